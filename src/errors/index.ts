@@ -1,2 +1,3 @@
 export { ConfigurationError } from './configuration-error.js';
+export { ProviderCallError } from './provider-call-error.js';
 export { SluiceError, type SluiceErrorOptions } from './sluice-error.js';

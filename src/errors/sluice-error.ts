@@ -15,7 +15,7 @@ export interface SluiceErrorOptions {
  * duplicated copies of the package (it checks a global symbol, not the prototype chain).
  */
 export class SluiceError extends Error {
-  private readonly [MARKER] = true;
+  protected readonly [MARKER] = true;
   /** Stable machine-readable code, e.g. `TOOL_NOT_FOUND`. */
   readonly code: string;
   /** Structured facts about the failure. */

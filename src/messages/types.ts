@@ -197,7 +197,9 @@ export interface CoreUserMessage {
 /** An assistant message. */
 export interface CoreAssistantMessage {
   role: 'assistant';
-  content: string | Array<CoreTextPart | CoreFilePart | CoreReasoningPart | CoreToolCallPart | CoreToolResultPart>;
+  content:
+    | string
+    | Array<CoreTextPart | CoreFilePart | CoreReasoningPart | CoreToolCallPart | CoreToolResultPart>;
   providerOptions?: SharedV2ProviderOptions;
 }
 
@@ -246,6 +248,23 @@ export interface UIMessage<METADATA = Record<string, unknown>> {
 /** Where a message entered the list. */
 export type MessageSource = 'input' | 'response' | 'memory' | 'system' | 'context' | 'user';
 
+/**
+ * An AI SDK v4 UI message: flattened `content` text plus optional `parts`, `toolInvocations`
+ * and `experimental_attachments`. Accepted on input only; Sluice emits v5 `UIMessage`s.
+ */
+export interface UIMessageV4 {
+  id?: string;
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+  createdAt?: Date | string;
+  parts?: MastraMessagePart[];
+  toolInvocations?: ToolInvocation[];
+  experimental_attachments?: Attachment[];
+  reasoning?: string;
+  annotations?: unknown[];
+  metadata?: Record<string, unknown>;
+}
+
 /** Everything `agent.generate()`/`stream()` and `messageList.add()` accept. */
 export type MessageListInput =
   | string
@@ -254,5 +273,8 @@ export type MessageListInput =
   | CoreMessage[]
   | UIMessage
   | UIMessage[]
+  | UIMessageV4
+  | UIMessageV4[]
   | MastraDBMessage
-  | MastraDBMessage[];
+  | MastraDBMessage[]
+  | Array<string | CoreMessage | UIMessage | UIMessageV4 | MastraDBMessage>;

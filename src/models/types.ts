@@ -42,7 +42,9 @@ export interface ModelCallOptions {
   prompt: LanguageModelV2Prompt;
   tools?: ModelTool[];
   toolChoice?: LanguageModelV2ToolChoice;
-  responseFormat?: { type: 'text' } | { type: 'json'; schema?: JSONSchema7; name?: string; description?: string };
+  responseFormat?:
+    | { type: 'text' }
+    | { type: 'json'; schema?: JSONSchema7; name?: string; description?: string };
   maxOutputTokens?: number;
   temperature?: number;
   topP?: number;
@@ -122,8 +124,20 @@ export type ModelStreamPart =
 /** What a model call returns: the normalised stream plus request/response facts for tracing. */
 export interface ModelStreamResult {
   stream: ReadableStream<ModelStreamPart>;
+  /**
+   * Optional fast path for the agent loop: the provider's own stream plus a synchronous
+   * normaliser, so the loop reads one stream instead of two. `normalize` calls `emit` zero or
+   * more times per provider part. Adapters set it; hand-written models may leave it out.
+   */
+  raw?: RawModelStream;
   request?: { body?: unknown };
   response?: { headers?: Record<string, string> };
+}
+
+/** The provider stream and its part normaliser (see {@link ModelStreamResult.raw}). */
+export interface RawModelStream {
+  stream: ReadableStream<unknown>;
+  normalize(part: unknown, emit: (part: ModelStreamPart) => void): void;
 }
 
 /**

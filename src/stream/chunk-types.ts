@@ -1,4 +1,8 @@
-import type { LanguageModelV2CallWarning, LanguageModelV2Prompt, SharedV2ProviderMetadata } from '@ai-sdk/provider';
+import type {
+  LanguageModelV2CallWarning,
+  LanguageModelV2Prompt,
+  SharedV2ProviderMetadata,
+} from '@ai-sdk/provider';
 import type { FinishReason, LanguageModelUsage } from '../models/types.js';
 
 /** Who produced a chunk. Agent chunks always carry `AGENT`. */
@@ -155,15 +159,30 @@ export type SourceChunk = Chunk<
 >;
 export type FileChunk = Chunk<
   'file',
-  { data: string | Uint8Array; base64?: string; mimeType: string; providerMetadata?: SharedV2ProviderMetadata }
+  {
+    data: string | Uint8Array;
+    base64?: string;
+    mimeType: string;
+    providerMetadata?: SharedV2ProviderMetadata;
+  }
 >;
 export type ToolCallInputStreamingStartChunk = Chunk<
   'tool-call-input-streaming-start',
-  { toolCallId: string; toolName: string; providerExecuted?: boolean; providerMetadata?: SharedV2ProviderMetadata }
+  {
+    toolCallId: string;
+    toolName: string;
+    providerExecuted?: boolean;
+    providerMetadata?: SharedV2ProviderMetadata;
+  }
 >;
 export type ToolCallDeltaChunk = Chunk<
   'tool-call-delta',
-  { toolCallId: string; argsTextDelta: string; toolName?: string; providerMetadata?: SharedV2ProviderMetadata }
+  {
+    toolCallId: string;
+    argsTextDelta: string;
+    toolName?: string;
+    providerMetadata?: SharedV2ProviderMetadata;
+  }
 >;
 export type ToolCallInputStreamingEndChunk = Chunk<
   'tool-call-input-streaming-end',
@@ -172,6 +191,10 @@ export type ToolCallInputStreamingEndChunk = Chunk<
 export type ToolCallChunk = Chunk<'tool-call', ToolCallPayload>;
 export type ToolResultChunk = Chunk<'tool-result', ToolResultPayload>;
 export type ToolErrorChunk = Chunk<'tool-error', ToolErrorPayload>;
+export type ToolOutputChunk = Chunk<
+  'tool-output',
+  { output: unknown; toolCallId: string; toolName?: string }
+>;
 export type StepFinishChunk = Chunk<'step-finish', StepFinishPayload>;
 export type FinishChunk = Chunk<'finish', FinishPayload>;
 export type ErrorChunk = Chunk<'error', { error: unknown }>;
@@ -181,9 +204,14 @@ export type TripwireChunk = Chunk<
   'tripwire',
   { reason: string; retry?: boolean; metadata?: unknown; processorId: string }
 >;
-export type ResponseMetadataChunk = Chunk<'response-metadata', { signature?: string; [key: string]: unknown }>;
+export type ResponseMetadataChunk = Chunk<
+  'response-metadata',
+  { signature?: string; [key: string]: unknown }
+>;
+/** A partial value of a structured output (objects get optional keys). */
+export type PartialOutput<OUTPUT> = OUTPUT extends object ? Partial<OUTPUT> : OUTPUT;
 /** A partial structured-output object (no payload, by contract). */
-export type ObjectChunk<OUTPUT = unknown> = BaseChunkType & { type: 'object'; object: Partial<OUTPUT> };
+export type ObjectChunk<OUTPUT = unknown> = BaseChunkType & { type: 'object'; object: PartialOutput<OUTPUT> };
 /** The final validated structured-output object (no payload, by contract). */
 export type ObjectResultChunk<OUTPUT = unknown> = BaseChunkType & { type: 'object-result'; object: OUTPUT };
 
@@ -206,6 +234,7 @@ export type AgentChunkType<OUTPUT = unknown> =
   | ToolCallChunk
   | ToolResultChunk
   | ToolErrorChunk
+  | ToolOutputChunk
   | StepFinishChunk
   | FinishChunk
   | ErrorChunk

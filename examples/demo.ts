@@ -1,0 +1,58 @@
+/**
+ * `npm start`: an agent with one tool, streamed to the terminal.
+ *
+ * Offline by default (a scripted model plays a tool call, then an answer). With
+ * `--model provider/id`, or OPENAI_API_KEY / ANTHROPIC_API_KEY set, it talks to that model.
+ */
+import { z } from 'zod';
+import { Agent } from '../src/agent/index.js';
+import { ScriptedModel } from '../src/test/index.js';
+import { createTool } from '../src/tools/index.js';
+
+const weather = createTool({
+  id: 'get-weather',
+  description: 'Current weather for a city.',
+  inputSchema: z.object({ city: z.string().describe('City name') }),
+  execute: async ({ city }) => {
+    const table: Record<string, { tempC: number; sky: string }> = {
+      lisbon: { tempC: 21, sky: 'sunny' },
+      oslo: { tempC: 4, sky: 'overcast' },
+    };
+    return { city, ...(table[city.toLowerCase()] ?? { tempC: 15, sky: 'clear' }) };
+  },
+});
+
+function chooseModel(): ConstructorParameters<typeof Agent>[0]['model'] {
+  const flag = process.argv.indexOf('--model');
+  if (flag !== -1 && process.argv[flag + 1]) return process.argv[flag + 1] as string;
+  if (process.env.OPENAI_API_KEY) return 'openai/gpt-5-mini';
+  if (process.env.ANTHROPIC_API_KEY) return 'anthropic/claude-haiku-4-5';
+  return new ScriptedModel({
+    steps: [
+      { toolCalls: [{ toolName: 'weather', args: { city: 'Lisbon' } }] },
+      { text: ['It is ', '21°C and sunny ', 'in Lisbon ', '— a good day for a walk.'] },
+    ],
+  });
+}
+
+const agent = new Agent({
+  id: 'weather-agent',
+  instructions: 'You answer weather questions. Use the weather tool, then reply in one sentence.',
+  model: chooseModel(),
+  tools: { weather },
+});
+
+const model = await agent.getModel();
+console.log(`model: ${model.provider}/${model.modelId}\n`);
+const stream = await agent.stream('What is the weather in Lisbon?');
+for await (const chunk of stream.fullStream) {
+  if (chunk.type === 'tool-call')
+    console.log(`→ ${chunk.payload.toolName}(${JSON.stringify(chunk.payload.args)})`);
+  if (chunk.type === 'tool-result') console.log(`← ${JSON.stringify(chunk.payload.result)}\n`);
+  if (chunk.type === 'text-delta') process.stdout.write(chunk.payload.text);
+  if (chunk.type === 'error') console.error('\nerror:', (chunk.payload.error as Error).message);
+}
+const usage = await stream.usage;
+console.log(
+  `\n\nsteps: ${(await stream.steps).length}, finish: ${await stream.finishReason}, tokens: ${usage.totalTokens ?? 'n/a'}`,
+);

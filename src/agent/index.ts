@@ -1,0 +1,21 @@
+export type { MessageList } from '../messages/message-list.js';
+export type { MastraDBMessage } from '../messages/types.js';
+export { TripWire } from '../processors/tripwire.js';
+export type { FullOutput, MastraModelOutput } from '../stream/model-output.js';
+export { Agent } from './agent.js';
+export type {
+  AgentConfig,
+  AgentExecutionOptions,
+  AgentInstructions,
+  CallSettings,
+  DynamicArgument,
+  FinishEvent,
+  LanguageModelObject,
+  ModelConfig,
+  PrepareStepFunction,
+  ProviderOptions,
+  StructuredOutputOptions,
+  StructuredOutputSchema,
+  ToolChoice,
+  ToolsInput,
+} from './types.js';

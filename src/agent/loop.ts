@@ -1,0 +1,668 @@
+/**
+ * The agentic loop. It reads top to bottom in the documented order:
+ *
+ *   processInput (once)
+ *   per step: processInputStep → prepareStep → build prompt → processLLMRequest → model call
+ *             → per chunk processOutputStream → processLLMResponse → processOutputStep
+ *             → tools (+ processToolResult per tool) → step-finish → next step while tools ran
+ *   processOutputResult (once) → finish
+ *
+ * Every terminal path — finish, provider error, abort signal, tripwire, hook error — ends in
+ * `finalize()`, the one place results are settled and the stream is closed.
+ */
+import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
+import { ProviderCallError } from '../errors/provider-call-error.js';
+import { SluiceError } from '../errors/sluice-error.js';
+import type { MessageList } from '../messages/message-list.js';
+import { toLanguageModelPrompt } from '../messages/to-prompt.js';
+import type { CoreMessage, MastraDBMessage } from '../messages/types.js';
+import { resolveModel } from '../models/resolve-model.js';
+import type {
+  LanguageModelUsage,
+  MastraLanguageModel,
+  ModelStreamPart,
+  RawModelStream,
+} from '../models/types.js';
+import type { ProcessorRunner, StepSettings } from '../processors/runner.js';
+import { TripWire } from '../processors/tripwire.js';
+import type {
+  CachedLLMStepChunk,
+  CachedLLMStepResponse,
+  ProcessorStreamWriter,
+} from '../processors/types.js';
+import type { RequestContext } from '../request-context/request-context.js';
+import { ChunkBuffer } from '../stream/chunk-buffer.js';
+import {
+  ChunkFrom,
+  type ChunkType,
+  type DataChunkType,
+  type StepTripwireData,
+  type ToolCallChunk,
+  type ToolErrorChunk,
+  type ToolResultChunk,
+} from '../stream/chunk-types.js';
+import {
+  type FullOutput,
+  MastraModelOutput,
+  type RunHandle,
+  type RunSettlement,
+} from '../stream/model-output.js';
+import type { LLMStepResult } from '../stream/step-result.js';
+import type { ResolvedToolSet, ToolOutcome } from '../tools/index.js';
+import { buildCallOptions } from './call-options.js';
+import { replayCachedResponse } from './replay.js';
+import { StepRecorder } from './step-recorder.js';
+import { parseStructuredOutput, type StructuredOutcome } from './structured-output.js';
+import { executeStepTools } from './tool-step.js';
+import type { AgentExecutionOptions, ToolsInput } from './types.js';
+import { addUsage, emptyUsage } from './usage.js';
+
+const AGENT = ChunkFrom.AGENT;
+
+/** Everything one run needs, resolved by the agent before the loop starts. */
+export interface RunPlan<OUTPUT> {
+  agentId: string;
+  runId: string;
+  messageId: string;
+  messageList: MessageList;
+  model: MastraLanguageModel;
+  tools: ToolsInput;
+  resolveTools: (tools: ToolsInput) => Promise<ResolvedToolSet>;
+  maxSteps: number;
+  maxRetries: number;
+  options: AgentExecutionOptions<OUTPUT>;
+  requestContext: RequestContext;
+  createRunner: (writer: ProcessorStreamWriter) => ProcessorRunner;
+}
+
+/** Per-run mutable totals, gathered as steps complete. */
+interface RunTotals {
+  text: string;
+  usage: LanguageModelUsage;
+  steps: LLMStepResult[];
+  toolCalls: ToolCallChunk[];
+  toolResults: ToolResultChunk[];
+  structured: StructuredOutcome<unknown> | undefined;
+}
+
+/** Start a run: returns the output object at once; the loop proceeds in the background. */
+export function startRun<OUTPUT>(plan: RunPlan<OUTPUT>): MastraModelOutput<OUTPUT> {
+  const buffer = new ChunkBuffer<ChunkType<OUTPUT>>();
+  const handle: RunHandle<OUTPUT> = { settlement: undefined, settled: Promise.resolve() as never };
+  handle.settled = runLoop(plan, buffer, handle);
+  return new MastraModelOutput<OUTPUT>({ runId: plan.runId, messageId: plan.messageId, buffer, handle });
+}
+
+async function runLoop<OUTPUT>(
+  plan: RunPlan<OUTPUT>,
+  buffer: ChunkBuffer<ChunkType<OUTPUT>>,
+  handle: RunHandle<OUTPUT>,
+): Promise<RunSettlement<OUTPUT>> {
+  const { runId, messageId, messageList: list, options } = plan;
+  const abortSignal = options.abortSignal;
+  const onChunk = options.onChunk;
+  const totals: RunTotals = {
+    text: '',
+    usage: emptyUsage(),
+    steps: [],
+    toolCalls: [],
+    toolResults: [],
+    structured: undefined,
+  };
+
+  // Chunks reach the client through here. Output processors see them first (when any exist).
+  // Returns undefined when the chunk went straight out, so the hot path awaits nothing.
+  let streamParts: ChunkType[] = [];
+  const push = (chunk: ChunkType): Promise<void> | undefined => {
+    buffer.push(chunk as ChunkType<OUTPUT>);
+    return onChunk ? Promise.resolve(onChunk(chunk as ChunkType<OUTPUT>)) : undefined;
+  };
+  const writer = {
+    custom: async (chunk: DataChunkType): Promise<void> => {
+      if (typeof chunk?.type !== 'string' || !chunk.type.startsWith('data-')) {
+        throw new SluiceError(
+          'INVALID_CUSTOM_CHUNK',
+          `writer.custom() needs a chunk whose type starts with "data-" (got ${JSON.stringify(chunk?.type)}). Rename it, e.g. "data-${String(chunk?.type ?? 'custom')}".`,
+        );
+      }
+      await emit(chunk);
+    },
+  } as ProcessorStreamWriter;
+  const runner = plan.createRunner(writer);
+  const processChunk = async (chunk: ChunkType): Promise<void> => {
+    streamParts.push(chunk);
+    const out = await runner.processOutputStream(chunk, streamParts, list);
+    if (out) await push(out);
+  };
+  const emit: Emit = runner.passesChunksThrough ? push : processChunk;
+
+  // The stored assistant message of this run; each step appends its parts.
+  const response: MastraDBMessage = {
+    id: messageId,
+    role: 'assistant',
+    createdAt: new Date(),
+    content: { format: 2, parts: [] },
+  };
+
+  try {
+    await push({ type: 'start', runId, from: AGENT, payload: { id: plan.agentId, messageId } });
+
+    // 1. processInput — once, before the loop.
+    await runner.processInput(list);
+    const baseSystemMessages = list.getSystemMessages() as CoreMessage[];
+
+    const model = plan.model;
+    for (let stepNumber = 0; ; stepNumber++) {
+      throwIfAborted(abortSignal);
+      streamParts = [];
+
+      // 2 + 3. processInputStep, then prepareStep: per-step overrides, system messages reset.
+      const { settings } = await runner.processInputStep(list, {
+        stepNumber,
+        steps: totals.steps,
+        systemMessages: baseSystemMessages.slice(),
+        model,
+        toolChoice: options.toolChoice ?? 'auto',
+        activeTools: options.activeTools,
+        tools: plan.tools,
+        providerOptions: options.providerOptions,
+        modelSettings: options.modelSettings,
+        structuredOutput: options.structuredOutput as StepSettings['structuredOutput'],
+        runId,
+        messageId,
+      });
+      const stepModel = settings.model === model ? model : await resolveModel(settings.model);
+      const toolSet = await plan.resolveTools(settings.tools ?? {});
+
+      // 4. Prompt conversion, then processLLMRequest (transient rewrite or cached response).
+      const basePrompt = toLanguageModelPrompt(
+        withTaggedSystem(list, settings.systemMessages) as never,
+        list.get.all.db(),
+      );
+      const request = await runner.processLLMRequest({
+        prompt: basePrompt,
+        model: stepModel,
+        stepNumber,
+        steps: totals.steps,
+        messageList: list,
+      });
+
+      // 5 + 6. Model call; every chunk goes through processOutputStream on its way out.
+      const recorder = new StepRecorder(runId, options.includeRawChunks === true);
+      const call = await buildCallOptions({
+        prompt: request.prompt,
+        settings,
+        toolSet,
+        abortSignal,
+      });
+      const source = request.response
+        ? { stream: replayCachedResponse(request.response), request: { body: request.response.request } }
+        : await callModel(stepModel, call, plan.maxRetries, stepNumber, abortSignal);
+      await emit({
+        type: 'step-start',
+        runId,
+        from: AGENT,
+        payload: {
+          messageId,
+          startedAt: Date.now(),
+          request: source.request ?? {},
+          inputMessages: request.prompt,
+        },
+      });
+      const stepChunks: CachedLLMStepChunk[] | undefined = runner.wantsResponseChunks ? [] : undefined;
+      await readStep(source, recorder, stepChunks, emit, abortSignal);
+      throwIfAborted(abortSignal);
+      if (recorder.streamError) {
+        throw new ProviderCallError({
+          cause: recorder.streamError.error,
+          modelLabel: modelLabel(stepModel),
+          stepNumber,
+        });
+      }
+      if (!recorder.sawFinish && !request.response) {
+        throw new ProviderCallError({
+          cause: new Error('the response stream ended without a finish event (connection closed early?)'),
+          modelLabel: modelLabel(stepModel),
+          stepNumber,
+        });
+      }
+      totals.text += recorder.text;
+      totals.usage = addUsage(totals.usage, recorder.usage);
+      totals.toolCalls.push(...recorder.toolCalls);
+
+      // The step's output joins the conversation before tools run, so results can attach to it.
+      response.content.parts.push({ type: 'step-start' }, ...recorder.parts);
+      list.add(response, 'response');
+
+      const step = buildStepResult(stepNumber, recorder, source.request, stepModel);
+      totals.steps.push(step);
+
+      // 7. processLLMResponse — same per-processor state as processLLMRequest.
+      await runner.processLLMResponse({
+        chunks: stepChunks ?? [],
+        model: stepModel,
+        stepNumber,
+        steps: totals.steps,
+        fromCache: request.response !== undefined,
+        warnings: recorder.warnings,
+        request: source.request?.body,
+      });
+
+      // 8. processOutputStep — after the LLM step, before tools.
+      await runner.processOutputStep(list, {
+        stepNumber,
+        finishReason: recorder.finishReason,
+        toolCalls: recorder.toolCalls.map((c) => ({
+          toolName: c.payload.toolName,
+          toolCallId: c.payload.toolCallId,
+          args: c.payload.args,
+        })),
+        text: recorder.text,
+        usage: recorder.usage,
+        systemMessages: settings.systemMessages,
+        steps: totals.steps,
+        providerMetadata: recorder.providerMetadata as never,
+      });
+
+      // 9. Tools run concurrently; each success passes processToolResult before its chunk goes out.
+      const outcome = await executeStepTools({
+        calls: recorder.toolCalls,
+        rawInput: recorder.rawToolInput,
+        toolSet,
+        messageList: list,
+        requestContext: plan.requestContext,
+        abortSignal,
+        agentId: plan.agentId,
+        runId,
+        emit,
+        onResult: (result: ToolOutcome & { toolCallId: string; toolName: string }) =>
+          runner.processToolResult(list, {
+            stepNumber,
+            toolName: result.toolName,
+            toolCallId: result.toolCallId,
+            args: result.args,
+            result: result.ok ? result.result : undefined,
+            systemMessages: settings.systemMessages,
+            steps: totals.steps,
+          }),
+      });
+      step.toolResults.push(...outcome.results);
+      step.toolErrors.push(...outcome.errors);
+      totals.toolResults.push(...outcome.results);
+      throwIfAborted(abortSignal);
+
+      const continues = outcome.executed > 0 && !outcome.pendingClientCalls && stepNumber + 1 < plan.maxSteps;
+
+      // Structured output is read from the final step's answer.
+      if (!continues && settings.structuredOutput) {
+        totals.structured = await parseStructuredOutput(recorder.text, settings.structuredOutput);
+        if (totals.structured.ok) {
+          await emit({ type: 'object-result', runId, from: AGENT, object: totals.structured.value });
+        }
+      }
+
+      step.stepType = stepNumber === 0 ? 'initial' : 'tool-result';
+      await emit({
+        type: 'step-finish',
+        runId,
+        from: AGENT,
+        payload: {
+          messageId,
+          stepResult: {
+            reason: step.finishReason,
+            rawReason: step.rawFinishReason,
+            warnings: step.warnings,
+            isContinued: continues,
+          },
+          output: { text: step.text, toolCalls: step.toolCalls, usage: step.usage },
+          metadata: {
+            request: step.request,
+            providerMetadata: step.providerMetadata,
+            modelId: step.response.modelId,
+          },
+          providerMetadata: step.providerMetadata,
+          totalUsage: totals.usage,
+        },
+      });
+      if (options.onStepFinish) {
+        await runCallback('onStepFinish', () =>
+          options.onStepFinish?.({ ...step, runId, model: modelLabel(stepModel) }),
+        );
+      }
+      if (!continues) break;
+    }
+
+    // 10. processOutputResult — once, at the end of a successful run.
+    const last = totals.steps.at(-1);
+    await runner.processOutputResult(list, {
+      text: totals.text,
+      usage: totals.usage,
+      finishReason: last?.finishReason ?? 'unknown',
+      steps: totals.steps,
+    });
+    return await finalize({ status: 'success' });
+  } catch (error) {
+    if (TripWire.isInstance(error)) {
+      await runner.reportViolation(error);
+      return finalize({
+        status: 'tripwire',
+        tripwire: {
+          reason: error.message,
+          retry: error.options.retry,
+          metadata: error.options.metadata,
+          processorId: error.processorId,
+        },
+      });
+    }
+    if (abortSignal?.aborted) return finalize({ status: 'aborted' });
+    return finalize({ status: 'failed', error: toError(error) });
+  }
+
+  /** The one finalization point: settles every promise and closes the stream, on every path. */
+  async function finalize(end: {
+    status: RunSettlement<OUTPUT>['status'];
+    error?: Error;
+    tripwire?: StepTripwireData;
+  }): Promise<RunSettlement<OUTPUT>> {
+    let { status, error } = end;
+    const { tripwire } = end;
+    const structured = totals.structured;
+    let objectError: Error | undefined;
+    if (status === 'success' && structured && !structured.ok && structured.strategy === 'strict') {
+      objectError = structured.error;
+    }
+    if (status === 'success' && options.onFinish) {
+      try {
+        await options.onFinish(buildFinishEvent());
+      } catch (callbackError) {
+        status = 'failed';
+        error = callbackFailure('onFinish', callbackError);
+      }
+    }
+    const output = buildOutput(status, error, tripwire);
+    try {
+      if (status === 'success') {
+        await push({
+          type: 'finish',
+          runId,
+          from: AGENT,
+          payload: {
+            messageId,
+            stepResult: { reason: output.finishReason },
+            output: { usage: output.usage },
+            metadata: { providerMetadata: output.providerMetadata, request: output.request },
+            response: output.response,
+            providerMetadata: output.providerMetadata,
+            totalUsage: output.totalUsage,
+          },
+        });
+      } else if (status === 'tripwire' && tripwire) {
+        await push({
+          type: 'tripwire',
+          runId,
+          from: AGENT,
+          payload: {
+            reason: tripwire.reason,
+            retry: tripwire.retry,
+            metadata: tripwire.metadata,
+            processorId: tripwire.processorId ?? 'unknown',
+          },
+        });
+      } else if (status === 'aborted') {
+        await push({ type: 'abort', runId, from: AGENT, payload: {} });
+        await quietly(() => options.onAbort?.({ steps: totals.steps }));
+      } else if (status === 'failed') {
+        await push({ type: 'error', runId, from: AGENT, payload: { error } });
+        await quietly(() => options.onError?.({ error }));
+      }
+    } catch {
+      // onChunk failing on the terminal chunk must not keep the run from settling.
+    }
+    const settlement = { status, output, objectError };
+    handle.settlement = settlement;
+    buffer.close();
+    return settlement;
+  }
+
+  function buildOutput(
+    status: RunSettlement<OUTPUT>['status'],
+    error: Error | undefined,
+    tripwire: StepTripwireData | undefined,
+  ): FullOutput<OUTPUT> {
+    const last = totals.steps.at(-1);
+    // A blocked run must not leak the blocked content through any accessor.
+    const blocked = status === 'tripwire';
+    const responseMessages = blocked ? [] : list.get.response.db();
+    const structured = totals.structured;
+    const finishReason =
+      status === 'tripwire'
+        ? 'other'
+        : status === 'aborted'
+          ? 'abort'
+          : status === 'failed'
+            ? 'error'
+            : (last?.finishReason ?? 'unknown');
+    return {
+      runId,
+      text: blocked ? '' : totals.text,
+      usage: totals.usage,
+      totalUsage: totals.usage,
+      finishReason,
+      steps: totals.steps,
+      toolCalls: totals.toolCalls,
+      toolResults: totals.toolResults,
+      reasoning: totals.steps.flatMap((s) => s.reasoning),
+      reasoningText: joinDefined(totals.steps.map((s) => s.reasoningText)),
+      sources: totals.steps.flatMap((s) => s.sources),
+      files: totals.steps.flatMap((s) => s.files),
+      warnings: last?.warnings ?? [],
+      providerMetadata: last?.providerMetadata,
+      request: last?.request ?? {},
+      content: last?.content ?? [],
+      response: {
+        id: last?.response.id,
+        timestamp: last?.response.timestamp,
+        modelId: last?.response.modelId,
+        headers: last?.response.headers,
+        messages: blocked ? [] : list.get.response.core(),
+        uiMessages: blocked ? [] : list.get.response.ui(),
+        dbMessages: responseMessages,
+      },
+      object: (structured?.ok ? structured.value : structured?.fallback) as OUTPUT,
+      tripwire,
+      error,
+      usedFallbackValue: structured?.usedFallback === true,
+      messages: list.get.all.db(),
+      rememberedMessages: list.get.remembered.db(),
+    };
+  }
+
+  function buildFinishEvent() {
+    const last = totals.steps.at(-1) as LLMStepResult;
+    const structured = totals.structured;
+    return {
+      ...last,
+      text: totals.text,
+      usage: totals.usage,
+      steps: totals.steps,
+      totalUsage: totals.usage,
+      object: (structured?.ok ? structured.value : structured?.fallback) as OUTPUT | undefined,
+      runId,
+    };
+  }
+}
+
+/** Call the model, retrying retryable failures before any output (model-level `maxRetries`). */
+async function callModel(
+  model: MastraLanguageModel,
+  call: Parameters<MastraLanguageModel['doStream']>[0],
+  maxRetries: number,
+  stepNumber: number,
+  abortSignal: AbortSignal | undefined,
+) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await model.doStream(call);
+    } catch (error) {
+      throwIfAborted(abortSignal);
+      const retryable = (error as { isRetryable?: unknown })?.isRetryable === true;
+      if (!retryable || attempt >= maxRetries) {
+        throw new ProviderCallError({ cause: error, modelLabel: modelLabel(model), stepNumber });
+      }
+      await sleep(Math.min(200 * 2 ** attempt, 5_000), abortSignal);
+    }
+  }
+}
+
+/** Emits a chunk; `undefined` means it was handled synchronously. */
+type Emit = (chunk: ChunkType) => Promise<void> | undefined;
+
+/**
+ * Read one step's stream. Reads the provider stream directly when the model offers a raw
+ * path (one stream hop instead of two). Cancelling on abort means a stuck provider cannot hang
+ * the run.
+ */
+async function readStep(
+  source: { stream: ReadableStream<ModelStreamPart>; raw?: RawModelStream },
+  recorder: StepRecorder,
+  stepChunks: CachedLLMStepChunk[] | undefined,
+  emit: Emit,
+  abortSignal: AbortSignal | undefined,
+): Promise<void> {
+  const raw = source.raw;
+  const reader = (raw ? raw.stream : source.stream).getReader() as ReadableStreamDefaultReader<unknown>;
+  const onAbort = () => {
+    reader.cancel(abortSignal?.reason).catch(() => {});
+  };
+  abortSignal?.addEventListener('abort', onAbort, { once: true });
+  // Normalised parts of one provider part; slots are reused, never reallocated.
+  const parts: ModelStreamPart[] = [];
+  let count = 0;
+  const collect = (part: ModelStreamPart) => {
+    parts[count++] = part;
+  };
+  try {
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) return;
+      if (raw) raw.normalize(next.value, collect);
+      else parts[count++] = next.value as ModelStreamPart;
+      const n = count;
+      count = 0;
+      for (let i = 0; i < n; i++) {
+        const chunk = recorder.record(parts[i] as ModelStreamPart);
+        if (chunk === undefined) {
+          if (recorder.streamError) return;
+          continue;
+        }
+        stepChunks?.push({ type: chunk.type, payload: (chunk as { payload?: unknown }).payload });
+        const pending = emit(chunk);
+        if (pending) await pending;
+      }
+    }
+  } catch (error) {
+    // A transport failure mid-stream (reset, malformed SSE) is a provider error of this step.
+    if (!abortSignal?.aborted) recorder.streamError = { error };
+  } finally {
+    abortSignal?.removeEventListener('abort', onAbort);
+    reader.releaseLock();
+  }
+}
+
+function buildStepResult(
+  stepNumber: number,
+  recorder: StepRecorder,
+  request: { body?: unknown } | undefined,
+  model: MastraLanguageModel,
+): LLMStepResult {
+  return {
+    stepNumber,
+    text: recorder.text,
+    reasoning: recorder.reasoning,
+    reasoningText: recorder.reasoningText,
+    toolCalls: recorder.toolCalls,
+    toolResults: [],
+    toolErrors: [] as ToolErrorChunk[],
+    sources: recorder.sources,
+    files: recorder.files,
+    content: recorder.content,
+    usage: recorder.usage,
+    finishReason: recorder.finishReason,
+    rawFinishReason: recorder.rawFinishReason,
+    warnings: recorder.warnings,
+    request: request ?? {},
+    response: { ...recorder.response, modelId: recorder.response.modelId ?? model.modelId },
+    providerMetadata: recorder.providerMetadata,
+    stepType: 'initial',
+  };
+}
+
+/** System messages for the prompt: the step's untagged ones, then processor-tagged ones. */
+function withTaggedSystem(list: MessageList, untagged: CoreMessage[]): CoreMessage[] {
+  const all = list.getAllSystemMessages() as CoreMessage[];
+  const base = list.getSystemMessages() as CoreMessage[];
+  if (all.length === base.length) return untagged;
+  const baseSet = new Set(base);
+  return [...untagged, ...all.filter((m) => !baseSet.has(m))];
+}
+
+function modelLabel(model: MastraLanguageModel): string {
+  return `${model.provider}/${model.modelId}`;
+}
+
+function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
+function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+function callbackFailure(name: string, error: unknown): SluiceError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new SluiceError(
+    'CALLBACK_FAILED',
+    `The ${name} callback threw: ${message}. Fix or guard the callback.`,
+    {
+      cause: error,
+      details: { callback: name },
+    },
+  );
+}
+
+async function runCallback(name: string, fn: () => unknown): Promise<void> {
+  try {
+    await fn();
+  } catch (error) {
+    throw callbackFailure(name, error);
+  }
+}
+
+async function quietly(fn: () => unknown): Promise<void> {
+  try {
+    await fn();
+  } catch {
+    // Error/abort callbacks run while the run is already failing; their own failure adds nothing.
+  }
+}
+
+function joinDefined(values: Array<string | undefined>): string | undefined {
+  const present = values.filter((v): v is string => v !== undefined);
+  return present.length === 0 ? undefined : present.join('');
+}
+
+export type { CachedLLMStepResponse, LanguageModelV2Prompt };

@@ -1,0 +1,69 @@
+import type { ModelStreamPart } from '../models/types.js';
+import type { CachedLLMStepResponse } from '../processors/types.js';
+
+/**
+ * Turn a cached step response (compact `{ type, payload }` chunks) back into model parts, so a
+ * replayed step flows through exactly the same recording and emission path as a live one.
+ */
+export function replayCachedResponse(response: CachedLLMStepResponse): ReadableStream<ModelStreamPart> {
+  const parts: ModelStreamPart[] = [];
+  let sawFinish = false;
+  for (const chunk of response.chunks) {
+    const p = (chunk.payload ?? {}) as Record<string, unknown>;
+    const id = String(p.id ?? '0');
+    switch (chunk.type) {
+      case 'text-start':
+      case 'text-end':
+      case 'reasoning-start':
+      case 'reasoning-end':
+        parts.push({ type: chunk.type, id });
+        break;
+      case 'text-delta':
+      case 'reasoning-delta':
+        parts.push({ type: chunk.type, id, delta: String(p.text ?? '') });
+        break;
+      case 'tool-call':
+        parts.push({
+          type: 'tool-call',
+          toolCallId: String(p.toolCallId),
+          toolName: String(p.toolName),
+          input: JSON.stringify(p.args ?? {}),
+        });
+        break;
+      case 'finish':
+      case 'step-finish': {
+        const stepResult = p.stepResult as { reason?: string } | undefined;
+        const output = p.output as { usage?: ModelStreamPart & { type: 'finish' } } | undefined;
+        parts.push({
+          type: 'finish',
+          finishReason: (stepResult?.reason ?? 'stop') as never,
+          usage: (output?.usage as never) ?? {
+            inputTokens: undefined,
+            outputTokens: undefined,
+            totalTokens: undefined,
+          },
+        });
+        sawFinish = true;
+        break;
+      }
+      default:
+        // Chunks with no model-part equivalent (step-start, data-*) are not replayed.
+        break;
+    }
+  }
+  if (!sawFinish) {
+    parts.push({
+      type: 'finish',
+      finishReason: 'stop',
+      usage: { inputTokens: undefined, outputTokens: undefined, totalTokens: undefined },
+    });
+  }
+  if (response.warnings) parts.unshift({ type: 'stream-start', warnings: response.warnings });
+  let i = 0;
+  return new ReadableStream<ModelStreamPart>({
+    pull(controller) {
+      if (i < parts.length) controller.enqueue(parts[i++] as ModelStreamPart);
+      else controller.close();
+    },
+  });
+}

@@ -1,0 +1,330 @@
+import type { LanguageModelV2CallWarning, SharedV2ProviderMetadata } from '@ai-sdk/provider';
+import type { MastraMessagePart, ReasoningUIPart, TextUIPart } from '../messages/types.js';
+import type { FinishReason, LanguageModelUsage, ModelStreamPart } from '../models/types.js';
+import {
+  ChunkFrom,
+  type ChunkType,
+  type FileChunk,
+  type ReasoningDeltaChunk,
+  type SourceChunk,
+  type ToolCallChunk,
+} from '../stream/chunk-types.js';
+import type { StepContentPart } from '../stream/step-result.js';
+import { emptyUsage } from './usage.js';
+
+const AGENT = ChunkFrom.AGENT;
+
+/** Parse tool-call arguments; `undefined` marks text that is not a JSON object. */
+export function parseToolArgs(input: string): Record<string, unknown> | undefined {
+  if (input.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(input);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Turns one step's normalised model parts into agent chunks while accumulating the step's
+ * result and its stored message parts. One call per part, constant work per part: text is
+ * appended to the open part, never re-joined.
+ */
+export class StepRecorder {
+  text = '';
+  reasoningText: string | undefined;
+  readonly reasoning: ReasoningDeltaChunk[] = [];
+  readonly toolCalls: ToolCallChunk[] = [];
+  /** Raw argument text per tool call id (kept for invalid-JSON reporting). */
+  readonly rawToolInput = new Map<string, string>();
+  readonly sources: SourceChunk[] = [];
+  readonly files: FileChunk[] = [];
+  readonly content: StepContentPart[] = [];
+  /** Message parts of this step, in stream order. */
+  readonly parts: MastraMessagePart[] = [];
+  usage: LanguageModelUsage = emptyUsage();
+  finishReason: FinishReason = 'unknown';
+  rawFinishReason: string | undefined;
+  providerMetadata: SharedV2ProviderMetadata | undefined;
+  warnings: LanguageModelV2CallWarning[] = [];
+  response: { id?: string; timestamp?: Date; modelId?: string } = {};
+  /** An `error` part the provider put in the stream. */
+  streamError: { error: unknown } | undefined;
+  sawFinish = false;
+
+  readonly #openText = new Map<string, TextUIPart>();
+  readonly #openReasoning = new Map<string, ReasoningUIPart>();
+  readonly #runId: string;
+  readonly #includeRaw: boolean;
+
+  constructor(runId: string, includeRaw = false) {
+    this.#runId = runId;
+    this.#includeRaw = includeRaw;
+  }
+
+  /** Record one part; returns the chunk to emit, if the part has one. */
+  record(part: ModelStreamPart): ChunkType | undefined {
+    const runId = this.#runId;
+    switch (part.type) {
+      case 'text-delta': {
+        this.text += part.delta;
+        const open = this.#openText.get(part.id) ?? this.#openTextPart(part.id);
+        open.text += part.delta;
+        return {
+          type: 'text-delta',
+          runId,
+          from: AGENT,
+          payload: part.providerMetadata
+            ? { id: part.id, text: part.delta, providerMetadata: part.providerMetadata }
+            : { id: part.id, text: part.delta },
+        };
+      }
+      case 'text-start':
+        this.#openTextPart(part.id);
+        return {
+          type: 'text-start',
+          runId,
+          from: AGENT,
+          payload: { id: part.id, providerMetadata: part.providerMetadata },
+        };
+      case 'text-end': {
+        const open = this.#openText.get(part.id);
+        if (open) {
+          this.content.push({ type: 'text', text: open.text, providerMetadata: part.providerMetadata });
+          this.#openText.delete(part.id);
+        }
+        return {
+          type: 'text-end',
+          runId,
+          from: AGENT,
+          payload: { id: part.id, providerMetadata: part.providerMetadata },
+        };
+      }
+      case 'reasoning-start':
+        this.#openReasoningPart(part.id);
+        return {
+          type: 'reasoning-start',
+          runId,
+          from: AGENT,
+          payload: { id: part.id, providerMetadata: part.providerMetadata },
+        };
+      case 'reasoning-delta': {
+        this.reasoningText = (this.reasoningText ?? '') + part.delta;
+        const open = this.#openReasoning.get(part.id) ?? this.#openReasoningPart(part.id);
+        open.reasoning += part.delta;
+        (open.details[0] as { text: string }).text += part.delta;
+        const chunk: ReasoningDeltaChunk = {
+          type: 'reasoning-delta',
+          runId,
+          from: AGENT,
+          payload: { id: part.id, text: part.delta, providerMetadata: part.providerMetadata },
+        };
+        this.reasoning.push(chunk);
+        return chunk;
+      }
+      case 'reasoning-end': {
+        const open = this.#openReasoning.get(part.id);
+        if (open) {
+          if (part.providerMetadata) open.providerMetadata = part.providerMetadata;
+          this.content.push({
+            type: 'reasoning',
+            text: open.reasoning,
+            providerMetadata: part.providerMetadata,
+          });
+          this.#openReasoning.delete(part.id);
+        }
+        return {
+          type: 'reasoning-end',
+          runId,
+          from: AGENT,
+          payload: { id: part.id, providerMetadata: part.providerMetadata },
+        };
+      }
+      case 'tool-input-start':
+        return {
+          type: 'tool-call-input-streaming-start',
+          runId,
+          from: AGENT,
+          payload: {
+            toolCallId: part.id,
+            toolName: part.toolName,
+            providerExecuted: part.providerExecuted,
+            providerMetadata: part.providerMetadata,
+          },
+        };
+      case 'tool-input-delta':
+        return {
+          type: 'tool-call-delta',
+          runId,
+          from: AGENT,
+          payload: {
+            toolCallId: part.id,
+            argsTextDelta: part.delta,
+            providerMetadata: part.providerMetadata,
+          },
+        };
+      case 'tool-input-end':
+        return {
+          type: 'tool-call-input-streaming-end',
+          runId,
+          from: AGENT,
+          payload: { toolCallId: part.id, providerMetadata: part.providerMetadata },
+        };
+      case 'tool-call': {
+        const args = parseToolArgs(part.input);
+        this.rawToolInput.set(part.toolCallId, part.input);
+        const chunk: ToolCallChunk = {
+          type: 'tool-call',
+          runId,
+          from: AGENT,
+          payload: {
+            toolCallId: part.toolCallId,
+            toolName: part.toolName,
+            args,
+            providerExecuted: part.providerExecuted,
+            providerMetadata: part.providerMetadata,
+          },
+        };
+        this.toolCalls.push(chunk);
+        this.content.push({
+          type: 'tool-call',
+          toolCallId: part.toolCallId,
+          toolName: part.toolName,
+          input: args ?? part.input,
+          providerExecuted: part.providerExecuted,
+        });
+        this.parts.push({
+          type: 'tool-invocation',
+          toolInvocation: {
+            state: 'call',
+            toolCallId: part.toolCallId,
+            toolName: part.toolName,
+            args: args ?? {},
+          },
+          providerExecuted: part.providerExecuted,
+          providerMetadata: part.providerMetadata,
+        });
+        return chunk;
+      }
+      case 'tool-result':
+        // Provider-executed tools (e.g. web search) report their result inside the stream.
+        this.content.push({
+          type: 'tool-result',
+          toolCallId: part.toolCallId,
+          toolName: part.toolName,
+          input: undefined,
+          output: part.result,
+          providerExecuted: true,
+        });
+        this.#providerResult(part.toolCallId, part.toolName, part.result, part.isError);
+        return {
+          type: 'tool-result',
+          runId,
+          from: AGENT,
+          payload: {
+            toolCallId: part.toolCallId,
+            toolName: part.toolName,
+            result: part.result,
+            isError: part.isError,
+            providerExecuted: true,
+            providerMetadata: part.providerMetadata,
+          },
+        };
+      case 'file': {
+        const base64 = typeof part.data === 'string' ? part.data : Buffer.from(part.data).toString('base64');
+        const chunk: FileChunk = {
+          type: 'file',
+          runId,
+          from: AGENT,
+          payload: { data: part.data, base64, mimeType: part.mediaType },
+        };
+        this.files.push(chunk);
+        this.content.push({ type: 'file', mediaType: part.mediaType, data: part.data });
+        this.parts.push({
+          type: 'file',
+          data: `data:${part.mediaType};base64,${base64}`,
+          mimeType: part.mediaType,
+        });
+        return chunk;
+      }
+      case 'source': {
+        const chunk: SourceChunk = {
+          type: 'source',
+          runId,
+          from: AGENT,
+          payload: {
+            id: part.id,
+            sourceType: part.sourceType,
+            title: part.title,
+            url: part.url,
+            mimeType: part.mediaType,
+            filename: part.filename,
+            providerMetadata: part.providerMetadata,
+          },
+        };
+        this.sources.push(chunk);
+        this.content.push({ type: 'source', id: part.id, url: part.url, title: part.title });
+        if (part.sourceType === 'url' && part.url) {
+          this.parts.push({
+            type: 'source',
+            source: { sourceType: 'url', id: part.id, url: part.url, title: part.title },
+          });
+        }
+        return chunk;
+      }
+      case 'stream-start':
+        this.warnings = part.warnings;
+        return undefined;
+      case 'response-metadata':
+        if (part.id !== undefined) this.response.id = part.id;
+        if (part.modelId !== undefined) this.response.modelId = part.modelId;
+        if (part.timestamp !== undefined) this.response.timestamp = part.timestamp;
+        return undefined;
+      case 'finish':
+        this.sawFinish = true;
+        this.usage = part.usage;
+        this.finishReason = part.finishReason;
+        this.rawFinishReason = part.rawFinishReason;
+        this.providerMetadata = part.providerMetadata;
+        return undefined;
+      case 'raw':
+        return this.#includeRaw
+          ? { type: 'raw', runId, from: AGENT, payload: { rawValue: part.rawValue } }
+          : undefined;
+      case 'error':
+        this.streamError = { error: part.error };
+        return undefined;
+    }
+  }
+
+  #openTextPart(id: string): TextUIPart {
+    const part: TextUIPart = { type: 'text', text: '' };
+    this.#openText.set(id, part);
+    this.parts.push(part);
+    return part;
+  }
+
+  #openReasoningPart(id: string): ReasoningUIPart {
+    const part: ReasoningUIPart = { type: 'reasoning', reasoning: '', details: [{ type: 'text', text: '' }] };
+    this.#openReasoning.set(id, part);
+    this.parts.push(part);
+    return part;
+  }
+
+  #providerResult(toolCallId: string, toolName: string, result: unknown, isError?: boolean): void {
+    for (let i = this.parts.length - 1; i >= 0; i--) {
+      const p = this.parts[i];
+      if (p?.type === 'tool-invocation' && p.toolInvocation.toolCallId === toolCallId) {
+        p.toolInvocation = { ...p.toolInvocation, state: 'result', result, isError };
+        return;
+      }
+    }
+    this.parts.push({
+      type: 'tool-invocation',
+      toolInvocation: { state: 'result', toolCallId, toolName, args: {}, result, isError },
+      providerExecuted: true,
+    });
+  }
+}

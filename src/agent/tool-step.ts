@@ -1,0 +1,185 @@
+import { SluiceError } from '../errors/sluice-error.js';
+import type { MessageList } from '../messages/message-list.js';
+import type { ToolInvocationUIPart } from '../messages/types.js';
+import type { RequestContext } from '../request-context/request-context.js';
+import {
+  ChunkFrom,
+  type ChunkType,
+  type DataChunkType,
+  type ToolCallChunk,
+  type ToolErrorChunk,
+  type ToolResultChunk,
+} from '../stream/chunk-types.js';
+import { type ResolvedToolSet, type ToolOutcome, toolNotFoundError } from '../tools/index.js';
+
+const AGENT = ChunkFrom.AGENT;
+
+/** What one tool round produced. */
+export interface ToolStepOutcome {
+  results: ToolResultChunk[];
+  errors: ToolErrorChunk[];
+  /** Calls that produced a result or an error the model must see. */
+  executed: number;
+  /** Calls to tools without `execute` (client tools): the loop stops for the client. */
+  pendingClientCalls: boolean;
+}
+
+type NamedOutcome = ToolOutcome & { toolCallId: string; toolName: string };
+
+/**
+ * Run one step's tool calls concurrently, then, in call order, record each outcome in the
+ * message list, give successes to `processToolResult`, and emit `tool-result` / `tool-error`.
+ * A bad call never crashes the run: it becomes an error result the model sees.
+ */
+export async function executeStepTools(args: {
+  calls: ToolCallChunk[];
+  rawInput: Map<string, string>;
+  toolSet: ResolvedToolSet;
+  messageList: MessageList;
+  requestContext: RequestContext;
+  abortSignal: AbortSignal | undefined;
+  agentId: string;
+  runId: string;
+  emit: (chunk: ChunkType) => Promise<void> | undefined;
+  onResult: (outcome: NamedOutcome) => Promise<void>;
+}): Promise<ToolStepOutcome> {
+  const { calls, toolSet, messageList, runId, emit } = args;
+  const outcome: ToolStepOutcome = { results: [], errors: [], executed: 0, pendingClientCalls: false };
+  const pending: Array<Promise<NamedOutcome> | undefined> = [];
+
+  for (const call of calls) {
+    const { toolCallId, toolName, providerExecuted } = call.payload;
+    if (providerExecuted) {
+      pending.push(undefined);
+      continue;
+    }
+    const tool = toolSet.get(toolName);
+    const input = args.rawInput.get(toolCallId) ?? JSON.stringify(call.payload.args ?? {});
+    if (!tool) {
+      const error = toolNotFoundError(toolName, [...toolSet.keys()]);
+      pending.push(
+        Promise.resolve({ ok: false, args: call.payload.args ?? input, error, toolCallId, toolName }),
+      );
+      continue;
+    }
+    if (!tool.execute) {
+      outcome.pendingClientCalls = true;
+      pending.push(undefined);
+      continue;
+    }
+    const writer = {
+      custom: async (chunk: DataChunkType) => {
+        if (typeof chunk?.type !== 'string' || !chunk.type.startsWith('data-')) {
+          throw new SluiceError(
+            'INVALID_CUSTOM_CHUNK',
+            `Tool "${toolName}" called writer.custom() with type ${JSON.stringify(chunk?.type)}; custom chunk types must start with "data-".`,
+          );
+        }
+        await emit(chunk);
+      },
+      write: async (data: unknown) => {
+        await emit({
+          type: 'tool-output',
+          runId,
+          from: AGENT,
+          payload: { output: data, toolCallId, toolName },
+        });
+      },
+    };
+    pending.push(
+      tool
+        .execute(
+          { toolCallId, input },
+          {
+            requestContext: args.requestContext,
+            abortSignal: args.abortSignal,
+            writer,
+            agent: { agentId: args.agentId, toolCallId, messages: messageList.get.all.db() },
+          },
+        )
+        .then((result) => ({ ...result, toolCallId, toolName })),
+    );
+  }
+
+  const settled = await Promise.all(pending);
+  for (const result of settled) {
+    if (!result) continue;
+    outcome.executed++;
+    if (result.ok) {
+      messageList.updateToolInvocation(
+        invocation(result.toolCallId, result.toolName, result.args, result.result, false, result.modelOutput),
+      );
+      await args.onResult(result);
+      // Read back: processToolResult may have replaced the result via updateToolInvocation.
+      const final = findResult(messageList, result.toolCallId) ?? result.result;
+      const chunk: ToolResultChunk = {
+        type: 'tool-result',
+        runId,
+        from: AGENT,
+        payload: {
+          toolCallId: result.toolCallId,
+          toolName: result.toolName,
+          args: asArgs(result.args),
+          result: final,
+        },
+      };
+      outcome.results.push(chunk);
+      await emit(chunk);
+    } else {
+      messageList.updateToolInvocation(
+        invocation(result.toolCallId, result.toolName, result.args, result.error.message, true),
+      );
+      const chunk: ToolErrorChunk = {
+        type: 'tool-error',
+        runId,
+        from: AGENT,
+        payload: {
+          toolCallId: result.toolCallId,
+          toolName: result.toolName,
+          args: asArgs(result.args),
+          error: result.error,
+        },
+      };
+      outcome.errors.push(chunk);
+      await emit(chunk);
+    }
+  }
+  return outcome;
+}
+
+function invocation(
+  toolCallId: string,
+  toolName: string,
+  args: unknown,
+  result: unknown,
+  isError: boolean,
+  modelOutput?: unknown,
+): ToolInvocationUIPart {
+  const part: ToolInvocationUIPart = {
+    type: 'tool-invocation',
+    toolInvocation: isError
+      ? { state: 'result', toolCallId, toolName, args: args ?? {}, result, isError: true }
+      : { state: 'result', toolCallId, toolName, args: args ?? {}, result },
+  };
+  if (modelOutput !== undefined) part.providerMetadata = { mastra: { modelOutput: modelOutput as never } };
+  return part;
+}
+
+function asArgs(args: unknown): Record<string, unknown> | undefined {
+  return typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : undefined;
+}
+
+/** The stored result of a tool call, searching the newest response messages first. */
+function findResult(list: MessageList, toolCallId: string): unknown {
+  const messages = list.get.response.db();
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const parts = messages[i]?.content.parts ?? [];
+    for (let j = parts.length - 1; j >= 0; j--) {
+      const part = parts[j];
+      if (part?.type === 'tool-invocation' && part.toolInvocation.toolCallId === toolCallId) {
+        return part.toolInvocation.state === 'result' ? part.toolInvocation.result : undefined;
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,153 @@
+import type {
+  JSONSchema7,
+  LanguageModelV2,
+  LanguageModelV3,
+  LanguageModelV4,
+  SharedV2ProviderOptions,
+} from '@ai-sdk/provider';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
+import type { SystemMessage } from '../messages/types.js';
+import type { LanguageModelUsage, MastraLanguageModel } from '../models/types.js';
+import type {
+  ErrorProcessor,
+  InputProcessorOrWorkflow,
+  OutputProcessorOrWorkflow,
+  ProcessInputStepArgs,
+  ProcessInputStepResult,
+} from '../processors/types.js';
+import type { RequestContext } from '../request-context/request-context.js';
+import type { ChunkType } from '../stream/chunk-types.js';
+import type { LLMStepResult } from '../stream/step-result.js';
+import type { ToolLike } from '../tools/index.js';
+
+/** A value given directly or computed per call from the request context. */
+export type DynamicArgument<T> = T | ((args: { requestContext: RequestContext }) => T | Promise<T>);
+
+/** Any AI SDK language model object Sluice accepts. */
+export type LanguageModelObject = LanguageModelV2 | LanguageModelV3 | LanguageModelV4 | MastraLanguageModel;
+
+/** Model given by object, `'provider/model'` router string or config object. */
+export type ModelConfig =
+  | LanguageModelObject
+  | string
+  | { id: string; apiKey?: string; url?: string; headers?: Record<string, string> };
+
+/** Tools keyed by the name the model sees. */
+export type ToolsInput = Record<string, ToolLike | undefined>;
+
+/** How the model may use tools on a step. */
+export type ToolChoice<TOOLS extends string = string> =
+  | 'auto'
+  | 'none'
+  | 'required'
+  | { type: 'tool'; toolName: TOOLS };
+
+/** Model call settings (`modelSettings`). */
+export interface CallSettings {
+  temperature?: number;
+  maxOutputTokens?: number;
+  topP?: number;
+  topK?: number;
+  presencePenalty?: number;
+  frequencyPenalty?: number;
+  stopSequences?: string[];
+  seed?: number;
+  /** Model-level retries of a failed call (separate from processor retries). Default 0. */
+  maxRetries?: number;
+  headers?: Record<string, string | undefined>;
+}
+
+/** Provider options keyed by provider name (e.g. `{ openai: { reasoningEffort: 'low' } }`). */
+export type ProviderOptions = SharedV2ProviderOptions;
+
+/** A structured-output schema: any Standard Schema (zod 3/4, valibot, arktype) or JSON Schema. */
+export type StructuredOutputSchema<OUTPUT = unknown> = StandardSchemaV1<unknown, OUTPUT> | JSONSchema7;
+
+/** Structured output: the final answer must match `schema`. */
+export interface StructuredOutputOptions<OUTPUT = unknown> {
+  schema: StructuredOutputSchema<OUTPUT>;
+  /** Extra instructions appended for the structuring step. */
+  instructions?: string;
+  /**
+   * `'strict'` (default) makes a non-matching answer an error; `'warn'` logs and leaves
+   * `object` undefined; `'fallback'` uses `fallbackValue`.
+   */
+  errorStrategy?: 'strict' | 'warn' | 'fallback';
+  fallbackValue?: OUTPUT;
+  /** Ask by instruction instead of the provider's native JSON mode. */
+  jsonPromptInjection?: boolean;
+}
+
+/** Instructions: a string, several, system messages, or a function of the request context. */
+export type AgentInstructions = SystemMessage | SystemMessage[];
+
+/** Function form of `prepareStep`: same arguments and results as `processInputStep`. */
+export type PrepareStepFunction = (args: ProcessInputStepArgs) =>
+  | ProcessInputStepResult
+  | undefined
+  // biome-ignore lint/suspicious/noConfusingVoidType: a prepareStep that returns nothing is valid.
+  | void
+  // biome-ignore lint/suspicious/noConfusingVoidType: a prepareStep that returns nothing is valid.
+  | Promise<ProcessInputStepResult | undefined | void>;
+
+/** Constructor options of `Agent`. */
+export interface AgentConfig<TOOLS extends ToolsInput = ToolsInput> {
+  id: string;
+  name?: string;
+  description?: string;
+  instructions: DynamicArgument<AgentInstructions>;
+  model: DynamicArgument<ModelConfig>;
+  tools?: DynamicArgument<TOOLS>;
+  /** Default maximum number of LLM calls per run. Default 5. */
+  maxSteps?: number;
+  /** Model-level retries (default 0). */
+  maxRetries?: number;
+  inputProcessors?: DynamicArgument<InputProcessorOrWorkflow[]>;
+  outputProcessors?: DynamicArgument<OutputProcessorOrWorkflow[]>;
+  errorProcessors?: DynamicArgument<ErrorProcessor[]>;
+  /** `false` turns off the default error processors. Default `true`. */
+  errorProcessorDefaults?: boolean;
+  /** Cap on processor-requested retries. Unset: a retry request aborts. */
+  maxProcessorRetries?: number;
+  /** Defaults merged into every `generate()`/`stream()` call. */
+  defaultOptions?: DynamicArgument<AgentExecutionOptions>;
+}
+
+/** The event `onFinish` receives. */
+export interface FinishEvent<OUTPUT = unknown> extends LLMStepResult {
+  steps: LLMStepResult[];
+  totalUsage: LanguageModelUsage;
+  object?: OUTPUT;
+  error?: Error;
+  runId: string;
+}
+
+/** Options of `generate()` and `stream()`. */
+export interface AgentExecutionOptions<OUTPUT = unknown> {
+  instructions?: AgentInstructions;
+  /** Extra system message for this call. */
+  system?: SystemMessage | SystemMessage[];
+  model?: ModelConfig;
+  maxSteps?: number;
+  toolChoice?: ToolChoice;
+  activeTools?: string[];
+  /** Tools added to (or replacing, by name) the agent's tools for this call. */
+  toolsets?: ToolsInput;
+  modelSettings?: CallSettings;
+  providerOptions?: ProviderOptions;
+  structuredOutput?: StructuredOutputOptions<OUTPUT>;
+  prepareStep?: PrepareStepFunction;
+  requestContext?: RequestContext;
+  abortSignal?: AbortSignal;
+  runId?: string;
+  inputProcessors?: InputProcessorOrWorkflow[];
+  outputProcessors?: OutputProcessorOrWorkflow[];
+  errorProcessors?: ErrorProcessor[];
+  maxProcessorRetries?: number;
+  includeRawChunks?: boolean;
+  onStepFinish?: (event: LLMStepResult & { runId: string; model?: string }) => void | Promise<void>;
+  onFinish?: (event: FinishEvent<OUTPUT>) => void | Promise<void>;
+  onChunk?: (chunk: ChunkType<OUTPUT>) => void | Promise<void>;
+  onError?: (event: { error: unknown }) => void | Promise<void>;
+  onAbort?: (event: { steps: LLMStepResult[] }) => void | Promise<void>;
+}

@@ -1,0 +1,13 @@
+/**
+ * Sluice: LLM agents whose inputs, outputs, steps, tool results and provider errors flow
+ * through a programmable processor pipeline. Subpaths (`sluice/agent`, `sluice/processors`, …)
+ * export the same names grouped by concept.
+ */
+export * from './agent/index.js';
+export * from './errors/index.js';
+export * from './messages/index.js';
+export * from './models/index.js';
+export * from './processors/index.js';
+export * from './request-context/index.js';
+export * from './stream/index.js';
+export * from './tools/index.js';

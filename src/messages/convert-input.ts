@@ -1,0 +1,289 @@
+import { SluiceError } from '../errors/index.js';
+import { coreContentToParts } from './core-message-to-db.js';
+import { isRecord } from './is-record.js';
+import { syncLegacyFields } from './legacy-fields.js';
+import { readToolResultValue } from './tool-result-value.js';
+import type {
+  MastraDBMessage,
+  MastraMessageContentV2,
+  MastraMessagePart,
+  MessageListInput,
+  ToolInvocationUIPart,
+} from './types.js';
+import { uiPartToDBPart } from './ui-part-to-db.js';
+
+/** Options of {@link convertToDBMessages}. */
+export interface ConvertInputOptions {
+  /** Id for messages that arrive without one. Default: `crypto.randomUUID()`. */
+  generateMessageId?: () => string;
+  /** Stamped on messages that carry no `threadId`. */
+  threadId?: string;
+  /** Stamped on messages that carry no `resourceId`. */
+  resourceId?: string;
+  /** Clock for messages that arrive without `createdAt`. Default: `new Date()`. */
+  now?: () => Date;
+  /**
+   * Looks up an already stored message holding the tool call `toolCallId`, so a `tool`
+   * message arriving in a later batch completes it in place. The returned message is mutated.
+   */
+  findToolCallMessage?: (toolCallId: string) => MastraDBMessage | undefined;
+}
+
+/** Error code thrown for input that is no supported message shape. */
+export const INVALID_MESSAGE_INPUT = 'INVALID_MESSAGE_INPUT';
+
+const ACCEPTED =
+  'Accepted: a string, an AI SDK core/model message ({ role: "system" | "user" | "assistant" | "tool", content }), ' +
+  'an AI SDK UI message (v5 { id, role, parts } or v4 { role, content, parts?, toolInvocations? }), ' +
+  'or a MastraDBMessage ({ id, role, createdAt, content: { format: 2, parts } }).';
+
+const UI_ROLES = new Set(['system', 'user', 'assistant']);
+const DB_ROLES = new Set(['system', 'user', 'assistant', 'signal']);
+const CORE_ROLES = new Set(['system', 'user', 'assistant', 'tool']);
+
+function invalid(index: number, problem: string): SluiceError {
+  return new SluiceError(
+    INVALID_MESSAGE_INPUT,
+    `Invalid message at index ${index}: ${problem}. ${ACCEPTED}`,
+    {
+      details: { index },
+    },
+  );
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a nested array';
+  if (typeof value === 'object') {
+    const role = (value as Record<string, unknown>).role;
+    return role === undefined ? 'an object without a role' : `an object with role ${JSON.stringify(role)}`;
+  }
+  return `a ${typeof value} (${String(value)})`;
+}
+
+function toDate(value: unknown): Date | undefined {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
+  if (typeof value === 'string' || typeof value === 'number') {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? undefined : date;
+  }
+  return undefined;
+}
+
+/**
+ * Normalise any supported message input into stored messages (format 2).
+ *
+ * Shapes are detected structurally, in this order: a string (user message); a DB message
+ * (`content` is an object with a `parts` array; kept as is apart from a string `createdAt`
+ * becoming a `Date` and missing id/thread/resource being filled); a UI message (top-level
+ * `parts` array, or v4 `toolInvocations`/`experimental_attachments`); a core/model message
+ * (`role` and string or array `content`). A `tool` message completes the matching
+ * `tool-invocation` parts (state `'result'`) of the preceding assistant message in the batch,
+ * else of the message `findToolCallMessage` returns, else it becomes a new assistant message
+ * holding result-state invocations with empty args. Converted messages get `content.content`
+ * and `content.toolInvocations` filled from their parts. Linear in the input size.
+ *
+ * @throws SluiceError `INVALID_MESSAGE_INPUT` naming the index of the first bad entry.
+ */
+export function convertToDBMessages(
+  input: MessageListInput,
+  options: ConvertInputOptions = {},
+): MastraDBMessage[] {
+  const items: unknown[] = Array.isArray(input) ? input : [input];
+  const generateId = options.generateMessageId ?? (() => crypto.randomUUID());
+  const now = options.now ?? (() => new Date());
+  const calls = new Map<string, { message: MastraDBMessage; part: ToolInvocationUIPart }>();
+  const out: MastraDBMessage[] = [];
+
+  const stamp = (
+    raw: Record<string, unknown>,
+    role: MastraDBMessage['role'],
+    content: MastraMessageContentV2,
+  ) => {
+    const message: MastraDBMessage = {
+      id: typeof raw.id === 'string' && raw.id !== '' ? raw.id : generateId(),
+      role,
+      createdAt: toDate(raw.createdAt) ?? now(),
+      content,
+    };
+    const threadId = typeof raw.threadId === 'string' ? raw.threadId : options.threadId;
+    const resourceId = typeof raw.resourceId === 'string' ? raw.resourceId : options.resourceId;
+    if (threadId !== undefined) message.threadId = threadId;
+    if (resourceId !== undefined) message.resourceId = resourceId;
+    if (typeof raw.type === 'string') message.type = raw.type;
+    return message;
+  };
+
+  const register = (message: MastraDBMessage) => {
+    for (const part of message.content.parts) {
+      if (part.type === 'tool-invocation') calls.set(part.toolInvocation.toolCallId, { message, part });
+    }
+    out.push(message);
+  };
+
+  const mergeToolMessage = (raw: Record<string, unknown>, index: number) => {
+    if (!Array.isArray(raw.content))
+      throw invalid(index, 'a tool message needs a content array of tool-result parts');
+    let orphan: MastraDBMessage | undefined;
+    const touched = new Set<MastraDBMessage>();
+    for (const result of raw.content) {
+      if (!isRecord(result) || result.type !== 'tool-result') continue;
+      const toolCallId = String(result.toolCallId ?? '');
+      const { result: value, isError } = readToolResultValue(result);
+      const found = calls.get(toolCallId) ?? findExternal(toolCallId);
+      const previous = found?.part.toolInvocation;
+      const invocation = {
+        state: 'result' as const,
+        toolCallId,
+        toolName: String(result.toolName ?? previous?.toolName ?? ''),
+        args: previous?.args ?? {},
+        result: value,
+        ...(isError ? { isError: true } : {}),
+        ...(previous?.step !== undefined ? { step: previous.step } : {}),
+      };
+      if (found) {
+        found.part.toolInvocation = invocation;
+        touched.add(found.message);
+        continue;
+      }
+      if (!orphan) {
+        orphan = stamp(raw, 'assistant', { format: 2, parts: [] });
+        register(orphan);
+      }
+      const part: ToolInvocationUIPart = { type: 'tool-invocation', toolInvocation: invocation };
+      orphan.content.parts.push(part);
+      calls.set(toolCallId, { message: orphan, part });
+      touched.add(orphan);
+    }
+    for (const message of touched) syncLegacyFields(message.content);
+  };
+
+  const findExternal = (toolCallId: string) => {
+    const message = options.findToolCallMessage?.(toolCallId);
+    if (!message) return undefined;
+    for (const part of message.content.parts) {
+      if (part.type === 'tool-invocation' && part.toolInvocation.toolCallId === toolCallId)
+        return { message, part };
+    }
+    return undefined;
+  };
+
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
+    if (typeof item === 'string') {
+      register(stamp({}, 'user', syncLegacyFields({ format: 2, parts: [{ type: 'text', text: item }] })));
+      continue;
+    }
+    if (!isRecord(item)) throw invalid(index, `got ${describe(item)}`);
+    const role = item.role;
+    const content = item.content;
+
+    if (isRecord(content) && Array.isArray(content.parts)) {
+      if (typeof role !== 'string' || !DB_ROLES.has(role)) {
+        throw invalid(
+          index,
+          `a DB message must have role "user", "assistant", "system" or "signal", got ${describe(item)}`,
+        );
+      }
+      const stored: MastraMessageContentV2 =
+        content.format === 2
+          ? (content as unknown as MastraMessageContentV2)
+          : { ...(content as object), format: 2, parts: content.parts as MastraMessagePart[] };
+      const message = { ...item, content: stored } as unknown as MastraDBMessage;
+      message.id = typeof item.id === 'string' && item.id !== '' ? item.id : generateId();
+      message.createdAt = toDate(item.createdAt) ?? now();
+      if (message.threadId === undefined && options.threadId !== undefined)
+        message.threadId = options.threadId;
+      if (message.resourceId === undefined && options.resourceId !== undefined) {
+        message.resourceId = options.resourceId;
+      }
+      register(message);
+      continue;
+    }
+
+    const isUI =
+      Array.isArray(item.parts) ||
+      Array.isArray(item.toolInvocations) ||
+      Array.isArray(item.experimental_attachments);
+    if (isUI) {
+      if (typeof role !== 'string' || !UI_ROLES.has(role)) {
+        throw invalid(
+          index,
+          `a UI message must have role "user", "assistant" or "system", got ${describe(item)}`,
+        );
+      }
+      register(stamp(item, role as MastraDBMessage['role'], uiContent(item)));
+      continue;
+    }
+
+    if (
+      typeof role === 'string' &&
+      CORE_ROLES.has(role) &&
+      (typeof content === 'string' || Array.isArray(content))
+    ) {
+      if (role === 'tool') {
+        mergeToolMessage(item, index);
+        continue;
+      }
+      const parts = coreContentToParts(content);
+      const stored: MastraMessageContentV2 = { format: 2, parts };
+      if (isRecord(item.providerOptions))
+        stored.providerMetadata = item.providerOptions as MastraMessageContentV2['providerMetadata'];
+      register(stamp(item, role as MastraDBMessage['role'], syncLegacyFields(stored)));
+      continue;
+    }
+    throw invalid(
+      index,
+      `got ${describe(item)}${typeof role === 'string' && !CORE_ROLES.has(role) ? ' (unknown role)' : ' (content must be a string or an array)'}`,
+    );
+  }
+  return out;
+}
+
+/** Build format-2 content from a v4 or v5 UI message. */
+function uiContent(item: Record<string, unknown>): MastraMessageContentV2 {
+  const parts: MastraMessagePart[] = [];
+  const legacyText = typeof item.content === 'string' && item.content !== '' ? item.content : undefined;
+  if (Array.isArray(item.parts)) {
+    let hasText = false;
+    for (const raw of item.parts) {
+      const part = uiPartToDBPart(raw);
+      if (!part) continue;
+      if (part.type === 'text') hasText = true;
+      parts.push(part);
+    }
+    if (!hasText && legacyText !== undefined) parts.unshift({ type: 'text', text: legacyText });
+  } else {
+    if (typeof item.reasoning === 'string' && item.reasoning !== '') {
+      parts.push({
+        type: 'reasoning',
+        reasoning: item.reasoning,
+        details: [{ type: 'text', text: item.reasoning }],
+      });
+    }
+    if (legacyText !== undefined) parts.push({ type: 'text', text: legacyText });
+    if (Array.isArray(item.toolInvocations)) {
+      for (const invocation of item.toolInvocations) {
+        if (!isRecord(invocation)) continue;
+        const toolInvocation = invocation as unknown as ToolInvocationUIPart['toolInvocation'];
+        parts.push({ type: 'tool-invocation', toolInvocation });
+      }
+    }
+  }
+  if (Array.isArray(item.experimental_attachments)) {
+    for (const attachment of item.experimental_attachments) {
+      if (!isRecord(attachment) || typeof attachment.url !== 'string') continue;
+      parts.push({
+        type: 'file',
+        data: attachment.url,
+        mimeType:
+          typeof attachment.contentType === 'string' ? attachment.contentType : 'application/octet-stream',
+        ...(typeof attachment.name === 'string' ? { filename: attachment.name } : {}),
+      });
+    }
+  }
+  const content: MastraMessageContentV2 = { format: 2, parts };
+  if (isRecord(item.metadata)) content.metadata = item.metadata;
+  if (Array.isArray(item.annotations)) content.annotations = item.annotations;
+  return syncLegacyFields(content);
+}

@@ -1,0 +1,91 @@
+import type { LanguageModelV2, LanguageModelV3, LanguageModelV4 } from '@ai-sdk/provider';
+import { ConfigurationError } from '../errors/index.js';
+import { adaptV2 } from './adapt-v2.js';
+import { adaptV3 } from './adapt-v3.js';
+import { adaptV4 } from './adapt-v4.js';
+import { isMastraLanguageModel } from './is-mastra-language-model.js';
+import type { MastraLanguageModel } from './types.js';
+
+/** Any model object {@link toMastraModel} accepts. */
+export type SupportedLanguageModel =
+  | LanguageModelV2
+  | LanguageModelV3
+  | LanguageModelV4
+  | MastraLanguageModel;
+
+const ACCEPTED =
+  'an AI SDK language model implementing specification v2, v3 or v4 (e.g. from @ai-sdk/openai, ' +
+  '@ai-sdk/anthropic, @ai-sdk/google, @ai-sdk/openai-compatible), a Sluice model, or — through ' +
+  "resolveModel / the agent's `model` option — a router string such as 'openai/gpt-4o-mini'";
+
+/**
+ * Turns any supported model object into the one {@link MastraLanguageModel} interface the loop
+ * talks to, dispatching on `specificationVersion`. A Sluice model is returned as is.
+ *
+ * @throws ConfigurationError `MODEL_UNSUPPORTED` for anything else — spec `v1` models (AI SDK 4
+ *   providers) included — naming what was received and what is accepted.
+ */
+export function toMastraModel(model: SupportedLanguageModel): MastraLanguageModel {
+  if (isMastraLanguageModel(model)) return model;
+  const candidate = model as unknown;
+  if (isModelObject(candidate)) {
+    switch (candidate.specificationVersion) {
+      case 'v2':
+        return adaptV2(candidate as unknown as LanguageModelV2);
+      case 'v3':
+        return adaptV3(candidate as unknown as LanguageModelV3);
+      case 'v4':
+        return adaptV4(candidate as unknown as LanguageModelV4);
+      case 'v1':
+        throw new ConfigurationError(
+          'MODEL_UNSUPPORTED',
+          `Model ${describeModel(candidate)} implements AI SDK language model specification v1 ` +
+            '(AI SDK 4 provider packages), which Sluice does not support. Upgrade the provider package ' +
+            '(e.g. `npm install @ai-sdk/openai@latest`) so it implements specification v2, v3 or v4.',
+          { details: { received: describeModel(candidate), specificationVersion: 'v1' } },
+        );
+    }
+  }
+  const received = describeValue(candidate);
+  throw new ConfigurationError(
+    'MODEL_UNSUPPORTED',
+    `Unsupported model: received ${received}. Expected ${ACCEPTED}.`,
+    {
+      details: { received },
+    },
+  );
+}
+
+interface ModelObject {
+  specificationVersion?: unknown;
+  provider?: unknown;
+  modelId?: unknown;
+  doStream?: unknown;
+}
+
+function isModelObject(value: unknown): value is ModelObject {
+  return typeof value === 'object' && value !== null && typeof (value as ModelObject).doStream === 'function';
+}
+
+function describeModel(model: ModelObject): string {
+  const provider = typeof model.provider === 'string' ? model.provider : '?';
+  const modelId = typeof model.modelId === 'string' ? model.modelId : '?';
+  return `"${provider}/${modelId}"`;
+}
+
+function describeValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'string') {
+    return `the string ${JSON.stringify(value)} (strings are router ids: pass them to resolveModel or the agent's \`model\` option)`;
+  }
+  if (typeof value !== 'object') return `a ${typeof value}`;
+  const record = value as ModelObject;
+  const name = (value as { constructor?: { name?: unknown } }).constructor?.name;
+  const kind = typeof name === 'string' && name !== 'Object' ? `an instance of ${name}` : 'an object';
+  if (record.specificationVersion !== undefined) {
+    const spec = JSON.stringify(record.specificationVersion);
+    return `${kind} with specificationVersion ${spec}${typeof record.doStream === 'function' ? '' : ' and no doStream()'}`;
+  }
+  const keys = Object.keys(value).slice(0, 6);
+  return `${kind} without specificationVersion (keys: ${keys.length > 0 ? keys.join(', ') : 'none'})`;
+}

@@ -1,0 +1,2 @@
+export { TripWire } from './tripwire.js';
+export * from './types.js';

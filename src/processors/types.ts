@@ -1,0 +1,364 @@
+import type { LanguageModelV2CallWarning, LanguageModelV2Prompt } from '@ai-sdk/provider';
+import type {
+  CallSettings,
+  ModelConfig,
+  ProviderOptions,
+  StructuredOutputOptions,
+  ToolChoice,
+  ToolsInput,
+} from '../agent/types.js';
+import type { MessageList } from '../messages/message-list.js';
+import type { CoreMessage, MastraDBMessage, ProviderMetadata } from '../messages/types.js';
+import type { FinishReason, LanguageModelUsage, MastraLanguageModel } from '../models/types.js';
+import type { RequestContext } from '../request-context/request-context.js';
+import type { ChunkType, DataChunkType } from '../stream/chunk-types.js';
+import type { LLMStepResult, StepResult } from '../stream/step-result.js';
+
+/** Options of `abort()`. */
+export interface TripWireOptions<TMetadata = unknown> {
+  /** Ask the agent to retry the step with the reason as feedback (needs `maxProcessorRetries`). */
+  retry?: boolean;
+  /** Structured data for downstream consumers, e.g. `{ category: 'pii' }`. */
+  metadata?: TMetadata;
+}
+
+/** A policy violation a processor reports (on abort, or itself on warn strategies). */
+export interface ProcessorViolation<TDetail = unknown> {
+  processorId: string;
+  message: string;
+  detail: TDetail;
+}
+
+/** Options of `writer.custom()`. `transient` belongs on the chunk, not here. */
+export interface ProcessorStreamWriterOptions {
+  messageId?: string;
+}
+
+/** Lets a processor emit custom `data-*` chunks. */
+export interface ProcessorStreamWriter {
+  custom<T extends { type: string }>(
+    data: T extends { type: `data-${string}` } ? DataChunkType : T,
+    options?: ProcessorStreamWriterOptions,
+  ): Promise<void>;
+}
+
+/** Tracing handle passed to hooks. */
+export interface TracingContext {
+  /** The active OpenTelemetry span for this hook, when tracing is on. */
+  currentSpan?: unknown;
+}
+
+/** A reactive signal a processor sends to the model (rendered as `<system-reminder …>`). */
+export interface AgentSignalInput {
+  type: 'user' | 'state' | 'reactive' | 'notification' | 'user-message' | 'system-reminder';
+  contents: string | Array<{ type: 'text'; text: string }>;
+  tagName?: string;
+  attributes?: Record<string, string | number | boolean | null | undefined>;
+  metadata?: Record<string, unknown>;
+  providerOptions?: ProviderMetadata;
+  id?: string;
+  createdAt?: Date | string;
+  /** Deliver to the current call only; never stored. */
+  transient?: boolean;
+}
+
+/** A signal once accepted by the runtime. */
+export interface CreatedAgentSignal extends AgentSignalInput {
+  id: string;
+  createdAt: Date;
+  acceptedAt?: Date;
+}
+
+/** Fields every hook receives. */
+export interface ProcessorContext<TTripwireMetadata = unknown> {
+  /** Stop processing: throws a `TripWire`. */
+  abort: (reason?: string, options?: TripWireOptions<TTripwireMetadata>) => never;
+  /** Processor-triggered retries so far in this run. */
+  retryCount: number;
+  requestContext?: RequestContext;
+  tracingContext?: TracingContext;
+  writer?: ProcessorStreamWriter;
+  abortSignal?: AbortSignal;
+}
+
+/** Per-processor state: one object per processor id per call, shared by its hooks. */
+export type ProcessorState = Record<string, unknown>;
+
+/** Arguments of `processInput`. */
+export interface ProcessInputArgs<TTripwireMetadata = unknown> extends ProcessorContext<TTripwireMetadata> {
+  messages: MastraDBMessage[];
+  systemMessages: CoreMessage[];
+  messageList: MessageList;
+  state: ProcessorState;
+}
+
+/** Result of `processInput`. */
+export type ProcessInputResult =
+  | MastraDBMessage[]
+  | MessageList
+  | { messages: MastraDBMessage[]; systemMessages: CoreMessage[] };
+
+/** Arguments of `processInputStep` (and `prepareStep`). */
+export interface ProcessInputStepArgs<TTripwireMetadata = unknown>
+  extends ProcessorContext<TTripwireMetadata> {
+  messages: MastraDBMessage[];
+  messageList: MessageList;
+  stepNumber: number;
+  steps: StepResult[];
+  systemMessages: CoreMessage[];
+  model: MastraLanguageModel;
+  toolChoice?: ToolChoice;
+  activeTools?: string[];
+  tools?: ToolsInput;
+  providerOptions?: ProviderOptions;
+  modelSettings?: CallSettings;
+  structuredOutput?: StructuredOutputOptions;
+  state: ProcessorState;
+  sendSignal?: (signal: AgentSignalInput) => Promise<CreatedAgentSignal>;
+  runId?: string;
+  messageId?: string;
+}
+
+/** Overrides `processInputStep` may return; each applies to this step only. */
+export interface ProcessInputStepResult {
+  model?: ModelConfig;
+  toolChoice?: ToolChoice;
+  activeTools?: string[];
+  tools?: ToolsInput;
+  /** Replace all messages. Mutually exclusive with `messageList`. */
+  messages?: MastraDBMessage[];
+  /** The same list instance, mutated in place. Mutually exclusive with `messages`. */
+  messageList?: MessageList;
+  systemMessages?: CoreMessage[];
+  providerOptions?: ProviderOptions;
+  modelSettings?: CallSettings;
+  structuredOutput?: StructuredOutputOptions;
+  retryCount?: number;
+}
+
+/** A stripped chunk as cached/replayed: `runId`/`from` are re-attached on replay. */
+export interface CachedLLMStepChunk {
+  type: string;
+  payload: unknown;
+}
+
+/** A replayable step response; returning it from `processLLMRequest` skips the provider. */
+export interface CachedLLMStepResponse {
+  chunks: CachedLLMStepChunk[];
+  warnings?: LanguageModelV2CallWarning[];
+  request?: unknown;
+  rawResponse?: unknown;
+}
+
+/** Arguments of `processLLMRequest`. */
+export interface ProcessLLMRequestArgs<TTripwireMetadata = unknown>
+  extends ProcessorContext<TTripwireMetadata> {
+  prompt: LanguageModelV2Prompt;
+  model: MastraLanguageModel;
+  stepNumber: number;
+  steps: StepResult[];
+  state: ProcessorState;
+  messageList?: MessageList;
+}
+
+/** Result of `processLLMRequest`. */
+export type ProcessLLMRequestResult =
+  | { prompt?: LanguageModelV2Prompt; response?: CachedLLMStepResponse }
+  | undefined
+  // biome-ignore lint/suspicious/noConfusingVoidType: hooks may return nothing.
+  | void;
+
+/** Arguments of `processLLMResponse`. */
+export interface ProcessLLMResponseArgs<TTripwireMetadata = unknown>
+  extends ProcessorContext<TTripwireMetadata> {
+  chunks: CachedLLMStepChunk[];
+  model: MastraLanguageModel;
+  stepNumber: number;
+  steps: StepResult[];
+  state: ProcessorState;
+  fromCache: boolean;
+  warnings?: LanguageModelV2CallWarning[];
+  request?: unknown;
+  rawResponse?: unknown;
+}
+
+/** Result of `processLLMResponse` (reserved). */
+// biome-ignore lint/suspicious/noConfusingVoidType: hooks may return nothing.
+export type ProcessLLMResponseResult = undefined | void;
+
+/** Arguments of `processAPIError`. */
+export interface ProcessAPIErrorArgs<TTripwireMetadata = unknown>
+  extends ProcessorContext<TTripwireMetadata> {
+  error: unknown;
+  messages: MastraDBMessage[];
+  messageList: MessageList;
+  stepNumber: number;
+  steps: StepResult[];
+  state: ProcessorState;
+  sendSignal?: (signal: AgentSignalInput) => Promise<CreatedAgentSignal>;
+}
+
+/** Result of `processAPIError`: `{ retry: true }` retries the call. */
+export interface ProcessAPIErrorResult {
+  retry: boolean;
+}
+
+/** Arguments of `processOutputStream`. */
+export interface ProcessOutputStreamArgs<TTripwireMetadata = unknown>
+  extends ProcessorContext<TTripwireMetadata> {
+  part: ChunkType;
+  streamParts: ChunkType[];
+  state: ProcessorState;
+  messageList?: MessageList;
+}
+
+/** A tool call as seen by `processOutputStep`. */
+export interface ToolCallInfo {
+  toolName: string;
+  toolCallId: string;
+  args: unknown;
+}
+
+/** Arguments of `processOutputStep`. */
+export interface ProcessOutputStepArgs<TTripwireMetadata = unknown>
+  extends ProcessorContext<TTripwireMetadata> {
+  messages: MastraDBMessage[];
+  messageList: MessageList;
+  stepNumber: number;
+  finishReason?: FinishReason | string;
+  providerMetadata?: ProviderMetadata;
+  toolCalls?: ToolCallInfo[];
+  text?: string;
+  usage: LanguageModelUsage;
+  systemMessages: CoreMessage[];
+  steps: StepResult[];
+  state: ProcessorState;
+}
+
+/** Arguments of `processToolResult`. */
+export interface ProcessToolResultArgs<TTripwireMetadata = unknown>
+  extends ProcessorContext<TTripwireMetadata> {
+  messages: MastraDBMessage[];
+  messageList: MessageList;
+  stepNumber: number;
+  toolName: string;
+  toolCallId: string;
+  args: unknown;
+  result: unknown;
+  providerExecuted?: boolean;
+  systemMessages: CoreMessage[];
+  steps: StepResult[];
+  state: ProcessorState;
+}
+
+/** The final result handed to `processOutputResult` (same data as `onFinish`). */
+export interface OutputResult {
+  text: string;
+  usage: LanguageModelUsage;
+  finishReason: FinishReason | string;
+  steps: LLMStepResult[];
+}
+
+/** Arguments of `processOutputResult`. */
+export interface ProcessOutputResultArgs<TTripwireMetadata = unknown>
+  extends ProcessorContext<TTripwireMetadata> {
+  messages: MastraDBMessage[];
+  messageList: MessageList;
+  state: ProcessorState;
+  result: OutputResult;
+}
+
+/** What message-carrying hooks return. */
+export type ProcessorMessageResult =
+  | Promise<MessageList | MastraDBMessage[]>
+  | MessageList
+  | MastraDBMessage[];
+
+type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * A processor: an id plus any of the nine hooks. Which array it sits in decides which hooks
+ * run (input: input/inputStep/LLMRequest/LLMResponse; output: outputStream/outputStep/
+ * toolResult/outputResult; error: APIError).
+ */
+export interface Processor<TId extends string = string, TTripwireMetadata = unknown> {
+  readonly id: TId;
+  readonly name?: string;
+  readonly description?: string;
+  /** Position in the combined list; set by the runtime. */
+  processorIndex?: number;
+  /** Opt in to receiving `data-*` chunks in `processOutputStream`. */
+  processDataParts?: boolean;
+  /** Called on every abort by this processor and on warnings it reports; errors are swallowed. */
+  onViolation?: (violation: ProcessorViolation) => void | Promise<void>;
+
+  processInput?(args: ProcessInputArgs<TTripwireMetadata>): MaybePromise<ProcessInputResult>;
+  processInputStep?(args: ProcessInputStepArgs<TTripwireMetadata>): MaybePromise<
+    | ProcessInputStepResult
+    | MessageList
+    | MastraDBMessage[]
+    | undefined
+    // biome-ignore lint/suspicious/noConfusingVoidType: hooks may return nothing.
+    | void
+  >;
+  processLLMRequest?(args: ProcessLLMRequestArgs<TTripwireMetadata>): MaybePromise<ProcessLLMRequestResult>;
+  processLLMResponse?(
+    args: ProcessLLMResponseArgs<TTripwireMetadata>,
+  ): MaybePromise<ProcessLLMResponseResult>;
+  processAPIError?(
+    args: ProcessAPIErrorArgs<TTripwireMetadata>,
+    // biome-ignore lint/suspicious/noConfusingVoidType: hooks may return nothing.
+  ): MaybePromise<ProcessAPIErrorResult | undefined | void>;
+  processOutputStream?(
+    args: ProcessOutputStreamArgs<TTripwireMetadata>,
+  ): Promise<ChunkType | null | undefined>;
+  processOutputStep?(args: ProcessOutputStepArgs<TTripwireMetadata>): ProcessorMessageResult;
+  processToolResult?(
+    args: ProcessToolResultArgs<TTripwireMetadata>,
+    // biome-ignore lint/suspicious/noConfusingVoidType: hooks may return nothing.
+  ): ProcessorMessageResult | Promise<undefined | void> | undefined | void;
+  processOutputResult?(args: ProcessOutputResultArgs<TTripwireMetadata>): ProcessorMessageResult;
+}
+
+type WithRequired<T, K extends keyof T> = T & { [P in K]-?: T[P] };
+
+/** A processor that implements at least one input-lane hook. */
+export type InputProcessor<TId extends string = string, TMeta = unknown> =
+  | WithRequired<Processor<TId, TMeta>, 'id' | 'processInput'>
+  | WithRequired<Processor<TId, TMeta>, 'id' | 'processInputStep'>
+  | WithRequired<Processor<TId, TMeta>, 'id' | 'processLLMRequest'>
+  | WithRequired<Processor<TId, TMeta>, 'id' | 'processLLMResponse'>;
+
+/** A processor that implements at least one output-lane hook. */
+export type OutputProcessor<TId extends string = string, TMeta = unknown> =
+  | WithRequired<Processor<TId, TMeta>, 'id' | 'processOutputStream'>
+  | WithRequired<Processor<TId, TMeta>, 'id' | 'processOutputStep'>
+  | WithRequired<Processor<TId, TMeta>, 'id' | 'processOutputResult'>
+  | WithRequired<Processor<TId, TMeta>, 'id' | 'processToolResult'>;
+
+/** A processor that implements `processAPIError`. */
+export type ErrorProcessor<TId extends string = string, TMeta = unknown> = WithRequired<
+  Processor<TId, TMeta>,
+  'id' | 'processAPIError'
+>;
+
+/** Any processor of any lane. */
+export type ProcessorTypes = InputProcessor | OutputProcessor | ErrorProcessor;
+
+/** Input-lane entry (workflows as processors arrive with the workflows issue). */
+export type InputProcessorOrWorkflow = InputProcessor;
+/** Output-lane entry. */
+export type OutputProcessorOrWorkflow = OutputProcessor;
+/** Error-lane entry (workflows are not accepted here). */
+export type ErrorProcessorOrWorkflow = ErrorProcessor;
+
+/** Base class for class-style processors. */
+export abstract class BaseProcessor<TId extends string = string, TTripwireMetadata = unknown>
+  implements Processor<TId, TTripwireMetadata>
+{
+  abstract readonly id: TId;
+  readonly name?: string;
+  readonly description?: string;
+  processorIndex?: number;
+  processDataParts?: boolean;
+}

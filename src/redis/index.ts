@@ -1,0 +1,4 @@
+/**
+ * `sluice/redis`: filled by a later issue. Importing it today is valid and exports nothing.
+ */
+export {};

@@ -1,0 +1,126 @@
+/**
+ * An append-only chunk log that any number of readers can stream from, each from the start.
+ *
+ * Why not `ReadableStream.tee()`: the producer must never wait for a consumer (result promises
+ * settle whether or not anyone reads), readers may attach late, and `tee` copies per branch.
+ * Here a push is an array append plus, only when a reader is parked, one callback.
+ */
+export class ChunkBuffer<T> {
+  readonly #chunks: T[] = [];
+  #closed = false;
+  #waiters: Array<() => void> = [];
+  #wakeScheduled = false;
+
+  /** Chunks pushed so far (live array; do not mutate). */
+  get chunks(): readonly T[] {
+    return this.#chunks;
+  }
+
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  push(chunk: T): void {
+    if (this.#closed) return;
+    this.#chunks.push(chunk);
+    // Coalesce wake-ups: a parked reader is woken once per turn of the event loop and then takes
+    // every chunk pushed meanwhile, instead of one promise round-trip per chunk.
+    if (this.#waiters.length > 0 && !this.#wakeScheduled) {
+      this.#wakeScheduled = true;
+      setImmediate(this.#scheduledWake);
+    }
+  }
+
+  readonly #scheduledWake = (): void => {
+    this.#wakeScheduled = false;
+    this.#wake();
+  };
+
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#wake();
+  }
+
+  #wake(): void {
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  /**
+   * A new stream over every chunk, past and future, optionally mapped/filtered (undefined = skip).
+   *
+   * `for await` on the returned stream takes a direct path over the log (one resolved promise
+   * per chunk, no stream queue); `getReader()`, `pipeTo()` and `tee()` use the standard path.
+   */
+  stream<U = T>(map?: (chunk: T) => U | undefined): ReadableStream<U> {
+    let index = 0;
+    const stream = new ReadableStream<U>(
+      {
+        pull: (controller) => {
+          const drain = (): boolean => {
+            const chunks = this.#chunks;
+            let enqueued = false;
+            // Hand over everything available in one pull: fewer promise round-trips per chunk.
+            while (index < chunks.length) {
+              const chunk = chunks[index++] as T;
+              const value = map ? map(chunk) : (chunk as unknown as U);
+              if (value !== undefined) {
+                controller.enqueue(value);
+                enqueued = true;
+              }
+            }
+            if (this.#closed) {
+              controller.close();
+              return true;
+            }
+            return enqueued;
+          };
+          if (drain()) return;
+          return new Promise<void>((resolve) => {
+            const retry = () => {
+              if (drain()) resolve();
+              else this.#waiters.push(retry);
+            };
+            this.#waiters.push(retry);
+          });
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    const iterate = (): AsyncIterableIterator<U> => this.#iterate(map);
+    Object.defineProperty(stream, Symbol.asyncIterator, { value: iterate });
+    Object.defineProperty(stream, 'values', { value: iterate });
+    return stream;
+  }
+
+  #iterate<U>(map: ((chunk: T) => U | undefined) | undefined): AsyncIterableIterator<U> {
+    let index = 0;
+    let done = false;
+    const next = (): Promise<IteratorResult<U>> => {
+      const chunks = this.#chunks;
+      while (!done && index < chunks.length) {
+        const chunk = chunks[index++] as T;
+        const value = map ? map(chunk) : (chunk as unknown as U);
+        if (value !== undefined) return Promise.resolve({ value, done: false });
+      }
+      if (done || this.#closed) {
+        done = true;
+        return Promise.resolve({ value: undefined, done: true });
+      }
+      return new Promise((resolve) => {
+        this.#waiters.push(() => resolve(next()));
+      });
+    };
+    const iterator: AsyncIterableIterator<U> = {
+      next,
+      return: (value?: unknown) => {
+        done = true;
+        return Promise.resolve({ value: value as U, done: true });
+      },
+      [Symbol.asyncIterator]: () => iterator,
+    };
+    return iterator;
+  }
+}

@@ -1,0 +1,87 @@
+import type { SchemaValidator } from '../schema/index.js';
+import { parseToolInput } from './parse-tool-input.js';
+import {
+  abortedError,
+  executionFailedError,
+  invalidArgsError,
+  invalidJsonArgsError,
+  invalidOutputError,
+} from './tool-errors.js';
+import type { ToolCallContext, ToolCallRequest, ToolExecutionContext, ToolOutcome } from './types.js';
+import { AbortedWhileWaiting, withAbort } from './with-abort.js';
+
+/** What the runner needs from a tool, whatever its origin (Sluice or AI SDK). */
+export interface ToolRuntime {
+  /** The name the model uses; goes into every error message. */
+  name: string;
+  validateInput?: SchemaValidator;
+  validateOutput?: SchemaValidator;
+  /** Calls the user's execute with validated args. May throw. */
+  invoke(args: unknown, call: ToolCallRequest, context: ToolExecutionContext): Promise<unknown>;
+  toModelOutput?(output: unknown, call: { toolCallId: string; input: unknown }): Promise<unknown>;
+}
+
+/**
+ * Run one call: abort check → parse JSON → validate input → execute (raced against the abort
+ * signal) → validate output → `toModelOutput`. Never rejects; each failure is an
+ * `{ ok: false }` outcome with a `ToolExecutionError` the model can act on.
+ */
+export async function runToolCall(
+  runtime: ToolRuntime,
+  call: ToolCallRequest,
+  context: ToolCallContext,
+): Promise<ToolOutcome> {
+  const { name } = runtime;
+  const { toolCallId } = call;
+  const signal = context.abortSignal;
+  if (signal?.aborted)
+    return { ok: false, args: call.input, error: abortedError(name, signal.reason, toolCallId) };
+
+  const parsed = parseToolInput(call.input);
+  if (!parsed.ok) {
+    return {
+      ok: false,
+      args: parsed.raw,
+      error: invalidJsonArgsError(name, parsed.raw, parsed.error, toolCallId),
+    };
+  }
+  let args = parsed.value;
+  if (runtime.validateInput) {
+    const checked = await runtime.validateInput(args);
+    if (!checked.success)
+      return { ok: false, args, error: invalidArgsError(name, checked.issues, toolCallId) };
+    args = checked.value;
+  }
+
+  let result: unknown;
+  try {
+    const running = Promise.resolve().then(() => runtime.invoke(args, call, forCall(context, toolCallId)));
+    result = await withAbort(running, signal);
+  } catch (error) {
+    if (error instanceof AbortedWhileWaiting || signal?.aborted) {
+      const reason = error instanceof AbortedWhileWaiting ? error.reason : signal?.reason;
+      return { ok: false, args, error: abortedError(name, reason, toolCallId) };
+    }
+    return { ok: false, args, error: executionFailedError(name, error, toolCallId) };
+  }
+
+  if (runtime.validateOutput) {
+    const checked = await runtime.validateOutput(result);
+    if (!checked.success)
+      return { ok: false, args, error: invalidOutputError(name, checked.issues, toolCallId) };
+    result = checked.value;
+  }
+  if (!runtime.toModelOutput) return { ok: true, args, result };
+  try {
+    const modelOutput = await runtime.toModelOutput(result, { toolCallId, input: args });
+    return { ok: true, args, result, modelOutput };
+  } catch (error) {
+    return { ok: false, args, error: executionFailedError(name, error, toolCallId, 'toModelOutput threw: ') };
+  }
+}
+
+/** The context one call sees: `agent.toolCallId` is this call's id. */
+function forCall(context: ToolCallContext, toolCallId: string): ToolExecutionContext {
+  if (!context.agent || context.agent.toolCallId === toolCallId) return context as ToolExecutionContext;
+  return { ...context, agent: { ...context.agent, toolCallId } };
+}
