@@ -85,7 +85,6 @@ export type AgentInstructions = SystemMessage | SystemMessage[];
 export type PrepareStepFunction = (args: ProcessInputStepArgs) =>
   | ProcessInputStepResult
   | undefined
-  // biome-ignore lint/suspicious/noConfusingVoidType: a prepareStep that returns nothing is valid.
   | void
   // biome-ignore lint/suspicious/noConfusingVoidType: a prepareStep that returns nothing is valid.
   | Promise<ProcessInputStepResult | undefined | void>;
