@@ -6,7 +6,23 @@
 export * from './agent/index.js';
 export * from './errors/index.js';
 export * from './messages/index.js';
-export * from './models/index.js';
+export {
+  isMastraLanguageModel,
+  type ModelRouterConfig,
+  type ModelSpec,
+  resolveModel,
+  type SupportedLanguageModel,
+  toMastraModel,
+} from './models/index.js';
+export type {
+  FinishReason,
+  LanguageModelUsage,
+  MastraLanguageModel,
+  MastraLanguageModelV2,
+  ModelCallOptions,
+  ModelStreamPart,
+  ModelStreamResult,
+} from './models/types.js';
 export * from './processors/index.js';
 export * from './request-context/index.js';
 export * from './stream/index.js';

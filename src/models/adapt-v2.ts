@@ -1,11 +1,13 @@
 import type { Transformer } from 'node:stream/web';
-import type { LanguageModelV2, LanguageModelV2StreamPart } from '@ai-sdk/provider';
+import type {
+  LanguageModelV2,
+  LanguageModelV2CallOptions,
+  LanguageModelV2StreamPart,
+} from '@ai-sdk/provider';
 import { finishReasonFromUnified } from './finish-reason.js';
-import { MASTRA_MODEL_MARKER } from './is-mastra-language-model.js';
-import { adaptedStreamResult } from './map-stream.js';
-import { resolveSupportedUrls } from './resolve-supported-urls.js';
+import { SpecModelAdapter, type SpecVersion } from './spec-adapter.js';
 import { toV2CallOptions } from './to-v2-call-options.js';
-import type { MastraLanguageModel, ModelCallOptions, ModelStreamPart, ModelStreamResult } from './types.js';
+import type { MastraLanguageModel, ModelStreamPart } from './types.js';
 import { usageFromFlat } from './usage.js';
 
 /**
@@ -49,32 +51,11 @@ const V2_TRANSFORMER: Transformer<LanguageModelV2StreamPart, ModelStreamPart> = 
   },
 };
 
-class V2ModelAdapter implements MastraLanguageModel {
-  readonly [MASTRA_MODEL_MARKER] = true;
-  readonly specificationVersion = 'v2' as const;
-  readonly original: LanguageModelV2;
-
-  constructor(model: LanguageModelV2) {
-    this.original = model;
-  }
-
-  get provider(): string {
-    return this.original.provider;
-  }
-
-  get modelId(): string {
-    return this.original.modelId;
-  }
-
-  supportedUrls(): Promise<Record<string, RegExp[]>> {
-    return resolveSupportedUrls(this.original.supportedUrls);
-  }
-
-  async doStream(options: ModelCallOptions): Promise<ModelStreamResult> {
-    const result = await this.original.doStream(toV2CallOptions(options));
-    return adaptedStreamResult(result, V2_TRANSFORMER);
-  }
-}
+const V2: SpecVersion<LanguageModelV2CallOptions, LanguageModelV2StreamPart> = {
+  version: 'v2',
+  toCallOptions: toV2CallOptions,
+  transformer: V2_TRANSFORMER,
+};
 
 /**
  * Wraps an AI SDK spec-V2 language model (`@ai-sdk/*` provider packages of major version 2) as a {@link MastraLanguageModel}.
@@ -82,5 +63,5 @@ class V2ModelAdapter implements MastraLanguageModel {
  * propagates unchanged, so the provider's own `APICallError` reaches the caller.
  */
 export function adaptV2(model: LanguageModelV2): MastraLanguageModel {
-  return new V2ModelAdapter(model);
+  return new SpecModelAdapter(model, V2);
 }
