@@ -108,6 +108,12 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       ? await resolveDynamic(this.#config.defaultOptions, requestContext)
       : undefined;
     const call = { ...(defaults as AgentExecutionOptions<OUTPUT> | undefined), ...options, requestContext };
+    if (call.maxSteps !== undefined && (!Number.isInteger(call.maxSteps) || call.maxSteps < 1)) {
+      throw new ConfigurationError(
+        'AGENT_INVALID_OPTIONS',
+        `Agent "${this.id}": the call's "maxSteps" must be a positive integer (got ${String(call.maxSteps)}).`,
+      );
+    }
 
     const [instructions, model, tools] = await Promise.all([
       call.instructions ?? resolveDynamic(this.#config.instructions, requestContext),

@@ -1,9 +1,26 @@
 import type { LanguageModelV2Prompt, LanguageModelV2ToolChoice } from '@ai-sdk/provider';
+import { ConfigurationError } from '../errors/configuration-error.js';
 import type { ModelCallOptions } from '../models/types.js';
 import type { StepSettings } from '../processors/runner.js';
 import type { ResolvedToolSet } from '../tools/index.js';
 import { structuredOutputFormat } from './structured-output.js';
 import type { ToolChoice } from './types.js';
+
+/** A forced tool choice must name a tool the step actually sends; say so before the provider does. */
+function checkToolChoice(choice: LanguageModelV2ToolChoice, toolSet: ResolvedToolSet): void {
+  if (choice.type === 'tool' && !toolSet.has(choice.toolName)) {
+    throw new ConfigurationError(
+      'TOOL_CHOICE_UNKNOWN_TOOL',
+      `toolChoice names tool "${choice.toolName}", which this step does not send (available: ${[...toolSet.keys()].join(', ') || 'none'}). Add it to tools/activeTools or change toolChoice.`,
+    );
+  }
+  if (choice.type === 'required' && toolSet.size === 0) {
+    throw new ConfigurationError(
+      'TOOL_CHOICE_UNKNOWN_TOOL',
+      `toolChoice is 'required' but this step sends no tools. Add tools, widen activeTools, or use 'auto'.`,
+    );
+  }
+}
 
 /** Map the documented `toolChoice` forms onto the provider spec. */
 export function toSpecToolChoice(choice: ToolChoice | undefined): LanguageModelV2ToolChoice {
@@ -29,16 +46,11 @@ export async function buildCallOptions(args: {
   const format = settings.structuredOutput
     ? await structuredOutputFormat(settings.structuredOutput)
     : undefined;
-  const active = settings.activeTools ? new Set(settings.activeTools) : undefined;
   const choice = toSpecToolChoice(settings.toolChoice);
   const sendTools = !(choice.type === 'none' && format?.responseFormat);
-  const tools = [];
-  if (sendTools) {
-    for (const [name, tool] of toolSet) {
-      if (active && !active.has(name)) continue;
-      tools.push(tool.modelTool);
-    }
-  }
+  // `toolSet` is already limited to the step's active tools.
+  const tools = sendTools ? toolSet.modelTools() : [];
+  checkToolChoice(choice, toolSet);
   const s = settings.modelSettings ?? {};
   const prompt = format?.instruction
     ? [{ role: 'system' as const, content: format.instruction }, ...args.prompt]

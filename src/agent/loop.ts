@@ -48,7 +48,7 @@ import {
   type RunSettlement,
 } from '../stream/model-output.js';
 import type { LLMStepResult } from '../stream/step-result.js';
-import type { ResolvedToolSet, ToolOutcome } from '../tools/index.js';
+import { ResolvedToolSet, type ToolOutcome } from '../tools/index.js';
 import { buildCallOptions } from './call-options.js';
 import { replayCachedResponse } from './replay.js';
 import { StepRecorder } from './step-recorder.js';
@@ -115,7 +115,7 @@ async function runLoop<OUTPUT>(
   let streamParts: ChunkType[] = [];
   const push = (chunk: ChunkType): Promise<void> | undefined => {
     buffer.push(chunk as ChunkType<OUTPUT>);
-    return onChunk ? Promise.resolve(onChunk(chunk as ChunkType<OUTPUT>)) : undefined;
+    return onChunk ? runCallback('onChunk', () => onChunk(chunk as ChunkType<OUTPUT>)) : undefined;
   };
   const writer = {
     custom: async (chunk: DataChunkType): Promise<void> => {
@@ -136,13 +136,7 @@ async function runLoop<OUTPUT>(
   };
   const emit: Emit = runner.passesChunksThrough ? push : processChunk;
 
-  // The stored assistant message of this run; each step appends its parts.
-  const response: MastraDBMessage = {
-    id: messageId,
-    role: 'assistant',
-    createdAt: new Date(),
-    content: { format: 2, parts: [] },
-  };
+  const responseCreatedAt = new Date();
 
   try {
     await push({ type: 'start', runId, from: AGENT, payload: { id: plan.agentId, messageId } });
@@ -172,7 +166,7 @@ async function runLoop<OUTPUT>(
         messageId,
       });
       const stepModel = settings.model === model ? model : await resolveModel(settings.model);
-      const toolSet = await plan.resolveTools(settings.tools ?? {});
+      const toolSet = activeOnly(await plan.resolveTools(settings.tools ?? {}), settings.activeTools);
 
       // 4. Prompt conversion, then processLLMRequest (transient rewrite or cached response).
       const basePrompt = toLanguageModelPrompt(
@@ -195,16 +189,18 @@ async function runLoop<OUTPUT>(
         toolSet,
         abortSignal,
       });
+      const startedAt = Date.now();
+      const maxRetries = settings.modelSettings?.maxRetries ?? plan.maxRetries;
       const source = request.response
         ? { stream: replayCachedResponse(request.response), request: { body: request.response.request } }
-        : await callModel(stepModel, call, plan.maxRetries, stepNumber, abortSignal);
+        : await callModel(stepModel, call, maxRetries, stepNumber, abortSignal);
       await emit({
         type: 'step-start',
         runId,
         from: AGENT,
         payload: {
           messageId,
-          startedAt: Date.now(),
+          startedAt,
           request: source.request ?? {},
           inputMessages: request.prompt,
         },
@@ -231,8 +227,7 @@ async function runLoop<OUTPUT>(
       totals.toolCalls.push(...recorder.toolCalls);
 
       // The step's output joins the conversation before tools run, so results can attach to it.
-      response.content.parts.push({ type: 'step-start' }, ...recorder.parts);
-      list.add(response, 'response');
+      appendStepToResponse(list, messageId, responseCreatedAt, recorder);
 
       const step = buildStepResult(stepNumber, recorder, source.request, stepModel);
       totals.steps.push(step);
@@ -432,7 +427,9 @@ async function runLoop<OUTPUT>(
     const last = totals.steps.at(-1);
     // A blocked run must not leak the blocked content through any accessor.
     const blocked = status === 'tripwire';
-    const responseMessages = blocked ? [] : list.get.response.db();
+    // Blocked output leaves the conversation too, so nothing downstream can persist it.
+    if (blocked) list.removeByIds(list.get.response.db().map((m) => m.id));
+    const responseMessages = list.get.response.db();
     const structured = totals.structured;
     const finishReason =
       status === 'tripwire'
@@ -468,7 +465,7 @@ async function runLoop<OUTPUT>(
         uiMessages: blocked ? [] : list.get.response.ui(),
         dbMessages: responseMessages,
       },
-      object: (structured?.ok ? structured.value : structured?.fallback) as OUTPUT,
+      object: (blocked ? undefined : structured?.ok ? structured.value : structured?.fallback) as OUTPUT,
       tripwire,
       error,
       usedFallbackValue: structured?.usedFallback === true,
@@ -502,7 +499,8 @@ async function callModel(
 ) {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await model.doStream(call);
+      // A provider that never answers must not outlive the caller's abort.
+      return await untilAborted(model.doStream(call), abortSignal);
     } catch (error) {
       throwIfAborted(abortSignal);
       const retryable = (error as { isRetryable?: unknown })?.isRetryable === true;
@@ -531,10 +529,13 @@ async function readStep(
 ): Promise<void> {
   const raw = source.raw;
   const reader = (raw ? raw.stream : source.stream).getReader() as ReadableStreamDefaultReader<unknown>;
+  let finished = false;
   const onAbort = () => {
     reader.cancel(abortSignal?.reason).catch(() => {});
   };
   abortSignal?.addEventListener('abort', onAbort, { once: true });
+  // The signal may have fired before the listener existed (e.g. from onChunk on step-start).
+  if (abortSignal?.aborted) onAbort();
   // Normalised parts of one provider part; slots are reused, never reallocated.
   const parts: ModelStreamPart[] = [];
   let count = 0;
@@ -543,30 +544,89 @@ async function readStep(
   };
   try {
     for (;;) {
-      const next = await reader.read();
-      if (next.done) return;
+      let next: Awaited<ReturnType<typeof reader.read>>;
+      try {
+        next = await reader.read();
+      } catch (error) {
+        // A transport failure mid-stream (reset, malformed SSE) is a provider error of this step.
+        finished = true;
+        if (!abortSignal?.aborted) recorder.streamError = { error };
+        return;
+      }
+      if (next.done) {
+        finished = true;
+        return;
+      }
       if (raw) raw.normalize(next.value, collect);
       else parts[count++] = next.value as ModelStreamPart;
       const n = count;
       count = 0;
       for (let i = 0; i < n; i++) {
-        const chunk = recorder.record(parts[i] as ModelStreamPart);
+        const part = parts[i] as ModelStreamPart;
+        const chunk = recorder.record(part);
         if (chunk === undefined) {
           if (recorder.streamError) return;
+          // Finish carries no chunk of its own, but a replay needs its reason and usage.
+          if (stepChunks && part.type === 'finish') {
+            stepChunks.push({
+              type: 'finish',
+              payload: { stepResult: { reason: part.finishReason }, output: { usage: part.usage } },
+            });
+          }
           continue;
         }
         stepChunks?.push({ type: chunk.type, payload: (chunk as { payload?: unknown }).payload });
+        // Errors from processors and callbacks propagate as themselves, not as provider errors.
         const pending = emit(chunk);
         if (pending) await pending;
       }
     }
-  } catch (error) {
-    // A transport failure mid-stream (reset, malformed SSE) is a provider error of this step.
-    if (!abortSignal?.aborted) recorder.streamError = { error };
   } finally {
     abortSignal?.removeEventListener('abort', onAbort);
+    if (!finished) reader.cancel().catch(() => {});
     reader.releaseLock();
   }
+}
+
+/**
+ * Append one step's parts to the run's assistant message. The stored copy is re-read so edits
+ * processors made to it (redactions, metadata) survive; replacing by id keeps list indexes right.
+ */
+function appendStepToResponse(
+  list: MessageList,
+  messageId: string,
+  createdAt: Date,
+  recorder: StepRecorder,
+): void {
+  const stored = findResponse(list, messageId);
+  const base: MastraDBMessage = stored ?? {
+    id: messageId,
+    role: 'assistant',
+    createdAt,
+    content: { format: 2, parts: [] },
+  };
+  list.add(
+    {
+      ...base,
+      content: { ...base.content, parts: [...base.content.parts, { type: 'step-start' }, ...recorder.parts] },
+    },
+    'response',
+  );
+}
+
+function findResponse(list: MessageList, messageId: string): MastraDBMessage | undefined {
+  const messages = list.get.response.db();
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.id === messageId) return messages[i];
+  return undefined;
+}
+
+/** Only the active tools can be sent, and only they can run. */
+function activeOnly(toolSet: ResolvedToolSet, activeTools: string[] | undefined): ResolvedToolSet {
+  if (!activeTools) return toolSet;
+  const active = new Set(activeTools);
+  const filtered = new ResolvedToolSet();
+  for (const [name, tool] of toolSet) if (active.has(name)) filtered.set(name, tool);
+  return filtered;
 }
 
 function buildStepResult(
@@ -615,15 +675,25 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
 }
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
+  return untilAborted(new Promise((resolve) => setTimeout(resolve, ms)), signal);
+}
+
+/** Settles like `promise`, or rejects with the abort reason as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
       },
-      { once: true },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
     );
   });
 }

@@ -1,4 +1,4 @@
-import type { ModelStreamPart } from '../models/types.js';
+import type { FinishReason, LanguageModelUsage, ModelStreamPart } from '../models/types.js';
 import type { CachedLLMStepResponse } from '../processors/types.js';
 
 /**
@@ -32,12 +32,12 @@ export function replayCachedResponse(response: CachedLLMStepResponse): ReadableS
         break;
       case 'finish':
       case 'step-finish': {
-        const stepResult = p.stepResult as { reason?: string } | undefined;
-        const output = p.output as { usage?: ModelStreamPart & { type: 'finish' } } | undefined;
+        const stepResult = p.stepResult as { reason?: FinishReason } | undefined;
+        const output = p.output as { usage?: LanguageModelUsage } | undefined;
         parts.push({
           type: 'finish',
-          finishReason: (stepResult?.reason ?? 'stop') as never,
-          usage: (output?.usage as never) ?? {
+          finishReason: stepResult?.reason ?? 'stop',
+          usage: output?.usage ?? {
             inputTokens: undefined,
             outputTokens: undefined,
             totalTokens: undefined,

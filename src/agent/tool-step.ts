@@ -1,6 +1,6 @@
 import { SluiceError } from '../errors/sluice-error.js';
 import type { MessageList } from '../messages/message-list.js';
-import type { ToolInvocationUIPart } from '../messages/types.js';
+import type { MastraDBMessage, ToolInvocationUIPart } from '../messages/types.js';
 import type { RequestContext } from '../request-context/request-context.js';
 import {
   ChunkFrom,
@@ -46,6 +46,8 @@ export async function executeStepTools(args: {
   const { calls, toolSet, messageList, runId, emit } = args;
   const outcome: ToolStepOutcome = { results: [], errors: [], executed: 0, pendingClientCalls: false };
   const pending: Array<Promise<NamedOutcome> | undefined> = [];
+  // One snapshot for every tool of the step, not one copy of the conversation per call.
+  const messages: MastraDBMessage[] = calls.length > 0 ? messageList.get.all.db() : [];
 
   for (const call of calls) {
     const { toolCallId, toolName, providerExecuted } = call.payload;
@@ -94,7 +96,7 @@ export async function executeStepTools(args: {
             requestContext: args.requestContext,
             abortSignal: args.abortSignal,
             writer,
-            agent: { agentId: args.agentId, toolCallId, messages: messageList.get.all.db() },
+            agent: { agentId: args.agentId, toolCallId, messages },
           },
         )
         .then((result) => ({ ...result, toolCallId, toolName })),

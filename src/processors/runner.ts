@@ -1,6 +1,11 @@
-import type { LanguageModelV2CallWarning, LanguageModelV2Prompt } from '@ai-sdk/provider';
+import type {
+  LanguageModelV2CallWarning,
+  LanguageModelV2Prompt,
+  SharedV2ProviderMetadata,
+} from '@ai-sdk/provider';
 import type { MessageList } from '../messages/message-list.js';
 import type { CoreMessage, MastraDBMessage } from '../messages/types.js';
+import { type ModelSpec as ModelConfigLike, resolveModel } from '../models/resolve-model.js';
 import type { LanguageModelUsage, MastraLanguageModel } from '../models/types.js';
 import type { RequestContext } from '../request-context/request-context.js';
 import type { ChunkType } from '../stream/chunk-types.js';
@@ -82,7 +87,18 @@ export class ProcessorRunner {
     return state;
   }
 
+  readonly #bases = new Map<Processor, ProcessorContext & { state: ProcessorState }>();
+
+  /** Hook context of a processor; built once per run (per retry count), not once per chunk. */
   #base(processor: Processor): ProcessorContext & { state: ProcessorState } {
+    const cached = this.#bases.get(processor);
+    if (cached && cached.retryCount === this.retryCount) return cached;
+    const base = this.#makeBase(processor);
+    this.#bases.set(processor, base);
+    return base;
+  }
+
+  #makeBase(processor: Processor): ProcessorContext & { state: ProcessorState } {
     const id = processor.id;
     return {
       abort: (reason?: string, options?: { retry?: boolean; metadata?: unknown }): never => {
@@ -117,9 +133,15 @@ export class ProcessorRunner {
     settings: StepSettings,
   ): Promise<{ settings: StepSettings; systemMessages: CoreMessage[] }> {
     let current = settings;
+    let before = settings.model;
     const run = async (hook: StepHook, id: string, base: ProcessorContext & { state: ProcessorState }) => {
       const result = await hook({ ...base, ...current, messages: nonSystem(messageList), messageList });
       current = applyStepResult(messageList, current, result, id);
+      // A router string or raw AI SDK model becomes a resolved model before the next processor sees it.
+      if (current.model !== before) {
+        before = await resolveModel(current.model as ModelConfigLike);
+        current = { ...current, model: before };
+      }
     };
     for (const processor of this.#lanes.input) {
       if (processor.processInputStep) {
@@ -205,7 +227,7 @@ export class ProcessorRunner {
       usage: LanguageModelUsage;
       systemMessages: CoreMessage[];
       steps: LLMStepResult[];
-      providerMetadata?: Record<string, Record<string, never>>;
+      providerMetadata?: SharedV2ProviderMetadata;
     },
   ): Promise<void> {
     for (const processor of this.#lanes.output) {
@@ -327,8 +349,16 @@ function reconcile(list: MessageList, messages: MastraDBMessage[], scope: 'all' 
   if (drop.length > 0) list.removeByIds(drop);
   const sources = list.makeMessageSourceChecker();
   for (const message of messages) {
-    const source = sources.getSource(message) ?? (message.role === 'user' ? 'input' : 'response');
-    list.add(message, source as 'input');
+    const origin = sources.getSource(message);
+    const source =
+      origin === 'memory' || origin === 'input' || origin === 'context'
+        ? origin
+        : origin === 'output'
+          ? 'response'
+          : message.role === 'user'
+            ? 'input'
+            : 'response';
+    list.add(message, source);
   }
 }
 
