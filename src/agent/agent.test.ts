@@ -331,6 +331,26 @@ describe('Agent: call options', () => {
     expect(model.calls[0]?.responseFormat).toMatchObject({ type: 'json', schema: { type: 'object' } });
   });
 
+  it('structured output streams partial objects, then the final object-result', async () => {
+    const model = new ScriptedModel({ steps: [{ text: ['{"city":"Os', 'lo","tempC":', '4}'] }] });
+    const agent = new Agent({ id: 'a', instructions: 'x', model });
+    const output = await agent.stream('weather as JSON', {
+      structuredOutput: { schema: z.object({ city: z.string(), tempC: z.number() }) },
+    });
+    const chunks = await collect(output.fullStream);
+    const objects = chunks.filter((c) => c.type === 'object').map((c) => (c as { object: unknown }).object);
+    expect(objects).toEqual([{ city: 'Os' }, { city: 'Oslo' }, { city: 'Oslo', tempC: 4 }]);
+    expect(types(chunks).filter((t) => t.startsWith('object') || t === 'step-finish')).toEqual([
+      'object',
+      'object',
+      'object',
+      'object-result',
+      'step-finish',
+    ]);
+    expect(await collect(output.objectStream)).toHaveLength(4);
+    expect(await output.object).toEqual({ city: 'Oslo', tempC: 4 });
+  });
+
   it('structured output that does not match rejects generate() with a clear error', async () => {
     const model = new ScriptedModel({ steps: [{ text: '{"city":5}' }] });
     const agent = new Agent({ id: 'a', instructions: 'x', model });

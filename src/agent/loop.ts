@@ -50,6 +50,7 @@ import {
 import type { LLMStepResult } from '../stream/step-result.js';
 import { ResolvedToolSet, type ToolOutcome } from '../tools/index.js';
 import { buildCallOptions } from './call-options.js';
+import { parsePartialJson } from './partial-json.js';
 import { replayCachedResponse } from './replay.js';
 import { StepRecorder } from './step-recorder.js';
 import { parseStructuredOutput, type StructuredOutcome } from './structured-output.js';
@@ -206,7 +207,8 @@ async function runLoop<OUTPUT>(
         },
       });
       const stepChunks: CachedLLMStepChunk[] | undefined = runner.wantsResponseChunks ? [] : undefined;
-      await readStep(source, recorder, stepChunks, emit, abortSignal);
+      const stepEmit = settings.structuredOutput ? partialObjects(emit, runId) : emit;
+      await readStep(source, recorder, stepChunks, stepEmit, abortSignal);
       throwIfAborted(abortSignal);
       if (recorder.streamError) {
         throw new ProviderCallError({
@@ -618,6 +620,27 @@ function findResponse(list: MessageList, messageId: string): MastraDBMessage | u
   const messages = list.get.response.db();
   for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.id === messageId) return messages[i];
   return undefined;
+}
+
+/**
+ * For structured-output steps: an `object` chunk with the partial value before each text delta
+ * that changes it. Re-parses the step's text per delta, so it costs O(answer²) on these steps
+ * only; structured answers are small and the plain-text path never pays it.
+ */
+function partialObjects(emit: Emit, runId: string): Emit {
+  let text = '';
+  let last: string | undefined;
+  return (chunk) => {
+    if (chunk.type !== 'text-delta') return emit(chunk);
+    text += chunk.payload.text;
+    const value = parsePartialJson(text.replace(/^\s*```(?:json)?\s*/, ''));
+    if (value === undefined || typeof value !== 'object' || value === null) return emit(chunk);
+    const key = JSON.stringify(value);
+    if (key === last) return emit(chunk);
+    last = key;
+    const pending = emit({ type: 'object', runId, from: AGENT, object: value as never });
+    return pending ? pending.then(() => emit(chunk)) : emit(chunk);
+  };
 }
 
 /** Only the active tools can be sent, and only they can run. */
