@@ -493,3 +493,49 @@ describe('Agent: errors and abort', () => {
     expect(() => new Agent({ id: 'a', instructions: 'x' })).toThrow(/"model" is required/);
   });
 });
+
+describe('Agent: tool writers', () => {
+  it('a tool streams custom data-* chunks and tool-output through its writer', async () => {
+    const progress = createTool({
+      id: 'progress',
+      description: 'reports progress',
+      inputSchema: z.object({}),
+      execute: async (_input, { writer }) => {
+        await writer?.custom({ type: 'data-progress', data: { pct: 50 }, transient: true });
+        await writer?.write({ note: 'halfway' });
+        return 'done';
+      },
+    });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model: new ScriptedModel({
+        steps: [{ toolCalls: [{ toolName: 'progress', args: {} }] }, { text: 'ok' }],
+      }),
+      tools: { progress },
+    });
+    const chunks = await collect((await agent.stream('go')).fullStream);
+    const sequence = types(chunks).filter(
+      (t) => t.startsWith('data-') || (t.startsWith('tool-') && !t.startsWith('tool-call-')),
+    );
+    expect(sequence).toEqual(['tool-call', 'data-progress', 'tool-output', 'tool-result']);
+    expect(chunks.find((c) => c.type === 'data-progress')).toEqual({
+      type: 'data-progress',
+      data: { pct: 50 },
+      transient: true,
+    });
+  });
+
+  it('accepts AI SDK model messages and UI messages as input', async () => {
+    const model = new ScriptedModel({ steps: [{ text: 'a' }, { text: 'b' }] });
+    const agent = new Agent({ id: 'a', instructions: 'x', model });
+    await agent.generate([
+      { role: 'user', content: 'first' },
+      { role: 'assistant', content: [{ type: 'text', text: 'reply' }] },
+      { role: 'user', content: [{ type: 'text', text: 'second' }] },
+    ]);
+    expect(model.calls[0]?.prompt.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    await agent.generate([{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'from ui' }] }]);
+    expect(JSON.stringify(model.calls[1]?.prompt)).toContain('from ui');
+  });
+});

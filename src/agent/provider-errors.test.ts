@@ -96,3 +96,27 @@ describe.each(clients)('through %s', (_name, makeModel) => {
     expect(chunks.at(-1)?.type).toBe('error');
   });
 });
+
+describe('router strings end to end', () => {
+  it("'openai/<id>' resolves through @ai-sdk/openai with OPENAI_BASE_URL and reaches the provider", async () => {
+    const saved = { key: process.env.OPENAI_API_KEY, url: process.env.OPENAI_BASE_URL };
+    process.env.OPENAI_API_KEY = 'test-key';
+    process.env.OPENAI_BASE_URL = server.openaiBaseURL;
+    try {
+      server.enqueue({ type: 'success', events: ['routed'] });
+      const agent = new Agent({ id: 'a', instructions: 'x', model: 'openai/gpt-routed' });
+      const result = await agent.generate('hi');
+      expect(result.text).toBe('routed');
+      expect(server.requests[0]?.body).toMatchObject({ model: 'gpt-routed' });
+      expect(server.requests[0]?.headers.authorization).toBe('Bearer test-key');
+    } finally {
+      for (const [name, value] of [
+        ['OPENAI_API_KEY', saved.key],
+        ['OPENAI_BASE_URL', saved.url],
+      ] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+});
