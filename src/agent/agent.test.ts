@@ -539,3 +539,23 @@ describe('Agent: tool writers', () => {
     expect(JSON.stringify(model.calls[1]?.prompt)).toContain('from ui');
   });
 });
+
+describe('Agent: toModelOutput', () => {
+  it("the model sees toModelOutput's value while results keep the raw output", async () => {
+    const search = createTool({
+      id: 'search',
+      description: 'search',
+      inputSchema: z.object({}),
+      execute: async () => ({ hits: ['a', 'b', 'c'], raw: 'x'.repeat(50) }),
+      toModelOutput: (output) => `${output.hits.length} hits`,
+    });
+    const model = new ScriptedModel({
+      steps: [{ toolCalls: [{ toolName: 'search', args: {} }] }, { text: 'ok' }],
+    });
+    const agent = new Agent({ id: 'a', instructions: 'x', model, tools: { search } });
+    const result = await agent.generate('go');
+    expect(result.toolResults[0]?.payload.result).toMatchObject({ hits: ['a', 'b', 'c'] });
+    const toolMessage = model.calls[1]?.prompt.find((m) => m.role === 'tool');
+    expect(toolMessage?.content[0]).toMatchObject({ output: { type: 'text', value: '3 hits' } });
+  });
+});

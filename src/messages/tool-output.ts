@@ -20,6 +20,16 @@ export function toToolResultOutput(part: ToolInvocationUIPart): LanguageModelV2T
       ? invocation.result
       : undefined;
   const isError = invocation.state === 'result' && invocation.isError === true;
+  // AI SDK tools' toModelOutput already returns the provider-spec output shape: send it as is.
+  if (hasModelOutput && isToolResultOutput(value)) return value;
   if (typeof value === 'string') return { type: isError ? 'error-text' : 'text', value };
   return { type: isError ? 'error-json' : 'json', value: (value ?? null) as JSONValue };
+}
+
+const OUTPUT_TYPES = new Set(['text', 'json', 'error-text', 'error-json', 'content', 'execution-denied']);
+
+/** True for a value already in `LanguageModelV2ToolResultOutput` form (`{ type, value }`). */
+function isToolResultOutput(value: unknown): value is LanguageModelV2ToolResultOutput {
+  if (!isRecord(value) || typeof value.type !== 'string' || !OUTPUT_TYPES.has(value.type)) return false;
+  return value.type === 'execution-denied' || 'value' in value;
 }
