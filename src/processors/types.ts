@@ -361,4 +361,5 @@ export abstract class BaseProcessor<TId extends string = string, TTripwireMetada
   readonly description?: string;
   processorIndex?: number;
   processDataParts?: boolean;
+  onViolation?: (violation: ProcessorViolation) => void | Promise<void>;
 }

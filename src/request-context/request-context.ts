@@ -12,7 +12,9 @@ export const MASTRA_INHERITED_MEMORY_KEY = 'mastra__inheritedMemory';
 export const MASTRA_MESSAGE_AUTHOR_KEY = 'mastra__messageAuthor';
 
 type Key<V> = V extends Record<string, unknown> ? keyof V & string : string;
-type Val<V, K> = V extends Record<string, unknown> ? (K extends keyof V ? V[K] : unknown) : unknown;
+// An untyped context reads as `any`, as documented (`requestContext.get('tokenLimit') ?? 4000`).
+// biome-ignore lint/suspicious/noExplicitAny: untyped contexts are documented to read as any.
+type Val<V, K> = V extends Record<string, unknown> ? (K extends keyof V ? V[K] : unknown) : any;
 
 /**
  * Request-scoped values (tenant, user tier, limits) handed to every processor hook, tool and

@@ -24,12 +24,16 @@ export interface BaseChunkType {
 type Chunk<T extends string, P> = BaseChunkType & { type: T; payload: P };
 
 /** A custom chunk written with `writer.custom()`. The `data-` prefix is required. */
-export interface DataChunkType<TData = unknown> {
+// biome-ignore lint/suspicious/noExplicitAny: documented as `data: any` so clients can read custom fields directly.
+export interface DataChunkType<TData = any> {
   type: `data-${string}`;
   data: TData;
   id?: string;
   /** Streamed to the client but never persisted. */
   transient?: boolean;
+  /** Accepted for compatibility with callers that stamp envelope fields; the runtime ignores them. */
+  runId?: string;
+  from?: ChunkFrom | `${ChunkFrom}`;
 }
 
 /** Tripwire facts, on the `tripwire` chunk and on `result.tripwire`. */
@@ -203,7 +207,7 @@ export type RawChunk = Chunk<'raw', Record<string, unknown>>;
 export type TripwireChunk = Chunk<
   'tripwire',
   { reason: string; retry?: boolean; metadata?: unknown; processorId: string }
->;
+> & { from: ChunkFrom.AGENT };
 export type ResponseMetadataChunk = Chunk<
   'response-metadata',
   { signature?: string; [key: string]: unknown }
