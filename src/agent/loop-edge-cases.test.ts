@@ -118,6 +118,24 @@ describe('abort never hangs', () => {
     expect(chunks.at(-1)?.type).toBe('abort');
   });
 
+  it('an abort while a processor hook never settles ends the run', async () => {
+    const controller = new AbortController();
+    const stuck = {
+      id: 'stuck',
+      processInputStep: () => new Promise<undefined>(() => {}),
+    } satisfies Processor;
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model: new ScriptedModel({ steps: [{ text: 'never' }] }),
+      inputProcessors: [stuck],
+    });
+    const output = await agent.stream('hi', { abortSignal: controller.signal });
+    setTimeout(() => controller.abort(), 20);
+    const chunks = await collect(output.fullStream);
+    expect(chunks.map((c) => c.type)).toEqual(['start', 'abort']);
+  });
+
   it('an abort while the provider call itself never answers ends the run', async () => {
     const controller = new AbortController();
     const agent = new Agent({ id: 'a', instructions: 'x', model: stuckModel('call') });

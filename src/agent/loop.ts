@@ -115,6 +115,8 @@ async function runLoop<OUTPUT>(
   // Returns undefined when the chunk went straight out, so the hot path awaits nothing.
   let streamParts: ChunkType[] = [];
   const push = (chunk: ChunkType): Promise<void> | undefined => {
+    // A body abandoned by an abort may still try to emit; the run is over for it.
+    if (buffer.closed) return undefined;
     buffer.push(chunk as ChunkType<OUTPUT>);
     return onChunk ? runCallback('onChunk', () => onChunk(chunk as ChunkType<OUTPUT>)) : undefined;
   };
@@ -139,7 +141,9 @@ async function runLoop<OUTPUT>(
 
   const responseCreatedAt = new Date();
 
-  try {
+  // The steps run as one unit raced against the abort signal: whatever the body is awaiting
+  // (a provider, a tool, a processor hook), an abort ends the run at once.
+  const runSteps = async (): Promise<void> => {
     await push({ type: 'start', runId, from: AGENT, payload: { id: plan.agentId, messageId } });
 
     // 1. processInput — once, before the loop.
@@ -337,6 +341,10 @@ async function runLoop<OUTPUT>(
       finishReason: last?.finishReason ?? 'unknown',
       steps: totals.steps,
     });
+  };
+
+  try {
+    await untilAborted(runSteps(), abortSignal);
     return await finalize({ status: 'success' });
   } catch (error) {
     if (TripWire.isInstance(error)) {
