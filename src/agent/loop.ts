@@ -15,7 +15,7 @@ import { ProviderCallError } from '../errors/provider-call-error.js';
 import { SluiceError } from '../errors/sluice-error.js';
 import type { MessageList } from '../messages/message-list.js';
 import { toLanguageModelPrompt } from '../messages/to-prompt.js';
-import type { CoreMessage, MastraDBMessage } from '../messages/types.js';
+import type { CoreMessage, CoreSystemMessage, MastraDBMessage } from '../messages/types.js';
 import { resolveModel } from '../models/resolve-model.js';
 import type {
   LanguageModelUsage,
@@ -148,7 +148,7 @@ async function runLoop<OUTPUT>(
 
     // 1. processInput — once, before the loop.
     await runner.processInput(list);
-    const baseSystemMessages = list.getSystemMessages() as CoreMessage[];
+    const baseSystemMessages: CoreMessage[] = list.getSystemMessages();
 
     const model = plan.model;
     for (let stepNumber = 0; ; stepNumber++) {
@@ -175,7 +175,7 @@ async function runLoop<OUTPUT>(
 
       // 4. Prompt conversion, then processLLMRequest (transient rewrite or cached response).
       const basePrompt = toLanguageModelPrompt(
-        withTaggedSystem(list, settings.systemMessages) as never,
+        withTaggedSystem(list, settings.systemMessages),
         list.get.all.db(),
       );
       const request = await runner.processLLMRequest({
@@ -262,7 +262,7 @@ async function runLoop<OUTPUT>(
         usage: recorder.usage,
         systemMessages: settings.systemMessages,
         steps: totals.steps,
-        providerMetadata: recorder.providerMetadata as never,
+        providerMetadata: recorder.providerMetadata,
       });
 
       // 9. Tools run concurrently; each success passes processToolResult before its chunk goes out.
@@ -302,7 +302,6 @@ async function runLoop<OUTPUT>(
         }
       }
 
-      step.stepType = stepNumber === 0 ? 'initial' : 'tool-result';
       await emit({
         type: 'step-finish',
         runId,
@@ -684,17 +683,18 @@ function buildStepResult(
     request: request ?? {},
     response: { ...recorder.response, modelId: recorder.response.modelId ?? model.modelId },
     providerMetadata: recorder.providerMetadata,
-    stepType: 'initial',
+    stepType: stepNumber === 0 ? 'initial' : 'tool-result',
   };
 }
 
 /** System messages for the prompt: the step's untagged ones, then processor-tagged ones. */
-function withTaggedSystem(list: MessageList, untagged: CoreMessage[]): CoreMessage[] {
-  const all = list.getAllSystemMessages() as CoreMessage[];
-  const base = list.getSystemMessages() as CoreMessage[];
-  if (all.length === base.length) return untagged;
+function withTaggedSystem(list: MessageList, untagged: CoreMessage[]): CoreSystemMessage[] {
+  const own = untagged.filter((m): m is CoreSystemMessage => m.role === 'system');
+  const all = list.getAllSystemMessages();
+  const base = list.getSystemMessages();
+  if (all.length === base.length) return own;
   const baseSet = new Set(base);
-  return [...untagged, ...all.filter((m) => !baseSet.has(m))];
+  return [...own, ...all.filter((m) => !baseSet.has(m))];
 }
 
 function modelLabel(model: MastraLanguageModel): string {

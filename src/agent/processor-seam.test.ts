@@ -95,6 +95,23 @@ describe('processor seam', () => {
     ]);
   });
 
+  it('system messages a processor adds under a tag reach the prompt once, after the instructions', async () => {
+    const memoryLike = {
+      id: 'memory-like',
+      processInput: ({ messageList }) => {
+        messageList.addSystem('Working memory: likes tea.', 'working-memory');
+        return messageList;
+      },
+    } satisfies Processor;
+    const model = new ScriptedModel({ steps: [{ text: 'ok' }] });
+    const agent = new Agent({ id: 'a', instructions: 'Be brief.', model, inputProcessors: [memoryLike] });
+    await agent.generate('hi');
+    expect(model.calls[0]?.prompt.filter((m) => m.role === 'system')).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'system', content: 'Working memory: likes tea.' },
+    ]);
+  });
+
   it('dropping a chunk in processOutputStream removes only that chunk', async () => {
     const dropper = {
       id: 'drop-b',
