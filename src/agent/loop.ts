@@ -712,7 +712,11 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 /** Settles like `promise`, or rejects with the abort reason as soon as `signal` aborts. */
 function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason);
+  if (signal.aborted) {
+    // The abandoned work may still fail later; that failure belongs to nobody now.
+    promise.catch(() => {});
+    return Promise.reject(signal.reason);
+  }
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
