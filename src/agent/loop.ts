@@ -49,6 +49,7 @@ import {
 } from '../stream/model-output.js';
 import type { LLMStepResult } from '../stream/step-result.js';
 import { ResolvedToolSet, type ToolOutcome } from '../tools/index.js';
+import { untilAborted } from '../util/until-aborted.js';
 import { buildCallOptions } from './call-options.js';
 import { parsePartialJson } from './partial-json.js';
 import { replayCachedResponse } from './replay.js';
@@ -707,30 +708,6 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return untilAborted(new Promise((resolve) => setTimeout(resolve, ms)), signal);
-}
-
-/** Settles like `promise`, or rejects with the abort reason as soon as `signal` aborts. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) {
-    // The abandoned work may still fail later; that failure belongs to nobody now.
-    promise.catch(() => {});
-    return Promise.reject(signal.reason);
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }
 
 function toError(error: unknown): Error {

@@ -1,4 +1,5 @@
 import type { SchemaValidator } from '../schema/index.js';
+import { untilAborted } from '../util/until-aborted.js';
 import { parseToolInput } from './parse-tool-input.js';
 import {
   abortedError,
@@ -8,7 +9,6 @@ import {
   invalidOutputError,
 } from './tool-errors.js';
 import type { ToolCallContext, ToolCallRequest, ToolExecutionContext, ToolOutcome } from './types.js';
-import { AbortedWhileWaiting, withAbort } from './with-abort.js';
 
 /** What the runner needs from a tool, whatever its origin (Sluice or AI SDK). */
 export interface ToolRuntime {
@@ -56,12 +56,9 @@ export async function runToolCall(
   let result: unknown;
   try {
     const running = Promise.resolve().then(() => runtime.invoke(args, call, forCall(context, toolCallId)));
-    result = await withAbort(running, signal);
+    result = await untilAborted(running, signal);
   } catch (error) {
-    if (error instanceof AbortedWhileWaiting || signal?.aborted) {
-      const reason = error instanceof AbortedWhileWaiting ? error.reason : signal?.reason;
-      return { ok: false, args, error: abortedError(name, reason, toolCallId) };
-    }
+    if (signal?.aborted) return { ok: false, args, error: abortedError(name, signal.reason, toolCallId) };
     return { ok: false, args, error: executionFailedError(name, error, toolCallId) };
   }
 
