@@ -10,6 +10,7 @@
  * Every terminal path — finish, provider error, abort signal, tripwire, hook error — ends in
  * `finalize()`, the one place results are settled and the stream is closed.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
 import { ProviderCallError } from '../errors/provider-call-error.js';
 import { SluiceError } from '../errors/sluice-error.js';
@@ -517,7 +518,7 @@ async function callModel(
       if (!retryable || attempt >= maxRetries) {
         throw new ProviderCallError({ cause: error, modelLabel: modelLabel(model), stepNumber });
       }
-      await sleep(Math.min(200 * 2 ** attempt, 5_000), abortSignal);
+      await delay(Math.min(200 * 2 ** attempt, 5_000), undefined, { signal: abortSignal });
     }
   }
 }
@@ -704,10 +705,6 @@ function modelLabel(model: MastraLanguageModel): string {
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw signal.reason ?? new Error('aborted');
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return untilAborted(new Promise((resolve) => setTimeout(resolve, ms)), signal);
 }
 
 function toError(error: unknown): Error {
