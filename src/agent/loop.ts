@@ -11,7 +11,6 @@
  * `finalize()`, the one place results are settled and the stream is closed.
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
 import { ProviderCallError } from '../errors/provider-call-error.js';
 import { SluiceError } from '../errors/sluice-error.js';
 import type { MessageList } from '../messages/message-list.js';
@@ -26,11 +25,7 @@ import type {
 } from '../models/types.js';
 import type { ProcessorRunner, StepSettings } from '../processors/runner.js';
 import { TripWire } from '../processors/tripwire.js';
-import type {
-  CachedLLMStepChunk,
-  CachedLLMStepResponse,
-  ProcessorStreamWriter,
-} from '../processors/types.js';
+import type { CachedLLMStepChunk, ProcessorStreamWriter } from '../processors/types.js';
 import type { RequestContext } from '../request-context/request-context.js';
 import { ChunkBuffer } from '../stream/chunk-buffer.js';
 import {
@@ -743,5 +738,3 @@ function joinDefined(values: Array<string | undefined>): string | undefined {
   const present = values.filter((v): v is string => v !== undefined);
   return present.length === 0 ? undefined : present.join('');
 }
-
-export type { CachedLLMStepResponse, LanguageModelV2Prompt };
