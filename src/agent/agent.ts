@@ -3,13 +3,14 @@ import { MessageList } from '../messages/message-list.js';
 import type { MessageListInput } from '../messages/types.js';
 import { resolveModel } from '../models/resolve-model.js';
 import type { MastraLanguageModel } from '../models/types.js';
-import { ProcessorRunner } from '../processors/runner.js';
+import { type ProcessorLanes, ProcessorRunner } from '../processors/runner.js';
 import type {
   ErrorProcessor,
   InputProcessorOrWorkflow,
   OutputProcessorOrWorkflow,
   Processor,
 } from '../processors/types.js';
+import { validateProcessors } from '../processors/validate.js';
 import { RequestContext } from '../request-context/request-context.js';
 import type { FullOutput, MastraModelOutput } from '../stream/model-output.js';
 import { type ResolvedToolSet, resolveToolSet } from '../tools/index.js';
@@ -25,6 +26,17 @@ import type {
 } from './types.js';
 
 const DEFAULT_MAX_STEPS = 5;
+const PROCESSOR_ARRAYS = ['inputProcessors', 'outputProcessors', 'errorProcessors'] as const;
+
+function checkRetryBudget(value: unknown, owner: string): void {
+  if (value === undefined) return;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+    throw new ConfigurationError(
+      'AGENT_INVALID_CONFIG',
+      `${owner}: "maxProcessorRetries" must be a whole number ≥ 0 (got ${String(value)}). Leave it unset to make retry requests abort.`,
+    );
+  }
+}
 
 async function resolveDynamic<T>(value: DynamicArgument<T>, requestContext: RequestContext): Promise<T> {
   return typeof value === 'function'
@@ -72,6 +84,13 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
         'AGENT_INVALID_CONFIG',
         `Agent "${config.id}": "maxSteps" must be a positive integer (got ${String(config.maxSteps)}).`,
       );
+    }
+    checkRetryBudget(config.maxProcessorRetries, `Agent "${config.id}"`);
+    // Static arrays are checked now; arrays computed from requestContext when a call starts.
+    for (const array of PROCESSOR_ARRAYS) {
+      const value = config[array];
+      if (value !== undefined && typeof value !== 'function')
+        validateProcessors(value, array, `Agent "${config.id}"`);
     }
     this.id = config.id;
     this.name = config.name;
@@ -127,14 +146,9 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     if (call.system) messageList.addSystem(call.system as never);
     messageList.add(messages, 'input');
 
-    const lanes = {
-      input: (call.inputProcessors ?? (await this.listInputProcessors(requestContext))) as Processor[],
-      output: (call.outputProcessors ?? (await this.listOutputProcessors(requestContext))) as Processor[],
-      error: (call.errorProcessors ?? (await this.listErrorProcessors(requestContext))) as Processor[],
-    };
-    lanes.input.concat(lanes.output, lanes.error).forEach((p, i) => {
-      p.processorIndex = i;
-    });
+    const lanes = await this.#resolveLanes(call, requestContext);
+    const maxProcessorRetries = call.maxProcessorRetries ?? this.#config.maxProcessorRetries;
+    checkRetryBudget(call.maxProcessorRetries, `Agent "${this.id}" call`);
 
     return startRun<OUTPUT>({
       agentId: this.id,
@@ -148,13 +162,58 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       maxRetries: call.modelSettings?.maxRetries ?? this.#config.maxRetries ?? 0,
       options: call,
       requestContext,
-      createRunner: (writer) =>
-        new ProcessorRunner(
+      createRunner: (writer, runId) =>
+        new ProcessorRunner({
           lanes,
-          { requestContext, abortSignal: call.abortSignal, writer },
-          call.prepareStep as never,
-        ),
+          messageList,
+          requestContext,
+          writer,
+          abortSignal: call.abortSignal,
+          prepareStep: call.prepareStep as never,
+          maxProcessorRetries,
+          runId,
+          newId,
+        }),
     });
+  }
+
+  /**
+   * The processor lanes of one call: each per-call array replaces the agent's; functions of
+   * `{ requestContext }` are called and their result checked; `processorIndex` is set on the
+   * combined list.
+   */
+  async #resolveLanes(
+    call: Pick<AgentExecutionOptions, (typeof PROCESSOR_ARRAYS)[number]>,
+    requestContext: RequestContext,
+  ): Promise<ProcessorLanes> {
+    const resolve = async (array: (typeof PROCESSOR_ARRAYS)[number]): Promise<Processor[]> => {
+      const own = call[array];
+      if (own !== undefined) {
+        return validateProcessors(
+          await resolveDynamic(own as DynamicArgument<unknown>, requestContext),
+          array,
+          `Agent "${this.id}" call`,
+        );
+      }
+      const configured = this.#config[array];
+      if (configured === undefined) return [];
+      if (typeof configured !== 'function') return configured as Processor[];
+      return validateProcessors(
+        await resolveDynamic(configured as DynamicArgument<unknown>, requestContext),
+        array,
+        `Agent "${this.id}"`,
+      );
+    };
+    const [input, output, error] = (await Promise.all(PROCESSOR_ARRAYS.map(resolve))) as [
+      Processor[],
+      Processor[],
+      Processor[],
+    ];
+    let index = 0;
+    for (const lane of [input, output, error]) {
+      for (const processor of lane) processor.processorIndex = index++;
+    }
+    return { input, output, error };
   }
 
   /** Tool schemas are converted once per tools object, not once per step. */

@@ -11,9 +11,11 @@
  * `finalize()`, the one place results are settled and the stream is closed.
  */
 import { setTimeout as delay } from 'node:timers/promises';
+import type { LanguageModelV2Message } from '@ai-sdk/provider';
 import { ProviderCallError } from '../errors/provider-call-error.js';
 import { SluiceError } from '../errors/sluice-error.js';
 import type { MessageList } from '../messages/message-list.js';
+import { renderSignalText } from '../messages/signal-text.js';
 import { toLanguageModelPrompt } from '../messages/to-prompt.js';
 import type { CoreMessage, CoreSystemMessage, MastraDBMessage } from '../messages/types.js';
 import { resolveModel } from '../models/resolve-model.js';
@@ -47,6 +49,7 @@ import type { LLMStepResult } from '../stream/step-result.js';
 import { ResolvedToolSet, type ToolOutcome } from '../tools/index.js';
 import { untilAborted } from '../util/until-aborted.js';
 import { buildCallOptions } from './call-options.js';
+import { newId } from './ids.js';
 import { parsePartialJson } from './partial-json.js';
 import { replayCachedResponse } from './replay.js';
 import { StepRecorder } from './step-recorder.js';
@@ -70,7 +73,7 @@ export interface RunPlan<OUTPUT> {
   maxRetries: number;
   options: AgentExecutionOptions<OUTPUT>;
   requestContext: RequestContext;
-  createRunner: (writer: ProcessorStreamWriter) => ProcessorRunner;
+  createRunner: (writer: ProcessorStreamWriter, runId: string) => ProcessorRunner;
 }
 
 /** Per-run mutable totals, gathered as steps complete. */
@@ -81,6 +84,15 @@ interface RunTotals {
   toolCalls: ToolCallChunk[];
   toolResults: ToolResultChunk[];
   structured: StructuredOutcome<unknown> | undefined;
+  /** Tokens spent on steps a processor rejected and had replayed. */
+  rejectedUsage: LanguageModelUsage;
+}
+
+/** One attempt at a step, as far as it got: what a retry must undo and feed back. */
+interface StepAttempt {
+  recorder: StepRecorder | undefined;
+  /** `step-start` went out, so stream clients must be told about a replay. */
+  started: boolean;
 }
 
 /** Start a run: returns the output object at once; the loop proceeds in the background. */
@@ -106,6 +118,7 @@ async function runLoop<OUTPUT>(
     toolCalls: [],
     toolResults: [],
     structured: undefined,
+    rejectedUsage: emptyUsage(),
   };
 
   // Chunks reach the client through here. Output processors see them first (when any exist).
@@ -128,15 +141,18 @@ async function runLoop<OUTPUT>(
       await emit(chunk);
     },
   } as ProcessorStreamWriter;
-  const runner = plan.createRunner(writer);
+  const runner = plan.createRunner(writer, runId);
   const processChunk = async (chunk: ChunkType): Promise<void> => {
     streamParts.push(chunk);
-    const out = await runner.processOutputStream(chunk, streamParts, list);
+    const out = await runner.processOutputStream(chunk, streamParts);
     if (out) await push(out);
   };
   const emit: Emit = runner.passesChunksThrough ? push : processChunk;
 
   const responseCreatedAt = new Date();
+  // The assistant message this run's steps are appended to; a new one starts when something
+  // (a signal, a processor's message) was added after it, so the conversation keeps its order.
+  let responseId = messageId;
 
   // The steps run as one unit raced against the abort signal: whatever the body is awaiting
   // (a provider, a tool, a processor hook), an abort ends the run at once.
@@ -144,194 +160,17 @@ async function runLoop<OUTPUT>(
     await push({ type: 'start', runId, from: AGENT, payload: { id: plan.agentId, messageId } });
 
     // 1. processInput — once, before the loop.
-    await runner.processInput(list);
+    await runner.processInput();
     const baseSystemMessages: CoreMessage[] = list.getSystemMessages();
 
-    const model = plan.model;
     for (let stepNumber = 0; ; stepNumber++) {
-      throwIfAborted(abortSignal);
-      streamParts = [];
-
-      // 2 + 3. processInputStep, then prepareStep: per-step overrides, system messages reset.
-      const { settings } = await runner.processInputStep(list, {
-        stepNumber,
-        steps: totals.steps,
-        systemMessages: baseSystemMessages.slice(),
-        model,
-        toolChoice: options.toolChoice ?? 'auto',
-        activeTools: options.activeTools,
-        tools: plan.tools,
-        providerOptions: options.providerOptions,
-        modelSettings: options.modelSettings,
-        structuredOutput: options.structuredOutput as StepSettings['structuredOutput'],
-        runId,
-        messageId,
-      });
-      const stepModel = settings.model === model ? model : await resolveModel(settings.model);
-      const toolSet = activeOnly(await plan.resolveTools(settings.tools ?? {}), settings.activeTools);
-
-      // 4. Prompt conversion, then processLLMRequest (transient rewrite or cached response).
-      const basePrompt = toLanguageModelPrompt(
-        withTaggedSystem(list, settings.systemMessages),
-        list.get.all.db(),
-      );
-      const request = await runner.processLLMRequest({
-        prompt: basePrompt,
-        model: stepModel,
-        stepNumber,
-        steps: totals.steps,
-        messageList: list,
-      });
-
-      // 5 + 6. Model call; every chunk goes through processOutputStream on its way out.
-      const recorder = new StepRecorder(runId, options.includeRawChunks === true);
-      const call = await buildCallOptions({
-        prompt: request.prompt,
-        settings,
-        toolSet,
-        abortSignal,
-      });
-      const startedAt = Date.now();
-      const maxRetries = settings.modelSettings?.maxRetries ?? plan.maxRetries;
-      const source = request.response
-        ? { stream: replayCachedResponse(request.response), request: { body: request.response.request } }
-        : await callModel(stepModel, call, maxRetries, stepNumber, abortSignal);
-      await emit({
-        type: 'step-start',
-        runId,
-        from: AGENT,
-        payload: {
-          messageId,
-          startedAt,
-          request: source.request ?? {},
-          inputMessages: request.prompt,
-        },
-      });
-      const stepChunks: CachedLLMStepChunk[] | undefined = runner.wantsResponseChunks ? [] : undefined;
-      const stepEmit = settings.structuredOutput ? partialObjects(emit, runId) : emit;
-      await readStep(source, recorder, stepChunks, stepEmit, abortSignal);
-      throwIfAborted(abortSignal);
-      if (recorder.streamError) {
-        throw new ProviderCallError({
-          cause: recorder.streamError.error,
-          modelLabel: modelLabel(stepModel),
-          stepNumber,
-        });
-      }
-      if (!recorder.sawFinish && !request.response) {
-        throw new ProviderCallError({
-          cause: new Error('the response stream ended without a finish event (connection closed early?)'),
-          modelLabel: modelLabel(stepModel),
-          stepNumber,
-        });
-      }
-      totals.text += recorder.text;
-      totals.usage = addUsage(totals.usage, recorder.usage);
-      totals.toolCalls.push(...recorder.toolCalls);
-
-      // The step's output joins the conversation before tools run, so results can attach to it.
-      appendStepToResponse(list, messageId, responseCreatedAt, recorder);
-
-      const step = buildStepResult(stepNumber, recorder, source.request, stepModel);
-      totals.steps.push(step);
-
-      // 7. processLLMResponse — same per-processor state as processLLMRequest.
-      await runner.processLLMResponse({
-        chunks: stepChunks ?? [],
-        model: stepModel,
-        stepNumber,
-        steps: totals.steps,
-        fromCache: request.response !== undefined,
-        warnings: recorder.warnings,
-        request: source.request?.body,
-      });
-
-      // 8. processOutputStep — after the LLM step, before tools.
-      await runner.processOutputStep(list, {
-        stepNumber,
-        finishReason: recorder.finishReason,
-        toolCalls: recorder.toolCalls.map((c) => ({
-          toolName: c.payload.toolName,
-          toolCallId: c.payload.toolCallId,
-          args: c.payload.args,
-        })),
-        text: recorder.text,
-        usage: recorder.usage,
-        systemMessages: settings.systemMessages,
-        steps: totals.steps,
-        providerMetadata: recorder.providerMetadata,
-      });
-
-      // 9. Tools run concurrently; each success passes processToolResult before its chunk goes out.
-      const outcome = await executeStepTools({
-        calls: recorder.toolCalls,
-        rawInput: recorder.rawToolInput,
-        toolSet,
-        messageList: list,
-        requestContext: plan.requestContext,
-        abortSignal,
-        agentId: plan.agentId,
-        runId,
-        emit,
-        onResult: (result: ToolOutcome & { toolCallId: string; toolName: string }) =>
-          runner.processToolResult(list, {
-            stepNumber,
-            toolName: result.toolName,
-            toolCallId: result.toolCallId,
-            args: result.args,
-            result: result.ok ? result.result : undefined,
-            systemMessages: settings.systemMessages,
-            steps: totals.steps,
-          }),
-      });
-      step.toolResults.push(...outcome.results);
-      step.toolErrors.push(...outcome.errors);
-      totals.toolResults.push(...outcome.results);
-      throwIfAborted(abortSignal);
-
-      const continues = outcome.executed > 0 && !outcome.pendingClientCalls && stepNumber + 1 < plan.maxSteps;
-
-      // Structured output is read from the final step's answer.
-      if (!continues && settings.structuredOutput) {
-        totals.structured = await parseStructuredOutput(recorder.text, settings.structuredOutput);
-        if (totals.structured.ok) {
-          await emit({ type: 'object-result', runId, from: AGENT, object: totals.structured.value });
-        }
-      }
-
-      await emit({
-        type: 'step-finish',
-        runId,
-        from: AGENT,
-        payload: {
-          messageId,
-          stepResult: {
-            reason: step.finishReason,
-            rawReason: step.rawFinishReason,
-            warnings: step.warnings,
-            isContinued: continues,
-          },
-          output: { text: step.text, toolCalls: step.toolCalls, usage: step.usage },
-          metadata: {
-            request: step.request,
-            providerMetadata: step.providerMetadata,
-            modelId: step.response.modelId,
-          },
-          providerMetadata: step.providerMetadata,
-          totalUsage: totals.usage,
-        },
-      });
-      if (options.onStepFinish) {
-        await runCallback('onStepFinish', () =>
-          options.onStepFinish?.({ ...step, runId, model: modelLabel(stepModel) }),
-        );
-      }
-      if (!continues) break;
+      if (!(await runStepWithRetries(stepNumber, baseSystemMessages))) break;
     }
 
     // 10. processOutputResult — once, at the end of a successful run.
     const last = totals.steps.at(-1);
-    await runner.processOutputResult(list, {
+    runner.stepNumber = undefined;
+    await runner.processOutputResult({
       text: totals.text,
       usage: totals.usage,
       finishReason: last?.finishReason ?? 'unknown',
@@ -339,21 +178,302 @@ async function runLoop<OUTPUT>(
     });
   };
 
+  /**
+   * One step, replayed while a processor rejects it with `abort(reason, { retry: true })` and
+   * `maxProcessorRetries` allows. A replay rolls the step back (its messages, response parts and
+   * totals) and sends the earlier request unchanged, then the rejected answer, then the reason as
+   * `<system-reminder reason="processor-retry" processor="<id>">`. None of that feedback is stored.
+   */
+  const runStepWithRetries = async (stepNumber: number, baseSystem: CoreMessage[]): Promise<boolean> => {
+    const feedback: LanguageModelV2Message[] = [];
+    for (;;) {
+      const checkpoint = takeCheckpoint();
+      const attempt: StepAttempt = { recorder: undefined, started: false };
+      try {
+        return await runStep(stepNumber, baseSystem, feedback, attempt);
+      } catch (error) {
+        if (!TripWire.isInstance(error) || abortSignal?.aborted || !runner.grantsRetry(error)) throw error;
+        await runner.reportViolation(error);
+        restoreCheckpoint(checkpoint, attempt);
+        const rejected = attempt.recorder?.text ?? '';
+        if (rejected !== '')
+          feedback.push({ role: 'assistant', content: [{ type: 'text', text: rejected }] });
+        feedback.push(retryReminder(error));
+        runner.retryCount++;
+        if (attempt.started) await announceRetry(error, attempt);
+      }
+    }
+  };
+
+  const runStep = async (
+    stepNumber: number,
+    baseSystemMessages: CoreMessage[],
+    feedback: LanguageModelV2Message[],
+    attempt: StepAttempt,
+  ): Promise<boolean> => {
+    throwIfAborted(abortSignal);
+    streamParts = [];
+    runner.stepNumber = stepNumber;
+
+    // 2 + 3. processInputStep, then prepareStep: per-step overrides, system messages reset.
+    const settings = await runner.processInputStep({
+      stepNumber,
+      steps: totals.steps,
+      systemMessages: baseSystemMessages.slice(),
+      model: plan.model,
+      toolChoice: options.toolChoice ?? 'auto',
+      activeTools: options.activeTools,
+      tools: plan.tools,
+      providerOptions: options.providerOptions,
+      modelSettings: options.modelSettings,
+      structuredOutput: options.structuredOutput as StepSettings['structuredOutput'],
+      runId,
+      messageId,
+    });
+    const stepModel = settings.model === plan.model ? plan.model : await resolveModel(settings.model);
+    const toolSet = activeOnly(await plan.resolveTools(settings.tools ?? {}), settings.activeTools);
+
+    // 4. Prompt conversion (+ transient signals, + retry feedback at the end), then
+    //    processLLMRequest (transient rewrite or cached response).
+    const basePrompt = toLanguageModelPrompt(
+      withTaggedSystem(list, settings.systemMessages),
+      list.get.all.db(),
+    );
+    const transient = runner.takeTransientSignals();
+    const prompt =
+      transient.length === 0 && feedback.length === 0
+        ? basePrompt
+        : [...basePrompt, ...transient, ...feedback];
+    const request = await runner.processLLMRequest({
+      prompt,
+      model: stepModel,
+      stepNumber,
+      steps: totals.steps,
+    });
+
+    // 5 + 6. Model call; every chunk goes through processOutputStream on its way out.
+    const recorder = new StepRecorder(runId, options.includeRawChunks === true);
+    attempt.recorder = recorder;
+    const call = await buildCallOptions({
+      prompt: request.prompt,
+      settings,
+      toolSet,
+      abortSignal,
+    });
+    const startedAt = Date.now();
+    const maxRetries = settings.modelSettings?.maxRetries ?? plan.maxRetries;
+    const source = request.response
+      ? { stream: replayCachedResponse(request.response), request: { body: request.response.request } }
+      : await callModel(stepModel, call, maxRetries, stepNumber, abortSignal);
+    attempt.started = true;
+    await emit({
+      type: 'step-start',
+      runId,
+      from: AGENT,
+      payload: {
+        messageId,
+        startedAt,
+        request: source.request ?? {},
+        inputMessages: request.prompt,
+      },
+    });
+    const stepChunks: CachedLLMStepChunk[] | undefined = runner.wantsResponseChunks ? [] : undefined;
+    const stepEmit = settings.structuredOutput ? partialObjects(emit, runId) : emit;
+    await readStep(source, recorder, stepChunks, stepEmit, abortSignal);
+    throwIfAborted(abortSignal);
+    if (recorder.streamError) {
+      throw new ProviderCallError({
+        cause: recorder.streamError.error,
+        modelLabel: modelLabel(stepModel),
+        stepNumber,
+      });
+    }
+    if (!recorder.sawFinish && !request.response) {
+      throw new ProviderCallError({
+        cause: new Error('the response stream ended without a finish event (connection closed early?)'),
+        modelLabel: modelLabel(stepModel),
+        stepNumber,
+      });
+    }
+    totals.text += recorder.text;
+    totals.usage = addUsage(totals.usage, recorder.usage);
+    totals.toolCalls.push(...recorder.toolCalls);
+
+    // The step's output joins the conversation before tools run, so results can attach to it.
+    responseId = appendStepToResponse(list, responseId, responseCreatedAt, recorder);
+
+    const step = buildStepResult(stepNumber, recorder, source.request, stepModel);
+    totals.steps.push(step);
+
+    // 7. processLLMResponse — same per-processor state as processLLMRequest.
+    await runner.processLLMResponse({
+      chunks: stepChunks ?? [],
+      model: stepModel,
+      stepNumber,
+      steps: totals.steps,
+      fromCache: request.response !== undefined,
+      warnings: recorder.warnings,
+      request: source.request?.body,
+      rawResponse: request.response?.rawResponse,
+    });
+
+    // 8. processOutputStep — after the LLM step, before tools.
+    await runner.processOutputStep({
+      stepNumber,
+      finishReason: recorder.finishReason,
+      toolCalls: recorder.toolCalls.map((c) => ({
+        toolName: c.payload.toolName,
+        toolCallId: c.payload.toolCallId,
+        args: c.payload.args,
+      })),
+      text: recorder.text,
+      usage: recorder.usage,
+      systemMessages: settings.systemMessages,
+      steps: totals.steps,
+      providerMetadata: recorder.providerMetadata,
+    });
+
+    // 9. Tools run concurrently; each success passes processToolResult before its chunk goes out.
+    const outcome = await executeStepTools({
+      calls: recorder.toolCalls,
+      rawInput: recorder.rawToolInput,
+      toolSet,
+      messageList: list,
+      requestContext: plan.requestContext,
+      abortSignal,
+      agentId: plan.agentId,
+      runId,
+      emit,
+      onResult: (
+        result: ToolOutcome & { toolCallId: string; toolName: string; providerExecuted?: boolean },
+      ) =>
+        runner.processToolResult({
+          stepNumber,
+          toolName: result.toolName,
+          toolCallId: result.toolCallId,
+          args: result.args,
+          result: result.ok ? result.result : undefined,
+          providerExecuted: result.providerExecuted,
+          systemMessages: settings.systemMessages,
+          steps: totals.steps,
+        }),
+    });
+    step.toolResults.push(...outcome.results);
+    step.toolErrors.push(...outcome.errors);
+    totals.toolResults.push(...outcome.results);
+    throwIfAborted(abortSignal);
+
+    const continues = outcome.executed > 0 && !outcome.pendingClientCalls && stepNumber + 1 < plan.maxSteps;
+
+    // Structured output is read from the final step's answer.
+    if (!continues && settings.structuredOutput) {
+      totals.structured = await parseStructuredOutput(recorder.text, settings.structuredOutput);
+      if (totals.structured.ok) {
+        await emit({ type: 'object-result', runId, from: AGENT, object: totals.structured.value });
+      }
+    }
+
+    await emit({
+      type: 'step-finish',
+      runId,
+      from: AGENT,
+      payload: {
+        messageId,
+        stepResult: {
+          reason: step.finishReason,
+          rawReason: step.rawFinishReason,
+          warnings: step.warnings,
+          isContinued: continues,
+        },
+        output: { text: step.text, toolCalls: step.toolCalls, usage: step.usage },
+        metadata: {
+          request: step.request,
+          providerMetadata: step.providerMetadata,
+          modelId: step.response.modelId,
+        },
+        providerMetadata: step.providerMetadata,
+        totalUsage: totals.usage,
+      },
+    });
+    if (options.onStepFinish) {
+      await runCallback('onStepFinish', () =>
+        options.onStepFinish?.({ ...step, runId, model: modelLabel(stepModel) }),
+      );
+    }
+    return continues;
+  };
+
+  /** What a step replay must undo: messages added, the response's parts, the run totals. */
+  interface Checkpoint {
+    ids: Set<string>;
+    response: MastraDBMessage | undefined;
+    responseId: string;
+    text: string;
+    usage: LanguageModelUsage;
+    steps: number;
+    toolCalls: number;
+    toolResults: number;
+  }
+
+  function takeCheckpoint(): Checkpoint {
+    const all = list.get.all.db();
+    const ids = new Set<string>();
+    for (const m of all) ids.add(m.id);
+    return {
+      ids,
+      response: findResponse(list, responseId),
+      responseId,
+      text: totals.text,
+      usage: totals.usage,
+      steps: totals.steps.length,
+      toolCalls: totals.toolCalls.length,
+      toolResults: totals.toolResults.length,
+    };
+  }
+
+  function restoreCheckpoint(checkpoint: Checkpoint, attempt: StepAttempt): void {
+    const added = list.get.all.db().filter((m) => !checkpoint.ids.has(m.id));
+    if (added.length > 0) list.removeByIds(added.map((m) => m.id));
+    if (checkpoint.response) list.add(checkpoint.response, 'response');
+    responseId = checkpoint.responseId;
+    // The rejected attempt's tokens were spent: they count in totalUsage, not in usage.
+    if (attempt.recorder) totals.rejectedUsage = addUsage(totals.rejectedUsage, attempt.recorder.usage);
+    totals.text = checkpoint.text;
+    totals.usage = checkpoint.usage;
+    totals.steps.length = checkpoint.steps;
+    totals.toolCalls.length = checkpoint.toolCalls;
+    totals.toolResults.length = checkpoint.toolResults;
+  }
+
+  /** Tell stream clients the step they just saw was rejected and will be replayed. */
+  async function announceRetry(tripwire: TripWire, attempt: StepAttempt): Promise<void> {
+    const recorder = attempt.recorder;
+    await emit({
+      type: 'step-finish',
+      runId,
+      from: AGENT,
+      payload: {
+        messageId,
+        stepResult: { reason: 'retry', isContinued: true },
+        output: {
+          text: recorder?.text ?? '',
+          toolCalls: recorder?.toolCalls ?? [],
+          usage: recorder?.usage ?? emptyUsage(),
+        },
+        metadata: {},
+        totalUsage: addUsage(totals.usage, totals.rejectedUsage),
+        tripwire: tripwireData(tripwire),
+      },
+    });
+  }
+
   try {
     await untilAborted(runSteps(), abortSignal);
     return await finalize({ status: 'success' });
   } catch (error) {
     if (TripWire.isInstance(error)) {
       await runner.reportViolation(error);
-      return finalize({
-        status: 'tripwire',
-        tripwire: {
-          reason: error.message,
-          retry: error.options.retry,
-          metadata: error.options.metadata,
-          processorId: error.processorId,
-        },
-      });
+      return finalize({ status: 'tripwire', tripwire: tripwireData(error) });
     }
     if (abortSignal?.aborted) return finalize({ status: 'aborted' });
     return finalize({ status: 'failed', error: toError(error) });
@@ -395,6 +515,7 @@ async function runLoop<OUTPUT>(
             response: output.response,
             providerMetadata: output.providerMetadata,
             totalUsage: output.totalUsage,
+            processorRetryCount: runner.retryCount,
           },
         });
       } else if (status === 'tripwire' && tripwire) {
@@ -449,7 +570,7 @@ async function runLoop<OUTPUT>(
       runId,
       text: blocked ? '' : totals.text,
       usage: totals.usage,
-      totalUsage: totals.usage,
+      totalUsage: addUsage(totals.usage, totals.rejectedUsage),
       finishReason,
       steps: totals.steps,
       toolCalls: totals.toolCalls,
@@ -595,22 +716,29 @@ async function readStep(
 }
 
 /**
- * Append one step's parts to the run's assistant message. The stored copy is re-read so edits
- * processors made to it (redactions, metadata) survive; replacing by id keeps list indexes right.
+ * Append one step's parts to the run's assistant message and return that message's id. The
+ * stored copy is re-read so edits processors made to it (redactions, metadata) survive;
+ * replacing by id keeps list indexes right. When messages were added after it (a signal, a
+ * processor's message), the step starts a new assistant message so the order stays true.
  */
 function appendStepToResponse(
   list: MessageList,
-  messageId: string,
+  responseId: string,
   createdAt: Date,
   recorder: StepRecorder,
-): void {
-  const stored = findResponse(list, messageId);
-  const base: MastraDBMessage = stored ?? {
-    id: messageId,
-    role: 'assistant',
-    createdAt,
-    content: { format: 2, parts: [] },
-  };
+): string {
+  const stored = findResponse(list, responseId);
+  const all = list.get.all.db();
+  const id = stored && all[all.length - 1] !== stored ? newId() : responseId;
+  const base: MastraDBMessage =
+    stored && id === responseId
+      ? stored
+      : {
+          id,
+          role: 'assistant',
+          createdAt: id === responseId ? createdAt : new Date(),
+          content: { format: 2, parts: [] },
+        };
   list.add(
     {
       ...base,
@@ -618,6 +746,7 @@ function appendStepToResponse(
     },
     'response',
   );
+  return id;
 }
 
 function findResponse(list: MessageList, messageId: string): MastraDBMessage | undefined {
@@ -692,6 +821,25 @@ function withTaggedSystem(list: MessageList, untagged: CoreMessage[]): CoreSyste
   if (all.length === base.length) return own;
   const baseSet = new Set(base);
   return [...own, ...all.filter((m) => !baseSet.has(m))];
+}
+
+/** The user message that carries a processor's retry reason back to the model. */
+function retryReminder(tripwire: TripWire): LanguageModelV2Message {
+  const text = renderSignalText(
+    'system-reminder',
+    { reason: 'processor-retry', processor: tripwire.processorId ?? 'unknown' },
+    tripwire.message,
+  );
+  return { role: 'user', content: [{ type: 'text', text }] };
+}
+
+function tripwireData(tripwire: TripWire): StepTripwireData {
+  return {
+    reason: tripwire.message,
+    retry: tripwire.options.retry,
+    metadata: tripwire.options.metadata,
+    processorId: tripwire.processorId,
+  };
 }
 
 function modelLabel(model: MastraLanguageModel): string {

@@ -139,9 +139,13 @@ export interface AgentExecutionOptions<OUTPUT = unknown> {
   requestContext?: RequestContext;
   abortSignal?: AbortSignal;
   runId?: string;
-  inputProcessors?: InputProcessorOrWorkflow[];
-  outputProcessors?: OutputProcessorOrWorkflow[];
-  errorProcessors?: ErrorProcessor[];
+  /** Replaces the agent's input processors for this call. */
+  inputProcessors?: DynamicArgument<InputProcessorOrWorkflow[]>;
+  /** Replaces the agent's output processors for this call. */
+  outputProcessors?: DynamicArgument<OutputProcessorOrWorkflow[]>;
+  /** Replaces the agent's error processors for this call. */
+  errorProcessors?: DynamicArgument<ErrorProcessor[]>;
+  /** Cap on processor-requested retries for this call; overrides the agent's. */
   maxProcessorRetries?: number;
   includeRawChunks?: boolean;
   onStepFinish?: (event: LLMStepResult & { runId: string; model?: string }) => void | Promise<void>;

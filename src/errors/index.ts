@@ -1,3 +1,4 @@
 export { ConfigurationError } from './configuration-error.js';
+export { ProcessorError, type ProcessorHookName } from './processor-error.js';
 export { ProviderCallError } from './provider-call-error.js';
 export { SluiceError, type SluiceErrorOptions } from './sluice-error.js';

@@ -1,8 +1,17 @@
+/**
+ * The processor runner: the one place processor hooks are called and their arguments built.
+ * The agentic loop calls these methods in the documented order; `generate()` and `stream()`
+ * (and any later executor) share this code path, so every hook sees the same arguments however
+ * the run was started.
+ */
 import type {
   LanguageModelV2CallWarning,
+  LanguageModelV2Message,
   LanguageModelV2Prompt,
   SharedV2ProviderMetadata,
 } from '@ai-sdk/provider';
+import { context as otelContext, trace } from '@opentelemetry/api';
+import { ProcessorError, type ProcessorHookName } from '../errors/processor-error.js';
 import type { MessageList } from '../messages/message-list.js';
 import type { CoreMessage, MastraDBMessage } from '../messages/types.js';
 import { type ModelSpec as ModelConfigLike, resolveModel } from '../models/resolve-model.js';
@@ -10,32 +19,46 @@ import type { LanguageModelUsage, MastraLanguageModel } from '../models/types.js
 import type { RequestContext } from '../request-context/request-context.js';
 import type { ChunkType } from '../stream/chunk-types.js';
 import type { LLMStepResult } from '../stream/step-result.js';
+import { createSignal, signalDataChunk, signalToDBMessage, signalToPromptMessage } from './signals.js';
+import { activeTracer, endHookSpan, type HookOutcome, startHookSpan } from './tracing.js';
 import { TripWire } from './tripwire.js';
 import type {
+  AgentSignalInput,
   CachedLLMStepChunk,
   CachedLLMStepResponse,
+  CreatedAgentSignal,
   OutputResult,
   ProcessInputStepArgs,
   ProcessInputStepResult,
+  ProcessOutputStreamArgs,
   Processor,
   ProcessorContext,
   ProcessorState,
   ProcessorStreamWriter,
   ToolCallInfo,
+  TracingContext,
 } from './types.js';
 
-/** The three lanes a run uses, already resolved for the call. */
+/** The three lanes a run uses, already resolved and validated for the call. */
 export interface ProcessorLanes {
   input: readonly Processor[];
   output: readonly Processor[];
   error: readonly Processor[];
 }
 
-/** Per-run facts every hook receives. */
-export interface RunnerContext {
+/** Everything a runner needs for one `generate()`/`stream()` call. */
+export interface RunnerOptions {
+  lanes: ProcessorLanes;
+  messageList: MessageList;
   requestContext: RequestContext;
-  abortSignal?: AbortSignal;
   writer: ProcessorStreamWriter;
+  abortSignal?: AbortSignal;
+  /** The call's `prepareStep`; runs as a processor after the input processors. */
+  prepareStep?: StepHook;
+  /** Cap on processor-requested step retries; unset means a retry request aborts. */
+  maxProcessorRetries?: number;
+  runId?: string;
+  newId: () => string;
 }
 
 /** Step settings `processInputStep`/`prepareStep` see and may override. */
@@ -45,32 +68,56 @@ export type StepSettings = Omit<
 >;
 
 type StepHook = (args: ProcessInputStepArgs) => unknown;
+type Base = ProcessorContext & { state: ProcessorState };
+type SendSignal = (signal: AgentSignalInput) => Promise<CreatedAgentSignal>;
+
+/** Hooks that run inside a step, so a granted `abort(…, { retry: true })` replays the step. */
+const STEP_HOOKS: ReadonlySet<ProcessorHookName> = new Set([
+  'processInputStep',
+  'prepareStep',
+  'processLLMRequest',
+  'processOutputStream',
+  'processLLMResponse',
+  'processOutputStep',
+  'processToolResult',
+]);
+
+const NO_TRACING: TracingContext = Object.freeze({});
+const PREPARE_STEP: Processor = Object.freeze({ id: 'prepare-step' });
 
 /**
- * Runs processor hooks at the places the agentic loop names. This is the seam the processor
- * pipeline plugs into: the loop only ever calls these methods, in the documented order.
- *
- * Behaviour here: hooks run in array order with the documented arguments; `state` is one object
- * per processor id per run; `abort()` throws a `TripWire` carrying the processor id.
+ * Runs processor hooks at the places the agentic loop names, in array order, with the
+ * documented arguments. `state` is one object per processor id per run. A hook that throws
+ * becomes a `ProcessorError` naming the processor and hook; `abort()` throws a `TripWire`
+ * carrying the processor id. Each invocation gets an OpenTelemetry span when an SDK is
+ * registered.
  */
 export class ProcessorRunner {
-  readonly #lanes: ProcessorLanes;
-  readonly #ctx: RunnerContext;
-  readonly #state = new Map<string, ProcessorState>();
-  readonly #streamProcessors: readonly Processor[];
-  readonly #prepareStep: StepHook | undefined;
+  /** Processor-triggered step retries so far in this run. */
   retryCount = 0;
+  /** Step the loop is on; hooks that run per step report it. */
+  stepNumber: number | undefined;
 
-  constructor(lanes: ProcessorLanes, ctx: RunnerContext, prepareStep?: StepHook) {
-    this.#lanes = lanes;
-    this.#ctx = ctx;
-    this.#prepareStep = prepareStep;
-    this.#streamProcessors = lanes.output.filter((p) => typeof p.processOutputStream === 'function');
+  readonly #o: RunnerOptions;
+  readonly #list: MessageList;
+  readonly #state = new Map<string, ProcessorState>();
+  readonly #bases = new Map<Processor, Base>();
+  readonly #senders = new Map<Processor, SendSignal>();
+  readonly #streamProcessors: readonly Processor[];
+  readonly #tracer = activeTracer();
+  #streamArgs: ProcessOutputStreamArgs[] | undefined;
+  #streamArgsRetry = -1;
+  #transient: LanguageModelV2Message[] = [];
+
+  constructor(options: RunnerOptions) {
+    this.#o = options;
+    this.#list = options.messageList;
+    this.#streamProcessors = options.lanes.output.filter((p) => typeof p.processOutputStream === 'function');
   }
 
   /** True when some processor reads the step's chunks in `processLLMResponse`. */
   get wantsResponseChunks(): boolean {
-    return this.#lanes.input.some((p) => typeof p.processLLMResponse === 'function');
+    return this.#o.lanes.input.some((p) => typeof p.processLLMResponse === 'function');
   }
 
   /** True when no processor will see stream chunks: the loop can skip the per-chunk hook. */
@@ -78,85 +125,85 @@ export class ProcessorRunner {
     return this.#streamProcessors.length === 0;
   }
 
-  #stateOf(id: string): ProcessorState {
-    let state = this.#state.get(id);
-    if (!state) {
-      state = {};
-      this.#state.set(id, state);
-    }
-    return state;
+  /** The retry budget, when one is set. */
+  get maxProcessorRetries(): number | undefined {
+    return this.#o.maxProcessorRetries;
   }
 
-  readonly #bases = new Map<Processor, ProcessorContext & { state: ProcessorState }>();
-
-  /** Hook context of a processor; built once per run (per retry count), not once per chunk. */
-  #base(processor: Processor): ProcessorContext & { state: ProcessorState } {
-    const cached = this.#bases.get(processor);
-    if (cached && cached.retryCount === this.retryCount) return cached;
-    const base = this.#makeBase(processor);
-    this.#bases.set(processor, base);
-    return base;
+  /** True when this tripwire asks for a retry and the budget still allows one. */
+  grantsRetry(tripwire: TripWire): boolean {
+    const max = this.#o.maxProcessorRetries;
+    return tripwire.options.retry === true && max !== undefined && this.retryCount < max;
   }
 
-  #makeBase(processor: Processor): ProcessorContext & { state: ProcessorState } {
-    const id = processor.id;
-    return {
-      abort: (reason?: string, options?: { retry?: boolean; metadata?: unknown }): never => {
-        throw new TripWire(reason ?? `Tripwire triggered by ${id}`, options ?? {}, id);
-      },
-      retryCount: this.retryCount,
-      requestContext: this.#ctx.requestContext,
-      abortSignal: this.#ctx.abortSignal,
-      writer: this.#ctx.writer,
-      tracingContext: {},
-      state: this.#stateOf(id),
-    };
+  /** Transient signals waiting for the next model call; taking them clears the queue. */
+  takeTransientSignals(): LanguageModelV2Message[] {
+    if (this.#transient.length === 0) return [];
+    const taken = this.#transient;
+    this.#transient = [];
+    return taken;
   }
 
   /** 1. `processInput`, once before the loop. */
-  async processInput(messageList: MessageList): Promise<void> {
-    for (const processor of this.#lanes.input) {
-      if (!processor.processInput) continue;
-      const result = await processor.processInput({
-        ...this.#base(processor),
-        messages: nonSystem(messageList),
-        systemMessages: messageList.getSystemMessages(),
-        messageList,
-      });
-      applyMessageResult(messageList, result, processor.id, 'processInput');
+  async processInput(): Promise<void> {
+    const list = this.#list;
+    for (const processor of this.#o.lanes.input) {
+      const hook = processor.processInput;
+      if (typeof hook !== 'function') continue;
+      await this.#invoke(
+        processor,
+        'processInput',
+        (tracingContext) =>
+          hook.call(processor, {
+            ...this.#base(processor),
+            tracingContext,
+            sendSignal: this.#sender(processor),
+            messages: nonSystem(list),
+            systemMessages: list.getSystemMessages(),
+            messageList: list,
+          }),
+        (result) => applyMessageResult(list, result, processor.id, 'processInput'),
+      );
     }
   }
 
   /** 2 + 3. `processInputStep` of every input processor, then `prepareStep`; overrides chain. */
-  async processInputStep(
-    messageList: MessageList,
-    settings: StepSettings,
-  ): Promise<{ settings: StepSettings; systemMessages: CoreMessage[] }> {
+  async processInputStep(settings: StepSettings): Promise<StepSettings> {
+    const list = this.#list;
     let current = settings;
-    let before = settings.model;
-    const run = async (hook: StepHook, id: string, base: ProcessorContext & { state: ProcessorState }) => {
-      const result = await hook({ ...base, ...current, messages: nonSystem(messageList), messageList });
-      current = applyStepResult(messageList, current, result, id);
+    const run = async (processor: Processor, name: ProcessorHookName, hook: StepHook) => {
+      const before = current.model;
+      await this.#invoke(
+        processor,
+        name,
+        (tracingContext) =>
+          hook.call(processor, {
+            ...this.#base(processor),
+            tracingContext,
+            sendSignal: this.#sender(processor),
+            ...current,
+            messages: nonSystem(list),
+            messageList: list,
+          }),
+        (result) => {
+          const next = applyStepResult(list, current, result, processor.id, name);
+          const changed = next !== current;
+          current = next;
+          return changed ? 'changed' : 'passed';
+        },
+      );
       // A router string or raw AI SDK model becomes a resolved model before the next processor sees it.
       if (current.model !== before) {
-        before = await resolveModel(current.model as ModelConfigLike);
-        current = { ...current, model: before };
+        current = { ...current, model: await this.#resolveModel(current.model, processor.id, name) };
       }
     };
-    for (const processor of this.#lanes.input) {
-      if (processor.processInputStep) {
-        await run(
-          processor.processInputStep.bind(processor) as StepHook,
-          processor.id,
-          this.#base(processor),
-        );
+    for (const processor of this.#o.lanes.input) {
+      if (typeof processor.processInputStep === 'function') {
+        await run(processor, 'processInputStep', processor.processInputStep as StepHook);
       }
     }
-    if (this.#prepareStep) {
-      const pseudo = { id: 'prepare-step' } as Processor;
-      await run(this.#prepareStep, 'prepare-step', this.#base(pseudo));
-    }
-    return { settings: current, systemMessages: current.systemMessages };
+    if (this.#o.prepareStep) await run(PREPARE_STEP, 'prepareStep', this.#o.prepareStep);
+    return current;
   }
 
   /** 4. `processLLMRequest`: a transient prompt rewrite, or a cached response that skips the call. */
@@ -165,12 +212,24 @@ export class ProcessorRunner {
     model: MastraLanguageModel;
     stepNumber: number;
     steps: LLMStepResult[];
-    messageList: MessageList;
   }): Promise<{ prompt: LanguageModelV2Prompt; response?: CachedLLMStepResponse }> {
     let prompt = args.prompt;
-    for (const processor of this.#lanes.input) {
-      if (!processor.processLLMRequest) continue;
-      const result = await processor.processLLMRequest({ ...this.#base(processor), ...args, prompt });
+    for (const processor of this.#o.lanes.input) {
+      const hook = processor.processLLMRequest;
+      if (typeof hook !== 'function') continue;
+      const result = await this.#invoke(
+        processor,
+        'processLLMRequest',
+        (tracingContext) =>
+          hook.call(processor, {
+            ...this.#base(processor),
+            tracingContext,
+            ...args,
+            prompt,
+            messageList: this.#list,
+          }),
+        (value) => checkLLMRequestResult(value, processor.id),
+      );
       if (!result) continue;
       if (result.response) return { prompt, response: result.response };
       if (result.prompt) prompt = result.prompt;
@@ -178,23 +237,52 @@ export class ProcessorRunner {
     return { prompt };
   }
 
-  /** 6. `processOutputStream` per chunk; `undefined` means the chunk was dropped. */
-  async processOutputStream(
-    part: ChunkType,
-    streamParts: ChunkType[],
-    messageList: MessageList,
-  ): Promise<ChunkType | undefined> {
+  /**
+   * 6. `processOutputStream` per chunk; `undefined` means the chunk was dropped. The hot path:
+   * hook arguments are built once per run (per retry), not per chunk — `part` and
+   * `streamParts` are the only fields that change, and they are set in place.
+   */
+  async processOutputStream(part: ChunkType, streamParts: ChunkType[]): Promise<ChunkType | undefined> {
+    const processors = this.#streamProcessors;
+    const args = this.#streamArgsOfRun();
+    const isData = part.type.startsWith('data-');
     let current: ChunkType = part;
-    const isData = current.type.startsWith('data-');
-    for (const processor of this.#streamProcessors) {
+    for (let i = 0; i < processors.length; i++) {
+      const processor = processors[i] as Processor;
       if (isData && processor.processDataParts !== true) continue;
-      const next = await processor.processOutputStream!({
-        ...this.#base(processor),
-        part: current,
-        streamParts,
-        messageList,
-      });
+      const hookArgs = args[i] as ProcessOutputStreamArgs;
+      hookArgs.part = current;
+      hookArgs.streamParts = streamParts;
+      let next: ChunkType | null | undefined;
+      if (this.#tracer) {
+        next = await this.#invoke(
+          processor,
+          'processOutputStream',
+          (tracingContext) => {
+            hookArgs.tracingContext = tracingContext;
+            return (processor.processOutputStream as NonNullable<Processor['processOutputStream']>)(hookArgs);
+          },
+          (value) =>
+            value === null || value === undefined ? 'dropped' : value === current ? 'passed' : 'changed',
+        );
+      } else {
+        try {
+          next = await (processor.processOutputStream as NonNullable<Processor['processOutputStream']>)(
+            hookArgs,
+          );
+        } catch (error) {
+          throw this.#failure(error, processor, 'processOutputStream');
+        }
+      }
       if (next === null || next === undefined) return undefined;
+      if (typeof next !== 'object' || typeof (next as { type?: unknown }).type !== 'string') {
+        throw invalidResult(
+          processor.id,
+          'processOutputStream',
+          `returned ${describe(next)}. Return the part (or a new chunk) to emit it, or null/undefined to drop it.`,
+          this.stepNumber,
+        );
+      }
       current = next;
     }
     return current;
@@ -209,84 +297,115 @@ export class ProcessorRunner {
     fromCache: boolean;
     warnings?: LanguageModelV2CallWarning[];
     request?: unknown;
+    rawResponse?: unknown;
   }): Promise<void> {
-    for (const processor of this.#lanes.input) {
-      if (!processor.processLLMResponse) continue;
-      await processor.processLLMResponse({ ...this.#base(processor), ...args });
+    for (const processor of this.#o.lanes.input) {
+      const hook = processor.processLLMResponse;
+      if (typeof hook !== 'function') continue;
+      await this.#invoke(
+        processor,
+        'processLLMResponse',
+        (tracingContext) => hook.call(processor, { ...this.#base(processor), tracingContext, ...args }),
+        () => 'passed',
+      );
     }
   }
 
   /** 8. `processOutputStep`, after each LLM step and before tools. */
-  async processOutputStep(
-    messageList: MessageList,
-    args: {
-      stepNumber: number;
-      finishReason: string;
-      toolCalls: ToolCallInfo[];
-      text: string;
-      usage: LanguageModelUsage;
-      systemMessages: CoreMessage[];
-      steps: LLMStepResult[];
-      providerMetadata?: SharedV2ProviderMetadata;
-    },
-  ): Promise<void> {
-    for (const processor of this.#lanes.output) {
-      if (!processor.processOutputStep) continue;
-      const result = await processor.processOutputStep({
-        ...this.#base(processor),
-        ...args,
-        messages: messageList.get.all.db(),
-        messageList,
-      });
-      applyMessageResult(messageList, result, processor.id, 'processOutputStep');
+  async processOutputStep(args: {
+    stepNumber: number;
+    finishReason: string;
+    toolCalls: ToolCallInfo[];
+    text: string;
+    usage: LanguageModelUsage;
+    systemMessages: CoreMessage[];
+    steps: LLMStepResult[];
+    providerMetadata?: SharedV2ProviderMetadata;
+  }): Promise<void> {
+    const list = this.#list;
+    for (const processor of this.#o.lanes.output) {
+      const hook = processor.processOutputStep;
+      if (typeof hook !== 'function') continue;
+      await this.#invoke(
+        processor,
+        'processOutputStep',
+        (tracingContext) =>
+          hook.call(processor, {
+            ...this.#base(processor),
+            tracingContext,
+            sendSignal: this.#sender(processor),
+            ...args,
+            messages: list.get.all.db(),
+            messageList: list,
+          }),
+        (result) => applyMessageResult(list, result, processor.id, 'processOutputStep'),
+      );
     }
   }
 
   /** 9. `processToolResult` per successful tool call. */
-  async processToolResult(
-    messageList: MessageList,
-    args: {
-      stepNumber: number;
-      toolName: string;
-      toolCallId: string;
-      args: unknown;
-      result: unknown;
-      providerExecuted?: boolean;
-      systemMessages: CoreMessage[];
-      steps: LLMStepResult[];
-    },
-  ): Promise<void> {
-    for (const processor of this.#lanes.output) {
-      if (!processor.processToolResult) continue;
-      const result = await processor.processToolResult({
-        ...this.#base(processor),
-        ...args,
-        messages: messageList.get.all.db(),
-        messageList,
-      });
-      applyMessageResult(messageList, result ?? undefined, processor.id, 'processToolResult');
+  async processToolResult(args: {
+    stepNumber: number;
+    toolName: string;
+    toolCallId: string;
+    args: unknown;
+    result: unknown;
+    providerExecuted?: boolean;
+    systemMessages: CoreMessage[];
+    steps: LLMStepResult[];
+  }): Promise<void> {
+    const list = this.#list;
+    for (const processor of this.#o.lanes.output) {
+      const hook = processor.processToolResult;
+      if (typeof hook !== 'function') continue;
+      await this.#invoke(
+        processor,
+        'processToolResult',
+        (tracingContext) =>
+          hook.call(processor, {
+            ...this.#base(processor),
+            tracingContext,
+            sendSignal: this.#sender(processor),
+            ...args,
+            messages: list.get.all.db(),
+            messageList: list,
+          }),
+        (result) => applyMessageResult(list, result ?? undefined, processor.id, 'processToolResult'),
+      );
     }
   }
 
   /** 10. `processOutputResult`, once at the end of a successful run. */
-  async processOutputResult(messageList: MessageList, result: OutputResult): Promise<void> {
-    for (const processor of this.#lanes.output) {
-      if (!processor.processOutputResult) continue;
-      const out = await processor.processOutputResult({
-        ...this.#base(processor),
-        messages: messageList.get.response.db(),
-        messageList,
-        result,
-      });
-      applyMessageResult(messageList, out, processor.id, 'processOutputResult', 'response');
+  async processOutputResult(result: OutputResult): Promise<void> {
+    const list = this.#list;
+    for (const processor of this.#o.lanes.output) {
+      const hook = processor.processOutputResult;
+      if (typeof hook !== 'function') continue;
+      await this.#invoke(
+        processor,
+        'processOutputResult',
+        (tracingContext) =>
+          hook.call(processor, {
+            ...this.#base(processor),
+            tracingContext,
+            sendSignal: this.#sender(processor),
+            messages: list.get.response.db(),
+            messageList: list,
+            result,
+          }),
+        (out) => applyMessageResult(list, out, processor.id, 'processOutputResult', 'response'),
+      );
     }
   }
 
   /** Report an abort to the aborting processor's `onViolation`; its own errors are swallowed. */
   async reportViolation(tripwire: TripWire): Promise<void> {
-    const all = [...this.#lanes.input, ...this.#lanes.output, ...this.#lanes.error];
-    const processor = all.find((p) => p.id === tripwire.processorId);
-    if (!processor?.onViolation) return;
+    const { input, output, error } = this.#o.lanes;
+    const processor =
+      input.find((p) => p.id === tripwire.processorId) ??
+      output.find((p) => p.id === tripwire.processorId) ??
+      error.find((p) => p.id === tripwire.processorId);
+    if (typeof processor?.onViolation !== 'function') return;
     try {
       await processor.onViolation({
         processorId: processor.id,
@@ -297,10 +416,180 @@ export class ProcessorRunner {
       // By contract a failing onViolation never disturbs the run.
     }
   }
+
+  // ---- internals -------------------------------------------------------------------------
+
+  /**
+   * Call one hook: span around it (when tracing is on), thrown errors turned into a
+   * `ProcessorError` naming processor and hook, `after` applying the result and naming the outcome.
+   */
+  async #invoke<R>(
+    processor: Processor,
+    hook: ProcessorHookName,
+    call: (tracing: TracingContext) => R,
+    after: (result: Awaited<R>) => HookOutcome,
+  ): Promise<Awaited<R>> {
+    const tracer = this.#tracer;
+    if (!tracer) {
+      let result: Awaited<R>;
+      try {
+        result = await call(NO_TRACING);
+      } catch (error) {
+        throw this.#failure(error, processor, hook);
+      }
+      after(result);
+      return result;
+    }
+    const span = startHookSpan(tracer, processor.id, hook, this.stepNumber, this.#o.runId);
+    let result: Awaited<R>;
+    try {
+      result = await otelContext.with(trace.setSpan(otelContext.active(), span), () =>
+        call({ currentSpan: span }),
+      );
+    } catch (error) {
+      const failure = this.#failure(error, processor, hook);
+      endHookSpan(
+        span,
+        TripWire.isInstance(failure)
+          ? STEP_HOOKS.has(hook) && this.grantsRetry(failure)
+            ? 'retried'
+            : 'aborted'
+          : 'failed',
+        failure,
+      );
+      throw failure;
+    }
+    let outcome: HookOutcome;
+    try {
+      outcome = after(result);
+    } catch (error) {
+      endHookSpan(span, 'failed', error);
+      throw error;
+    }
+    endHookSpan(span, outcome);
+    return result;
+  }
+
+  /** What a hook's throw becomes: tripwires and the caller's abort pass; anything else is wrapped. */
+  #failure(error: unknown, processor: Processor, hook: ProcessorHookName): unknown {
+    if (TripWire.isInstance(error)) {
+      return error.processorId ? error : new TripWire(error.message, error.options, processor.id);
+    }
+    if (this.#o.abortSignal?.aborted) return error;
+    const message = error instanceof Error ? error.message : String(error);
+    const step = this.stepNumber !== undefined && STEP_HOOKS.has(hook) ? ` at step ${this.stepNumber}` : '';
+    return new ProcessorError(
+      'PROCESSOR_HOOK_FAILED',
+      `Processor "${processor.id}" threw in ${hook}${step}: ${message}. Fix or guard the hook; to stop the run on purpose, call abort(reason) instead of throwing.`,
+      { processorId: processor.id, hook, stepNumber: STEP_HOOKS.has(hook) ? this.stepNumber : undefined },
+      { cause: error },
+    );
+  }
+
+  async #resolveModel(
+    model: unknown,
+    processorId: string,
+    hook: ProcessorHookName,
+  ): Promise<MastraLanguageModel> {
+    try {
+      return await resolveModel(model as ModelConfigLike);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new ProcessorError(
+        'PROCESSOR_INVALID_RESULT',
+        `Processor "${processorId}" ${hook} returned a model that cannot be used: ${message}`,
+        { processorId, hook, stepNumber: this.stepNumber },
+        { cause: error },
+      );
+    }
+  }
+
+  #stateOf(id: string): ProcessorState {
+    let state = this.#state.get(id);
+    if (!state) {
+      state = {};
+      this.#state.set(id, state);
+    }
+    return state;
+  }
+
+  /** Hook context of a processor; built once per run (per retry count), not once per call. */
+  #base(processor: Processor): Base {
+    const cached = this.#bases.get(processor);
+    if (cached && cached.retryCount === this.retryCount) return cached;
+    const id = processor.id;
+    const base: Base = {
+      abort: (reason?: string, options?: { retry?: boolean; metadata?: unknown }): never => {
+        throw new TripWire(reason ?? `Tripwire triggered by ${id}`, options ?? {}, id);
+      },
+      retryCount: this.retryCount,
+      requestContext: this.#o.requestContext,
+      abortSignal: this.#o.abortSignal,
+      writer: this.#o.writer,
+      tracingContext: NO_TRACING,
+      state: this.#stateOf(id),
+    };
+    this.#bases.set(processor, base);
+    return base;
+  }
+
+  #streamArgsOfRun(): ProcessOutputStreamArgs[] {
+    if (this.#streamArgs && this.#streamArgsRetry === this.retryCount) return this.#streamArgs;
+    this.#streamArgs = this.#streamProcessors.map((processor) => ({
+      ...this.#base(processor),
+      sendSignal: this.#sender(processor),
+      part: undefined as unknown as ChunkType,
+      streamParts: [],
+      messageList: this.#list,
+    }));
+    this.#streamArgsRetry = this.retryCount;
+    return this.#streamArgs;
+  }
+
+  /**
+   * `sendSignal` of one processor. A transient signal reaches the next model call only; any
+   * other joins the conversation as a `role: 'signal'` message after the messages present now.
+   * Either way clients see a transient `data-signal` chunk.
+   */
+  #sender(processor: Processor): SendSignal {
+    let send = this.#senders.get(processor);
+    if (!send) {
+      send = async (input: AgentSignalInput) => {
+        const signal = createSignal(input, this.#o.newId);
+        if (signal.transient === true) this.#transient.push(signalToPromptMessage(signal));
+        else this.#list.add(signalToDBMessage(signal), 'input');
+        await this.#o.writer.custom(signalDataChunk(signal));
+        return signal;
+      };
+      this.#senders.set(processor, send);
+    }
+    return send;
+  }
 }
 
 function nonSystem(list: MessageList): MastraDBMessage[] {
   return list.get.all.db().filter((m) => m.role !== 'system');
+}
+
+function invalidResult(
+  processorId: string,
+  hook: ProcessorHookName,
+  what: string,
+  stepNumber: number | undefined,
+): ProcessorError {
+  return new ProcessorError('PROCESSOR_INVALID_RESULT', `Processor "${processorId}" ${hook} ${what}`, {
+    processorId,
+    hook,
+    stepNumber: STEP_HOOKS.has(hook) ? stepNumber : undefined,
+  });
+}
+
+function otherListError(processorId: string, hook: ProcessorHookName): ProcessorError {
+  return new ProcessorError(
+    'PROCESSOR_INVALID_RESULT',
+    `Processor ${processorId} returned a MessageList instance other than the one passed in. Use the messageList argument instead (${hook}).`,
+    { processorId, hook },
+  );
 }
 
 /** Apply the documented result forms of a message-carrying hook to the live list. */
@@ -308,31 +597,65 @@ function applyMessageResult(
   list: MessageList,
   result: unknown,
   processorId: string,
-  hook: string,
+  hook: ProcessorHookName,
   scope: 'all' | 'response' = 'all',
-): void {
-  if (result === undefined || result === null || result === list) return;
+): HookOutcome {
+  if (result === undefined || result === null || result === list) return 'passed';
   if (Array.isArray(result)) {
-    reconcile(list, result as MastraDBMessage[], scope);
-    return;
+    reconcile(list, result as MastraDBMessage[], scope, processorId, hook);
+    return 'changed';
   }
-  if (isMessageList(result)) {
-    throw new TypeError(
-      `Processor ${processorId} returned a MessageList instance other than the one passed in (${hook}). Use the messageList argument instead.`,
-    );
-  }
+  if (isMessageList(result)) throw otherListError(processorId, hook);
   if (typeof result === 'object' && Array.isArray((result as { messages?: unknown }).messages)) {
     const { messages, systemMessages } = result as {
       messages: MastraDBMessage[];
       systemMessages?: CoreMessage[];
     };
-    reconcile(list, messages, scope);
+    reconcile(list, messages, scope, processorId, hook);
     if (systemMessages) list.replaceAllSystemMessages(systemMessages as never);
-    return;
+    return 'changed';
   }
-  throw new TypeError(
-    `Processor ${processorId} ${hook} returned an unsupported value (${typeof result}). Return the messageList, an array of messages, or nothing.`,
+  throw invalidResult(
+    processorId,
+    hook,
+    `returned ${describe(result)}, which it does not accept. Return the messageList, an array of messages, { messages, systemMessages }, or nothing.`,
+    undefined,
   );
+}
+
+function checkLLMRequestResult(value: unknown, processorId: string): HookOutcome {
+  if (value === undefined || value === null) return 'passed';
+  const result = value as { prompt?: unknown; response?: unknown };
+  if (typeof value !== 'object') {
+    throw invalidResult(
+      processorId,
+      'processLLMRequest',
+      `returned ${describe(value)}. Return { prompt }, { response }, or nothing.`,
+      undefined,
+    );
+  }
+  if (result.prompt !== undefined && !Array.isArray(result.prompt)) {
+    throw invalidResult(
+      processorId,
+      'processLLMRequest',
+      `returned a "prompt" that is ${describe(result.prompt)}; it must be an array of model messages.`,
+      undefined,
+    );
+  }
+  if (
+    result.response !== undefined &&
+    (typeof result.response !== 'object' ||
+      result.response === null ||
+      !Array.isArray((result.response as { chunks?: unknown }).chunks))
+  ) {
+    throw invalidResult(
+      processorId,
+      'processLLMRequest',
+      'returned a "response" without a "chunks" array; return { response: { chunks: [{ type, payload }, …] } }.',
+      undefined,
+    );
+  }
+  return result.prompt !== undefined || result.response !== undefined ? 'changed' : 'passed';
 }
 
 function isMessageList(value: unknown): value is MessageList {
@@ -342,7 +665,24 @@ function isMessageList(value: unknown): value is MessageList {
 }
 
 /** Make the list's messages of `scope` equal to `messages`: drop the missing, add or replace the rest. */
-function reconcile(list: MessageList, messages: MastraDBMessage[], scope: 'all' | 'response'): void {
+function reconcile(
+  list: MessageList,
+  messages: MastraDBMessage[],
+  scope: 'all' | 'response',
+  processorId: string,
+  hook: ProcessorHookName,
+): void {
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i];
+    if (typeof message !== 'object' || message === null || typeof message.id !== 'string') {
+      throw invalidResult(
+        processorId,
+        hook,
+        `returned an array whose item ${i} is not a stored message (${describe(message)}). Return messages from the "messages" argument, edited or filtered.`,
+        undefined,
+      );
+    }
+  }
   const keep = new Set(messages.map((m) => m.id));
   const current = scope === 'response' ? list.get.response.db() : list.get.all.db();
   const drop = current.filter((m) => m.role !== 'system' && !keep.has(m.id)).map((m) => m.id);
@@ -362,39 +702,78 @@ function reconcile(list: MessageList, messages: MastraDBMessage[], scope: 'all' 
   }
 }
 
+const STEP_RESULT_KEYS = new Set([
+  'model',
+  'toolChoice',
+  'activeTools',
+  'tools',
+  'messages',
+  'messageList',
+  'systemMessages',
+  'providerOptions',
+  'modelSettings',
+  'structuredOutput',
+  'retryCount',
+]);
+
+/** Apply a `processInputStep` result; returns `settings` itself when nothing was overridden. */
 function applyStepResult(
   list: MessageList,
   settings: StepSettings,
   result: unknown,
   id: string,
+  hook: ProcessorHookName,
 ): StepSettings {
   if (result === undefined || result === null || result === list) return settings;
   if (Array.isArray(result)) {
-    reconcile(list, result as MastraDBMessage[], 'all');
-    return settings;
+    reconcile(list, result as MastraDBMessage[], 'all', id, hook);
+    return { ...settings };
   }
-  if (isMessageList(result)) {
-    throw new TypeError(
-      `Processor ${id} returned a MessageList instance other than the one passed in (processInputStep). Use the messageList argument instead.`,
+  if (isMessageList(result)) throw otherListError(id, hook);
+  if (typeof result !== 'object') {
+    throw invalidResult(
+      id,
+      hook,
+      `returned ${describe(result)}. Return an overrides object, the messageList, an array of messages, or nothing.`,
+      undefined,
     );
   }
-  if (typeof result !== 'object') {
-    throw new TypeError(
-      `Processor ${id} processInputStep returned an unsupported value (${typeof result}). Return an overrides object, the messageList, an array of messages, or nothing.`,
+  const unknownKeys = Object.keys(result).filter((key) => !STEP_RESULT_KEYS.has(key));
+  if (unknownKeys.length > 0) {
+    throw invalidResult(
+      id,
+      hook,
+      `returned unknown override(s) ${unknownKeys.map((k) => `"${k}"`).join(', ')}. Allowed: ${[...STEP_RESULT_KEYS].join(', ')}.`,
+      undefined,
     );
   }
   const r = result as ProcessInputStepResult;
   if (r.messages && r.messageList) {
-    throw new TypeError(
-      `Processor ${id} processInputStep returned both "messages" and "messageList"; return one of them.`,
+    throw invalidResult(
+      id,
+      hook,
+      'returned both "messages" and "messageList"; return one of them.',
+      undefined,
     );
   }
-  if (r.messageList && r.messageList !== list) {
-    throw new TypeError(
-      `Processor ${id} returned a MessageList instance other than the one passed in (processInputStep). Use the messageList argument instead.`,
+  if (r.messageList && r.messageList !== list) throw otherListError(id, hook);
+  if (r.messages) reconcile(list, r.messages, 'all', id, hook);
+  if (r.systemMessages !== undefined && !Array.isArray(r.systemMessages)) {
+    throw invalidResult(
+      id,
+      hook,
+      `returned "systemMessages" that is ${describe(r.systemMessages)}; it must be an array.`,
+      undefined,
     );
   }
-  if (r.messages) reconcile(list, r.messages, 'all');
+  if (r.activeTools !== undefined && !Array.isArray(r.activeTools)) {
+    throw invalidResult(
+      id,
+      hook,
+      `returned "activeTools" that is ${describe(r.activeTools)}; it must be an array of tool names.`,
+      undefined,
+    );
+  }
   const next: StepSettings = { ...settings };
   if (r.model !== undefined) next.model = r.model as never;
   if (r.toolChoice !== undefined) next.toolChoice = r.toolChoice;
@@ -405,4 +784,12 @@ function applyStepResult(
   if (r.modelSettings !== undefined) next.modelSettings = r.modelSettings;
   if (r.structuredOutput !== undefined) next.structuredOutput = r.structuredOutput;
   return next;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `a string (${JSON.stringify(value.slice(0, 40))})`;
+  if (typeof value === 'object') return 'an object';
+  return typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`;
 }

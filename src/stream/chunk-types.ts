@@ -107,6 +107,11 @@ export interface StepFinishPayload {
   providerMetadata?: SharedV2ProviderMetadata;
   totalUsage?: LanguageModelUsage;
   response?: ChunkResponse;
+  /**
+   * Set when a processor rejected this step and it will be replayed (`stepResult.reason` is
+   * `'retry'`): text streamed since the matching `step-start` is discarded, the replacement follows.
+   */
+  tripwire?: StepTripwireData;
 }
 
 /** Payload of `finish`. */
@@ -118,6 +123,8 @@ export interface FinishPayload {
   response?: ChunkResponse;
   providerMetadata?: SharedV2ProviderMetadata;
   totalUsage?: LanguageModelUsage;
+  /** Processor-triggered step retries in this run. */
+  processorRetryCount?: number;
 }
 
 export type StartChunk = Chunk<'start', { id?: string; messageId?: string; [key: string]: unknown }>;
