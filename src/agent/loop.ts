@@ -124,9 +124,13 @@ async function runLoop<OUTPUT>(
   // Chunks reach the client through here. Output processors see them first (when any exist).
   // Returns undefined when the chunk went straight out, so the hot path awaits nothing.
   let streamParts: ChunkType[] = [];
+  // The step being read: text is recorded as it is finally emitted, after output processors.
+  let reading: StepRecorder | undefined;
   const push = (chunk: ChunkType): Promise<void> | undefined => {
     // A body abandoned by an abort may still try to emit; the run is over for it.
     if (buffer.closed) return undefined;
+    if (reading !== undefined && chunk.type === 'text-delta')
+      reading.acceptTextDelta(chunk.payload.id, chunk.payload.text);
     buffer.push(chunk as ChunkType<OUTPUT>);
     return onChunk ? runCallback('onChunk', () => onChunk(chunk as ChunkType<OUTPUT>)) : undefined;
   };
@@ -187,12 +191,20 @@ async function runLoop<OUTPUT>(
   const runStepWithRetries = async (stepNumber: number, baseSystem: CoreMessage[]): Promise<boolean> => {
     const feedback: LanguageModelV2Message[] = [];
     for (;;) {
-      const checkpoint = takeCheckpoint();
+      // Only a run that may replay a step pays for a checkpoint (it is linear in the history).
+      const checkpoint = runner.maxProcessorRetries ? takeCheckpoint() : undefined;
       const attempt: StepAttempt = { recorder: undefined, started: false };
       try {
         return await runStep(stepNumber, baseSystem, feedback, attempt);
       } catch (error) {
-        if (!TripWire.isInstance(error) || abortSignal?.aborted || !runner.grantsRetry(error)) throw error;
+        if (
+          !TripWire.isInstance(error) ||
+          abortSignal?.aborted ||
+          !checkpoint ||
+          !runner.grantsRetry(error)
+        ) {
+          throw error;
+        }
         await runner.reportViolation(error);
         restoreCheckpoint(checkpoint, attempt);
         const rejected = attempt.recorder?.text ?? '';
@@ -279,7 +291,12 @@ async function runLoop<OUTPUT>(
     });
     const stepChunks: CachedLLMStepChunk[] | undefined = runner.wantsResponseChunks ? [] : undefined;
     const stepEmit = settings.structuredOutput ? partialObjects(emit, runId) : emit;
-    await readStep(source, recorder, stepChunks, stepEmit, abortSignal);
+    reading = recorder;
+    try {
+      await readStep(source, recorder, stepChunks, stepEmit, abortSignal);
+    } finally {
+      reading = undefined;
+    }
     throwIfAborted(abortSignal);
     if (recorder.streamError) {
       throw new ProviderCallError({

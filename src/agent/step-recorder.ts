@@ -55,6 +55,7 @@ export class StepRecorder {
   sawFinish = false;
 
   readonly #openText = new Map<string, TextUIPart>();
+  readonly #closedText = new Map<string, { type: 'text'; text: string }>();
   readonly #openReasoning = new Map<string, ReasoningUIPart>();
   readonly #runId: string;
   readonly #includeRaw: boolean;
@@ -69,9 +70,8 @@ export class StepRecorder {
     const runId = this.#runId;
     switch (part.type) {
       case 'text-delta': {
-        this.text += part.delta;
-        const open = this.#openText.get(part.id) ?? this.#openTextPart(part.id);
-        open.text += part.delta;
+        // Text is accumulated from what is finally emitted (see acceptTextDelta), so output
+        // processors that drop or rewrite deltas change the result and the stored message too.
         return {
           type: 'text-delta',
           runId,
@@ -92,7 +92,9 @@ export class StepRecorder {
       case 'text-end': {
         const open = this.#openText.get(part.id);
         if (open) {
-          this.content.push({ type: 'text', text: open.text, providerMetadata: part.providerMetadata });
+          const entry = { type: 'text' as const, text: open.text, providerMetadata: part.providerMetadata };
+          this.content.push(entry);
+          this.#closedText.set(part.id, entry);
           this.#openText.delete(part.id);
         }
         return {
@@ -297,6 +299,32 @@ export class StepRecorder {
         this.streamError = { error: part.error };
         return undefined;
     }
+  }
+
+  /**
+   * Record a text delta as it leaves the output processors (or the raw delta when there are
+   * none). A delta a processor held back and released after its part ended still lands in it.
+   */
+  acceptTextDelta(id: string, text: string): void {
+    this.text += text;
+    const open = this.#openText.get(id);
+    if (open) {
+      open.text += text;
+      return;
+    }
+    const closed = this.#closedText.get(id);
+    if (closed) {
+      closed.text += text;
+      for (let i = this.parts.length - 1; i >= 0; i--) {
+        const p = this.parts[i];
+        if (p?.type === 'text') {
+          p.text += text;
+          return;
+        }
+      }
+      return;
+    }
+    this.#openTextPart(id).text += text;
   }
 
   #openTextPart(id: string): TextUIPart {

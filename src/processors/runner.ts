@@ -68,7 +68,8 @@ export type StepSettings = Omit<
 >;
 
 type StepHook = (args: ProcessInputStepArgs) => unknown;
-type Base = ProcessorContext & { state: ProcessorState };
+/** Context fields shared by every hook of a processor; `tracingContext` is set per call. */
+type Base = Omit<ProcessorContext, 'tracingContext'> & { state: ProcessorState };
 type SendSignal = (signal: AgentSignalInput) => Promise<CreatedAgentSignal>;
 
 /** Hooks that run inside a step, so a granted `abort(…, { retry: true })` replays the step. */
@@ -155,12 +156,12 @@ export class ProcessorRunner {
         'processInput',
         (tracingContext) =>
           hook.call(processor, {
-            ...this.#base(processor),
             tracingContext,
             sendSignal: this.#sender(processor),
             messages: nonSystem(list),
             systemMessages: list.getSystemMessages(),
             messageList: list,
+            ...this.#base(processor),
           }),
         (result) => applyMessageResult(list, result, processor.id, 'processInput'),
       );
@@ -178,12 +179,12 @@ export class ProcessorRunner {
         name,
         (tracingContext) =>
           hook.call(processor, {
-            ...this.#base(processor),
             tracingContext,
             sendSignal: this.#sender(processor),
-            ...current,
             messages: nonSystem(list),
             messageList: list,
+            ...this.#base(processor),
+            ...current,
           }),
         (result) => {
           const next = applyStepResult(list, current, result, processor.id, name);
@@ -222,11 +223,13 @@ export class ProcessorRunner {
         'processLLMRequest',
         (tracingContext) =>
           hook.call(processor, {
-            ...this.#base(processor),
             tracingContext,
-            ...args,
-            prompt,
             messageList: this.#list,
+            prompt,
+            model: args.model,
+            stepNumber: args.stepNumber,
+            steps: args.steps,
+            ...this.#base(processor),
           }),
         (value) => checkLLMRequestResult(value, processor.id),
       );
@@ -305,7 +308,7 @@ export class ProcessorRunner {
       await this.#invoke(
         processor,
         'processLLMResponse',
-        (tracingContext) => hook.call(processor, { ...this.#base(processor), tracingContext, ...args }),
+        (tracingContext) => hook.call(processor, { tracingContext, ...this.#base(processor), ...args }),
         () => 'passed',
       );
     }
@@ -331,12 +334,12 @@ export class ProcessorRunner {
         'processOutputStep',
         (tracingContext) =>
           hook.call(processor, {
-            ...this.#base(processor),
             tracingContext,
             sendSignal: this.#sender(processor),
-            ...args,
             messages: list.get.all.db(),
             messageList: list,
+            ...this.#base(processor),
+            ...args,
           }),
         (result) => applyMessageResult(list, result, processor.id, 'processOutputStep'),
       );
@@ -363,12 +366,12 @@ export class ProcessorRunner {
         'processToolResult',
         (tracingContext) =>
           hook.call(processor, {
-            ...this.#base(processor),
             tracingContext,
             sendSignal: this.#sender(processor),
-            ...args,
             messages: list.get.all.db(),
             messageList: list,
+            ...this.#base(processor),
+            ...args,
           }),
         (result) => applyMessageResult(list, result ?? undefined, processor.id, 'processToolResult'),
       );
@@ -386,12 +389,12 @@ export class ProcessorRunner {
         'processOutputResult',
         (tracingContext) =>
           hook.call(processor, {
-            ...this.#base(processor),
             tracingContext,
             sendSignal: this.#sender(processor),
             messages: list.get.response.db(),
             messageList: list,
             result,
+            ...this.#base(processor),
           }),
         (out) => applyMessageResult(list, out, processor.id, 'processOutputResult', 'response'),
       );
@@ -526,7 +529,6 @@ export class ProcessorRunner {
       requestContext: this.#o.requestContext,
       abortSignal: this.#o.abortSignal,
       writer: this.#o.writer,
-      tracingContext: NO_TRACING,
       state: this.#stateOf(id),
     };
     this.#bases.set(processor, base);
@@ -536,6 +538,7 @@ export class ProcessorRunner {
   #streamArgsOfRun(): ProcessOutputStreamArgs[] {
     if (this.#streamArgs && this.#streamArgsRetry === this.retryCount) return this.#streamArgs;
     this.#streamArgs = this.#streamProcessors.map((processor) => ({
+      tracingContext: NO_TRACING,
       ...this.#base(processor),
       sendSignal: this.#sender(processor),
       part: undefined as unknown as ChunkType,

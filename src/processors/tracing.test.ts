@@ -1,0 +1,183 @@
+/**
+ * Tracing (issue: "an OpenTelemetry span per hook invocation"): with an SDK registered, each hook
+ * call is a span carrying processor id, hook, step number and outcome; with none registered,
+ * nothing is created and runs behave the same.
+ */
+import { context, trace } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  type ReadableSpan,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Agent } from '../agent/index.js';
+import { ScriptedModel } from '../test/index.js';
+import type { Processor } from './index.js';
+import { HOOK_SPAN_ATTRIBUTES } from './tracing.js';
+
+const exporter = new InMemorySpanExporter();
+
+function summary(span: ReadableSpan) {
+  return {
+    name: span.name,
+    id: span.attributes[HOOK_SPAN_ATTRIBUTES.processorId],
+    hook: span.attributes[HOOK_SPAN_ATTRIBUTES.hook],
+    step: span.attributes[HOOK_SPAN_ATTRIBUTES.stepNumber],
+    outcome: span.attributes[HOOK_SPAN_ATTRIBUTES.outcome],
+  };
+}
+
+describe('without an OpenTelemetry SDK', () => {
+  it('runs hooks with no current span', async () => {
+    let span: unknown = 'unset';
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model: new ScriptedModel({ steps: ['hi'] }),
+      inputProcessors: [
+        {
+          id: 'p',
+          processInput: ({ tracingContext, messageList }) => {
+            span = tracingContext?.currentSpan;
+            return messageList;
+          },
+        },
+      ],
+    });
+    await agent.generate('q');
+    expect(span).toBeUndefined();
+  });
+});
+
+describe('with an OpenTelemetry SDK registered', () => {
+  beforeAll(() => {
+    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+    trace.setGlobalTracerProvider(
+      new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }),
+    );
+  });
+  afterAll(() => {
+    trace.disable();
+    context.disable();
+  });
+  beforeEach(() => exporter.reset());
+
+  it('records one span per hook invocation with id, hook, step and outcome', async () => {
+    const upper = {
+      id: 'upper',
+      processOutputStream: async ({ part }) =>
+        part.type === 'text-delta'
+          ? { ...part, payload: { ...part.payload, text: part.payload.text.toUpperCase() } }
+          : part,
+    } satisfies Processor;
+    const dropper = {
+      id: 'dropper',
+      processOutputStream: async ({ part }) =>
+        part.type === 'text-delta' && part.payload.text === 'B' ? null : part,
+    } satisfies Processor;
+    const input = {
+      id: 'input',
+      processInput: ({ messageList }) => messageList,
+      processInputStep: () => ({ toolChoice: 'none' as const }),
+    } satisfies Processor;
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model: new ScriptedModel({ steps: [{ text: ['a', 'b'] }] }),
+      inputProcessors: [input],
+      outputProcessors: [upper, dropper],
+    });
+    const result = await agent.generate('q');
+    expect(result.text).toBe('A');
+    const spans = exporter.getFinishedSpans().map(summary);
+    expect(spans).toContainEqual({
+      name: 'sluice.processor.processInput',
+      id: 'input',
+      hook: 'processInput',
+      step: undefined,
+      outcome: 'passed',
+    });
+    expect(spans).toContainEqual({
+      name: 'sluice.processor.processInputStep',
+      id: 'input',
+      hook: 'processInputStep',
+      step: 0,
+      outcome: 'changed',
+    });
+    const deltas = spans.filter((s) => s.hook === 'processOutputStream');
+    expect(deltas.filter((s) => s.id === 'upper' && s.outcome === 'changed')).toHaveLength(2);
+    expect(deltas.filter((s) => s.id === 'dropper' && s.outcome === 'dropped')).toHaveLength(1);
+    expect(deltas.every((s) => s.step === 0)).toBe(true);
+  });
+
+  it('marks aborted, retried and failed outcomes', async () => {
+    let attempts = 0;
+    const guard = {
+      id: 'guard',
+      processOutputStep: ({ abort, messageList }) => {
+        attempts++;
+        if (attempts === 1) abort('again', { retry: true });
+        if (attempts === 2) abort('stop');
+        return messageList;
+      },
+    } satisfies Processor;
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model: new ScriptedModel({ steps: ['one', 'two'] }),
+      outputProcessors: [guard],
+      maxProcessorRetries: 3,
+    });
+    await agent.generate('q');
+    const outcomes = exporter
+      .getFinishedSpans()
+      .filter((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.hook] === 'processOutputStep')
+      .map((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.outcome]);
+    expect(outcomes).toEqual(['retried', 'aborted']);
+
+    exporter.reset();
+    const broken = new Agent({
+      id: 'b',
+      instructions: 'x',
+      model: new ScriptedModel({ steps: ['one'] }),
+      inputProcessors: [
+        {
+          id: 'broken',
+          processInput: () => {
+            throw new Error('boom');
+          },
+        },
+      ],
+    });
+    await expect(broken.generate('q')).rejects.toThrow(/broken/);
+    const [failed] = exporter.getFinishedSpans();
+    expect(failed?.attributes[HOOK_SPAN_ATTRIBUTES.outcome]).toBe('failed');
+    expect(failed?.status.code).toBe(2); // SpanStatusCode.ERROR
+    expect(failed?.events.some((e) => e.name === 'exception')).toBe(true);
+  });
+
+  it('makes the hook span current, so spans a hook starts are its children', async () => {
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model: new ScriptedModel({ steps: ['hi'] }),
+      inputProcessors: [
+        {
+          id: 'nested',
+          processInput: ({ messageList, tracingContext }) => {
+            expect(tracingContext?.currentSpan).toBeDefined();
+            trace.getTracer('test').startSpan('child').end();
+            return messageList;
+          },
+        },
+      ],
+    });
+    await agent.generate('q');
+    const spans = exporter.getFinishedSpans();
+    const hook = spans.find((s) => s.name === 'sluice.processor.processInput');
+    const child = spans.find((s) => s.name === 'child');
+    expect(child?.parentSpanContext?.spanId).toBe(hook?.spanContext().spanId);
+  });
+});
