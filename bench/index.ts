@@ -1,5 +1,11 @@
 /** `npm run bench`: every benchmark, each against a baseline measured in the same run. */
+import { benchHistoryScaling } from './history-scaling.js';
+import { benchOutputProcessors } from './output-processors.js';
+import { benchStepOverhead } from './step-overhead.js';
 import { benchStreamOverhead } from './stream-overhead.js';
 
 console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
 await benchStreamOverhead();
+await benchOutputProcessors();
+await benchStepOverhead();
+await benchHistoryScaling();

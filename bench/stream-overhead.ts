@@ -27,14 +27,15 @@ async function readBareStream(): Promise<void> {
   if (n !== DELTAS) throw new Error('bare read lost parts');
 }
 
-async function readProviderStream(): Promise<void> {
-  const model = new ScriptedModel({ steps: [{ text: deltas }] });
+/** Reads the scripted model's own `doStream()` for the given deltas: the raw provider baseline. */
+export async function readProviderStream(script: readonly string[] = deltas): Promise<void> {
+  const model = new ScriptedModel({ steps: [{ text: script }] });
   const { stream } = await model.doStream({
     prompt: [{ role: 'user', content: [{ type: 'text', text: 'go' }] }],
   });
   let n = 0;
   for await (const part of stream) if (part.type === 'text-delta') n++;
-  if (n !== DELTAS) throw new Error('provider read lost parts');
+  if (n !== script.length) throw new Error('provider read lost parts');
 }
 
 async function readAgent(): Promise<void> {
