@@ -31,7 +31,7 @@ describe('processor configuration is checked early', () => {
           id: 'a',
           instructions: 'x',
           model: model(),
-          inputProcessors: [passInput('ok'), { processInput: () => [] } as unknown as Processor],
+          inputProcessors: [passInput('ok'), { processInput: () => [] } as never],
         }),
     );
     expect(error.code).toBe('PROCESSOR_MISSING_ID');
@@ -47,7 +47,7 @@ describe('processor configuration is checked early', () => {
           id: 'a',
           instructions: 'x',
           model: model(),
-          inputProcessors: [{ id: 'streamer', processOutputStream: async ({ part }) => part } as never],
+          inputProcessors: [{ id: 'streamer', processOutputStream: async () => null } as never],
         }),
     );
     expect(error.code).toBe('PROCESSOR_NO_HOOK');
