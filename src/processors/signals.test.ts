@@ -9,7 +9,6 @@ import { Agent } from '../agent/index.js';
 import type { ChunkType } from '../stream/index.js';
 import { ScriptedModel } from '../test/index.js';
 import { createTool } from '../tools/index.js';
-import type { Processor } from './index.js';
 
 const noop = createTool({
   id: 'noop',
