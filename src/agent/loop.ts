@@ -16,8 +16,9 @@ import { ProviderCallError } from '../errors/provider-call-error.js';
 import { SluiceError } from '../errors/sluice-error.js';
 import type { MessageList } from '../messages/message-list.js';
 import { renderSignalText } from '../messages/signal-text.js';
+import type { SystemMessagesSnapshot } from '../messages/system-message-store.js';
 import { toLanguageModelPrompt } from '../messages/to-prompt.js';
-import type { CoreMessage, CoreSystemMessage, MastraDBMessage } from '../messages/types.js';
+import type { MastraDBMessage } from '../messages/types.js';
 import { resolveModel } from '../models/resolve-model.js';
 import type {
   LanguageModelUsage,
@@ -34,6 +35,7 @@ import {
   ChunkFrom,
   type ChunkType,
   type DataChunkType,
+  type FinishChunk,
   type StepTripwireData,
   type ToolCallChunk,
   type ToolErrorChunk,
@@ -165,7 +167,8 @@ async function runLoop<OUTPUT>(
 
     // 1. processInput — once, before the loop.
     await runner.processInput();
-    const baseSystemMessages: CoreMessage[] = list.getSystemMessages();
+    // System messages as processInput left them; every step (and every replay) starts from these.
+    const baseSystemMessages = list.snapshotSystemMessages();
 
     for (let stepNumber = 0; ; stepNumber++) {
       if (!(await runStepWithRetries(stepNumber, baseSystemMessages))) break;
@@ -180,7 +183,39 @@ async function runLoop<OUTPUT>(
       finishReason: last?.finishReason ?? 'unknown',
       steps: totals.steps,
     });
+
+    // Output processors see the run's closing `finish` chunk too (a stream accumulator reports
+    // on it). They may replace it; it cannot be dropped, since clients need a terminal chunk.
+    const output = buildOutput('success', undefined, undefined);
+    let chunk: FinishChunk = finishChunk(output);
+    if (!runner.passesChunksThrough) {
+      streamParts.push(chunk);
+      const processed = await runner.processOutputStream(chunk, streamParts);
+      if (processed?.type === 'finish') chunk = processed;
+    }
+    closing = { output, chunk };
   };
+
+  // The successful end, prepared before finalize so processors can see the finish chunk.
+  let closing: { output: FullOutput<OUTPUT>; chunk: FinishChunk } | undefined;
+
+  function finishChunk(output: FullOutput<OUTPUT>): FinishChunk {
+    return {
+      type: 'finish',
+      runId,
+      from: AGENT,
+      payload: {
+        messageId,
+        stepResult: { reason: output.finishReason },
+        output: { usage: output.usage },
+        metadata: { providerMetadata: output.providerMetadata, request: output.request },
+        response: output.response,
+        providerMetadata: output.providerMetadata,
+        totalUsage: output.totalUsage,
+        processorRetryCount: runner.retryCount,
+      },
+    };
+  }
 
   /**
    * One step, replayed while a processor rejects it with `abort(reason, { retry: true })` and
@@ -188,7 +223,10 @@ async function runLoop<OUTPUT>(
    * totals) and sends the earlier request unchanged, then the rejected answer, then the reason as
    * `<system-reminder reason="processor-retry" processor="<id>">`. None of that feedback is stored.
    */
-  const runStepWithRetries = async (stepNumber: number, baseSystem: CoreMessage[]): Promise<boolean> => {
+  const runStepWithRetries = async (
+    stepNumber: number,
+    baseSystem: SystemMessagesSnapshot,
+  ): Promise<boolean> => {
     const feedback: LanguageModelV2Message[] = [];
     for (;;) {
       // Only a run that may replay a step pays for a checkpoint (it is linear in the history).
@@ -219,19 +257,20 @@ async function runLoop<OUTPUT>(
 
   const runStep = async (
     stepNumber: number,
-    baseSystemMessages: CoreMessage[],
+    baseSystemMessages: SystemMessagesSnapshot,
     feedback: LanguageModelV2Message[],
     attempt: StepAttempt,
   ): Promise<boolean> => {
     throwIfAborted(abortSignal);
     streamParts = [];
     runner.stepNumber = stepNumber;
+    list.restoreSystemMessages(baseSystemMessages);
 
     // 2 + 3. processInputStep, then prepareStep: per-step overrides, system messages reset.
     const settings = await runner.processInputStep({
       stepNumber,
       steps: totals.steps,
-      systemMessages: baseSystemMessages.slice(),
+      systemMessages: list.getSystemMessages(),
       model: plan.model,
       toolChoice: options.toolChoice ?? 'auto',
       activeTools: options.activeTools,
@@ -247,10 +286,8 @@ async function runLoop<OUTPUT>(
 
     // 4. Prompt conversion (+ transient signals, + retry feedback at the end), then
     //    processLLMRequest (transient rewrite or cached response).
-    const basePrompt = toLanguageModelPrompt(
-      withTaggedSystem(list, settings.systemMessages),
-      list.get.all.db(),
-    );
+    // The runner keeps the list's system messages in step with `systemMessages` overrides.
+    const basePrompt = toLanguageModelPrompt(list.getAllSystemMessages(), list.get.all.db());
     const transient = runner.takeTransientSignals();
     const prompt =
       transient.length === 0 && feedback.length === 0
@@ -331,7 +368,9 @@ async function runLoop<OUTPUT>(
       fromCache: request.response !== undefined,
       warnings: recorder.warnings,
       request: source.request?.body,
-      rawResponse: request.response?.rawResponse,
+      rawResponse: request.response
+        ? request.response.rawResponse
+        : (source as { response?: unknown }).response,
     });
 
     // 8. processOutputStep — after the LLM step, before tools.
@@ -517,24 +556,10 @@ async function runLoop<OUTPUT>(
         error = callbackFailure('onFinish', callbackError);
       }
     }
-    const output = buildOutput(status, error, tripwire);
+    const output = status === 'success' && closing ? closing.output : buildOutput(status, error, tripwire);
     try {
       if (status === 'success') {
-        await push({
-          type: 'finish',
-          runId,
-          from: AGENT,
-          payload: {
-            messageId,
-            stepResult: { reason: output.finishReason },
-            output: { usage: output.usage },
-            metadata: { providerMetadata: output.providerMetadata, request: output.request },
-            response: output.response,
-            providerMetadata: output.providerMetadata,
-            totalUsage: output.totalUsage,
-            processorRetryCount: runner.retryCount,
-          },
-        });
+        await push(closing && closing.output === output ? closing.chunk : finishChunk(output));
       } else if (status === 'tripwire' && tripwire) {
         await push({
           type: 'tripwire',
@@ -828,16 +853,6 @@ function buildStepResult(
     providerMetadata: recorder.providerMetadata,
     stepType: stepNumber === 0 ? 'initial' : 'tool-result',
   };
-}
-
-/** System messages for the prompt: the step's untagged ones, then processor-tagged ones. */
-function withTaggedSystem(list: MessageList, untagged: CoreMessage[]): CoreSystemMessage[] {
-  const own = untagged.filter((m): m is CoreSystemMessage => m.role === 'system');
-  const all = list.getAllSystemMessages();
-  const base = list.getSystemMessages();
-  if (all.length === base.length) return own;
-  const baseSet = new Set(base);
-  return [...own, ...all.filter((m) => !baseSet.has(m))];
 }
 
 /** The user message that carries a processor's retry reason back to the model. */

@@ -92,6 +92,7 @@ describe('processor seam', () => {
       'processOutputStep#1',
       'stream:step-finish',
       'processOutputResult',
+      'stream:finish',
     ]);
   });
 

@@ -18,7 +18,7 @@ export {
   renderSignalText,
   type SignalAttributes,
 } from './signal-text.js';
-export { INVALID_SYSTEM_MESSAGE } from './system-message-store.js';
+export { INVALID_SYSTEM_MESSAGE, type SystemMessagesSnapshot } from './system-message-store.js';
 export { type ToModelMessagesOptions, toModelMessages } from './to-model-messages.js';
 export { systemMessageText, toLanguageModelPrompt } from './to-prompt.js';
 export { type ToUIMessagesOptions, toUIMessages } from './to-ui.js';

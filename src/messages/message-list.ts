@@ -5,7 +5,7 @@ import { syncLegacyFields } from './legacy-fields.js';
 import { getMessageText } from './message-text.js';
 import { createAllMessagesView, createMessageView, type MessageListViews } from './message-views.js';
 import { type MessageRecord, RecordSegment, type RecordSource } from './record-segment.js';
-import { SystemMessageStore } from './system-message-store.js';
+import { SystemMessageStore, type SystemMessagesSnapshot } from './system-message-store.js';
 import type {
   CoreSystemMessage,
   MastraDBMessage,
@@ -190,6 +190,17 @@ export class MessageList {
   /** Replace the untagged system messages; tagged ones are kept. */
   replaceAllSystemMessages(messages: SystemMessage | readonly SystemMessage[] | null | undefined): this {
     this.system.replaceUntagged(messages);
+    return this;
+  }
+
+  /** A copy of all system messages (untagged and tagged), for `restoreSystemMessages`. */
+  snapshotSystemMessages(): SystemMessagesSnapshot {
+    return this.system.snapshot();
+  }
+
+  /** Put the system messages back exactly as `snapshot` holds them (the loop resets them each step). */
+  restoreSystemMessages(snapshot: SystemMessagesSnapshot): this {
+    this.system.restore(snapshot);
     return this;
   }
 

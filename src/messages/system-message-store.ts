@@ -56,6 +56,12 @@ function normaliseAll(
  * are empty ones. Reading all buckets returns the untagged bucket first, then the tagged
  * buckets in the order their tags were first used.
  */
+/** Every system message bucket at one moment. */
+export interface SystemMessagesSnapshot {
+  readonly untagged: readonly CoreSystemMessage[];
+  readonly tagged: ReadonlyArray<readonly [string, readonly CoreSystemMessage[]]>;
+}
+
 export class SystemMessageStore {
   private untagged = new Bucket();
   private readonly tagged = new Map<string, Bucket>();
@@ -97,6 +103,18 @@ export class SystemMessageStore {
     const bucket = new Bucket();
     for (const message of normaliseAll(messages)) bucket.add(message);
     this.untagged = bucket;
+  }
+
+  /** A copy of every bucket, for `restore`. */
+  snapshot(): SystemMessagesSnapshot {
+    return { untagged: this.get(), tagged: this.tags().map((tag) => [tag, this.get(tag)] as const) };
+  }
+
+  /** Make the buckets exactly those of `snapshot`. */
+  restore(snapshot: SystemMessagesSnapshot): void {
+    this.tagged.clear();
+    this.replaceUntagged(snapshot.untagged);
+    for (const [tag, messages] of snapshot.tagged) this.add(messages, tag);
   }
 
   /** Empty the untagged bucket (no tag) or remove the bucket of `tag`. */

@@ -174,6 +174,9 @@ export class ProcessorRunner {
     let current = settings;
     const run = async (processor: Processor, name: ProcessorHookName, hook: StepHook) => {
       const before = current.model;
+      // The list is the source of truth for system messages: edits made through it show here.
+      const system = list.getSystemMessages();
+      current = { ...current, systemMessages: system };
       await this.#invoke(
         processor,
         name,
@@ -189,6 +192,7 @@ export class ProcessorRunner {
         (result) => {
           const next = applyStepResult(list, current, result, processor.id, name);
           const changed = next !== current;
+          if (next.systemMessages !== system) list.replaceAllSystemMessages(next.systemMessages as never);
           current = next;
           return changed ? 'changed' : 'passed';
         },
@@ -761,11 +765,15 @@ function applyStepResult(
   }
   if (r.messageList && r.messageList !== list) throw otherListError(id, hook);
   if (r.messages) reconcile(list, r.messages, 'all', id, hook);
-  if (r.systemMessages !== undefined && !Array.isArray(r.systemMessages)) {
+  if (
+    r.systemMessages !== undefined &&
+    (!Array.isArray(r.systemMessages) ||
+      !r.systemMessages.every((m) => typeof m === 'string' || (m as { role?: unknown })?.role === 'system'))
+  ) {
     throw invalidResult(
       id,
       hook,
-      `returned "systemMessages" that is ${describe(r.systemMessages)}; it must be an array.`,
+      `returned "systemMessages" that is not an array of system messages (${describe(r.systemMessages)}). Return [{ role: 'system', content: '…' }, …].`,
       undefined,
     );
   }
