@@ -345,7 +345,12 @@ export class ProcessorRunner {
             ...this.#base(processor),
             ...args,
           }),
-        (result) => applyMessageResult(list, result, processor.id, 'processOutputStep'),
+        // The seeds' validators end with `return []` after checking a step ("nothing to change");
+        // read literally it would delete the whole conversation, so an empty array passes.
+        (result) =>
+          Array.isArray(result) && result.length === 0
+            ? 'passed'
+            : applyMessageResult(list, result, processor.id, 'processOutputStep'),
       );
     }
   }
