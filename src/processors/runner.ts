@@ -108,6 +108,7 @@ export class ProcessorRunner {
   readonly #tracer = activeTracer();
   #streamArgs: ProcessOutputStreamArgs[] | undefined;
   #streamArgsRetry = -1;
+  readonly #streamBusy: boolean[] = [];
   #transient: LanguageModelV2Message[] = [];
 
   constructor(options: RunnerOptions) {
@@ -252,34 +253,25 @@ export class ProcessorRunner {
   async processOutputStream(part: ChunkType, streamParts: ChunkType[]): Promise<ChunkType | undefined> {
     const processors = this.#streamProcessors;
     const args = this.#streamArgsOfRun();
+    const busy = this.#streamBusy;
     const isData = part.type.startsWith('data-');
     let current: ChunkType = part;
     for (let i = 0; i < processors.length; i++) {
       const processor = processors[i] as Processor;
       if (isData && processor.processDataParts !== true) continue;
-      const hookArgs = args[i] as ProcessOutputStreamArgs;
+      // Calls overlap when a hook writes a chunk or concurrent tools stream: an overlapping call
+      // gets its own arguments, so no hook sees `part` change under it.
+      const shared = args[i] as ProcessOutputStreamArgs;
+      const reentrant = busy[i] === true;
+      const hookArgs = reentrant ? { ...shared } : shared;
       hookArgs.part = current;
       hookArgs.streamParts = streamParts;
+      if (!reentrant) busy[i] = true;
       let next: ChunkType | null | undefined;
-      if (this.#tracer) {
-        next = await this.#invoke(
-          processor,
-          'processOutputStream',
-          (tracingContext) => {
-            hookArgs.tracingContext = tracingContext;
-            return (processor.processOutputStream as NonNullable<Processor['processOutputStream']>)(hookArgs);
-          },
-          (value) =>
-            value === null || value === undefined ? 'dropped' : value === current ? 'passed' : 'changed',
-        );
-      } else {
-        try {
-          next = await (processor.processOutputStream as NonNullable<Processor['processOutputStream']>)(
-            hookArgs,
-          );
-        } catch (error) {
-          throw this.#failure(error, processor, 'processOutputStream');
-        }
+      try {
+        next = await this.#streamHook(processor, hookArgs, current);
+      } finally {
+        if (!reentrant) busy[i] = false;
       }
       if (next === null || next === undefined) return undefined;
       if (typeof next !== 'object' || typeof (next as { type?: unknown }).type !== 'string') {
@@ -293,6 +285,31 @@ export class ProcessorRunner {
       current = next;
     }
     return current;
+  }
+
+  async #streamHook(
+    processor: Processor,
+    hookArgs: ProcessOutputStreamArgs,
+    current: ChunkType,
+  ): Promise<ChunkType | null | undefined> {
+    const hook = processor.processOutputStream as NonNullable<Processor['processOutputStream']>;
+    if (this.#tracer) {
+      return this.#invoke(
+        processor,
+        'processOutputStream',
+        (tracingContext) => {
+          hookArgs.tracingContext = tracingContext;
+          return hook.call(processor, hookArgs);
+        },
+        (value) =>
+          value === null || value === undefined ? 'dropped' : value === current ? 'passed' : 'changed',
+      );
+    }
+    try {
+      return await hook.call(processor, hookArgs);
+    } catch (error) {
+      throw this.#failure(error, processor, 'processOutputStream');
+    }
   }
 
   /** 7. `processLLMResponse` after the step's chunks were collected. */
