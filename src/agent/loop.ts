@@ -389,7 +389,19 @@ async function runLoop<OUTPUT>(
       providerMetadata: recorder.providerMetadata,
     });
 
-    // 9. Tools run concurrently; each success passes processToolResult before its chunk goes out.
+    // 9a. Provider-executed tools already ran inside the model call; processToolResult still sees
+    //     each result (their chunks are out, but the next model call reads the processed value).
+    for (const done of recorder.providerToolResults) {
+      await runner.processToolResult({
+        stepNumber,
+        ...done,
+        providerExecuted: true,
+        systemMessages: settings.systemMessages,
+        steps: totals.steps,
+      });
+    }
+
+    // 9b. Tools run concurrently; each success passes processToolResult before its chunk goes out.
     const outcome = await executeStepTools({
       calls: recorder.toolCalls,
       rawInput: recorder.rawToolInput,
@@ -400,16 +412,13 @@ async function runLoop<OUTPUT>(
       agentId: plan.agentId,
       runId,
       emit,
-      onResult: (
-        result: ToolOutcome & { toolCallId: string; toolName: string; providerExecuted?: boolean },
-      ) =>
+      onResult: (result: ToolOutcome & { toolCallId: string; toolName: string }) =>
         runner.processToolResult({
           stepNumber,
           toolName: result.toolName,
           toolCallId: result.toolCallId,
           args: result.args,
           result: result.ok ? result.result : undefined,
-          providerExecuted: result.providerExecuted,
           systemMessages: settings.systemMessages,
           steps: totals.steps,
         }),

@@ -39,6 +39,13 @@ export class StepRecorder {
   readonly toolCalls: ToolCallChunk[] = [];
   /** Raw argument text per tool call id (kept for invalid-JSON reporting). */
   readonly rawToolInput = new Map<string, string>();
+  /** Successful results of provider-executed tools (e.g. web search), in stream order. */
+  readonly providerToolResults: Array<{
+    toolCallId: string;
+    toolName: string;
+    args: unknown;
+    result: unknown;
+  }> = [];
   readonly sources: SourceChunk[] = [];
   readonly files: FileChunk[] = [];
   readonly content: StepContentPart[] = [];
@@ -221,6 +228,15 @@ export class StepRecorder {
           providerExecuted: true,
         });
         this.#providerResult(part.toolCallId, part.toolName, part.result, part.isError);
+        if (part.isError !== true) {
+          const call = this.toolCalls.find((c) => c.payload.toolCallId === part.toolCallId);
+          this.providerToolResults.push({
+            toolCallId: part.toolCallId,
+            toolName: part.toolName,
+            args: call?.payload.args,
+            result: part.result,
+          });
+        }
         return {
           type: 'tool-result',
           runId,

@@ -777,6 +777,67 @@ describe('processToolResult', () => {
 
 // ---- processOutputResult --------------------------------------------------------------------
 
+describe('processToolResult for provider-executed tools', () => {
+  it('sees the raw provider result with providerExecuted: true, and its replacement reaches the next prompt', async () => {
+    const seen: Array<{ toolName: string; args: unknown; result: unknown; providerExecuted?: boolean }> = [];
+    const model = new ScriptedModel({
+      steps: [
+        {
+          parts: [
+            { type: 'stream-start', warnings: [] },
+            {
+              type: 'tool-call',
+              toolCallId: 'ws-1',
+              toolName: 'web_search',
+              input: '{"query":"weather"}',
+              providerExecuted: true,
+            },
+            {
+              type: 'tool-result',
+              toolCallId: 'ws-1',
+              toolName: 'web_search',
+              result: { hits: ['secret-url'] },
+            },
+            { type: 'text-start', id: 't' },
+            { type: 'text-delta', id: 't', delta: 'Found it.' },
+            { type: 'text-end', id: 't' },
+            {
+              type: 'finish',
+              finishReason: { unified: 'stop', raw: 'stop' },
+              usage: {
+                inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+                outputTokens: { total: 1, text: 1, reasoning: 0 },
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const redactor = {
+      id: 'redactor',
+      processToolResult: async ({ toolName, toolCallId, args, result, providerExecuted, messageList }) => {
+        seen.push({ toolName, args, result, providerExecuted });
+        messageList.updateToolInvocation({
+          type: 'tool-invocation',
+          toolInvocation: { state: 'result', toolCallId, toolName, args, result: { hits: ['[redacted]'] } },
+        });
+      },
+    } satisfies Processor;
+    const agent = new Agent({ id: 'a', instructions: 'x', model, outputProcessors: [redactor] });
+    const result = await agent.generate('search');
+    expect(seen).toEqual([
+      {
+        toolName: 'web_search',
+        args: { query: 'weather' },
+        result: { hits: ['secret-url'] },
+        providerExecuted: true,
+      },
+    ]);
+    expect(JSON.stringify(result.response.dbMessages)).toContain('[redacted]');
+    expect(JSON.stringify(result.response.dbMessages)).not.toContain('secret-url');
+  });
+});
+
 describe('processOutputResult', () => {
   it('runs once at the end with the final text, cumulative usage, finishReason and every step', async () => {
     const results: OutputResult[] = [];
