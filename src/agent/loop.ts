@@ -486,7 +486,7 @@ async function runLoop<OUTPUT>(
     for (const m of all) ids.add(m.id);
     return {
       ids,
-      response: findResponse(list, responseId),
+      response: list.getMessageById(responseId),
       responseId,
       text: totals.text,
       usage: totals.usage,
@@ -778,9 +778,8 @@ function appendStepToResponse(
   createdAt: Date,
   recorder: StepRecorder,
 ): string {
-  const stored = findResponse(list, responseId);
-  const all = list.get.all.db();
-  const id = stored && all[all.length - 1] !== stored ? newId() : responseId;
+  const stored = list.getMessageById(responseId);
+  const id = stored && list.lastMessage() !== stored ? newId() : responseId;
   const base: MastraDBMessage =
     stored && id === responseId
       ? stored
@@ -798,12 +797,6 @@ function appendStepToResponse(
     'response',
   );
   return id;
-}
-
-function findResponse(list: MessageList, messageId: string): MastraDBMessage | undefined {
-  const messages = list.get.response.db();
-  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]?.id === messageId) return messages[i];
-  return undefined;
 }
 
 /**

@@ -21,6 +21,8 @@ export function syncLegacyFields(content: MastraMessageContentV2): MastraMessage
   if (hasText) content.content = text;
   else if (content.content === undefined) content.content = '';
   if (invocations.length > 0) content.toolInvocations = invocations;
-  else delete content.toolInvocations;
+  // `delete` only when needed: deleting a property that is not there still turns the object
+  // into a slow dictionary-mode object, on every message.
+  else if (content.toolInvocations !== undefined) delete content.toolInvocations;
   return content;
 }

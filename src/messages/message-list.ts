@@ -210,6 +210,17 @@ export class MessageList {
     return this;
   }
 
+  /** The stored message with this id, if any. O(1). */
+  getMessageById(id: string): MastraDBMessage | undefined {
+    return this.records.get(id)?.message;
+  }
+
+  /** The newest non-system message of the conversation, if any. O(1) amortised. */
+  lastMessage(): MastraDBMessage | undefined {
+    const any = () => true;
+    return (this.current.findLast(any) ?? this.remembered.findLast(any))?.message;
+  }
+
   /** Remove messages by id; returns the removed messages in the order of `ids` (unknown ids skipped). */
   removeByIds(ids: readonly string[]): MastraDBMessage[] {
     const removed: MastraDBMessage[] = [];

@@ -596,8 +596,9 @@ export class ProcessorRunner {
   }
 }
 
+/** The conversation without system messages: the list keeps those apart, so this is one copy. */
 function nonSystem(list: MessageList): MastraDBMessage[] {
-  return list.get.all.db().filter((m) => m.role !== 'system');
+  return list.get.all.db();
 }
 
 function invalidResult(
