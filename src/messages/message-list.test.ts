@@ -339,3 +339,35 @@ describe('MessageList', () => {
     expect(SluiceError.hasCode(caught, 'INVALID_MESSAGE_INPUT')).toBe(true);
   });
 });
+
+describe('MessageList lookups and system snapshots', () => {
+  it('getMessageById finds live messages only; lastMessage is the newest, remembered ones first in order', () => {
+    const list = new MessageList();
+    expect(list.lastMessage()).toBeUndefined();
+    list.add({ id: 'old', role: 'user', content: 'from memory' }, 'memory');
+    expect(list.lastMessage()?.id).toBe('old');
+    list.add({ id: 'q', role: 'user', content: 'question' }, 'input');
+    list.add({ id: 'a', role: 'assistant', content: 'answer' }, 'response');
+    expect(list.getMessageById('q')?.role).toBe('user');
+    expect(list.lastMessage()?.id).toBe('a');
+    list.removeByIds(['a']);
+    expect(list.getMessageById('a')).toBeUndefined();
+    expect(list.lastMessage()?.id).toBe('q');
+  });
+
+  it('restoreSystemMessages puts untagged and tagged buckets back exactly', () => {
+    const list = new MessageList();
+    list.addSystem('base');
+    list.addSystem('memory note', 'memory');
+    const snapshot = list.snapshotSystemMessages();
+    list.addSystem('added later');
+    list.addSystem('other tag', 'extra');
+    list.clearSystemMessages('memory');
+    list.restoreSystemMessages(snapshot);
+    expect(list.getAllSystemMessages()).toEqual([
+      { role: 'system', content: 'base' },
+      { role: 'system', content: 'memory note' },
+    ]);
+    expect(list.getSystemMessages('extra')).toEqual([]);
+  });
+});
