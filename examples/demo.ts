@@ -1,11 +1,16 @@
 /**
- * `npm start`: an agent with one tool, streamed to the terminal.
+ * `npm start`: an agent with one tool and two processors, streamed to the terminal.
+ *
+ * - `concise` (input): a transient `<system-reminder>` each step, never stored.
+ * - `temperature-guard` (output): rejects an answer without a temperature and asks the model to
+ *   retry (`maxProcessorRetries: 1`); the stream announces the replay with a `retry` step-finish.
  *
  * Offline by default (a scripted model plays a tool call, then an answer). With
  * `--model provider/id`, or OPENAI_API_KEY / ANTHROPIC_API_KEY set, it talks to that model.
  */
 import { z } from 'zod';
 import { Agent } from '../src/agent/index.js';
+import type { Processor } from '../src/processors/index.js';
 import { ScriptedModel } from '../src/test/index.js';
 import { createTool } from '../src/tools/index.js';
 
@@ -30,16 +35,36 @@ function chooseModel(): ConstructorParameters<typeof Agent>[0]['model'] {
   return new ScriptedModel({
     steps: [
       { toolCalls: [{ toolName: 'weather', args: { city: 'Lisbon' } }] },
+      { text: ['Lovely ', 'weather ', 'today!'] },
       { text: ['It is ', '21°C and sunny ', 'in Lisbon ', '— a good day for a walk.'] },
     ],
   });
 }
+
+const concise: Processor = {
+  id: 'concise',
+  processInputStep: async ({ sendSignal }) => {
+    await sendSignal?.({ type: 'reactive', contents: 'Reply in one sentence.', transient: true });
+  },
+};
+
+const temperatureGuard: Processor = {
+  id: 'temperature-guard',
+  processOutputStep: async ({ text, toolCalls, abort }) => {
+    if ((toolCalls?.length ?? 0) === 0 && !/-?\d+\s*°/.test(text ?? '')) {
+      abort('Give the temperature in °C.', { retry: true });
+    }
+  },
+};
 
 const agent = new Agent({
   id: 'weather-agent',
   instructions: 'You answer weather questions. Use the weather tool, then reply in one sentence.',
   model: chooseModel(),
   tools: { weather },
+  inputProcessors: [concise],
+  outputProcessors: [temperatureGuard],
+  maxProcessorRetries: 1,
 });
 
 const model = await agent.getModel();
@@ -50,6 +75,12 @@ for await (const chunk of stream.fullStream) {
     console.log(`→ ${chunk.payload.toolName}(${JSON.stringify(chunk.payload.args)})`);
   if (chunk.type === 'tool-result') console.log(`← ${JSON.stringify(chunk.payload.result)}\n`);
   if (chunk.type === 'text-delta') process.stdout.write(chunk.payload.text);
+  if (chunk.type === 'step-finish' && chunk.payload.tripwire) {
+    const { processorId, reason } = chunk.payload.tripwire;
+    console.log(`\n↻ ${processorId} asked for a retry: ${reason}\n`);
+  }
+  if (chunk.type === 'tripwire')
+    console.log(`\n⛔ blocked by ${chunk.payload.processorId}: ${chunk.payload.reason}`);
   if (chunk.type === 'error') console.error('\nerror:', (chunk.payload.error as Error).message);
 }
 const usage = await stream.usage;
