@@ -41,21 +41,21 @@ function chooseModel(): ConstructorParameters<typeof Agent>[0]['model'] {
   });
 }
 
-const concise: Processor = {
+const concise = {
   id: 'concise',
   processInputStep: async ({ sendSignal }) => {
     await sendSignal?.({ type: 'reactive', contents: 'Reply in one sentence.', transient: true });
   },
-};
+} satisfies Processor;
 
-const temperatureGuard: Processor = {
+const temperatureGuard = {
   id: 'temperature-guard',
   processOutputStep: async ({ text, toolCalls, abort }) => {
     if ((toolCalls?.length ?? 0) === 0 && !/-?\d+\s*°/.test(text ?? '')) {
       abort('Give the temperature in °C.', { retry: true });
     }
   },
-};
+} satisfies Processor;
 
 const agent = new Agent({
   id: 'weather-agent',

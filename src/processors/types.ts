@@ -292,7 +292,11 @@ export interface Processor<TId extends string = string, TTripwireMetadata = unkn
   /** Called on every abort by this processor and on warnings it reports; errors are swallowed. */
   onViolation?: (violation: ProcessorViolation) => void | Promise<void>;
 
-  processInput?(args: ProcessInputArgs<TTripwireMetadata>): MaybePromise<ProcessInputResult>;
+  /** Returning nothing leaves the list as it is (same as returning `messageList`). */
+  processInput?(
+    args: ProcessInputArgs<TTripwireMetadata>,
+    // biome-ignore lint/suspicious/noConfusingVoidType: hooks may return nothing.
+  ): MaybePromise<ProcessInputResult | undefined | void>;
   processInputStep?(args: ProcessInputStepArgs<TTripwireMetadata>): MaybePromise<
     | ProcessInputStepResult
     | MessageList
@@ -312,12 +316,20 @@ export interface Processor<TId extends string = string, TTripwireMetadata = unkn
   processOutputStream?(
     args: ProcessOutputStreamArgs<TTripwireMetadata>,
   ): Promise<ChunkType | null | undefined>;
-  processOutputStep?(args: ProcessOutputStepArgs<TTripwireMetadata>): ProcessorMessageResult;
+  /** Returning nothing (or `[]`, as the seeds' validators do) leaves the list as it is. */
+  processOutputStep?(
+    args: ProcessOutputStepArgs<TTripwireMetadata>,
+    // biome-ignore lint/suspicious/noConfusingVoidType: hooks may return nothing.
+  ): ProcessorMessageResult | Promise<undefined | void> | undefined | void;
   processToolResult?(
     args: ProcessToolResultArgs<TTripwireMetadata>,
     // biome-ignore lint/suspicious/noConfusingVoidType: hooks may return nothing.
   ): ProcessorMessageResult | Promise<undefined | void> | undefined | void;
-  processOutputResult?(args: ProcessOutputResultArgs<TTripwireMetadata>): ProcessorMessageResult;
+  /** Returning nothing leaves the list as it is. */
+  processOutputResult?(
+    args: ProcessOutputResultArgs<TTripwireMetadata>,
+    // biome-ignore lint/suspicious/noConfusingVoidType: hooks may return nothing.
+  ): ProcessorMessageResult | Promise<undefined | void> | undefined | void;
 }
 
 type WithRequired<T, K extends keyof T> = T & { [P in K]-?: T[P] };
