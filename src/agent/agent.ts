@@ -209,9 +209,20 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       Processor[],
       Processor[],
     ];
+    // processorIndex lives on the processor object (as documented), so an instance shared by
+    // concurrent calls sees the latest call's index; frozen processors are left alone.
     let index = 0;
     for (const lane of [input, output, error]) {
-      for (const processor of lane) processor.processorIndex = index++;
+      for (const processor of lane) {
+        const at = index++;
+        if (processor.processorIndex !== at && Object.isExtensible(processor)) {
+          try {
+            processor.processorIndex = at;
+          } catch {
+            // A read-only processorIndex (getter or frozen property) is the processor's own choice.
+          }
+        }
+      }
     }
     return { input, output, error };
   }

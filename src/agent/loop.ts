@@ -12,6 +12,7 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import type { LanguageModelV2Message } from '@ai-sdk/provider';
+import { ProcessorError } from '../errors/processor-error.js';
 import { ProviderCallError } from '../errors/provider-call-error.js';
 import { SluiceError } from '../errors/sluice-error.js';
 import type { MessageList } from '../messages/message-list.js';
@@ -138,6 +139,8 @@ async function runLoop<OUTPUT>(
   };
   const writer = {
     custom: async (chunk: DataChunkType): Promise<void> => {
+      // A write that outlives the run (an un-awaited custom() call) has nowhere to go.
+      if (buffer.closed) return;
       if (typeof chunk?.type !== 'string' || !chunk.type.startsWith('data-')) {
         throw new SluiceError(
           'INVALID_CUSTOM_CHUNK',
@@ -227,13 +230,16 @@ async function runLoop<OUTPUT>(
     stepNumber: number,
     baseSystem: SystemMessagesSnapshot,
   ): Promise<boolean> => {
+    // Transient signals queued before the step (processInput, the previous step's output hooks)
+    // belong to every attempt of it, so a replay's prompt still starts with the first one's.
+    const carried = runner.takeTransientSignals();
     const feedback: LanguageModelV2Message[] = [];
     for (;;) {
       // Only a run that may replay a step pays for a checkpoint (it is linear in the history).
       const checkpoint = runner.maxProcessorRetries ? takeCheckpoint() : undefined;
       const attempt: StepAttempt = { recorder: undefined, started: false };
       try {
-        return await runStep(stepNumber, baseSystem, feedback, attempt);
+        return await runStep(stepNumber, baseSystem, carried, feedback, attempt);
       } catch (error) {
         if (
           !TripWire.isInstance(error) ||
@@ -245,10 +251,9 @@ async function runLoop<OUTPUT>(
         }
         await runner.reportViolation(error);
         restoreCheckpoint(checkpoint, attempt);
-        const rejected = attempt.recorder?.text ?? '';
-        if (rejected !== '')
-          feedback.push({ role: 'assistant', content: [{ type: 'text', text: rejected }] });
-        feedback.push(retryReminder(error));
+        feedback.push(...rejectedResponse(attempt.recorder, error), retryReminder(error));
+        // Signals sent during the rejected attempt's output hooks are the newest: they go last.
+        feedback.push(...runner.takeTransientSignals());
         runner.retryCount++;
         if (attempt.started) await announceRetry(error, attempt);
       }
@@ -258,11 +263,13 @@ async function runLoop<OUTPUT>(
   const runStep = async (
     stepNumber: number,
     baseSystemMessages: SystemMessagesSnapshot,
+    carried: LanguageModelV2Message[],
     feedback: LanguageModelV2Message[],
     attempt: StepAttempt,
   ): Promise<boolean> => {
     throwIfAborted(abortSignal);
     streamParts = [];
+    reading = undefined;
     runner.stepNumber = stepNumber;
     list.restoreSystemMessages(baseSystemMessages);
 
@@ -282,7 +289,9 @@ async function runLoop<OUTPUT>(
       messageId,
     });
     const stepModel = settings.model === plan.model ? plan.model : await resolveModel(settings.model);
-    const toolSet = activeOnly(await plan.resolveTools(settings.tools ?? {}), settings.activeTools);
+    const toolSet = activeOnly(await resolveStepTools(settings.tools), settings.activeTools);
+    // A processor may move this step's output to another response message (`messageId`).
+    if (settings.messageId && settings.messageId !== responseId) responseId = settings.messageId;
 
     // 4. Prompt conversion (+ transient signals, + retry feedback at the end), then
     //    processLLMRequest (transient rewrite or cached response).
@@ -290,9 +299,9 @@ async function runLoop<OUTPUT>(
     const basePrompt = toLanguageModelPrompt(list.getAllSystemMessages(), list.get.all.db());
     const transient = runner.takeTransientSignals();
     const prompt =
-      transient.length === 0 && feedback.length === 0
+      carried.length === 0 && transient.length === 0 && feedback.length === 0
         ? basePrompt
-        : [...basePrompt, ...transient, ...feedback];
+        : [...basePrompt, ...carried, ...transient, ...feedback];
     const request = await runner.processLLMRequest({
       prompt,
       model: stepModel,
@@ -328,12 +337,10 @@ async function runLoop<OUTPUT>(
     });
     const stepChunks: CachedLLMStepChunk[] | undefined = runner.wantsResponseChunks ? [] : undefined;
     const stepEmit = settings.structuredOutput ? partialObjects(emit, runId) : emit;
+    // Text is recorded as it leaves the processors until the step's last chunk, so text a
+    // processor holds back and releases later (e.g. on step-finish) still counts.
     reading = recorder;
-    try {
-      await readStep(source, recorder, stepChunks, stepEmit, abortSignal);
-    } finally {
-      reading = undefined;
-    }
+    await readStep(source, recorder, stepChunks, stepEmit, abortSignal);
     throwIfAborted(abortSignal);
     if (recorder.streamError) {
       throw new ProviderCallError({
@@ -349,12 +356,12 @@ async function runLoop<OUTPUT>(
         stepNumber,
       });
     }
-    totals.text += recorder.text;
     totals.usage = addUsage(totals.usage, recorder.usage);
     totals.toolCalls.push(...recorder.toolCalls);
 
     // The step's output joins the conversation before tools run, so results can attach to it.
     responseId = appendStepToResponse(list, responseId, responseCreatedAt, recorder);
+    recorder.seal();
 
     const step = buildStepResult(stepNumber, recorder, source.request, stepModel);
     totals.steps.push(step);
@@ -460,6 +467,8 @@ async function runLoop<OUTPUT>(
         totalUsage: totals.usage,
       },
     });
+    reading = undefined;
+    settleStepText(step, recorder);
     if (options.onStepFinish) {
       await runCallback('onStepFinish', () =>
         options.onStepFinish?.({ ...step, runId, model: modelLabel(stepModel) }),
@@ -467,6 +476,37 @@ async function runLoop<OUTPUT>(
     }
     return continues;
   };
+
+  /** Text released after the step was stored (held back by a processor) joins it now. */
+  function settleStepText(step: LLMStepResult, recorder: StepRecorder): void {
+    totals.text += recorder.text;
+    step.text = recorder.text;
+    const late = recorder.takeLateParts();
+    if (late.length === 0) return;
+    const stored = list.getMessageById(responseId);
+    if (stored) {
+      list.add(
+        { ...stored, content: { ...stored.content, parts: [...stored.content.parts, ...late] } },
+        'response',
+      );
+    }
+  }
+
+  /** The step's tools; a bad `tools` override is blamed on the processor that returned it. */
+  async function resolveStepTools(tools: ToolsInput | undefined): Promise<ResolvedToolSet> {
+    try {
+      return await plan.resolveTools(tools ?? {});
+    } catch (error) {
+      const culprit = runner.toolsOverriddenBy;
+      if (!culprit) throw error;
+      throw new ProcessorError(
+        'PROCESSOR_INVALID_RESULT',
+        `Processor "${culprit.processorId}" ${culprit.hook} returned "tools" that cannot be used: ${error instanceof Error ? error.message : String(error)}`,
+        { processorId: culprit.processorId, hook: culprit.hook, stepNumber: runner.stepNumber },
+        { cause: error },
+      );
+    }
+  }
 
   /** What a step replay must undo: messages added, the response's parts, the run totals. */
   interface Checkpoint {
@@ -478,6 +518,7 @@ async function runLoop<OUTPUT>(
     steps: number;
     toolCalls: number;
     toolResults: number;
+    structured: StructuredOutcome<unknown> | undefined;
   }
 
   function takeCheckpoint(): Checkpoint {
@@ -493,6 +534,7 @@ async function runLoop<OUTPUT>(
       steps: totals.steps.length,
       toolCalls: totals.toolCalls.length,
       toolResults: totals.toolResults.length,
+      structured: totals.structured,
     };
   }
 
@@ -508,6 +550,8 @@ async function runLoop<OUTPUT>(
     totals.steps.length = checkpoint.steps;
     totals.toolCalls.length = checkpoint.toolCalls;
     totals.toolResults.length = checkpoint.toolResults;
+    totals.structured = checkpoint.structured;
+    reading = undefined;
   }
 
   /** Tell stream clients the step they just saw was rejected and will be replayed. */
@@ -623,17 +667,18 @@ async function runLoop<OUTPUT>(
       usage: totals.usage,
       totalUsage: addUsage(totals.usage, totals.rejectedUsage),
       finishReason,
-      steps: totals.steps,
-      toolCalls: totals.toolCalls,
-      toolResults: totals.toolResults,
-      reasoning: totals.steps.flatMap((s) => s.reasoning),
-      reasoningText: joinDefined(totals.steps.map((s) => s.reasoningText)),
-      sources: totals.steps.flatMap((s) => s.sources),
-      files: totals.steps.flatMap((s) => s.files),
+      // Blocked content stays out of every accessor, steps included; usage still counts.
+      steps: blocked ? [] : totals.steps,
+      toolCalls: blocked ? [] : totals.toolCalls,
+      toolResults: blocked ? [] : totals.toolResults,
+      reasoning: blocked ? [] : totals.steps.flatMap((s) => s.reasoning),
+      reasoningText: blocked ? undefined : joinDefined(totals.steps.map((s) => s.reasoningText)),
+      sources: blocked ? [] : totals.steps.flatMap((s) => s.sources),
+      files: blocked ? [] : totals.steps.flatMap((s) => s.files),
       warnings: last?.warnings ?? [],
       providerMetadata: last?.providerMetadata,
       request: last?.request ?? {},
-      content: last?.content ?? [],
+      content: blocked ? [] : (last?.content ?? []),
       response: {
         id: last?.response.id,
         timestamp: last?.response.timestamp,
@@ -660,7 +705,7 @@ async function runLoop<OUTPUT>(
       text: totals.text,
       usage: totals.usage,
       steps: totals.steps,
-      totalUsage: totals.usage,
+      totalUsage: addUsage(totals.usage, totals.rejectedUsage),
       object: (structured?.ok ? structured.value : structured?.fallback) as OUTPUT | undefined,
       runId,
     };
@@ -855,6 +900,42 @@ function buildStepResult(
     providerMetadata: recorder.providerMetadata,
     stepType: stepNumber === 0 ? 'initial' : 'tool-result',
   };
+}
+
+/**
+ * What the model is shown of a rejected attempt: its text and its tool calls. Tool results are
+ * withheld (they may be what was rejected); each call gets an error result saying so, which
+ * keeps the prompt valid for providers that pair every call with a result.
+ */
+function rejectedResponse(recorder: StepRecorder | undefined, tripwire: TripWire): LanguageModelV2Message[] {
+  if (!recorder) return [];
+  const content: Array<
+    | { type: 'text'; text: string }
+    | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown }
+  > = [];
+  if (recorder.text !== '') content.push({ type: 'text', text: recorder.text });
+  const calls = recorder.toolCalls.filter((c) => c.payload.providerExecuted !== true);
+  for (const call of calls) {
+    const { toolCallId, toolName, args } = call.payload;
+    content.push({ type: 'tool-call', toolCallId, toolName, input: args ?? {} });
+  }
+  if (content.length === 0) return [];
+  const messages: LanguageModelV2Message[] = [{ role: 'assistant', content }];
+  if (calls.length > 0) {
+    messages.push({
+      role: 'tool',
+      content: calls.map((call) => ({
+        type: 'tool-result' as const,
+        toolCallId: call.payload.toolCallId,
+        toolName: call.payload.toolName,
+        output: {
+          type: 'error-text' as const,
+          value: `Withheld: processor "${tripwire.processorId ?? 'unknown'}" rejected this step.`,
+        },
+      })),
+    });
+  }
+  return messages;
 }
 
 /** The user message that carries a processor's retry reason back to the model. */

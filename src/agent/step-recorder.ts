@@ -63,6 +63,10 @@ export class StepRecorder {
 
   readonly #openText = new Map<string, TextUIPart>();
   readonly #closedText = new Map<string, { type: 'text'; text: string }>();
+  readonly #lateText = new Map<string, TextUIPart>();
+  readonly #closedUi = new Map<string, TextUIPart>();
+  #late: MastraMessagePart[] = [];
+  #sealed = false;
   readonly #openReasoning = new Map<string, ReasoningUIPart>();
   readonly #runId: string;
   readonly #includeRaw: boolean;
@@ -102,6 +106,7 @@ export class StepRecorder {
           const entry = { type: 'text' as const, text: open.text, providerMetadata: part.providerMetadata };
           this.content.push(entry);
           this.#closedText.set(part.id, entry);
+          this.#closedUi.set(part.id, open);
           this.#openText.delete(part.id);
         }
         return {
@@ -328,25 +333,52 @@ export class StepRecorder {
       open.text += text;
       return;
     }
+    const late = this.#lateText.get(id);
+    if (late) {
+      late.text += text;
+      const entry = this.#closedText.get(id);
+      if (entry) entry.text += text;
+      return;
+    }
     const closed = this.#closedText.get(id);
     if (closed) {
       closed.text += text;
-      for (let i = this.parts.length - 1; i >= 0; i--) {
-        const p = this.parts[i];
-        if (p?.type === 'text') {
-          p.text += text;
-          return;
-        }
-      }
+      const part = this.#closedUi.get(id);
+      if (part) part.text += text;
       return;
     }
-    this.#openTextPart(id).text += text;
+    const part = this.#openTextPart(id);
+    part.text += text;
+    const entry = this.#lateText.has(id) ? this.#closedText.get(id) : undefined;
+    if (entry) entry.text += text;
+  }
+
+  /** The step's parts were stored; parts opened from now on are collected by `takeLateParts`. */
+  seal(): void {
+    this.#sealed = true;
+  }
+
+  /** Parts opened after `seal()` (text a processor released late), once. */
+  takeLateParts(): MastraMessagePart[] {
+    const late = this.#late;
+    this.#late = [];
+    return late;
   }
 
   #openTextPart(id: string): TextUIPart {
     const part: TextUIPart = { type: 'text', text: '' };
     this.#openText.set(id, part);
-    this.parts.push(part);
+    if (this.#sealed) {
+      this.#late.push(part);
+      // No text-end will come for it: its content entry is the part's text as it grows.
+      const entry = { type: 'text' as const, text: '' };
+      this.content.push(entry);
+      this.#closedText.set(id, entry);
+      this.#openText.delete(id);
+      this.#lateText.set(id, part);
+    } else {
+      this.parts.push(part);
+    }
     return part;
   }
 

@@ -46,6 +46,17 @@ export async function executeStepTools(args: {
   const { calls, toolSet, messageList, runId, emit } = args;
   const outcome: ToolStepOutcome = { results: [], errors: [], executed: 0, pendingClientCalls: false };
   const pending: Array<Promise<NamedOutcome> | undefined> = [];
+  // A chunk a tool writes passes the output processors. If one of them aborts or fails, the tool
+  // sees the error, but the run must end with it too, not as a tool error the model reads.
+  let fatal: { error: unknown } | undefined;
+  const emitFromTool = async (chunk: ChunkType): Promise<void> => {
+    try {
+      await emit(chunk);
+    } catch (error) {
+      fatal ??= { error };
+      throw error;
+    }
+  };
   // One snapshot for every tool of the step, not one copy of the conversation per call.
   const messages: MastraDBMessage[] = calls.length > 0 ? messageList.get.all.db() : [];
 
@@ -77,10 +88,10 @@ export async function executeStepTools(args: {
             `Tool "${toolName}" called writer.custom() with type ${JSON.stringify(chunk?.type)}; custom chunk types must start with "data-".`,
           );
         }
-        await emit(chunk);
+        await emitFromTool(chunk);
       },
       write: async (data: unknown) => {
-        await emit({
+        await emitFromTool({
           type: 'tool-output',
           runId,
           from: AGENT,
@@ -104,6 +115,7 @@ export async function executeStepTools(args: {
   }
 
   const settled = await Promise.all(pending);
+  if (fatal) throw fatal.error;
   for (const result of settled) {
     if (!result) continue;
     outcome.executed++;

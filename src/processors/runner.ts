@@ -12,6 +12,7 @@ import type {
 } from '@ai-sdk/provider';
 import { context as otelContext, trace } from '@opentelemetry/api';
 import { ProcessorError, type ProcessorHookName } from '../errors/processor-error.js';
+import { SluiceError } from '../errors/sluice-error.js';
 import type { MessageList } from '../messages/message-list.js';
 import type { CoreMessage, MastraDBMessage } from '../messages/types.js';
 import { type ModelSpec as ModelConfigLike, resolveModel } from '../models/resolve-model.js';
@@ -96,8 +97,10 @@ const PREPARE_STEP: Processor = Object.freeze({ id: 'prepare-step' });
 export class ProcessorRunner {
   /** Processor-triggered step retries so far in this run. */
   retryCount = 0;
-  /** Step the loop is on; hooks that run per step report it. */
+  /** Step the loop is on; hooks that run per step report it. `undefined` outside steps. */
   stepNumber: number | undefined;
+  /** Which processor's `processInputStep` set this step's `tools`, to blame a bad override. */
+  toolsOverriddenBy: { processorId: string; hook: ProcessorHookName } | undefined;
 
   readonly #o: RunnerOptions;
   readonly #list: MessageList;
@@ -105,16 +108,31 @@ export class ProcessorRunner {
   readonly #bases = new Map<Processor, Base>();
   readonly #senders = new Map<Processor, SendSignal>();
   readonly #streamProcessors: readonly Processor[];
+  readonly #llmRequestLane: readonly Processor[];
   readonly #tracer = activeTracer();
   #streamArgs: ProcessOutputStreamArgs[] | undefined;
   #streamArgsRetry = -1;
   readonly #streamBusy: boolean[] = [];
+  /** The processor object whose `abort()` made each tripwire (ids may repeat across lanes). */
+  readonly #aborters = new WeakMap<TripWire, Processor>();
   #transient: LanguageModelV2Message[] = [];
 
   constructor(options: RunnerOptions) {
     this.#o = options;
     this.#list = options.messageList;
     this.#streamProcessors = options.lanes.output.filter((p) => typeof p.processOutputStream === 'function');
+    // Error processors that implement processLLMRequest run in that lane too, after the input
+    // processors; one listed in both arrays (same object, or same id) runs once, at its input place.
+    const inputIds = new Set(options.lanes.input.map((p) => p.id));
+    this.#llmRequestLane = [
+      ...options.lanes.input,
+      ...options.lanes.error.filter(
+        (p) =>
+          typeof p.processLLMRequest === 'function' &&
+          !options.lanes.input.includes(p) &&
+          !inputIds.has(p.id),
+      ),
+    ];
   }
 
   /** True when some processor reads the step's chunks in `processLLMResponse`. */
@@ -173,6 +191,7 @@ export class ProcessorRunner {
   async processInputStep(settings: StepSettings): Promise<StepSettings> {
     const list = this.#list;
     let current = settings;
+    this.toolsOverriddenBy = undefined;
     const run = async (processor: Processor, name: ProcessorHookName, hook: StepHook) => {
       const before = current.model;
       // The list is the source of truth for system messages: edits made through it show here.
@@ -193,6 +212,10 @@ export class ProcessorRunner {
         (result) => {
           const next = applyStepResult(list, current, result, processor.id, name);
           const changed = next !== current;
+          if (next.tools !== current.tools)
+            this.toolsOverriddenBy = { processorId: processor.id, hook: name };
+          const retryOverride = (result as { retryCount?: unknown } | undefined)?.retryCount;
+          if (typeof retryOverride === 'number') this.retryCount = retryOverride;
           if (next.systemMessages !== system) list.replaceAllSystemMessages(next.systemMessages as never);
           current = next;
           return changed ? 'changed' : 'passed';
@@ -209,7 +232,8 @@ export class ProcessorRunner {
       }
     }
     if (this.#o.prepareStep) await run(PREPARE_STEP, 'prepareStep', this.#o.prepareStep);
-    return current;
+    // Later hooks of the step read the system messages the call is made with.
+    return { ...current, systemMessages: list.getSystemMessages() };
   }
 
   /** 4. `processLLMRequest`: a transient prompt rewrite, or a cached response that skips the call. */
@@ -220,7 +244,7 @@ export class ProcessorRunner {
     steps: LLMStepResult[];
   }): Promise<{ prompt: LanguageModelV2Prompt; response?: CachedLLMStepResponse }> {
     let prompt = args.prompt;
-    for (const processor of this.#o.lanes.input) {
+    for (const processor of this.#llmRequestLane) {
       const hook = processor.processLLMRequest;
       if (typeof hook !== 'function') continue;
       const result = await this.#invoke(
@@ -399,7 +423,10 @@ export class ProcessorRunner {
             ...this.#base(processor),
             ...args,
           }),
-        (result) => applyMessageResult(list, result ?? undefined, processor.id, 'processToolResult'),
+        (result) =>
+          Array.isArray(result) && result.length === 0
+            ? 'passed'
+            : applyMessageResult(list, result ?? undefined, processor.id, 'processToolResult'),
       );
     }
   }
@@ -431,6 +458,7 @@ export class ProcessorRunner {
   async reportViolation(tripwire: TripWire): Promise<void> {
     const { input, output, error } = this.#o.lanes;
     const processor =
+      this.#aborters.get(tripwire) ??
       input.find((p) => p.id === tripwire.processorId) ??
       output.find((p) => p.id === tripwire.processorId) ??
       error.find((p) => p.id === tripwire.processorId);
@@ -480,7 +508,10 @@ export class ProcessorRunner {
       endHookSpan(
         span,
         TripWire.isInstance(failure)
-          ? STEP_HOOKS.has(hook) && this.grantsRetry(failure)
+          ? STEP_HOOKS.has(hook) &&
+            this.stepNumber !== undefined &&
+            !this.#o.abortSignal?.aborted &&
+            this.grantsRetry(failure)
             ? 'retried'
             : 'aborted'
           : 'failed',
@@ -502,9 +533,15 @@ export class ProcessorRunner {
   /** What a hook's throw becomes: tripwires and the caller's abort pass; anything else is wrapped. */
   #failure(error: unknown, processor: Processor, hook: ProcessorHookName): unknown {
     if (TripWire.isInstance(error)) {
-      return error.processorId ? error : new TripWire(error.message, error.options, processor.id);
+      if (error.processorId) return error;
+      const owned = new TripWire(error.message, error.options, processor.id);
+      this.#aborters.set(owned, processor);
+      return owned;
     }
     if (this.#o.abortSignal?.aborted) return error;
+    // Already attributed: another processor's failure (or the caller's callback) that reached
+    // this hook through writer.custom() keeps its own name.
+    if (ProcessorError.isInstance(error) || SluiceError.hasCode(error, 'CALLBACK_FAILED')) return error;
     const message = error instanceof Error ? error.message : String(error);
     const step = this.stepNumber !== undefined && STEP_HOOKS.has(hook) ? ` at step ${this.stepNumber}` : '';
     return new ProcessorError(
@@ -549,7 +586,9 @@ export class ProcessorRunner {
     const id = processor.id;
     const base: Base = {
       abort: (reason?: string, options?: { retry?: boolean; metadata?: unknown }): never => {
-        throw new TripWire(reason ?? `Tripwire triggered by ${id}`, options ?? {}, id);
+        const tripwire = new TripWire(reason ?? `Tripwire triggered by ${id}`, options ?? {}, id);
+        this.#aborters.set(tripwire, processor);
+        throw tripwire;
       },
       retryCount: this.retryCount,
       requestContext: this.#o.requestContext,
@@ -744,6 +783,7 @@ const STEP_RESULT_KEYS = new Set([
   'modelSettings',
   'structuredOutput',
   'retryCount',
+  'messageId',
 ]);
 
 /** Apply a `processInputStep` result; returns `settings` itself when nothing was overridden. */
@@ -817,6 +857,25 @@ function applyStepResult(
   if (r.providerOptions !== undefined) next.providerOptions = r.providerOptions;
   if (r.modelSettings !== undefined) next.modelSettings = r.modelSettings;
   if (r.structuredOutput !== undefined) next.structuredOutput = r.structuredOutput;
+  if (r.messageId !== undefined) {
+    if (typeof r.messageId !== 'string' || r.messageId === '') {
+      throw invalidResult(
+        id,
+        hook,
+        `returned "messageId" that is ${describe(r.messageId)}; it must be a non-empty string.`,
+        undefined,
+      );
+    }
+    next.messageId = r.messageId;
+  }
+  if (r.retryCount !== undefined && (!Number.isInteger(r.retryCount) || r.retryCount < 0)) {
+    throw invalidResult(
+      id,
+      hook,
+      `returned "retryCount" that is ${describe(r.retryCount)}; it must be a whole number ≥ 0.`,
+      undefined,
+    );
+  }
   return next;
 }
 

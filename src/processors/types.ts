@@ -133,6 +133,9 @@ export interface ProcessInputStepResult {
   providerOptions?: ProviderOptions;
   modelSettings?: CallSettings;
   structuredOutput?: StructuredOutputOptions;
+  /** Send this step's output to the response message with this id. */
+  messageId?: string;
+  /** Set the processor retry counter. */
   retryCount?: number;
 }
 
