@@ -3,6 +3,9 @@
  * the same order with the same key arguments, sends the model the same prompts, and settles to
  * the same result. A recording processor (input and output lane) logs `hook:stepNumber` plus the
  * arguments that matter; run-specific ids and timestamps are left out.
+ *
+ * Today `generate()` is `stream()` read to the end, so both share one runner by construction;
+ * these tests keep it that way if a separate non-streaming executor is ever added.
  */
 import { Agent } from 'sluice/agent';
 import type { MastraDBMessage } from 'sluice/memory';

@@ -159,6 +159,31 @@ describe('with an OpenTelemetry SDK registered', () => {
     expect(failed?.events.some((e) => e.name === 'exception')).toBe(true);
   });
 
+  it('marks a retry request that cannot be replayed (on the closing finish chunk) as aborted, not retried', async () => {
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model: new ScriptedModel({ steps: ['hi'] }),
+      outputProcessors: [
+        {
+          id: 'late',
+          processOutputStream: async ({ part, abort }) => {
+            if (part.type === 'finish') abort('too late', { retry: true });
+            return part;
+          },
+        },
+      ],
+      maxProcessorRetries: 2,
+    });
+    const result = await agent.generate('q');
+    expect(result.finishReason).toBe('other');
+    const outcomes = exporter
+      .getFinishedSpans()
+      .filter((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.outcome] !== 'passed')
+      .map((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.outcome]);
+    expect(outcomes).toEqual(['aborted']);
+  });
+
   it('makes the hook span current, so spans a hook starts are its children', async () => {
     const agent = new Agent({
       id: 'a',

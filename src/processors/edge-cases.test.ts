@@ -1,0 +1,380 @@
+/**
+ * Edge cases of the pipeline found in review, each pinned by the rule it breaks when it fails.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { Agent } from '../agent/index.js';
+import { ProcessorError } from '../errors/index.js';
+import type { ChunkType } from '../stream/index.js';
+import { ScriptedModel } from '../test/index.js';
+import { createTool } from '../tools/index.js';
+import type { Processor, ProcessorViolation } from './index.js';
+
+const noop = createTool({
+  id: 'noop',
+  description: 'n',
+  inputSchema: z.object({}),
+  execute: async () => ({ ok: 1 }),
+});
+
+function promptText(prompt: unknown): string {
+  return JSON.stringify(prompt);
+}
+
+describe('aborts reach the run from every path', () => {
+  it('an abort on a chunk a tool wrote ends the run as a tripwire, not as a tool error', async () => {
+    const progress = createTool({
+      id: 'progress',
+      description: 'p',
+      inputSchema: z.object({}),
+      execute: async (_input, context) => {
+        await context?.writer?.write({ pct: 50 });
+        return { done: true };
+      },
+    });
+    const guard = {
+      id: 'guard',
+      processOutputStream: async ({ part, abort }) => {
+        if (part.type === 'tool-output') abort('blocked progress');
+        return part;
+      },
+    } satisfies Processor;
+    const model = new ScriptedModel({
+      steps: [{ toolCalls: [{ toolName: 'progress', args: {} }] }, 'final'],
+    });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model,
+      tools: { progress },
+      outputProcessors: [guard],
+    });
+    const result = await agent.generate('q');
+    expect(result.finishReason).toBe('other');
+    expect(result.tripwire).toMatchObject({ reason: 'blocked progress', processorId: 'guard' });
+    expect(model.calls).toHaveLength(1);
+  });
+
+  it('blocked content stays out of steps, content and tool results', async () => {
+    const guard = {
+      id: 'guard',
+      processOutputStep: ({ text, abort }) => {
+        if (text?.includes('SECRET')) abort('leak');
+      },
+    } satisfies Processor;
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model: new ScriptedModel({ steps: ['the SECRET is 42'] }),
+      outputProcessors: [guard],
+    });
+    const result = await agent.generate('q');
+    expect(result.finishReason).toBe('other');
+    const leaks = Object.entries(result).filter(([, v]) => JSON.stringify(v ?? null).includes('SECRET'));
+    expect(leaks.map(([k]) => k)).toEqual([]);
+  });
+});
+
+describe('retries keep the earlier request as a prefix', () => {
+  it('replays keep transient signals sent before the step (from processInput)', async () => {
+    const steer = {
+      id: 'steer',
+      processInput: async ({ sendSignal, messageList }) => {
+        await sendSignal?.({ type: 'reactive', contents: 'Be verbose.', transient: true });
+        return messageList;
+      },
+      processOutputStep: ({ text, abort }) => {
+        if (text === 'No.') abort('short', { retry: true });
+      },
+    } satisfies Processor;
+    const model = new ScriptedModel({ steps: ['No.', 'Yes, longer.'] });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model,
+      inputProcessors: [steer],
+      outputProcessors: [steer],
+      maxProcessorRetries: 1,
+    });
+    await agent.generate('q');
+    const [first, second] = model.prompts;
+    expect(second?.slice(0, first?.length)).toEqual(first);
+    expect(promptText(first)).toContain('Be verbose.');
+  });
+
+  it('a rejected tool-call step is shown to the model with its calls and withheld results', async () => {
+    const model = new ScriptedModel({ steps: [{ toolCalls: [{ toolName: 'noop', args: {} }] }, 'answer'] });
+    const guard = {
+      id: 'no-tools',
+      processOutputStep: ({ toolCalls, abort }) => {
+        if ((toolCalls?.length ?? 0) > 0) abort('Answer without tools.', { retry: true });
+      },
+    } satisfies Processor;
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model,
+      tools: { noop },
+      outputProcessors: [guard],
+      maxProcessorRetries: 1,
+    });
+    const result = await agent.generate('q');
+    expect(result.text).toBe('answer');
+    const second = model.prompts[1] ?? [];
+    const roles = second.map((m) => m.role);
+    expect(roles.slice(-3)).toEqual(['assistant', 'tool', 'user']);
+    expect(promptText(second.at(-2))).toContain('Withheld: processor \\"no-tools\\" rejected this step.');
+  });
+});
+
+describe('text accounting', () => {
+  it('text a processor holds back and releases on step-finish counts in the result and the stored message', async () => {
+    const batch = {
+      id: 'batch',
+      processOutputStream: async ({ part, state }) => {
+        const s = state as { buffer?: string };
+        if (part.type === 'text-delta') {
+          s.buffer = (s.buffer ?? '') + part.payload.text;
+          return null;
+        }
+        if (part.type === 'step-finish' && s.buffer) {
+          const text = s.buffer;
+          s.buffer = '';
+          return { type: 'text-delta', runId: part.runId, from: part.from, payload: { id: 'flush', text } };
+        }
+        return part;
+      },
+    } satisfies Processor;
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model: new ScriptedModel({ steps: [{ text: ['Hel', 'lo ', 'world'] }] }),
+      outputProcessors: [batch],
+    });
+    const result = await agent.generate('q');
+    expect(result.text).toBe('Hello world');
+    expect(JSON.stringify(result.response.dbMessages)).toContain('Hello world');
+    expect(result.steps[0]?.text).toBe('Hello world');
+  });
+});
+
+describe('attribution', () => {
+  it('a failure of processor B on a chunk processor A wrote is reported as B’s', async () => {
+    const writer = {
+      id: 'writer',
+      processOutputResult: async ({ writer: w, messageList }) => {
+        await w?.custom({ type: 'data-note', data: {} });
+        return messageList;
+      },
+    } satisfies Processor;
+    const picky = {
+      id: 'picky',
+      processDataParts: true,
+      processOutputStream: async ({ part }) => {
+        if (part.type === 'data-note') throw new Error('no notes');
+        return part;
+      },
+    } satisfies Processor;
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model: new ScriptedModel({ steps: ['hi'] }),
+      outputProcessors: [writer, picky],
+    });
+    const error = await agent.generate('q').catch((e: unknown) => e);
+    expect(ProcessorError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ processorId: 'picky', hook: 'processOutputStream' });
+  });
+
+  it('onViolation runs on the object that aborted when two lanes share an id', async () => {
+    const calls: string[] = [];
+    const input = {
+      id: 'shared',
+      processInput: ({ messageList }) => messageList,
+      onViolation: () => void calls.push('input'),
+    } satisfies Processor;
+    const output = {
+      id: 'shared',
+      processOutputStep: ({ abort }) => abort('no'),
+      onViolation: (_v: ProcessorViolation) => void calls.push('output'),
+    } satisfies Processor;
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model: new ScriptedModel({ steps: ['hi'] }),
+      inputProcessors: [input],
+      outputProcessors: [output],
+    });
+    await agent.generate('q');
+    expect(calls).toEqual(['output']);
+  });
+
+  it('a tools override that cannot be used names the processor that returned it', async () => {
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model: new ScriptedModel({ steps: ['hi'] }),
+      inputProcessors: [{ id: 'tooler', processInputStep: () => ({ tools: { broken: 42 as never } }) }],
+    });
+    await expect(agent.generate('q')).rejects.toMatchObject({
+      code: 'PROCESSOR_INVALID_RESULT',
+      processorId: 'tooler',
+      message: expect.stringContaining('Processor "tooler" processInputStep returned "tools"'),
+    });
+  });
+});
+
+describe('hook arguments and results', () => {
+  it('processOutputStep sees the system messages the step was called with', async () => {
+    let seen: unknown;
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'base',
+      model: new ScriptedModel({ steps: ['hi'] }),
+      inputProcessors: [
+        {
+          id: 'rules',
+          processInputStep: ({ messageList }) => {
+            messageList.addSystem('Step rule.');
+          },
+        },
+      ],
+      outputProcessors: [
+        {
+          id: 'reader',
+          processOutputStep: ({ systemMessages }) => {
+            seen = systemMessages;
+          },
+        },
+      ],
+    });
+    await agent.generate('q');
+    expect(seen).toEqual([
+      { role: 'system', content: 'base' },
+      { role: 'system', content: 'Step rule.' },
+    ]);
+  });
+
+  it('onFinish reports the same totalUsage as the result, rejected attempts included', async () => {
+    let finishUsage: unknown;
+    const usage = { inputTokens: 10, outputTokens: 5 };
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model: new ScriptedModel({
+        steps: [
+          { text: 'No.', usage },
+          { text: 'Yes, fine.', usage },
+        ],
+      }),
+      outputProcessors: [
+        {
+          id: 'g',
+          processOutputStep: ({ text, abort }) => {
+            if (text === 'No.') abort('again', { retry: true });
+          },
+        },
+      ],
+      maxProcessorRetries: 1,
+    });
+    const result = await agent.generate('q', {
+      onFinish: (event) => {
+        finishUsage = event.totalUsage;
+      },
+    });
+    expect(finishUsage).toEqual(result.totalUsage);
+    expect(result.totalUsage.inputTokens).toBe(20);
+  });
+
+  it('[] from processToolResult changes nothing (the validator pattern)', async () => {
+    const model = new ScriptedModel({ steps: [{ toolCalls: [{ toolName: 'noop', args: {} }] }, 'done'] });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model,
+      tools: { noop },
+      outputProcessors: [{ id: 'v', processToolResult: () => [] }],
+    });
+    await agent.generate('question');
+    expect(promptText(model.prompts[1])).toContain('question');
+  });
+
+  it('processInputStep may move the step output to another message id', async () => {
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model: new ScriptedModel({ steps: ['hi'] }),
+      inputProcessors: [{ id: 'mover', processInputStep: () => ({ messageId: 'custom-id' }) }],
+    });
+    const result = await agent.generate('q');
+    expect(result.response.dbMessages.map((m) => m.id)).toEqual(['custom-id']);
+  });
+
+  it('a frozen processor works (processorIndex is not forced onto it)', async () => {
+    const frozen = Object.freeze({
+      id: 'frozen',
+      processInput: ({ messageList }) => messageList,
+    }) as Processor;
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model: new ScriptedModel({ steps: ['hi'] }),
+      inputProcessors: [frozen as never],
+    });
+    await expect(agent.generate('q')).resolves.toMatchObject({ text: 'hi' });
+  });
+});
+
+describe('error processors in the processLLMRequest lane', () => {
+  it('run after the input processors, once when listed in both arrays', async () => {
+    const order: string[] = [];
+    const both = {
+      id: 'both',
+      processLLMRequest: () => void order.push('both'),
+      processAPIError: () => ({ retry: false }),
+    } satisfies Processor;
+    const errorOnly = {
+      id: 'error-only',
+      processLLMRequest: () => void order.push('error-only'),
+      processAPIError: () => ({ retry: false }),
+    } satisfies Processor;
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model: new ScriptedModel({ steps: ['hi'] }),
+      inputProcessors: [both, { id: 'in', processLLMRequest: () => void order.push('in') }],
+      errorProcessors: [errorOnly, both],
+    });
+    await agent.generate('q');
+    expect(order).toEqual(['both', 'in', 'error-only']);
+  });
+});
+
+describe('writes after the end', () => {
+  it('a writer.custom() call that outlives the run reaches no processor', async () => {
+    const seen: string[] = [];
+    let late: (() => Promise<void>) | undefined;
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model: new ScriptedModel({ steps: ['hi'] }),
+      outputProcessors: [
+        {
+          id: 'watch',
+          processDataParts: true,
+          processOutputStream: async ({ part, writer }) => {
+            seen.push(part.type);
+            late ??= () => writer?.custom({ type: 'data-late', data: {} }) ?? Promise.resolve();
+            return part;
+          },
+        },
+      ],
+    });
+    const output = await agent.stream('q');
+    const chunks: ChunkType[] = [];
+    for await (const chunk of output.fullStream) chunks.push(chunk);
+    await late?.();
+    expect(seen).not.toContain('data-late');
+    expect(chunks.at(-1)?.type).toBe('finish');
+  });
+});
