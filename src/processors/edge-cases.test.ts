@@ -8,7 +8,7 @@ import { ProcessorError } from '../errors/index.js';
 import type { ChunkType } from '../stream/index.js';
 import { ScriptedModel } from '../test/index.js';
 import { createTool } from '../tools/index.js';
-import type { Processor, ProcessorViolation } from './index.js';
+import type { ProcessInputArgs, Processor, ProcessorViolation } from './index.js';
 
 const noop = createTool({
   id: 'noop',

@@ -79,6 +79,13 @@ export interface ProcessorContext<TTripwireMetadata = unknown> {
   tracingContext?: TracingContext;
   writer?: ProcessorStreamWriter;
   abortSignal?: AbortSignal;
+  /**
+   * Send a signal to the model (see `AgentSignalInput`). Supplied to `processInput`,
+   * `processInputStep`, `processOutputStream`, `processOutputStep`, `processToolResult` and
+   * `processOutputResult`; not to `processLLMRequest`/`processLLMResponse`. Call it as
+   * `sendSignal?.(…)`.
+   */
+  sendSignal?: (signal: AgentSignalInput) => Promise<CreatedAgentSignal>;
 }
 
 /** Per-processor state: one object per processor id per call, shared by its hooks. */
