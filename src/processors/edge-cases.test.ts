@@ -311,10 +311,10 @@ describe('hook arguments and results', () => {
   });
 
   it('a frozen processor works (processorIndex is not forced onto it)', async () => {
-    const frozen = Object.freeze({
+    const frozen: Processor = Object.freeze({
       id: 'frozen',
-      processInput: ({ messageList }) => messageList,
-    }) as Processor;
+      processInput: ({ messageList }: ProcessInputArgs) => messageList,
+    });
     const agent = new Agent({
       id: 'a',
       instructions: 's',
