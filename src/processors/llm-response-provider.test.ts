@@ -1,0 +1,52 @@
+/**
+ * `processLLMResponse` through a real provider client (`@ai-sdk/openai` against the local fake
+ * server): it gets the step's compact chunks, the provider's warnings, the request body that was
+ * sent and the raw response, plus the same `state` `processLLMRequest` saw. Hooks also receive the
+ * caller's `abortSignal`.
+ */
+import { createOpenAI } from '@ai-sdk/openai';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { Agent } from '../agent/index.js';
+import { type FakeProviderServer, startFakeProviderServer } from '../test/index.js';
+import type { ProcessLLMResponseArgs, Processor } from './index.js';
+
+let server: FakeProviderServer;
+beforeAll(async () => {
+  server = await startFakeProviderServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+it('processLLMResponse sees chunks, warnings, the request body and the raw response of a live call', async () => {
+  server.enqueue({ type: 'success', events: [{ type: 'text', deltas: ['Hello ', 'there.'] }] });
+  let seen: ProcessLLMResponseArgs | undefined;
+  let requestState: unknown;
+  let signal: AbortSignal | undefined;
+  const probe = {
+    id: 'probe',
+    processLLMRequest: ({ state, abortSignal }) => {
+      state.key = 'k1';
+      requestState = state;
+      signal = abortSignal;
+    },
+    processLLMResponse: (args) => {
+      seen = args;
+    },
+  } satisfies Processor;
+  const controller = new AbortController();
+  const model = createOpenAI({ baseURL: server.openaiBaseURL, apiKey: 'test' }).chat('gpt-test');
+  const agent = new Agent({ id: 'a', instructions: 'Be brief.', model, inputProcessors: [probe] });
+  // topK is not supported by OpenAI chat: the client reports a warning.
+  await agent.generate('hi', { abortSignal: controller.signal, modelSettings: { topK: 3 } });
+
+  expect(signal).toBe(controller.signal);
+  expect(seen?.state).toBe(requestState);
+  expect(seen?.fromCache).toBe(false);
+  expect(
+    seen?.chunks.filter((c) => c.type === 'text-delta').map((c) => (c.payload as { text: string }).text),
+  ).toEqual(['Hello ', 'there.']);
+  expect(seen?.warnings?.length).toBeGreaterThan(0);
+  expect(JSON.stringify(seen?.request)).toContain('Be brief.');
+  expect(seen?.rawResponse).toMatchObject({ headers: expect.any(Object) });
+});
