@@ -378,3 +378,38 @@ describe('writes after the end', () => {
     expect(chunks.at(-1)?.type).toBe('finish');
   });
 });
+
+describe('abort signal', () => {
+  it('no hook runs after the caller aborts, even while the run body winds down', async () => {
+    const controller = new AbortController();
+    const calls: string[] = [];
+    let release: (() => void) | undefined;
+    const slow = {
+      id: 'slow',
+      processInputStep: async () => {
+        calls.push('processInputStep');
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      },
+      processLLMRequest: () => void calls.push('processLLMRequest'),
+    } satisfies Processor;
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model: new ScriptedModel({ steps: ['hi'] }),
+      inputProcessors: [slow],
+      outputProcessors: [{ id: 'out', processOutputResult: () => void calls.push('processOutputResult') }],
+    });
+    const output = await agent.stream('q', { abortSignal: controller.signal });
+    while (!release) await new Promise((resolve) => setImmediate(resolve));
+    controller.abort(new Error('stop'));
+    const chunks: ChunkType[] = [];
+    for await (const chunk of output.fullStream) chunks.push(chunk);
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(chunks.at(-1)?.type).toBe('abort');
+    expect(calls).toEqual(['processInputStep']);
+  });
+});

@@ -283,6 +283,7 @@ export class ProcessorRunner {
     for (let i = 0; i < processors.length; i++) {
       const processor = processors[i] as Processor;
       if (isData && processor.processDataParts !== true) continue;
+      this.#throwIfAborted();
       // Calls overlap when a hook writes a chunk or concurrent tools stream: an overlapping call
       // gets its own arguments, so no hook sees `part` change under it.
       const shared = args[i] as ProcessOutputStreamArgs;
@@ -486,6 +487,8 @@ export class ProcessorRunner {
     call: (tracing: TracingContext) => R,
     after: (result: Awaited<R>) => HookOutcome,
   ): Promise<Awaited<R>> {
+    // A run the caller aborted calls no more hooks, even from a body still winding down.
+    this.#throwIfAborted();
     const tracer = this.#tracer;
     if (!tracer) {
       let result: Awaited<R>;
@@ -550,6 +553,11 @@ export class ProcessorRunner {
       { processorId: processor.id, hook, stepNumber: STEP_HOOKS.has(hook) ? this.stepNumber : undefined },
       { cause: error },
     );
+  }
+
+  #throwIfAborted(): void {
+    const signal = this.#o.abortSignal;
+    if (signal?.aborted) throw signal.reason ?? new Error('aborted');
   }
 
   async #resolveModel(
