@@ -129,18 +129,27 @@ async function runLoop<OUTPUT>(
   let streamParts: ChunkType[] = [];
   // The step being read: text is recorded as it is finally emitted, after output processors.
   let reading: StepRecorder | undefined;
+  // Set once the terminal chunk is out: nothing may follow it, not even from a run body that an
+  // abort abandoned mid-hook.
+  let ended = false;
   const push = (chunk: ChunkType): Promise<void> | undefined => {
-    // A body abandoned by an abort may still try to emit; the run is over for it.
-    if (buffer.closed) return undefined;
+    if (ended) return undefined;
     if (reading !== undefined && chunk.type === 'text-delta')
       reading.acceptTextDelta(chunk.payload.id, chunk.payload.text);
+    buffer.push(chunk as ChunkType<OUTPUT>);
+    return onChunk ? runCallback('onChunk', () => onChunk(chunk as ChunkType<OUTPUT>)) : undefined;
+  };
+  /** The last chunk of the run (finish, tripwire, abort or error). */
+  const pushTerminal = (chunk: ChunkType): Promise<void> | undefined => {
+    if (ended) return undefined;
+    ended = true;
     buffer.push(chunk as ChunkType<OUTPUT>);
     return onChunk ? runCallback('onChunk', () => onChunk(chunk as ChunkType<OUTPUT>)) : undefined;
   };
   const writer = {
     custom: async (chunk: DataChunkType): Promise<void> => {
       // A write that outlives the run (an un-awaited custom() call) has nowhere to go.
-      if (buffer.closed) return;
+      if (ended) return;
       if (typeof chunk?.type !== 'string' || !chunk.type.startsWith('data-')) {
         throw new SluiceError(
           'INVALID_CUSTOM_CHUNK',
@@ -151,10 +160,21 @@ async function runLoop<OUTPUT>(
     },
   } as ProcessorStreamWriter;
   const runner = plan.createRunner(writer, runId);
+  // Structured steps with output processors: partial objects follow the processed text.
+  let partial: PartialObjects | undefined;
   const processChunk = async (chunk: ChunkType): Promise<void> => {
     streamParts.push(chunk);
     const out = await runner.processOutputStream(chunk, streamParts);
-    if (out) await push(out);
+    if (!out) return;
+    if (partial !== undefined && out.type === 'text-delta') {
+      const object = partial.next(out.payload.text);
+      if (object) {
+        streamParts.push(object);
+        const processed = await runner.processOutputStream(object, streamParts);
+        if (processed) await push(processed);
+      }
+    }
+    await push(out);
   };
   const emit: Emit = runner.passesChunksThrough ? push : processChunk;
 
@@ -254,7 +274,7 @@ async function runLoop<OUTPUT>(
         feedback.push(...rejectedResponse(attempt.recorder, error), retryReminder(error));
         // Signals sent during the rejected attempt's output hooks are the newest: they go last.
         feedback.push(...runner.takeTransientSignals());
-        runner.retryCount++;
+        runner.countRetry();
         if (attempt.started) await announceRetry(error, attempt);
       }
     }
@@ -270,6 +290,7 @@ async function runLoop<OUTPUT>(
     throwIfAborted(abortSignal);
     streamParts = [];
     reading = undefined;
+    partial = undefined;
     runner.stepNumber = stepNumber;
     list.restoreSystemMessages(baseSystemMessages);
 
@@ -302,6 +323,13 @@ async function runLoop<OUTPUT>(
       carried.length === 0 && transient.length === 0 && feedback.length === 0
         ? basePrompt
         : [...basePrompt, ...carried, ...transient, ...feedback];
+    if (!prompt.some((m) => m.role !== 'system')) {
+      throw new SluiceError(
+        'EMPTY_PROMPT',
+        `Step ${stepNumber} has no user or assistant messages to send: the input processors removed them all. Check what processInput / processInputStep return (an empty array removes every message).`,
+        { details: { stepNumber } },
+      );
+    }
     const request = await runner.processLLMRequest({
       prompt,
       model: stepModel,
@@ -336,7 +364,10 @@ async function runLoop<OUTPUT>(
       },
     });
     const stepChunks: CachedLLMStepChunk[] | undefined = runner.wantsResponseChunks ? [] : undefined;
-    const stepEmit = settings.structuredOutput ? partialObjects(emit, runId) : emit;
+    // Partial `object` chunks are parsed from the text as it leaves the processors.
+    const structuredStep = settings.structuredOutput !== undefined;
+    partial = structuredStep && !runner.passesChunksThrough ? new PartialObjects(runId) : undefined;
+    const stepEmit = structuredStep && runner.passesChunksThrough ? withPartialObjects(emit, runId) : emit;
     // Text is recorded as it leaves the processors until the step's last chunk, so text a
     // processor holds back and releases later (e.g. on step-finish) still counts.
     reading = recorder;
@@ -467,7 +498,9 @@ async function runLoop<OUTPUT>(
         totalUsage: totals.usage,
       },
     });
+    throwIfAborted(abortSignal);
     reading = undefined;
+    partial = undefined;
     settleStepText(step, recorder);
     if (options.onStepFinish) {
       await runCallback('onStepFinish', () =>
@@ -612,9 +645,9 @@ async function runLoop<OUTPUT>(
     const output = status === 'success' && closing ? closing.output : buildOutput(status, error, tripwire);
     try {
       if (status === 'success') {
-        await push(closing && closing.output === output ? closing.chunk : finishChunk(output));
+        await pushTerminal(closing && closing.output === output ? closing.chunk : finishChunk(output));
       } else if (status === 'tripwire' && tripwire) {
-        await push({
+        await pushTerminal({
           type: 'tripwire',
           runId,
           from: AGENT,
@@ -626,10 +659,10 @@ async function runLoop<OUTPUT>(
           },
         });
       } else if (status === 'aborted') {
-        await push({ type: 'abort', runId, from: AGENT, payload: {} });
+        await pushTerminal({ type: 'abort', runId, from: AGENT, payload: {} });
         await quietly(() => options.onAbort?.({ steps: totals.steps }));
       } else if (status === 'failed') {
-        await push({ type: 'error', runId, from: AGENT, payload: { error } });
+        await pushTerminal({ type: 'error', runId, from: AGENT, payload: { error } });
         await quietly(() => options.onError?.({ error }));
       }
     } catch {
@@ -845,22 +878,39 @@ function appendStepToResponse(
 }
 
 /**
- * For structured-output steps: an `object` chunk with the partial value before each text delta
- * that changes it. Re-parses the step's text per delta, so it costs O(answer²) on these steps
- * only; structured answers are small and the plain-text path never pays it.
+ * For structured-output steps: the partial value to announce before a text delta, when the delta
+ * changes it. Re-parses the step's text per delta, so it costs O(answer²) on these steps only;
+ * structured answers are small and the plain-text path never pays it.
  */
-function partialObjects(emit: Emit, runId: string): Emit {
-  let text = '';
-  let last: string | undefined;
+class PartialObjects {
+  #text = '';
+  #last: string | undefined;
+  readonly #runId: string;
+
+  constructor(runId: string) {
+    this.#runId = runId;
+  }
+
+  /** The `object` chunk to emit before this delta, if the partial value changed. */
+  next(delta: string): ChunkType | undefined {
+    this.#text += delta;
+    const value = parsePartialJson(this.#text.replace(/^\s*```(?:json)?\s*/, ''));
+    if (value === undefined || typeof value !== 'object' || value === null) return undefined;
+    const key = JSON.stringify(value);
+    if (key === this.#last) return undefined;
+    this.#last = key;
+    return { type: 'object', runId: this.#runId, from: AGENT, object: value as never };
+  }
+}
+
+/** With no output processors the raw text is the emitted text: wrap the emitter directly. */
+function withPartialObjects(emit: Emit, runId: string): Emit {
+  const partial = new PartialObjects(runId);
   return (chunk) => {
     if (chunk.type !== 'text-delta') return emit(chunk);
-    text += chunk.payload.text;
-    const value = parsePartialJson(text.replace(/^\s*```(?:json)?\s*/, ''));
-    if (value === undefined || typeof value !== 'object' || value === null) return emit(chunk);
-    const key = JSON.stringify(value);
-    if (key === last) return emit(chunk);
-    last = key;
-    const pending = emit({ type: 'object', runId, from: AGENT, object: value as never });
+    const object = partial.next(chunk.payload.text);
+    if (!object) return emit(chunk);
+    const pending = emit(object);
     return pending ? pending.then(() => emit(chunk)) : emit(chunk);
   };
 }

@@ -413,3 +413,172 @@ describe('abort signal', () => {
     expect(calls).toEqual(['processInputStep']);
   });
 });
+
+describe('adversarial review', () => {
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('nothing follows the abort chunk, even from a hook that was running when the abort came', async () => {
+    const controller = new AbortController();
+    const slow = {
+      id: 'slow',
+      processOutputStream: async ({ part }) => {
+        if (part.type === 'text-delta' && part.payload.text === 'a') {
+          setTimeout(() => controller.abort(new Error('stop')), 2);
+          await sleep(20);
+        }
+        return part;
+      },
+    } satisfies Processor;
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model: new ScriptedModel({ steps: [{ text: ['a', 'b', 'c'] }] }),
+      outputProcessors: [slow],
+    });
+    const seen: string[] = [];
+    const output = await agent.stream('q', {
+      abortSignal: controller.signal,
+      onAbort: async () => {
+        await sleep(40);
+      },
+      onChunk: (chunk) => void seen.push(chunk.type),
+    });
+    const chunks: string[] = [];
+    for await (const chunk of output.fullStream) chunks.push(chunk.type);
+    await sleep(50);
+    expect(chunks.at(-1)).toBe('abort');
+    expect(chunks.filter((t) => t === 'abort')).toHaveLength(1);
+    expect(seen.at(-1)).toBe('abort');
+  });
+
+  it('onStepFinish does not run once the run is aborted', async () => {
+    const controller = new AbortController();
+    const log: string[] = [];
+    const slow = {
+      id: 'slow',
+      processOutputStream: async ({ part }) => {
+        if (part.type === 'step-finish') {
+          setTimeout(() => {
+            log.push('abort');
+            controller.abort(new Error('stop'));
+          }, 2);
+          await sleep(20);
+        }
+        return part;
+      },
+    } satisfies Processor;
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model: new ScriptedModel({ steps: ['hi'] }),
+      outputProcessors: [slow],
+    });
+    await agent
+      .generate('q', { abortSignal: controller.signal, onStepFinish: () => void log.push('onStepFinish') })
+      .catch(() => undefined);
+    await sleep(30);
+    expect(log).toEqual(['abort']);
+  });
+
+  it('partial object chunks follow the processed text, not the raw model text', async () => {
+    const redact = {
+      id: 'redact',
+      processOutputStream: async ({ part }) =>
+        part.type === 'text-delta'
+          ? { ...part, payload: { ...part.payload, text: part.payload.text.replace('secret', 'XXXXXX') } }
+          : part,
+    } satisfies Processor;
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model: new ScriptedModel({ steps: [{ text: ['{"name":"', 'secret', '"}'] }] }),
+      outputProcessors: [redact],
+    });
+    const output = await agent.stream('q', { structuredOutput: { schema: z.object({ name: z.string() }) } });
+    const objects: unknown[] = [];
+    for await (const chunk of output.fullStream) if (chunk.type === 'object') objects.push(chunk.object);
+    expect(JSON.stringify(objects)).not.toContain('secret');
+    expect(objects.at(-1)).toEqual({ name: 'XXXXXX' });
+    expect(await output.object).toEqual({ name: 'XXXXXX' });
+  });
+
+  it.each([
+    [
+      'processInputStep messages not an array',
+      { inputProcessors: [{ id: 'bad', processInputStep: () => ({ messages: {} as never }) }] },
+      'processInputStep',
+    ],
+    [
+      'processInput systemMessages of the wrong role',
+      {
+        inputProcessors: [
+          {
+            id: 'bad',
+            processInput: ({ messages }: { messages: never[] }) => ({
+              messages,
+              systemMessages: [{ role: 'user', content: 'x' } as never],
+            }),
+          },
+        ],
+      },
+      'processInput',
+    ],
+    [
+      'processOutputStream text-delta without payload',
+      {
+        outputProcessors: [{ id: 'bad', processOutputStream: async () => ({ type: 'text-delta' }) as never }],
+      },
+      'processOutputStream',
+    ],
+  ])('a malformed result is named: %s', async (_name, processors, hook) => {
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model: new ScriptedModel({ steps: ['hi'] }),
+      ...(processors as object),
+    });
+    await expect(agent.generate('q')).rejects.toMatchObject({
+      code: 'PROCESSOR_INVALID_RESULT',
+      processorId: 'bad',
+      hook,
+    });
+  });
+
+  it('a retryCount override cannot lift the retry budget', async () => {
+    const model = new ScriptedModel({ steps: () => 'No.' });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model,
+      inputProcessors: [{ id: 'reset', processInputStep: () => ({ retryCount: 0 }) }],
+      outputProcessors: [{ id: 'g', processOutputStep: ({ abort }) => abort('again', { retry: true }) }],
+      maxProcessorRetries: 2,
+    });
+    const result = await agent.generate('q');
+    expect(model.calls).toHaveLength(3);
+    expect(result.tripwire?.retry).toBe(true);
+  });
+
+  it('[] from processOutputResult changes nothing', async () => {
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model: new ScriptedModel({ steps: ['kept'] }),
+      outputProcessors: [{ id: 'v', processOutputResult: () => [] }],
+    });
+    const result = await agent.generate('q');
+    expect(result.response.uiMessages).toHaveLength(1);
+  });
+
+  it('a prompt emptied by the input processors fails with a clear error before the model is called', async () => {
+    const model = new ScriptedModel({ steps: ['hi'] });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model,
+      inputProcessors: [{ id: 'wipe', processInput: () => [] }],
+    });
+    await expect(agent.generate('q')).rejects.toMatchObject({ code: 'EMPTY_PROMPT' });
+    expect(model.calls).toHaveLength(0);
+  });
+});

@@ -116,6 +116,8 @@ export class ProcessorRunner {
   /** The processor object whose `abort()` made each tripwire (ids may repeat across lanes). */
   readonly #aborters = new WeakMap<TripWire, Processor>();
   #transient: LanguageModelV2Message[] = [];
+  /** Replays so far; the budget counts these, whatever a processor sets `retryCount` to. */
+  #replays = 0;
 
   constructor(options: RunnerOptions) {
     this.#o = options;
@@ -153,7 +155,13 @@ export class ProcessorRunner {
   /** True when this tripwire asks for a retry and the budget still allows one. */
   grantsRetry(tripwire: TripWire): boolean {
     const max = this.#o.maxProcessorRetries;
-    return tripwire.options.retry === true && max !== undefined && this.retryCount < max;
+    return tripwire.options.retry === true && max !== undefined && this.#replays < max;
+  }
+
+  /** A step is being replayed: count it against the budget and in `retryCount`. */
+  countRetry(): void {
+    this.#replays++;
+    this.retryCount++;
   }
 
   /** Transient signals waiting for the next model call; taking them clears the queue. */
@@ -299,7 +307,11 @@ export class ProcessorRunner {
         if (!reentrant) busy[i] = false;
       }
       if (next === null || next === undefined) return undefined;
-      if (typeof next !== 'object' || typeof (next as { type?: unknown }).type !== 'string') {
+      if (
+        typeof next !== 'object' ||
+        typeof (next as { type?: unknown }).type !== 'string' ||
+        (next !== current && next.type === 'text-delta' && typeof next.payload?.text !== 'string')
+      ) {
         throw invalidResult(
           processor.id,
           'processOutputStream',
@@ -450,7 +462,10 @@ export class ProcessorRunner {
             result,
             ...this.#base(processor),
           }),
-        (out) => applyMessageResult(list, out, processor.id, 'processOutputResult', 'response'),
+        (out) =>
+          Array.isArray(out) && out.length === 0
+            ? 'passed'
+            : applyMessageResult(list, out, processor.id, 'processOutputResult', 'response'),
       );
     }
   }
@@ -497,7 +512,11 @@ export class ProcessorRunner {
       } catch (error) {
         throw this.#failure(error, processor, hook);
       }
-      after(result);
+      try {
+        after(result);
+      } catch (error) {
+        throw this.#badResult(error, processor, hook);
+      }
       return result;
     }
     const span = startHookSpan(tracer, processor.id, hook, this.stepNumber, this.#o.runId);
@@ -526,8 +545,9 @@ export class ProcessorRunner {
     try {
       outcome = after(result);
     } catch (error) {
-      endHookSpan(span, 'failed', error);
-      throw error;
+      const failure = this.#badResult(error, processor, hook);
+      endHookSpan(span, 'failed', failure);
+      throw failure;
     }
     endHookSpan(span, outcome);
     return result;
@@ -550,6 +570,18 @@ export class ProcessorRunner {
     return new ProcessorError(
       'PROCESSOR_HOOK_FAILED',
       `Processor "${processor.id}" threw in ${hook}${step}: ${message}. Fix or guard the hook; to stop the run on purpose, call abort(reason) instead of throwing.`,
+      { processorId: processor.id, hook, stepNumber: STEP_HOOKS.has(hook) ? this.stepNumber : undefined },
+      { cause: error },
+    );
+  }
+
+  /** A result that broke while being applied is the hook's wrong shape, named as such. */
+  #badResult(error: unknown, processor: Processor, hook: ProcessorHookName): unknown {
+    if (ProcessorError.isInstance(error)) return error;
+    const message = error instanceof Error ? error.message : String(error);
+    return new ProcessorError(
+      'PROCESSOR_INVALID_RESULT',
+      `Processor "${processor.id}" ${hook} returned a value that could not be applied: ${message}. Check the documented return forms of ${hook}.`,
       { processorId: processor.id, hook, stepNumber: STEP_HOOKS.has(hook) ? this.stepNumber : undefined },
       { cause: error },
     );
@@ -688,6 +720,14 @@ function applyMessageResult(
       messages: MastraDBMessage[];
       systemMessages?: CoreMessage[];
     };
+    if (systemMessages !== undefined && !isSystemMessageArray(systemMessages)) {
+      throw invalidResult(
+        processorId,
+        hook,
+        `returned "systemMessages" that is not an array of system messages (${describe(systemMessages)}). Return [{ role: 'system', content: '…' }, …].`,
+        undefined,
+      );
+    }
     reconcile(list, messages, scope, processorId, hook);
     if (systemMessages) list.replaceAllSystemMessages(systemMessages as never);
     return 'changed';
@@ -733,6 +773,13 @@ function checkLLMRequestResult(value: unknown, processorId: string): HookOutcome
     );
   }
   return result.prompt !== undefined || result.response !== undefined ? 'changed' : 'passed';
+}
+
+function isSystemMessageArray(value: unknown): boolean {
+  return (
+    Array.isArray(value) &&
+    value.every((m) => typeof m === 'string' || (m as { role?: unknown } | null)?.role === 'system')
+  );
 }
 
 function isMessageList(value: unknown): value is MessageList {
@@ -826,6 +873,14 @@ function applyStepResult(
     );
   }
   const r = result as ProcessInputStepResult;
+  if (r.messages !== undefined && !Array.isArray(r.messages)) {
+    throw invalidResult(
+      id,
+      hook,
+      `returned "messages" that is ${describe(r.messages)}; it must be an array of stored messages.`,
+      undefined,
+    );
+  }
   if (r.messages && r.messageList) {
     throw invalidResult(
       id,
@@ -836,11 +891,7 @@ function applyStepResult(
   }
   if (r.messageList && r.messageList !== list) throw otherListError(id, hook);
   if (r.messages) reconcile(list, r.messages, 'all', id, hook);
-  if (
-    r.systemMessages !== undefined &&
-    (!Array.isArray(r.systemMessages) ||
-      !r.systemMessages.every((m) => typeof m === 'string' || (m as { role?: unknown })?.role === 'system'))
-  ) {
+  if (r.systemMessages !== undefined && !isSystemMessageArray(r.systemMessages)) {
     throw invalidResult(
       id,
       hook,
