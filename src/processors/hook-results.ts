@@ -1,0 +1,293 @@
+/**
+ * The documented result forms of processor hooks, applied to the live message list and the
+ * step settings. Pure apart from the list they are given; every wrong shape becomes a
+ * `ProcessorError` (`PROCESSOR_INVALID_RESULT`) naming the processor, the hook and the fix.
+ */
+import { ProcessorError, type ProcessorHookName } from '../errors/processor-error.js';
+import type { MessageList } from '../messages/message-list.js';
+import type { CoreMessage, MastraDBMessage } from '../messages/types.js';
+import type { HookOutcome } from './tracing.js';
+import type { ProcessInputStepArgs, ProcessInputStepResult, ProcessorContext } from './types.js';
+
+/** Step settings `processInputStep`/`prepareStep` see and may override. */
+export type StepSettings = Omit<
+  ProcessInputStepArgs,
+  keyof ProcessorContext | 'state' | 'messages' | 'messageList' | 'sendSignal'
+>;
+
+/** Hooks that run inside a step, so a granted `abort(…, { retry: true })` replays the step. */
+export const STEP_HOOKS: ReadonlySet<ProcessorHookName> = new Set([
+  'processInputStep',
+  'prepareStep',
+  'processLLMRequest',
+  'processOutputStream',
+  'processLLMResponse',
+  'processOutputStep',
+  'processToolResult',
+]);
+
+export function invalidResult(
+  processorId: string,
+  hook: ProcessorHookName,
+  what: string,
+  stepNumber: number | undefined,
+): ProcessorError {
+  return new ProcessorError('PROCESSOR_INVALID_RESULT', `Processor "${processorId}" ${hook} ${what}`, {
+    processorId,
+    hook,
+    stepNumber: STEP_HOOKS.has(hook) ? stepNumber : undefined,
+  });
+}
+
+function otherListError(processorId: string, hook: ProcessorHookName): ProcessorError {
+  return new ProcessorError(
+    'PROCESSOR_INVALID_RESULT',
+    `Processor ${processorId} returned a MessageList instance other than the one passed in. Use the messageList argument instead (${hook}).`,
+    { processorId, hook },
+  );
+}
+
+/** Apply the documented result forms of a message-carrying hook to the live list. */
+export function applyMessageResult(
+  list: MessageList,
+  result: unknown,
+  processorId: string,
+  hook: ProcessorHookName,
+  scope: 'all' | 'response' = 'all',
+): HookOutcome {
+  if (result === undefined || result === null || result === list) return 'passed';
+  if (Array.isArray(result)) {
+    reconcile(list, result as MastraDBMessage[], scope, processorId, hook);
+    return 'changed';
+  }
+  if (isMessageList(result)) throw otherListError(processorId, hook);
+  if (typeof result === 'object' && Array.isArray((result as { messages?: unknown }).messages)) {
+    const { messages, systemMessages } = result as {
+      messages: MastraDBMessage[];
+      systemMessages?: CoreMessage[];
+    };
+    if (systemMessages !== undefined && !isSystemMessageArray(systemMessages)) {
+      throw invalidResult(
+        processorId,
+        hook,
+        `returned "systemMessages" that is not an array of system messages (${describe(systemMessages)}). Return [{ role: 'system', content: '…' }, …].`,
+        undefined,
+      );
+    }
+    reconcile(list, messages, scope, processorId, hook);
+    if (systemMessages) list.replaceAllSystemMessages(systemMessages as never);
+    return 'changed';
+  }
+  throw invalidResult(
+    processorId,
+    hook,
+    `returned ${describe(result)}, which it does not accept. Return the messageList, an array of messages, { messages, systemMessages }, or nothing.`,
+    undefined,
+  );
+}
+
+export function checkLLMRequestResult(value: unknown, processorId: string): HookOutcome {
+  if (value === undefined || value === null) return 'passed';
+  const result = value as { prompt?: unknown; response?: unknown };
+  if (typeof value !== 'object') {
+    throw invalidResult(
+      processorId,
+      'processLLMRequest',
+      `returned ${describe(value)}. Return { prompt }, { response }, or nothing.`,
+      undefined,
+    );
+  }
+  if (result.prompt !== undefined && !Array.isArray(result.prompt)) {
+    throw invalidResult(
+      processorId,
+      'processLLMRequest',
+      `returned a "prompt" that is ${describe(result.prompt)}; it must be an array of model messages.`,
+      undefined,
+    );
+  }
+  if (
+    result.response !== undefined &&
+    (typeof result.response !== 'object' ||
+      result.response === null ||
+      !Array.isArray((result.response as { chunks?: unknown }).chunks))
+  ) {
+    throw invalidResult(
+      processorId,
+      'processLLMRequest',
+      'returned a "response" without a "chunks" array; return { response: { chunks: [{ type, payload }, …] } }.',
+      undefined,
+    );
+  }
+  return result.prompt !== undefined || result.response !== undefined ? 'changed' : 'passed';
+}
+
+function isSystemMessageArray(value: unknown): boolean {
+  return (
+    Array.isArray(value) &&
+    value.every((m) => typeof m === 'string' || (m as { role?: unknown } | null)?.role === 'system')
+  );
+}
+
+function isMessageList(value: unknown): value is MessageList {
+  return (
+    typeof value === 'object' && value !== null && 'get' in value && 'add' in value && 'removeByIds' in value
+  );
+}
+
+/** Make the list's messages of `scope` equal to `messages`: drop the missing, add or replace the rest. */
+function reconcile(
+  list: MessageList,
+  messages: MastraDBMessage[],
+  scope: 'all' | 'response',
+  processorId: string,
+  hook: ProcessorHookName,
+): void {
+  for (let i = 0; i < messages.length; i++) {
+    const message = messages[i];
+    if (typeof message !== 'object' || message === null || typeof message.id !== 'string') {
+      throw invalidResult(
+        processorId,
+        hook,
+        `returned an array whose item ${i} is not a stored message (${describe(message)}). Return messages from the "messages" argument, edited or filtered.`,
+        undefined,
+      );
+    }
+  }
+  const keep = new Set(messages.map((m) => m.id));
+  const current = scope === 'response' ? list.get.response.db() : list.get.all.db();
+  const drop = current.filter((m) => m.role !== 'system' && !keep.has(m.id)).map((m) => m.id);
+  if (drop.length > 0) list.removeByIds(drop);
+  const sources = list.makeMessageSourceChecker();
+  for (const message of messages) {
+    const origin = sources.getSource(message);
+    const source =
+      origin === 'memory' || origin === 'input' || origin === 'context'
+        ? origin
+        : origin === 'output'
+          ? 'response'
+          : message.role === 'user'
+            ? 'input'
+            : 'response';
+    list.add(message, source);
+  }
+}
+
+const STEP_RESULT_KEYS = new Set([
+  'model',
+  'toolChoice',
+  'activeTools',
+  'tools',
+  'messages',
+  'messageList',
+  'systemMessages',
+  'providerOptions',
+  'modelSettings',
+  'structuredOutput',
+  'retryCount',
+  'messageId',
+]);
+
+/** Apply a `processInputStep` result; returns `settings` itself when nothing was overridden. */
+export function applyStepResult(
+  list: MessageList,
+  settings: StepSettings,
+  result: unknown,
+  id: string,
+  hook: ProcessorHookName,
+): StepSettings {
+  if (result === undefined || result === null || result === list) return settings;
+  if (Array.isArray(result)) {
+    reconcile(list, result as MastraDBMessage[], 'all', id, hook);
+    return { ...settings };
+  }
+  if (isMessageList(result)) throw otherListError(id, hook);
+  if (typeof result !== 'object') {
+    throw invalidResult(
+      id,
+      hook,
+      `returned ${describe(result)}. Return an overrides object, the messageList, an array of messages, or nothing.`,
+      undefined,
+    );
+  }
+  const unknownKeys = Object.keys(result).filter((key) => !STEP_RESULT_KEYS.has(key));
+  if (unknownKeys.length > 0) {
+    throw invalidResult(
+      id,
+      hook,
+      `returned unknown override(s) ${unknownKeys.map((k) => `"${k}"`).join(', ')}. Allowed: ${[...STEP_RESULT_KEYS].join(', ')}.`,
+      undefined,
+    );
+  }
+  const r = result as ProcessInputStepResult;
+  if (r.messages !== undefined && !Array.isArray(r.messages)) {
+    throw invalidResult(
+      id,
+      hook,
+      `returned "messages" that is ${describe(r.messages)}; it must be an array of stored messages.`,
+      undefined,
+    );
+  }
+  if (r.messages && r.messageList) {
+    throw invalidResult(
+      id,
+      hook,
+      'returned both "messages" and "messageList"; return one of them.',
+      undefined,
+    );
+  }
+  if (r.messageList && r.messageList !== list) throw otherListError(id, hook);
+  if (r.messages) reconcile(list, r.messages, 'all', id, hook);
+  if (r.systemMessages !== undefined && !isSystemMessageArray(r.systemMessages)) {
+    throw invalidResult(
+      id,
+      hook,
+      `returned "systemMessages" that is not an array of system messages (${describe(r.systemMessages)}). Return [{ role: 'system', content: '…' }, …].`,
+      undefined,
+    );
+  }
+  if (r.activeTools !== undefined && !Array.isArray(r.activeTools)) {
+    throw invalidResult(
+      id,
+      hook,
+      `returned "activeTools" that is ${describe(r.activeTools)}; it must be an array of tool names.`,
+      undefined,
+    );
+  }
+  const next: StepSettings = { ...settings };
+  if (r.model !== undefined) next.model = r.model as never;
+  if (r.toolChoice !== undefined) next.toolChoice = r.toolChoice;
+  if (r.activeTools !== undefined) next.activeTools = r.activeTools;
+  if (r.tools !== undefined) next.tools = r.tools;
+  if (r.systemMessages !== undefined) next.systemMessages = r.systemMessages;
+  if (r.providerOptions !== undefined) next.providerOptions = r.providerOptions;
+  if (r.modelSettings !== undefined) next.modelSettings = r.modelSettings;
+  if (r.structuredOutput !== undefined) next.structuredOutput = r.structuredOutput;
+  if (r.messageId !== undefined) {
+    if (typeof r.messageId !== 'string' || r.messageId === '') {
+      throw invalidResult(
+        id,
+        hook,
+        `returned "messageId" that is ${describe(r.messageId)}; it must be a non-empty string.`,
+        undefined,
+      );
+    }
+    next.messageId = r.messageId;
+  }
+  if (r.retryCount !== undefined && (!Number.isInteger(r.retryCount) || r.retryCount < 0)) {
+    throw invalidResult(
+      id,
+      hook,
+      `returned "retryCount" that is ${describe(r.retryCount)}; it must be a whole number ≥ 0.`,
+      undefined,
+    );
+  }
+  return next;
+}
+
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return `a string (${JSON.stringify(value.slice(0, 40))})`;
+  if (typeof value === 'object') return 'an object';
+  return typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`;
+}
