@@ -1,32 +1,13 @@
-/**
- * The agentic loop. It reads top to bottom in the documented order:
- *
- *   processInput (once)
- *   per step: processInputStep → prepareStep → build prompt → processLLMRequest → model call
- *             → per chunk processOutputStream → processLLMResponse → processOutputStep
- *             → tools (+ processToolResult per tool) → step-finish → next step while tools ran
- *   processOutputResult (once) → finish
- *
- * Every terminal path — finish, provider error, abort signal, tripwire, hook error — ends in
- * `finalize()`, the one place results are settled and the stream is closed.
- */
-import { setTimeout as delay } from 'node:timers/promises';
 import type { LanguageModelV2Message } from '@ai-sdk/provider';
 import { ProcessorError } from '../errors/processor-error.js';
 import { ProviderCallError } from '../errors/provider-call-error.js';
 import { SluiceError } from '../errors/sluice-error.js';
 import type { MessageList } from '../messages/message-list.js';
-import { renderSignalText } from '../messages/signal-text.js';
 import type { SystemMessagesSnapshot } from '../messages/system-message-store.js';
 import { toLanguageModelPrompt } from '../messages/to-prompt.js';
 import type { MastraDBMessage } from '../messages/types.js';
 import { resolveModel } from '../models/resolve-model.js';
-import type {
-  LanguageModelUsage,
-  MastraLanguageModel,
-  ModelStreamPart,
-  RawModelStream,
-} from '../models/types.js';
+import type { LanguageModelUsage, MastraLanguageModel } from '../models/types.js';
 import type { ProcessorRunner, StepSettings } from '../processors/runner.js';
 import { TripWire } from '../processors/tripwire.js';
 import type { CachedLLMStepChunk, ProcessorStreamWriter } from '../processors/types.js';
@@ -52,9 +33,11 @@ import type { LLMStepResult } from '../stream/step-result.js';
 import { ResolvedToolSet, type ToolOutcome } from '../tools/index.js';
 import { untilAborted } from '../util/until-aborted.js';
 import { buildCallOptions } from './call-options.js';
-import { newId } from './ids.js';
-import { parsePartialJson } from './partial-json.js';
+import { callModel, type Emit, modelLabel, readStep } from './model-call.js';
+import { PartialObjects, withPartialObjects } from './partial-objects.js';
 import { replayCachedResponse } from './replay.js';
+import { appendStepToResponse } from './response-message.js';
+import { rejectedResponse, retryReminder, tripwireData } from './retry-feedback.js';
 import { StepRecorder } from './step-recorder.js';
 import { parseStructuredOutput, type StructuredOutcome } from './structured-output.js';
 import { executeStepTools } from './tool-step.js';
@@ -745,176 +728,6 @@ async function runLoop<OUTPUT>(
   }
 }
 
-/** Call the model, retrying retryable failures before any output (model-level `maxRetries`). */
-async function callModel(
-  model: MastraLanguageModel,
-  call: Parameters<MastraLanguageModel['doStream']>[0],
-  maxRetries: number,
-  stepNumber: number,
-  abortSignal: AbortSignal | undefined,
-) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      // A provider that never answers must not outlive the caller's abort.
-      return await untilAborted(model.doStream(call), abortSignal);
-    } catch (error) {
-      throwIfAborted(abortSignal);
-      const retryable = (error as { isRetryable?: unknown })?.isRetryable === true;
-      if (!retryable || attempt >= maxRetries) {
-        throw new ProviderCallError({ cause: error, modelLabel: modelLabel(model), stepNumber });
-      }
-      await delay(Math.min(200 * 2 ** attempt, 5_000), undefined, { signal: abortSignal });
-    }
-  }
-}
-
-/** Emits a chunk; `undefined` means it was handled synchronously. */
-type Emit = (chunk: ChunkType) => Promise<void> | undefined;
-
-/**
- * Read one step's stream. Reads the provider stream directly when the model offers a raw
- * path (one stream hop instead of two). Cancelling on abort means a stuck provider cannot hang
- * the run.
- */
-async function readStep(
-  source: { stream: ReadableStream<ModelStreamPart>; raw?: RawModelStream },
-  recorder: StepRecorder,
-  stepChunks: CachedLLMStepChunk[] | undefined,
-  emit: Emit,
-  abortSignal: AbortSignal | undefined,
-): Promise<void> {
-  const raw = source.raw;
-  const reader = (raw ? raw.stream : source.stream).getReader() as ReadableStreamDefaultReader<unknown>;
-  let finished = false;
-  const onAbort = () => {
-    reader.cancel(abortSignal?.reason).catch(() => {});
-  };
-  abortSignal?.addEventListener('abort', onAbort, { once: true });
-  // The signal may have fired before the listener existed (e.g. from onChunk on step-start).
-  if (abortSignal?.aborted) onAbort();
-  // Normalised parts of one provider part; slots are reused, never reallocated.
-  const parts: ModelStreamPart[] = [];
-  let count = 0;
-  const collect = (part: ModelStreamPart) => {
-    parts[count++] = part;
-  };
-  try {
-    for (;;) {
-      let next: Awaited<ReturnType<typeof reader.read>>;
-      try {
-        next = await reader.read();
-      } catch (error) {
-        // A transport failure mid-stream (reset, malformed SSE) is a provider error of this step.
-        finished = true;
-        if (!abortSignal?.aborted) recorder.streamError = { error };
-        return;
-      }
-      if (next.done) {
-        finished = true;
-        return;
-      }
-      if (raw) raw.normalize(next.value, collect);
-      else parts[count++] = next.value as ModelStreamPart;
-      const n = count;
-      count = 0;
-      for (let i = 0; i < n; i++) {
-        const part = parts[i] as ModelStreamPart;
-        const chunk = recorder.record(part);
-        if (chunk === undefined) {
-          if (recorder.streamError) return;
-          // Finish carries no chunk of its own, but a replay needs its reason and usage.
-          if (stepChunks && part.type === 'finish') {
-            stepChunks.push({
-              type: 'finish',
-              payload: { stepResult: { reason: part.finishReason }, output: { usage: part.usage } },
-            });
-          }
-          continue;
-        }
-        stepChunks?.push({ type: chunk.type, payload: (chunk as { payload?: unknown }).payload });
-        // Errors from processors and callbacks propagate as themselves, not as provider errors.
-        const pending = emit(chunk);
-        if (pending) await pending;
-      }
-    }
-  } finally {
-    abortSignal?.removeEventListener('abort', onAbort);
-    if (!finished) reader.cancel().catch(() => {});
-    reader.releaseLock();
-  }
-}
-
-/**
- * Append one step's parts to the run's assistant message and return that message's id. The
- * stored copy is re-read so edits processors made to it (redactions, metadata) survive;
- * replacing by id keeps list indexes right. When messages were added after it (a signal, a
- * processor's message), the step starts a new assistant message so the order stays true.
- */
-function appendStepToResponse(
-  list: MessageList,
-  responseId: string,
-  createdAt: Date,
-  recorder: StepRecorder,
-): string {
-  const stored = list.getMessageById(responseId);
-  const id = stored && list.lastMessage() !== stored ? newId() : responseId;
-  const base: MastraDBMessage =
-    stored && id === responseId
-      ? stored
-      : {
-          id,
-          role: 'assistant',
-          createdAt: id === responseId ? createdAt : new Date(),
-          content: { format: 2, parts: [] },
-        };
-  list.add(
-    {
-      ...base,
-      content: { ...base.content, parts: [...base.content.parts, { type: 'step-start' }, ...recorder.parts] },
-    },
-    'response',
-  );
-  return id;
-}
-
-/**
- * For structured-output steps: the partial value to announce before a text delta, when the delta
- * changes it. Re-parses the step's text per delta, so it costs O(answer²) on these steps only;
- * structured answers are small and the plain-text path never pays it.
- */
-class PartialObjects {
-  #text = '';
-  #last: string | undefined;
-  readonly #runId: string;
-
-  constructor(runId: string) {
-    this.#runId = runId;
-  }
-
-  /** The `object` chunk to emit before this delta, if the partial value changed. */
-  next(delta: string): ChunkType | undefined {
-    this.#text += delta;
-    const value = parsePartialJson(this.#text.replace(/^\s*```(?:json)?\s*/, ''));
-    if (value === undefined || typeof value !== 'object' || value === null) return undefined;
-    const key = JSON.stringify(value);
-    if (key === this.#last) return undefined;
-    this.#last = key;
-    return { type: 'object', runId: this.#runId, from: AGENT, object: value as never };
-  }
-}
-
-/** With no output processors the raw text is the emitted text: wrap the emitter directly. */
-function withPartialObjects(emit: Emit, runId: string): Emit {
-  const partial = new PartialObjects(runId);
-  return (chunk) => {
-    if (chunk.type !== 'text-delta') return emit(chunk);
-    const object = partial.next(chunk.payload.text);
-    if (!object) return emit(chunk);
-    const pending = emit(object);
-    return pending ? pending.then(() => emit(chunk)) : emit(chunk);
-  };
-}
-
 /** Only the active tools can be sent, and only they can run. */
 function activeOnly(toolSet: ResolvedToolSet, activeTools: string[] | undefined): ResolvedToolSet {
   if (!activeTools) return toolSet;
@@ -950,65 +763,6 @@ function buildStepResult(
     providerMetadata: recorder.providerMetadata,
     stepType: stepNumber === 0 ? 'initial' : 'tool-result',
   };
-}
-
-/**
- * What the model is shown of a rejected attempt: its text and its tool calls. Tool results are
- * withheld (they may be what was rejected); each call gets an error result saying so, which
- * keeps the prompt valid for providers that pair every call with a result.
- */
-function rejectedResponse(recorder: StepRecorder | undefined, tripwire: TripWire): LanguageModelV2Message[] {
-  if (!recorder) return [];
-  const content: Array<
-    | { type: 'text'; text: string }
-    | { type: 'tool-call'; toolCallId: string; toolName: string; input: unknown }
-  > = [];
-  if (recorder.text !== '') content.push({ type: 'text', text: recorder.text });
-  const calls = recorder.toolCalls.filter((c) => c.payload.providerExecuted !== true);
-  for (const call of calls) {
-    const { toolCallId, toolName, args } = call.payload;
-    content.push({ type: 'tool-call', toolCallId, toolName, input: args ?? {} });
-  }
-  if (content.length === 0) return [];
-  const messages: LanguageModelV2Message[] = [{ role: 'assistant', content }];
-  if (calls.length > 0) {
-    messages.push({
-      role: 'tool',
-      content: calls.map((call) => ({
-        type: 'tool-result' as const,
-        toolCallId: call.payload.toolCallId,
-        toolName: call.payload.toolName,
-        output: {
-          type: 'error-text' as const,
-          value: `Withheld: processor "${tripwire.processorId ?? 'unknown'}" rejected this step.`,
-        },
-      })),
-    });
-  }
-  return messages;
-}
-
-/** The user message that carries a processor's retry reason back to the model. */
-function retryReminder(tripwire: TripWire): LanguageModelV2Message {
-  const text = renderSignalText(
-    'system-reminder',
-    { reason: 'processor-retry', processor: tripwire.processorId ?? 'unknown' },
-    tripwire.message,
-  );
-  return { role: 'user', content: [{ type: 'text', text }] };
-}
-
-function tripwireData(tripwire: TripWire): StepTripwireData {
-  return {
-    reason: tripwire.message,
-    retry: tripwire.options.retry,
-    metadata: tripwire.options.metadata,
-    processorId: tripwire.processorId,
-  };
-}
-
-function modelLabel(model: MastraLanguageModel): string {
-  return `${model.provider}/${model.modelId}`;
 }
 
 function throwIfAborted(signal: AbortSignal | undefined): void {
