@@ -108,7 +108,12 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     if (output.status === 'failed' && full.error) throw full.error;
     if (output.status === 'aborted') {
       const reason = options.abortSignal?.reason;
-      throw reason instanceof Error ? reason : new DOMException('The operation was aborted.', 'AbortError');
+      throw reason instanceof Error
+        ? reason
+        : new DOMException(
+            reason === undefined ? 'The operation was aborted.' : `The operation was aborted: ${String(reason)}`,
+            { name: 'AbortError', cause: reason },
+          );
     }
     if (full.object === undefined && options.structuredOutput) {
       // Surfaces a strict structured-output failure as a rejection, like any other failed run.

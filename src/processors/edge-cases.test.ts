@@ -582,3 +582,16 @@ describe('adversarial review', () => {
     expect(model.calls).toHaveLength(0);
   });
 });
+
+describe('abort reasons', () => {
+  it('generate() keeps a non-Error abort reason as the AbortError’s cause and message', async () => {
+    const controller = new AbortController();
+    controller.abort('user left');
+    const agent = new Agent({ id: 'a', instructions: 's', model: new ScriptedModel({ steps: ['hi'] }) });
+    await expect(agent.generate('q', { abortSignal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+      cause: 'user left',
+      message: expect.stringContaining('user left'),
+    });
+  });
+});
