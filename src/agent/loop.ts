@@ -1,3 +1,16 @@
+/**
+ * The agentic loop. It reads top to bottom in the documented order:
+ *
+ *   processInput (once)
+ *   per step: processInputStep → prepareStep → build prompt → processLLMRequest → model call
+ *             → per chunk processOutputStream → processLLMResponse → processOutputStep
+ *             → tools (+ processToolResult per tool) → step-finish → next step while tools ran
+ *             (a step a processor rejects with a granted retry is rolled back and replayed)
+ *   processOutputResult (once) → finish
+ *
+ * Every terminal path — finish, provider error, abort signal, tripwire, hook error — ends in
+ * `finalize()`, the one place results are settled and the stream is closed.
+ */
 import type { LanguageModelV2Message } from '@ai-sdk/provider';
 import { ProcessorError } from '../errors/processor-error.js';
 import { ProviderCallError } from '../errors/provider-call-error.js';
