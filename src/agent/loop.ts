@@ -308,7 +308,7 @@ async function runLoop<OUTPUT>(
     const stepModel = settings.model === plan.model ? plan.model : await resolveModel(settings.model);
     const toolSet = activeOnly(await resolveStepTools(settings.tools), settings.activeTools);
     // A processor may move this step's output to another response message (`messageId`).
-    if (settings.messageId && settings.messageId !== responseId) responseId = settings.messageId;
+    if (settings.messageId && settings.messageId !== messageId) responseId = settings.messageId;
 
     // 4. Prompt conversion (+ transient signals, + retry feedback at the end), then
     //    processLLMRequest (transient rewrite or cached response).

@@ -213,3 +213,32 @@ describe('sendSignal', () => {
     );
   });
 });
+
+describe('response messages around signals', () => {
+  it('steps after a signal keep appending to the one new assistant message', async () => {
+    const model = new ScriptedModel({
+      steps: [
+        { toolCalls: [{ toolName: 'noop', args: {} }] },
+        { toolCalls: [{ toolName: 'noop', args: {} }] },
+        { toolCalls: [{ toolName: 'noop', args: {} }] },
+        'done',
+      ],
+    });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      tools: { noop },
+      inputProcessors: [
+        {
+          id: 'mid',
+          processInputStep: async ({ sendSignal, stepNumber }) => {
+            if (stepNumber === 1) await sendSignal?.({ type: 'reactive', contents: 'Half way.' });
+          },
+        },
+      ],
+    });
+    const result = await agent.generate('q');
+    expect(result.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'signal', 'assistant']);
+  });
+});
