@@ -111,7 +111,9 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       throw reason instanceof Error
         ? reason
         : new DOMException(
-            reason === undefined ? 'The operation was aborted.' : `The operation was aborted: ${String(reason)}`,
+            reason === undefined
+              ? 'The operation was aborted.'
+              : `The operation was aborted: ${String(reason)}`,
             { name: 'AbortError', cause: reason },
           );
     }
