@@ -86,6 +86,23 @@ export function applyMessageResult(
   );
 }
 
+/**
+ * Apply the result of an output hook (`processOutputStep`, `processToolResult`,
+ * `processOutputResult`). As `applyMessageResult`, except that `[]` changes nothing: the seeds'
+ * validators end with `return []` after checking ("nothing to change"), and read literally it
+ * would delete the conversation.
+ */
+export function applyOutputResult(
+  list: MessageList,
+  result: unknown,
+  processorId: string,
+  hook: ProcessorHookName,
+  scope: 'all' | 'response',
+): HookOutcome {
+  if (Array.isArray(result) && result.length === 0) return 'passed';
+  return applyMessageResult(list, result, processorId, hook, scope);
+}
+
 export function checkLLMRequestResult(value: unknown, processorId: string): HookOutcome {
   if (value === undefined || value === null) return 'passed';
   const result = value as { prompt?: unknown; response?: unknown };

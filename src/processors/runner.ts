@@ -22,6 +22,7 @@ import type { ChunkType } from '../stream/chunk-types.js';
 import type { LLMStepResult } from '../stream/step-result.js';
 import {
   applyMessageResult,
+  applyOutputResult,
   applyStepResult,
   checkLLMRequestResult,
   describe,
@@ -366,7 +367,7 @@ export class ProcessorRunner {
   }
 
   /** 8. `processOutputStep`, after each LLM step and before tools. */
-  async processOutputStep(args: {
+  processOutputStep(args: {
     stepNumber: number;
     finishReason: string;
     toolCalls: ToolCallInfo[];
@@ -376,34 +377,11 @@ export class ProcessorRunner {
     steps: LLMStepResult[];
     providerMetadata?: SharedV2ProviderMetadata;
   }): Promise<void> {
-    const list = this.#list;
-    for (const processor of this.#o.lanes.output) {
-      const hook = processor.processOutputStep;
-      if (typeof hook !== 'function') continue;
-      await this.#invoke(
-        processor,
-        'processOutputStep',
-        (tracingContext) =>
-          hook.call(processor, {
-            tracingContext,
-            sendSignal: this.#sender(processor),
-            messages: list.get.all.db(),
-            messageList: list,
-            ...this.#base(processor),
-            ...args,
-          }),
-        // The seeds' validators end with `return []` after checking a step ("nothing to change");
-        // read literally it would delete the whole conversation, so an empty array passes.
-        (result) =>
-          Array.isArray(result) && result.length === 0
-            ? 'passed'
-            : applyMessageResult(list, result, processor.id, 'processOutputStep'),
-      );
-    }
+    return this.#runOutputHook('processOutputStep', args, 'all');
   }
 
   /** 9. `processToolResult` per successful tool call. */
-  async processToolResult(args: {
+  processToolResult(args: {
     stepNumber: number;
     toolName: string;
     toolCallId: string;
@@ -413,52 +391,37 @@ export class ProcessorRunner {
     systemMessages: CoreMessage[];
     steps: LLMStepResult[];
   }): Promise<void> {
+    return this.#runOutputHook('processToolResult', args, 'all');
+  }
+
+  /** 10. `processOutputResult`, once at the end of a successful run; `messages` are the response. */
+  processOutputResult(result: OutputResult): Promise<void> {
+    return this.#runOutputHook('processOutputResult', { result }, 'response');
+  }
+
+  /** The output lane's message hooks share one shape: the same context and result forms. */
+  async #runOutputHook(
+    name: 'processOutputStep' | 'processToolResult' | 'processOutputResult',
+    args: object,
+    scope: 'all' | 'response',
+  ): Promise<void> {
     const list = this.#list;
     for (const processor of this.#o.lanes.output) {
-      const hook = processor.processToolResult;
+      const hook = processor[name] as ((hookArgs: unknown) => unknown) | undefined;
       if (typeof hook !== 'function') continue;
       await this.#invoke(
         processor,
-        'processToolResult',
+        name,
         (tracingContext) =>
           hook.call(processor, {
             tracingContext,
             sendSignal: this.#sender(processor),
-            messages: list.get.all.db(),
+            messages: scope === 'response' ? list.get.response.db() : list.get.all.db(),
             messageList: list,
             ...this.#base(processor),
             ...args,
           }),
-        (result) =>
-          Array.isArray(result) && result.length === 0
-            ? 'passed'
-            : applyMessageResult(list, result ?? undefined, processor.id, 'processToolResult'),
-      );
-    }
-  }
-
-  /** 10. `processOutputResult`, once at the end of a successful run. */
-  async processOutputResult(result: OutputResult): Promise<void> {
-    const list = this.#list;
-    for (const processor of this.#o.lanes.output) {
-      const hook = processor.processOutputResult;
-      if (typeof hook !== 'function') continue;
-      await this.#invoke(
-        processor,
-        'processOutputResult',
-        (tracingContext) =>
-          hook.call(processor, {
-            tracingContext,
-            sendSignal: this.#sender(processor),
-            messages: list.get.response.db(),
-            messageList: list,
-            result,
-            ...this.#base(processor),
-          }),
-        (out) =>
-          Array.isArray(out) && out.length === 0
-            ? 'passed'
-            : applyMessageResult(list, out, processor.id, 'processOutputResult', 'response'),
+        (result) => applyOutputResult(list, result, processor.id, name, scope),
       );
     }
   }
