@@ -122,12 +122,7 @@ export class ProcessorRunner {
     const inputIds = new Set(options.lanes.input.map((p) => p.id));
     this.#llmRequestLane = [
       ...options.lanes.input,
-      ...options.lanes.error.filter(
-        (p) =>
-          typeof p.processLLMRequest === 'function' &&
-          !options.lanes.input.includes(p) &&
-          !inputIds.has(p.id),
-      ),
+      ...options.lanes.error.filter((p) => typeof p.processLLMRequest === 'function' && !inputIds.has(p.id)),
     ];
   }
 
