@@ -19,7 +19,6 @@ import type { MessageList } from '../messages/message-list.js';
 import type { SystemMessagesSnapshot } from '../messages/system-message-store.js';
 import { toLanguageModelPrompt } from '../messages/to-prompt.js';
 import type { MastraDBMessage } from '../messages/types.js';
-import { resolveModel } from '../models/resolve-model.js';
 import type { LanguageModelUsage, MastraLanguageModel } from '../models/types.js';
 import type { ProcessorRunner, StepSettings } from '../processors/runner.js';
 import { TripWire } from '../processors/tripwire.js';
@@ -305,7 +304,8 @@ async function runLoop<OUTPUT>(
       runId,
       messageId,
     });
-    const stepModel = settings.model === plan.model ? plan.model : await resolveModel(settings.model);
+    // The runner resolves a model override (object or router string) as it is returned.
+    const stepModel = settings.model;
     const toolSet = activeOnly(await resolveStepTools(settings.tools), settings.activeTools);
     // A processor may move this step's output to another response message (`messageId`).
     if (settings.messageId && settings.messageId !== messageId) responseId = settings.messageId;

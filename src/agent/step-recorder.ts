@@ -27,6 +27,12 @@ export function parseToolArgs(input: string): Record<string, unknown> | undefine
   }
 }
 
+/** A text part of the step: the stored UI part and, once ended, its `content` entry. */
+interface TextSlot {
+  part: TextUIPart;
+  entry?: { type: 'text'; text: string; providerMetadata?: SharedV2ProviderMetadata };
+}
+
 /**
  * Turns one step's normalised model parts into agent chunks while accumulating the step's
  * result and its stored message parts. One call per part, constant work per part: text is
@@ -61,10 +67,8 @@ export class StepRecorder {
   streamError: { error: unknown } | undefined;
   sawFinish = false;
 
-  readonly #openText = new Map<string, TextUIPart>();
-  readonly #closedText = new Map<string, { type: 'text'; text: string }>();
-  readonly #lateText = new Map<string, TextUIPart>();
-  readonly #closedUi = new Map<string, TextUIPart>();
+  /** Each text id's stored part and, once the part has ended, its `content` entry. */
+  readonly #texts = new Map<string, TextSlot>();
   #late: MastraMessagePart[] = [];
   #sealed = false;
   readonly #openReasoning = new Map<string, ReasoningUIPart>();
@@ -101,13 +105,10 @@ export class StepRecorder {
           payload: { id: part.id, providerMetadata: part.providerMetadata },
         };
       case 'text-end': {
-        const open = this.#openText.get(part.id);
-        if (open) {
-          const entry = { type: 'text' as const, text: open.text, providerMetadata: part.providerMetadata };
-          this.content.push(entry);
-          this.#closedText.set(part.id, entry);
-          this.#closedUi.set(part.id, open);
-          this.#openText.delete(part.id);
+        const slot = this.#texts.get(part.id);
+        if (slot && !slot.entry) {
+          slot.entry = { type: 'text', text: slot.part.text, providerMetadata: part.providerMetadata };
+          this.content.push(slot.entry);
         }
         return {
           type: 'text-end',
@@ -328,29 +329,9 @@ export class StepRecorder {
    */
   acceptTextDelta(id: string, text: string): void {
     this.text += text;
-    const open = this.#openText.get(id);
-    if (open) {
-      open.text += text;
-      return;
-    }
-    const late = this.#lateText.get(id);
-    if (late) {
-      late.text += text;
-      const entry = this.#closedText.get(id);
-      if (entry) entry.text += text;
-      return;
-    }
-    const closed = this.#closedText.get(id);
-    if (closed) {
-      closed.text += text;
-      const part = this.#closedUi.get(id);
-      if (part) part.text += text;
-      return;
-    }
-    const part = this.#openTextPart(id);
-    part.text += text;
-    const entry = this.#lateText.has(id) ? this.#closedText.get(id) : undefined;
-    if (entry) entry.text += text;
+    const slot = this.#texts.get(id) ?? this.#openTextPart(id);
+    slot.part.text += text;
+    if (slot.entry) slot.entry.text += text;
   }
 
   /** The step's parts were stored; parts opened from now on are collected by `takeLateParts`. */
@@ -365,21 +346,18 @@ export class StepRecorder {
     return late;
   }
 
-  #openTextPart(id: string): TextUIPart {
-    const part: TextUIPart = { type: 'text', text: '' };
-    this.#openText.set(id, part);
+  #openTextPart(id: string): TextSlot {
+    const slot: TextSlot = { part: { type: 'text', text: '' } };
+    this.#texts.set(id, slot);
     if (this.#sealed) {
-      this.#late.push(part);
-      // No text-end will come for it: its content entry is the part's text as it grows.
-      const entry = { type: 'text' as const, text: '' };
-      this.content.push(entry);
-      this.#closedText.set(id, entry);
-      this.#openText.delete(id);
-      this.#lateText.set(id, part);
+      // Opened after the step was stored: no text-end will come, so its entry exists at once.
+      this.#late.push(slot.part);
+      slot.entry = { type: 'text', text: '' };
+      this.content.push(slot.entry);
     } else {
-      this.parts.push(part);
+      this.parts.push(slot.part);
     }
-    return part;
+    return slot;
   }
 
   #openReasoningPart(id: string): ReasoningUIPart {
