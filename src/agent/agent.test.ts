@@ -430,7 +430,7 @@ describe('Agent: errors and abort', () => {
       instructions: 'x',
       model: new ScriptedModel({
         steps: [
-          { text: ['a', 'b', 'c', 'd'], errorAfterChunks: { after: 4, error: new Error('socket hang up') } },
+          { text: ['a', 'b', 'c', 'd'], errorAfterChunks: { after: 4, error: new Error('invalid JSON in frame') } },
         ],
       }),
     });
@@ -438,7 +438,7 @@ describe('Agent: errors and abort', () => {
     const chunks = await collect(output.fullStream);
     expect(types(chunks).at(-1)).toBe('error');
     expect(output.status).toBe('failed');
-    expect(output.error?.message).toContain('socket hang up');
+    expect(output.error?.message).toContain('invalid JSON in frame');
   });
 
   it('an aborted abortSignal ends the stream with an abort chunk', async () => {

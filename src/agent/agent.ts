@@ -14,8 +14,10 @@ import { validateProcessors } from '../processors/validate.js';
 import { RequestContext } from '../request-context/request-context.js';
 import type { FullOutput, MastraModelOutput } from '../stream/model-output.js';
 import { type ResolvedToolSet, resolveToolSet } from '../tools/index.js';
+import { createDefaultErrorProcessor } from './default-error-processors.js';
 import { newId } from './ids.js';
 import { startRun } from './loop.js';
+import { type DefaultErrorProcessorId, mergeDefaultErrorProcessors } from './resolve-error-processors.js';
 import type {
   AgentConfig,
   AgentExecutionOptions,
@@ -59,6 +61,8 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
   readonly description: string | undefined;
   readonly #config: AgentConfig<TTools>;
   readonly #toolSets = new WeakMap<object, Promise<ResolvedToolSet>>();
+  /** This agent's instances of the default error processors, made when first needed. */
+  readonly #defaults = new Map<DefaultErrorProcessorId, Processor>();
 
   constructor(config: AgentConfig<TTools>) {
     if (typeof config?.id !== 'string' || config.id.trim() === '') {
@@ -86,6 +90,21 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       );
     }
     checkRetryBudget(config.maxProcessorRetries, `Agent "${config.id}"`);
+    if (config.errorProcessorDefaults !== undefined && typeof config.errorProcessorDefaults !== 'boolean') {
+      throw new ConfigurationError(
+        'AGENT_INVALID_CONFIG',
+        `Agent "${config.id}": "errorProcessorDefaults" must be true or false (got ${String(config.errorProcessorDefaults)}).`,
+      );
+    }
+    if (
+      config.sandbox !== undefined &&
+      typeof (config.sandbox as { uploadFile?: unknown } | null)?.uploadFile !== 'function'
+    ) {
+      throw new ConfigurationError(
+        'AGENT_INVALID_CONFIG',
+        `Agent "${config.id}": "sandbox" must have an uploadFile(file) method that resolves with { path }.`,
+      );
+    }
     // Static arrays are checked now; arrays computed from requestContext when a call starts.
     for (const array of PROCESSOR_ARRAYS) {
       const value = config[array];
@@ -178,6 +197,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
           abortSignal: call.abortSignal,
           prepareStep: call.prepareStep as never,
           maxProcessorRetries,
+          sandbox: this.#config.sandbox,
           runId,
           newId,
         }),
@@ -202,20 +222,18 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
           `Agent "${this.id}" call`,
         );
       }
-      const configured = this.#config[array];
-      if (configured === undefined) return [];
-      if (typeof configured !== 'function') return configured as Processor[];
-      return validateProcessors(
-        await resolveDynamic(configured as DynamicArgument<unknown>, requestContext),
-        array,
-        `Agent "${this.id}"`,
-      );
+      if (array === 'errorProcessors') return this.#resolveErrorProcessors(requestContext);
+      return this.#configured(array, requestContext);
     };
-    const [input, output, error] = (await Promise.all(PROCESSOR_ARRAYS.map(resolve))) as [
+    const [input, output, configuredError] = (await Promise.all(PROCESSOR_ARRAYS.map(resolve))) as [
       Processor[],
       Processor[],
       Processor[],
     ];
+    // Framework error processors (memory's, a later addition) run after the list and survive a
+    // per-call list.
+    const framework = this.#frameworkErrorProcessors();
+    const error = framework.length > 0 ? [...configuredError, ...framework] : configuredError;
     // processorIndex lives on the processor object (as documented), so an instance shared by
     // concurrent calls sees the latest call's index; frozen processors are left alone.
     let index = 0;
@@ -232,6 +250,45 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       }
     }
     return { input, output, error };
+  }
+
+  /** The agent's own array for a lane: static, or computed from the request context and checked. */
+  async #configured(
+    array: (typeof PROCESSOR_ARRAYS)[number],
+    requestContext: RequestContext,
+  ): Promise<Processor[]> {
+    const configured = this.#config[array];
+    if (configured === undefined) return [];
+    if (typeof configured !== 'function') return configured as Processor[];
+    return validateProcessors(
+      await resolveDynamic(configured as DynamicArgument<unknown>, requestContext),
+      array,
+      `Agent "${this.id}"`,
+    );
+  }
+
+  /**
+   * The agent's error processors with the defaults merged in (unless `errorProcessorDefaults` is
+   * `false`): a default is added only when no processor has its id, and takes its place in the
+   * default sequence relative to the user's default-id processors; the user's order never changes.
+   * A function-valued list is merged on every call.
+   */
+  async #resolveErrorProcessors(requestContext: RequestContext): Promise<Processor[]> {
+    const configured = await this.#configured('errorProcessors', requestContext);
+    if (this.#config.errorProcessorDefaults === false) return configured;
+    return mergeDefaultErrorProcessors(configured, (id) => {
+      let processor = this.#defaults.get(id);
+      if (!processor) {
+        processor = createDefaultErrorProcessor(id);
+        this.#defaults.set(id, processor);
+      }
+      return processor;
+    });
+  }
+
+  /** Error processors contributed by framework parts (memory); none yet. */
+  #frameworkErrorProcessors(): Processor[] {
+    return [];
   }
 
   /** Tool schemas are converted once per tools object, not once per step. */
@@ -274,9 +331,15 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     return this.#config.outputProcessors ? resolveDynamic(this.#config.outputProcessors, requestContext) : [];
   }
 
-  /** The configured error processors for a request context (default error processors arrive with #4). */
+  /**
+   * The error processors a call without its own `errorProcessors` runs, in order: the agent's list
+   * with the default error processors merged in (see `errorProcessorDefaults`), then any
+   * framework error processors.
+   */
   async listErrorProcessors(requestContext = new RequestContext()): Promise<ErrorProcessor[]> {
-    return this.#config.errorProcessors ? resolveDynamic(this.#config.errorProcessors, requestContext) : [];
+    const resolved = await this.#resolveErrorProcessors(requestContext);
+    const framework = this.#frameworkErrorProcessors();
+    return (framework.length > 0 ? [...resolved, ...framework] : resolved) as ErrorProcessor[];
   }
 
   /** Options merged into every call. */

@@ -1,8 +1,10 @@
 export type { MessageList } from '../messages/message-list.js';
 export type { MastraDBMessage } from '../messages/types.js';
 export { TripWire } from '../processors/tripwire.js';
+export type { AgentSandbox, SandboxFile } from '../processors/types.js';
 export type { FullOutput, MastraModelOutput } from '../stream/model-output.js';
 export { Agent } from './agent.js';
+export { DEFAULT_ERROR_PROCESSOR_IDS, type DefaultErrorProcessorId } from './resolve-error-processors.js';
 export type {
   AgentConfig,
   AgentExecutionOptions,

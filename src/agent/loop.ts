@@ -11,7 +11,8 @@
  * Every terminal path — finish, provider error, abort signal, tripwire, hook error — ends in
  * `finalize()`, the one place results are settled and the stream is closed.
  */
-import type { LanguageModelV2Message } from '@ai-sdk/provider';
+import type { LanguageModelV2Message, LanguageModelV2Prompt } from '@ai-sdk/provider';
+import { DownloadAssetsError } from '../errors/download-assets-error.js';
 import { ProcessorError } from '../errors/processor-error.js';
 import { ProviderCallError } from '../errors/provider-call-error.js';
 import { SluiceError } from '../errors/sluice-error.js';
@@ -30,6 +31,7 @@ import {
   type ChunkType,
   type DataChunkType,
   type FinishChunk,
+  type StepApiErrorRetryData,
   type StepTripwireData,
   type ToolCallChunk,
   type ToolErrorChunk,
@@ -44,7 +46,9 @@ import {
 import type { LLMStepResult } from '../stream/step-result.js';
 import { ResolvedToolSet, type ToolOutcome } from '../tools/index.js';
 import { untilAborted } from '../util/until-aborted.js';
+import { markAttachmentUnavailable, withoutUnavailableFiles } from './attachment-fallback.js';
 import { buildCallOptions } from './call-options.js';
+import { downloadAttachments } from './download-attachments.js';
 import { callModel, type Emit, modelLabel, readStep } from './model-call.js';
 import { PartialObjects, withPartialObjects } from './partial-objects.js';
 import { replayCachedResponse } from './replay.js';
@@ -86,11 +90,17 @@ interface RunTotals {
   rejectedUsage: LanguageModelUsage;
 }
 
-/** One attempt at a step, as far as it got: what a retry must undo and feed back. */
+/**
+ * One attempt at a step, as far as it got: what a retry must undo and feed back. Steps are
+ * attempted again when a processor rejects the step (`abort(…, { retry: true })`) or when the
+ * model call fails and an error processor asks for a retry.
+ */
 interface StepAttempt {
   recorder: StepRecorder | undefined;
   /** `step-start` went out, so stream clients must be told about a replay. */
   started: boolean;
+  /** The model this attempt called (after step overrides). */
+  model?: MastraLanguageModel;
 }
 
 /** Start a run: returns the output object at once; the loop proceeds in the background. */
@@ -178,6 +188,29 @@ async function runLoop<OUTPUT>(
   // (a signal, a processor's message) was added after it, so the conversation keeps its order.
   let responseId = messageId;
 
+  // Failures of the model call itself (not of a processor or tool), with the provider's own
+  // error: these, and only these, go to the error processors.
+  const apiFailures = new WeakMap<object, unknown>();
+  const apiFailure = (failure: Error, providerError: unknown): Error => {
+    apiFailures.set(failure, providerError);
+    return failure;
+  };
+  // Attachments no error processor could recover in this run, by URL: the model gets a placeholder.
+  const unavailable = new Map<string, string>();
+
+  /** Download what the model cannot fetch itself; a failure is a model-call failure. */
+  const fetchAttachments = async (
+    prompt: LanguageModelV2Prompt,
+    model: MastraLanguageModel,
+  ): Promise<LanguageModelV2Prompt> => {
+    const outbound = unavailable.size > 0 ? withoutUnavailableFiles(prompt, unavailable) : prompt;
+    try {
+      return await downloadAttachments(outbound, { supportedUrls: await model.supportedUrls(), abortSignal });
+    } catch (error) {
+      throw error instanceof DownloadAssetsError ? apiFailure(error, error) : error;
+    }
+  };
+
   // The steps run as one unit raced against the abort signal: whatever the body is awaiting
   // (a provider, a tool, a processor hook), an abort ends the run at once.
   const runSteps = async (): Promise<void> => {
@@ -231,15 +264,26 @@ async function runLoop<OUTPUT>(
         providerMetadata: output.providerMetadata,
         totalUsage: output.totalUsage,
         processorRetryCount: runner.retryCount,
+        apiErrorRetryCount: runner.apiErrorRetryCount,
       },
     };
   }
 
   /**
-   * One step, replayed while a processor rejects it with `abort(reason, { retry: true })` and
-   * `maxProcessorRetries` allows. A replay rolls the step back (its messages, response parts and
-   * totals) and sends the earlier request unchanged, then the rejected answer, then the reason as
-   * `<system-reminder reason="processor-retry" processor="<id>">`. None of that feedback is stored.
+   * One step, attempted again in two cases, each with its own budget:
+   *
+   * - A processor rejects it with `abort(reason, { retry: true })` and `maxProcessorRetries`
+   *   allows: the replay sends the earlier request unchanged, then the rejected answer, then the
+   *   reason as `<system-reminder reason="processor-retry" processor="<id>">`. None of that
+   *   feedback is stored.
+   * - The model call fails (HTTP error, reset, broken stream, attachment download) and an error
+   *   processor returns `{ retry: true }` within the error budget: the call is made again from the
+   *   conversation as the error processors left it. An attachment no processor recovers is
+   *   replaced by `[Attachment unavailable: <name>]` and the call made once more (outside the budget).
+   *
+   * Either way the failed attempt is rolled back first (its messages, response parts and totals),
+   * so the result and the conversation hold only the accepted attempt's output; clients that saw
+   * the attempt's chunks get a `step-finish` with reason `'retry'` before the replacement.
    */
   const runStepWithRetries = async (
     stepNumber: number,
@@ -250,16 +294,21 @@ async function runLoop<OUTPUT>(
     const carried = runner.takeTransientSignals();
     const feedback: LanguageModelV2Message[] = [];
     for (;;) {
-      // Only a run that may replay a step pays for a checkpoint (it is linear in the history).
-      const checkpoint = runner.maxProcessorRetries ? takeCheckpoint() : undefined;
+      const checkpoint = takeCheckpoint();
       const attempt: StepAttempt = { recorder: undefined, started: false };
       try {
         return await runStep(stepNumber, baseSystem, carried, feedback, attempt);
       } catch (error) {
+        if (abortSignal?.aborted) throw error;
+        const apiError = apiFailures.get(error as object);
+        if (apiError !== undefined) {
+          restoreCheckpoint(checkpoint, attempt);
+          if (!(await recoverFromApiError(error as Error, apiError, stepNumber, attempt))) throw error;
+          continue;
+        }
         if (
           !TripWire.isInstance(error) ||
-          abortSignal?.aborted ||
-          !checkpoint ||
+          runner.maxProcessorRetries === undefined ||
           !runner.grantsRetry(error)
         ) {
           throw error;
@@ -270,9 +319,56 @@ async function runLoop<OUTPUT>(
         // Signals sent during the rejected attempt's output hooks are the newest: they go last.
         feedback.push(...runner.takeTransientSignals());
         runner.countRetry();
-        if (attempt.started) await announceRetry(error, attempt);
+        if (attempt.started) await announceRetry({ tripwire: tripwireData(error) }, attempt);
       }
     }
+  };
+
+  /**
+   * After a failed model call (attempt already rolled back): true when the step should be tried
+   * again — an error processor asked for it, or an undeliverable attachment was swapped for its
+   * placeholder. The error processors decide first, before anything reaches the client.
+   */
+  const recoverFromApiError = async (
+    failure: Error,
+    apiError: unknown,
+    stepNumber: number,
+    attempt: StepAttempt,
+  ): Promise<boolean> => {
+    runner.stepNumber = stepNumber;
+    const processorId = await runner.processAPIError({
+      error: apiError,
+      model: attempt.model ?? plan.model,
+      stepNumber,
+      steps: totals.steps,
+      messageId: responseId,
+    });
+    if (processorId !== undefined) {
+      runner.apiErrorRetryCount++;
+      if (attempt.started) {
+        await announceRetry(
+          {
+            apiError: {
+              processorId,
+              message: apiError instanceof Error ? apiError.message : failure.message,
+              retryCount: runner.apiErrorRetryCount,
+            },
+          },
+          attempt,
+        );
+      }
+      return true;
+    }
+    if (apiError instanceof DownloadAssetsError && !unavailable.has(apiError.details.url)) {
+      const { url, name } = apiError.details;
+      unavailable.set(url, name);
+      markAttachmentUnavailable(list, { url, name });
+      console.warn(
+        `[sluice] ${apiError.message} No error processor recovered it; the model gets "[Attachment unavailable: ${name}]" instead.`,
+      );
+      return true;
+    }
+    return false;
   };
 
   const runStep = async (
@@ -326,18 +422,21 @@ async function runLoop<OUTPUT>(
         { details: { stepNumber } },
       );
     }
+    attempt.model = stepModel;
     const request = await runner.processLLMRequest({
       prompt,
       model: stepModel,
       stepNumber,
       steps: totals.steps,
     });
+    // Attachments the model cannot fetch itself are downloaded now (a cached response needs none).
+    const outbound = request.response ? request.prompt : await fetchAttachments(request.prompt, stepModel);
 
     // 5 + 6. Model call; every chunk goes through processOutputStream on its way out.
     const recorder = new StepRecorder(runId, options.includeRawChunks === true);
     attempt.recorder = recorder;
     const call = await buildCallOptions({
-      prompt: request.prompt,
+      prompt: outbound,
       settings,
       toolSet,
       abortSignal,
@@ -346,7 +445,9 @@ async function runLoop<OUTPUT>(
     const maxRetries = settings.modelSettings?.maxRetries ?? plan.maxRetries;
     const source = request.response
       ? { stream: replayCachedResponse(request.response), request: { body: request.response.request } }
-      : await callModel(stepModel, call, maxRetries, stepNumber, abortSignal);
+      : await callModel(stepModel, call, maxRetries, stepNumber, abortSignal).catch((error: unknown) => {
+          throw ProviderCallError.isInstance(error) ? apiFailure(error, error.cause) : error;
+        });
     attempt.started = true;
     await emit({
       type: 'step-start',
@@ -356,7 +457,7 @@ async function runLoop<OUTPUT>(
         messageId,
         startedAt,
         request: source.request ?? {},
-        inputMessages: request.prompt,
+        inputMessages: outbound,
       },
     });
     const stepChunks: CachedLLMStepChunk[] | undefined = runner.wantsResponseChunks ? [] : undefined;
@@ -370,18 +471,18 @@ async function runLoop<OUTPUT>(
     await readStep(source, recorder, stepChunks, stepEmit, abortSignal);
     throwIfAborted(abortSignal);
     if (recorder.streamError) {
-      throw new ProviderCallError({
-        cause: recorder.streamError.error,
-        modelLabel: modelLabel(stepModel),
-        stepNumber,
-      });
+      const cause = recorder.streamError.error;
+      throw apiFailure(
+        new ProviderCallError({ cause, modelLabel: modelLabel(stepModel), stepNumber }),
+        cause,
+      );
     }
     if (!recorder.sawFinish && !request.response) {
-      throw new ProviderCallError({
-        cause: new Error('the response stream ended without a finish event (connection closed early?)'),
-        modelLabel: modelLabel(stepModel),
-        stepNumber,
-      });
+      const cause = new Error('the response stream ended without a finish event (connection closed early?)');
+      throw apiFailure(
+        new ProviderCallError({ cause, modelLabel: modelLabel(stepModel), stepNumber }),
+        cause,
+      );
     }
     totals.usage = addUsage(totals.usage, recorder.usage);
     totals.toolCalls.push(...recorder.toolCalls);
@@ -539,7 +640,8 @@ async function runLoop<OUTPUT>(
 
   /** What a step replay must undo: messages added, the response's parts, the run totals. */
   interface Checkpoint {
-    ids: Set<string>;
+    /** Messages added after this mark belong to the attempt. */
+    mark: number;
     response: MastraDBMessage | undefined;
     responseId: string;
     text: string;
@@ -550,12 +652,10 @@ async function runLoop<OUTPUT>(
     structured: StructuredOutcome<unknown> | undefined;
   }
 
+  /** O(1): every step takes one, since error processors (on by default) may ask for a retry. */
   function takeCheckpoint(): Checkpoint {
-    const all = list.get.all.db();
-    const ids = new Set<string>();
-    for (const m of all) ids.add(m.id);
     return {
-      ids,
+      mark: list.insertionMark(),
       response: list.getMessageById(responseId),
       responseId,
       text: totals.text,
@@ -568,8 +668,8 @@ async function runLoop<OUTPUT>(
   }
 
   function restoreCheckpoint(checkpoint: Checkpoint, attempt: StepAttempt): void {
-    const added = list.get.all.db().filter((m) => !checkpoint.ids.has(m.id));
-    if (added.length > 0) list.removeByIds(added.map((m) => m.id));
+    const added = list.idsAddedAfter(checkpoint.mark);
+    if (added.length > 0) list.removeByIds(added);
     if (checkpoint.response) list.add(checkpoint.response, 'response');
     responseId = checkpoint.responseId;
     // The rejected attempt's tokens were spent: they count in totalUsage, not in usage.
@@ -583,8 +683,11 @@ async function runLoop<OUTPUT>(
     reading = undefined;
   }
 
-  /** Tell stream clients the step they just saw was rejected and will be replayed. */
-  async function announceRetry(tripwire: TripWire, attempt: StepAttempt): Promise<void> {
+  /** Tell stream clients the step they just saw was rejected (or failed) and will be attempted again. */
+  async function announceRetry(
+    why: { tripwire: StepTripwireData } | { apiError: StepApiErrorRetryData },
+    attempt: StepAttempt,
+  ): Promise<void> {
     const recorder = attempt.recorder;
     await emit({
       type: 'step-finish',
@@ -600,7 +703,7 @@ async function runLoop<OUTPUT>(
         },
         metadata: {},
         totalUsage: addUsage(totals.usage, totals.rejectedUsage),
-        tripwire: tripwireData(tripwire),
+        ...why,
       },
     });
   }

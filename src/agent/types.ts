@@ -9,6 +9,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { SystemMessage } from '../messages/types.js';
 import type { LanguageModelUsage, MastraLanguageModel } from '../models/types.js';
 import type {
+  AgentSandbox,
   ErrorProcessor,
   InputProcessorOrWorkflow,
   OutputProcessorOrWorkflow,
@@ -103,10 +104,21 @@ export interface AgentConfig<TOOLS extends ToolsInput = ToolsInput> {
   maxRetries?: number;
   inputProcessors?: DynamicArgument<InputProcessorOrWorkflow[]>;
   outputProcessors?: DynamicArgument<OutputProcessorOrWorkflow[]>;
+  /**
+   * Processors that run when a model call fails (`processAPIError`), merged with the four
+   * defaults (`ProviderHistoryCompat`, `PrefillErrorHandler`, `UnsupportedFileHandler`,
+   * `StreamErrorRetryProcessor`) unless `errorProcessorDefaults` is `false`. A processor with a
+   * default's id replaces that default in place.
+   */
   errorProcessors?: DynamicArgument<ErrorProcessor[]>;
   /** `false` turns off the default error processors. Default `true`. */
   errorProcessorDefaults?: boolean;
-  /** Cap on processor-requested retries. Unset: a retry request aborts. */
+  /** Where files the model cannot read are uploaded (used by `UnsupportedFileHandler`). */
+  sandbox?: AgentSandbox;
+  /**
+   * Cap on processor-requested retries. Unset: a step retry request (`processInputStep`,
+   * `processOutputStep`, …) aborts, and error processors get 3 retries. Set, it caps both.
+   */
   maxProcessorRetries?: number;
   /** Defaults merged into every `generate()`/`stream()` call. */
   defaultOptions?: DynamicArgument<AgentExecutionOptions>;
@@ -143,7 +155,7 @@ export interface AgentExecutionOptions<OUTPUT = unknown> {
   inputProcessors?: DynamicArgument<InputProcessorOrWorkflow[]>;
   /** Replaces the agent's output processors for this call. */
   outputProcessors?: DynamicArgument<OutputProcessorOrWorkflow[]>;
-  /** Replaces the agent's error processors for this call. */
+  /** Replaces the agent's resolved error processors for this call, the defaults included. */
   errorProcessors?: DynamicArgument<ErrorProcessor[]>;
   /** Cap on processor-requested retries for this call; overrides the agent's. */
   maxProcessorRetries?: number;

@@ -110,6 +110,7 @@ export class MessageList {
   private readonly unsaved = new Set<MessageRecord>();
   private readonly system = new SystemMessageStore();
   private lastTimestamp = 0;
+  private nextSeq = 0;
 
   constructor(options: MessageListOptions = {}) {
     this.threadId = options.threadId;
@@ -219,6 +220,21 @@ export class MessageList {
   lastMessage(): MastraDBMessage | undefined {
     const any = () => true;
     return (this.current.findLast(any) ?? this.remembered.findLast(any))?.message;
+  }
+
+  /**
+   * A mark for "now": messages added after it are reported by `idsAddedAfter(mark)`. O(1), so a
+   * caller that may need to undo an attempt (a step replay) can take one before every attempt.
+   */
+  insertionMark(): number {
+    return this.nextSeq;
+  }
+
+  /** Ids of the messages still in the list that were added after `mark`, oldest first. Linear. */
+  idsAddedAfter(mark: number): string[] {
+    const ids: string[] = [];
+    for (const [id, record] of this.records) if (record.seq >= mark) ids.push(id);
+    return ids;
   }
 
   /** Remove messages by id; returns the removed messages in the order of `ids` (unknown ids skipped). */
@@ -375,7 +391,7 @@ export class MessageList {
     if (record) {
       record.message = message;
     } else {
-      record = { message, source, index: 0, removed: false };
+      record = { message, source, index: 0, removed: false, seq: this.nextSeq++ };
       this.records.set(message.id, record);
       this.segmentOf(record).append(record);
     }

@@ -10,6 +10,8 @@ export interface MessageRecord {
   /** Position inside the owning segment's slot array; rewritten on compaction. */
   index: number;
   removed: boolean;
+  /** When the record joined the list (see `MessageList.insertionMark`). */
+  seq: number;
 }
 
 const MIN_HOLES_BEFORE_COMPACTION = 64;

@@ -18,6 +18,13 @@ import type {
   ReasoningUIPart,
   ToolInvocationUIPart,
 } from './types.js';
+import {
+  attachmentName,
+  attachmentPlaceholder,
+  isDecodableDataUrl,
+  normalizeUrl,
+  unavailableAttachmentsOf,
+} from './unavailable-attachments.js';
 
 /** Options of {@link toModelMessages}. */
 export interface ToModelMessagesOptions {
@@ -101,26 +108,49 @@ function toolResultPart(part: ToolInvocationUIPart): LanguageModelV2ToolResultPa
   };
 }
 
+/**
+ * A user file as the model gets it: the file, or `[Attachment unavailable: <name>]` when it was
+ * recorded as undeliverable or is a `data:` URL that cannot be decoded.
+ */
+function userFilePart(
+  part: FileUIPart,
+  unavailable: Map<string, string> | undefined,
+): LanguageModelV2TextPart | LanguageModelV2FilePart {
+  const recorded = unavailable?.get(normalizeUrl(part.data));
+  if (recorded !== undefined) return { type: 'text', text: attachmentPlaceholder(recorded) };
+  if (part.data.startsWith('data:') && !isDecodableDataUrl(part.data)) {
+    return {
+      type: 'text',
+      text: attachmentPlaceholder(attachmentName({ filename: part.filename, mediaType: part.mimeType })),
+    };
+  }
+  return filePart(part);
+}
+
 function userContent(message: MastraDBMessage): Array<LanguageModelV2TextPart | LanguageModelV2FilePart> {
   const content: Array<LanguageModelV2TextPart | LanguageModelV2FilePart> = [];
   const fileUrls = new Set<string>();
+  const unavailable = unavailableAttachmentsOf(message);
   for (const part of partsWithTextFallback(message)) {
     if (part.type === 'text')
       content.push({ type: 'text', text: part.text, ...optionsOf(part.providerMetadata) });
     else if (part.type === 'file') {
       fileUrls.add(part.data);
-      content.push(filePart(part));
+      content.push(userFilePart(part, unavailable));
     }
   }
   for (const attachment of message.content.experimental_attachments ?? []) {
     if (fileUrls.has(attachment.url)) continue;
     content.push(
-      filePart({
-        type: 'file',
-        data: attachment.url,
-        mimeType: attachment.contentType ?? '',
-        ...(attachment.name !== undefined ? { filename: attachment.name } : {}),
-      }),
+      userFilePart(
+        {
+          type: 'file',
+          data: attachment.url,
+          mimeType: attachment.contentType ?? '',
+          ...(attachment.name !== undefined ? { filename: attachment.name } : {}),
+        },
+        unavailable,
+      ),
     );
   }
   return content;

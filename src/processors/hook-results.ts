@@ -22,6 +22,7 @@ export const STEP_HOOKS: ReadonlySet<ProcessorHookName> = new Set([
   'processLLMRequest',
   'processOutputStream',
   'processLLMResponse',
+  'processAPIError',
   'processOutputStep',
   'processToolResult',
 ]);
@@ -136,6 +137,20 @@ export function checkLLMRequestResult(value: unknown, processorId: string): Hook
     );
   }
   return result.prompt !== undefined || result.response !== undefined ? 'changed' : 'passed';
+}
+
+/** `processAPIError` returns `{ retry: boolean }` or nothing. */
+export function checkAPIErrorResult(value: unknown, processorId: string): HookOutcome {
+  if (value === undefined || value === null) return 'passed';
+  if (typeof value !== 'object' || typeof (value as { retry?: unknown }).retry !== 'boolean') {
+    throw invalidResult(
+      processorId,
+      'processAPIError',
+      `returned ${describe(value)}. Return { retry: true } to retry the call, { retry: false } or nothing to pass the error on.`,
+      undefined,
+    );
+  }
+  return (value as { retry: boolean }).retry ? 'retried' : 'passed';
 }
 
 function isSystemMessageArray(value: unknown): boolean {

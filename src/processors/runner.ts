@@ -24,6 +24,7 @@ import {
   applyMessageResult,
   applyOutputResult,
   applyStepResult,
+  checkAPIErrorResult,
   checkLLMRequestResult,
   describe,
   invalidResult,
@@ -34,6 +35,7 @@ import { createSignal, signalDataChunk, signalToDBMessage, signalToPromptMessage
 import { activeTracer, endHookSpan, type HookOutcome, startHookSpan } from './tracing.js';
 import { TripWire } from './tripwire.js';
 import type {
+  AgentSandbox,
   AgentSignalInput,
   CachedLLMStepChunk,
   CachedLLMStepResponse,
@@ -67,6 +69,8 @@ export interface RunnerOptions {
   prepareStep?: StepHook;
   /** Cap on processor-requested step retries; unset means a retry request aborts. */
   maxProcessorRetries?: number;
+  /** The agent's sandbox, handed to `processLLMRequest` and `processAPIError`. */
+  sandbox?: AgentSandbox;
   runId?: string;
   newId: () => string;
 }
@@ -79,6 +83,8 @@ type Base = Omit<ProcessorContext, 'tracingContext'> & { state: ProcessorState }
 type SendSignal = (signal: AgentSignalInput) => Promise<CreatedAgentSignal>;
 
 const NO_TRACING: TracingContext = Object.freeze({});
+/** Error-processor retries allowed when `maxProcessorRetries` is unset (seed 001). */
+const DEFAULT_API_ERROR_RETRIES = 3;
 const PREPARE_STEP: Processor = Object.freeze({ id: 'prepare-step' });
 
 /**
@@ -91,6 +97,8 @@ const PREPARE_STEP: Processor = Object.freeze({ id: 'prepare-step' });
 export class ProcessorRunner {
   /** Processor-triggered step retries so far in this run. */
   retryCount = 0;
+  /** Error-processor retries so far in this run (`processAPIError`'s `retryCount`). */
+  apiErrorRetryCount = 0;
   /** Step the loop is on; hooks that run per step report it. `undefined` outside steps. */
   stepNumber: number | undefined;
   /** Which processor's `processInputStep` set this step's `tools`, to blame a bad override. */
@@ -103,6 +111,7 @@ export class ProcessorRunner {
   readonly #senders = new Map<Processor, SendSignal>();
   readonly #streamProcessors: readonly Processor[];
   readonly #llmRequestLane: readonly Processor[];
+  readonly #apiErrorLane: readonly Processor[];
   readonly #tracer = activeTracer();
   #streamArgs: ProcessOutputStreamArgs[] | undefined;
   #streamArgsRetry = -1;
@@ -124,6 +133,7 @@ export class ProcessorRunner {
       ...options.lanes.input,
       ...options.lanes.error.filter((p) => typeof p.processLLMRequest === 'function' && !inputIds.has(p.id)),
     ];
+    this.#apiErrorLane = options.lanes.error.filter((p) => typeof p.processAPIError === 'function');
   }
 
   /** True when some processor reads the step's chunks in `processLLMResponse`. */
@@ -139,6 +149,14 @@ export class ProcessorRunner {
   /** The retry budget, when one is set. */
   get maxProcessorRetries(): number | undefined {
     return this.#o.maxProcessorRetries;
+  }
+
+  /**
+   * The error lane's retry budget: `maxProcessorRetries` when set, else 3 when the lane has
+   * processors (seed 001), else 0. Step retries keep their own, stricter rule.
+   */
+  get maxApiErrorRetries(): number {
+    return this.#o.maxProcessorRetries ?? (this.#apiErrorLane.length > 0 ? DEFAULT_API_ERROR_RETRIES : 0);
   }
 
   /** True when this tripwire asks for a retry and the budget still allows one. */
@@ -255,6 +273,7 @@ export class ProcessorRunner {
             model: args.model,
             stepNumber: args.stepNumber,
             steps: args.steps,
+            sandbox: this.#o.sandbox,
             ...this.#base(processor),
           }),
         (value) => checkLLMRequestResult(value, processor.id),
@@ -264,6 +283,44 @@ export class ProcessorRunner {
       if (result.prompt) prompt = result.prompt;
     }
     return { prompt };
+  }
+
+  /**
+   * 5b. `processAPIError` after a failed model call: error processors in list order until one
+   * returns `{ retry: true }`. Returns that processor's id, or `undefined` when none asked (or the
+   * error-lane budget is spent — then no processor is asked at all, so none edits the
+   * conversation for a retry that cannot happen).
+   */
+  async processAPIError(args: {
+    error: unknown;
+    model: MastraLanguageModel;
+    stepNumber: number;
+    steps: LLMStepResult[];
+    messageId: string;
+  }): Promise<string | undefined> {
+    if (this.apiErrorRetryCount >= this.maxApiErrorRetries) return undefined;
+    const list = this.#list;
+    for (const processor of this.#apiErrorLane) {
+      const hook = processor.processAPIError as NonNullable<Processor['processAPIError']>;
+      const result = await this.#invoke(
+        processor,
+        'processAPIError',
+        (tracingContext) =>
+          hook.call(processor, {
+            tracingContext,
+            sendSignal: this.#sender(processor),
+            messages: list.get.all.db(),
+            messageList: list,
+            sandbox: this.#o.sandbox,
+            ...this.#base(processor),
+            ...args,
+            retryCount: this.apiErrorRetryCount,
+          }),
+        (value) => checkAPIErrorResult(value, processor.id),
+      );
+      if (result?.retry === true) return processor.id;
+    }
+    return undefined;
   }
 
   /**
@@ -482,6 +539,7 @@ export class ProcessorRunner {
         span,
         TripWire.isInstance(failure)
           ? STEP_HOOKS.has(hook) &&
+            hook !== 'processAPIError' &&
             this.stepNumber !== undefined &&
             !this.#o.abortSignal?.aborted &&
             this.grantsRetry(failure)

@@ -160,6 +160,25 @@ export interface CachedLLMStepResponse {
   rawResponse?: unknown;
 }
 
+/** A file to place in an agent's sandbox. */
+export interface SandboxFile {
+  /** The file's bytes. */
+  data: Uint8Array;
+  mediaType: string;
+  /** The name the file had in the conversation, when it had one. */
+  filename?: string;
+}
+
+/**
+ * Somewhere an agent can put files its model cannot read directly (e.g. a code-execution
+ * workspace a tool can open). `UnsupportedFileHandler` uploads rejected files here and tells the
+ * model the path instead. Give one to the agent with `new Agent({ sandbox })`.
+ */
+export interface AgentSandbox {
+  /** Store the file; resolve with the path the model (or its tools) can use to reach it. */
+  uploadFile(file: SandboxFile): Promise<{ path: string }>;
+}
+
 /** Arguments of `processLLMRequest`. */
 export interface ProcessLLMRequestArgs<TTripwireMetadata = unknown>
   extends ProcessorContext<TTripwireMetadata> {
@@ -169,6 +188,8 @@ export interface ProcessLLMRequestArgs<TTripwireMetadata = unknown>
   steps: StepResult[];
   state: ProcessorState;
   messageList?: MessageList;
+  /** The agent's sandbox, when it has one. */
+  sandbox?: AgentSandbox;
 }
 
 /** Result of `processLLMRequest`. */
@@ -205,6 +226,18 @@ export interface ProcessAPIErrorArgs<TTripwireMetadata = unknown>
   stepNumber: number;
   steps: StepResult[];
   state: ProcessorState;
+  /** Error-processor retries so far in this run (counted apart from step retries). */
+  retryCount: number;
+  /** The model whose call failed. */
+  model?: MastraLanguageModel;
+  /** The response message the failed step was writing to. */
+  messageId?: string;
+  /** The agent's sandbox, when it has one. */
+  sandbox?: AgentSandbox;
+  /**
+   * Send a signal to the model. A `transient` signal reaches the retried call only; any other
+   * is stored in the conversation.
+   */
   sendSignal?: (signal: AgentSignalInput) => Promise<CreatedAgentSignal>;
 }
 

@@ -112,6 +112,22 @@ export interface StepFinishPayload {
    * `'retry'`): text streamed since the matching `step-start` is discarded, the replacement follows.
    */
   tripwire?: StepTripwireData;
+  /**
+   * Set when the model call failed part-way through the step and an error processor asked for a
+   * retry (`stepResult.reason` is `'retry'`): text streamed since the matching `step-start` is
+   * discarded, the replacement attempt follows.
+   */
+  apiError?: StepApiErrorRetryData;
+}
+
+/** Why a step that already streamed output is being attempted again after a provider error. */
+export interface StepApiErrorRetryData {
+  /** The error processor that asked for the retry. */
+  processorId: string;
+  /** The provider error's message. */
+  message: string;
+  /** Error-processor retries so far, this one included. */
+  retryCount: number;
 }
 
 /** Payload of `finish`. */
@@ -125,6 +141,8 @@ export interface FinishPayload {
   totalUsage?: LanguageModelUsage;
   /** Processor-triggered step retries in this run. */
   processorRetryCount?: number;
+  /** Error-processor retries (after provider errors) in this run. */
+  apiErrorRetryCount?: number;
 }
 
 export type StartChunk = Chunk<'start', { id?: string; messageId?: string; [key: string]: unknown }>;

@@ -1,0 +1,824 @@
+/**
+ * `StreamErrorRetryProcessor` (api-reference §6.7, §1.10, §8; seed 001): the default instance
+ * retries connection resets, retryable OpenAI Responses stream errors and errors the provider
+ * marks retryable; custom matchers add policies; the wait honours Retry-After within a cap.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { APICallError } from '@ai-sdk/provider';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ConfigurationError } from '../errors/configuration-error.js';
+import { MessageList } from '../messages/message-list.js';
+import {
+  isBadRequestError,
+  isConnectionResetError,
+  isRetryableOpenAIResponsesStreamError,
+  StreamErrorRetryProcessor,
+  type StreamErrorRetryProcessorOptions,
+} from './stream-error-retry-processor.js';
+import type { ProcessAPIErrorArgs } from './types.js';
+
+function args(overrides: Partial<ProcessAPIErrorArgs> = {}): ProcessAPIErrorArgs {
+  return {
+    error: new Error('boom'),
+    messages: [],
+    messageList: new MessageList(),
+    stepNumber: 0,
+    steps: [],
+    state: {},
+    retryCount: 0,
+    abort: (reason?: string) => {
+      throw new Error(reason ?? 'aborted');
+    },
+    ...overrides,
+  };
+}
+
+function apiError(fields: Partial<ConstructorParameters<typeof APICallError>[0]> = {}): APICallError {
+  return new APICallError({
+    message: 'API failed',
+    url: 'https://api.test/v1',
+    requestBodyValues: {},
+    ...fields,
+  });
+}
+
+function withCause(message: string, cause: unknown): Error {
+  return new Error(message, { cause });
+}
+
+function coded(code: string, message = `read ${code}`): Error {
+  return Object.assign(new Error(message), { code });
+}
+
+/** Runs the hook and reports the `delayMs` it chose, via a catch-all matcher's `onRetry`. */
+async function chosenDelay(
+  error: unknown,
+  options: StreamErrorRetryProcessorOptions = {},
+): Promise<number | undefined> {
+  let delayMs: number | undefined;
+  const processor = new StreamErrorRetryProcessor({
+    ...options,
+    matchers: [
+      {
+        match: () => true,
+        onRetry: (a) => {
+          delayMs = a.delayMs;
+        },
+      },
+    ],
+  });
+  // Fake timers so a long computed delay does not slow the test down.
+  vi.useFakeTimers({ now: Date.parse('2030-01-01T00:00:00Z') });
+  try {
+    const pending = processor.processAPIError(args({ error }));
+    await vi.runAllTimersAsync();
+    expect(await pending).toEqual({ retry: true });
+  } finally {
+    vi.useRealTimers();
+  }
+  return delayMs;
+}
+
+// A local server that drops connections in the ways providers' connections get dropped.
+let server: http.Server;
+let baseUrl: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const path = req.url ?? '';
+      if (path.startsWith('/close-before-headers')) {
+        req.socket.destroy();
+        return;
+      }
+      if (path.startsWith('/reset-before-headers')) {
+        req.socket.resetAndDestroy();
+        return;
+      }
+      if (path.startsWith('/openai-event/')) {
+        const event = decodeURIComponent(path.slice('/openai-event/'.length).split('/')[0] ?? '');
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.write(
+          'data: {"type":"response.created","sequence_number":0,"response":{"id":"r","created_at":1,"model":"m"}}\n\n',
+        );
+        res.end(`data: ${event}\n\n`);
+        return;
+      }
+      // Mid-stream: headers and a first event go out, then the peer vanishes.
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: {"type":"response.created","sequence_number":0,"response":{"id":"r"}}\n\n');
+      setTimeout(() => {
+        if (path.startsWith('/reset-mid-stream')) res.socket?.resetAndDestroy();
+        else res.socket?.destroy();
+      }, 20);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** The error a real `fetch` throws (reading the whole body when `readBody`). */
+async function fetchError(url: string, init: RequestInit = {}, readBody = true): Promise<unknown> {
+  try {
+    const response = await fetch(url, init);
+    if (readBody) await response.text();
+  } catch (error) {
+    return error;
+  }
+  throw new Error(`expected ${url} to fail`);
+}
+
+describe('identity', () => {
+  it('has the documented id and name and only the processAPIError hook', () => {
+    const processor = new StreamErrorRetryProcessor();
+    expect(processor.id).toBe('stream-error-retry-processor');
+    expect(processor.name).toBe('Stream Error Retry Processor');
+    expect(typeof processor.processAPIError).toBe('function');
+    for (const hook of [
+      'processInput',
+      'processInputStep',
+      'processLLMRequest',
+      'processLLMResponse',
+      'processOutputStream',
+      'processOutputStep',
+      'processToolResult',
+      'processOutputResult',
+    ]) {
+      expect(processor).not.toHaveProperty(hook);
+    }
+  });
+});
+
+describe('constructor validation', () => {
+  const bad: Array<[string, unknown, string]> = [
+    ['maxRetries negative', { maxRetries: -1 }, 'maxRetries'],
+    ['maxRetries fractional', { maxRetries: 1.5 }, 'maxRetries'],
+    ['maxRetries not a number', { maxRetries: '2' }, 'maxRetries'],
+    ['delayMs negative', { delayMs: -5 }, 'delayMs'],
+    ['delayMs NaN', { delayMs: Number.NaN }, 'delayMs'],
+    ['delayMs infinite', { delayMs: Number.POSITIVE_INFINITY }, 'delayMs'],
+    ['matchers not an array', { matchers: () => true }, 'matchers'],
+    ['matcher entry a string', { matchers: ['ECONNRESET'] }, 'matchers[0]'],
+    ['matcher object without match', { matchers: [() => true, { maxRetries: 2 }] }, 'matchers[1]'],
+    ['matcher match not a function', { matchers: [{ match: true }] }, 'matchers[0]'],
+    [
+      'matcher maxRetries invalid',
+      { matchers: [{ match: () => true, maxRetries: -1 }] },
+      'matchers[0].maxRetries',
+    ],
+    ['matcher delayMs invalid', { matchers: [{ match: () => true, delayMs: -1 }] }, 'matchers[0].delayMs'],
+    [
+      'matcher onRetry not a function',
+      { matchers: [{ match: () => true, onRetry: 'log' }] },
+      'matchers[0].onRetry',
+    ],
+    ['maxRetryAfterMs negative', { maxRetryAfterMs: -1 }, 'maxRetryAfterMs'],
+    ['retryUnknownErrors not boolean', { retryUnknownErrors: 'yes' }, 'retryUnknownErrors'],
+  ];
+
+  it.each(bad)('rejects %s with a ConfigurationError naming the class and option', (_, options, option) => {
+    let thrown: unknown;
+    try {
+      new StreamErrorRetryProcessor(options as StreamErrorRetryProcessorOptions);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(ConfigurationError.isInstance(thrown)).toBe(true);
+    const error = thrown as ConfigurationError;
+    expect(error.code).toBe('PROCESSOR_INVALID_OPTIONS');
+    expect(error.message).toContain('StreamErrorRetryProcessor');
+    expect(error.message).toContain(`\`${option}\``);
+  });
+
+  it('accepts valid options, including maxRetries 0, delay functions and bare matchers', () => {
+    expect(
+      () =>
+        new StreamErrorRetryProcessor({
+          maxRetries: 0,
+          delayMs: () => 10,
+          maxRetryAfterMs: 0,
+          retryUnknownErrors: true,
+          matchers: [() => false, { match: () => false, maxRetries: 3, delayMs: 0, onRetry: () => {} }],
+        }),
+    ).not.toThrow();
+  });
+});
+
+describe('default instance: transient failures only (seed 001)', () => {
+  it('does not handle an unrecognised error', async () => {
+    expect(await new StreamErrorRetryProcessor().processAPIError(args())).toBeUndefined();
+  });
+
+  it('retries an AI SDK APICallError the provider marks retryable, and not one marked non-retryable', async () => {
+    const processor = new StreamErrorRetryProcessor();
+    // APICallError marks 429 and 5xx retryable by default.
+    expect(await processor.processAPIError(args({ error: apiError({ statusCode: 429 }) }))).toEqual({
+      retry: true,
+    });
+    expect(await processor.processAPIError(args({ error: apiError({ statusCode: 503 }) }))).toEqual({
+      retry: true,
+    });
+    expect(
+      await processor.processAPIError(args({ error: apiError({ statusCode: 400, isRetryable: false }) })),
+    ).toBeUndefined();
+    expect(
+      await processor.processAPIError(args({ error: apiError({ statusCode: 500, isRetryable: false }) })),
+    ).toBeUndefined();
+  });
+
+  it('finds an isRetryable flag further down the cause chain', async () => {
+    const error = withCause('wrapper', withCause('inner wrapper', apiError({ statusCode: 502 })));
+    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toEqual({ retry: true });
+  });
+
+  it('retries once by default: retryCount 0 retries, retryCount 1 does not', async () => {
+    const processor = new StreamErrorRetryProcessor();
+    const error = apiError({ statusCode: 500 });
+    expect(await processor.processAPIError(args({ error, retryCount: 0 }))).toEqual({ retry: true });
+    expect(await processor.processAPIError(args({ error, retryCount: 1 }))).toBeUndefined();
+  });
+
+  it('honours its own maxRetries against the run retryCount', async () => {
+    const error = apiError({ statusCode: 500 });
+    const three = new StreamErrorRetryProcessor({ maxRetries: 3 });
+    expect(await three.processAPIError(args({ error, retryCount: 2 }))).toEqual({ retry: true });
+    expect(await three.processAPIError(args({ error, retryCount: 3 }))).toBeUndefined();
+    const none = new StreamErrorRetryProcessor({ maxRetries: 0 });
+    expect(await none.processAPIError(args({ error }))).toBeUndefined();
+  });
+
+  it('retries a retryable OpenAI Responses stream error event', async () => {
+    const error = { type: 'error', error: { type: 'server_error', code: 'server_error', message: 'boom' } };
+    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toEqual({ retry: true });
+  });
+
+  it('does not retry a non-retryable OpenAI stream error event', async () => {
+    const error = {
+      type: 'error',
+      error: { type: 'invalid_request_error', code: 'invalid_prompt', message: 'no' },
+    };
+    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toBeUndefined();
+  });
+});
+
+describe('connection resets, from real undici errors', () => {
+  it('recognises fetch failing before headers when the server closes the socket ("fetch failed" / UND_ERR_SOCKET)', async () => {
+    const error = await fetchError(`${baseUrl}/close-before-headers`);
+    expect((error as Error).message).toBe('fetch failed');
+    expect(((error as Error).cause as { code?: string }).code).toBe('UND_ERR_SOCKET');
+    expect(isConnectionResetError(error)).toBe(true);
+    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toEqual({ retry: true });
+  });
+
+  it('recognises fetch failing before headers on a TCP reset ("fetch failed" / ECONNRESET)', async () => {
+    const error = await fetchError(`${baseUrl}/reset-before-headers`);
+    expect((error as Error).message).toBe('fetch failed');
+    expect(((error as Error).cause as { code?: string }).code).toBe('ECONNRESET');
+    expect(isConnectionResetError(error)).toBe(true);
+    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toEqual({ retry: true });
+  });
+
+  it('recognises a body cut off mid-stream ("terminated" / UND_ERR_SOCKET)', async () => {
+    const error = await fetchError(`${baseUrl}/close-mid-stream`);
+    expect((error as Error).message).toBe('terminated');
+    expect(isConnectionResetError(error)).toBe(true);
+    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toEqual({ retry: true });
+  });
+
+  it('recognises a TCP reset mid-stream ("terminated" / ECONNRESET)', async () => {
+    const error = await fetchError(`${baseUrl}/reset-mid-stream`);
+    expect((error as Error).message).toBe('terminated');
+    expect(((error as Error).cause as { code?: string }).code).toBe('ECONNRESET');
+    expect(isConnectionResetError(error)).toBe(true);
+  });
+
+  it('recognises the resets the AI SDK OpenAI provider throws, before headers and mid-stream', async () => {
+    const { createOpenAI } = await import('@ai-sdk/openai');
+    for (const path of ['close-before-headers', 'close-mid-stream']) {
+      const openai = createOpenAI({ apiKey: 'test', baseURL: `${baseUrl}/${path}` });
+      let error: unknown;
+      try {
+        const { stream } = await openai
+          .responses('gpt-test')
+          .doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] });
+        for await (const _ of stream) {
+          // drain
+        }
+      } catch (thrown) {
+        error = thrown;
+      }
+      expect(APICallError.isInstance(error), path).toBe(true);
+      expect(isConnectionResetError(error), path).toBe(true);
+      // Retried for the reset even if the provider had not marked the wrapper retryable.
+      Object.defineProperty(error, 'isRetryable', { value: false });
+      expect(await new StreamErrorRetryProcessor().processAPIError(args({ error })), path).toEqual({
+        retry: true,
+      });
+    }
+  });
+
+  it('does not treat a refused connection as a reset', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const error = await fetchError(`http://127.0.0.1:${port}/`);
+    expect((error as Error).message).toBe('fetch failed');
+    expect(((error as Error).cause as { code?: string }).code).toBe('ECONNREFUSED');
+    expect(isConnectionResetError(error)).toBe(false);
+    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toBeUndefined();
+  });
+
+  it('never treats an AbortError as a reset, nor retries it as an unknown error', async () => {
+    const controller = new AbortController();
+    const pending = fetchError(`${baseUrl}/close-mid-stream`, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 5);
+    const error = await pending;
+    expect((error as Error).name).toBe('AbortError');
+    expect(isConnectionResetError(error)).toBe(false);
+    // Even an AbortError wrapping a reset is the caller's doing.
+    const abortOverReset = Object.assign(new Error('aborted', { cause: coded('ECONNRESET') }), {
+      name: 'AbortError',
+    });
+    expect(isConnectionResetError(abortOverReset)).toBe(false);
+    const processor = new StreamErrorRetryProcessor({ retryUnknownErrors: true });
+    expect(await processor.processAPIError(args({ error }))).toBeUndefined();
+    expect(await processor.processAPIError(args({ error: abortOverReset }))).toBeUndefined();
+  });
+});
+
+describe('isConnectionResetError', () => {
+  it.each([
+    ['ECONNRESET code', coded('ECONNRESET')],
+    ['EPIPE code', coded('EPIPE', 'write EPIPE')],
+    ['UND_ERR_SOCKET code', coded('UND_ERR_SOCKET', 'other side closed')],
+    ['"terminated" TypeError', new TypeError('terminated')],
+    ['"socket hang up"', new Error('socket hang up')],
+    ['"other side closed" without a code', new Error('other side closed')],
+    ['a plain object carrying the code', { code: 'ECONNRESET' }],
+    ['fetch failed caused by a reset', new TypeError('fetch failed', { cause: coded('ECONNRESET') })],
+    [
+      'a reset four wrappers down',
+      withCause('a', withCause('b', withCause('c', withCause('d', coded('EPIPE'))))),
+    ],
+  ])('true for %s', (_, error) => {
+    expect(isConnectionResetError(error)).toBe(true);
+  });
+
+  it.each([
+    ['a plain Error', new Error('boom')],
+    ['fetch failed without a cause', new TypeError('fetch failed')],
+    ['a message merely containing "terminated"', new Error('Process terminated by operator')],
+    ['ECONNREFUSED', coded('ECONNREFUSED')],
+    ['a 500 APICallError', apiError({ statusCode: 500 })],
+    ['null', null],
+    ['a string', 'ECONNRESET'],
+  ])('false for %s', (_, error) => {
+    expect(isConnectionResetError(error)).toBe(false);
+  });
+
+  it('stops at about five levels of causes and survives cycles', () => {
+    let deep: Error = coded('ECONNRESET');
+    for (let i = 0; i < 8; i++) deep = withCause(`wrapper ${i}`, deep);
+    expect(isConnectionResetError(deep)).toBe(false);
+
+    const a = new Error('a') as Error & { cause?: unknown };
+    const b = new Error('b', { cause: a });
+    a.cause = b;
+    expect(isConnectionResetError(a)).toBe(false);
+  });
+});
+
+describe('isRetryableOpenAIResponsesStreamError', () => {
+  it.each([
+    'rate_limit_exceeded',
+    'server_error',
+    'internal_error',
+    'request_timeout',
+    'temporarily_unavailable',
+    'service_unavailable',
+    'overloaded_error',
+  ])('true when the nested error code contains a transient marker (%s)', (code) => {
+    expect(isRetryableOpenAIResponsesStreamError({ type: 'error', error: { code, message: 'x' } })).toBe(
+      true,
+    );
+  });
+
+  it('true when the nested error type names a transient condition', () => {
+    expect(
+      isRetryableOpenAIResponsesStreamError({ type: 'error', error: { type: 'server_error', message: 'x' } }),
+    ).toBe(true);
+  });
+
+  it('true for a response.failed event with a retryable code or a "you can retry your request" message', () => {
+    expect(
+      isRetryableOpenAIResponsesStreamError({
+        type: 'response.failed',
+        response: { error: { code: 'server_error', message: 'x' } },
+      }),
+    ).toBe(true);
+    expect(
+      isRetryableOpenAIResponsesStreamError({
+        type: 'response.failed',
+        response: { error: { code: null, message: 'Something broke. You can retry your request.' } },
+      }),
+    ).toBe(true);
+  });
+
+  it('true for the flat { type: "error", code, message } event OpenAI also sends', () => {
+    expect(
+      isRetryableOpenAIResponsesStreamError({ type: 'error', code: 'rate_limit_exceeded', message: 'slow' }),
+    ).toBe(true);
+  });
+
+  it('false for non-transient stream errors and for things that are not stream error events', () => {
+    expect(
+      isRetryableOpenAIResponsesStreamError({
+        type: 'error',
+        error: { type: 'invalid_request_error', code: 'invalid_prompt', message: 'bad' },
+      }),
+    ).toBe(false);
+    expect(
+      isRetryableOpenAIResponsesStreamError({
+        type: 'response.failed',
+        response: { error: { code: 'invalid_image', message: 'bad' } },
+      }),
+    ).toBe(false);
+    expect(isRetryableOpenAIResponsesStreamError({ type: 'response.failed', response: {} })).toBe(false);
+    expect(isRetryableOpenAIResponsesStreamError({ code: 'server_error', message: 'not an event' })).toBe(
+      false,
+    );
+    expect(isRetryableOpenAIResponsesStreamError(new Error('server_error'))).toBe(false);
+    expect(isRetryableOpenAIResponsesStreamError(undefined)).toBe(false);
+  });
+
+  it('recognises the events as the AI SDK OpenAI provider surfaces them (APICallError with the event in data)', async () => {
+    const { createOpenAI } = await import('@ai-sdk/openai');
+    const cases: Array<[unknown, boolean]> = [
+      [
+        {
+          type: 'error',
+          sequence_number: 1,
+          error: { type: 'server_error', code: 'server_error', message: 'x' },
+        },
+        true,
+      ],
+      [{ type: 'error', sequence_number: 1, code: 'rate_limit_exceeded', message: 'slow down' }, true],
+      [
+        {
+          type: 'response.failed',
+          sequence_number: 1,
+          response: { error: { code: 'weird', message: 'Oops. You can retry your request' } },
+        },
+        true,
+      ],
+      [
+        {
+          type: 'error',
+          sequence_number: 1,
+          error: { type: 'invalid_request_error', code: 'invalid_prompt', message: 'no' },
+        },
+        false,
+      ],
+    ];
+    for (const [event, expected] of cases) {
+      const path = `openai-event/${encodeURIComponent(JSON.stringify(event))}`;
+      const openai = createOpenAI({ apiKey: 'test', baseURL: `${baseUrl}/${path}` });
+      let error: unknown;
+      try {
+        const { stream } = await openai
+          .responses('gpt-test')
+          .doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] });
+        for await (const part of stream) {
+          if (part.type === 'error') throw part.error;
+        }
+      } catch (thrown) {
+        error = thrown;
+      }
+      expect(error).toBeDefined();
+      expect(isRetryableOpenAIResponsesStreamError(error), JSON.stringify(event)).toBe(expected);
+    }
+  });
+});
+
+describe('isBadRequestError', () => {
+  it('is true for statusCode 400, also on the cause chain, and false otherwise', () => {
+    expect(isBadRequestError(apiError({ statusCode: 400 }))).toBe(true);
+    expect(isBadRequestError(withCause('wrapped', apiError({ statusCode: 400 })))).toBe(true);
+    expect(isBadRequestError(apiError({ statusCode: 500 }))).toBe(false);
+    expect(isBadRequestError(new Error('400 Bad Request'))).toBe(false);
+    expect(isBadRequestError(undefined)).toBe(false);
+  });
+
+  it('works as a custom matcher to retry a transient 400 once', async () => {
+    const processor = new StreamErrorRetryProcessor({ matchers: [isBadRequestError], maxRetries: 1 });
+    const error = apiError({ statusCode: 400, isRetryable: false });
+    expect(await processor.processAPIError(args({ error }))).toEqual({ retry: true });
+    expect(await processor.processAPIError(args({ error, retryCount: 1 }))).toBeUndefined();
+  });
+});
+
+describe('matcher order and policies', () => {
+  it('checks custom matchers in order: the first matching entry supplies the policy', async () => {
+    const error = new Error('quota blip');
+    const processor = new StreamErrorRetryProcessor({
+      matchers: [
+        { match: (e) => e instanceof Error && e.message.includes('quota'), maxRetries: 3 },
+        { match: () => true, maxRetries: 0 },
+      ],
+    });
+    expect(await processor.processAPIError(args({ error, retryCount: 2 }))).toEqual({ retry: true });
+
+    const reversed = new StreamErrorRetryProcessor({
+      matchers: [
+        { match: () => true, maxRetries: 0 },
+        { match: (e) => e instanceof Error && e.message.includes('quota'), maxRetries: 3 },
+      ],
+    });
+    expect(await reversed.processAPIError(args({ error, retryCount: 2 }))).toBeUndefined();
+  });
+
+  it('walks the cause chain level by level: a match on an outer level wins over an earlier matcher for an inner level', async () => {
+    const inner = Object.assign(new Error('inner'), { kind: 'inner' });
+    const error = Object.assign(new Error('outer', { cause: inner }), { kind: 'outer' });
+    const isKind = (kind: string) => (e: unknown) => (e as { kind?: string } | null)?.kind === kind;
+    const processor = new StreamErrorRetryProcessor({
+      matchers: [
+        { match: isKind('inner'), maxRetries: 0 },
+        { match: isKind('outer'), maxRetries: 5 },
+      ],
+    });
+    expect(await processor.processAPIError(args({ error, retryCount: 4 }))).toEqual({ retry: true });
+  });
+
+  it('built-in matchers come before custom ones on the same level', async () => {
+    const refuseAll = { match: () => true, maxRetries: 0 };
+    const processor = new StreamErrorRetryProcessor({ matchers: [refuseAll] });
+    expect(await processor.processAPIError(args({ error: coded('ECONNRESET') }))).toEqual({ retry: true });
+    const streamError = { type: 'error', error: { code: 'server_error', message: 'x' } };
+    expect(await processor.processAPIError(args({ error: streamError }))).toEqual({ retry: true });
+    // Control: the same matcher does refuse an error no built-in recognises.
+    expect(await processor.processAPIError(args({ error: new Error('other') }))).toBeUndefined();
+  });
+
+  it('finds a custom matcher hit on a deeper cause', async () => {
+    const error = withCause('outer', withCause('middle', coded('ETIMEDOUT', 'connect ETIMEDOUT')));
+    const processor = new StreamErrorRetryProcessor({
+      matchers: [(e) => (e as { code?: string } | null)?.code === 'ETIMEDOUT'],
+    });
+    expect(await processor.processAPIError(args({ error }))).toEqual({ retry: true });
+    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toBeUndefined();
+  });
+
+  it('a matcher on the same level beats the isRetryable flag', async () => {
+    const error = apiError({ statusCode: 503 });
+    const processor = new StreamErrorRetryProcessor({
+      matchers: [{ match: (e) => APICallError.isInstance(e) && e.statusCode === 503, maxRetries: 0 }],
+    });
+    expect(await processor.processAPIError(args({ error }))).toBeUndefined();
+  });
+
+  it('a bare matcher function uses the processor-level maxRetries and delay', async () => {
+    const processor = new StreamErrorRetryProcessor({ matchers: [() => true], maxRetries: 2 });
+    expect(await processor.processAPIError(args({ retryCount: 1 }))).toEqual({ retry: true });
+    expect(await processor.processAPIError(args({ retryCount: 2 }))).toBeUndefined();
+  });
+
+  it('a matcher entry without maxRetries falls back to the processor maxRetries', async () => {
+    const processor = new StreamErrorRetryProcessor({ matchers: [{ match: () => true }], maxRetries: 2 });
+    expect(await processor.processAPIError(args({ retryCount: 1 }))).toEqual({ retry: true });
+    expect(await processor.processAPIError(args({ retryCount: 2 }))).toBeUndefined();
+  });
+});
+
+describe('retryUnknownErrors', () => {
+  it('retries an unrecognised error only when enabled', async () => {
+    expect(await new StreamErrorRetryProcessor().processAPIError(args())).toBeUndefined();
+    expect(await new StreamErrorRetryProcessor({ retryUnknownErrors: true }).processAPIError(args())).toEqual(
+      {
+        retry: true,
+      },
+    );
+  });
+
+  it('still respects the retry limit', async () => {
+    const processor = new StreamErrorRetryProcessor({ retryUnknownErrors: true });
+    expect(await processor.processAPIError(args({ retryCount: 1 }))).toBeUndefined();
+  });
+
+  it.each([
+    ['a 401', apiError({ statusCode: 401, isRetryable: false })],
+    ['a 403', apiError({ statusCode: 403, isRetryable: false })],
+    ['a 401 under a wrapper', withCause('wrapped', apiError({ statusCode: 401, isRetryable: false }))],
+    ['an OpenAI-SDK-style status 403', Object.assign(new Error('forbidden'), { status: 403 })],
+    ['code access_denied', coded('access_denied', 'no')],
+    ['code authentication_error', coded('authentication_error', 'no')],
+    ['code forbidden', coded('forbidden', 'no')],
+    ['code invalid_api_key', coded('invalid_api_key', 'no')],
+    ['code permission_denied', coded('permission_denied', 'no')],
+    ['a provider body with error.type authentication_error', { error: { type: 'authentication_error' } }],
+    [
+      'an APICallError whose data carries error.code invalid_api_key',
+      apiError({ statusCode: 400, isRetryable: false, data: { error: { code: 'invalid_api_key' } } }),
+    ],
+  ])('does not retry %s (a known authorisation failure)', async (_, error) => {
+    const processor = new StreamErrorRetryProcessor({ retryUnknownErrors: true });
+    expect(await processor.processAPIError(args({ error }))).toBeUndefined();
+  });
+});
+
+describe('delay and Retry-After', () => {
+  it('waits the configured delayMs before resolving', async () => {
+    vi.useFakeTimers();
+    const processor = new StreamErrorRetryProcessor({ delayMs: 1000 });
+    let settled = false;
+    const pending = processor.processAPIError(args({ error: apiError({ statusCode: 500 }) })).then((r) => {
+      settled = true;
+      return r;
+    });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await pending).toEqual({ retry: true });
+  });
+
+  it('waits for the provider Retry-After even on the default policy', async () => {
+    vi.useFakeTimers();
+    const error = apiError({ statusCode: 429, responseHeaders: { 'retry-after': '2' } });
+    let settled = false;
+    const pending = new StreamErrorRetryProcessor().processAPIError(args({ error })).then((r) => {
+      settled = true;
+      return r;
+    });
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await pending).toEqual({ retry: true });
+  });
+
+  it('defaults to no delay', async () => {
+    expect(await chosenDelay(new Error('x'))).toBe(0);
+  });
+
+  it('reads retry-after in seconds', async () => {
+    expect(await chosenDelay(apiError({ responseHeaders: { 'retry-after': '3' } }))).toBe(3000);
+    expect(await chosenDelay(apiError({ responseHeaders: { 'retry-after': '1.5' } }))).toBe(1500);
+  });
+
+  it('prefers retry-after-ms over retry-after', async () => {
+    const error = apiError({ responseHeaders: { 'retry-after': '10', 'retry-after-ms': '250' } });
+    expect(await chosenDelay(error)).toBe(250);
+  });
+
+  it('reads retry-after as an HTTP date', async () => {
+    // chosenDelay pins "now" to 2030-01-01T00:00:00Z.
+    const error = apiError({ responseHeaders: { 'retry-after': 'Tue, 01 Jan 2030 00:00:07 GMT' } });
+    expect(await chosenDelay(error)).toBe(7000);
+  });
+
+  it('caps Retry-After at maxRetryAfterMs (default 30000)', async () => {
+    const error = apiError({ responseHeaders: { 'retry-after': '120' } });
+    expect(await chosenDelay(error)).toBe(30_000);
+    expect(await chosenDelay(error, { maxRetryAfterMs: 5000 })).toBe(5000);
+    expect(await chosenDelay(error, { maxRetryAfterMs: 0 })).toBe(0);
+  });
+
+  it('takes the larger of delayMs and the capped Retry-After; the cap never shortens delayMs', async () => {
+    const error = apiError({ responseHeaders: { 'retry-after': '1' } });
+    expect(await chosenDelay(error, { delayMs: 5000 })).toBe(5000);
+    expect(await chosenDelay(error, { delayMs: 200 })).toBe(1000);
+    expect(await chosenDelay(error, { delayMs: 50_000, maxRetryAfterMs: 1000 })).toBe(50_000);
+  });
+
+  it('treats negative, past or unparseable Retry-After as 0', async () => {
+    expect(await chosenDelay(apiError({ responseHeaders: { 'retry-after': '-5' } }))).toBe(0);
+    expect(await chosenDelay(apiError({ responseHeaders: { 'retry-after-ms': '-5' } }))).toBe(0);
+    expect(
+      await chosenDelay(apiError({ responseHeaders: { 'retry-after': 'Mon, 01 Jan 2029 00:00:00 GMT' } })),
+    ).toBe(0);
+    expect(await chosenDelay(apiError({ responseHeaders: { 'retry-after': 'soon' } }))).toBe(0);
+  });
+
+  it('finds headers on the cause chain, with any key case, or in a Headers object', async () => {
+    expect(
+      await chosenDelay(withCause('wrapped', apiError({ responseHeaders: { 'Retry-After': '2' } }))),
+    ).toBe(2000);
+    expect(await chosenDelay({ responseHeaders: new Headers({ 'Retry-After-Ms': '40' }) })).toBe(40);
+  });
+
+  it('calls a delay function with the hook args and awaits its result; the entry delay overrides the processor delay', async () => {
+    const seen: ProcessAPIErrorArgs[] = [];
+    let delayMs: number | undefined;
+    const processor = new StreamErrorRetryProcessor({
+      delayMs: 9999,
+      matchers: [
+        {
+          match: () => true,
+          delayMs: async (a) => {
+            seen.push(a);
+            return 100 * (a.retryCount + 1);
+          },
+          onRetry: (a) => {
+            delayMs = a.delayMs;
+          },
+        },
+      ],
+      maxRetries: 5,
+    });
+    vi.useFakeTimers();
+    const call = args({ retryCount: 2, stepNumber: 4 });
+    const pending = processor.processAPIError(call);
+    await vi.runAllTimersAsync();
+    expect(await pending).toEqual({ retry: true });
+    expect(seen).toEqual([call]);
+    expect(delayMs).toBe(300);
+  });
+
+  it('uses the processor delay function for the default policy', async () => {
+    const delay = vi.fn(() => 1234);
+    vi.useFakeTimers();
+    let settled = false;
+    const pending = new StreamErrorRetryProcessor({ delayMs: delay })
+      .processAPIError(args({ error: apiError({ statusCode: 500 }) }))
+      .then(() => {
+        settled = true;
+      });
+    await vi.advanceTimersByTimeAsync(1233);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await pending;
+    expect(delay).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('onRetry', () => {
+  it('receives the hook args plus delayMs, before the wait', async () => {
+    const events: string[] = [];
+    let received: (ProcessAPIErrorArgs & { delayMs: number }) | undefined;
+    const processor = new StreamErrorRetryProcessor({
+      matchers: [
+        {
+          match: () => true,
+          delayMs: 500,
+          onRetry: async (a) => {
+            received = a;
+            events.push('onRetry');
+          },
+        },
+      ],
+    });
+    vi.useFakeTimers();
+    const call = args({ stepNumber: 3, messageId: 'msg-1', state: { seen: true } });
+    const pending = processor.processAPIError(call).then((r) => {
+      events.push('resolved');
+      return r;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(events).toEqual(['onRetry']);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await pending).toEqual({ retry: true });
+    expect(events).toEqual(['onRetry', 'resolved']);
+    expect(received).toEqual({ ...call, delayMs: 500 });
+  });
+
+  it('is not called when the retry limit is reached', async () => {
+    const onRetry = vi.fn();
+    const processor = new StreamErrorRetryProcessor({
+      matchers: [{ match: () => true, onRetry, maxRetries: 1 }],
+    });
+    expect(await processor.processAPIError(args({ retryCount: 1 }))).toBeUndefined();
+    expect(onRetry).not.toHaveBeenCalled();
+  });
+});
+
+describe('abort', () => {
+  it('rejects with the abort reason when the run is aborted during the wait', async () => {
+    const controller = new AbortController();
+    const processor = new StreamErrorRetryProcessor({ delayMs: 60_000 });
+    const started = Date.now();
+    const pending = processor.processAPIError(
+      args({ error: apiError({ statusCode: 500 }), abortSignal: controller.signal }),
+    );
+    const reason = new Error('user cancelled');
+    setTimeout(() => controller.abort(reason), 10);
+    await expect(pending).rejects.toBe(reason);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('does not handle the error when the run was already aborted', async () => {
+    const onRetry = vi.fn();
+    const processor = new StreamErrorRetryProcessor({ matchers: [{ match: () => true, onRetry }] });
+    expect(await processor.processAPIError(args({ abortSignal: AbortSignal.abort() }))).toBeUndefined();
+    expect(onRetry).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,330 @@
+import { createHash } from 'node:crypto';
+import {
+  APICallError,
+  type LanguageModelV2DataContent,
+  type LanguageModelV2FilePart,
+  type LanguageModelV2Prompt,
+  type LanguageModelV2TextPart,
+  UnsupportedFunctionalityError,
+} from '@ai-sdk/provider';
+import { ConfigurationError } from '../errors/configuration-error.js';
+import { isSchemeUrl, parseDataUrl } from '../messages/encoding.js';
+import type { MastraDBMessage } from '../messages/types.js';
+import type {
+  AgentSandbox,
+  ProcessAPIErrorArgs,
+  ProcessAPIErrorResult,
+  ProcessLLMRequestArgs,
+  ProcessLLMRequestResult,
+  Processor,
+  ProcessorState,
+} from './types.js';
+
+/** Options of {@link UnsupportedFileHandler}. */
+export interface UnsupportedFileHandlerOptions {
+  /** Where rejected files are uploaded. Overrides the agent's sandbox. */
+  sandbox?: AgentSandbox;
+  /**
+   * Media types the model reads, exact (`application/pdf`) or by top-level type (`image/*`).
+   * After a rejection, files outside this list are kept out of the prompt too.
+   * Default {@link DEFAULT_SUPPORTED_MEDIA_TYPES}.
+   */
+  supportedMediaTypes?: string[];
+}
+
+/** Media types `UnsupportedFileHandler` assumes a model reads when not told otherwise. */
+export const DEFAULT_SUPPORTED_MEDIA_TYPES: readonly string[] = ['image/*', 'text/*', 'application/pdf'];
+
+/** How many `cause` links below the thrown error are inspected. */
+const MAX_CAUSE_DEPTH = 5;
+
+/** A concrete media type inside free text (top-level types from the IANA registry). */
+const MEDIA_TYPE_IN_TEXT =
+  /\b(?:application|audio|font|image|message|model|multipart|text|video)\/[a-z0-9][\w.+-]*/gi;
+/** A media type option: `type/subtype`, `type/*` or `*\/*`. */
+const MEDIA_TYPE_OPTION = /^(?:\*\/\*|[a-z0-9][\w.+-]*\/(?:\*|[a-z0-9][\w.+-]*))$/i;
+/** An HTTP error body that talks about a file's type. */
+const MENTIONS_FILE_TYPE = /\bfile|\bmime|\bmedia[\s_-]?type|\bcontent[\s_-]?type/i;
+const COMPLAINS = /unsupported|not supported|does not support|invalid|not allowed|not accepted/i;
+/**
+ * Where an HTTP error starts listing what the provider accepts: media types named after this
+ * are allowed ones, not the rejected one.
+ */
+const ALLOW_LIST_START =
+  /\b(?:only|expected|should be|must be|one of|(?:supported|allowed|accepted)(?: \w+)? (?:types|formats))\b/i;
+
+const NOTE_NOT_SENT = 'The model does not support this type of file, so the file was not sent to it.';
+const NOTE_UPLOADED =
+  'The model does not support this type of file, so it was uploaded to the sandbox instead.';
+
+/** What the handler keeps in its per-run `state`. */
+interface HandlerState extends ProcessorState {
+  /** Media types a provider refused during this run. */
+  rejectedMediaTypes?: string[];
+  /** Sandbox paths of files already uploaded during this run, by file fingerprint. */
+  uploadedFiles?: Record<string, string>;
+}
+
+function normalizeMediaType(mediaType: string): string {
+  return (mediaType.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+function matchesMediaType(mediaType: string, pattern: string): boolean {
+  if (pattern === '*/*') return true;
+  if (pattern.endsWith('/*')) return mediaType.startsWith(pattern.slice(0, -1));
+  return mediaType === pattern;
+}
+
+function mediaTypesIn(text: string): string[] {
+  const found = text.match(MEDIA_TYPE_IN_TEXT) ?? [];
+  // A sentence-final period or a hyphen is punctuation, not part of the subtype.
+  return found.map((type) => normalizeMediaType(type.replace(/[.+-]+$/, '')));
+}
+
+/** Media types named by a provider SDK's "unsupported functionality" refusal. */
+function typesFromSdkRefusal(link: unknown): string[] {
+  if (!UnsupportedFunctionalityError.isInstance(link)) return [];
+  const text = link.functionality || link.message;
+  // e.g. "file part media type application/zip"; other refusals (tool choice, …) are not ours.
+  return /media type/i.test(text) ? mediaTypesIn(text) : [];
+}
+
+/** Media types an HTTP 400 names as the file type it would not take. */
+function typesFromHttpRejection(link: unknown): string[] {
+  if (!APICallError.isInstance(link) || link.statusCode !== 400) return [];
+  const types: string[] = [];
+  for (const text of [link.message, link.responseBody]) {
+    if (typeof text !== 'string' || !MENTIONS_FILE_TYPE.test(text) || !COMPLAINS.test(text)) continue;
+    const allowList = ALLOW_LIST_START.exec(text);
+    types.push(...mediaTypesIn(allowList ? text.slice(0, allowList.index) : text));
+  }
+  return types;
+}
+
+/** The media types the error (or a cause up to {@link MAX_CAUSE_DEPTH} deep) rejects. */
+function rejectedMediaTypesOf(error: unknown): string[] {
+  const types = new Set<string>();
+  let link: unknown = error;
+  for (let depth = 0; depth <= MAX_CAUSE_DEPTH && typeof link === 'object' && link !== null; depth++) {
+    for (const type of [...typesFromSdkRefusal(link), ...typesFromHttpRejection(link)]) types.add(type);
+    link = (link as { cause?: unknown }).cause;
+  }
+  return [...types];
+}
+
+/** Media types of the files the prompt's user turns carry (user rows and signals). */
+function conversationFileTypes(messages: MastraDBMessage[]): string[] {
+  const typeOf = (declared: string | undefined, data: string) =>
+    normalizeMediaType(declared || parseDataUrl(data)?.mediaType || 'application/octet-stream');
+  const types: string[] = [];
+  for (const message of messages) {
+    // Assistant files are not user content; this handler never rewrites them.
+    if (message.role === 'assistant' || message.role === 'system') continue;
+    for (const part of message.content.parts) {
+      if (part.type === 'file') types.push(typeOf(part.mimeType, part.data));
+    }
+    for (const attachment of message.content.experimental_attachments ?? []) {
+      types.push(typeOf(attachment.contentType, attachment.url));
+    }
+  }
+  return types;
+}
+
+function decodeBase64(value: string): Uint8Array {
+  const compact = value.replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(compact)) throw new Error('file data is neither a URL nor base64');
+  const buffer = Buffer.from(compact, 'base64');
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+async function download(url: URL, abortSignal: AbortSignal | undefined): Promise<Uint8Array> {
+  const response = await fetch(url, abortSignal ? { signal: abortSignal } : {});
+  if (!response.ok) throw new Error(`GET ${url.href} answered ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/** The bytes of a prompt file: as given, decoded from base64/data URL, or downloaded. */
+async function readBytes(data: LanguageModelV2DataContent, abortSignal?: AbortSignal): Promise<Uint8Array> {
+  if (data instanceof Uint8Array) return data;
+  if (data instanceof URL) return download(data, abortSignal);
+  const dataUrl = parseDataUrl(data);
+  if (dataUrl) return decodeBase64(dataUrl.base64);
+  // Prompts built from stored messages may still carry a URL as a string.
+  if (isSchemeUrl(data)) return download(new URL(data), abortSignal);
+  return decodeBase64(data);
+}
+
+/** Identifies one file across the calls of a run without reading (or downloading) it. */
+function fingerprint(part: LanguageModelV2FilePart): string {
+  const hash = createHash('sha256');
+  hash.update(`${part.mediaType}\0${part.filename ?? ''}\0`);
+  if (part.data instanceof URL) hash.update(`url:${part.data.href}`);
+  else if (typeof part.data === 'string') hash.update(`string:${part.data}`);
+  else hash.update('bytes:').update(part.data);
+  return hash.digest('hex');
+}
+
+function describe(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(describe).join(', ')}]`;
+  if (typeof value === 'string') return JSON.stringify(value);
+  return value === null ? 'null' : typeof value === 'object' ? 'an object' : String(value);
+}
+
+/**
+ * Recovers when a model refuses a file type: drops the refused files (and any other file
+ * outside `supportedMediaTypes`) from the user turns of the outbound prompt and calls the
+ * model again. With a sandbox (the option, else the agent's) each such file is uploaded there
+ * and the model is told its path; otherwise it gets a short note saying the file was not sent.
+ *
+ * Only the outbound prompt changes: stored messages keep their files, so a later turn with a
+ * model that reads them still sees them. One of the agent's default error processors.
+ *
+ * ```ts
+ * new UnsupportedFileHandler({ supportedMediaTypes: ['image/*', 'application/pdf'] })
+ * ```
+ */
+export class UnsupportedFileHandler implements Processor<'unsupported-file-handler'> {
+  readonly id = 'unsupported-file-handler';
+  readonly name = 'Unsupported File Handler';
+  readonly description =
+    'Keeps files the model refused out of the prompt (uploading them to the sandbox when there is one) and retries.';
+
+  readonly #sandbox: AgentSandbox | undefined;
+  readonly #supported: readonly string[];
+
+  /**
+   * @throws ConfigurationError `PROCESSOR_INVALID_OPTIONS` when `sandbox` has no `uploadFile`
+   *   method or `supportedMediaTypes` is not a list of media types.
+   */
+  constructor(options: UnsupportedFileHandlerOptions = {}) {
+    const { sandbox, supportedMediaTypes = DEFAULT_SUPPORTED_MEDIA_TYPES } = options ?? {};
+    if (
+      sandbox !== undefined &&
+      typeof (sandbox as Partial<AgentSandbox> | null)?.uploadFile !== 'function'
+    ) {
+      throw new ConfigurationError(
+        'PROCESSOR_INVALID_OPTIONS',
+        `UnsupportedFileHandler: "sandbox" must have an uploadFile(file) method resolving to { path } (got ${describe(sandbox)}). Pass an AgentSandbox, or leave the option out to use the agent's sandbox.`,
+        { details: { processorId: this.id, option: 'sandbox' } },
+      );
+    }
+    if (
+      !Array.isArray(supportedMediaTypes) ||
+      !supportedMediaTypes.every((type) => typeof type === 'string' && MEDIA_TYPE_OPTION.test(type))
+    ) {
+      throw new ConfigurationError(
+        'PROCESSOR_INVALID_OPTIONS',
+        `UnsupportedFileHandler: "supportedMediaTypes" must be an array of media types like "application/pdf" or "image/*" (got ${describe(supportedMediaTypes)}). Leave it out for ${describe(DEFAULT_SUPPORTED_MEDIA_TYPES)}.`,
+        { details: { processorId: this.id, option: 'supportedMediaTypes' } },
+      );
+    }
+    this.#sandbox = sandbox;
+    this.#supported = supportedMediaTypes.map((type) => type.toLowerCase());
+  }
+
+  /**
+   * On the first error of a run that refuses a file's media type, record the type and retry,
+   * provided the user turns hold a file the retried prompt will leave out.
+   */
+  processAPIError({
+    error,
+    retryCount,
+    messageList,
+    state,
+  }: ProcessAPIErrorArgs): ProcessAPIErrorResult | undefined {
+    if (retryCount !== 0) return undefined;
+    const refused = rejectedMediaTypesOf(error);
+    if (refused.length === 0) return undefined;
+    const handlerState = state as HandlerState;
+    const rejected = [...new Set([...(handlerState.rejectedMediaTypes ?? []), ...refused])];
+    // A retry that sends the same files again would fail the same way and spend the budget.
+    if (!conversationFileTypes(messageList.get.all.db()).some((type) => this.#leavesOut(type, rejected))) {
+      return undefined;
+    }
+    handlerState.rejectedMediaTypes = rejected;
+    return { retry: true };
+  }
+
+  /**
+   * After a recorded rejection, replace every user-turn file the model cannot read with its
+   * sandbox path or a note. Returns a new prompt (the input is never mutated), or undefined
+   * when nothing was replaced.
+   */
+  async processLLMRequest({
+    prompt,
+    state,
+    sandbox: agentSandbox,
+    abortSignal,
+  }: ProcessLLMRequestArgs): Promise<ProcessLLMRequestResult> {
+    const handlerState = state as HandlerState;
+    const rejected = handlerState.rejectedMediaTypes ?? [];
+    if (rejected.length === 0) return undefined;
+    const sandbox = this.#sandbox ?? agentSandbox;
+    let next: LanguageModelV2Prompt | undefined;
+    for (const [index, message] of prompt.entries()) {
+      if (message.role !== 'user') continue;
+      let content: typeof message.content | undefined;
+      for (const [partIndex, part] of message.content.entries()) {
+        if (part.type !== 'file' || !this.#leavesOut(normalizeMediaType(part.mediaType), rejected)) continue;
+        content ??= [...message.content];
+        content[partIndex] = await this.#replacement(part, sandbox, handlerState, abortSignal);
+      }
+      if (!content) continue;
+      next ??= [...prompt];
+      next[index] = { ...message, content };
+    }
+    return next ? { prompt: next } : undefined;
+  }
+
+  #leavesOut(mediaType: string, rejected: readonly string[]): boolean {
+    return rejected.includes(mediaType) || !this.#supported.some((type) => matchesMediaType(mediaType, type));
+  }
+
+  async #replacement(
+    part: LanguageModelV2FilePart,
+    sandbox: AgentSandbox | undefined,
+    state: HandlerState,
+    abortSignal: AbortSignal | undefined,
+  ): Promise<LanguageModelV2TextPart> {
+    const path = sandbox ? await this.#upload(part, sandbox, state, abortSignal) : undefined;
+    const head = [`name: ${part.filename || 'unnamed'}`, `type: ${part.mediaType}`];
+    const lines =
+      path === undefined
+        ? ['[File not sent]', ...head, `reason: ${NOTE_NOT_SENT}`]
+        : ['[File uploaded to sandbox]', ...head, `path: ${path}`, `reason: ${NOTE_UPLOADED}`];
+    // Keep the part's provider options (e.g. a cache breakpoint) on the part that replaces it.
+    return {
+      type: 'text',
+      text: lines.join('\n'),
+      ...(part.providerOptions ? { providerOptions: part.providerOptions } : {}),
+    };
+  }
+
+  /** The file's sandbox path, uploading it unless this run already did; undefined on failure. */
+  async #upload(
+    part: LanguageModelV2FilePart,
+    sandbox: AgentSandbox,
+    state: HandlerState,
+    abortSignal: AbortSignal | undefined,
+  ): Promise<string | undefined> {
+    const key = fingerprint(part);
+    state.uploadedFiles ??= {};
+    const uploaded = state.uploadedFiles;
+    if (uploaded[key] !== undefined) return uploaded[key];
+    try {
+      const data = await readBytes(part.data, abortSignal);
+      const { path } = await sandbox.uploadFile({
+        data,
+        mediaType: part.mediaType,
+        ...(part.filename ? { filename: part.filename } : {}),
+      });
+      if (typeof path !== 'string' || path === '') return undefined;
+      uploaded[key] = path;
+      return path;
+    } catch {
+      // An unreadable file or a failing sandbox must not fail the call: the note tells the
+      // model the file exists but was not sent.
+      return undefined;
+    }
+  }
+}
