@@ -430,7 +430,10 @@ describe('Agent: errors and abort', () => {
       instructions: 'x',
       model: new ScriptedModel({
         steps: [
-          { text: ['a', 'b', 'c', 'd'], errorAfterChunks: { after: 4, error: new Error('invalid JSON in frame') } },
+          {
+            text: ['a', 'b', 'c', 'd'],
+            errorAfterChunks: { after: 4, error: new Error('invalid JSON in frame') },
+          },
         ],
       }),
     });
