@@ -1,4 +1,5 @@
 /** `npm run bench`: every benchmark, each against a baseline measured in the same run. */
+import { benchErrorLane } from './error-lane.js';
 import { benchHistoryScaling } from './history-scaling.js';
 import { benchOutputProcessors } from './output-processors.js';
 import { benchStepOverhead } from './step-overhead.js';
@@ -9,3 +10,4 @@ await benchStreamOverhead();
 await benchOutputProcessors();
 await benchStepOverhead();
 await benchHistoryScaling();
+await benchErrorLane();

@@ -143,6 +143,99 @@ describe('ProviderHistoryCompat: outbound-only rewrites', () => {
   });
 });
 
+describe('UnsupportedFileHandler (default): files the model refuses', () => {
+  const withZip: MessageListInput = [
+    {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'What is in the archive?' },
+        {
+          type: 'file',
+          data: Buffer.from('PK fake zip').toString('base64'),
+          mediaType: 'application/zip',
+          filename: 'logs.zip',
+        },
+      ],
+    },
+  ];
+
+  it('the client refuses application/zip; the retried call sends a note instead and the stored message keeps the file', async () => {
+    server.enqueue({ type: 'success', events: ['I cannot open archives.'] });
+    const agent = new Agent({ id: 'files', instructions: 'Be brief.', model: openaiChat() });
+    const result = await agent.generate(withZip);
+
+    expect(result.text).toBe('I cannot open archives.');
+    // The refusal happened in the client, before any request: one request in all.
+    expect(modelRequests()).toHaveLength(1);
+    const sent = JSON.stringify(modelRequests()[0]?.body.messages);
+    expect(sent).toContain('[File not sent]');
+    expect(sent).toContain('name: logs.zip');
+    expect(sent).toContain('type: application/zip');
+    const stored = result.messages.find((m) => m.role === 'user');
+    expect(stored?.content.parts.some((p) => p.type === 'file' && p.mimeType === 'application/zip')).toBe(
+      true,
+    );
+  });
+
+  it("with the agent's sandbox the file is uploaded and the model gets its path", async () => {
+    server.enqueue({ type: 'success', events: ['Unpacking it with a tool.'] });
+    const uploads: Array<{ mediaType: string; filename?: string; size: number }> = [];
+    const agent = new Agent({
+      id: 'files',
+      instructions: 'Be brief.',
+      model: openaiChat(),
+      sandbox: {
+        uploadFile: async ({ data, mediaType, filename }) => {
+          uploads.push({ mediaType, filename, size: data.byteLength });
+          return { path: `/workspace/uploads/${filename}` };
+        },
+      },
+    });
+    await agent.generate(withZip);
+
+    expect(uploads).toEqual([{ mediaType: 'application/zip', filename: 'logs.zip', size: 11 }]);
+    const sent = JSON.stringify(modelRequests()[0]?.body.messages);
+    expect(sent).toContain('[File uploaded to sandbox]');
+    expect(sent).toContain('path: /workspace/uploads/logs.zip');
+  });
+});
+
+describe('ProviderHistoryCompat: reactive recovery the preflight cannot see', () => {
+  it('an Anthropic tool-id rejection through an unrecognised gateway retries once with rewritten ids', async () => {
+    server.enqueue(
+      {
+        type: 'http-error',
+        status: 400,
+        message: "messages.1.content.0.tool_use.id: String should match pattern '^[a-zA-Z0-9_-]+$'",
+      },
+      { type: 'success', events: ['Fixed.'] },
+    );
+    // An OpenAI-compatible gateway serving a model whose id does not say "claude".
+    const gateway = createOpenAI({ baseURL: server.openaiBaseURL, apiKey: 'test' }).chat('house-model');
+    const agent = new Agent({ id: 'gw', instructions: 'Be brief.', model: gateway });
+    const result = await agent.generate([
+      { role: 'user', content: 'Look it up.' },
+      {
+        role: 'assistant',
+        content: [{ type: 'tool-call', toolCallId: 'fn:1', toolName: 'find', input: {} }],
+      },
+      {
+        role: 'tool',
+        content: [
+          { type: 'tool-result', toolCallId: 'fn:1', toolName: 'find', output: { type: 'text', value: 'x' } },
+        ],
+      },
+    ]);
+    expect(result.text).toBe('Fixed.');
+    expect(modelRequests()).toHaveLength(2);
+    expect(JSON.stringify(modelRequests()[0]?.body.messages)).toContain('fn:1');
+    const retried = JSON.stringify(modelRequests()[1]?.body.messages);
+    expect(retried).not.toContain('fn:1');
+    expect(retried.match(/fn_1/g)).toHaveLength(2);
+    expect(JSON.stringify(result.messages)).toContain('fn:1');
+  });
+});
+
 describe('StreamErrorRetryProcessor (default): transient failures only', () => {
   it('a reset mid-stream is retried once by default, then surfaced as an error chunk', async () => {
     server.enqueue(
