@@ -14,6 +14,7 @@ describe('npm start', () => {
     const { stdout } = await run(process.execPath, ['--import', 'tsx', demo], { env, timeout: 30_000 });
     expect(stdout).toContain('model: scripted/scripted-model');
     expect(stdout).toContain('→ weather({"city":"Lisbon"})');
+    expect(stdout).toContain('↻ stream-error-retry-processor retried after a provider error: terminated');
     expect(stdout).toContain('↻ temperature-guard asked for a retry: Give the temperature in °C.');
     expect(stdout).toContain('It is 21°C and sunny in Lisbon');
     expect(stdout).toContain('steps: 2, finish: stop');

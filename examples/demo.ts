@@ -4,6 +4,8 @@
  * - `concise` (input): a transient `<system-reminder>` each step, never stored.
  * - `temperature-guard` (output): rejects an answer without a temperature and asks the model to
  *   retry (`maxProcessorRetries: 1`); the stream announces the replay with a `retry` step-finish.
+ * - the default error processors: offline, the first model call loses its connection mid-answer;
+ *   `StreamErrorRetryProcessor` retries it and the stream says so before the replacement.
  *
  * Offline by default (a scripted model plays a tool call, then an answer). With
  * `--model provider/id`, or OPENAI_API_KEY / ANTHROPIC_API_KEY set, it talks to that model.
@@ -32,8 +34,13 @@ function chooseModel(): ConstructorParameters<typeof Agent>[0]['model'] {
   if (flag !== -1 && process.argv[flag + 1]) return process.argv[flag + 1] as string;
   if (process.env.OPENAI_API_KEY) return 'openai/gpt-5-mini';
   if (process.env.ANTHROPIC_API_KEY) return 'anthropic/claude-haiku-4-5';
+  // What undici throws when the provider's socket closes mid-stream.
+  const reset = new TypeError('terminated', {
+    cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }),
+  });
   return new ScriptedModel({
     steps: [
+      { text: ['Let me ', 'check the '], errorAfterChunks: { after: 5, error: reset } },
       { toolCalls: [{ toolName: 'weather', args: { city: 'Lisbon' } }] },
       { text: ['Lovely ', 'weather ', 'today!'] },
       { text: ['It is ', '21°C and sunny ', 'in Lisbon ', '— a good day for a walk.'] },
@@ -75,6 +82,10 @@ for await (const chunk of stream.fullStream) {
     console.log(`→ ${chunk.payload.toolName}(${JSON.stringify(chunk.payload.args)})`);
   if (chunk.type === 'tool-result') console.log(`← ${JSON.stringify(chunk.payload.result)}\n`);
   if (chunk.type === 'text-delta') process.stdout.write(chunk.payload.text);
+  if (chunk.type === 'step-finish' && chunk.payload.apiError) {
+    const { processorId, message } = chunk.payload.apiError;
+    console.log(` ✂\n↻ ${processorId} retried after a provider error: ${message}\n`);
+  }
   if (chunk.type === 'step-finish' && chunk.payload.tripwire) {
     const { processorId, reason } = chunk.payload.tripwire;
     console.log(`\n↻ ${processorId} asked for a retry: ${reason}\n`);
