@@ -24,6 +24,11 @@ export interface DownloadAttachmentsOptions {
    */
   skipUrls?: ReadonlySet<string>;
   /**
+   * Downloads kept across calls (e.g. for one run), keyed by URL: a URL downloaded once is not
+   * fetched again when the call is retried or the next step sends the same attachment.
+   */
+  cache?: Map<string, DownloadedAttachment>;
+  /**
    * @internal Base delay before the first retry, doubled on each later one (capped at
    * {@link MAX_BACKOFF_MS}). Default 100 ms; tests lower it.
    */
@@ -55,8 +60,9 @@ const MAX_BACKOFF_MS = 2_000;
  * `Content-Type` (without parameters) replaces it, since providers need a concrete type; a
  * generic `application/octet-stream` never replaces a wildcard that says more.
  *
- * @throws DownloadAssetsError for the first failed part in prompt order (downloads of later
- *   parts are cancelled once an earlier one has failed: their outcome cannot change the error).
+ * @throws DownloadAssetsError for the first failed part in prompt order; the other URLs that
+ *   failed in the same call are in its `alsoFailed` (every download runs to its end, so one
+ *   round reports them all and the successful ones are kept in `cache`).
  * @throws the abort reason of `abortSignal` when it fires, never a DownloadAssetsError.
  */
 export async function downloadAttachments(
@@ -84,12 +90,20 @@ export async function downloadAttachments(
     }
   }
 
-  await runJobs([...jobs.values()], {
+  const cache = options.cache;
+  const pending: DownloadJob[] = [];
+  for (const job of jobs.values()) {
+    const cached = cache?.get(job.url.href);
+    if (cached) job.result = cached;
+    else pending.push(job);
+  }
+  await runJobs(pending, {
     fetch: options.fetch ?? globalThis.fetch,
     signal,
     maxRetries: wholeNumber(options.maxRetries, DEFAULT_MAX_RETRIES, 0),
     concurrency: wholeNumber(options.concurrency, DEFAULT_CONCURRENCY, 1),
     backoffMs: Math.max(0, options.backoffMs ?? DEFAULT_BACKOFF_MS),
+    cache,
   });
 
   return prompt.map((message) => {
@@ -108,11 +122,14 @@ interface DownloadJob {
   result?: Downloaded;
 }
 
-interface Downloaded {
+/** A downloaded attachment: its bytes and the media type the server sent, when usable. */
+export interface DownloadedAttachment {
   bytes: Uint8Array;
   /** The response's media type without parameters, when it sent a usable one. */
   mediaType?: string;
 }
+
+type Downloaded = DownloadedAttachment;
 
 interface RunOptions {
   fetch: typeof globalThis.fetch;
@@ -120,17 +137,15 @@ interface RunOptions {
   maxRetries: number;
   concurrency: number;
   backoffMs: number;
+  cache: Map<string, Downloaded> | undefined;
 }
-
-/** Aborts the downloads a failure of an earlier part has made pointless. */
-const CANCELLED = Symbol('cancelled');
 
 /** Runs the jobs through a pool of `concurrency` workers, taking jobs in prompt order. */
 async function runJobs(jobs: DownloadJob[], options: RunOptions): Promise<void> {
   const { signal } = options;
   const active = new Map<DownloadJob, AbortController>();
   let next = 0;
-  let firstFailure: { order: number; error: unknown } | undefined;
+  const failures: Array<{ order: number; error: unknown }> = [];
 
   const onAbort = () => {
     for (const controller of active.values()) controller.abort(signal?.reason);
@@ -139,21 +154,15 @@ async function runJobs(jobs: DownloadJob[], options: RunOptions): Promise<void> 
 
   const worker = async () => {
     while (next < jobs.length && !signal?.aborted) {
-      const job = jobs[next++];
-      // Jobs are taken in order, so once one is past the earliest failure, all the rest are too.
-      if (firstFailure !== undefined && job.order > firstFailure.order) return;
+      const job = jobs[next++] as DownloadJob;
       const controller = new AbortController();
       active.set(job, controller);
       try {
         job.result = await downloadWithRetries(job, controller.signal, options);
+        options.cache?.set(job.url.href, job.result);
       } catch (error) {
-        if (controller.signal.aborted) continue; // outer abort (rethrown below) or cancelled
-        if (firstFailure === undefined || job.order < firstFailure.order) {
-          firstFailure = { order: job.order, error };
-          for (const [other, otherController] of active) {
-            if (other.order > job.order) otherController.abort(CANCELLED);
-          }
-        }
+        if (controller.signal.aborted) continue; // the caller's abort, rethrown below
+        failures.push({ order: job.order, error });
       } finally {
         active.delete(job);
       }
@@ -166,7 +175,26 @@ async function runJobs(jobs: DownloadJob[], options: RunOptions): Promise<void> 
     signal?.removeEventListener('abort', onAbort);
   }
   signal?.throwIfAborted();
-  if (firstFailure !== undefined) throw firstFailure.error;
+  if (failures.length === 0) return;
+  failures.sort((a, b) => a.order - b.order);
+  const first = failures[0]?.error;
+  if (first instanceof DownloadAssetsError) {
+    for (const other of failures.slice(1)) {
+      if (other.error instanceof DownloadAssetsError) first.alsoFailed.push(other.error);
+    }
+  }
+  throw first;
+}
+
+/** True when some file part of the prompt carries a URL (a download may be needed). */
+export function hasUrlFileParts(prompt: LanguageModelV2Prompt): boolean {
+  for (const message of prompt) {
+    if (message.role !== 'user' && message.role !== 'assistant') continue;
+    for (const part of message.content) {
+      if (part.type === 'file' && isUrl((part as LanguageModelV2FilePart).data)) return true;
+    }
+  }
+  return false;
 }
 
 /** Fetches one URL, retrying transient failures; throws DownloadAssetsError or the abort reason. */
@@ -310,7 +338,8 @@ function concreteMediaType(contentType: string | null): string | undefined {
 /** The media type the downloaded part should carry. */
 function resolvedMediaType(partType: string | undefined, downloaded: Downloaded): string {
   const current = partType?.trim() ?? '';
-  const isVague = current === '' || current.includes('*');
+  // Input without a content type is stored as octet-stream: the server's type says more.
+  const isVague = current === '' || current.includes('*') || current === 'application/octet-stream';
   if (!isVague || downloaded.mediaType === undefined) return partType ?? '';
   // A wildcard such as `image/*` says more than a generic octet-stream.
   if (

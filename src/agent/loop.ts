@@ -20,6 +20,7 @@ import type { MessageList } from '../messages/message-list.js';
 import type { SystemMessagesSnapshot } from '../messages/system-message-store.js';
 import { toLanguageModelPrompt } from '../messages/to-prompt.js';
 import type { MastraDBMessage } from '../messages/types.js';
+import { normalizeUrl } from '../messages/unavailable-attachments.js';
 import type { LanguageModelUsage, MastraLanguageModel } from '../models/types.js';
 import type { ProcessorRunner, StepSettings } from '../processors/runner.js';
 import { TripWire } from '../processors/tripwire.js';
@@ -48,7 +49,7 @@ import { ResolvedToolSet, type ToolOutcome } from '../tools/index.js';
 import { untilAborted } from '../util/until-aborted.js';
 import { markAttachmentUnavailable, withoutUnavailableFiles } from './attachment-fallback.js';
 import { buildCallOptions } from './call-options.js';
-import { downloadAttachments } from './download-attachments.js';
+import { type DownloadedAttachment, downloadAttachments, hasUrlFileParts } from './download-attachments.js';
 import { callModel, type Emit, modelLabel, readStep } from './model-call.js';
 import { PartialObjects, withPartialObjects } from './partial-objects.js';
 import { replayCachedResponse } from './replay.js';
@@ -76,6 +77,12 @@ export interface RunPlan<OUTPUT> {
   options: AgentExecutionOptions<OUTPUT>;
   requestContext: RequestContext;
   createRunner: (writer: ProcessorStreamWriter, runId: string) => ProcessorRunner;
+}
+
+/** What one step has already spent on recovering from provider errors. */
+interface StepRecovery {
+  /** Undeliverable attachments were swapped for placeholders (done at most once per step). */
+  placeholders: boolean;
 }
 
 /** Per-run mutable totals, gathered as steps complete. */
@@ -195,8 +202,10 @@ async function runLoop<OUTPUT>(
     apiFailures.set(failure, providerError);
     return failure;
   };
-  // Attachments no error processor could recover in this run, by URL: the model gets a placeholder.
-  const unavailable = new Map<string, string>();
+  // Attachments no error processor could recover in this run (normalized URLs): the model gets a
+  // placeholder. Downloads that worked are kept for the run's later attempts and steps.
+  const unavailable = new Set<string>();
+  const downloads = new Map<string, DownloadedAttachment>();
 
   /** Download what the model cannot fetch itself; a failure is a model-call failure. */
   const fetchAttachments = async (
@@ -204,8 +213,13 @@ async function runLoop<OUTPUT>(
     model: MastraLanguageModel,
   ): Promise<LanguageModelV2Prompt> => {
     const outbound = unavailable.size > 0 ? withoutUnavailableFiles(prompt, unavailable) : prompt;
+    if (!hasUrlFileParts(outbound)) return outbound;
     try {
-      return await downloadAttachments(outbound, { supportedUrls: await model.supportedUrls(), abortSignal });
+      return await downloadAttachments(outbound, {
+        supportedUrls: await model.supportedUrls(),
+        abortSignal,
+        cache: downloads,
+      });
     } catch (error) {
       throw error instanceof DownloadAssetsError ? apiFailure(error, error) : error;
     }
@@ -293,6 +307,7 @@ async function runLoop<OUTPUT>(
     // belong to every attempt of it, so a replay's prompt still starts with the first one's.
     const carried = runner.takeTransientSignals();
     const feedback: LanguageModelV2Message[] = [];
+    const recovery: StepRecovery = { placeholders: false };
     for (;;) {
       const checkpoint = takeCheckpoint();
       const attempt: StepAttempt = { recorder: undefined, started: false };
@@ -303,7 +318,13 @@ async function runLoop<OUTPUT>(
         const apiError = apiFailures.get(error as object);
         if (apiError !== undefined) {
           restoreCheckpoint(checkpoint, attempt);
-          if (!(await recoverFromApiError(error as Error, apiError, stepNumber, attempt))) throw error;
+          // Signals the failed attempt's output hooks queued speak of output the model never sees.
+          runner.takeTransientSignals();
+          if (!(await recoverFromApiError(error as Error, apiError, stepNumber, attempt, recovery)))
+            throw error;
+          // Transient signals an error processor sent (e.g. "continue" after a prefill rejection)
+          // hold for every later attempt of this step.
+          carried.push(...runner.takeTransientSignals());
           continue;
         }
         if (
@@ -334,6 +355,7 @@ async function runLoop<OUTPUT>(
     apiError: unknown,
     stepNumber: number,
     attempt: StepAttempt,
+    recovery: StepRecovery,
   ): Promise<boolean> => {
     runner.stepNumber = stepNumber;
     const processorId = await runner.processAPIError({
@@ -359,13 +381,17 @@ async function runLoop<OUTPUT>(
       }
       return true;
     }
-    if (apiError instanceof DownloadAssetsError && !unavailable.has(apiError.details.url)) {
-      const { url, name } = apiError.details;
-      unavailable.set(url, name);
-      markAttachmentUnavailable(list, { url, name });
-      console.warn(
-        `[sluice] ${apiError.message} No error processor recovered it; the model gets "[Attachment unavailable: ${name}]" instead.`,
-      );
+    // Undeliverable attachments: once per step, every URL that failed in the round gets its
+    // placeholder and the call is made again (outside the error budget).
+    if (apiError instanceof DownloadAssetsError && !recovery.placeholders) {
+      recovery.placeholders = true;
+      for (const failed of [apiError, ...apiError.alsoFailed]) {
+        unavailable.add(normalizeUrl(failed.details.url));
+        markAttachmentUnavailable(list, failed.details.url);
+        console.warn(
+          `[sluice] ${failed.message} No error processor recovered it; the model gets "[Attachment unavailable: ${failed.details.name}]" instead.`,
+        );
+      }
       return true;
     }
     return false;
@@ -668,8 +694,7 @@ async function runLoop<OUTPUT>(
   }
 
   function restoreCheckpoint(checkpoint: Checkpoint, attempt: StepAttempt): void {
-    const added = list.idsAddedAfter(checkpoint.mark);
-    if (added.length > 0) list.removeByIds(added);
+    list.rollbackTo(checkpoint.mark);
     if (checkpoint.response) list.add(checkpoint.response, 'response');
     responseId = checkpoint.responseId;
     // The rejected attempt's tokens were spent: they count in totalUsage, not in usage.

@@ -14,6 +14,8 @@ export class DownloadAssetsError extends SluiceError {
   readonly domain = 'LLM' as const;
   readonly category = 'USER' as const;
   declare readonly details: { url: string; name: string; status?: number };
+  /** Other attachments of the same call whose download failed too (this error names the first). */
+  readonly alsoFailed: DownloadAssetsError[] = [];
 
   constructor(args: { url: string; name: string; status?: number; cause?: unknown }) {
     const reason =

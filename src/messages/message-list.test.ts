@@ -150,6 +150,32 @@ describe('MessageList', () => {
     expect(list.get.all.db().map((m) => m.id)).toEqual(['b', 'a']);
   });
 
+  it('rollbackTo removes what joined after the mark; a replaced older message stays, replaced', () => {
+    const list = new MessageList();
+    list.add([db('a', 'user', 'first'), db('b', 'assistant', 'second')], 'input');
+    const mark = list.insertionMark();
+    list.add(db('c', 'user', 'added in the attempt'), 'input');
+    list.removeByIds(['a']);
+    list.add(db('a', 'user', 'first, redacted'), 'input');
+    expect(list.rollbackTo(mark)).toEqual(['c']);
+    expect(list.get.all.db().map((m) => [m.id, m.content.parts[0]])).toEqual([
+      ['b', { type: 'text', text: 'second' }],
+      ['a', { type: 'text', text: 'first, redacted' }],
+    ]);
+  });
+
+  it('rollbackTo forgets rolled-back ids: added again later, they are new to the next mark', () => {
+    const list = new MessageList();
+    list.add(db('a', 'user', 'hi'), 'input');
+    const first = list.insertionMark();
+    list.add(db('r', 'assistant', 'rejected'), 'response');
+    list.rollbackTo(first);
+    const second = list.insertionMark();
+    list.add(db('r', 'assistant', 'second try'), 'response');
+    expect(list.rollbackTo(second)).toEqual(['r']);
+    expect(list.get.all.db().map((m) => m.id)).toEqual(['a']);
+  });
+
   it('updateToolInvocation replaces the result, keeps the original args and updates the mirror', () => {
     const list = new MessageList();
     list.add(callMessage('a1', 'call-1', { city: 'Oslo' }), 'response');

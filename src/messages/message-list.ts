@@ -111,6 +111,8 @@ export class MessageList {
   private readonly system = new SystemMessageStore();
   private lastTimestamp = 0;
   private nextSeq = 0;
+  /** When each removed id first joined: a message removed and re-added keeps its place in time. */
+  private readonly removedSeq = new Map<string, number>();
 
   constructor(options: MessageListOptions = {}) {
     this.threadId = options.threadId;
@@ -223,17 +225,23 @@ export class MessageList {
   }
 
   /**
-   * A mark for "now": messages added after it are reported by `idsAddedAfter(mark)`. O(1), so a
-   * caller that may need to undo an attempt (a step replay) can take one before every attempt.
+   * A mark for "now", for `rollbackTo(mark)`. O(1), so a caller that may need to undo an
+   * attempt (a step replay) can take one before every attempt.
    */
   insertionMark(): number {
     return this.nextSeq;
   }
 
-  /** Ids of the messages still in the list that were added after `mark`, oldest first. Linear. */
-  idsAddedAfter(mark: number): string[] {
+  /**
+   * Remove every message that first joined the list after `mark` and forget it, so re-adding its
+   * id later counts as new. A message that was already there and was replaced since (removed and
+   * added again under its id) stays, as replaced. Returns the removed ids. Linear.
+   */
+  rollbackTo(mark: number): string[] {
     const ids: string[] = [];
     for (const [id, record] of this.records) if (record.seq >= mark) ids.push(id);
+    this.removeByIds(ids);
+    for (const [id, seq] of this.removedSeq) if (seq >= mark) this.removedSeq.delete(id);
     return ids;
   }
 
@@ -244,6 +252,7 @@ export class MessageList {
       const record = this.records.get(id);
       if (!record) continue;
       this.records.delete(id);
+      this.removedSeq.set(id, record.seq);
       this.segmentOf(record).remove(record);
       this.unsaved.delete(record);
       this.unindexToolCalls(record);
@@ -391,7 +400,9 @@ export class MessageList {
     if (record) {
       record.message = message;
     } else {
-      record = { message, source, index: 0, removed: false, seq: this.nextSeq++ };
+      const seq = this.removedSeq.get(message.id);
+      if (seq !== undefined) this.removedSeq.delete(message.id);
+      record = { message, source, index: 0, removed: false, seq: seq ?? this.nextSeq++ };
       this.records.set(message.id, record);
       this.segmentOf(record).append(record);
     }

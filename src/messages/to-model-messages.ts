@@ -109,15 +109,18 @@ function toolResultPart(part: ToolInvocationUIPart): LanguageModelV2ToolResultPa
 }
 
 /**
- * A user file as the model gets it: the file, or `[Attachment unavailable: <name>]` when it was
- * recorded as undeliverable or is a `data:` URL that cannot be decoded.
+ * A file as the model gets it: the file, or `[Attachment unavailable: <name>]` when it was
+ * recorded as undeliverable on its message or is a `data:` URL that cannot be decoded.
  */
-function userFilePart(
+function deliverableFilePart(
   part: FileUIPart,
   unavailable: Map<string, string> | undefined,
 ): LanguageModelV2TextPart | LanguageModelV2FilePart {
   const recorded = unavailable?.get(normalizeUrl(part.data));
-  if (recorded !== undefined) return { type: 'text', text: attachmentPlaceholder(recorded) };
+  if (recorded !== undefined) {
+    // The part's own file name wins: one URL may be attached under several names.
+    return { type: 'text', text: attachmentPlaceholder(part.filename?.trim() || recorded) };
+  }
   if (part.data.startsWith('data:') && !isDecodableDataUrl(part.data)) {
     return {
       type: 'text',
@@ -136,13 +139,13 @@ function userContent(message: MastraDBMessage): Array<LanguageModelV2TextPart | 
       content.push({ type: 'text', text: part.text, ...optionsOf(part.providerMetadata) });
     else if (part.type === 'file') {
       fileUrls.add(part.data);
-      content.push(userFilePart(part, unavailable));
+      content.push(deliverableFilePart(part, unavailable));
     }
   }
   for (const attachment of message.content.experimental_attachments ?? []) {
     if (fileUrls.has(attachment.url)) continue;
     content.push(
-      userFilePart(
+      deliverableFilePart(
         {
           type: 'file',
           data: attachment.url,
@@ -165,6 +168,7 @@ function pushAssistant(
 ): void {
   let content: AssistantPart[] = [];
   let results: LanguageModelV2ToolResultPart[] = [];
+  const unavailable = unavailableAttachmentsOf(message);
   const flush = () => {
     if (content.length > 0) out.push({ role: 'assistant', content, ...messageOptions });
     if (results.length > 0) out.push({ role: 'tool', content: results });
@@ -190,7 +194,7 @@ function pushAssistant(
       }
       case 'file':
         if (results.length > 0) flush();
-        content.push(filePart(part));
+        content.push(deliverableFilePart(part, unavailable));
         break;
       case 'tool-invocation': {
         if (part.toolInvocation.state !== 'result') {
@@ -252,7 +256,10 @@ export function toModelMessages(
         const content: Array<LanguageModelV2TextPart | LanguageModelV2FilePart> = [
           { type: 'text', text: renderSignalMessage(message) },
         ];
-        for (const part of message.content.parts) if (part.type === 'file') content.push(filePart(part));
+        const unavailable = unavailableAttachmentsOf(message);
+        for (const part of message.content.parts) {
+          if (part.type === 'file') content.push(deliverableFilePart(part, unavailable));
+        }
         out.push({ role: 'user', content, ...messageOptions });
         break;
       }
