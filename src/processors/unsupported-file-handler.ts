@@ -250,15 +250,18 @@ export class UnsupportedFileHandler implements Processor<'unsupported-file-handl
    * sandbox path or a note. Returns a new prompt (the input is never mutated), or undefined
    * when nothing was replaced.
    */
-  async processLLMRequest({
-    prompt,
-    state,
-    sandbox: agentSandbox,
-    abortSignal,
-  }: ProcessLLMRequestArgs): Promise<ProcessLLMRequestResult> {
+  processLLMRequest(args: ProcessLLMRequestArgs): ProcessLLMRequestResult | Promise<ProcessLLMRequestResult> {
+    // Runs before every model call of every agent: nothing to do (the usual case) costs no promise.
+    const rejected = (args.state as HandlerState).rejectedMediaTypes;
+    if (rejected === undefined || rejected.length === 0) return undefined;
+    return this.#rewrite(args, rejected);
+  }
+
+  async #rewrite(
+    { prompt, state, sandbox: agentSandbox, abortSignal }: ProcessLLMRequestArgs,
+    rejected: string[],
+  ): Promise<ProcessLLMRequestResult> {
     const handlerState = state as HandlerState;
-    const rejected = handlerState.rejectedMediaTypes ?? [];
-    if (rejected.length === 0) return undefined;
     const sandbox = this.#sandbox ?? agentSandbox;
     let next: LanguageModelV2Prompt | undefined;
     for (const [index, message] of prompt.entries()) {
