@@ -15,6 +15,7 @@ export {
   isBadRequestError,
   isConnectionResetError,
   isRetryableOpenAIResponsesStreamError,
+  isRetryableProviderErrorBody,
   type StreamErrorRetryDelayMs,
   type StreamErrorRetryMatcher,
   type StreamErrorRetryMatcherConfig,

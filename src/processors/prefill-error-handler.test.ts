@@ -121,10 +121,32 @@ describe('PrefillErrorHandler', () => {
     await expect(new PrefillErrorHandler().processAPIError(a)).resolves.toEqual({ retry: true });
   });
 
-  it('does nothing once the error lane has retried (retryCount > 0)', async () => {
-    const { args: a, sendSignal } = args({ retryCount: 1 });
-    await expect(new PrefillErrorHandler().processAPIError(a)).resolves.toBeUndefined();
-    expect(sendSignal).not.toHaveBeenCalled();
+  it('still recovers after earlier error-lane retries in the run (retryCount > 0)', async () => {
+    const { args: a, sendSignal } = args({ retryCount: 2 });
+    await expect(new PrefillErrorHandler().processAPIError(a)).resolves.toEqual({ retry: true });
+    expect(sendSignal).toHaveBeenCalledTimes(1);
+  });
+
+  it('retries at most once per step: a second rejection in the same step is left alone', async () => {
+    const handler = new PrefillErrorHandler();
+    const state = {};
+    const first = args({ state, stepNumber: 1 });
+    await expect(handler.processAPIError(first.args)).resolves.toEqual({ retry: true });
+    const again = args({ state, stepNumber: 1, retryCount: 1 });
+    await expect(handler.processAPIError(again.args)).resolves.toBeUndefined();
+    expect(again.sendSignal).not.toHaveBeenCalled();
+    // A later step that ends with an assistant turn gets its own retry.
+    const later = args({ state, stepNumber: 2, retryCount: 1 });
+    await expect(handler.processAPIError(later.args)).resolves.toEqual({ retry: true });
+  });
+
+  it('does not count a step as retried when it could not send the reminder', async () => {
+    const handler = new PrefillErrorHandler();
+    const state = {};
+    await expect(
+      handler.processAPIError(args({ state, sendSignal: undefined }).args),
+    ).resolves.toBeUndefined();
+    await expect(handler.processAPIError(args({ state }).args)).resolves.toEqual({ retry: true });
   });
 
   it('ignores errors that are not prefill rejections', async () => {

@@ -209,13 +209,37 @@ describe('ProviderHistoryCompat.processAPIError', () => {
     expect(result?.prompt?.[1]).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'hello' }] });
   });
 
-  it('does nothing once an error-lane retry has happened (retryCount > 0)', () => {
+  it('still recovers after earlier error-lane retries in the run (retryCount > 0)', () => {
     const state: ProcessorState = {};
     const result = new ProviderHistoryCompat().processAPIError(
-      errorArgs(apiError(ORPHAN), { state, retryCount: 1 }),
+      errorArgs(apiError(ORPHAN), { state, retryCount: 2 }),
     );
-    expect(result).toBeUndefined();
-    expect(state.forcedRules).toBeUndefined();
+    expect(result).toEqual({ retry: true });
+    expect(state.forcedRules).toEqual(['openai-orphan-item-id']);
+  });
+
+  it('applies each rule fix at most once per run, then falls back to forcing its rewrite once', () => {
+    const fix = vi.fn(() => true);
+    const rule: CompatRule = {
+      name: 'both',
+      errorPatterns: [/boom/],
+      fix,
+      applyToPrompt: ({ prompt, forced }) =>
+        forced ? [...prompt, { role: 'user', content: [{ type: 'text', text: 'forced' }] }] : undefined,
+    };
+    const processor = new ProviderHistoryCompat({ additionalRules: [rule] });
+    const state: ProcessorState = {};
+    expect(processor.processAPIError(errorArgs(new Error('boom'), { state }))).toEqual({ retry: true });
+    expect(state.fixedRules).toEqual(['both']);
+    // Same rejection after the fix: the fix is not run again, the rewrite is forced instead.
+    expect(processor.processAPIError(errorArgs(new Error('boom'), { state, retryCount: 1 }))).toEqual({
+      retry: true,
+    });
+    expect(fix).toHaveBeenCalledTimes(1);
+    expect(state.forcedRules).toEqual(['both']);
+    // Nothing left to try: the error surfaces.
+    expect(processor.processAPIError(errorArgs(new Error('boom'), { state, retryCount: 2 }))).toBeUndefined();
+    expect(fix).toHaveBeenCalledTimes(1);
   });
 
   it('does not retry a rule that is already forced', () => {
@@ -308,7 +332,7 @@ describe('ProviderHistoryCompat.processAPIError', () => {
       name: 'custom-rewrite',
       errorPatterns: [/needs rewrite/],
       applyToPrompt: ({ prompt, forced }) => {
-        seen.push(forced);
+        seen.push(forced === true);
         return forced
           ? [...prompt, { role: 'user', content: [{ type: 'text', text: 'rewritten' }] }]
           : undefined;
@@ -359,6 +383,16 @@ describe('ProviderHistoryCompat options validation', () => {
     ],
     ['fix not a function', { additionalRules: [{ name: 'x', fix: true }] }, /`fix` must be a function/],
     [
+      'a fix without errorPatterns (it could never run)',
+      { additionalRules: [{ name: 'x', fix: () => true }] },
+      /additionalRules\[0\]\.errorPatterns.*needs at least one RegExp/,
+    ],
+    [
+      'a fix with empty errorPatterns',
+      { additionalRules: [{ name: 'x', fix: () => true, errorPatterns: [] }] },
+      /additionalRules\[0\]\.errorPatterns/,
+    ],
+    [
       'errorPatterns with a string',
       { additionalRules: [{ name: 'x', fix: () => true, errorPatterns: ['oops'] }] },
       /additionalRules\[0\].*errorPatterns.*RegExp/,
@@ -367,15 +401,15 @@ describe('ProviderHistoryCompat options validation', () => {
       'a duplicate name',
       {
         additionalRules: [
-          { name: 'x', fix: () => true },
-          { name: 'x', fix: () => true },
+          { name: 'x', errorPatterns: [/x/], fix: () => true },
+          { name: 'x', errorPatterns: [/x/], fix: () => true },
         ],
       },
       /additionalRules\[1\].*"x" already exists/,
     ],
     [
       'a built-in name',
-      { additionalRules: [{ name: 'openai-orphan-item-id', fix: () => true }] },
+      { additionalRules: [{ name: 'openai-orphan-item-id', applyToPrompt: () => undefined }] },
       /additionalRules\[0\].*already exists/,
     ],
   ];
@@ -391,8 +425,35 @@ describe('ProviderHistoryCompat options validation', () => {
       expect((thrown as ConfigurationError).code).toBe('PROCESSOR_INVALID_OPTIONS');
       expect((thrown as Error).message).toMatch(/^ProviderHistoryCompat: /);
       expect((thrown as Error).message).toMatch(message);
+      expect((thrown as ConfigurationError).details).toMatchObject({
+        processor: 'ProviderHistoryCompat',
+        option: expect.stringMatching(/^additionalRules/),
+      });
     });
   }
+
+  it('names the exact option path in the error details', () => {
+    let thrown: unknown;
+    try {
+      new ProviderHistoryCompat({
+        additionalRules: [
+          { name: 'ok', applyToPrompt: () => undefined },
+          { name: 'x', fix: () => true },
+        ],
+      });
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as ConfigurationError).details).toEqual({
+      processor: 'ProviderHistoryCompat',
+      option: 'additionalRules[1].errorPatterns',
+    });
+  });
+
+  it('accepts the exported defaults and other readonly rule lists', () => {
+    const extra: readonly CompatRule[] = Object.freeze([{ name: 'extra', applyToPrompt: () => undefined }]);
+    expect(new ProviderHistoryCompat({ additionalRules: extra }).rules.map((r) => r.name)).toContain('extra');
+  });
 
   it('accepts no options and an empty list', () => {
     expect(new ProviderHistoryCompat().rules).toEqual(DEFAULT_COMPAT_RULES);

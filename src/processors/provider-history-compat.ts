@@ -2,6 +2,7 @@ import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { DEFAULT_COMPAT_RULES } from './compat-rules/index.js';
 import type { CompatRule } from './compat-rules/types.js';
+import { describeError, errorTexts } from './error-chain.js';
 import type {
   ProcessAPIErrorArgs,
   ProcessAPIErrorResult,
@@ -13,89 +14,86 @@ import type {
 
 /** Options of {@link ProviderHistoryCompat}. */
 export interface ProviderHistoryCompatOptions {
-  /** Extra rules, run after the built-in ones (`DEFAULT_COMPAT_RULES`). Names must be unique. */
-  additionalRules?: CompatRule[];
+  /**
+   * Extra rules, run after the built-in ones (`DEFAULT_COMPAT_RULES`). Names must be unique, and
+   * a rule with `fix` needs `errorPatterns` (the fix only runs after a matching rejection).
+   */
+  additionalRules?: readonly CompatRule[];
 }
 
-/** `state` key: names of rules forced by a matching provider rejection in this run. */
-const FORCED_KEY = 'forcedRules';
-/** `state` key: the prompt this processor last handed on, for the reactive dry run. */
-const LAST_PROMPT_KEY = 'lastPrompt';
-/** How far down `cause` / nested `error` links an error's text is searched. */
-const MAX_ERROR_DEPTH = 8;
-
-function invalidOptions(message: string): ConfigurationError {
-  return new ConfigurationError('PROCESSOR_INVALID_OPTIONS', `ProviderHistoryCompat: ${message}`);
+/** What the processor keeps in its per-run `state`. */
+interface CompatState extends ProcessorState {
+  /** Names of rules forced by a matching provider rejection in this run (each forced once). */
+  forcedRules?: string[];
+  /** Names of rules whose `fix` changed the stored messages in this run (each fixes once). */
+  fixedRules?: string[];
+  /** The prompt this processor last handed on, for the reactive dry run. */
+  lastPrompt?: LanguageModelV2Prompt;
 }
 
-function validateRules(rules: unknown): CompatRule[] {
+function invalidOptions(option: string, message: string): ConfigurationError {
+  return new ConfigurationError('PROCESSOR_INVALID_OPTIONS', `ProviderHistoryCompat: ${message}`, {
+    details: { processor: 'ProviderHistoryCompat', option },
+  });
+}
+
+function validateRules(rules: unknown): readonly CompatRule[] {
   if (rules === undefined) return [];
   if (!Array.isArray(rules)) {
-    throw invalidOptions(`additionalRules must be an array of CompatRule objects, got ${typeof rules}.`);
+    throw invalidOptions(
+      'additionalRules',
+      `additionalRules must be an array of CompatRule objects, got ${typeof rules}.`,
+    );
   }
   const names = new Set(DEFAULT_COMPAT_RULES.map((rule) => rule.name));
   rules.forEach((rule: unknown, index) => {
     const at = `additionalRules[${index}]`;
     if (typeof rule !== 'object' || rule === null) {
-      throw invalidOptions(`${at} must be an object with a name and fix and/or applyToPrompt.`);
+      throw invalidOptions(at, `${at} must be an object with a name and fix and/or applyToPrompt.`);
     }
     const { name, fix, applyToPrompt, errorPatterns } = rule as Record<string, unknown>;
     if (typeof name !== 'string' || name.trim() === '') {
-      throw invalidOptions(`${at} needs a non-empty string \`name\`.`);
+      throw invalidOptions(`${at}.name`, `${at} needs a non-empty string \`name\`.`);
     }
     if (fix !== undefined && typeof fix !== 'function') {
-      throw invalidOptions(`${at} ("${name}"): \`fix\` must be a function (messages) => boolean.`);
+      throw invalidOptions(
+        `${at}.fix`,
+        `${at} ("${name}"): \`fix\` must be a function (messages) => boolean.`,
+      );
     }
     if (applyToPrompt !== undefined && typeof applyToPrompt !== 'function') {
       throw invalidOptions(
+        `${at}.applyToPrompt`,
         `${at} ("${name}"): \`applyToPrompt\` must be a function returning a prompt or undefined.`,
       );
     }
     if (fix === undefined && applyToPrompt === undefined) {
-      throw invalidOptions(`${at} ("${name}") does nothing: give it \`fix\`, \`applyToPrompt\` or both.`);
+      throw invalidOptions(at, `${at} ("${name}") does nothing: give it \`fix\`, \`applyToPrompt\` or both.`);
     }
     if (errorPatterns !== undefined) {
       if (!Array.isArray(errorPatterns) || !errorPatterns.every((p) => p instanceof RegExp)) {
-        throw invalidOptions(`${at} ("${name}"): \`errorPatterns\` must be an array of RegExp.`);
+        throw invalidOptions(
+          `${at}.errorPatterns`,
+          `${at} ("${name}"): \`errorPatterns\` must be an array of RegExp.`,
+        );
       }
+    }
+    if (fix !== undefined && (errorPatterns === undefined || errorPatterns.length === 0)) {
+      // `fix` only runs after a rejection one of the patterns matches: without any it is dead code.
+      throw invalidOptions(
+        `${at}.errorPatterns`,
+        `${at}.errorPatterns ("${name}"): a rule with \`fix\` needs at least one RegExp in \`errorPatterns\`, the provider rejections it repairs; without one the fix never runs.`,
+      );
     }
     if (names.has(name)) {
       throw invalidOptions(
+        `${at}.name`,
         `${at}: a rule named "${name}" already exists (built-in or earlier in additionalRules); give each rule a unique name.`,
       );
     }
     names.add(name);
   });
-  return rules as CompatRule[];
-}
-
-/**
- * The texts a provider rejection can be recognised by: `message` and `responseBody` of the error
- * and of everything reachable through `cause`, a nested `error` (stream error events) and
- * `response.error` (`response.failed` events). Cycles and depth are bounded.
- */
-function errorTexts(error: unknown): string[] {
-  const texts: string[] = [];
-  const seen = new Set<unknown>();
-  const visit = (value: unknown, depth: number) => {
-    if (typeof value === 'string') {
-      texts.push(value);
-      return;
-    }
-    if (typeof value !== 'object' || value === null || depth > MAX_ERROR_DEPTH || seen.has(value)) return;
-    seen.add(value);
-    const record = value as Record<string, unknown>;
-    if (typeof record.message === 'string') texts.push(record.message);
-    if (typeof record.responseBody === 'string') texts.push(record.responseBody);
-    visit(record.cause, depth + 1);
-    if (typeof record.error === 'object') visit(record.error, depth + 1);
-    const response = record.response;
-    if (typeof response === 'object' && response !== null) {
-      visit((response as Record<string, unknown>).error, depth + 1);
-    }
-  };
-  visit(error, 0);
-  return texts;
+  return rules as readonly CompatRule[];
 }
 
 function matches(patterns: readonly RegExp[] | undefined, texts: readonly string[]): boolean {
@@ -110,13 +108,10 @@ function matches(patterns: readonly RegExp[] | undefined, texts: readonly string
   return false;
 }
 
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-function forcedOf(state: ProcessorState | undefined): readonly string[] | undefined {
-  const forced = state?.[FORCED_KEY];
-  return Array.isArray(forced) ? (forced as string[]) : undefined;
+/** The names stored under `key`, or an empty list. */
+function namesIn(state: CompatState, key: 'forcedRules' | 'fixedRules'): readonly string[] {
+  const names = state[key];
+  return Array.isArray(names) ? names : [];
 }
 
 /**
@@ -127,22 +122,38 @@ function forcedOf(state: ProcessorState | undefined): readonly string[] | undefi
  * - `processLLMRequest` (before every model call): threads the outbound prompt through each
  *   rule's `applyToPrompt`, built-ins first; returns `{ prompt }` only when a rule changed it.
  *   The input prompt is never mutated, and the stored history is never touched.
- * - `processAPIError` (first failure of a run only): the first rule whose `errorPatterns` match
- *   the provider error and that can act wins: its `fix` edits the stored messages (custom
- *   rules), or its `applyToPrompt` is marked forced for the rest of the run — then the call is
- *   retried. A forced rewrite that would not change the prompt last sent is not retried.
+ * - `processAPIError`: the first rule whose `errorPatterns` match the provider error and that
+ *   can still act wins: its `fix` edits the stored messages (custom rules), or its
+ *   `applyToPrompt` is marked forced for the rest of the run — then the call is retried. Each
+ *   rule's `fix` runs successfully at most once per run and each rule is forced at most once,
+ *   so the processor cannot loop; earlier retries in the run (a dropped connection, say) do not
+ *   stop it, and the agent's error-retry budget still caps the run. A forced rewrite that would
+ *   not change the prompt last sent is not retried.
  *
  * One of the agent's default error processors; add your own instance for custom rules.
  */
 export class ProviderHistoryCompat implements Processor<'provider-history-compat'> {
-  readonly id = 'provider-history-compat';
+  /** `'provider-history-compat'`. */
+  readonly id = 'provider-history-compat' as const;
+  /** `'Provider History Compat'`. */
   readonly name = 'Provider History Compat';
+  /** One line for logs and traces. */
+  readonly description =
+    'Rewrites the outbound prompt so history from one provider is accepted by another, and repairs it after a matching rejection.';
   /** Rules in the order they run: `DEFAULT_COMPAT_RULES`, then `additionalRules`. */
   readonly rules: readonly CompatRule[];
 
+  /**
+   * @throws ConfigurationError `PROCESSOR_INVALID_OPTIONS` naming the rule and field when an
+   *   additional rule is malformed (no name, a duplicate name, nothing to do, a `fix` without
+   *   `errorPatterns`, …).
+   */
   constructor(options?: ProviderHistoryCompatOptions) {
     if (options !== undefined && (typeof options !== 'object' || options === null)) {
-      throw invalidOptions('options must be an object like { additionalRules: [...] } or omitted.');
+      throw invalidOptions(
+        'options',
+        'options must be an object like { additionalRules: [...] } or omitted.',
+      );
     }
     const additional = validateRules(options?.additionalRules);
     this.rules = additional.length > 0 ? [...DEFAULT_COMPAT_RULES, ...additional] : DEFAULT_COMPAT_RULES;
@@ -150,8 +161,9 @@ export class ProviderHistoryCompat implements Processor<'provider-history-compat
 
   /** Apply every rule's outbound rewrite; `undefined` when none applied (nothing copied). */
   processLLMRequest(args: ProcessLLMRequestArgs): ProcessLLMRequestResult {
-    const { model, messageList, state } = args;
-    const forced = forcedOf(state);
+    const { model, messageList } = args;
+    const state = args.state as CompatState;
+    const forced = namesIn(state, 'forcedRules');
     let prompt = args.prompt;
     let changed = false;
     for (const rule of this.rules) {
@@ -161,31 +173,38 @@ export class ProviderHistoryCompat implements Processor<'provider-history-compat
         prompt,
         model,
         messageList,
-        forced: forced?.includes(rule.name) === true,
+        forced: forced.includes(rule.name),
       });
       if (next === undefined || next === prompt) continue;
       prompt = next;
       changed = true;
     }
-    if (state) state[LAST_PROMPT_KEY] = prompt;
+    state.lastPrompt = prompt;
     return changed ? { prompt } : undefined;
   }
 
-  /** Recover once per run from a provider rejection a rule recognises. */
+  /**
+   * Recover from a provider rejection a rule recognises, with a `fix` not yet applied in this
+   * run or a rewrite not yet forced.
+   */
   processAPIError(args: ProcessAPIErrorArgs): ProcessAPIErrorResult | undefined {
-    if (args.retryCount > 0) return undefined;
     const texts = errorTexts(args.error);
     if (texts.length === 0) return undefined;
-    const state = args.state;
+    const state = args.state as CompatState;
     for (const rule of this.rules) {
       if (!matches(rule.errorPatterns, texts)) continue;
-      if (rule.fix && this.#fix(rule, rule.fix, args)) return { retry: true };
+      const fixed = namesIn(state, 'fixedRules');
+      // A fix that already ran and still drew the rejection would only run (and fail) again.
+      if (rule.fix && !fixed.includes(rule.name) && this.#fix(rule, rule.fix, args)) {
+        state.fixedRules = [...fixed, rule.name];
+        return { retry: true };
+      }
       const apply = rule.applyToPrompt;
       if (!apply) continue;
-      const forced = forcedOf(state) ?? [];
+      const forced = namesIn(state, 'forcedRules');
       if (forced.includes(rule.name)) continue;
       if (!this.#wouldChange(rule, apply, args)) continue;
-      if (state) state[FORCED_KEY] = [...forced, rule.name];
+      state.forcedRules = [...forced, rule.name];
       return { retry: true };
     }
     return undefined;
@@ -197,7 +216,7 @@ export class ProviderHistoryCompat implements Processor<'provider-history-compat
    * recorded prompt (the request hook never ran) the retry is allowed.
    */
   #wouldChange(rule: CompatRule, apply: NonNullable<CompatRule['applyToPrompt']>, args: ProcessAPIErrorArgs) {
-    const last = args.state?.[LAST_PROMPT_KEY];
+    const last = (args.state as CompatState).lastPrompt;
     if (!Array.isArray(last) || args.model === undefined) return true;
     const prompt = last as LanguageModelV2Prompt;
     const next = this.#apply(rule, apply, {

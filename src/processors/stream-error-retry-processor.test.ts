@@ -8,11 +8,14 @@ import type { AddressInfo } from 'node:net';
 import { APICallError } from '@ai-sdk/provider';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigurationError } from '../errors/configuration-error.js';
+import { DownloadAssetsError } from '../errors/download-assets-error.js';
 import { MessageList } from '../messages/message-list.js';
 import {
   isBadRequestError,
   isConnectionResetError,
   isRetryableOpenAIResponsesStreamError,
+  isRetryableProviderErrorBody,
+  type StreamErrorRetryMatcherEntry,
   StreamErrorRetryProcessor,
   type StreamErrorRetryProcessorOptions,
 } from './stream-error-retry-processor.js';
@@ -49,6 +52,25 @@ function withCause(message: string, cause: unknown): Error {
 
 function coded(code: string, message = `read ${code}`): Error {
   return Object.assign(new Error(message), { code });
+}
+
+/**
+ * Calls the hook for one failing step again and again with the same `state` (as the agent
+ * does) until it declines; returns how many retries it granted (at most 20).
+ */
+async function retriesGranted(
+  processor: StreamErrorRetryProcessor,
+  overrides: Partial<ProcessAPIErrorArgs> = {},
+): Promise<number> {
+  const state = overrides.state ?? {};
+  let granted = 0;
+  while (granted < 20) {
+    const result = await processor.processAPIError(args({ retryCount: granted, ...overrides, state }));
+    if (result === undefined) break;
+    expect(result).toEqual({ retry: true });
+    granted++;
+  }
+  return granted;
 }
 
 /** Runs the hook and reports the `delayMs` it chose, via a catch-all matcher's `onRetry`. */
@@ -241,20 +263,49 @@ describe('default instance: transient failures only (seed 001)', () => {
     expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toEqual({ retry: true });
   });
 
-  it('retries once by default: retryCount 0 retries, retryCount 1 does not', async () => {
+  it('retries once per failing step by default', async () => {
     const processor = new StreamErrorRetryProcessor();
     const error = apiError({ statusCode: 500 });
-    expect(await processor.processAPIError(args({ error, retryCount: 0 }))).toEqual({ retry: true });
-    expect(await processor.processAPIError(args({ error, retryCount: 1 }))).toBeUndefined();
+    const state = {};
+    expect(await processor.processAPIError(args({ error, state }))).toEqual({ retry: true });
+    expect(await processor.processAPIError(args({ error, state, retryCount: 1 }))).toBeUndefined();
+    // A later step that fails gets its own retry.
+    expect(await processor.processAPIError(args({ error, state, stepNumber: 1, retryCount: 1 }))).toEqual({
+      retry: true,
+    });
   });
 
-  it('honours its own maxRetries against the run retryCount', async () => {
+  it('honours its own maxRetries, counted per step in its state', async () => {
     const error = apiError({ statusCode: 500 });
+    expect(await retriesGranted(new StreamErrorRetryProcessor({ maxRetries: 3 }), { error })).toBe(3);
+    expect(await retriesGranted(new StreamErrorRetryProcessor({ maxRetries: 0 }), { error })).toBe(0);
+    const state = {};
     const three = new StreamErrorRetryProcessor({ maxRetries: 3 });
-    expect(await three.processAPIError(args({ error, retryCount: 2 }))).toEqual({ retry: true });
-    expect(await three.processAPIError(args({ error, retryCount: 3 }))).toBeUndefined();
-    const none = new StreamErrorRetryProcessor({ maxRetries: 0 });
-    expect(await none.processAPIError(args({ error }))).toBeUndefined();
+    expect(await retriesGranted(three, { error, state, stepNumber: 0 })).toBe(3);
+    expect(await retriesGranted(three, { error, state, stepNumber: 1 })).toBe(3);
+  });
+
+  it('ignores the run-wide retryCount: retries granted by other processors do not use up its own', async () => {
+    const error = apiError({ statusCode: 500 });
+    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error, retryCount: 2 }))).toEqual({
+      retry: true,
+    });
+  });
+
+  it('does not count a retry it declined or could not finish', async () => {
+    const processor = new StreamErrorRetryProcessor();
+    const state = {};
+    expect(await processor.processAPIError(args({ error: new Error('unknown'), state }))).toBeUndefined();
+    const controller = new AbortController();
+    controller.abort(new Error('stop'));
+    expect(
+      await processor.processAPIError(
+        args({ error: apiError({ statusCode: 500 }), state, abortSignal: controller.signal }),
+      ),
+    ).toBeUndefined();
+    expect(await processor.processAPIError(args({ error: apiError({ statusCode: 500 }), state }))).toEqual({
+      retry: true,
+    });
   });
 
   it('retries a retryable OpenAI Responses stream error event', async () => {
@@ -387,10 +438,11 @@ describe('isConnectionResetError', () => {
     expect(isConnectionResetError(error)).toBe(false);
   });
 
-  it('stops at about five levels of causes and survives cycles', () => {
+  it('looks eight levels of causes deep, no further, and survives cycles', () => {
     let deep: Error = coded('ECONNRESET');
     for (let i = 0; i < 8; i++) deep = withCause(`wrapper ${i}`, deep);
-    expect(isConnectionResetError(deep)).toBe(false);
+    expect(isConnectionResetError(deep)).toBe(true);
+    expect(isConnectionResetError(withCause('one more', deep))).toBe(false);
 
     const a = new Error('a') as Error & { cause?: unknown };
     const b = new Error('b', { cause: a });
@@ -523,8 +575,7 @@ describe('isBadRequestError', () => {
   it('works as a custom matcher to retry a transient 400 once', async () => {
     const processor = new StreamErrorRetryProcessor({ matchers: [isBadRequestError], maxRetries: 1 });
     const error = apiError({ statusCode: 400, isRetryable: false });
-    expect(await processor.processAPIError(args({ error }))).toEqual({ retry: true });
-    expect(await processor.processAPIError(args({ error, retryCount: 1 }))).toBeUndefined();
+    expect(await retriesGranted(processor, { error })).toBe(1);
   });
 });
 
@@ -561,14 +612,35 @@ describe('matcher order and policies', () => {
     expect(await processor.processAPIError(args({ error, retryCount: 4 }))).toEqual({ retry: true });
   });
 
-  it('built-in matchers come before custom ones on the same level', async () => {
+  it('the built-in OpenAI Responses check comes before custom matchers on the same level', async () => {
     const refuseAll = { match: () => true, maxRetries: 0 };
     const processor = new StreamErrorRetryProcessor({ matchers: [refuseAll] });
-    expect(await processor.processAPIError(args({ error: coded('ECONNRESET') }))).toEqual({ retry: true });
     const streamError = { type: 'error', error: { code: 'server_error', message: 'x' } };
     expect(await processor.processAPIError(args({ error: streamError }))).toEqual({ retry: true });
     // Control: the same matcher does refuse an error no built-in recognises.
     expect(await processor.processAPIError(args({ error: new Error('other') }))).toBeUndefined();
+  });
+
+  it('custom matchers come before the built-in reset and provider-body checks, so they configure them', async () => {
+    const refuseAll = new StreamErrorRetryProcessor({ matchers: [{ match: () => true, maxRetries: 0 }] });
+    expect(await refuseAll.processAPIError(args({ error: coded('ECONNRESET') }))).toBeUndefined();
+    const overloaded = { type: 'overloaded_error', message: 'Overloaded' };
+    expect(await refuseAll.processAPIError(args({ error: overloaded }))).toBeUndefined();
+
+    const onRetry = vi.fn();
+    const resets = new StreamErrorRetryProcessor({
+      matchers: [{ match: isConnectionResetError, maxRetries: 3, delayMs: 5, onRetry }],
+    });
+    vi.useFakeTimers();
+    const state = {};
+    for (let i = 0; i < 3; i++) {
+      const pending = resets.processAPIError(args({ error: coded('ECONNRESET'), state }));
+      await vi.runAllTimersAsync();
+      expect(await pending).toEqual({ retry: true });
+    }
+    expect(await resets.processAPIError(args({ error: coded('ECONNRESET'), state }))).toBeUndefined();
+    expect(onRetry).toHaveBeenCalledTimes(3);
+    expect(onRetry.mock.calls[0]?.[0]).toMatchObject({ delayMs: 5 });
   });
 
   it('finds a custom matcher hit on a deeper cause', async () => {
@@ -590,14 +662,12 @@ describe('matcher order and policies', () => {
 
   it('a bare matcher function uses the processor-level maxRetries and delay', async () => {
     const processor = new StreamErrorRetryProcessor({ matchers: [() => true], maxRetries: 2 });
-    expect(await processor.processAPIError(args({ retryCount: 1 }))).toEqual({ retry: true });
-    expect(await processor.processAPIError(args({ retryCount: 2 }))).toBeUndefined();
+    expect(await retriesGranted(processor)).toBe(2);
   });
 
   it('a matcher entry without maxRetries falls back to the processor maxRetries', async () => {
     const processor = new StreamErrorRetryProcessor({ matchers: [{ match: () => true }], maxRetries: 2 });
-    expect(await processor.processAPIError(args({ retryCount: 1 }))).toEqual({ retry: true });
-    expect(await processor.processAPIError(args({ retryCount: 2 }))).toBeUndefined();
+    expect(await retriesGranted(processor)).toBe(2);
   });
 });
 
@@ -612,8 +682,7 @@ describe('retryUnknownErrors', () => {
   });
 
   it('still respects the retry limit', async () => {
-    const processor = new StreamErrorRetryProcessor({ retryUnknownErrors: true });
-    expect(await processor.processAPIError(args({ retryCount: 1 }))).toBeUndefined();
+    expect(await retriesGranted(new StreamErrorRetryProcessor({ retryUnknownErrors: true }))).toBe(1);
   });
 
   it.each([
@@ -796,8 +865,11 @@ describe('onRetry', () => {
     const processor = new StreamErrorRetryProcessor({
       matchers: [{ match: () => true, onRetry, maxRetries: 1 }],
     });
-    expect(await processor.processAPIError(args({ retryCount: 1 }))).toBeUndefined();
-    expect(onRetry).not.toHaveBeenCalled();
+    const state = {};
+    expect(await processor.processAPIError(args({ state }))).toEqual({ retry: true });
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    expect(await processor.processAPIError(args({ state, retryCount: 1 }))).toBeUndefined();
+    expect(onRetry).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -820,5 +892,168 @@ describe('abort', () => {
     const processor = new StreamErrorRetryProcessor({ matchers: [{ match: () => true, onRetry }] });
     expect(await processor.processAPIError(args({ abortSignal: AbortSignal.abort() }))).toBeUndefined();
     expect(onRetry).not.toHaveBeenCalled();
+  });
+});
+
+describe('raw provider error bodies from older SDKs (isRetryableProviderErrorBody)', () => {
+  it.each([
+    ['Anthropic overloaded_error', { type: 'overloaded_error', message: 'Overloaded' }],
+    ['Anthropic api_error', { type: 'api_error', message: 'Internal server error' }],
+    ['Anthropic rate_limit_error', { type: 'rate_limit_error', message: 'Slow down' }],
+    [
+      'Anthropic api_error inside { type: "error", error }',
+      { type: 'error', error: { type: 'api_error', message: 'Internal server error' } },
+    ],
+    [
+      'OpenAI chat server_error',
+      { message: 'The server had an error', type: 'server_error', param: null, code: null },
+    ],
+    [
+      'OpenAI chat rate limit code',
+      { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' },
+    ],
+  ])('retries %s by default', async (_, error) => {
+    expect(isRetryableProviderErrorBody(error)).toBe(true);
+    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toEqual({ retry: true });
+  });
+
+  it.each([
+    ['an invalid_request_error body', { type: 'invalid_request_error', message: 'bad' }],
+    ['an authentication_error body', { type: 'authentication_error', message: 'invalid x-api-key' }],
+    ['a body with a quota code', { message: 'quota', type: 'rate_limit_error', code: 'insufficient_quota' }],
+    ['a body flagged isRetryable: false', { type: 'overloaded_error', message: 'x', isRetryable: false }],
+    ['a body without a message', { type: 'overloaded_error' }],
+    ['an Error carrying a transient-looking code', coded('UND_ERR_CONNECT_TIMEOUT', 'Connect Timeout Error')],
+    ['a string', 'overloaded_error'],
+  ])('does not treat %s as a transient body', async (_, error) => {
+    expect(isRetryableProviderErrorBody(error)).toBe(false);
+    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toBeUndefined();
+  });
+
+  it('leaves a body alone when the SDK already flagged the error it came with', async () => {
+    // An APICallError marked non-retryable whose parsed body looks transient: the SDK decided.
+    const error = apiError({
+      statusCode: 400,
+      isRetryable: false,
+      data: { error: { type: 'server_error', message: 'odd' } },
+    });
+    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toBeUndefined();
+  });
+});
+
+describe('isRetryableOpenAIResponsesStreamError: AI SDK 4.x stream error parts', () => {
+  it('reads the raw event in `data` of a response.failed wrapper', () => {
+    const wrapper = {
+      message: 'An error occurred.',
+      type: 'response.failed',
+      code: 'weird',
+      statusCode: 500,
+      isRetryable: true,
+      data: { type: 'response.failed', response: { error: { code: 'server_error', message: 'x' } } },
+    };
+    expect(isRetryableOpenAIResponsesStreamError(wrapper)).toBe(true);
+  });
+
+  it("falls back to the wrapper's own code and message when there is no event", () => {
+    expect(
+      isRetryableOpenAIResponsesStreamError({
+        message: 'x',
+        type: 'response.failed',
+        code: 'rate_limit_exceeded',
+      }),
+    ).toBe(true);
+    expect(
+      isRetryableOpenAIResponsesStreamError({
+        message: 'Something broke. You can retry your request.',
+        type: 'response.failed',
+      }),
+    ).toBe(true);
+    expect(
+      isRetryableOpenAIResponsesStreamError({
+        message: 'bad',
+        type: 'response.failed',
+        code: 'invalid_prompt',
+      }),
+    ).toBe(false);
+  });
+
+  it('reads the raw event in `data` of an error-event wrapper', () => {
+    const wrapper = {
+      message: 'boom',
+      type: 'server_error',
+      code: undefined,
+      statusCode: 500,
+      isRetryable: true,
+      data: { type: 'error', error: { type: 'server_error', message: 'boom' } },
+    };
+    expect(isRetryableOpenAIResponsesStreamError(wrapper)).toBe(true);
+  });
+});
+
+describe('never retried: authorisation failures and exhausted quotas', () => {
+  const quota = (code: string) =>
+    apiError({
+      statusCode: 429,
+      data: { error: { message: 'You exceeded your current quota.', type: code, code } },
+    });
+
+  it.each([
+    ['insufficient_quota', quota('insufficient_quota')],
+    ['billing_hard_limit_reached', quota('billing_hard_limit_reached')],
+    ['an Anthropic billing_error', { type: 'error', error: { type: 'billing_error', message: 'No credit' } }],
+    [
+      'a quota code only in the raw responseBody',
+      apiError({ statusCode: 429, responseBody: '{"error":{"code": "insufficient_quota"}}' }),
+    ],
+    ['a 401 marked retryable', apiError({ statusCode: 401, isRetryable: true })],
+    [
+      'an authentication_error stream body',
+      { type: 'error', error: { type: 'authentication_error', message: 'x' } },
+    ],
+  ])('does not retry %s, even with a catch-all matcher or retryUnknownErrors', async (_, error) => {
+    for (const options of [{}, { retryUnknownErrors: true }, { matchers: [() => true] }]) {
+      const processor = new StreamErrorRetryProcessor(options);
+      expect(await processor.processAPIError(args({ error })), JSON.stringify(options)).toBeUndefined();
+    }
+  });
+
+  it('still retries an ordinary 429 rate limit', async () => {
+    const error = apiError({
+      statusCode: 429,
+      data: { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } },
+    });
+    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toEqual({ retry: true });
+  });
+});
+
+describe('identity, options and attachments', () => {
+  it('has a description', () => {
+    expect(new StreamErrorRetryProcessor().description).toMatch(/transient/);
+  });
+
+  it('accepts a readonly matcher list', async () => {
+    const matchers: readonly StreamErrorRetryMatcherEntry[] = Object.freeze([() => true]);
+    expect(await new StreamErrorRetryProcessor({ matchers }).processAPIError(args())).toEqual({
+      retry: true,
+    });
+  });
+
+  it('puts the class and option in the ConfigurationError details', () => {
+    let thrown: unknown;
+    try {
+      new StreamErrorRetryProcessor({ matchers: [{ match: () => true, maxRetries: -1 }] });
+    } catch (error) {
+      thrown = error;
+    }
+    expect((thrown as ConfigurationError).details).toEqual({
+      processor: 'StreamErrorRetryProcessor',
+      option: 'matchers[0].maxRetries',
+    });
+  });
+
+  it('leaves a failed attachment download to the agent, even with retryUnknownErrors', async () => {
+    const error = new DownloadAssetsError({ url: 'https://files.example/a.png', name: 'a.png', status: 503 });
+    const processor = new StreamErrorRetryProcessor({ retryUnknownErrors: true, matchers: [() => true] });
+    expect(await processor.processAPIError(args({ error }))).toBeUndefined();
   });
 });

@@ -19,7 +19,7 @@ import type {
   ProcessorState,
   SandboxFile,
 } from './types.js';
-import { UnsupportedFileHandler } from './unsupported-file-handler.js';
+import { DEFAULT_SUPPORTED_MEDIA_TYPES, UnsupportedFileHandler } from './unsupported-file-handler.js';
 
 const ZIP_BYTES = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
 const ZIP_BASE64 = Buffer.from(ZIP_BYTES).toString('base64');
@@ -217,6 +217,28 @@ describe('UnsupportedFileHandler: identity and options', () => {
     ).not.toThrow();
     expect(() => new UnsupportedFileHandler({ supportedMediaTypes: [] })).not.toThrow();
   });
+
+  it('accepts the exported (frozen) defaults, which cannot be changed', () => {
+    expect(Object.isFrozen(DEFAULT_SUPPORTED_MEDIA_TYPES)).toBe(true);
+    expect(
+      () => new UnsupportedFileHandler({ supportedMediaTypes: DEFAULT_SUPPORTED_MEDIA_TYPES }),
+    ).not.toThrow();
+  });
+
+  it('puts the class and option in the error details', () => {
+    for (const [options, option] of [
+      [{ sandbox: {} as AgentSandbox }, 'sandbox'],
+      [{ supportedMediaTypes: ['image'] }, 'supportedMediaTypes'],
+    ] as const) {
+      let thrown: unknown;
+      try {
+        new UnsupportedFileHandler(options);
+      } catch (error) {
+        thrown = error;
+      }
+      expect((thrown as ConfigurationError).details).toEqual({ processor: 'UnsupportedFileHandler', option });
+    }
+  });
 });
 
 describe('UnsupportedFileHandler.processAPIError', () => {
@@ -305,10 +327,31 @@ describe('UnsupportedFileHandler.processAPIError', () => {
     expect(args.state).toEqual({});
   });
 
-  it('does nothing once the error lane has retried (retryCount > 0)', () => {
-    const args = apiArgs({ retryCount: 1 });
-    expect(new UnsupportedFileHandler().processAPIError(args)).toBeUndefined();
-    expect(args.state).toEqual({});
+  it('still recovers after earlier error-lane retries in the run (retryCount > 0)', () => {
+    const args = apiArgs({ retryCount: 2 });
+    expect(new UnsupportedFileHandler().processAPIError(args)).toEqual({ retry: true });
+    expect(args.state.rejectedMediaTypes).toEqual(['application/zip']);
+  });
+
+  it('does not retry a refusal naming only types it already recorded (it cannot loop)', () => {
+    const handler = new UnsupportedFileHandler();
+    const state = {};
+    expect(handler.processAPIError(apiArgs({ state }))).toEqual({ retry: true });
+    // The rewrite ran and the provider refused the same type again: another retry would loop.
+    expect(handler.processAPIError(apiArgs({ state, stepNumber: 3 }))).toBeUndefined();
+    expect(state).toEqual({ rejectedMediaTypes: ['application/zip'] });
+  });
+
+  it('retries again when a later refusal names a new type, keeping the recorded ones', () => {
+    const handler = new UnsupportedFileHandler({ supportedMediaTypes: ['*/*'] });
+    const messages = [
+      userMessage('u1', storedFile('application/zip', 'a.zip'), storedFile('audio/wav', 'b.wav')),
+    ];
+    const state = {};
+    expect(handler.processAPIError(apiArgs({ state }, messages))).toEqual({ retry: true });
+    const audio = httpRejection('Unsupported MIME type: audio/wav');
+    expect(handler.processAPIError(apiArgs({ state, error: audio }, messages))).toEqual({ retry: true });
+    expect(state).toEqual({ rejectedMediaTypes: ['application/zip', 'audio/wav'] });
   });
 
   it('does nothing when the conversation holds no files', () => {

@@ -10,6 +10,7 @@ import {
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { isSchemeUrl, parseDataUrl } from '../messages/encoding.js';
 import type { MastraDBMessage } from '../messages/types.js';
+import { errorChain } from './error-chain.js';
 import type {
   AgentSandbox,
   ProcessAPIErrorArgs,
@@ -29,14 +30,15 @@ export interface UnsupportedFileHandlerOptions {
    * After a rejection, files outside this list are kept out of the prompt too.
    * Default {@link DEFAULT_SUPPORTED_MEDIA_TYPES}.
    */
-  supportedMediaTypes?: string[];
+  supportedMediaTypes?: readonly string[];
 }
 
-/** Media types `UnsupportedFileHandler` assumes a model reads when not told otherwise. */
-export const DEFAULT_SUPPORTED_MEDIA_TYPES: readonly string[] = ['image/*', 'text/*', 'application/pdf'];
-
-/** How many `cause` links below the thrown error are inspected. */
-const MAX_CAUSE_DEPTH = 5;
+/** Media types `UnsupportedFileHandler` assumes a model reads when not told otherwise (frozen). */
+export const DEFAULT_SUPPORTED_MEDIA_TYPES: readonly string[] = Object.freeze([
+  'image/*',
+  'text/*',
+  'application/pdf',
+]);
 
 /** A concrete media type inside free text (top-level types from the IANA registry). */
 const MEDIA_TYPE_IN_TEXT =
@@ -101,13 +103,14 @@ function typesFromHttpRejection(link: unknown): string[] {
   return types;
 }
 
-/** The media types the error (or a cause up to {@link MAX_CAUSE_DEPTH} deep) rejects. */
+/** How many links below the thrown error are inspected (spec 6.6: a cause up to depth 5). */
+const MAX_CAUSE_DEPTH = 5;
+
+/** The media types the error, or something it wraps (see `errorChain`), rejects. */
 function rejectedMediaTypesOf(error: unknown): string[] {
   const types = new Set<string>();
-  let link: unknown = error;
-  for (let depth = 0; depth <= MAX_CAUSE_DEPTH && typeof link === 'object' && link !== null; depth++) {
-    for (const type of [...typesFromSdkRefusal(link), ...typesFromHttpRejection(link)]) types.add(type);
-    link = (link as { cause?: unknown }).cause;
+  for (const level of errorChain(error, MAX_CAUSE_DEPTH)) {
+    for (const type of [...typesFromSdkRefusal(level), ...typesFromHttpRejection(level)]) types.add(type);
   }
   return [...types];
 }
@@ -176,6 +179,10 @@ function describe(value: unknown): string {
  * model again. With a sandbox (the option, else the agent's) each such file is uploaded there
  * and the model is told its path; otherwise it gets a short note saying the file was not sent.
  *
+ * It retries once per newly refused media type in a run: a refusal naming only types it already
+ * recorded is left alone, so it cannot loop; earlier retries in the run (a dropped connection,
+ * say) do not stop it, and the agent's error-retry budget still caps the run.
+ *
  * Only the outbound prompt changes: stored messages keep their files, so a later turn with a
  * model that reads them still sees them. One of the agent's default error processors.
  *
@@ -184,8 +191,11 @@ function describe(value: unknown): string {
  * ```
  */
 export class UnsupportedFileHandler implements Processor<'unsupported-file-handler'> {
-  readonly id = 'unsupported-file-handler';
+  /** `'unsupported-file-handler'`. */
+  readonly id = 'unsupported-file-handler' as const;
+  /** `'Unsupported File Handler'`. */
   readonly name = 'Unsupported File Handler';
+  /** One line for logs and traces. */
   readonly description =
     'Keeps files the model refused out of the prompt (uploading them to the sandbox when there is one) and retries.';
 
@@ -205,7 +215,7 @@ export class UnsupportedFileHandler implements Processor<'unsupported-file-handl
       throw new ConfigurationError(
         'PROCESSOR_INVALID_OPTIONS',
         `UnsupportedFileHandler: "sandbox" must have an uploadFile(file) method resolving to { path } (got ${describe(sandbox)}). Pass an AgentSandbox, or leave the option out to use the agent's sandbox.`,
-        { details: { processorId: this.id, option: 'sandbox' } },
+        { details: { processor: 'UnsupportedFileHandler', option: 'sandbox' } },
       );
     }
     if (
@@ -215,7 +225,7 @@ export class UnsupportedFileHandler implements Processor<'unsupported-file-handl
       throw new ConfigurationError(
         'PROCESSOR_INVALID_OPTIONS',
         `UnsupportedFileHandler: "supportedMediaTypes" must be an array of media types like "application/pdf" or "image/*" (got ${describe(supportedMediaTypes)}). Leave it out for ${describe(DEFAULT_SUPPORTED_MEDIA_TYPES)}.`,
-        { details: { processorId: this.id, option: 'supportedMediaTypes' } },
+        { details: { processor: 'UnsupportedFileHandler', option: 'supportedMediaTypes' } },
       );
     }
     this.#sandbox = sandbox;
@@ -223,20 +233,17 @@ export class UnsupportedFileHandler implements Processor<'unsupported-file-handl
   }
 
   /**
-   * On the first error of a run that refuses a file's media type, record the type and retry,
-   * provided the user turns hold a file the retried prompt will leave out.
+   * When an error refuses a media type this run has not recorded yet, record it and retry,
+   * provided the user turns hold a file the retried prompt will leave out. A refusal naming
+   * only recorded types is not retried: the rewrite already ran and did not help, so another
+   * attempt would loop. Earlier retries in the run (a dropped connection, say) do not stop it.
    */
-  processAPIError({
-    error,
-    retryCount,
-    messageList,
-    state,
-  }: ProcessAPIErrorArgs): ProcessAPIErrorResult | undefined {
-    if (retryCount !== 0) return undefined;
-    const refused = rejectedMediaTypesOf(error);
-    if (refused.length === 0) return undefined;
+  processAPIError({ error, messageList, state }: ProcessAPIErrorArgs): ProcessAPIErrorResult | undefined {
     const handlerState = state as HandlerState;
-    const rejected = [...new Set([...(handlerState.rejectedMediaTypes ?? []), ...refused])];
+    const recorded = handlerState.rejectedMediaTypes ?? [];
+    const refused = rejectedMediaTypesOf(error).filter((type) => !recorded.includes(type));
+    if (refused.length === 0) return undefined;
+    const rejected = [...recorded, ...refused];
     // A retry that sends the same files again would fail the same way and spend the budget.
     if (!conversationFileTypes(messageList.get.all.db()).some((type) => this.#leavesOut(type, rejected))) {
       return undefined;
@@ -251,7 +258,9 @@ export class UnsupportedFileHandler implements Processor<'unsupported-file-handl
    * when nothing was replaced.
    */
   processLLMRequest(args: ProcessLLMRequestArgs): ProcessLLMRequestResult | Promise<ProcessLLMRequestResult> {
-    // Runs before every model call of every agent: nothing to do (the usual case) costs no promise.
+    // Runs before every model call of every agent. Nothing to do is the usual case: answering
+    // synchronously spares this processor a promise and the rewrite's work (the runner still
+    // awaits the hook's result).
     const rejected = (args.state as HandlerState).rejectedMediaTypes;
     if (rejected === undefined || rejected.length === 0) return undefined;
     return this.#rewrite(args, rejected);

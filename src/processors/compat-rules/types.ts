@@ -15,9 +15,10 @@ export interface CompatRuleApplyArgs {
    * Sluice extension: `true` once one of this rule's `errorPatterns` matched a provider
    * rejection earlier in this run. A rule whose preflight cannot recognise the provider (Claude
    * behind a gateway, say) applies its rewrite when forced, so reactive recovery needs no edit
-   * of the stored history.
+   * of the stored history. Optional so a rule can be called directly (e.g. in a test); treat
+   * `undefined` as `false`. `ProviderHistoryCompat` always sets it.
    */
-  forced: boolean;
+  forced?: boolean;
 }
 
 /**
