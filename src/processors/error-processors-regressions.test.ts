@@ -1,6 +1,6 @@
 /**
- * Review findings for the four default error processors. Each test states the behaviour a
- * user would expect; the ones marked FINDING fail on the reviewed code.
+ * Regressions found in review of the four default error processors: each test states the
+ * behaviour a user expects, and each failed on the code as first written.
  */
 import { createOpenAI } from '@ai-sdk/openai';
 import { APICallError } from '@ai-sdk/provider';
@@ -40,7 +40,7 @@ function resetError(): Error {
   return new TypeError('terminated', { cause: socketError });
 }
 
-describe('StreamErrorRetryProcessor: a custom matcher for resets is ignored (FINDING)', () => {
+describe('StreamErrorRetryProcessor: a custom matcher configures resets', () => {
   it('a { match: isConnectionResetError, maxRetries, onRetry } entry sets the policy for resets', async () => {
     const onRetry = vi.fn();
     const processor = new StreamErrorRetryProcessor({
@@ -58,7 +58,7 @@ describe('StreamErrorRetryProcessor: a custom matcher for resets is ignored (FIN
   });
 });
 
-describe('StreamErrorRetryProcessor: stream errors from the oldest supported SDKs (FINDING)', () => {
+describe('StreamErrorRetryProcessor: stream errors from the oldest supported SDKs', () => {
   // peerDependencies say `@ai-sdk/anthropic >=2` / `@ai-sdk/openai >=2`. Their 2.x stream
   // transformers enqueue the provider's raw error body, without `isRetryable`:
   //   anthropic 2.0.112 dist/index.mjs:4409  controller.enqueue({ type: "error", error: value.error })
@@ -81,7 +81,7 @@ describe('StreamErrorRetryProcessor: stream errors from the oldest supported SDK
   });
 });
 
-describe('isRetryableOpenAIResponsesStreamError on what @ai-sdk/openai emits mid-stream (FINDING)', () => {
+describe('isRetryableOpenAIResponsesStreamError on what @ai-sdk/openai emits mid-stream', () => {
   let server: FakeProviderServer;
   beforeAll(async () => {
     server = await startFakeProviderServer();
@@ -113,7 +113,7 @@ describe('isRetryableOpenAIResponsesStreamError on what @ai-sdk/openai emits mid
   });
 });
 
-describe('repair processors after an earlier error-lane retry in the same run (FINDING, design)', () => {
+describe('repair processors after an earlier error-lane retry in the same run', () => {
   it('a prefill rejection after a retried reset is still recovered (budget 3 is not spent)', async () => {
     const prefill = new APICallError({
       message:
@@ -139,7 +139,7 @@ describe('repair processors after an earlier error-lane retry in the same run (F
   });
 });
 
-describe('ProviderHistoryCompat option validation (FINDING, low)', () => {
+describe('ProviderHistoryCompat option validation', () => {
   it('rejects a custom rule with `fix` but no `errorPatterns` (it could never run)', () => {
     expect(
       () => new ProviderHistoryCompat({ additionalRules: [{ name: 'never-runs', fix: () => true }] }),
@@ -147,7 +147,7 @@ describe('ProviderHistoryCompat option validation (FINDING, low)', () => {
   });
 });
 
-describe('StreamErrorRetryProcessor: quota exhaustion is not transient (FINDING, low)', () => {
+describe('StreamErrorRetryProcessor: quota exhaustion is not transient', () => {
   it('does not retry an OpenAI 429 insufficient_quota (the SDK marks every 429 retryable)', async () => {
     const body = {
       error: {
