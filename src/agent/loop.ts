@@ -327,13 +327,7 @@ async function runLoop<OUTPUT>(
           carried.push(...runner.takeTransientSignals());
           continue;
         }
-        if (
-          !TripWire.isInstance(error) ||
-          runner.maxProcessorRetries === undefined ||
-          !runner.grantsRetry(error)
-        ) {
-          throw error;
-        }
+        if (!TripWire.isInstance(error) || !runner.grantsRetry(error)) throw error;
         await runner.reportViolation(error);
         restoreCheckpoint(checkpoint, attempt);
         feedback.push(...rejectedResponse(attempt.recorder, error), retryReminder(error));

@@ -146,11 +146,6 @@ export class ProcessorRunner {
     return this.#streamProcessors.length === 0;
   }
 
-  /** The retry budget, when one is set. */
-  get maxProcessorRetries(): number | undefined {
-    return this.#o.maxProcessorRetries;
-  }
-
   /**
    * The error lane's retry budget: `maxProcessorRetries` when set, else 3 when the lane has
    * processors (seed 001), else 0. Step retries keep their own, stricter rule.
