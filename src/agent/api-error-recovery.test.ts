@@ -331,44 +331,32 @@ describe('error-processor retry budget (seed 001, api-reference 1.10)', () => {
     expect(counts).toEqual([0, 1, 2]);
   });
 
-  it('maxProcessorRetries on the agent sets the error budget', async () => {
-    const model = new ScriptedModel({ steps: [...failing(10), 'never'] });
-    const agent = new Agent({
-      id: 'a',
-      instructions: 'x',
-      model,
-      errorProcessors: [always],
-      maxProcessorRetries: 1,
+  const limits: Array<{ rule: string; agent: number; call?: number; failures: number; calls: number }> = [
+    { rule: 'maxProcessorRetries on the agent sets the error budget', agent: 1, failures: 10, calls: 2 },
+    {
+      rule: "the call's maxProcessorRetries wins over the agent's",
+      agent: 1,
+      call: 5,
+      failures: 10,
+      calls: 6,
+    },
+    { rule: 'maxProcessorRetries: 0 allows no error retry', agent: 0, failures: 2, calls: 1 },
+  ];
+  for (const { rule, agent: max, call, failures, calls } of limits) {
+    it(rule, async () => {
+      const model = new ScriptedModel({ steps: [...failing(failures), 'never'] });
+      const agent = new Agent({
+        id: 'a',
+        instructions: 'x',
+        model,
+        errorProcessors: [always],
+        maxProcessorRetries: max,
+      });
+      const options = call === undefined ? {} : { maxProcessorRetries: call };
+      await expect(agent.generate('hi', options)).rejects.toMatchObject({ statusCode: 503 });
+      expect(model.calls).toHaveLength(calls);
     });
-    await expect(agent.generate('hi')).rejects.toMatchObject({ statusCode: 503 });
-    expect(model.calls).toHaveLength(2);
-  });
-
-  it("the call's maxProcessorRetries wins over the agent's", async () => {
-    const model = new ScriptedModel({ steps: [...failing(10), 'never'] });
-    const agent = new Agent({
-      id: 'a',
-      instructions: 'x',
-      model,
-      errorProcessors: [always],
-      maxProcessorRetries: 1,
-    });
-    await expect(agent.generate('hi', { maxProcessorRetries: 5 })).rejects.toMatchObject({ statusCode: 503 });
-    expect(model.calls).toHaveLength(6);
-  });
-
-  it('maxProcessorRetries: 0 allows no error retry', async () => {
-    const model = new ScriptedModel({ steps: [...failing(2), 'never'] });
-    const agent = new Agent({
-      id: 'a',
-      instructions: 'x',
-      model,
-      errorProcessors: [always],
-      maxProcessorRetries: 0,
-    });
-    await expect(agent.generate('hi')).rejects.toMatchObject({ statusCode: 503 });
-    expect(model.calls).toHaveLength(1);
-  });
+  }
 
   it('the budget is per run: a later step that fails gets what is left', async () => {
     const model = new ScriptedModel({
