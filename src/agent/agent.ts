@@ -3,14 +3,14 @@ import { MessageList } from '../messages/message-list.js';
 import type { MessageListInput } from '../messages/types.js';
 import { resolveModel } from '../models/resolve-model.js';
 import type { MastraLanguageModel } from '../models/types.js';
-import { type ProcessorLanes, ProcessorRunner } from '../processors/runner.js';
+import { type ProcessorLanes, ProcessorRunner } from '../pipeline/runner.js';
 import type {
   ErrorProcessor,
   InputProcessorOrWorkflow,
   OutputProcessorOrWorkflow,
   Processor,
-} from '../processors/types.js';
-import { validateProcessors } from '../processors/validate.js';
+} from '../pipeline/types.js';
+import { validateProcessors } from '../pipeline/validate.js';
 import { RequestContext } from '../request-context/request-context.js';
 import type { FullOutput, MastraModelOutput } from '../stream/model-output.js';
 import { type ResolvedToolSet, resolveToolSet } from '../tools/index.js';

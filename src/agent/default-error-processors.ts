@@ -1,8 +1,8 @@
-import { PrefillErrorHandler } from '../processors/prefill-error-handler.js';
-import { ProviderHistoryCompat } from '../processors/provider-history-compat.js';
-import { StreamErrorRetryProcessor } from '../processors/stream-error-retry-processor.js';
-import type { Processor } from '../processors/types.js';
-import { UnsupportedFileHandler } from '../processors/unsupported-file-handler.js';
+import type { Processor } from '../pipeline/types.js';
+import { PrefillErrorHandler } from '../processors/prefill-error-handler/index.js';
+import { ProviderHistoryCompat } from '../processors/provider-history-compat/index.js';
+import { StreamErrorRetryProcessor } from '../processors/stream-error-retry/index.js';
+import { UnsupportedFileHandler } from '../processors/unsupported-file-handler/index.js';
 import type { DefaultErrorProcessorId } from './resolve-error-processors.js';
 
 /** A new instance of the default error processor with this id, with its default options. */

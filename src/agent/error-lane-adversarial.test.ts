@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { z } from 'zod';
 import type { MessageListInput } from '../messages/index.js';
 import type { ErrorProcessor, InputProcessor } from '../processors/index.js';
-import { StreamErrorRetryProcessor } from '../processors/stream-error-retry-processor.js';
+import { StreamErrorRetryProcessor } from '../processors/stream-error-retry/index.js';
 import type { ChunkType } from '../stream/index.js';
 import { ScriptedModel } from '../test/index.js';
 import { createTool } from '../tools/index.js';

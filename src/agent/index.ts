@@ -1,7 +1,7 @@
 export type { MessageList } from '../messages/message-list.js';
 export type { MastraDBMessage } from '../messages/types.js';
-export { TripWire } from '../processors/tripwire.js';
-export type { AgentSandbox, SandboxFile } from '../processors/types.js';
+export { TripWire } from '../pipeline/tripwire.js';
+export type { AgentSandbox, SandboxFile } from '../pipeline/types.js';
 export type { FullOutput, MastraModelOutput } from '../stream/model-output.js';
 export { Agent } from './agent.js';
 export { DEFAULT_ERROR_PROCESSOR_IDS, type DefaultErrorProcessorId } from './resolve-error-processors.js';

@@ -22,9 +22,9 @@ import { toLanguageModelPrompt } from '../messages/to-prompt.js';
 import type { MastraDBMessage } from '../messages/types.js';
 import { normalizeUrl } from '../messages/unavailable-attachments.js';
 import type { LanguageModelUsage, MastraLanguageModel } from '../models/types.js';
-import type { ProcessorRunner, StepSettings } from '../processors/runner.js';
-import { TripWire } from '../processors/tripwire.js';
-import type { CachedLLMStepChunk, ProcessorStreamWriter } from '../processors/types.js';
+import type { ProcessorRunner, StepSettings } from '../pipeline/runner.js';
+import { TripWire } from '../pipeline/tripwire.js';
+import type { CachedLLMStepChunk, ProcessorStreamWriter } from '../pipeline/types.js';
 import type { RequestContext } from '../request-context/request-context.js';
 import { ChunkBuffer } from '../stream/chunk-buffer.js';
 import {

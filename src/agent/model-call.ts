@@ -5,7 +5,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { ProviderCallError } from '../errors/provider-call-error.js';
 import type { MastraLanguageModel, ModelStreamPart, RawModelStream } from '../models/types.js';
-import type { CachedLLMStepChunk } from '../processors/types.js';
+import type { CachedLLMStepChunk } from '../pipeline/types.js';
 import type { ChunkType } from '../stream/chunk-types.js';
 import { untilAborted } from '../util/until-aborted.js';
 import type { StepRecorder } from './step-recorder.js';

@@ -1,5 +1,5 @@
 import type { FinishReason, LanguageModelUsage, ModelStreamPart } from '../models/types.js';
-import type { CachedLLMStepResponse } from '../processors/types.js';
+import type { CachedLLMStepResponse } from '../pipeline/types.js';
 
 /**
  * Turn a cached step response (compact `{ type, payload }` chunks) back into model parts, so a

@@ -4,7 +4,7 @@
  */
 import type { LanguageModelV2Message } from '@ai-sdk/provider';
 import { renderSignalText } from '../messages/signal-text.js';
-import type { TripWire } from '../processors/tripwire.js';
+import type { TripWire } from '../pipeline/tripwire.js';
 import type { StepTripwireData } from '../stream/chunk-types.js';
 import type { StepRecorder } from './step-recorder.js';
 

@@ -1,13 +1,13 @@
-import type {
-  JSONSchema7,
-  LanguageModelV2,
-  LanguageModelV3,
-  LanguageModelV4,
-  SharedV2ProviderOptions,
-} from '@ai-sdk/provider';
-import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { SystemMessage } from '../messages/types.js';
-import type { LanguageModelUsage, MastraLanguageModel } from '../models/types.js';
+import type {
+  CallSettings,
+  ModelConfig,
+  ProviderOptions,
+  StructuredOutputOptions,
+  ToolChoice,
+  ToolsInput,
+} from '../models/call-settings.js';
+import type { LanguageModelUsage } from '../models/types.js';
 import type {
   AgentSandbox,
   ErrorProcessor,
@@ -15,69 +15,24 @@ import type {
   OutputProcessorOrWorkflow,
   ProcessInputStepArgs,
   ProcessInputStepResult,
-} from '../processors/types.js';
+} from '../pipeline/types.js';
 import type { RequestContext } from '../request-context/request-context.js';
 import type { ChunkType } from '../stream/chunk-types.js';
 import type { LLMStepResult } from '../stream/step-result.js';
-import type { ToolLike } from '../tools/index.js';
+
+export type {
+  CallSettings,
+  LanguageModelObject,
+  ModelConfig,
+  ProviderOptions,
+  StructuredOutputOptions,
+  StructuredOutputSchema,
+  ToolChoice,
+  ToolsInput,
+} from '../models/call-settings.js';
 
 /** A value given directly or computed per call from the request context. */
 export type DynamicArgument<T> = T | ((args: { requestContext: RequestContext }) => T | Promise<T>);
-
-/** Any AI SDK language model object Sluice accepts. */
-export type LanguageModelObject = LanguageModelV2 | LanguageModelV3 | LanguageModelV4 | MastraLanguageModel;
-
-/** Model given by object, `'provider/model'` router string or config object. */
-export type ModelConfig =
-  | LanguageModelObject
-  | string
-  | { id: string; apiKey?: string; url?: string; headers?: Record<string, string> };
-
-/** Tools keyed by the name the model sees. */
-export type ToolsInput = Record<string, ToolLike | undefined>;
-
-/** How the model may use tools on a step. */
-export type ToolChoice<TOOLS extends string = string> =
-  | 'auto'
-  | 'none'
-  | 'required'
-  | { type: 'tool'; toolName: TOOLS };
-
-/** Model call settings (`modelSettings`). */
-export interface CallSettings {
-  temperature?: number;
-  maxOutputTokens?: number;
-  topP?: number;
-  topK?: number;
-  presencePenalty?: number;
-  frequencyPenalty?: number;
-  stopSequences?: string[];
-  seed?: number;
-  /** Model-level retries of a failed call (separate from processor retries). Default 0. */
-  maxRetries?: number;
-  headers?: Record<string, string | undefined>;
-}
-
-/** Provider options keyed by provider name (e.g. `{ openai: { reasoningEffort: 'low' } }`). */
-export type ProviderOptions = SharedV2ProviderOptions;
-
-/** A structured-output schema: any Standard Schema (zod 3/4, valibot, arktype) or JSON Schema. */
-export type StructuredOutputSchema<OUTPUT = unknown> = StandardSchemaV1<unknown, OUTPUT> | JSONSchema7;
-
-/** Structured output: the final answer must match `schema`. */
-export interface StructuredOutputOptions<OUTPUT = unknown> {
-  schema: StructuredOutputSchema<OUTPUT>;
-  /** Extra instructions appended for the structuring step. */
-  instructions?: string;
-  /**
-   * `'strict'` (default) makes a non-matching answer an error; `'warn'` logs and leaves
-   * `object` undefined; `'fallback'` uses `fallbackValue`.
-   */
-  errorStrategy?: 'strict' | 'warn' | 'fallback';
-  fallbackValue?: OUTPUT;
-  /** Ask by instruction instead of the provider's native JSON mode. */
-  jsonPromptInjection?: boolean;
-}
 
 /** Instructions: a string, several, system messages, or a function of the request context. */
 export type AgentInstructions = SystemMessage | SystemMessage[];

@@ -1,5 +1,9 @@
-export { DownloadAssetsError } from '../errors/download-assets-error.js';
-export { ProcessorError, type ProcessorHookName } from '../errors/processor-error.js';
+/**
+ * `sluice/processors`: the pipeline's types and errors plus every built-in processor, one
+ * folder each under `src/processors/<name>/`.
+ */
+export * from '../pipeline/index.js';
+export { PrefillErrorHandler } from './prefill-error-handler/index.js';
 export {
   anthropicToolIdFormat,
   azureSystemReminderTransform,
@@ -8,9 +12,8 @@ export {
   cerebrasStripReasoningContent,
   DEFAULT_COMPAT_RULES,
   openaiOrphanItemId,
-} from './compat-rules/index.js';
-export { PrefillErrorHandler } from './prefill-error-handler.js';
-export { ProviderHistoryCompat, type ProviderHistoryCompatOptions } from './provider-history-compat.js';
+} from './provider-history-compat/compat-rules/index.js';
+export { ProviderHistoryCompat, type ProviderHistoryCompatOptions } from './provider-history-compat/index.js';
 export {
   isBadRequestError,
   isConnectionResetError,
@@ -22,13 +25,9 @@ export {
   type StreamErrorRetryMatcherEntry,
   StreamErrorRetryProcessor,
   type StreamErrorRetryProcessorOptions,
-} from './stream-error-retry-processor.js';
-export { HOOK_SPAN_ATTRIBUTES, type HookOutcome } from './tracing.js';
-export { TripWire } from './tripwire.js';
-export * from './types.js';
+} from './stream-error-retry/index.js';
 export {
   DEFAULT_SUPPORTED_MEDIA_TYPES,
   UnsupportedFileHandler,
   type UnsupportedFileHandlerOptions,
-} from './unsupported-file-handler.js';
-export { LANE_HOOKS, type ProcessorArrayName, validateProcessors } from './validate.js';
+} from './unsupported-file-handler/index.js';

@@ -5,7 +5,7 @@
  */
 import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import type { MastraLanguageModel } from '../../models/types.js';
+import type { MastraLanguageModel } from '../../../models/types.js';
 import { azureSystemReminderTransform } from './azure-system-reminder-transform.js';
 
 function apply(prompt: LanguageModelV2Prompt, provider = 'azure.chat', forced = false) {

@@ -8,18 +8,18 @@ import {
   UnsupportedFunctionalityError,
 } from '@ai-sdk/provider';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConfigurationError } from '../errors/configuration-error.js';
-import { MessageList } from '../messages/message-list.js';
-import type { MastraDBMessage, MastraMessagePart } from '../messages/types.js';
-import { toMastraModel } from '../models/to-mastra-model.js';
+import { ConfigurationError } from '../../errors/configuration-error.js';
+import { MessageList } from '../../messages/message-list.js';
+import type { MastraDBMessage, MastraMessagePart } from '../../messages/types.js';
+import { toMastraModel } from '../../models/to-mastra-model.js';
 import type {
   AgentSandbox,
   ProcessAPIErrorArgs,
   ProcessLLMRequestArgs,
   ProcessorState,
   SandboxFile,
-} from './types.js';
-import { DEFAULT_SUPPORTED_MEDIA_TYPES, UnsupportedFileHandler } from './unsupported-file-handler.js';
+} from '../../pipeline/types.js';
+import { DEFAULT_SUPPORTED_MEDIA_TYPES, UnsupportedFileHandler } from './index.js';
 
 const ZIP_BYTES = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
 const ZIP_BASE64 = Buffer.from(ZIP_BYTES).toString('base64');

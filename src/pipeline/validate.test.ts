@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { Agent } from '../agent/index.js';
 import { ConfigurationError, ProcessorError, SluiceError } from '../errors/index.js';
+import { type Processor, TripWire } from '../processors/index.js';
 import { ScriptedModel } from '../test/index.js';
-import { type Processor, TripWire } from './index.js';
 
 const model = () => new ScriptedModel({ steps: ['ok'] });
 const passInput = (id: string) =>

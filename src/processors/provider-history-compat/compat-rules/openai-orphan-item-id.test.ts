@@ -6,7 +6,7 @@
  */
 import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import type { MastraLanguageModel } from '../../models/types.js';
+import type { MastraLanguageModel } from '../../../models/types.js';
 import { openaiOrphanItemId } from './openai-orphan-item-id.js';
 
 const responses = { provider: 'openai.responses', modelId: 'gpt-5' } as unknown as MastraLanguageModel;

@@ -1,4 +1,6 @@
 import type { LanguageModelV2CallWarning, LanguageModelV2Prompt } from '@ai-sdk/provider';
+import type { MessageList } from '../messages/message-list.js';
+import type { CoreMessage, MastraDBMessage, ProviderMetadata } from '../messages/types.js';
 import type {
   CallSettings,
   ModelConfig,
@@ -6,9 +8,7 @@ import type {
   StructuredOutputOptions,
   ToolChoice,
   ToolsInput,
-} from '../agent/types.js';
-import type { MessageList } from '../messages/message-list.js';
-import type { CoreMessage, MastraDBMessage, ProviderMetadata } from '../messages/types.js';
+} from '../models/call-settings.js';
 import type { FinishReason, LanguageModelUsage, MastraLanguageModel } from '../models/types.js';
 import type { RequestContext } from '../request-context/request-context.js';
 import type { ChunkType, DataChunkType } from '../stream/chunk-types.js';

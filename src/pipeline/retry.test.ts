@@ -7,10 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Agent } from '../agent/index.js';
+import type { Processor, ProcessorViolation } from '../processors/index.js';
 import type { ChunkType } from '../stream/index.js';
 import { ScriptedModel } from '../test/index.js';
 import { createTool } from '../tools/index.js';
-import type { Processor, ProcessorViolation } from './index.js';
 
 /** Rejects answers shorter than `minWords`, asking for a retry. */
 function lengthGuard(minWords: number, seen: number[] = []) {

@@ -7,8 +7,8 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Agent } from '../agent/index.js';
+import type { ProcessLLMResponseArgs, Processor } from '../processors/index.js';
 import { type FakeProviderServer, startFakeProviderServer } from '../test/index.js';
-import type { ProcessLLMResponseArgs, Processor } from './index.js';
 
 let server: FakeProviderServer;
 beforeAll(async () => {

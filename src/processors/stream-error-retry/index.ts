@@ -1,15 +1,20 @@
-import { ConfigurationError } from '../errors/configuration-error.js';
-import { DownloadAssetsError } from '../errors/download-assets-error.js';
-import { isRecord } from '../messages/is-record.js';
-import { errorChain } from './error-chain.js';
+import { ConfigurationError } from '../../errors/configuration-error.js';
+import { DownloadAssetsError } from '../../errors/download-assets-error.js';
+import { errorChain } from '../../errors/error-chain.js';
+import { isRecord } from '../../messages/is-record.js';
+import type {
+  ProcessAPIErrorArgs,
+  ProcessAPIErrorResult,
+  Processor,
+  ProcessorState,
+} from '../../pipeline/types.js';
 import {
   isAbortError,
   isConnectionResetLevel,
   isNonRetryableProviderError,
   isRetryableOpenAIResponsesStreamError,
   isRetryableProviderErrorBody,
-} from './stream-error-matchers.js';
-import type { ProcessAPIErrorArgs, ProcessAPIErrorResult, Processor, ProcessorState } from './types.js';
+} from './matchers.js';
 
 // The matchers used to live here; re-exported so existing imports keep working.
 export {
@@ -17,7 +22,7 @@ export {
   isConnectionResetError,
   isRetryableOpenAIResponsesStreamError,
   isRetryableProviderErrorBody,
-} from './stream-error-matchers.js';
+} from './matchers.js';
 
 /** Decides whether one error (or one level it wraps, see `errorChain`) should be retried. */
 export type StreamErrorRetryMatcher = (error: unknown) => boolean;

@@ -5,7 +5,7 @@
  */
 import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import type { MastraLanguageModel } from '../../models/types.js';
+import type { MastraLanguageModel } from '../../../models/types.js';
 import { cerebrasStripReasoningContent } from './cerebras-strip-reasoning-content.js';
 
 function model(provider: string): MastraLanguageModel {

@@ -1,7 +1,7 @@
 import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
-import type { MessageList } from '../../messages/message-list.js';
-import type { MastraDBMessage } from '../../messages/types.js';
-import type { MastraLanguageModel } from '../../models/types.js';
+import type { MessageList } from '../../../messages/message-list.js';
+import type { MastraDBMessage } from '../../../messages/types.js';
+import type { MastraLanguageModel } from '../../../models/types.js';
 
 /** What `CompatRule.applyToPrompt` receives. */
 export interface CompatRuleApplyArgs {

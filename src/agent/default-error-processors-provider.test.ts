@@ -9,12 +9,12 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ContextLengthHandler } from '../../examples/seeds/001-context-length-handler.js';
-import { Agent } from '../agent/index.js';
 import type { MessageListInput } from '../messages/index.js';
+import type { ErrorProcessor } from '../pipeline/types.js';
+import { StreamErrorRetryProcessor } from '../processors/stream-error-retry/index.js';
 import type { ChunkType } from '../stream/index.js';
 import { type FakeProviderServer, startFakeProviderServer } from '../test/index.js';
-import { StreamErrorRetryProcessor } from './stream-error-retry-processor.js';
-import type { ErrorProcessor } from './types.js';
+import { Agent } from './index.js';
 
 let server: FakeProviderServer;
 beforeAll(async () => {

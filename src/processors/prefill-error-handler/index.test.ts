@@ -1,8 +1,8 @@
 import { APICallError } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
-import { MessageList } from '../messages/message-list.js';
-import { PrefillErrorHandler } from './prefill-error-handler.js';
-import type { AgentSignalInput, CreatedAgentSignal, ProcessAPIErrorArgs } from './types.js';
+import { MessageList } from '../../messages/message-list.js';
+import type { AgentSignalInput, CreatedAgentSignal, ProcessAPIErrorArgs } from '../../pipeline/types.js';
+import { PrefillErrorHandler } from './index.js';
 
 const ANTHROPIC_MESSAGE =
   'This model does not support assistant message prefill. The conversation must end with a user message.';

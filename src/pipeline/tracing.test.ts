@@ -13,8 +13,8 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Agent } from '../agent/index.js';
+import type { Processor } from '../processors/index.js';
 import { ScriptedModel } from '../test/index.js';
-import type { Processor } from './index.js';
 import { HOOK_SPAN_ATTRIBUTES } from './tracing.js';
 
 const exporter = new InMemorySpanExporter();

@@ -5,7 +5,7 @@
  */
 import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
-import type { MastraLanguageModel } from '../../models/types.js';
+import type { MastraLanguageModel } from '../../../models/types.js';
 import { anthropicToolIdFormat } from './anthropic-tool-id-format.js';
 
 function model(provider: string, modelId = 'some-model'): MastraLanguageModel {

@@ -5,16 +5,16 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { APICallError } from '@ai-sdk/provider';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Agent } from '../agent/index.js';
 import { MessageList } from '../messages/message-list.js';
-import { type FakeProviderServer, ScriptedModel, startFakeProviderServer } from '../test/index.js';
-import { ProviderHistoryCompat } from './provider-history-compat.js';
+import type { ProcessAPIErrorArgs } from '../pipeline/types.js';
+import { ProviderHistoryCompat } from '../processors/provider-history-compat/index.js';
 import {
   isConnectionResetError,
   isRetryableOpenAIResponsesStreamError,
   StreamErrorRetryProcessor,
-} from './stream-error-retry-processor.js';
-import type { ProcessAPIErrorArgs } from './types.js';
+} from '../processors/stream-error-retry/index.js';
+import { type FakeProviderServer, ScriptedModel, startFakeProviderServer } from '../test/index.js';
+import { Agent } from './index.js';
 
 function apiArgs(overrides: Partial<ProcessAPIErrorArgs>): ProcessAPIErrorArgs {
   const messageList = new MessageList();

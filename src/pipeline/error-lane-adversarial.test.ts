@@ -10,12 +10,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { z } from 'zod';
 import { Agent } from '../agent/index.js';
 import type { MessageListInput } from '../messages/index.js';
+import { StreamErrorRetryProcessor } from '../processors/stream-error-retry/index.js';
+import { UnsupportedFileHandler } from '../processors/unsupported-file-handler/index.js';
 import type { ChunkType } from '../stream/index.js';
 import { type FakeProviderServer, ScriptedModel, startFakeProviderServer } from '../test/index.js';
 import { createTool } from '../tools/index.js';
-import { StreamErrorRetryProcessor } from './stream-error-retry-processor.js';
 import type { InputProcessor } from './types.js';
-import { UnsupportedFileHandler } from './unsupported-file-handler.js';
 
 let server: FakeProviderServer;
 beforeAll(async () => {

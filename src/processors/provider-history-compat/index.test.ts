@@ -6,14 +6,14 @@
  */
 import { APICallError, type LanguageModelV2Prompt } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfigurationError } from '../errors/configuration-error.js';
-import { MessageList } from '../messages/message-list.js';
-import type { MastraDBMessage } from '../messages/types.js';
-import type { MastraLanguageModel } from '../models/types.js';
+import { ConfigurationError } from '../../errors/configuration-error.js';
+import { MessageList } from '../../messages/message-list.js';
+import type { MastraDBMessage } from '../../messages/types.js';
+import type { MastraLanguageModel } from '../../models/types.js';
+import type { ProcessAPIErrorArgs, ProcessLLMRequestArgs, ProcessorState } from '../../pipeline/types.js';
 import { DEFAULT_COMPAT_RULES } from './compat-rules/index.js';
 import type { CompatRule } from './compat-rules/types.js';
-import { ProviderHistoryCompat } from './provider-history-compat.js';
-import type { ProcessAPIErrorArgs, ProcessLLMRequestArgs, ProcessorState } from './types.js';
+import { ProviderHistoryCompat } from './index.js';
 
 function model(provider: string, modelId = 'm'): MastraLanguageModel {
   return { provider, modelId } as unknown as MastraLanguageModel;

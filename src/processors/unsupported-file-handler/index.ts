@@ -7,10 +7,10 @@ import {
   type LanguageModelV2TextPart,
   UnsupportedFunctionalityError,
 } from '@ai-sdk/provider';
-import { ConfigurationError } from '../errors/configuration-error.js';
-import { isSchemeUrl, parseDataUrl } from '../messages/encoding.js';
-import type { MastraDBMessage } from '../messages/types.js';
-import { errorChain } from './error-chain.js';
+import { ConfigurationError } from '../../errors/configuration-error.js';
+import { errorChain } from '../../errors/error-chain.js';
+import { isSchemeUrl, parseDataUrl } from '../../messages/encoding.js';
+import type { MastraDBMessage } from '../../messages/types.js';
 import type {
   AgentSandbox,
   ProcessAPIErrorArgs,
@@ -19,7 +19,7 @@ import type {
   ProcessLLMRequestResult,
   Processor,
   ProcessorState,
-} from './types.js';
+} from '../../pipeline/types.js';
 
 /** Options of {@link UnsupportedFileHandler}. */
 export interface UnsupportedFileHandlerOptions {

@@ -1,8 +1,6 @@
 import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
-import { ConfigurationError } from '../errors/configuration-error.js';
-import { DEFAULT_COMPAT_RULES } from './compat-rules/index.js';
-import type { CompatRule } from './compat-rules/types.js';
-import { describeError, errorTexts } from './error-chain.js';
+import { ConfigurationError } from '../../errors/configuration-error.js';
+import { describeError, errorTexts } from '../../errors/error-chain.js';
 import type {
   ProcessAPIErrorArgs,
   ProcessAPIErrorResult,
@@ -10,7 +8,9 @@ import type {
   ProcessLLMRequestResult,
   Processor,
   ProcessorState,
-} from './types.js';
+} from '../../pipeline/types.js';
+import { DEFAULT_COMPAT_RULES } from './compat-rules/index.js';
+import type { CompatRule } from './compat-rules/types.js';
 
 /** Options of {@link ProviderHistoryCompat}. */
 export interface ProviderHistoryCompatOptions {

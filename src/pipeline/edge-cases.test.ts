@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Agent } from '../agent/index.js';
 import { ProcessorError } from '../errors/index.js';
+import type { ProcessInputArgs, Processor, ProcessorViolation } from '../processors/index.js';
 import type { ChunkType } from '../stream/index.js';
 import { ScriptedModel } from '../test/index.js';
 import { createTool } from '../tools/index.js';
-import type { ProcessInputArgs, Processor, ProcessorViolation } from './index.js';
 
 const noop = createTool({
   id: 'noop',

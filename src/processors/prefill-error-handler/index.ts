@@ -1,11 +1,11 @@
-import { errorTexts } from './error-chain.js';
+import { errorTexts } from '../../errors/error-chain.js';
 import type {
   AgentSignalInput,
   ProcessAPIErrorArgs,
   ProcessAPIErrorResult,
   Processor,
   ProcessorState,
-} from './types.js';
+} from '../../pipeline/types.js';
 
 /** Provider wordings for "the request may not end with an assistant turn". */
 const PREFILL_REJECTIONS: readonly RegExp[] = [

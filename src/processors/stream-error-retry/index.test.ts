@@ -7,9 +7,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { APICallError } from '@ai-sdk/provider';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConfigurationError } from '../errors/configuration-error.js';
-import { DownloadAssetsError } from '../errors/download-assets-error.js';
-import { MessageList } from '../messages/message-list.js';
+import { ConfigurationError } from '../../errors/configuration-error.js';
+import { DownloadAssetsError } from '../../errors/download-assets-error.js';
+import { MessageList } from '../../messages/message-list.js';
+import type { ProcessAPIErrorArgs } from '../../pipeline/types.js';
 import {
   isBadRequestError,
   isConnectionResetError,
@@ -18,8 +19,7 @@ import {
   type StreamErrorRetryMatcherEntry,
   StreamErrorRetryProcessor,
   type StreamErrorRetryProcessorOptions,
-} from './stream-error-retry-processor.js';
-import type { ProcessAPIErrorArgs } from './types.js';
+} from './index.js';
 
 function args(overrides: Partial<ProcessAPIErrorArgs> = {}): ProcessAPIErrorArgs {
   return {

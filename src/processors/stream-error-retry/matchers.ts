@@ -2,8 +2,9 @@
  * Error recognisers used by `StreamErrorRetryProcessor`; the public ones double as custom
  * matchers (`matchers: [isBadRequestError]`).
  */
-import { isRecord } from '../messages/is-record.js';
-import { errorChain } from './error-chain.js';
+
+import { errorChain } from '../../errors/error-chain.js';
+import { isRecord } from '../../messages/is-record.js';
 
 /** Socket-level codes that mean the peer dropped an open connection (Node, undici). */
 const RESET_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);

@@ -1,0 +1,10 @@
+/**
+ * The processor pipeline's public surface: processor types, `TripWire`, validation and tracing
+ * names. `sluice/processors` re-exports all of it beside the built-in processors.
+ */
+export { DownloadAssetsError } from '../errors/download-assets-error.js';
+export { ProcessorError, type ProcessorHookName } from '../errors/processor-error.js';
+export { HOOK_SPAN_ATTRIBUTES, type HookOutcome } from './tracing.js';
+export { TripWire } from './tripwire.js';
+export * from './types.js';
+export { LANE_HOOKS, type ProcessorArrayName, validateProcessors } from './validate.js';
