@@ -188,8 +188,9 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       maxRetries: call.modelSettings?.maxRetries ?? this.#config.maxRetries ?? 0,
       options: call,
       requestContext,
-      createRunner: (writer, runId) =>
+      createRunner: (writer, runId, deliver) =>
         new ProcessorRunner({
+          deliver,
           lanes,
           messageList,
           requestContext,

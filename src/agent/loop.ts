@@ -76,7 +76,11 @@ export interface RunPlan<OUTPUT> {
   maxRetries: number;
   options: AgentExecutionOptions<OUTPUT>;
   requestContext: RequestContext;
-  createRunner: (writer: ProcessorStreamWriter, runId: string) => ProcessorRunner;
+  createRunner: (
+    writer: ProcessorStreamWriter,
+    runId: string,
+    deliver: (chunk: ChunkType) => Promise<void> | undefined,
+  ) => ProcessorRunner;
 }
 
 /** What one step has already spent on recovering from provider errors. */
@@ -171,22 +175,32 @@ async function runLoop<OUTPUT>(
       await emit(chunk);
     },
   } as ProcessorStreamWriter;
-  const runner = plan.createRunner(writer, runId);
   // Structured steps with output processors: partial objects follow the processed text.
   let partial: PartialObjects | undefined;
-  const processChunk = async (chunk: ChunkType): Promise<void> => {
-    streamParts.push(chunk);
-    const out = await runner.processOutputStream(chunk, streamParts);
-    if (!out) return;
+  /** A chunk that has been through the output processors goes to the client. */
+  const deliver = async (out: ChunkType): Promise<void> => {
     if (partial !== undefined && out.type === 'text-delta') {
       const object = partial.next(out.payload.text);
       if (object) {
         streamParts.push(object);
         const processed = await runner.processOutputStream(object, streamParts);
-        if (processed) await push(processed);
+        if (processed) await pushEach(processed);
       }
     }
     await push(out);
+  };
+  const pushEach = async (out: ChunkType | ChunkType[]): Promise<void> => {
+    if (!Array.isArray(out)) return push(out);
+    for (const chunk of out) await push(chunk);
+  };
+  const runner = plan.createRunner(writer, runId, deliver);
+  const processChunk = async (chunk: ChunkType): Promise<void> => {
+    streamParts.push(chunk);
+    const out = await runner.processOutputStream(chunk, streamParts);
+    if (out === undefined) return;
+    if (!Array.isArray(out)) return deliver(out);
+    // A processor turned the chunk into several: each is delivered in order.
+    for (const each of out) await deliver(each);
   };
   const emit: Emit = runner.passesChunksThrough ? push : processChunk;
 
@@ -256,7 +270,13 @@ async function runLoop<OUTPUT>(
     if (!runner.passesChunksThrough) {
       streamParts.push(chunk);
       const processed = await runner.processOutputStream(chunk, streamParts);
-      if (processed?.type === 'finish') chunk = processed;
+      // Chunks a processor releases beside the finish chunk go out before it.
+      if (Array.isArray(processed)) {
+        for (const each of processed) {
+          if (each.type === 'finish') chunk = each;
+          else await push(each);
+        }
+      } else if (processed?.type === 'finish') chunk = processed;
     }
     closing = { output, chunk };
   };

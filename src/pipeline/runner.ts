@@ -73,6 +73,11 @@ export interface RunnerOptions {
   sandbox?: AgentSandbox;
   runId?: string;
   newId: () => string;
+  /**
+   * Where chunks a stream processor emits on its own (`writer.emit()`) go once the processors
+   * after it have seen them: the client. Without it `emit()` is a no-op.
+   */
+  deliver?: (chunk: ChunkType) => Promise<void> | undefined;
 }
 
 export type { StepSettings } from './hook-results.js';
@@ -319,17 +324,26 @@ export class ProcessorRunner {
   }
 
   /**
-   * 6. `processOutputStream` per chunk; `undefined` means the chunk was dropped. The hot path:
-   * hook arguments are built once per run (per retry), not per chunk — `part` and
-   * `streamParts` are the only fields that change, and they are set in place.
+   * 6. `processOutputStream` per chunk: the chunk to emit, several (a hook returned an array),
+   * or `undefined` when it was dropped. The hot path: hook arguments are built once per run (per
+   * retry), not per chunk — `part` and `streamParts` are the only fields that change, and they
+   * are set in place.
    */
-  async processOutputStream(part: ChunkType, streamParts: ChunkType[]): Promise<ChunkType | undefined> {
+  processOutputStream(part: ChunkType, streamParts: ChunkType[]): Promise<ChunkType | ChunkType[] | undefined> {
+    return this.#streamFrom(0, part, streamParts);
+  }
+
+  async #streamFrom(
+    start: number,
+    part: ChunkType,
+    streamParts: ChunkType[],
+  ): Promise<ChunkType | ChunkType[] | undefined> {
     const processors = this.#streamProcessors;
     const args = this.#streamArgsOfRun();
     const busy = this.#streamBusy;
     const isData = part.type.startsWith('data-');
     let current: ChunkType = part;
-    for (let i = 0; i < processors.length; i++) {
+    for (let i = start; i < processors.length; i++) {
       const processor = processors[i] as Processor;
       if (isData && processor.processDataParts !== true) continue;
       this.#throwIfAborted();
@@ -341,35 +355,77 @@ export class ProcessorRunner {
       hookArgs.part = current;
       hookArgs.streamParts = streamParts;
       if (!reentrant) busy[i] = true;
-      let next: ChunkType | null | undefined;
+      let next: ChunkType | ChunkType[] | null | undefined;
       try {
         next = await this.#streamHook(processor, hookArgs, current);
       } finally {
         if (!reentrant) busy[i] = false;
       }
       if (next === null || next === undefined) return undefined;
-      if (
-        typeof next !== 'object' ||
-        typeof (next as { type?: unknown }).type !== 'string' ||
-        (next !== current && next.type === 'text-delta' && typeof next.payload?.text !== 'string')
-      ) {
-        throw invalidResult(
-          processor.id,
-          'processOutputStream',
-          `returned ${describe(next)}. Return the part (or a new chunk) to emit it, or null/undefined to drop it.`,
-          this.stepNumber,
-        );
-      }
+      if (Array.isArray(next)) return this.#fanOut(i, processor, next, current, streamParts);
+      this.#checkStreamResult(processor, next, current);
       current = next;
     }
     return current;
+  }
+
+  /** A hook returned several chunks: each runs through the rest of the lane, in order. */
+  async #fanOut(
+    index: number,
+    processor: Processor,
+    chunks: readonly unknown[],
+    current: ChunkType,
+    streamParts: ChunkType[],
+  ): Promise<ChunkType[] | undefined> {
+    for (const chunk of chunks) this.#checkStreamResult(processor, chunk, current);
+    const out: ChunkType[] = [];
+    for (const chunk of chunks as ChunkType[]) {
+      const next = await this.#streamFrom(index + 1, chunk, streamParts);
+      if (next === undefined) continue;
+      if (Array.isArray(next)) out.push(...next);
+      else out.push(next);
+    }
+    return out.length === 0 ? undefined : out;
+  }
+
+  #checkStreamResult(processor: Processor, next: unknown, current: ChunkType): asserts next is ChunkType {
+    if (
+      typeof next !== 'object' ||
+      next === null ||
+      typeof (next as { type?: unknown }).type !== 'string' ||
+      (next !== current &&
+        (next as ChunkType).type === 'text-delta' &&
+        typeof (next as { payload?: { text?: unknown } }).payload?.text !== 'string')
+    ) {
+      throw invalidResult(
+        processor.id,
+        'processOutputStream',
+        `returned ${describe(next)}. Return the part (or a new chunk, or an array of chunks) to emit it, or null/undefined to drop it.`,
+        this.stepNumber,
+      );
+    }
+  }
+
+  /**
+   * `writer.emit()` of the stream processor at `index`: the chunk runs through the processors
+   * after it and is then delivered to the client. Time-driven output (a batching timer) uses it.
+   */
+  async #emitFrom(index: number, chunk: ChunkType): Promise<void> {
+    const deliver = this.#o.deliver;
+    if (!deliver || this.#o.abortSignal?.aborted) return;
+    const processor = this.#streamProcessors[index] as Processor;
+    this.#checkStreamResult(processor, chunk, undefined as unknown as ChunkType);
+    const out = await this.#streamFrom(index + 1, chunk, []);
+    if (out === undefined) return;
+    if (Array.isArray(out)) for (const c of out) await deliver(c);
+    else await deliver(out);
   }
 
   async #streamHook(
     processor: Processor,
     hookArgs: ProcessOutputStreamArgs,
     current: ChunkType,
-  ): Promise<ChunkType | null | undefined> {
+  ): Promise<ChunkType | ChunkType[] | null | undefined> {
     const hook = processor.processOutputStream as NonNullable<Processor['processOutputStream']>;
     if (this.#tracer) {
       return this.#invoke(
@@ -614,6 +670,11 @@ export class ProcessorRunner {
     }
   }
 
+  /** The `state` object hooks of the processor with this id receive in this run. */
+  stateOf(id: string): ProcessorState {
+    return this.#stateOf(id);
+  }
+
   #stateOf(id: string): ProcessorState {
     let state = this.#state.get(id);
     if (!state) {
@@ -646,9 +707,15 @@ export class ProcessorRunner {
 
   #streamArgsOfRun(): ProcessOutputStreamArgs[] {
     if (this.#streamArgs && this.#streamArgsRetry === this.retryCount) return this.#streamArgs;
-    this.#streamArgs = this.#streamProcessors.map((processor) => ({
+    const shared = this.#o.writer;
+    this.#streamArgs = this.#streamProcessors.map((processor, index) => ({
       tracingContext: NO_TRACING,
       ...this.#base(processor),
+      // Each stream processor's writer can also emit downstream of itself.
+      writer: {
+        custom: shared.custom.bind(shared),
+        emit: (chunk: ChunkType) => this.#emitFrom(index, chunk),
+      } as ProcessorStreamWriter,
       sendSignal: this.#sender(processor),
       part: undefined as unknown as ChunkType,
       streamParts: [],

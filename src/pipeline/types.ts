@@ -40,6 +40,13 @@ export interface ProcessorStreamWriter {
     data: T extends { type: `data-${string}` } ? DataChunkType : T,
     options?: ProcessorStreamWriterOptions,
   ): Promise<void>;
+  /**
+   * Sluice extension, given to `processOutputStream` only: send any chunk downstream of the
+   * calling processor (through the output processors after it, then to the client) at any time
+   * during the run, e.g. from a timer. A no-op once the run has ended. To turn the chunk in hand
+   * into several, return an array from `processOutputStream` instead.
+   */
+  emit?(chunk: ChunkType): Promise<void>;
 }
 
 /** Tracing handle passed to hooks. */
@@ -356,9 +363,14 @@ export interface Processor<TId extends string = string, TTripwireMetadata = unkn
     args: ProcessAPIErrorArgs<TTripwireMetadata>,
     // biome-ignore lint/suspicious/noConfusingVoidType: hooks may return nothing.
   ): MaybePromise<ProcessAPIErrorResult | undefined | void>;
+  /**
+   * Return the part (or a replacement) to pass it on, `null`/`undefined` to drop it, or (Sluice
+   * extension) an array of chunks: each continues through the rest of the output lane in order,
+   * and `[]` drops the part.
+   */
   processOutputStream?(
     args: ProcessOutputStreamArgs<TTripwireMetadata>,
-  ): Promise<ChunkType | null | undefined>;
+  ): Promise<ChunkType | ChunkType[] | null | undefined>;
   /** Returning nothing (or `[]`, as the seeds' validators do) leaves the list as it is. */
   processOutputStep?(
     args: ProcessOutputStepArgs<TTripwireMetadata>,

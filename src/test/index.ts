@@ -4,3 +4,4 @@
  */
 export * from './fake-provider/index.js';
 export * from './scripted-model.js';
+export * from './processor-harness.js';

@@ -1,0 +1,469 @@
+/**
+ * The processor test kit: run one processor's hooks without an agent or a model.
+ *
+ * The harness drives the same `ProcessorRunner` the agent uses, over a real `MessageList`, so a
+ * hook sees exactly the arguments it gets in a run (`state`, `abort`, `writer`, `sendSignal`,
+ * `requestContext`, …) and its result is applied by the same rules. Every call reports what
+ * happened: the result, the conversation after, chunks out and dropped, chunks written, the
+ * tripwire, violations and signals. Calls on one harness belong to one run, so `state` carries
+ * over between them, as it does between a processor's hooks in a real request.
+ */
+import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
+import { newId } from '../agent/ids.js';
+import type { ToolsInput } from '../agent/types.js';
+import { MessageList } from '../messages/message-list.js';
+import { toLanguageModelPrompt } from '../messages/to-prompt.js';
+import type {
+  CoreSystemMessage,
+  MastraDBMessage,
+  MessageListInput,
+  SystemMessage,
+} from '../messages/types.js';
+import { resolveModel } from '../models/resolve-model.js';
+import type { LanguageModelUsage, MastraLanguageModel } from '../models/types.js';
+import { ProcessorRunner, type StepSettings } from '../pipeline/runner.js';
+import { TripWire } from '../pipeline/tripwire.js';
+import type {
+  CachedLLMStepResponse,
+  CreatedAgentSignal,
+  Processor,
+  ProcessorState,
+  ProcessorStreamWriter,
+  ProcessorViolation,
+  ToolCallInfo,
+} from '../pipeline/types.js';
+import { RequestContext } from '../request-context/request-context.js';
+import { ChunkFrom, type ChunkType, type DataChunkType } from '../stream/chunk-types.js';
+import type { LLMStepResult } from '../stream/step-result.js';
+import { ScriptedModel } from './scripted-model.js';
+
+/** Options of `createProcessorHarness()`. */
+export interface ProcessorHarnessOptions {
+  /** The conversation before the run (strings become user messages). Added as `'input'`. */
+  messages?: MessageListInput;
+  /** Messages that came from memory (history of earlier runs), added before `messages`. */
+  history?: MessageListInput;
+  /** System messages of the run. */
+  system?: SystemMessage | SystemMessage[];
+  requestContext?: RequestContext;
+  abortSignal?: AbortSignal;
+  /** As on the agent: lets `abort(…, { retry: true })` count as a granted retry. */
+  maxProcessorRetries?: number;
+  /** Model hooks receive by default (a `ScriptedModel` that is never called). */
+  model?: MastraLanguageModel;
+  /** Thread id stamped on added messages. */
+  threadId?: string;
+  resourceId?: string;
+  runId?: string;
+}
+
+/** A tripwire a hook raised with `abort()`. */
+export interface HarnessTripwire {
+  reason: string;
+  retry: boolean;
+  metadata?: unknown;
+  processorId: string;
+}
+
+/** What one hook call did. */
+export interface HookRun<R> {
+  /** The hook's outcome (per method: settings after, chunks out, the retry decision, …). */
+  result: R;
+  /** The conversation (non-system messages) after the hook. */
+  messages: MastraDBMessage[];
+  /** System messages after the hook. */
+  systemMessages: CoreSystemMessage[];
+  /** `processOutputStream`: every chunk that left the processor, in order (including `writer.emit()`). */
+  chunks: ChunkType[];
+  /** `processOutputStream`: input chunks that produced no output. */
+  dropped: ChunkType[];
+  /** Chunks written with `writer.custom()` during the call (signals' `data-signal` included). */
+  written: ChunkType[];
+  /** Set when the hook called `abort()`; the harness catches the `TripWire`. */
+  tripwire?: HarnessTripwire;
+  /** `onViolation` calls during the hook (the processor's own `warn` reports and aborts). */
+  violations: ProcessorViolation[];
+  /** Signals sent with `sendSignal()`. */
+  signals: CreatedAgentSignal[];
+}
+
+/** Arguments of `harness.processOutputStep()`. */
+export interface HarnessOutputStepArgs {
+  /** The step's answer; also added to the conversation as the assistant's response. */
+  text?: string;
+  toolCalls?: ToolCallInfo[];
+  finishReason?: string;
+  stepNumber?: number;
+  usage?: LanguageModelUsage;
+  steps?: LLMStepResult[];
+}
+
+/** Arguments of `harness.processOutputResult()`. */
+export interface HarnessOutputResultArgs {
+  /** The run's answer; added as an assistant response message when the run has none yet. */
+  text?: string;
+  finishReason?: string;
+  usage?: LanguageModelUsage;
+  steps?: LLMStepResult[];
+}
+
+/** Arguments of `harness.processToolResult()`. */
+export interface HarnessToolResultArgs {
+  toolName: string;
+  toolCallId?: string;
+  args?: unknown;
+  result: unknown;
+  stepNumber?: number;
+  providerExecuted?: boolean;
+}
+
+/** Arguments of `harness.processLLMRequest()`. */
+export interface HarnessLLMRequestArgs {
+  /** Default: the conversation converted as the agent converts it. */
+  prompt?: LanguageModelV2Prompt;
+  stepNumber?: number;
+  model?: MastraLanguageModel;
+  steps?: LLMStepResult[];
+}
+
+/** Arguments of `harness.processAPIError()`. */
+export interface HarnessAPIErrorArgs {
+  error: unknown;
+  stepNumber?: number;
+  model?: MastraLanguageModel;
+  steps?: LLMStepResult[];
+}
+
+const NO_USAGE: LanguageModelUsage = {
+  inputTokens: undefined,
+  outputTokens: undefined,
+  totalTokens: undefined,
+};
+
+/**
+ * Runs one processor's hooks the way the agent would, without an agent or a model. See
+ * `createProcessorHarness()`.
+ */
+export class ProcessorHarness {
+  /** The run's live conversation. */
+  readonly messageList: MessageList;
+  readonly requestContext: RequestContext;
+  /** Chunks the processor emitted with `writer.emit()` outside a `processOutputStream` call (timers). */
+  readonly emitted: ChunkType[] = [];
+  readonly #processor: Processor;
+  readonly #options: ProcessorHarnessOptions;
+  readonly #runner: ProcessorRunner;
+  readonly #runId: string;
+  #model: MastraLanguageModel | undefined;
+  /** Where `writer.custom()` and `writer.emit()` chunks go during the current call. */
+  #written: ChunkType[];
+  #out: ChunkType[] | undefined;
+  #streamParts: ChunkType[] = [];
+
+  constructor(processor: Processor, options: ProcessorHarnessOptions = {}) {
+    if (processor === null || typeof processor !== 'object' || typeof processor.id !== 'string') {
+      throw new TypeError(
+        'createProcessorHarness() needs a processor object with a string `id` (got ' +
+          `${processor === null ? 'null' : typeof processor}).`,
+      );
+    }
+    this.#processor = processor;
+    this.#options = options;
+    this.#runId = options.runId ?? newId();
+    this.requestContext = options.requestContext ?? new RequestContext();
+    this.messageList = new MessageList({ threadId: options.threadId, resourceId: options.resourceId });
+    if (options.system !== undefined) this.messageList.addSystem(options.system);
+    if (options.history !== undefined) this.messageList.add(options.history, 'memory');
+    if (options.messages !== undefined) this.messageList.add(options.messages, 'input');
+    this.#model = options.model;
+    this.#written = this.emitted;
+    const writer: ProcessorStreamWriter = {
+      custom: async (chunk: DataChunkType) => {
+        this.#written.push(chunk as ChunkType);
+      },
+    } as ProcessorStreamWriter;
+    this.#runner = new ProcessorRunner({
+      lanes: { input: [processor], output: [processor], error: [processor] },
+      messageList: this.messageList,
+      requestContext: this.requestContext,
+      writer,
+      abortSignal: options.abortSignal,
+      maxProcessorRetries: options.maxProcessorRetries,
+      runId: this.#runId,
+      newId,
+      deliver: (chunk) => {
+        (this.#out ?? this.emitted).push(chunk);
+        return undefined;
+      },
+    });
+  }
+
+  /** The processor's `state` object for this run (the one its hooks receive). */
+  get state(): ProcessorState {
+    return this.#runner.stateOf(this.#processor.id);
+  }
+
+  /** `processInput`, as before the agentic loop. */
+  processInput(): Promise<HookRun<undefined>> {
+    this.#require('processInput');
+    return this.#call(async () => {
+      await this.#runner.processInput();
+      return undefined;
+    });
+  }
+
+  /** `processInputStep` for one step; `result` is the step's settings after the hook. */
+  processInputStep(overrides: Partial<StepSettings> = {}): Promise<HookRun<StepSettings>> {
+    this.#require('processInputStep');
+    return this.#call(async () => {
+      const stepNumber = overrides.stepNumber ?? 0;
+      this.#runner.stepNumber = stepNumber;
+      return this.#runner.processInputStep({
+        stepNumber,
+        steps: [],
+        systemMessages: this.messageList.getSystemMessages(),
+        model: overrides.model ?? (await this.#defaultModel()),
+        toolChoice: 'auto',
+        tools: {} as ToolsInput,
+        runId: this.#runId,
+        messageId: newId(),
+        ...overrides,
+      });
+    });
+  }
+
+  /** `processLLMRequest`; `result` is the prompt that would be sent, or the cached response. */
+  processLLMRequest(
+    args: HarnessLLMRequestArgs = {},
+  ): Promise<HookRun<{ prompt: LanguageModelV2Prompt; response?: CachedLLMStepResponse }>> {
+    this.#require('processLLMRequest');
+    return this.#call(async () => {
+      const stepNumber = args.stepNumber ?? 0;
+      this.#runner.stepNumber = stepNumber;
+      return this.#runner.processLLMRequest({
+        prompt:
+          args.prompt ??
+          toLanguageModelPrompt(this.messageList.getAllSystemMessages(), this.messageList.get.all.db()),
+        model: args.model ?? (await this.#defaultModel()),
+        stepNumber,
+        steps: args.steps ?? [],
+      });
+    });
+  }
+
+  /**
+   * `processOutputStream` over a list of chunks, in order (strings become `text-delta` chunks).
+   * `result` and `chunks` hold what left the processor; `dropped` the inputs that produced nothing.
+   * The list is one stream: call again to continue it (e.g. with a `finish` chunk).
+   */
+  processOutputStream(parts: ReadonlyArray<ChunkType | string>): Promise<HookRun<ChunkType[]>> {
+    this.#require('processOutputStream');
+    const dropped: ChunkType[] = [];
+    return this.#call(
+      async () => {
+        this.#runner.stepNumber ??= 0;
+        const out = this.#out as ChunkType[];
+        for (const input of parts) {
+          const part = typeof input === 'string' ? textDelta(input) : input;
+          this.#streamParts.push(part);
+          const next = await this.#runner.processOutputStream(part, this.#streamParts);
+          if (next === undefined) dropped.push(part);
+          else if (Array.isArray(next)) out.push(...next);
+          else out.push(next);
+        }
+        return out;
+      },
+      dropped,
+      true,
+    );
+  }
+
+  /** `processOutputStep` after a step; `text` is added to the conversation as the step's answer. */
+  processOutputStep(args: HarnessOutputStepArgs = {}): Promise<HookRun<undefined>> {
+    this.#require('processOutputStep');
+    return this.#call(async () => {
+      const stepNumber = args.stepNumber ?? 0;
+      this.#runner.stepNumber = stepNumber;
+      if (args.text !== undefined)
+        this.messageList.add({ role: 'assistant', content: args.text }, 'response');
+      await this.#runner.processOutputStep({
+        stepNumber,
+        finishReason: args.finishReason ?? (args.toolCalls?.length ? 'tool-calls' : 'stop'),
+        toolCalls: args.toolCalls ?? [],
+        text: args.text ?? '',
+        usage: args.usage ?? NO_USAGE,
+        systemMessages: this.messageList.getSystemMessages(),
+        steps: args.steps ?? [],
+      });
+      return undefined;
+    });
+  }
+
+  /** `processToolResult` after a successful tool call. */
+  processToolResult(args: HarnessToolResultArgs): Promise<HookRun<undefined>> {
+    this.#require('processToolResult');
+    return this.#call(async () => {
+      const stepNumber = args.stepNumber ?? 0;
+      this.#runner.stepNumber = stepNumber;
+      await this.#runner.processToolResult({
+        stepNumber,
+        toolName: args.toolName,
+        toolCallId: args.toolCallId ?? newId(),
+        args: args.args ?? {},
+        result: args.result,
+        providerExecuted: args.providerExecuted,
+        systemMessages: this.messageList.getSystemMessages(),
+        steps: [],
+      });
+      return undefined;
+    });
+  }
+
+  /**
+   * `processOutputResult` at the end of the run; `messages` are the response messages. With
+   * `text` and no response message yet, the answer is added as one first.
+   */
+  processOutputResult(args: HarnessOutputResultArgs = {}): Promise<HookRun<undefined>> {
+    this.#require('processOutputResult');
+    return this.#call(async () => {
+      this.#runner.stepNumber = undefined;
+      if (args.text !== undefined && this.messageList.get.response.db().length === 0) {
+        this.messageList.add({ role: 'assistant', content: args.text }, 'response');
+      }
+      await this.#runner.processOutputResult({
+        text: args.text ?? '',
+        usage: args.usage ?? NO_USAGE,
+        finishReason: args.finishReason ?? 'stop',
+        steps: args.steps ?? [],
+      });
+      return undefined;
+    });
+  }
+
+  /** `processAPIError` after a failed model call; `result.retry` is the processor's decision. */
+  processAPIError(args: HarnessAPIErrorArgs): Promise<HookRun<{ retry: boolean; processorId?: string }>> {
+    this.#require('processAPIError');
+    return this.#call(async () => {
+      const stepNumber = args.stepNumber ?? 0;
+      this.#runner.stepNumber = stepNumber;
+      const processorId = await this.#runner.processAPIError({
+        error: args.error,
+        model: args.model ?? (await this.#defaultModel()),
+        stepNumber,
+        steps: args.steps ?? [],
+        messageId: newId(),
+      });
+      if (processorId !== undefined) this.#runner.apiErrorRetryCount++;
+      return processorId === undefined ? { retry: false } : { retry: true, processorId };
+    });
+  }
+
+  // ---- internals -------------------------------------------------------------------------
+
+  #require(hook: keyof Processor): void {
+    if (typeof this.#processor[hook] !== 'function') {
+      throw new TypeError(
+        `Processor "${this.#processor.id}" has no ${String(hook)} hook, so the harness cannot run it. ` +
+          'Call a hook the processor implements.',
+      );
+    }
+  }
+
+  async #defaultModel(): Promise<MastraLanguageModel> {
+    this.#model ??= await resolveModel(new ScriptedModel({ steps: [] }));
+    return this.#model;
+  }
+
+  /**
+   * One hook call: collects writes, emitted chunks and violations, catches a tripwire and
+   * reports it to `onViolation` (as the agent does), then snapshots the conversation.
+   */
+  async #call<R>(run: () => Promise<R>, dropped: ChunkType[] = [], stream = false): Promise<HookRun<R>> {
+    const processor = this.#processor;
+    const violations: ProcessorViolation[] = [];
+    const written: ChunkType[] = [];
+    const chunks: ChunkType[] = [];
+    this.#written = written;
+    if (stream) this.#out = chunks;
+    // onViolation is wrapped for the call only, so reports are seen and the user's handler still runs.
+    const own = Object.hasOwn(processor, 'onViolation');
+    const original = processor.onViolation;
+    processor.onViolation = (violation: ProcessorViolation) => {
+      violations.push(violation);
+      return original?.call(processor, violation);
+    };
+    let result: R | undefined;
+    let tripwire: HarnessTripwire | undefined;
+    try {
+      result = await run();
+    } catch (error) {
+      if (!TripWire.isInstance(error)) throw error;
+      tripwire = {
+        reason: error.message,
+        retry: error.options.retry === true,
+        metadata: error.options.metadata,
+        processorId: error.processorId ?? processor.id,
+      };
+      await this.#runner.reportViolation(error);
+    } finally {
+      if (own) processor.onViolation = original;
+      else delete processor.onViolation;
+      this.#written = this.emitted;
+      this.#out = undefined;
+    }
+    return {
+      result: (stream ? chunks : result) as R,
+      messages: this.messageList.get.all.db(),
+      systemMessages: this.messageList.getSystemMessages(),
+      chunks,
+      dropped,
+      written,
+      tripwire,
+      violations,
+      signals: written
+        .filter((c) => c.type === 'data-signal')
+        .map((c) => (c as DataChunkType).data as CreatedAgentSignal),
+    };
+  }
+}
+
+/**
+ * Unit-test one processor without an agent or a model:
+ *
+ * ```ts
+ * const h = createProcessorHarness(new RegexFilterProcessor({ presets: ['secrets'], strategy: 'redact' }));
+ * const run = await h.processOutputStream(['my key is sk-abc', 'def123456789…', ' ok']);
+ * expect(run.chunks.map((c) => c.payload.text).join('')).not.toContain('sk-abc');
+ * ```
+ */
+export function createProcessorHarness(
+  processor: Processor,
+  options?: ProcessorHarnessOptions,
+): ProcessorHarness {
+  return new ProcessorHarness(processor, options);
+}
+
+/** A `text-delta` chunk, as a provider stream would produce it. */
+export function textDelta(text: string, id = 'text-1'): ChunkType {
+  return { type: 'text-delta', runId: 'harness', from: ChunkFrom.AGENT, payload: { id, text } };
+}
+
+/** A `step-finish` chunk ending a step (`reason` default `'stop'`). */
+export function stepFinishChunk(reason = 'stop'): ChunkType {
+  return {
+    type: 'step-finish',
+    runId: 'harness',
+    from: ChunkFrom.AGENT,
+    payload: { stepResult: { reason }, output: { usage: NO_USAGE } },
+  } as ChunkType;
+}
+
+/** The run's closing `finish` chunk. */
+export function finishChunk(reason = 'stop'): ChunkType {
+  return {
+    type: 'finish',
+    runId: 'harness',
+    from: ChunkFrom.AGENT,
+    payload: { stepResult: { reason }, output: { usage: NO_USAGE }, totalUsage: NO_USAGE },
+  } as ChunkType;
+}
