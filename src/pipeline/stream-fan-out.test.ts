@@ -109,7 +109,7 @@ describe('writer.emit() from a stream processor', () => {
       id: 'emitter',
       async processOutputStream({ part, writer }) {
         if (part.type === 'text-delta' && part.payload.text === 'ab') {
-          await writer.emit?.({ ...part, payload: { ...part.payload, text: '+' } });
+          await writer?.emit?.({ ...part, payload: { ...part.payload, text: '+' } });
         }
         return part;
       },
@@ -133,7 +133,7 @@ describe('writer.emit() from a stream processor', () => {
       id: 'keeper',
       async processOutputStream({ part, writer }) {
         later ??= () =>
-          writer.emit?.({
+          writer?.emit?.({
             ...part,
             type: 'text-delta',
             payload: { id: 't', text: 'late' },

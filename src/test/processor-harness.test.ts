@@ -89,7 +89,7 @@ describe('createProcessorHarness', () => {
         if (part.type === 'text-delta' && part.payload.text === 'drop') return null;
         if (part.type === 'text-delta') state.n = ((state.n as number) ?? 0) + 1;
         if (part.type === 'finish') {
-          await writer.custom({ type: 'data-count', data: state.n });
+          await writer?.custom({ type: 'data-count', data: state.n });
           await sendSignal?.({ type: 'reactive', contents: 'done', transient: true });
         }
         return part;
@@ -112,7 +112,7 @@ describe('createProcessorHarness', () => {
       id: 'fan',
       async processOutputStream({ part, writer }) {
         if (part.type !== 'text-delta') return part;
-        await writer.emit?.(textDelta('>'));
+        await writer?.emit?.(textDelta('>'));
         return [part, part];
       },
     };
