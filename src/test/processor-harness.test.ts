@@ -145,7 +145,7 @@ describe('createProcessorHarness', () => {
     const proc: Processor = {
       id: 'out',
       processOutputStep: ({ text, abort }) => {
-        if (text.includes('bad')) abort('bad word');
+        if (text?.includes('bad')) abort('bad word');
       },
       processOutputResult: ({ messages }) => {
         lengths.push(messages.length);
