@@ -3,6 +3,7 @@
  * a model, and reports what happened.
  */
 import { APICallError } from '@ai-sdk/provider';
+import type { AgentSandbox } from 'sluice/agent';
 import type { Processor } from 'sluice/processors';
 import { createProcessorHarness, finishChunk, textDelta } from 'sluice/test';
 import { describe, expect, it } from 'vitest';
@@ -138,6 +139,27 @@ describe('createProcessorHarness', () => {
     };
     const run = await createProcessorHarness(proc, { messages: 'hi', system: 'sys' }).processLLMRequest();
     expect(run.result.prompt.map((m) => m.role)).toEqual(['user']);
+  });
+
+  it('sandbox: processLLMRequest and processAPIError receive the agent sandbox given as an option', async () => {
+    const sandbox: AgentSandbox = { uploadFile: async () => ({ path: '/s/f' }) };
+    const seen: unknown[] = [];
+    const proc: Processor = {
+      id: 'sandboxed',
+      processLLMRequest: (args) => {
+        seen.push(args.sandbox);
+      },
+      processAPIError: (args) => {
+        seen.push(args.sandbox);
+      },
+    };
+    const h = createProcessorHarness(proc, { messages: 'hi', sandbox });
+    await h.processLLMRequest();
+    await h.processAPIError({ error: new Error('x') });
+    expect(seen).toEqual([sandbox, sandbox]);
+    await createProcessorHarness(proc, { messages: 'hi' }).processLLMRequest();
+    expect(seen[2]).toBeUndefined();
+    expect(seen).toHaveLength(3);
   });
 
   it('processOutputStep / processOutputResult: the answer joins the conversation first', async () => {

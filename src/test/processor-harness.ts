@@ -24,6 +24,7 @@ import type { LanguageModelUsage, MastraLanguageModel } from '../models/types.js
 import { ProcessorRunner, type StepSettings } from '../pipeline/runner.js';
 import { TripWire } from '../pipeline/tripwire.js';
 import type {
+  AgentSandbox,
   CachedLLMStepResponse,
   CreatedAgentSignal,
   Processor,
@@ -49,6 +50,8 @@ export interface ProcessorHarnessOptions {
   abortSignal?: AbortSignal;
   /** As on the agent: lets `abort(…, { retry: true })` count as a granted retry. */
   maxProcessorRetries?: number;
+  /** The agent's sandbox, as `processLLMRequest` and `processAPIError` receive it. */
+  sandbox?: AgentSandbox;
   /** Model hooks receive by default (a `ScriptedModel` that is never called). */
   model?: MastraLanguageModel;
   /** Thread id stamped on added messages. */
@@ -189,6 +192,7 @@ export class ProcessorHarness {
       writer,
       abortSignal: options.abortSignal,
       maxProcessorRetries: options.maxProcessorRetries,
+      sandbox: options.sandbox,
       runId: this.#runId,
       newId,
       deliver: (chunk) => {

@@ -7,10 +7,9 @@
 import { APICallError, type LanguageModelV2Prompt } from '@ai-sdk/provider';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfigurationError } from '../../errors/configuration-error.js';
-import { MessageList } from '../../messages/message-list.js';
 import type { MastraDBMessage } from '../../messages/types.js';
 import type { MastraLanguageModel } from '../../models/types.js';
-import type { ProcessAPIErrorArgs, ProcessLLMRequestArgs, ProcessorState } from '../../pipeline/types.js';
+import { createProcessorHarness, type ProcessorHarnessOptions } from '../../test/processor-harness.js';
 import { DEFAULT_COMPAT_RULES } from './compat-rules/index.js';
 import type { CompatRule } from './compat-rules/types.js';
 import { ProviderHistoryCompat } from './index.js';
@@ -19,40 +18,12 @@ function model(provider: string, modelId = 'm'): MastraLanguageModel {
   return { provider, modelId } as unknown as MastraLanguageModel;
 }
 
-const abort = (() => {
-  throw new Error('abort called');
-}) as never;
+const RETRY = { retry: true, processorId: 'provider-history-compat' };
+const NO_RETRY = { retry: false };
 
-function requestArgs(
-  prompt: LanguageModelV2Prompt,
-  over: Partial<ProcessLLMRequestArgs> = {},
-): ProcessLLMRequestArgs {
-  return {
-    prompt,
-    model: model('openai.chat'),
-    stepNumber: 0,
-    steps: [],
-    state: {},
-    retryCount: 0,
-    abort,
-    ...over,
-  };
-}
-
-function errorArgs(error: unknown, over: Partial<ProcessAPIErrorArgs> = {}): ProcessAPIErrorArgs {
-  const messageList = over.messageList ?? new MessageList();
-  return {
-    error,
-    messages: messageList.get.all.db(),
-    messageList,
-    stepNumber: 0,
-    steps: [],
-    state: {},
-    retryCount: 0,
-    model: model('openai.chat'),
-    abort,
-    ...over,
-  };
+/** One run of `processor`; hooks see an OpenAI chat model unless told otherwise. */
+function harness(processor: ProviderHistoryCompat, options: ProcessorHarnessOptions = {}) {
+  return createProcessorHarness(processor, { model: model('openai.chat'), ...options });
 }
 
 function apiError(message: string, responseBody?: string): APICallError {
@@ -107,11 +78,13 @@ describe('ProviderHistoryCompat: identity and rules', () => {
 });
 
 describe('ProviderHistoryCompat.processLLMRequest', () => {
-  it('returns undefined when no rule applies', () => {
-    expect(new ProviderHistoryCompat().processLLMRequest(requestArgs(plainPrompt))).toBeUndefined();
+  it('sends the prompt unchanged when no rule applies', async () => {
+    const run = await harness(new ProviderHistoryCompat()).processLLMRequest({ prompt: plainPrompt });
+    // The same object: the hook returned nothing, so nothing was copied.
+    expect(run.result.prompt).toBe(plainPrompt);
   });
 
-  it('returns the rewritten prompt when a built-in applies, leaving the input untouched', () => {
+  it('sends the rewritten prompt when a built-in applies, leaving the input untouched', async () => {
     const prompt: LanguageModelV2Prompt = [
       { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'a.1', toolName: 't', input: {} }] },
       {
@@ -122,19 +95,18 @@ describe('ProviderHistoryCompat.processLLMRequest', () => {
       },
     ];
     const before = structuredClone(prompt);
-    const result = new ProviderHistoryCompat().processLLMRequest(
-      requestArgs(prompt, { model: model('anthropic.messages') }),
-    );
-    expect(result?.prompt?.[0]).toEqual({
+    const run = await harness(new ProviderHistoryCompat(), {
+      model: model('anthropic.messages'),
+    }).processLLMRequest({ prompt });
+    expect(run.result.prompt[0]).toEqual({
       role: 'assistant',
       content: [{ type: 'tool-call', toolCallId: 'a_1', toolName: 't', input: {} }],
     });
     expect(prompt).toEqual(before);
   });
 
-  it('threads the prompt through rules in order; custom rules see model, messageList and forced=false', () => {
+  it('threads the prompt through rules in order; custom rules see model, messageList and forced=false', async () => {
     const seen: unknown[] = [];
-    const messageList = new MessageList();
     const first: CompatRule = {
       name: 'first',
       applyToPrompt: ({ prompt }) => [...prompt, { role: 'user', content: [{ type: 'text', text: 'A' }] }],
@@ -146,23 +118,22 @@ describe('ProviderHistoryCompat.processLLMRequest', () => {
         return undefined;
       },
     };
-    const m = model('openai.chat');
-    const result = new ProviderHistoryCompat({ additionalRules: [first, second] }).processLLMRequest(
-      requestArgs(plainPrompt, { model: m, messageList }),
-    );
-    expect(seen).toEqual([3, 'openai.chat', messageList, false]);
-    expect(result?.prompt).toHaveLength(3);
+    const h = harness(new ProviderHistoryCompat({ additionalRules: [first, second] }));
+    const run = await h.processLLMRequest({ prompt: plainPrompt });
+    expect(seen).toEqual([3, 'openai.chat', h.messageList, false]);
+    expect(run.result.prompt).toHaveLength(3);
     expect(plainPrompt).toHaveLength(2);
   });
 
-  it('treats a rule returning the same prompt as no change', () => {
+  it('treats a rule returning the same prompt as no change', async () => {
     const same: CompatRule = { name: 'same', applyToPrompt: ({ prompt }) => prompt };
-    expect(
-      new ProviderHistoryCompat({ additionalRules: [same] }).processLLMRequest(requestArgs(plainPrompt)),
-    ).toBeUndefined();
+    const run = await harness(new ProviderHistoryCompat({ additionalRules: [same] })).processLLMRequest({
+      prompt: plainPrompt,
+    });
+    expect(run.result.prompt).toBe(plainPrompt);
   });
 
-  it('names the rule when one throws, keeping the original error as cause', () => {
+  it('names the rule when one throws, keeping the original error as cause', async () => {
     const boom = new Error('kaput');
     const bad: CompatRule = {
       name: 'bad-rule',
@@ -170,55 +141,66 @@ describe('ProviderHistoryCompat.processLLMRequest', () => {
         throw boom;
       },
     };
-    const processor = new ProviderHistoryCompat({ additionalRules: [bad] });
-    let thrown: unknown;
-    try {
-      processor.processLLMRequest(requestArgs(plainPrompt));
-    } catch (error) {
-      thrown = error;
-    }
-    expect((thrown as Error).message).toMatch(/Compat rule "bad-rule" threw in applyToPrompt: kaput/);
-    expect((thrown as Error).cause).toBe(boom);
+    const h = harness(new ProviderHistoryCompat({ additionalRules: [bad] }));
+    const thrown = await h.processLLMRequest({ prompt: plainPrompt }).then(
+      () => undefined,
+      (error: unknown) => error as Error,
+    );
+    // The run reports the hook failure; the processor's own error, naming the rule, is its cause.
+    expect(thrown).toMatchObject({ code: 'PROCESSOR_HOOK_FAILED', processorId: 'provider-history-compat' });
+    const own = thrown?.cause as Error;
+    expect(own.message).toMatch(/Compat rule "bad-rule" threw in applyToPrompt: kaput/);
+    expect(own.cause).toBe(boom);
   });
 
-  it('rejects a rule that returns something other than a prompt array or undefined', () => {
+  it('rejects a rule that returns something other than a prompt array or undefined', async () => {
     const asyncRule = {
       name: 'async-rule',
       applyToPrompt: async () => [],
     } as unknown as CompatRule;
-    expect(() =>
-      new ProviderHistoryCompat({ additionalRules: [asyncRule] }).processLLMRequest(requestArgs(plainPrompt)),
-    ).toThrow(/"async-rule".*got a Promise/);
+    await expect(
+      harness(new ProviderHistoryCompat({ additionalRules: [asyncRule] })).processLLMRequest({
+        prompt: plainPrompt,
+      }),
+    ).rejects.toThrow(/"async-rule".*got a Promise/);
   });
 });
 
 describe('ProviderHistoryCompat.processAPIError', () => {
-  it('forces a matching rewrite rule in state and retries; the next request applies it', () => {
-    const processor = new ProviderHistoryCompat();
-    const state: ProcessorState = {};
-    const responses = model('openai.responses');
-    expect(
-      processor.processLLMRequest(requestArgs(orphanPrompt(), { state, model: responses })),
-    ).toBeUndefined();
+  it('forces a matching rewrite rule in state and retries; the next request applies it', async () => {
+    const h = harness(new ProviderHistoryCompat(), { model: model('openai.responses') });
+    const prompt = orphanPrompt();
+    expect((await h.processLLMRequest({ prompt })).result.prompt).toBe(prompt);
 
     const error = apiError('Bad Request', JSON.stringify({ error: { message: ORPHAN } }));
-    expect(processor.processAPIError(errorArgs(error, { state, model: responses }))).toEqual({ retry: true });
-    expect(state.forcedRules).toEqual(['openai-orphan-item-id']);
+    expect((await h.processAPIError({ error })).result).toEqual(RETRY);
+    expect(h.state.forcedRules).toEqual(['openai-orphan-item-id']);
 
-    const result = processor.processLLMRequest(requestArgs(orphanPrompt(), { state, model: responses }));
-    expect(result?.prompt?.[1]).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'hello' }] });
+    const run = await h.processLLMRequest({ prompt: orphanPrompt() });
+    expect(run.result.prompt[1]).toEqual({ role: 'assistant', content: [{ type: 'text', text: 'hello' }] });
   });
 
-  it('still recovers after earlier error-lane retries in the run (retryCount > 0)', () => {
-    const state: ProcessorState = {};
-    const result = new ProviderHistoryCompat().processAPIError(
-      errorArgs(apiError(ORPHAN), { state, retryCount: 2 }),
-    );
-    expect(result).toEqual({ retry: true });
-    expect(state.forcedRules).toEqual(['openai-orphan-item-id']);
+  it('still recovers after earlier error-lane retries in the run (retryCount > 0)', async () => {
+    const once = (name: string): CompatRule => ({
+      name,
+      errorPatterns: [new RegExp(name)],
+      fix: () => true,
+    });
+    const processor = new ProviderHistoryCompat({
+      additionalRules: [once('first-failure'), once('second-failure')],
+    });
+    const hook = vi.spyOn(processor, 'processAPIError');
+    const h = harness(processor);
+    // Two earlier retries in the run, for other rejections.
+    expect((await h.processAPIError({ error: new Error('first-failure') })).result).toEqual(RETRY);
+    expect((await h.processAPIError({ error: new Error('second-failure') })).result).toEqual(RETRY);
+    const run = await h.processAPIError({ error: apiError(ORPHAN) });
+    expect(hook.mock.calls[2]?.[0].retryCount).toBe(2);
+    expect(run.result).toEqual(RETRY);
+    expect(h.state.forcedRules).toEqual(['openai-orphan-item-id']);
   });
 
-  it('applies each rule fix at most once per run, then falls back to forcing its rewrite once', () => {
+  it('applies each rule fix at most once per run, then falls back to forcing its rewrite once', async () => {
     const fix = vi.fn(() => true);
     const rule: CompatRule = {
       name: 'both',
@@ -227,70 +209,64 @@ describe('ProviderHistoryCompat.processAPIError', () => {
       applyToPrompt: ({ prompt, forced }) =>
         forced ? [...prompt, { role: 'user', content: [{ type: 'text', text: 'forced' }] }] : undefined,
     };
-    const processor = new ProviderHistoryCompat({ additionalRules: [rule] });
-    const state: ProcessorState = {};
-    expect(processor.processAPIError(errorArgs(new Error('boom'), { state }))).toEqual({ retry: true });
-    expect(state.fixedRules).toEqual(['both']);
+    const h = harness(new ProviderHistoryCompat({ additionalRules: [rule] }));
+    expect((await h.processAPIError({ error: new Error('boom') })).result).toEqual(RETRY);
+    expect(h.state.fixedRules).toEqual(['both']);
     // Same rejection after the fix: the fix is not run again, the rewrite is forced instead.
-    expect(processor.processAPIError(errorArgs(new Error('boom'), { state, retryCount: 1 }))).toEqual({
-      retry: true,
-    });
+    expect((await h.processAPIError({ error: new Error('boom') })).result).toEqual(RETRY);
     expect(fix).toHaveBeenCalledTimes(1);
-    expect(state.forcedRules).toEqual(['both']);
+    expect(h.state.forcedRules).toEqual(['both']);
     // Nothing left to try: the error surfaces.
-    expect(processor.processAPIError(errorArgs(new Error('boom'), { state, retryCount: 2 }))).toBeUndefined();
+    expect((await h.processAPIError({ error: new Error('boom') })).result).toEqual(NO_RETRY);
     expect(fix).toHaveBeenCalledTimes(1);
   });
 
-  it('does not retry a rule that is already forced', () => {
-    const state: ProcessorState = { forcedRules: ['openai-orphan-item-id'] };
-    expect(
-      new ProviderHistoryCompat().processAPIError(errorArgs(apiError(ORPHAN), { state })),
-    ).toBeUndefined();
+  it('does not retry a rule that is already forced', async () => {
+    const h = harness(new ProviderHistoryCompat());
+    expect((await h.processAPIError({ error: apiError(ORPHAN) })).result).toEqual(RETRY);
+    expect((await h.processAPIError({ error: apiError(ORPHAN) })).result).toEqual(NO_RETRY);
+    expect(h.state.forcedRules).toEqual(['openai-orphan-item-id']);
   });
 
-  it('finds the pattern along the cause chain and in raw stream error events', () => {
+  it('finds the pattern along the cause chain and in raw stream error events', async () => {
     const processor = new ProviderHistoryCompat();
     const wrapped = new Error('model call failed', { cause: apiError(ORPHAN) });
-    expect(processor.processAPIError(errorArgs(wrapped))).toEqual({ retry: true });
+    expect((await harness(processor).processAPIError({ error: wrapped })).result).toEqual(RETRY);
     const event = {
       type: 'response.failed',
       response: { error: { code: 'invalid_request', message: ORPHAN } },
     };
-    expect(processor.processAPIError(errorArgs(event))).toEqual({ retry: true });
+    expect((await harness(processor).processAPIError({ error: event })).result).toEqual(RETRY);
   });
 
-  it('returns undefined for an error no rule recognises', () => {
-    expect(
-      new ProviderHistoryCompat().processAPIError(errorArgs(apiError('Rate limit reached'))),
-    ).toBeUndefined();
+  it('does not retry an error no rule recognises', async () => {
+    const h = harness(new ProviderHistoryCompat());
+    expect((await h.processAPIError({ error: apiError('Rate limit reached') })).result).toEqual(NO_RETRY);
   });
 
-  it('skips the retry when the forced rewrite would not change the prompt last sent', () => {
+  it('skips the retry when the forced rewrite would not change the prompt last sent', async () => {
     const processor = new ProviderHistoryCompat();
-    const state: ProcessorState = {};
     const filtered = apiError("The prompt triggered Azure OpenAI's content management policy.");
     // The last prompt has no <system-reminder>, so renaming cannot help.
-    processor.processLLMRequest(requestArgs(plainPrompt, { state }));
-    expect(processor.processAPIError(errorArgs(filtered, { state }))).toBeUndefined();
+    const h = harness(processor);
+    await h.processLLMRequest({ prompt: plainPrompt });
+    expect((await h.processAPIError({ error: filtered })).result).toEqual(NO_RETRY);
 
     // With a reminder in the last prompt, the forced rename is worth one retry.
     const withReminder: LanguageModelV2Prompt = [
       { role: 'user', content: [{ type: 'text', text: '<system-reminder>be brief</system-reminder>' }] },
     ];
-    const state2: ProcessorState = {};
-    processor.processLLMRequest(requestArgs(withReminder, { state: state2 }));
-    expect(processor.processAPIError(errorArgs(filtered, { state: state2 }))).toEqual({ retry: true });
-    const next = processor.processLLMRequest(requestArgs(withReminder, { state: state2 }));
-    expect(next?.prompt?.[0]).toEqual({
+    const h2 = harness(processor);
+    await h2.processLLMRequest({ prompt: withReminder });
+    expect((await h2.processAPIError({ error: filtered })).result).toEqual(RETRY);
+    const next = await h2.processLLMRequest({ prompt: withReminder });
+    expect(next.result.prompt[0]).toEqual({
       role: 'user',
       content: [{ type: 'text', text: '<system-context>be brief</system-context>' }],
     });
   });
 
-  it('calls a custom fix with the stored messages; true retries and edits reach the list', () => {
-    const messageList = new MessageList();
-    messageList.add([{ role: 'user', content: 'hello there' }], 'input');
+  it('calls a custom fix with the stored messages; true retries and edits reach the conversation', async () => {
     const fix = vi.fn((messages: MastraDBMessage[]) => {
       const part = messages[0]?.content.parts[0];
       if (part?.type !== 'text') return false;
@@ -298,15 +274,14 @@ describe('ProviderHistoryCompat.processAPIError', () => {
       return true;
     });
     const rule: CompatRule = { name: 'custom-fix', errorPatterns: [/custom failure/], fix };
-    const processor = new ProviderHistoryCompat({ additionalRules: [rule] });
-    expect(processor.processAPIError(errorArgs(new Error('a custom failure'), { messageList }))).toEqual({
-      retry: true,
-    });
+    const h = harness(new ProviderHistoryCompat({ additionalRules: [rule] }), { messages: 'hello there' });
+    const run = await h.processAPIError({ error: new Error('a custom failure') });
+    expect(run.result).toEqual(RETRY);
     expect(fix).toHaveBeenCalledTimes(1);
-    expect(messageList.get.all.db()[0]?.content.parts[0]).toMatchObject({ type: 'text', text: 'fixed' });
+    expect(run.messages[0]?.content.parts[0]).toMatchObject({ type: 'text', text: 'fixed' });
   });
 
-  it('moves on when a fix reports no change, and the first rule that acts wins', () => {
+  it('moves on when a fix reports no change, and the first rule that acts wins', async () => {
     const noChange = vi.fn(() => false);
     const winner = vi.fn(() => true);
     const later = vi.fn(() => true);
@@ -317,16 +292,16 @@ describe('ProviderHistoryCompat.processAPIError', () => {
         { name: 'later', errorPatterns: [/boom/], fix: later },
       ],
     });
-    expect(processor.processAPIError(errorArgs(new Error('boom')))).toEqual({ retry: true });
+    expect((await harness(processor).processAPIError({ error: new Error('boom') })).result).toEqual(RETRY);
     expect(noChange).toHaveBeenCalledTimes(1);
     expect(winner).toHaveBeenCalledTimes(1);
     expect(later).not.toHaveBeenCalled();
-    // A global pattern matches again on the next error (lastIndex is reset).
-    expect(processor.processAPIError(errorArgs(new Error('boom')))).toEqual({ retry: true });
+    // A global pattern matches again on the next error, in a new run (lastIndex is reset).
+    expect((await harness(processor).processAPIError({ error: new Error('boom') })).result).toEqual(RETRY);
     expect(winner).toHaveBeenCalledTimes(2);
   });
 
-  it('forces a custom applyToPrompt rule, which then sees forced=true', () => {
+  it('forces a custom applyToPrompt rule, which then sees forced=true', async () => {
     const seen: boolean[] = [];
     const rule: CompatRule = {
       name: 'custom-rewrite',
@@ -338,18 +313,16 @@ describe('ProviderHistoryCompat.processAPIError', () => {
           : undefined;
       },
     };
-    const processor = new ProviderHistoryCompat({ additionalRules: [rule] });
-    const state: ProcessorState = {};
-    expect(processor.processLLMRequest(requestArgs(plainPrompt, { state }))).toBeUndefined();
-    expect(processor.processAPIError(errorArgs(new Error('needs rewrite'), { state }))).toEqual({
-      retry: true,
-    });
-    const result = processor.processLLMRequest(requestArgs(plainPrompt, { state }));
-    expect(result?.prompt).toHaveLength(3);
+    const h = harness(new ProviderHistoryCompat({ additionalRules: [rule] }));
+    expect((await h.processLLMRequest({ prompt: plainPrompt })).result.prompt).toBe(plainPrompt);
+    expect((await h.processAPIError({ error: new Error('needs rewrite') })).result).toEqual(RETRY);
+    const run = await h.processLLMRequest({ prompt: plainPrompt });
+    expect(run.result.prompt).toHaveLength(3);
+    // Request (not forced), the error hook's dry run, then the retried request.
     expect(seen).toEqual([false, true, true]);
   });
 
-  it('names the rule when a fix throws', () => {
+  it('names the rule when a fix throws', async () => {
     const processor = new ProviderHistoryCompat({
       additionalRules: [
         {
@@ -361,7 +334,7 @@ describe('ProviderHistoryCompat.processAPIError', () => {
         },
       ],
     });
-    expect(() => processor.processAPIError(errorArgs(new Error('boom')))).toThrow(
+    await expect(harness(processor).processAPIError({ error: new Error('boom') })).rejects.toThrow(
       /Compat rule "fragile" threw in fix: no/,
     );
   });

@@ -11,6 +11,7 @@ import { ConfigurationError } from '../../errors/configuration-error.js';
 import { DownloadAssetsError } from '../../errors/download-assets-error.js';
 import { MessageList } from '../../messages/message-list.js';
 import type { ProcessAPIErrorArgs } from '../../pipeline/types.js';
+import { createProcessorHarness, ProcessorHarness } from '../../test/processor-harness.js';
 import {
   isBadRequestError,
   isConnectionResetError,
@@ -21,20 +22,15 @@ import {
   type StreamErrorRetryProcessorOptions,
 } from './index.js';
 
-function args(overrides: Partial<ProcessAPIErrorArgs> = {}): ProcessAPIErrorArgs {
-  return {
-    error: new Error('boom'),
-    messages: [],
-    messageList: new MessageList(),
-    stepNumber: 0,
-    steps: [],
-    state: {},
-    retryCount: 0,
-    abort: (reason?: string) => {
-      throw new Error(reason ?? 'aborted');
-    },
-    ...overrides,
-  };
+const RETRY = { retry: true, processorId: 'stream-error-retry-processor' };
+const NO_RETRY = { retry: false };
+
+/** The processor's decision on one failed model call, in a fresh run (as the agent asks it). */
+async function decide(
+  processor: StreamErrorRetryProcessor,
+  error: unknown = new Error('boom'),
+): Promise<{ retry: boolean; processorId?: string }> {
+  return (await createProcessorHarness(processor).processAPIError({ error })).result;
 }
 
 function apiError(fields: Partial<ConstructorParameters<typeof APICallError>[0]> = {}): APICallError {
@@ -55,19 +51,24 @@ function coded(code: string, message = `read ${code}`): Error {
 }
 
 /**
- * Calls the hook for one failing step again and again with the same `state` (as the agent
- * does) until it declines; returns how many retries it granted (at most 20).
+ * Fails one step again and again in one run (as the agent does) until the processor declines;
+ * returns how many retries it granted (at most 20). A processor gets a run whose error-retry
+ * budget is large enough that only the processor's own limits show.
  */
 async function retriesGranted(
-  processor: StreamErrorRetryProcessor,
-  overrides: Partial<ProcessAPIErrorArgs> = {},
+  target: StreamErrorRetryProcessor | ProcessorHarness,
+  error: unknown = new Error('boom'),
+  stepNumber = 0,
 ): Promise<number> {
-  const state = overrides.state ?? {};
+  const h =
+    target instanceof ProcessorHarness
+      ? target
+      : createProcessorHarness(target, { maxProcessorRetries: 100 });
   let granted = 0;
   while (granted < 20) {
-    const result = await processor.processAPIError(args({ retryCount: granted, ...overrides, state }));
-    if (result === undefined) break;
-    expect(result).toEqual({ retry: true });
+    const { result } = await h.processAPIError({ error, stepNumber });
+    if (!result.retry) break;
+    expect(result).toEqual(RETRY);
     granted++;
   }
   return granted;
@@ -93,9 +94,9 @@ async function chosenDelay(
   // Fake timers so a long computed delay does not slow the test down.
   vi.useFakeTimers({ now: Date.parse('2030-01-01T00:00:00Z') });
   try {
-    const pending = processor.processAPIError(args({ error }));
+    const pending = createProcessorHarness(processor).processAPIError({ error });
     await vi.runAllTimersAsync();
-    expect(await pending).toEqual({ retry: true });
+    expect((await pending).result).toEqual(RETRY);
   } finally {
     vi.useRealTimers();
   }
@@ -238,79 +239,88 @@ describe('constructor validation', () => {
 
 describe('default instance: transient failures only (seed 001)', () => {
   it('does not handle an unrecognised error', async () => {
-    expect(await new StreamErrorRetryProcessor().processAPIError(args())).toBeUndefined();
+    expect(await decide(new StreamErrorRetryProcessor())).toEqual(NO_RETRY);
   });
 
   it('retries an AI SDK APICallError the provider marks retryable, and not one marked non-retryable', async () => {
     const processor = new StreamErrorRetryProcessor();
     // APICallError marks 429 and 5xx retryable by default.
-    expect(await processor.processAPIError(args({ error: apiError({ statusCode: 429 }) }))).toEqual({
-      retry: true,
-    });
-    expect(await processor.processAPIError(args({ error: apiError({ statusCode: 503 }) }))).toEqual({
-      retry: true,
-    });
-    expect(
-      await processor.processAPIError(args({ error: apiError({ statusCode: 400, isRetryable: false }) })),
-    ).toBeUndefined();
-    expect(
-      await processor.processAPIError(args({ error: apiError({ statusCode: 500, isRetryable: false }) })),
-    ).toBeUndefined();
+    expect(await decide(processor, apiError({ statusCode: 429 }))).toEqual(RETRY);
+    expect(await decide(processor, apiError({ statusCode: 503 }))).toEqual(RETRY);
+    expect(await decide(processor, apiError({ statusCode: 400, isRetryable: false }))).toEqual(NO_RETRY);
+    expect(await decide(processor, apiError({ statusCode: 500, isRetryable: false }))).toEqual(NO_RETRY);
   });
 
   it('finds an isRetryable flag further down the cause chain', async () => {
     const error = withCause('wrapper', withCause('inner wrapper', apiError({ statusCode: 502 })));
-    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toEqual({ retry: true });
+    expect(await decide(new StreamErrorRetryProcessor(), error)).toEqual(RETRY);
   });
 
   it('retries once per failing step by default', async () => {
-    const processor = new StreamErrorRetryProcessor();
+    const h = createProcessorHarness(new StreamErrorRetryProcessor());
     const error = apiError({ statusCode: 500 });
-    const state = {};
-    expect(await processor.processAPIError(args({ error, state }))).toEqual({ retry: true });
-    expect(await processor.processAPIError(args({ error, state, retryCount: 1 }))).toBeUndefined();
+    expect((await h.processAPIError({ error })).result).toEqual(RETRY);
+    expect((await h.processAPIError({ error })).result).toEqual(NO_RETRY);
     // A later step that fails gets its own retry.
-    expect(await processor.processAPIError(args({ error, state, stepNumber: 1, retryCount: 1 }))).toEqual({
-      retry: true,
-    });
+    expect((await h.processAPIError({ error, stepNumber: 1 })).result).toEqual(RETRY);
   });
 
   it('honours its own maxRetries, counted per step in its state', async () => {
     const error = apiError({ statusCode: 500 });
-    expect(await retriesGranted(new StreamErrorRetryProcessor({ maxRetries: 3 }), { error })).toBe(3);
-    expect(await retriesGranted(new StreamErrorRetryProcessor({ maxRetries: 0 }), { error })).toBe(0);
-    const state = {};
-    const three = new StreamErrorRetryProcessor({ maxRetries: 3 });
-    expect(await retriesGranted(three, { error, state, stepNumber: 0 })).toBe(3);
-    expect(await retriesGranted(three, { error, state, stepNumber: 1 })).toBe(3);
+    expect(await retriesGranted(new StreamErrorRetryProcessor({ maxRetries: 3 }), error)).toBe(3);
+    expect(await retriesGranted(new StreamErrorRetryProcessor({ maxRetries: 0 }), error)).toBe(0);
+    const run = createProcessorHarness(new StreamErrorRetryProcessor({ maxRetries: 3 }), {
+      maxProcessorRetries: 100,
+    });
+    expect(await retriesGranted(run, error, 0)).toBe(3);
+    expect(await retriesGranted(run, error, 1)).toBe(3);
   });
 
-  it('ignores the run-wide retryCount: retries granted by other processors do not use up its own', async () => {
+  it("is still capped by the agent's error-retry budget (3 unless maxProcessorRetries says otherwise)", async () => {
     const error = apiError({ statusCode: 500 });
-    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error, retryCount: 2 }))).toEqual({
-      retry: true,
-    });
+    const processor = new StreamErrorRetryProcessor({ maxRetries: 5 });
+    expect(await retriesGranted(createProcessorHarness(processor), error)).toBe(3);
+    expect(await retriesGranted(createProcessorHarness(processor, { maxProcessorRetries: 4 }), error)).toBe(
+      4,
+    );
+  });
+
+  it('ignores the run-wide retryCount: earlier retries in the run do not use up those of a new failure', async () => {
+    const processor = new StreamErrorRetryProcessor();
+    const hook = vi.spyOn(processor, 'processAPIError');
+    const h = createProcessorHarness(processor);
+    const error = apiError({ statusCode: 500 });
+    // Steps 0 and 1 failed and were retried; step 2 fails with retryCount 2 > maxRetries 1.
+    for (const stepNumber of [0, 1])
+      expect((await h.processAPIError({ error, stepNumber })).result).toEqual(RETRY);
+    expect((await h.processAPIError({ error, stepNumber: 2 })).result).toEqual(RETRY);
+    expect(hook.mock.calls[2]?.[0].retryCount).toBe(2);
   });
 
   it('does not count a retry it declined or could not finish', async () => {
-    const processor = new StreamErrorRetryProcessor();
-    const state = {};
-    expect(await processor.processAPIError(args({ error: new Error('unknown'), state }))).toBeUndefined();
-    const controller = new AbortController();
-    controller.abort(new Error('stop'));
-    expect(
-      await processor.processAPIError(
-        args({ error: apiError({ statusCode: 500 }), state, abortSignal: controller.signal }),
-      ),
-    ).toBeUndefined();
-    expect(await processor.processAPIError(args({ error: apiError({ statusCode: 500 }), state }))).toEqual({
-      retry: true,
+    let failOnRetry = true;
+    const processor = new StreamErrorRetryProcessor({
+      matchers: [
+        {
+          match: (e) => APICallError.isInstance(e),
+          onRetry: () => {
+            if (failOnRetry) throw new Error('logger down');
+          },
+        },
+      ],
     });
+    const h = createProcessorHarness(processor);
+    const error = apiError({ statusCode: 500 });
+    expect((await h.processAPIError({ error: new Error('unknown') })).result).toEqual(NO_RETRY);
+    // A throwing onRetry fails the hook: the retry was never granted.
+    await expect(h.processAPIError({ error })).rejects.toMatchObject({ code: 'PROCESSOR_HOOK_FAILED' });
+    failOnRetry = false;
+    expect((await h.processAPIError({ error })).result).toEqual(RETRY);
   });
 
   it('retries a retryable OpenAI Responses stream error event', async () => {
     const error = { type: 'error', error: { type: 'server_error', code: 'server_error', message: 'boom' } };
-    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toEqual({ retry: true });
+    expect(await decide(new StreamErrorRetryProcessor(), error)).toEqual(RETRY);
   });
 
   it('does not retry a non-retryable OpenAI stream error event', async () => {
@@ -318,7 +328,7 @@ describe('default instance: transient failures only (seed 001)', () => {
       type: 'error',
       error: { type: 'invalid_request_error', code: 'invalid_prompt', message: 'no' },
     };
-    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toBeUndefined();
+    expect(await decide(new StreamErrorRetryProcessor(), error)).toEqual(NO_RETRY);
   });
 });
 
@@ -328,7 +338,7 @@ describe('connection resets, from real undici errors', () => {
     expect((error as Error).message).toBe('fetch failed');
     expect(((error as Error).cause as { code?: string }).code).toBe('UND_ERR_SOCKET');
     expect(isConnectionResetError(error)).toBe(true);
-    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toEqual({ retry: true });
+    expect(await decide(new StreamErrorRetryProcessor(), error)).toEqual(RETRY);
   });
 
   it('recognises fetch failing before headers on a TCP reset ("fetch failed" / ECONNRESET)', async () => {
@@ -336,14 +346,14 @@ describe('connection resets, from real undici errors', () => {
     expect((error as Error).message).toBe('fetch failed');
     expect(((error as Error).cause as { code?: string }).code).toBe('ECONNRESET');
     expect(isConnectionResetError(error)).toBe(true);
-    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toEqual({ retry: true });
+    expect(await decide(new StreamErrorRetryProcessor(), error)).toEqual(RETRY);
   });
 
   it('recognises a body cut off mid-stream ("terminated" / UND_ERR_SOCKET)', async () => {
     const error = await fetchError(`${baseUrl}/close-mid-stream`);
     expect((error as Error).message).toBe('terminated');
     expect(isConnectionResetError(error)).toBe(true);
-    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toEqual({ retry: true });
+    expect(await decide(new StreamErrorRetryProcessor(), error)).toEqual(RETRY);
   });
 
   it('recognises a TCP reset mid-stream ("terminated" / ECONNRESET)', async () => {
@@ -372,9 +382,7 @@ describe('connection resets, from real undici errors', () => {
       expect(isConnectionResetError(error), path).toBe(true);
       // Retried for the reset even if the provider had not marked the wrapper retryable.
       Object.defineProperty(error, 'isRetryable', { value: false });
-      expect(await new StreamErrorRetryProcessor().processAPIError(args({ error })), path).toEqual({
-        retry: true,
-      });
+      expect(await decide(new StreamErrorRetryProcessor(), error), path).toEqual(RETRY);
     }
   });
 
@@ -387,7 +395,7 @@ describe('connection resets, from real undici errors', () => {
     expect((error as Error).message).toBe('fetch failed');
     expect(((error as Error).cause as { code?: string }).code).toBe('ECONNREFUSED');
     expect(isConnectionResetError(error)).toBe(false);
-    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toBeUndefined();
+    expect(await decide(new StreamErrorRetryProcessor(), error)).toEqual(NO_RETRY);
   });
 
   it('never treats an AbortError as a reset, nor retries it as an unknown error', async () => {
@@ -403,8 +411,8 @@ describe('connection resets, from real undici errors', () => {
     });
     expect(isConnectionResetError(abortOverReset)).toBe(false);
     const processor = new StreamErrorRetryProcessor({ retryUnknownErrors: true });
-    expect(await processor.processAPIError(args({ error }))).toBeUndefined();
-    expect(await processor.processAPIError(args({ error: abortOverReset }))).toBeUndefined();
+    expect(await decide(processor, error)).toEqual(NO_RETRY);
+    expect(await decide(processor, abortOverReset)).toEqual(NO_RETRY);
   });
 });
 
@@ -575,7 +583,7 @@ describe('isBadRequestError', () => {
   it('works as a custom matcher to retry a transient 400 once', async () => {
     const processor = new StreamErrorRetryProcessor({ matchers: [isBadRequestError], maxRetries: 1 });
     const error = apiError({ statusCode: 400, isRetryable: false });
-    expect(await retriesGranted(processor, { error })).toBe(1);
+    expect(await retriesGranted(processor, error)).toBe(1);
   });
 });
 
@@ -588,7 +596,7 @@ describe('matcher order and policies', () => {
         { match: () => true, maxRetries: 0 },
       ],
     });
-    expect(await processor.processAPIError(args({ error, retryCount: 2 }))).toEqual({ retry: true });
+    expect(await retriesGranted(processor, error)).toBe(3);
 
     const reversed = new StreamErrorRetryProcessor({
       matchers: [
@@ -596,7 +604,7 @@ describe('matcher order and policies', () => {
         { match: (e) => e instanceof Error && e.message.includes('quota'), maxRetries: 3 },
       ],
     });
-    expect(await reversed.processAPIError(args({ error, retryCount: 2 }))).toBeUndefined();
+    expect(await retriesGranted(reversed, error)).toBe(0);
   });
 
   it('walks the cause chain level by level: a match on an outer level wins over an earlier matcher for an inner level', async () => {
@@ -609,36 +617,37 @@ describe('matcher order and policies', () => {
         { match: isKind('outer'), maxRetries: 5 },
       ],
     });
-    expect(await processor.processAPIError(args({ error, retryCount: 4 }))).toEqual({ retry: true });
+    expect(await retriesGranted(processor, error)).toBe(5);
   });
 
   it('the built-in OpenAI Responses check comes before custom matchers on the same level', async () => {
     const refuseAll = { match: () => true, maxRetries: 0 };
     const processor = new StreamErrorRetryProcessor({ matchers: [refuseAll] });
     const streamError = { type: 'error', error: { code: 'server_error', message: 'x' } };
-    expect(await processor.processAPIError(args({ error: streamError }))).toEqual({ retry: true });
+    expect(await decide(processor, streamError)).toEqual(RETRY);
     // Control: the same matcher does refuse an error no built-in recognises.
-    expect(await processor.processAPIError(args({ error: new Error('other') }))).toBeUndefined();
+    expect(await decide(processor, new Error('other'))).toEqual(NO_RETRY);
   });
 
   it('custom matchers come before the built-in reset and provider-body checks, so they configure them', async () => {
     const refuseAll = new StreamErrorRetryProcessor({ matchers: [{ match: () => true, maxRetries: 0 }] });
-    expect(await refuseAll.processAPIError(args({ error: coded('ECONNRESET') }))).toBeUndefined();
+    expect(await decide(refuseAll, coded('ECONNRESET'))).toEqual(NO_RETRY);
     const overloaded = { type: 'overloaded_error', message: 'Overloaded' };
-    expect(await refuseAll.processAPIError(args({ error: overloaded }))).toBeUndefined();
+    expect(await decide(refuseAll, overloaded)).toEqual(NO_RETRY);
 
     const onRetry = vi.fn();
     const resets = new StreamErrorRetryProcessor({
       matchers: [{ match: isConnectionResetError, maxRetries: 3, delayMs: 5, onRetry }],
     });
     vi.useFakeTimers();
-    const state = {};
+    // A budget above the entry's maxRetries, so the fourth refusal is the processor's own.
+    const h = createProcessorHarness(resets, { maxProcessorRetries: 10 });
     for (let i = 0; i < 3; i++) {
-      const pending = resets.processAPIError(args({ error: coded('ECONNRESET'), state }));
+      const pending = h.processAPIError({ error: coded('ECONNRESET') });
       await vi.runAllTimersAsync();
-      expect(await pending).toEqual({ retry: true });
+      expect((await pending).result).toEqual(RETRY);
     }
-    expect(await resets.processAPIError(args({ error: coded('ECONNRESET'), state }))).toBeUndefined();
+    expect((await h.processAPIError({ error: coded('ECONNRESET') })).result).toEqual(NO_RETRY);
     expect(onRetry).toHaveBeenCalledTimes(3);
     expect(onRetry.mock.calls[0]?.[0]).toMatchObject({ delayMs: 5 });
   });
@@ -648,8 +657,8 @@ describe('matcher order and policies', () => {
     const processor = new StreamErrorRetryProcessor({
       matchers: [(e) => (e as { code?: string } | null)?.code === 'ETIMEDOUT'],
     });
-    expect(await processor.processAPIError(args({ error }))).toEqual({ retry: true });
-    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toBeUndefined();
+    expect(await decide(processor, error)).toEqual(RETRY);
+    expect(await decide(new StreamErrorRetryProcessor(), error)).toEqual(NO_RETRY);
   });
 
   it('a matcher on the same level beats the isRetryable flag', async () => {
@@ -657,7 +666,7 @@ describe('matcher order and policies', () => {
     const processor = new StreamErrorRetryProcessor({
       matchers: [{ match: (e) => APICallError.isInstance(e) && e.statusCode === 503, maxRetries: 0 }],
     });
-    expect(await processor.processAPIError(args({ error }))).toBeUndefined();
+    expect(await decide(processor, error)).toEqual(NO_RETRY);
   });
 
   it('a bare matcher function uses the processor-level maxRetries and delay', async () => {
@@ -673,12 +682,8 @@ describe('matcher order and policies', () => {
 
 describe('retryUnknownErrors', () => {
   it('retries an unrecognised error only when enabled', async () => {
-    expect(await new StreamErrorRetryProcessor().processAPIError(args())).toBeUndefined();
-    expect(await new StreamErrorRetryProcessor({ retryUnknownErrors: true }).processAPIError(args())).toEqual(
-      {
-        retry: true,
-      },
-    );
+    expect(await decide(new StreamErrorRetryProcessor())).toEqual(NO_RETRY);
+    expect(await decide(new StreamErrorRetryProcessor({ retryUnknownErrors: true }))).toEqual(RETRY);
   });
 
   it('still respects the retry limit', async () => {
@@ -702,7 +707,7 @@ describe('retryUnknownErrors', () => {
     ],
   ])('does not retry %s (a known authorisation failure)', async (_, error) => {
     const processor = new StreamErrorRetryProcessor({ retryUnknownErrors: true });
-    expect(await processor.processAPIError(args({ error }))).toBeUndefined();
+    expect(await decide(processor, error)).toEqual(NO_RETRY);
   });
 });
 
@@ -711,28 +716,32 @@ describe('delay and Retry-After', () => {
     vi.useFakeTimers();
     const processor = new StreamErrorRetryProcessor({ delayMs: 1000 });
     let settled = false;
-    const pending = processor.processAPIError(args({ error: apiError({ statusCode: 500 }) })).then((r) => {
-      settled = true;
-      return r;
-    });
+    const pending = createProcessorHarness(processor)
+      .processAPIError({ error: apiError({ statusCode: 500 }) })
+      .then((run) => {
+        settled = true;
+        return run.result;
+      });
     await vi.advanceTimersByTimeAsync(999);
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    expect(await pending).toEqual({ retry: true });
+    expect(await pending).toEqual(RETRY);
   });
 
   it('waits for the provider Retry-After even on the default policy', async () => {
     vi.useFakeTimers();
     const error = apiError({ statusCode: 429, responseHeaders: { 'retry-after': '2' } });
     let settled = false;
-    const pending = new StreamErrorRetryProcessor().processAPIError(args({ error })).then((r) => {
-      settled = true;
-      return r;
-    });
+    const pending = createProcessorHarness(new StreamErrorRetryProcessor())
+      .processAPIError({ error })
+      .then((run) => {
+        settled = true;
+        return run.result;
+      });
     await vi.advanceTimersByTimeAsync(1999);
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
-    expect(await pending).toEqual({ retry: true });
+    expect(await pending).toEqual(RETRY);
   });
 
   it('defaults to no delay', async () => {
@@ -804,12 +813,17 @@ describe('delay and Retry-After', () => {
       ],
       maxRetries: 5,
     });
+    const hook = vi.spyOn(processor, 'processAPIError');
+    const h = createProcessorHarness(processor);
     vi.useFakeTimers();
-    const call = args({ retryCount: 2, stepNumber: 4 });
-    const pending = processor.processAPIError(call);
-    await vi.runAllTimersAsync();
-    expect(await pending).toEqual({ retry: true });
-    expect(seen).toEqual([call]);
+    // Third failure of step 4 in the run: retryCount 2.
+    for (let i = 0; i < 3; i++) {
+      const pending = h.processAPIError({ error: new Error('boom'), stepNumber: 4 });
+      await vi.runAllTimersAsync();
+      expect((await pending).result).toEqual(RETRY);
+    }
+    expect(seen).toEqual(hook.mock.calls.map(([args]) => args));
+    expect(seen[2]).toMatchObject({ retryCount: 2, stepNumber: 4 });
     expect(delayMs).toBe(300);
   });
 
@@ -817,8 +831,8 @@ describe('delay and Retry-After', () => {
     const delay = vi.fn(() => 1234);
     vi.useFakeTimers();
     let settled = false;
-    const pending = new StreamErrorRetryProcessor({ delayMs: delay })
-      .processAPIError(args({ error: apiError({ statusCode: 500 }) }))
+    const pending = createProcessorHarness(new StreamErrorRetryProcessor({ delayMs: delay }))
+      .processAPIError({ error: apiError({ statusCode: 500 }) })
       .then(() => {
         settled = true;
       });
@@ -846,17 +860,21 @@ describe('onRetry', () => {
         },
       ],
     });
+    const hook = vi.spyOn(processor, 'processAPIError');
+    const h = createProcessorHarness(processor, { messages: 'hi' });
+    h.state.seen = true;
     vi.useFakeTimers();
-    const call = args({ stepNumber: 3, messageId: 'msg-1', state: { seen: true } });
-    const pending = processor.processAPIError(call).then((r) => {
+    const pending = h.processAPIError({ error: new Error('boom'), stepNumber: 3 }).then((run) => {
       events.push('resolved');
-      return r;
+      return run.result;
     });
     await vi.advanceTimersByTimeAsync(0);
     expect(events).toEqual(['onRetry']);
     await vi.advanceTimersByTimeAsync(500);
-    expect(await pending).toEqual({ retry: true });
+    expect(await pending).toEqual(RETRY);
     expect(events).toEqual(['onRetry', 'resolved']);
+    const call = hook.mock.calls[0]?.[0] as ProcessAPIErrorArgs;
+    expect(call).toMatchObject({ stepNumber: 3, messageId: expect.any(String), state: { seen: true } });
     expect(received).toEqual({ ...call, delayMs: 500 });
   });
 
@@ -865,10 +883,10 @@ describe('onRetry', () => {
     const processor = new StreamErrorRetryProcessor({
       matchers: [{ match: () => true, onRetry, maxRetries: 1 }],
     });
-    const state = {};
-    expect(await processor.processAPIError(args({ state }))).toEqual({ retry: true });
+    const h = createProcessorHarness(processor);
+    expect((await h.processAPIError({ error: new Error('boom') })).result).toEqual(RETRY);
     expect(onRetry).toHaveBeenCalledTimes(1);
-    expect(await processor.processAPIError(args({ state, retryCount: 1 }))).toBeUndefined();
+    expect((await h.processAPIError({ error: new Error('boom') })).result).toEqual(NO_RETRY);
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 });
@@ -878,20 +896,45 @@ describe('abort', () => {
     const controller = new AbortController();
     const processor = new StreamErrorRetryProcessor({ delayMs: 60_000 });
     const started = Date.now();
-    const pending = processor.processAPIError(
-      args({ error: apiError({ statusCode: 500 }), abortSignal: controller.signal }),
-    );
+    const h = createProcessorHarness(processor, { abortSignal: controller.signal });
+    const pending = h.processAPIError({ error: apiError({ statusCode: 500 }) });
     const reason = new Error('user cancelled');
     setTimeout(() => controller.abort(reason), 10);
     await expect(pending).rejects.toBe(reason);
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
-  it('does not handle the error when the run was already aborted', async () => {
+  it('is not asked once the run was aborted: the caller sees their abort, not the provider error', async () => {
     const onRetry = vi.fn();
     const processor = new StreamErrorRetryProcessor({ matchers: [{ match: () => true, onRetry }] });
-    expect(await processor.processAPIError(args({ abortSignal: AbortSignal.abort() }))).toBeUndefined();
+    const reason = new Error('stop');
+    const h = createProcessorHarness(processor, { abortSignal: AbortSignal.abort(reason) });
+    await expect(h.processAPIError({ error: new Error('boom') })).rejects.toBe(reason);
     expect(onRetry).not.toHaveBeenCalled();
+  });
+
+  it('does not handle the error, nor count it, when called with an already-aborted signal', async () => {
+    // Raw args: the runner calls no hook once the run is aborted, so only a direct call reaches this guard.
+    const args = (abortSignal?: AbortSignal): ProcessAPIErrorArgs => ({
+      error: new Error('boom'),
+      messages: [],
+      messageList: new MessageList(),
+      stepNumber: 0,
+      steps: [],
+      state,
+      retryCount: 0,
+      abortSignal,
+      abort: (reason?: string) => {
+        throw new Error(reason ?? 'aborted');
+      },
+    });
+    const state = {};
+    const onRetry = vi.fn();
+    const processor = new StreamErrorRetryProcessor({ matchers: [{ match: () => true, onRetry }] });
+    expect(await processor.processAPIError(args(AbortSignal.abort()))).toBeUndefined();
+    expect(onRetry).not.toHaveBeenCalled();
+    // The declined call used none of the step's one retry.
+    expect(await processor.processAPIError(args())).toEqual({ retry: true });
   });
 });
 
@@ -914,7 +957,7 @@ describe('raw provider error bodies from older SDKs (isRetryableProviderErrorBod
     ],
   ])('retries %s by default', async (_, error) => {
     expect(isRetryableProviderErrorBody(error)).toBe(true);
-    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toEqual({ retry: true });
+    expect(await decide(new StreamErrorRetryProcessor(), error)).toEqual(RETRY);
   });
 
   it.each([
@@ -927,7 +970,7 @@ describe('raw provider error bodies from older SDKs (isRetryableProviderErrorBod
     ['a string', 'overloaded_error'],
   ])('does not treat %s as a transient body', async (_, error) => {
     expect(isRetryableProviderErrorBody(error)).toBe(false);
-    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toBeUndefined();
+    expect(await decide(new StreamErrorRetryProcessor(), error)).toEqual(NO_RETRY);
   });
 
   it('leaves a body alone when the SDK already flagged the error it came with', async () => {
@@ -937,7 +980,7 @@ describe('raw provider error bodies from older SDKs (isRetryableProviderErrorBod
       isRetryable: false,
       data: { error: { type: 'server_error', message: 'odd' } },
     });
-    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toBeUndefined();
+    expect(await decide(new StreamErrorRetryProcessor(), error)).toEqual(NO_RETRY);
   });
 });
 
@@ -1013,7 +1056,7 @@ describe('never retried: authorisation failures and exhausted quotas', () => {
   ])('does not retry %s, even with a catch-all matcher or retryUnknownErrors', async (_, error) => {
     for (const options of [{}, { retryUnknownErrors: true }, { matchers: [() => true] }]) {
       const processor = new StreamErrorRetryProcessor(options);
-      expect(await processor.processAPIError(args({ error })), JSON.stringify(options)).toBeUndefined();
+      expect(await decide(processor, error), JSON.stringify(options)).toEqual(NO_RETRY);
     }
   });
 
@@ -1022,7 +1065,7 @@ describe('never retried: authorisation failures and exhausted quotas', () => {
       statusCode: 429,
       data: { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } },
     });
-    expect(await new StreamErrorRetryProcessor().processAPIError(args({ error }))).toEqual({ retry: true });
+    expect(await decide(new StreamErrorRetryProcessor(), error)).toEqual(RETRY);
   });
 });
 
@@ -1033,9 +1076,7 @@ describe('identity, options and attachments', () => {
 
   it('accepts a readonly matcher list', async () => {
     const matchers: readonly StreamErrorRetryMatcherEntry[] = Object.freeze([() => true]);
-    expect(await new StreamErrorRetryProcessor({ matchers }).processAPIError(args())).toEqual({
-      retry: true,
-    });
+    expect(await decide(new StreamErrorRetryProcessor({ matchers }))).toEqual(RETRY);
   });
 
   it('puts the class and option in the ConfigurationError details', () => {
@@ -1054,6 +1095,6 @@ describe('identity, options and attachments', () => {
   it('leaves a failed attachment download to the agent, even with retryUnknownErrors', async () => {
     const error = new DownloadAssetsError({ url: 'https://files.example/a.png', name: 'a.png', status: 503 });
     const processor = new StreamErrorRetryProcessor({ retryUnknownErrors: true, matchers: [() => true] });
-    expect(await processor.processAPIError(args({ error }))).toBeUndefined();
+    expect(await decide(processor, error)).toEqual(NO_RETRY);
   });
 });

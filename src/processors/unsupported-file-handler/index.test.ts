@@ -1,3 +1,8 @@
+/**
+ * `UnsupportedFileHandler` (api-reference §6.6): after a provider refuses a file type it records
+ * the type and retries; before every later call of the run it replaces each refused or
+ * unsupported user-turn file with its sandbox path or a note. Stored messages keep their files.
+ */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createOpenAI } from '@ai-sdk/openai';
@@ -9,16 +14,10 @@ import {
 } from '@ai-sdk/provider';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigurationError } from '../../errors/configuration-error.js';
-import { MessageList } from '../../messages/message-list.js';
 import type { MastraDBMessage, MastraMessagePart } from '../../messages/types.js';
 import { toMastraModel } from '../../models/to-mastra-model.js';
-import type {
-  AgentSandbox,
-  ProcessAPIErrorArgs,
-  ProcessLLMRequestArgs,
-  ProcessorState,
-  SandboxFile,
-} from '../../pipeline/types.js';
+import type { AgentSandbox, ProcessLLMRequestArgs, SandboxFile } from '../../pipeline/types.js';
+import { createProcessorHarness, type ProcessorHarnessOptions } from '../../test/processor-harness.js';
 import { DEFAULT_SUPPORTED_MEDIA_TYPES, UnsupportedFileHandler } from './index.js';
 
 const ZIP_BYTES = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]);
@@ -26,6 +25,9 @@ const ZIP_BASE64 = Buffer.from(ZIP_BYTES).toString('base64');
 
 const openai = createOpenAI({ apiKey: 'x', baseURL: 'http://127.0.0.1:1' });
 const model = toMastraModel(openai.chat('gpt-4o'));
+
+const RETRY = { retry: true, processorId: 'unsupported-file-handler' };
+const NO_RETRY = { retry: false };
 
 /** The error `@ai-sdk/openai` really throws when a prompt carries a zip file. */
 async function realRefusal(api: 'chat' | 'responses'): Promise<unknown> {
@@ -63,6 +65,8 @@ function httpRejection(message: string, responseBody?: string, statusCode = 400)
   });
 }
 
+const ZIP_REFUSAL = () => httpRejection('Unsupported MIME type: application/zip');
+
 function userMessage(id: string, ...parts: MastraMessagePart[]): MastraDBMessage {
   return { id, role: 'user', createdAt: new Date(0), content: { format: 2, parts } };
 }
@@ -75,47 +79,32 @@ const storedFile = (mimeType: string, filename?: string): MastraMessagePart => (
   ...(filename ? { filename } : {}),
 });
 
-function apiArgs(
-  overrides: Partial<ProcessAPIErrorArgs> = {},
+/** One run of `handler` over `messages` (default: a user turn carrying a zip file). */
+function harness(
+  handler = new UnsupportedFileHandler(),
   messages: MastraDBMessage[] = [
     userMessage('u1', text('Unpack this'), storedFile('application/zip', 'a.zip')),
   ],
+  options: ProcessorHarnessOptions = {},
 ) {
-  const messageList = new MessageList();
-  messageList.add(messages, 'input');
-  const args: ProcessAPIErrorArgs = {
-    error: httpRejection('Unsupported MIME type: application/zip'),
-    messages: messageList.get.all.db(),
-    messageList,
-    stepNumber: 0,
-    steps: [],
-    state: {},
-    retryCount: 0,
-    abort: () => {
-      throw new Error('abort called');
-    },
-    ...overrides,
-  };
-  return args;
+  return createProcessorHarness(handler, { messages, model, ...options });
 }
 
-function requestArgs(
-  prompt: LanguageModelV2Prompt,
-  state: ProcessorState = { rejectedMediaTypes: ['application/zip'] },
-  overrides: Partial<ProcessLLMRequestArgs> = {},
-): ProcessLLMRequestArgs {
-  return {
-    prompt,
-    model,
-    stepNumber: 0,
-    steps: [],
-    state,
-    retryCount: 0,
-    abort: () => {
-      throw new Error('abort called');
-    },
-    ...overrides,
-  };
+/**
+ * A run in which the provider already refused `types` (each once, as a run gets there): the
+ * conversation holds a file of each type, and every refusal was retried.
+ */
+async function afterRefusal(
+  handler = new UnsupportedFileHandler(),
+  types: readonly string[] = ['application/zip'],
+  options: ProcessorHarnessOptions = {},
+) {
+  const h = harness(handler, [userMessage('u1', ...types.map((type) => storedFile(type)))], options);
+  for (const type of types) {
+    const run = await h.processAPIError({ error: httpRejection(`Unsupported MIME type: ${type}`) });
+    expect(run.result).toEqual(RETRY);
+  }
+  return h;
 }
 
 function file(mediaType: string, filename?: string, data: LanguageModelV2FilePart['data'] = ZIP_BYTES) {
@@ -162,6 +151,16 @@ function userContentOf(prompt: LanguageModelV2Prompt | undefined, index = 1) {
   const message = prompt?.[index];
   if (message?.role !== 'user') throw new Error(`prompt[${index}] is not a user message`);
   return message.content;
+}
+
+/** The prompt sent after a zip refusal in a run of `handler` (the agent's sandbox, if given). */
+async function sentAfterZipRefusal(
+  prompt: LanguageModelV2Prompt,
+  handler = new UnsupportedFileHandler(),
+  sandbox?: AgentSandbox,
+): Promise<LanguageModelV2Prompt> {
+  const h = await afterRefusal(handler, ['application/zip'], { sandbox });
+  return (await h.processLLMRequest({ prompt })).result.prompt;
 }
 
 let server: Server;
@@ -247,20 +246,26 @@ describe('UnsupportedFileHandler.processAPIError', () => {
     async (api) => {
       const error = await realRefusal(api);
       expect(UnsupportedFunctionalityError.isInstance(error)).toBe(true);
-      const args = apiArgs({ error });
-      expect(new UnsupportedFileHandler().processAPIError(args)).toEqual({ retry: true });
-      expect(args.state.rejectedMediaTypes).toEqual(['application/zip']);
+      const h = harness();
+      expect((await h.processAPIError({ error })).result).toEqual(RETRY);
+      expect(h.state.rejectedMediaTypes).toEqual(['application/zip']);
+      // Recorded: the next request of the run leaves the zip out.
+      const next = await h.processLLMRequest();
+      expect(userContentOf(next.result.prompt, 0)[1]).toEqual({
+        type: 'text',
+        text: notSent('a.zip', 'application/zip'),
+      });
     },
   );
 
-  it('accepts the older "media type: <type>" functionality wording', () => {
+  it('accepts the older "media type: <type>" functionality wording', async () => {
     const error = new UnsupportedFunctionalityError({ functionality: 'media type: application/zip' });
-    const args = apiArgs({ error });
-    expect(new UnsupportedFileHandler().processAPIError(args)).toEqual({ retry: true });
-    expect(args.state.rejectedMediaTypes).toEqual(['application/zip']);
+    const h = harness();
+    expect((await h.processAPIError({ error })).result).toEqual(RETRY);
+    expect(h.state.rejectedMediaTypes).toEqual(['application/zip']);
   });
 
-  it('finds the refusal on the cause chain up to depth 5, not deeper', () => {
+  it('finds the refusal on the cause chain up to depth 5, not deeper', async () => {
     const wrap = (error: unknown, times: number) => {
       let wrapped = error;
       for (let i = 0; i < times; i++) wrapped = new Error(`wrapper ${i}`, { cause: wrapped });
@@ -269,46 +274,45 @@ describe('UnsupportedFileHandler.processAPIError', () => {
     const refusal = new UnsupportedFunctionalityError({
       functionality: 'file part media type application/zip',
     });
-    expect(new UnsupportedFileHandler().processAPIError(apiArgs({ error: wrap(refusal, 5) }))).toEqual({
-      retry: true,
-    });
-    expect(
-      new UnsupportedFileHandler().processAPIError(apiArgs({ error: wrap(refusal, 6) })),
-    ).toBeUndefined();
+    expect((await harness().processAPIError({ error: wrap(refusal, 5) })).result).toEqual(RETRY);
+    expect((await harness().processAPIError({ error: wrap(refusal, 6) })).result).toEqual(NO_RETRY);
   });
 
-  it('ignores unsupported-functionality refusals that name no media type', () => {
+  it('ignores unsupported-functionality refusals that name no media type', async () => {
     const error = new UnsupportedFunctionalityError({ functionality: 'tool choice type: any' });
-    const args = apiArgs({ error });
-    expect(new UnsupportedFileHandler().processAPIError(args)).toBeUndefined();
-    expect(args.state).toEqual({});
+    const h = harness();
+    expect((await h.processAPIError({ error })).result).toEqual(NO_RETRY);
+    expect(h.state).toEqual({});
   });
 
-  it('retries on an HTTP 400 whose message says the media type is unsupported', () => {
-    const args = apiArgs({ error: httpRejection('Unsupported MIME type: application/zip') });
-    expect(new UnsupportedFileHandler().processAPIError(args)).toEqual({ retry: true });
-    expect(args.state.rejectedMediaTypes).toEqual(['application/zip']);
+  it('retries on an HTTP 400 whose message says the media type is unsupported', async () => {
+    const h = harness();
+    expect((await h.processAPIError({ error: ZIP_REFUSAL() })).result).toEqual(RETRY);
+    expect(h.state.rejectedMediaTypes).toEqual(['application/zip']);
   });
 
-  it('reads the media type from the HTTP 400 responseBody', () => {
+  it('reads the media type from the HTTP 400 responseBody', async () => {
     const body = JSON.stringify({
       error: { message: 'Invalid file type application/zip.', type: 'invalid_request_error' },
     });
-    const args = apiArgs({ error: httpRejection('Bad Request', body) });
-    expect(new UnsupportedFileHandler().processAPIError(args)).toEqual({ retry: true });
-    expect(args.state.rejectedMediaTypes).toEqual(['application/zip']);
+    const h = harness();
+    expect((await h.processAPIError({ error: httpRejection('Bad Request', body) })).result).toEqual(RETRY);
+    expect(h.state.rejectedMediaTypes).toEqual(['application/zip']);
   });
 
-  it('does not record the types an HTTP 400 lists as allowed', () => {
+  it('does not record the types an HTTP 400 lists as allowed', async () => {
     const messages = [
       userMessage('u1', storedFile('application/zip', 'a.zip'), storedFile('image/png', 'b.png')),
     ];
     const error = httpRejection(
       'File type application/zip is not supported. Supported file types: image/png, application/pdf.',
     );
-    const args = apiArgs({ error }, messages);
-    expect(new UnsupportedFileHandler().processAPIError(args)).toEqual({ retry: true });
-    expect(args.state.rejectedMediaTypes).toEqual(['application/zip']);
+    const h = harness(new UnsupportedFileHandler(), messages);
+    expect((await h.processAPIError({ error })).result).toEqual(RETRY);
+    expect(h.state.rejectedMediaTypes).toEqual(['application/zip']);
+    // So the retried request still sends the png.
+    const next = await h.processLLMRequest();
+    expect(userContentOf(next.result.prompt, 0).map((part) => part.type)).toEqual(['text', 'file']);
   });
 
   it.each([
@@ -321,89 +325,119 @@ describe('UnsupportedFileHandler.processAPIError', () => {
     ],
     ['a socket reset', new TypeError('terminated', { cause: { code: 'UND_ERR_SOCKET' } })],
     ['a non-error value', 'application/zip is not supported'],
-  ])('ignores %s', (_label, error) => {
-    const args = apiArgs({ error });
-    expect(new UnsupportedFileHandler().processAPIError(args)).toBeUndefined();
-    expect(args.state).toEqual({});
+  ])('ignores %s', async (_label, error) => {
+    const h = harness();
+    expect((await h.processAPIError({ error })).result).toEqual(NO_RETRY);
+    expect(h.state).toEqual({});
   });
 
-  it('still recovers after earlier error-lane retries in the run (retryCount > 0)', () => {
-    const args = apiArgs({ retryCount: 2 });
-    expect(new UnsupportedFileHandler().processAPIError(args)).toEqual({ retry: true });
-    expect(args.state.rejectedMediaTypes).toEqual(['application/zip']);
-  });
-
-  it('does not retry a refusal naming only types it already recorded (it cannot loop)', () => {
+  it('still recovers after earlier error-lane retries in the run (retryCount > 0)', async () => {
     const handler = new UnsupportedFileHandler();
-    const state = {};
-    expect(handler.processAPIError(apiArgs({ state }))).toEqual({ retry: true });
-    // The rewrite ran and the provider refused the same type again: another retry would loop.
-    expect(handler.processAPIError(apiArgs({ state, stepNumber: 3 }))).toBeUndefined();
-    expect(state).toEqual({ rejectedMediaTypes: ['application/zip'] });
+    const hook = vi.spyOn(handler, 'processAPIError');
+    const h = harness(handler, [
+      userMessage(
+        'u1',
+        storedFile('audio/wav'),
+        storedFile('application/x-tar'),
+        storedFile('application/zip'),
+      ),
+    ]);
+    // Two earlier retries in the run, for refusals of other types.
+    for (const type of ['audio/wav', 'application/x-tar']) {
+      const run = await h.processAPIError({ error: httpRejection(`Unsupported MIME type: ${type}`) });
+      expect(run.result).toEqual(RETRY);
+    }
+    const run = await h.processAPIError({ error: ZIP_REFUSAL() });
+    expect(hook.mock.calls[2]?.[0].retryCount).toBe(2);
+    expect(run.result).toEqual(RETRY);
+    expect(h.state.rejectedMediaTypes).toEqual(['audio/wav', 'application/x-tar', 'application/zip']);
   });
 
-  it('retries again when a later refusal names a new type, keeping the recorded ones', () => {
-    const handler = new UnsupportedFileHandler({ supportedMediaTypes: ['*/*'] });
+  it('does not retry a refusal naming only types it already recorded (it cannot loop)', async () => {
+    const h = harness();
+    expect((await h.processAPIError({ error: ZIP_REFUSAL() })).result).toEqual(RETRY);
+    // The rewrite ran and the provider refused the same type again: another retry would loop.
+    expect((await h.processAPIError({ error: ZIP_REFUSAL(), stepNumber: 3 })).result).toEqual(NO_RETRY);
+    expect(h.state).toEqual({ rejectedMediaTypes: ['application/zip'] });
+  });
+
+  it('retries again when a later refusal names a new type, keeping the recorded ones', async () => {
     const messages = [
       userMessage('u1', storedFile('application/zip', 'a.zip'), storedFile('audio/wav', 'b.wav')),
     ];
-    const state = {};
-    expect(handler.processAPIError(apiArgs({ state }, messages))).toEqual({ retry: true });
+    const h = harness(new UnsupportedFileHandler({ supportedMediaTypes: ['*/*'] }), messages);
+    expect((await h.processAPIError({ error: ZIP_REFUSAL() })).result).toEqual(RETRY);
     const audio = httpRejection('Unsupported MIME type: audio/wav');
-    expect(handler.processAPIError(apiArgs({ state, error: audio }, messages))).toEqual({ retry: true });
-    expect(state).toEqual({ rejectedMediaTypes: ['application/zip', 'audio/wav'] });
+    expect((await h.processAPIError({ error: audio })).result).toEqual(RETRY);
+    expect(h.state).toEqual({ rejectedMediaTypes: ['application/zip', 'audio/wav'] });
   });
 
-  it('does nothing when the conversation holds no files', () => {
-    const args = apiArgs({}, [userMessage('u1', text('Just text'))]);
-    expect(new UnsupportedFileHandler().processAPIError(args)).toBeUndefined();
-    expect(args.state).toEqual({});
+  it('does nothing when the conversation holds no files', async () => {
+    const h = harness(new UnsupportedFileHandler(), [userMessage('u1', text('Just text'))]);
+    expect((await h.processAPIError({ error: ZIP_REFUSAL() })).result).toEqual(NO_RETRY);
+    expect(h.state).toEqual({});
   });
 
-  it('counts legacy experimental_attachments as files', () => {
+  it('counts legacy experimental_attachments as files', async () => {
     const message = userMessage('u1', text('See attached'));
     message.content.experimental_attachments = [
       { url: 'https://files.example/a.zip', contentType: 'application/zip', name: 'a.zip' },
     ];
-    const args = apiArgs({}, [message]);
-    expect(new UnsupportedFileHandler().processAPIError(args)).toEqual({ retry: true });
+    const h = harness(new UnsupportedFileHandler(), [message]);
+    expect((await h.processAPIError({ error: ZIP_REFUSAL() })).result).toEqual(RETRY);
   });
 
-  it('does not retry when the retried prompt would send the same files (nothing to leave out)', () => {
-    const args = apiArgs({}, [userMessage('u1', storedFile('image/png', 'a.png'))]);
-    expect(new UnsupportedFileHandler().processAPIError(args)).toBeUndefined();
-    expect(args.state).toEqual({});
+  it('does not retry when the retried prompt would send the same files (nothing to leave out)', async () => {
+    const h = harness(new UnsupportedFileHandler(), [userMessage('u1', storedFile('image/png', 'a.png'))]);
+    expect((await h.processAPIError({ error: ZIP_REFUSAL() })).result).toEqual(NO_RETRY);
+    expect(h.state).toEqual({});
   });
 
-  it('retries when the named type differs but the conversation holds a file outside supportedMediaTypes', () => {
-    const args = apiArgs({ error: httpRejection('Unsupported MIME type: application/x-zip-compressed') });
-    expect(new UnsupportedFileHandler().processAPIError(args)).toEqual({ retry: true });
-    expect(args.state.rejectedMediaTypes).toEqual(['application/x-zip-compressed']);
+  it('retries when the named type differs but the conversation holds a file outside supportedMediaTypes', async () => {
+    const h = harness();
+    const error = httpRejection('Unsupported MIME type: application/x-zip-compressed');
+    expect((await h.processAPIError({ error })).result).toEqual(RETRY);
+    expect(h.state.rejectedMediaTypes).toEqual(['application/x-zip-compressed']);
   });
 
-  it('ignores files on assistant messages, which the request hook never rewrites', () => {
+  it('ignores files on assistant messages, which the request hook never rewrites', async () => {
     const assistant: MastraDBMessage = {
       id: 'a1',
       role: 'assistant',
       createdAt: new Date(0),
       content: { format: 2, parts: [storedFile('application/zip', 'out.zip')] },
     };
-    const args = apiArgs({}, [userMessage('u1', text('Make a zip')), assistant]);
-    expect(new UnsupportedFileHandler().processAPIError(args)).toBeUndefined();
+    const h = harness(new UnsupportedFileHandler(), [userMessage('u1', text('Make a zip')), assistant]);
+    expect((await h.processAPIError({ error: ZIP_REFUSAL() })).result).toEqual(NO_RETRY);
   });
 
-  it('keeps stored messages and their files untouched', () => {
-    const args = apiArgs();
-    const before = structuredClone(args.messageList.get.all.db());
-    new UnsupportedFileHandler().processAPIError(args);
-    expect(args.messageList.get.all.db()).toEqual(before);
+  it('keeps stored messages and their files untouched', async () => {
+    const h = harness();
+    const before = structuredClone(h.messageList.get.all.db());
+    const run = await h.processAPIError({ error: ZIP_REFUSAL() });
+    expect(run.result).toEqual(RETRY);
+    expect(run.messages).toEqual(before);
   });
 });
 
 describe('UnsupportedFileHandler.processLLMRequest', () => {
-  it('changes nothing before a rejection was recorded (synchronously: it runs before every call)', () => {
+  it('changes nothing before a rejection was recorded (synchronously: it runs before every call)', async () => {
     const prompt = userPrompt({ type: 'text', text: 'hi' }, file('application/zip', 'a.zip'));
-    expect(new UnsupportedFileHandler().processLLMRequest(requestArgs(prompt, {}))).toBeUndefined();
+    const handler = new UnsupportedFileHandler();
+    expect((await harness(handler).processLLMRequest({ prompt })).result.prompt).toBe(prompt);
+    // Raw args: the harness awaits every hook, so only a direct call shows the answer is no promise.
+    const args: ProcessLLMRequestArgs = {
+      prompt,
+      model,
+      stepNumber: 0,
+      steps: [],
+      state: {},
+      retryCount: 0,
+      abort: () => {
+        throw new Error('abort called');
+      },
+    };
+    expect(handler.processLLMRequest(args)).toBeUndefined();
   });
 
   it('replaces rejected and unsupported files with a note and keeps supported ones', async () => {
@@ -418,8 +452,7 @@ describe('UnsupportedFileHandler.processLLMRequest', () => {
       pdf,
       txt,
     );
-    const result = await new UnsupportedFileHandler().processLLMRequest(requestArgs(prompt));
-    expect(userContentOf(result?.prompt)).toEqual([
+    expect(userContentOf(await sentAfterZipRefusal(prompt))).toEqual([
       { type: 'text', text: 'Look at these' },
       { type: 'text', text: notSent('a.zip', 'application/zip') },
       png,
@@ -431,9 +464,9 @@ describe('UnsupportedFileHandler.processLLMRequest', () => {
 
   it('replaces a rejected type even when supportedMediaTypes lists it', async () => {
     const prompt = userPrompt(file('application/pdf', 'doc.pdf'), file('image/png', 'a.png'));
-    const state = { rejectedMediaTypes: ['application/pdf'] };
-    const result = await new UnsupportedFileHandler().processLLMRequest(requestArgs(prompt, state));
-    expect(userContentOf(result?.prompt)).toEqual([
+    const h = await afterRefusal(new UnsupportedFileHandler(), ['application/pdf']);
+    const run = await h.processLLMRequest({ prompt });
+    expect(userContentOf(run.result.prompt)).toEqual([
       { type: 'text', text: notSent('doc.pdf', 'application/pdf') },
       file('image/png', 'a.png'),
     ]);
@@ -448,8 +481,7 @@ describe('UnsupportedFileHandler.processLLMRequest', () => {
       file('text/plain', 'd.txt'),
       file('imagex/foo', 'e.bin'),
     );
-    const result = await handler.processLLMRequest(requestArgs(prompt));
-    expect(userContentOf(result?.prompt)).toEqual([
+    expect(userContentOf(await sentAfterZipRefusal(prompt, handler))).toEqual([
       file('image/webp', 'a.webp'),
       file('audio/wav', 'b.wav'),
       { type: 'text', text: notSent('c.mp3', 'audio/mpeg') },
@@ -461,8 +493,7 @@ describe('UnsupportedFileHandler.processLLMRequest', () => {
   it('keeps every non-rejected file with */*', async () => {
     const handler = new UnsupportedFileHandler({ supportedMediaTypes: ['*/*'] });
     const prompt = userPrompt(file('application/zip', 'a.zip'), file('application/x-tar', 'b.tar'));
-    const result = await handler.processLLMRequest(requestArgs(prompt));
-    expect(userContentOf(result?.prompt)).toEqual([
+    expect(userContentOf(await sentAfterZipRefusal(prompt, handler))).toEqual([
       { type: 'text', text: notSent('a.zip', 'application/zip') },
       file('application/x-tar', 'b.tar'),
     ]);
@@ -470,16 +501,14 @@ describe('UnsupportedFileHandler.processLLMRequest', () => {
 
   it('compares media types case-insensitively but shows the type as sent', async () => {
     const prompt = userPrompt(file('Application/ZIP', 'A.ZIP'));
-    const result = await new UnsupportedFileHandler().processLLMRequest(requestArgs(prompt));
-    expect(userContentOf(result?.prompt)).toEqual([
+    expect(userContentOf(await sentAfterZipRefusal(prompt))).toEqual([
       { type: 'text', text: notSent('A.ZIP', 'Application/ZIP') },
     ]);
   });
 
   it("names a file without a filename 'unnamed'", async () => {
     const prompt = userPrompt(file('application/zip'));
-    const result = await new UnsupportedFileHandler().processLLMRequest(requestArgs(prompt));
-    expect(userContentOf(result?.prompt)).toEqual([
+    expect(userContentOf(await sentAfterZipRefusal(prompt))).toEqual([
       { type: 'text', text: notSent('unnamed', 'application/zip') },
     ]);
   });
@@ -489,16 +518,12 @@ describe('UnsupportedFileHandler.processLLMRequest', () => {
       { role: 'user', content: [{ type: 'text', text: 'zip it' }] },
       { role: 'assistant', content: [file('application/zip', 'made.zip')] },
     ];
-    await expect(
-      new UnsupportedFileHandler().processLLMRequest(requestArgs(prompt)),
-    ).resolves.toBeUndefined();
+    expect(await sentAfterZipRefusal(prompt)).toBe(prompt);
   });
 
-  it('returns undefined when a rejection is recorded but every file is readable', async () => {
+  it('sends the prompt as it is when a rejection is recorded but every file is readable', async () => {
     const prompt = userPrompt(file('image/png', 'a.png'));
-    await expect(
-      new UnsupportedFileHandler().processLLMRequest(requestArgs(prompt)),
-    ).resolves.toBeUndefined();
+    expect(await sentAfterZipRefusal(prompt)).toBe(prompt);
   });
 
   it('carries the file part providerOptions over to the note', async () => {
@@ -506,8 +531,7 @@ describe('UnsupportedFileHandler.processLLMRequest', () => {
       ...file('application/zip', 'a.zip'),
       providerOptions: { anthropic: { cacheControl: 'x' } },
     };
-    const result = await new UnsupportedFileHandler().processLLMRequest(requestArgs(userPrompt(cached)));
-    expect(userContentOf(result?.prompt)[0]).toEqual({
+    expect(userContentOf(await sentAfterZipRefusal(userPrompt(cached)))[0]).toEqual({
       type: 'text',
       text: notSent('a.zip', 'application/zip'),
       providerOptions: { anthropic: { cacheControl: 'x' } },
@@ -523,46 +547,38 @@ describe('UnsupportedFileHandler.processLLMRequest', () => {
     ];
     const snapshot = structuredClone(prompt);
     const { sandbox } = fakeSandbox();
-    const result = await new UnsupportedFileHandler().processLLMRequest(
-      requestArgs(prompt, undefined, { sandbox }),
-    );
+    const sent = await sentAfterZipRefusal(prompt, new UnsupportedFileHandler(), sandbox);
     expect(prompt).toEqual(snapshot);
-    expect(result?.prompt).not.toBe(prompt);
-    expect(result?.prompt?.slice(0, 3)).toEqual(prompt.slice(0, 3));
-    expect(result?.prompt?.[1]).toBe(prompt[1]);
-    expect(userContentOf(result?.prompt, 3)[1]).toEqual({
+    expect(sent).not.toBe(prompt);
+    expect(sent.slice(0, 3)).toEqual(prompt.slice(0, 3));
+    expect(sent[1]).toBe(prompt[1]);
+    expect(userContentOf(sent, 3)[1]).toEqual({
       type: 'text',
       text: uploadedNote('a.zip', 'application/zip', '/sandbox/a.zip'),
     });
   });
 
   it('keeps stored messages and their files after the whole recovery', async () => {
-    const handler = new UnsupportedFileHandler();
-    const args = apiArgs();
-    const before = structuredClone(args.messageList.get.all.db());
-    expect(handler.processAPIError(args)).toEqual({ retry: true });
-    const result = await handler.processLLMRequest(
-      requestArgs(args.messageList.get.all.prompt() as LanguageModelV2Prompt, args.state, {
-        messageList: args.messageList,
-      }),
-    );
-    expect(JSON.stringify(result?.prompt)).toContain('[File not sent]');
-    expect(args.messageList.get.all.db()).toEqual(before);
+    const h = harness();
+    const before = structuredClone(h.messageList.get.all.db());
+    expect((await h.processAPIError({ error: ZIP_REFUSAL() })).result).toEqual(RETRY);
+    // The retried request, built from the conversation as the agent builds it.
+    const run = await h.processLLMRequest();
+    expect(JSON.stringify(run.result.prompt)).toContain('[File not sent]');
+    expect(run.messages).toEqual(before);
   });
 
   describe('with a sandbox', () => {
     it("uploads the file's bytes to the agent's sandbox and tells the model the path", async () => {
       const { sandbox, uploadFile } = fakeSandbox();
       const prompt = userPrompt(file('application/zip', 'a.zip'));
-      const result = await new UnsupportedFileHandler().processLLMRequest(
-        requestArgs(prompt, undefined, { sandbox }),
-      );
+      const sent = await sentAfterZipRefusal(prompt, new UnsupportedFileHandler(), sandbox);
       expect(uploadFile).toHaveBeenCalledWith({
         data: ZIP_BYTES,
         mediaType: 'application/zip',
         filename: 'a.zip',
       });
-      expect(userContentOf(result?.prompt)).toEqual([
+      expect(userContentOf(sent)).toEqual([
         { type: 'text', text: uploadedNote('a.zip', 'application/zip', '/sandbox/a.zip') },
       ]);
     });
@@ -571,11 +587,13 @@ describe('UnsupportedFileHandler.processLLMRequest', () => {
       const own = fakeSandbox('/own');
       const agents = fakeSandbox('/agent');
       const handler = new UnsupportedFileHandler({ sandbox: own.sandbox });
-      const result = await handler.processLLMRequest(
-        requestArgs(userPrompt(file('application/zip', 'a.zip')), undefined, { sandbox: agents.sandbox }),
+      const sent = await sentAfterZipRefusal(
+        userPrompt(file('application/zip', 'a.zip')),
+        handler,
+        agents.sandbox,
       );
       expect(agents.uploadFile).not.toHaveBeenCalled();
-      expect(userContentOf(result?.prompt)).toEqual([
+      expect(userContentOf(sent)).toEqual([
         { type: 'text', text: uploadedNote('a.zip', 'application/zip', '/own/a.zip') },
       ]);
     });
@@ -585,8 +603,10 @@ describe('UnsupportedFileHandler.processLLMRequest', () => {
       ['a data URL', `data:application/zip;base64,${ZIP_BASE64}`],
     ])('decodes file data given as %s', async (_label, data) => {
       const { sandbox, uploadFile } = fakeSandbox();
-      await new UnsupportedFileHandler().processLLMRequest(
-        requestArgs(userPrompt(file('application/zip', 'a.zip', data)), undefined, { sandbox }),
+      await sentAfterZipRefusal(
+        userPrompt(file('application/zip', 'a.zip', data)),
+        new UnsupportedFileHandler(),
+        sandbox,
       );
       expect(uploadFile).toHaveBeenCalledTimes(1);
       expect(uploadFile.mock.calls[0]![0].data).toEqual(ZIP_BYTES);
@@ -597,11 +617,13 @@ describe('UnsupportedFileHandler.processLLMRequest', () => {
       ['a URL string', () => `${baseUrl}/report.zip`],
     ])('downloads file data given as %s', async (_label, data) => {
       const { sandbox, uploadFile } = fakeSandbox();
-      const result = await new UnsupportedFileHandler().processLLMRequest(
-        requestArgs(userPrompt(file('application/zip', 'report.zip', data())), undefined, { sandbox }),
+      const sent = await sentAfterZipRefusal(
+        userPrompt(file('application/zip', 'report.zip', data())),
+        new UnsupportedFileHandler(),
+        sandbox,
       );
       expect(uploadFile.mock.calls[0]![0].data).toEqual(ZIP_BYTES);
-      expect(userContentOf(result?.prompt)).toEqual([
+      expect(userContentOf(sent)).toEqual([
         { type: 'text', text: uploadedNote('report.zip', 'application/zip', '/sandbox/report.zip') },
       ]);
     });
@@ -624,47 +646,37 @@ describe('UnsupportedFileHandler.processLLMRequest', () => {
       ],
       ['the data is not base64', fakeSandbox().sandbox, file('application/zip', 'a.zip', 'not base64!')],
     ])('falls back to the note when %s', async (_label, sandbox, part) => {
-      const result = await new UnsupportedFileHandler().processLLMRequest(
-        requestArgs(userPrompt(part), undefined, { sandbox }),
-      );
-      expect(userContentOf(result?.prompt)).toEqual([
-        { type: 'text', text: notSent('a.zip', 'application/zip') },
-      ]);
+      const sent = await sentAfterZipRefusal(userPrompt(part), new UnsupportedFileHandler(), sandbox);
+      expect(userContentOf(sent)).toEqual([{ type: 'text', text: notSent('a.zip', 'application/zip') }]);
     });
 
     it('falls back to the note when the server answers 404', async () => {
       const { sandbox, uploadFile } = fakeSandbox();
       const part = file('application/zip', 'a.zip', new URL(`${baseUrl}/missing.zip`));
-      const result = await new UnsupportedFileHandler().processLLMRequest(
-        requestArgs(userPrompt(part), undefined, { sandbox }),
-      );
+      const sent = await sentAfterZipRefusal(userPrompt(part), new UnsupportedFileHandler(), sandbox);
       expect(uploadFile).not.toHaveBeenCalled();
-      expect(userContentOf(result?.prompt)).toEqual([
-        { type: 'text', text: notSent('a.zip', 'application/zip') },
-      ]);
+      expect(userContentOf(sent)).toEqual([{ type: 'text', text: notSent('a.zip', 'application/zip') }]);
     });
 
     it('uploads each file once per run, across steps and within one prompt', async () => {
       const { sandbox, uploadFile } = fakeSandbox();
-      const handler = new UnsupportedFileHandler();
-      const state: ProcessorState = { rejectedMediaTypes: ['application/zip'] };
-      const step = (stepNumber: number) =>
-        handler.processLLMRequest(
-          requestArgs(
-            userPrompt(
+      const h = await afterRefusal(new UnsupportedFileHandler(), ['application/zip'], { sandbox });
+      const step = async (stepNumber: number) =>
+        (
+          await h.processLLMRequest({
+            prompt: userPrompt(
               file('application/zip', 'a.zip', ZIP_BASE64),
               file('application/zip', 'a.zip', ZIP_BASE64),
             ),
-            state,
-            { sandbox, stepNumber },
-          ),
-        );
+            stepNumber,
+          })
+        ).result.prompt;
       const first = await step(0);
       const second = await step(1);
       expect(uploadFile).toHaveBeenCalledTimes(1);
       const note = { type: 'text', text: uploadedNote('a.zip', 'application/zip', '/sandbox/a.zip') };
-      expect(userContentOf(first?.prompt)).toEqual([note, note]);
-      expect(userContentOf(second?.prompt)).toEqual([note, note]);
+      expect(userContentOf(first)).toEqual([note, note]);
+      expect(userContentOf(second)).toEqual([note, note]);
     });
 
     it('uploads different files separately', async () => {
@@ -674,15 +686,13 @@ describe('UnsupportedFileHandler.processLLMRequest', () => {
         file('application/zip', 'b.zip'),
         file('application/x-tar', 'c.tar'),
       );
-      const result = await new UnsupportedFileHandler().processLLMRequest(
-        requestArgs(prompt, undefined, { sandbox }),
-      );
+      const sent = await sentAfterZipRefusal(prompt, new UnsupportedFileHandler(), sandbox);
       expect(uploadFile.mock.calls.map(([f]) => [f.filename, f.mediaType])).toEqual([
         ['a.zip', 'application/zip'],
         ['b.zip', 'application/zip'],
         ['c.tar', 'application/x-tar'],
       ]);
-      expect(userContentOf(result?.prompt)).toEqual([
+      expect(userContentOf(sent)).toEqual([
         { type: 'text', text: uploadedNote('a.zip', 'application/zip', '/sandbox/a.zip') },
         { type: 'text', text: uploadedNote('b.zip', 'application/zip', '/sandbox/b.zip') },
         { type: 'text', text: uploadedNote('c.tar', 'application/x-tar', '/sandbox/c.tar') },
@@ -693,15 +703,7 @@ describe('UnsupportedFileHandler.processLLMRequest', () => {
       const { sandbox, uploadFile } = fakeSandbox();
       const handler = new UnsupportedFileHandler();
       for (let run = 0; run < 2; run++) {
-        await handler.processLLMRequest(
-          requestArgs(
-            userPrompt(file('application/zip', 'a.zip')),
-            { rejectedMediaTypes: ['application/zip'] },
-            {
-              sandbox,
-            },
-          ),
-        );
+        await sentAfterZipRefusal(userPrompt(file('application/zip', 'a.zip')), handler, sandbox);
       }
       expect(uploadFile).toHaveBeenCalledTimes(2);
     });
@@ -711,16 +713,16 @@ describe('UnsupportedFileHandler.processLLMRequest', () => {
         .fn<AgentSandbox['uploadFile']>()
         .mockRejectedValueOnce(new Error('busy'))
         .mockResolvedValue({ path: '/sandbox/a.zip' });
-      const handler = new UnsupportedFileHandler();
-      const state: ProcessorState = { rejectedMediaTypes: ['application/zip'] };
-      const step = () =>
-        handler.processLLMRequest(
-          requestArgs(userPrompt(file('application/zip', 'a.zip')), state, { sandbox: { uploadFile } }),
-        );
-      expect(userContentOf((await step())?.prompt)[0]).toMatchObject({
+      const h = await afterRefusal(new UnsupportedFileHandler(), ['application/zip'], {
+        sandbox: { uploadFile },
+      });
+      const step = async (stepNumber: number) =>
+        (await h.processLLMRequest({ prompt: userPrompt(file('application/zip', 'a.zip')), stepNumber }))
+          .result.prompt;
+      expect(userContentOf(await step(0))[0]).toMatchObject({
         text: expect.stringContaining('[File not sent]'),
       });
-      expect(userContentOf((await step())?.prompt)[0]).toEqual({
+      expect(userContentOf(await step(1))[0]).toEqual({
         type: 'text',
         text: uploadedNote('a.zip', 'application/zip', '/sandbox/a.zip'),
       });
@@ -728,13 +730,12 @@ describe('UnsupportedFileHandler.processLLMRequest', () => {
   });
 
   it('produces a prompt the real @ai-sdk/openai chat model no longer refuses', async () => {
-    const handler = new UnsupportedFileHandler();
-    const args = apiArgs({ error: await realRefusal('chat') });
-    expect(handler.processAPIError(args)).toEqual({ retry: true });
+    const h = harness();
+    expect((await h.processAPIError({ error: await realRefusal('chat') })).result).toEqual(RETRY);
     const prompt = userPrompt({ type: 'text', text: 'What is in here?' }, file('application/zip', 'a.zip'));
-    const result = await handler.processLLMRequest(requestArgs(prompt, args.state));
+    const sent = (await h.processLLMRequest({ prompt })).result.prompt;
     // The converted prompt now reaches the network step (and fails there: nothing listens on port 1).
-    const error = await model.doStream({ prompt: result!.prompt! }).then(
+    const error = await model.doStream({ prompt: sent }).then(
       () => undefined,
       (e: unknown) => e,
     );
