@@ -18,6 +18,7 @@ import { createDefaultErrorProcessor } from './default-error-processors.js';
 import { newId } from './ids.js';
 import { startRun } from './loop.js';
 import { type DefaultErrorProcessorId, mergeDefaultErrorProcessors } from './resolve-error-processors.js';
+import { structuringProcessorFor } from './structuring-processor.js';
 import type {
   AgentConfig,
   AgentExecutionOptions,
@@ -136,8 +137,9 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
             { name: 'AbortError', cause: reason },
           );
     }
-    if (full.object === undefined && options.structuredOutput) {
-      // Surfaces a strict structured-output failure as a rejection, like any other failed run.
+    if (full.object === undefined) {
+      // Surfaces a strict structured-output failure as a rejection, like any other failed run
+      // (also when `structuredOutput` came from the agent's default options).
       await output.object;
     }
     return full;
@@ -172,7 +174,10 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     if (call.system) messageList.addSystem(call.system as never);
     messageList.add(messages, 'input');
 
-    const lanes = await this.#resolveLanes(call, requestContext);
+    // `structuredOutput.model`: a second model structures the answer, so the agent's model
+    // answers freely (no JSON mode) and the processor comes last in the output lane.
+    const structurer = await structuringProcessorFor(call.structuredOutput);
+    const lanes = await this.#resolveLanes(call, requestContext, structurer);
     const maxProcessorRetries = call.maxProcessorRetries ?? this.#config.maxProcessorRetries;
     checkRetryBudget(call.maxProcessorRetries, `Agent "${this.id}" call`);
 
@@ -186,7 +191,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       resolveTools: (t) => this.#resolveTools(t),
       maxSteps: call.maxSteps ?? this.#config.maxSteps ?? DEFAULT_MAX_STEPS,
       maxRetries: call.modelSettings?.maxRetries ?? this.#config.maxRetries ?? 0,
-      options: call,
+      options: structurer ? { ...call, structuredOutput: undefined } : call,
       requestContext,
       createRunner: (writer, runId, deliver) =>
         new ProcessorRunner({
@@ -213,6 +218,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
   async #resolveLanes(
     call: Pick<AgentExecutionOptions, (typeof PROCESSOR_ARRAYS)[number]>,
     requestContext: RequestContext,
+    structurer?: Processor,
   ): Promise<ProcessorLanes> {
     const resolve = async (array: (typeof PROCESSOR_ARRAYS)[number]): Promise<Processor[]> => {
       const own = call[array];
@@ -226,11 +232,13 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       if (array === 'errorProcessors') return this.#resolveErrorProcessors(requestContext);
       return this.#configured(array, requestContext);
     };
-    const [input, output, configuredError] = (await Promise.all(PROCESSOR_ARRAYS.map(resolve))) as [
+    const [input, configuredOutput, configuredError] = (await Promise.all(PROCESSOR_ARRAYS.map(resolve))) as [
       Processor[],
       Processor[],
       Processor[],
     ];
+    // A copy: the configured array may be the agent's own.
+    const output = structurer ? [...configuredOutput, structurer] : configuredOutput;
     // Framework error processors (memory's, a later addition) run after the list and survive a
     // per-call list.
     const framework = this.#frameworkErrorProcessors();

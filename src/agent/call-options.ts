@@ -43,6 +43,14 @@ export async function buildCallOptions(args: {
   abortSignal: AbortSignal | undefined;
 }): Promise<ModelCallOptions> {
   const { settings, toolSet } = args;
+  if (settings.structuredOutput?.model != null) {
+    // The agent takes `model` off the call's options (the processor handles it), so this came
+    // from a step override, which cannot add an output processor mid-run.
+    throw new ConfigurationError(
+      'STRUCTURED_OUTPUT_MODEL_IN_STEP',
+      'A processInputStep/prepareStep override set structuredOutput.model: a structuring model can only be chosen for the whole call. Pass structuredOutput: { schema, model } to generate()/stream(), put a StructuredOutputProcessor in outputProcessors, or leave model out so this step answers in JSON itself.',
+    );
+  }
   const format = settings.structuredOutput
     ? await structuredOutputFormat(settings.structuredOutput)
     : undefined;

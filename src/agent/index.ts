@@ -16,6 +16,7 @@ export type {
   ModelConfig,
   PrepareStepFunction,
   ProviderOptions,
+  StructuredOutputLogger,
   StructuredOutputOptions,
   StructuredOutputSchema,
   ToolChoice,

@@ -56,7 +56,11 @@ import { replayCachedResponse } from './replay.js';
 import { appendStepToResponse } from './response-message.js';
 import { rejectedResponse, retryReminder, tripwireData } from './retry-feedback.js';
 import { StepRecorder } from './step-recorder.js';
-import { parseStructuredOutput, type StructuredOutcome } from './structured-output.js';
+import {
+  parseStructuredOutput,
+  type StructuredOutcome,
+  settleStructuredOutput,
+} from './structured-output.js';
 import { executeStepTools } from './tool-step.js';
 import type { AgentExecutionOptions, ToolsInput } from './types.js';
 import { addUsage, emptyUsage } from './usage.js';
@@ -252,6 +256,8 @@ async function runLoop<OUTPUT>(
     for (let stepNumber = 0; ; stepNumber++) {
       if (!(await runStepWithRetries(stepNumber, baseSystemMessages))) break;
     }
+    // The object-result that reached the client (or a structuring processor's report) is the object.
+    settleStructuredOutput(list, totals, buffer.chunks);
 
     // 10. processOutputResult — once, at the end of a successful run.
     const last = totals.steps.at(-1);

@@ -1,7 +1,16 @@
+/**
+ * Structured output, shared by both ways of producing it: the agent's own model answering in
+ * JSON (native), and `StructuredOutputProcessor` having a second model structure the answer.
+ * A leaf module (errors, schema, models, messages types only), so the processor can import it.
+ */
 import type { JSONSchema7 } from '@ai-sdk/provider';
 import { SluiceError } from '../errors/sluice-error.js';
+import type { MessageList } from '../messages/message-list.js';
+import type { StructuredOutputOptions } from '../models/call-settings.js';
+import type { LanguageModelUsage } from '../models/types.js';
 import { toJsonSchema, validateWithSchema } from '../schema/index.js';
-import type { StructuredOutputOptions } from './types.js';
+import type { ChunkType } from '../stream/chunk-types.js';
+import { addUsage } from './usage.js';
 
 /** How a structured-output run ended. */
 export type StructuredOutcome<T> =
@@ -23,12 +32,14 @@ function jsonSchemaOf(options: StructuredOutputOptions): Promise<JSONSchema7> {
     cached = Promise.resolve(
       toJsonSchema(options.schema as never, { name: 'structuredOutput' }),
     ) as Promise<JSONSchema7>;
+    // A schema that cannot be converted must not stay cached as a rejection for later calls.
+    cached.catch(() => schemaCache.delete(key));
     schemaCache.set(key, cached);
   }
   return cached;
 }
 
-/** What a step sends to ask for structured output: a native JSON format, or an instruction. */
+/** What a call sends to ask for structured output: a native JSON format, or an instruction. */
 export async function structuredOutputFormat(
   options: StructuredOutputOptions,
 ): Promise<{ responseFormat?: { type: 'json'; schema: JSONSchema7 }; instruction?: string }> {
@@ -49,40 +60,132 @@ function unfence(text: string): string {
   return match ? (match[1] as string) : trimmed;
 }
 
-/** Parse and validate the final answer against the schema, applying the error strategy. */
+/**
+ * Apply the error strategy to a structured-output failure: `warn` logs (the options' `logger`,
+ * else `console.warn`), `fallback` supplies `fallbackValue`, `strict` leaves the error to be
+ * raised when the result is read.
+ */
+export function structuredFailure<T>(
+  error: SluiceError,
+  options: StructuredOutputOptions<T>,
+): StructuredOutcome<T> {
+  const strategy = options.errorStrategy ?? 'strict';
+  if (strategy === 'warn') {
+    if (options.logger) options.logger.warn(`[sluice] ${error.message}`);
+    else console.warn(`[sluice] ${error.message}`);
+  }
+  const usedFallback = strategy === 'fallback';
+  return {
+    ok: false,
+    error,
+    strategy,
+    usedFallback,
+    fallback: usedFallback ? options.fallbackValue : undefined,
+  };
+}
+
+/**
+ * Parse and validate an answer against the schema, applying the error strategy. `subject`
+ * names whose answer it is, for the error message.
+ */
 export async function parseStructuredOutput<T>(
   text: string,
   options: StructuredOutputOptions<T>,
+  subject = "the model's answer",
 ): Promise<StructuredOutcome<T>> {
-  const strategy = options.errorStrategy ?? 'strict';
-  const fail = (message: string, issues?: unknown): StructuredOutcome<T> => {
-    const error = new SluiceError(
-      'STRUCTURED_OUTPUT_INVALID',
-      `${message} Tighten the instructions, use a model with native JSON output, or set structuredOutput.errorStrategy to 'warn' or 'fallback'.`,
-      { details: { text, issues } },
+  const fail = (message: string, issues?: unknown): StructuredOutcome<T> =>
+    structuredFailure(
+      new SluiceError(
+        'STRUCTURED_OUTPUT_INVALID',
+        `${message} Tighten the instructions, use a model with native JSON output, or set structuredOutput.errorStrategy to 'warn' or 'fallback'.`,
+        { details: { text, issues } },
+      ),
+      options,
     );
-    if (strategy === 'warn') console.warn(`[sluice] ${error.message}`);
-    const usedFallback = strategy === 'fallback';
-    return {
-      ok: false,
-      error,
-      strategy,
-      usedFallback,
-      fallback: usedFallback ? options.fallbackValue : undefined,
-    };
-  };
   let value: unknown;
   try {
     value = JSON.parse(unfence(text));
   } catch {
-    return fail(
-      `Structured output: the model's answer is not valid JSON (${JSON.stringify(text.slice(0, 120))}).`,
-    );
+    return fail(`Structured output: ${subject} is not valid JSON (${JSON.stringify(text.slice(0, 120))}).`);
   }
   const result = await validateWithSchema(options.schema as never, value);
   if (!result.success) {
     const issues = result.issues.map((i) => `${i.path || '(root)'}: ${i.message}`).join('; ');
-    return fail(`Structured output: the answer does not match the schema (${issues}).`, result.issues);
+    return fail(`Structured output: ${subject} does not match the schema (${issues}).`, result.issues);
   }
   return { ok: true, value: result.value as T };
+}
+
+// ---- A processor's structured output, handed to the run's result ------------------------------
+
+/** What a structuring processor reports to the run it belongs to. */
+export interface StructuringReport {
+  outcome: StructuredOutcome<unknown>;
+  /** Tokens the structuring model spent. */
+  usage: LanguageModelUsage | undefined;
+}
+
+// Keyed by the run's MessageList: one per run, reachable from every hook, gone with the run.
+const reports = new WeakMap<MessageList, StructuringReport>();
+
+/** Called by `StructuredOutputProcessor` when it has structured (or failed to structure) a run. */
+export function reportStructuring(list: MessageList, report: StructuringReport): void {
+  reports.set(list, report);
+}
+
+/** The run totals `settleStructuredOutput` updates. */
+interface StructuredTotals {
+  structured: StructuredOutcome<unknown> | undefined;
+  /** Tokens that count in `totalUsage` but not in `usage`. */
+  rejectedUsage: LanguageModelUsage;
+}
+
+/**
+ * At the end of a successful run, before the result is built: the `object-result` chunk that
+ * reached the client (as the output processors left it) is the run's object; a structuring
+ * processor's failure or fallback, and its tokens (counted in `totalUsage`, not in `usage`, like
+ * rejected attempts), come from its report. The object is also stored as the assistant
+ * message's `metadata.structuredOutput`, so the UI message carries it.
+ *
+ * Scans the chunks back to the final step's `step-start` only: linear in one step, once a run.
+ */
+export function settleStructuredOutput(
+  list: MessageList,
+  totals: StructuredTotals,
+  chunks: readonly ChunkType[],
+): void {
+  const report = reports.get(list);
+  if (report) {
+    reports.delete(list);
+    if (report.usage) totals.rejectedUsage = addUsage(totals.rejectedUsage, report.usage);
+    totals.structured = report.outcome;
+  }
+  for (let i = chunks.length - 1; i >= 0; i--) {
+    const chunk = chunks[i] as ChunkType;
+    if (chunk.type === 'step-start') break;
+    if (chunk.type === 'object-result') {
+      totals.structured = { ok: true, value: chunk.object };
+      break;
+    }
+  }
+  const structured = totals.structured;
+  const value = structured?.ok ? structured.value : structured?.fallback;
+  if (value !== undefined) storeOnResponse(list, value);
+}
+
+/** Set `metadata.structuredOutput` on the run's last assistant message (replaced by id). */
+function storeOnResponse(list: MessageList, value: unknown): void {
+  const response = list.get.response.db();
+  for (let i = response.length - 1; i >= 0; i--) {
+    const message = response[i];
+    if (message?.role !== 'assistant') continue;
+    list.add(
+      {
+        ...message,
+        content: { ...message.content, metadata: { ...message.content.metadata, structuredOutput: value } },
+      },
+      'response',
+    );
+    return;
+  }
 }

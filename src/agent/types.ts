@@ -25,6 +25,7 @@ export type {
   LanguageModelObject,
   ModelConfig,
   ProviderOptions,
+  StructuredOutputLogger,
   StructuredOutputOptions,
   StructuredOutputSchema,
   ToolChoice,

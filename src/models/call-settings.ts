@@ -54,10 +54,26 @@ export type ProviderOptions = SharedV2ProviderOptions;
 /** A structured-output schema: any Standard Schema (zod 3/4, valibot, arktype) or JSON Schema. */
 export type StructuredOutputSchema<OUTPUT = unknown> = StandardSchemaV1<unknown, OUTPUT> | JSONSchema7;
 
-/** Structured output: the final answer must match `schema`. */
+/** Where structured-output warnings go (`errorStrategy: 'warn'`). Default: `console.warn`. */
+export interface StructuredOutputLogger {
+  warn(message: string, ...args: unknown[]): void;
+}
+
+/**
+ * Structured output: the final answer must match `schema`.
+ *
+ * Without `model` the agent's own model is asked for JSON on the final step. With `model` the
+ * agent's model answers freely (tools included) and a `StructuredOutputProcessor` has `model`
+ * turn the final step's answer into the object, once per run.
+ */
 export interface StructuredOutputOptions<OUTPUT = unknown> {
   schema: StructuredOutputSchema<OUTPUT>;
-  /** Extra instructions appended for the structuring step. */
+  /**
+   * The structuring model (object, router string or config). Set, a second model structures
+   * the answer and the agent's model is not put in JSON mode.
+   */
+  model?: ModelConfig;
+  /** Extra instructions for whichever model produces the JSON (added as a system message). */
   instructions?: string;
   /**
    * `'strict'` (default) makes a non-matching answer an error; `'warn'` logs and leaves
@@ -67,4 +83,13 @@ export interface StructuredOutputOptions<OUTPUT = unknown> {
   fallbackValue?: OUTPUT;
   /** Ask by instruction instead of the provider's native JSON mode. */
   jsonPromptInjection?: boolean;
+  /**
+   * With `model`: run the structuring pass as an internal agent (its default error processors
+   * retry transient provider failures) instead of one direct model call. Default `false`.
+   */
+  useAgent?: boolean;
+  /** With `model`: provider options of the structuring call. */
+  providerOptions?: ProviderOptions;
+  /** Where warnings go. Default: `console.warn`. */
+  logger?: StructuredOutputLogger;
 }

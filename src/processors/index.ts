@@ -27,6 +27,10 @@ export {
   type StreamErrorRetryProcessorOptions,
 } from './stream-error-retry/index.js';
 export {
+  StructuredOutputProcessor,
+  type StructuredOutputProcessorOptions,
+} from './structured-output/index.js';
+export {
   DEFAULT_SUPPORTED_MEDIA_TYPES,
   UnsupportedFileHandler,
   type UnsupportedFileHandlerOptions,
