@@ -30,6 +30,21 @@ export {
   StructuredOutputProcessor,
   type StructuredOutputProcessorOptions,
 } from './structured-output/index.js';
+export { ToolCallFilter, type ToolCallFilterOptions } from './tool-call-filter/index.js';
+export {
+  DEFAULT_TOOL_SEARCH_TTL_MS,
+  LOAD_TOOL_NAME,
+  type LoadedToolsQuery,
+  type LoadToolResult,
+  SEARCH_TOOL_NAME,
+  type SearchToolsResult,
+  type ToolSearchFilterArgs,
+  type ToolSearchHit,
+  type ToolSearchPhase,
+  ToolSearchProcessor,
+  type ToolSearchProcessorOptions,
+  type ToolSearchStateStats,
+} from './tool-search/index.js';
 export {
   DEFAULT_SUPPORTED_MEDIA_TYPES,
   UnsupportedFileHandler,
