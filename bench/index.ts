@@ -4,6 +4,8 @@ import { benchHistoryScaling } from './history-scaling.js';
 import { benchOutputProcessors } from './output-processors.js';
 import { benchStepOverhead } from './step-overhead.js';
 import { benchStreamOverhead } from './stream-overhead.js';
+import { benchTokenLimiter } from './token-limiter.js';
+import { benchTokenizers } from './tokenizers.js';
 
 console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
 await benchStreamOverhead();
@@ -11,3 +13,5 @@ await benchOutputProcessors();
 await benchStepOverhead();
 await benchHistoryScaling();
 await benchErrorLane();
+await benchTokenizers();
+await benchTokenLimiter();

@@ -30,6 +30,18 @@ export {
   StructuredOutputProcessor,
   type StructuredOutputProcessorOptions,
 } from './structured-output/index.js';
+export {
+  type TokenCountableMessage,
+  type TokenCounter,
+  TokenLimiter,
+  type TokenLimiterCountMode,
+  type TokenLimiterOptions,
+  TokenLimiterProcessor,
+  type TokenLimiterStrategy,
+  type TokenLimiterTrimMode,
+  type TokenLimiterTripwireMetadata,
+  type TokenLimitReachedChunk,
+} from './token-limiter/index.js';
 export { ToolCallFilter, type ToolCallFilterOptions } from './tool-call-filter/index.js';
 export {
   DEFAULT_TOOL_SEARCH_TTL_MS,

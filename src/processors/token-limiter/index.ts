@@ -1,0 +1,577 @@
+import type { LanguageModelV2Message, LanguageModelV2Prompt } from '@ai-sdk/provider';
+import { ConfigurationError } from '../../errors/configuration-error.js';
+import { syncLegacyFields } from '../../messages/legacy-fields.js';
+import { systemMessageText } from '../../messages/to-prompt.js';
+import type { CoreMessage, CoreSystemMessage, MastraDBMessage } from '../../messages/types.js';
+import type {
+  ProcessInputArgs,
+  ProcessInputStepArgs,
+  ProcessLLMRequestArgs,
+  ProcessLLMRequestResult,
+  ProcessOutputResultArgs,
+  ProcessOutputStreamArgs,
+  Processor,
+  ProcessorContext,
+  ProcessorState,
+} from '../../pipeline/types.js';
+import type { RequestContext } from '../../request-context/request-context.js';
+import type { ChunkType } from '../../stream/chunk-types.js';
+import type { StepResult } from '../../stream/step-result.js';
+import { groupPromptMessages, type SelectMode, selectUnits, toolCallIdsOf } from './select.js';
+import {
+  CONVERSATION_OVERHEAD_TOKENS,
+  loadedTokenizer,
+  loadTokenizer,
+  MessageCostCounter,
+  sharedTextCache,
+  type TokenCountableMessage,
+  type TokenCounter,
+} from './token-counter.js';
+
+export {
+  CONVERSATION_OVERHEAD_TOKENS,
+  FILE_PART_TOKENS,
+  MESSAGE_OVERHEAD_TOKENS,
+  type TokenCountableMessage,
+  type TokenCounter,
+} from './token-counter.js';
+
+/** Output side: stop emitting (`truncate`) or end the run with a tripwire (`abort`). */
+export type TokenLimiterStrategy = 'truncate' | 'abort';
+/** Output side: count from the start of the stream (`cumulative`) or each chunk alone (`part`). */
+export type TokenLimiterCountMode = 'cumulative' | 'part';
+/** Input side: how history is fitted into the limit. */
+export type TokenLimiterTrimMode = 'best-fit' | 'contiguous' | 'memory-only';
+
+/** Options of {@link TokenLimiter}. */
+export interface TokenLimiterOptions {
+  /** Maximum tokens: of each request (input side) and of the answer (output side). */
+  limit: number;
+  /**
+   * @deprecated Ignored. Counts are exact o200k_base BPE (the encoding of OpenAI's current
+   * models); pass a `tokenCounter` to count for another tokenizer.
+   */
+  encoding?: unknown;
+  /** Output side, past the limit: `'truncate'` (default) withholds the rest, `'abort'` ends the run. */
+  strategy?: TokenLimiterStrategy;
+  /** Output side: `'cumulative'` (default) counts from the stream start, `'part'` each chunk alone. */
+  countMode?: TokenLimiterCountMode;
+  /**
+   * Input side. `'best-fit'` (default): keep the newest messages that fit, going on past one that
+   * does not. `'contiguous'`: stop at the first that does not, so what is sent has no gap.
+   * `'memory-only'`: trim the stored history once per call (persistently, see `onMemoryTrim`)
+   * and leave requests and output alone.
+   */
+  trimMode?: TokenLimiterTrimMode;
+  /**
+   * `memory-only`: once the history is over the limit, trim it to this many tokens below the
+   * limit, so it is not trimmed again on every call. Default: 25 % of `limit`.
+   */
+  atMaxRemoveTokens?: number;
+  /** Count messages yourself (e.g. share memory's estimator, or another provider's tokenizer). */
+  tokenCounter?: TokenCounter;
+  /**
+   * `memory-only`: called after the stored history was trimmed, with the removed messages
+   * (oldest first), e.g. to persist a cursor so memory loads less next time.
+   */
+  onMemoryTrim?: (messages: MastraDBMessage[], requestContext?: RequestContext) => void | Promise<void>;
+}
+
+/** `metadata` of the limiter's tripwires. */
+export interface TokenLimiterTripwireMetadata {
+  /** Tokens of the system messages (rounded up). */
+  systemTokens?: number;
+  limit: number;
+  /** Tokens left for the conversation after system messages and request overhead. */
+  remainingBudget?: number;
+  /** Non-system messages in the request. */
+  messageCount?: number;
+  /** Output side (`strategy: 'abort'`): tokens the output would have reached. */
+  tokens?: number;
+}
+
+/** The transient chunk `truncate` writes once when it starts withholding output. */
+export interface TokenLimitReachedChunk {
+  type: 'data-token-limit-reached';
+  data: { processorId: string; limit: number; tokens: number };
+  transient: true;
+}
+
+/** What the limiter keeps in its per-run `state`. */
+interface LimiterState extends ProcessorState {
+  /** Output text tokens let through so far (cumulative mode). */
+  textTokens?: number;
+  /** Size of the newest `object` chunk let through (objects streamed without text). */
+  objectTokens?: number;
+  /** Cumulative mode: the limit was reached; every later counted chunk is withheld. */
+  limitReached?: boolean;
+  /** The `data-token-limit-reached` chunk was written. */
+  notified?: boolean;
+  /** The stream hook counted output, so `processOutputResult` has nothing left to enforce. */
+  streamCounted?: boolean;
+}
+
+type CountText = (text: string) => number;
+
+const STRATEGIES: readonly TokenLimiterStrategy[] = ['truncate', 'abort'];
+const COUNT_MODES: readonly TokenLimiterCountMode[] = ['cumulative', 'part'];
+const TRIM_MODES: readonly TokenLimiterTrimMode[] = ['best-fit', 'contiguous', 'memory-only'];
+const DEFAULT_AT_MAX_REMOVE_SHARE = 0.25;
+
+function invalidOption(option: string, message: string): ConfigurationError {
+  return new ConfigurationError('PROCESSOR_INVALID_OPTIONS', `TokenLimiter: ${message}`, {
+    details: { processor: 'TokenLimiter', option },
+  });
+}
+
+function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value === null || typeof value !== 'object') return String(value);
+  return Array.isArray(value) ? 'an array' : 'an object';
+}
+
+function oneOf<T extends string>(option: string, value: unknown, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (allowed.includes(value as T)) return value as T;
+  throw invalidOption(
+    option,
+    `${option} must be ${allowed.map((a) => `'${a}'`).join(' or ')}, got ${describeValue(value)}.`,
+  );
+}
+
+function validateOptions(input: unknown): Required<Pick<TokenLimiterOptions, 'limit'>> & TokenLimiterOptions {
+  const options = typeof input === 'number' || typeof input === 'string' ? { limit: input } : input;
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    throw invalidOption(
+      'options',
+      `pass the limit (new TokenLimiter(4000)) or an options object (new TokenLimiter({ limit: 4000 })), got ${describeValue(input)}.`,
+    );
+  }
+  const { limit, atMaxRemoveTokens, tokenCounter, onMemoryTrim, trimMode } = options as TokenLimiterOptions;
+  if (typeof limit !== 'number' || !Number.isFinite(limit) || limit <= 0) {
+    throw invalidOption(
+      'limit',
+      `limit must be a positive number of tokens, got ${describeValue(limit)}${typeof limit === 'string' ? ' (a string: convert it with Number())' : ''}.`,
+    );
+  }
+  if (atMaxRemoveTokens !== undefined) {
+    if (trimMode !== 'memory-only') {
+      throw invalidOption(
+        'atMaxRemoveTokens',
+        "atMaxRemoveTokens only applies with trimMode 'memory-only'; set that trimMode or remove the option.",
+      );
+    }
+    if (typeof atMaxRemoveTokens !== 'number' || !(atMaxRemoveTokens >= 0) || atMaxRemoveTokens >= limit) {
+      throw invalidOption(
+        'atMaxRemoveTokens',
+        `atMaxRemoveTokens must be a number from 0 up to (not including) the limit ${limit}, got ${describeValue(atMaxRemoveTokens)}.`,
+      );
+    }
+  }
+  if (onMemoryTrim !== undefined) {
+    if (trimMode !== 'memory-only') {
+      throw invalidOption(
+        'onMemoryTrim',
+        "onMemoryTrim is only called with trimMode 'memory-only' (other modes never change stored messages); set that trimMode or remove the option.",
+      );
+    }
+    if (typeof onMemoryTrim !== 'function') {
+      throw invalidOption(
+        'onMemoryTrim',
+        `onMemoryTrim must be a function, got ${describeValue(onMemoryTrim)}.`,
+      );
+    }
+  }
+  if (tokenCounter !== undefined) {
+    const counter = tokenCounter as Partial<TokenCounter> | null;
+    if (typeof counter !== 'object' || counter === null || typeof counter.countMessage !== 'function') {
+      throw invalidOption(
+        'tokenCounter',
+        'tokenCounter must be an object with a countMessage(message) method returning a number (or a promise of one).',
+      );
+    }
+    if (counter.countText !== undefined && typeof counter.countText !== 'function') {
+      throw invalidOption(
+        'tokenCounter.countText',
+        'tokenCounter.countText must be a function (text) => number.',
+      );
+    }
+  }
+  return options as Required<Pick<TokenLimiterOptions, 'limit'>> & TokenLimiterOptions;
+}
+
+let defaultCounter: MessageCostCounter | undefined;
+
+/** The built-in message counter: BPE with the shared text cache. */
+async function builtInCounter(): Promise<MessageCostCounter> {
+  if (defaultCounter) return defaultCounter;
+  const count = await loadTokenizer();
+  defaultCounter ??= new MessageCostCounter((text) => sharedTextCache.get(text, count));
+  return defaultCounter;
+}
+
+/** Tool call ids of this run's steps: calls and results the loop itself produced. */
+function currentRunToolCallIds(steps: readonly StepResult[] | undefined): Set<string> | undefined {
+  if (!steps || steps.length === 0) return undefined;
+  const ids = new Set<string>();
+  for (const step of steps) {
+    for (const call of step.toolCalls ?? []) ids.add(call.payload.toolCallId);
+    for (const result of step.toolResults ?? []) ids.add(result.payload.toolCallId);
+  }
+  return ids.size > 0 ? ids : undefined;
+}
+
+function storedToolCallIds(message: MastraDBMessage, ids: Set<string>): boolean {
+  for (const part of message.content.parts) {
+    if (part.type === 'tool-invocation' && ids.has(part.toolInvocation.toolCallId)) return true;
+  }
+  return false;
+}
+
+/** The longest prefix of `text` that counts at most `max` tokens (binary search on length). */
+function truncateToTokens(text: string, max: number, count: CountText): string {
+  if (max <= 0) return '';
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (count(text.slice(0, mid)) <= max) lo = mid;
+    else hi = mid - 1;
+  }
+  // Never split a surrogate pair.
+  const code = text.charCodeAt(lo - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? lo - 1 : lo);
+}
+
+/**
+ * Keeps requests and answers within a token limit.
+ *
+ * **Input** (as an input processor): before every model call (`processLLMRequest`) it counts
+ * the prompt exactly as the provider will receive it — after earlier prompt processors such as
+ * `ToolCallFilter` — and, when it is over the limit, drops the oldest messages first. The
+ * trimming is transient: stored messages and memory keep everything. Rules:
+ * - system messages are never dropped;
+ * - a tool call and its results are kept or dropped together, so no orphan call or result is
+ *   ever sent;
+ * - the current run's own tool calls and results are never dropped: the loop needs them to go
+ *   on. They are paid for first; when they alone exceed the limit the request is sent over it;
+ * - budget = `limit` − system tokens − 24 (request overhead); each message costs its content
+ *   plus 3.8 tokens (kept fractional while summing; reported totals are rounded up);
+ * - `best-fit` walks newest → oldest keeping each group that still fits and goes on past one
+ *   that does not; `contiguous` stops there. The newest message is what the model answers: if it
+ *   does not fit, nothing is sent (tripwire below);
+ * - tripwires (`retry: false`): system messages alone use up the limit
+ *   (`TokenLimiterProcessor: System messages alone exceed token limit…`, metadata
+ *   `{ systemTokens, limit }`); nothing fits (`{ systemTokens, limit, remainingBudget,
+ *   messageCount }`); no non-system message at all (`{ systemTokens, limit }`).
+ * Where no prompt stage runs (a `processInputStep` told `llmRequestStage: false`, e.g. inside a
+ * processor workflow) the same policy trims the stored list in `processInputStep` instead.
+ *
+ * **Output** (as an output processor): counts text deltas and `object` chunks. Past the limit,
+ * `truncate` withholds further output and writes one transient
+ * `{ type: 'data-token-limit-reached', data: { processorId, limit, tokens } }`; `abort` ends the
+ * run with `Token limit of <limit> exceeded (current: <n>)`. An `object` chunk is the whole
+ * partial object so far, parsed from text deltas streaming beside it: it adds nothing while text
+ * is counted and is withheld with it; objects without text count by their JSON. Each delta is
+ * counted alone, which may count a token split across two deltas twice (never fewer).
+ * `processOutputResult` truncates the answer's text parts when no stream hook counted them.
+ *
+ * **memory-only**: trims the stored history in `processInput` (oldest first, never the newest
+ * message) down to `limit − atMaxRemoveTokens`, calls `onMemoryTrim`, and leaves requests and
+ * output alone.
+ *
+ * Counting: exact o200k_base BPE (`gpt-tokenizer`, loaded on first use), with text counts cached
+ * across steps and calls, so a step over a long history costs a lookup per part; files count
+ * 1,000 tokens each. `tokenCounter` replaces it.
+ */
+export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTripwireMetadata> {
+  /** `'token-limiter'`. */
+  readonly id = 'token-limiter' as const;
+  /** `'Token Limiter'`. */
+  readonly name = 'Token Limiter';
+  /** One line for logs and traces. */
+  readonly description =
+    'Trims the oldest messages from each request to fit a token limit, and truncates or aborts output past it.';
+
+  readonly #limit: number;
+  readonly #strategy: TokenLimiterStrategy;
+  readonly #countMode: TokenLimiterCountMode;
+  readonly #trimMode: TokenLimiterTrimMode;
+  readonly #atMaxRemoveTokens: number;
+  readonly #tokenCounter: TokenCounter | undefined;
+  readonly #onMemoryTrim: TokenLimiterOptions['onMemoryTrim'];
+
+  /**
+   * @param options The limit in tokens, or {@link TokenLimiterOptions}.
+   * @throws ConfigurationError `PROCESSOR_INVALID_OPTIONS` naming the option when one is invalid.
+   */
+  constructor(options: number | TokenLimiterOptions) {
+    const valid = validateOptions(options);
+    this.#limit = valid.limit;
+    this.#strategy = oneOf('strategy', valid.strategy, STRATEGIES, 'truncate');
+    this.#countMode = oneOf('countMode', valid.countMode, COUNT_MODES, 'cumulative');
+    this.#trimMode = oneOf('trimMode', valid.trimMode, TRIM_MODES, 'best-fit');
+    this.#atMaxRemoveTokens =
+      valid.atMaxRemoveTokens ?? Math.floor(valid.limit * DEFAULT_AT_MAX_REMOVE_SHARE);
+    this.#tokenCounter = valid.tokenCounter;
+    this.#onMemoryTrim = valid.onMemoryTrim;
+  }
+
+  /** The token limit. */
+  getMaxTokens(): number {
+    return this.#limit;
+  }
+
+  /** What one message costs, overhead included, rounded up (or what `tokenCounter` says). */
+  async countMessage(message: TokenCountableMessage): Promise<number> {
+    const [cost] = await this.#costsOf([message]);
+    return Math.ceil(cost as number);
+  }
+
+  /** `memory-only`: trim the stored history once, before the loop. */
+  async processInput(args: ProcessInputArgs<TokenLimiterTripwireMetadata>) {
+    if (this.#trimMode !== 'memory-only') return undefined;
+    const { messages, messageList, systemMessages, requestContext } = args;
+    if (messages.length < 2) return undefined;
+    const costs = await this.#costsOf(messages);
+    let total = Math.ceil(await this.#systemCost(systemMessages)) + CONVERSATION_OVERHEAD_TOKENS;
+    for (const cost of costs) total += cost;
+    if (total <= this.#limit) return undefined;
+    const target = this.#limit - this.#atMaxRemoveTokens;
+    const removed: string[] = [];
+    // Oldest first; the newest message is the one being answered and always stays.
+    for (let i = 0; i < messages.length - 1 && total > target; i++) {
+      removed.push((messages[i] as MastraDBMessage).id);
+      total -= costs[i] as number;
+    }
+    if (removed.length === 0) return undefined;
+    const trimmed = messageList.removeByIds(removed);
+    if (this.#onMemoryTrim) await this.#onMemoryTrim(trimmed, requestContext);
+    return messageList;
+  }
+
+  /**
+   * Only where no prompt stage follows (`llmRequestStage: false`): trim the stored list with the
+   * request policy. Otherwise trimming waits for `processLLMRequest`, which sees the final prompt.
+   */
+  async processInputStep(args: ProcessInputStepArgs<TokenLimiterTripwireMetadata>) {
+    if (this.#trimMode === 'memory-only') return undefined;
+    if ((args as { llmRequestStage?: boolean }).llmRequestStage !== false) return undefined;
+    const { messages, messageList, systemMessages, steps, abort } = args;
+    const costs = await this.#costsOf(messages);
+    const systemTokens = Math.ceil(await this.#systemCost(systemMessages));
+    const current = currentRunToolCallIds(steps);
+    const pinned = messages.map((m) => current !== undefined && storedToolCallIds(m, current));
+    const keep = this.#select(costs, pinned, systemTokens, messages.length, abort);
+    if (!keep) return undefined;
+    const dropped: string[] = [];
+    keep.forEach((kept, i) => {
+      if (!kept) dropped.push((messages[i] as MastraDBMessage).id);
+    });
+    messageList.removeByIds(dropped);
+    return messageList;
+  }
+
+  /** Fit the prompt into the limit (transient: only this call's request changes). */
+  async processLLMRequest(
+    args: ProcessLLMRequestArgs<TokenLimiterTripwireMetadata>,
+  ): Promise<ProcessLLMRequestResult> {
+    if (this.#trimMode === 'memory-only') return undefined;
+    const { prompt, steps, abort } = args;
+    const costs = await this.#costsOf(prompt);
+    let systemRaw = 0;
+    let messageCount = 0;
+    for (let i = 0; i < prompt.length; i++) {
+      if ((prompt[i] as LanguageModelV2Message).role === 'system') systemRaw += costs[i] as number;
+      else messageCount++;
+    }
+    const systemTokens = Math.ceil(systemRaw);
+    const groups = groupPromptMessages(prompt);
+    const groupCosts = new Array<number>(groups.count).fill(0);
+    const pinned = new Array<boolean>(groups.count).fill(false);
+    const current = currentRunToolCallIds(steps);
+    for (let i = 0; i < prompt.length; i++) {
+      const group = groups.groupOf[i] as number;
+      if (group === -1) continue;
+      groupCosts[group] += costs[i] as number;
+      if (current && !pinned[group]) {
+        const ids = toolCallIdsOf(prompt[i] as LanguageModelV2Message);
+        if (ids?.some((id) => current.has(id))) pinned[group] = true;
+      }
+    }
+    const keep = this.#select(groupCosts, pinned, systemTokens, messageCount, abort);
+    if (!keep) return undefined;
+    const trimmed: LanguageModelV2Prompt = [];
+    for (let i = 0; i < prompt.length; i++) {
+      const group = groups.groupOf[i] as number;
+      if (group === -1 || keep[group]) trimmed.push(prompt[i] as LanguageModelV2Message);
+    }
+    return { prompt: trimmed };
+  }
+
+  /** Count output chunks; past the limit withhold them (`truncate`) or abort. */
+  async processOutputStream(
+    args: ProcessOutputStreamArgs<TokenLimiterTripwireMetadata>,
+  ): Promise<ChunkType | null> {
+    const { part } = args;
+    if (this.#trimMode === 'memory-only') return part;
+    if (part.type !== 'text-delta' && part.type !== 'object') return part;
+    const state = args.state as LimiterState;
+    if (state.limitReached) return null;
+    const count = this.#tokenCounter?.countText ?? loadedTokenizer() ?? (await loadTokenizer());
+    let tokens: number;
+    if (part.type === 'text-delta') {
+      const own = count(part.payload.text);
+      tokens = this.#countMode === 'part' ? own : (state.textTokens ?? 0) + own;
+      if (tokens <= this.#limit) {
+        state.textTokens = tokens;
+        state.streamCounted = true;
+        return part;
+      }
+    } else {
+      // The object mirrors text deltas already counted: it is the same output, not more.
+      if (state.textTokens !== undefined) return part;
+      tokens = count(JSON.stringify(part.object) ?? '');
+      if (tokens <= this.#limit) {
+        state.objectTokens = tokens;
+        state.streamCounted = true;
+        return part;
+      }
+    }
+    state.streamCounted = true;
+    await this.#overLimit(args, tokens);
+    if (this.#countMode === 'cumulative') state.limitReached = true;
+    return null;
+  }
+
+  /** Non-streamed answers: truncate the response's text parts to the limit (or abort). */
+  async processOutputResult(args: ProcessOutputResultArgs<TokenLimiterTripwireMetadata>) {
+    const state = args.state as LimiterState;
+    if (this.#trimMode === 'memory-only' || state.streamCounted) return args.messageList;
+    const count = this.#tokenCounter?.countText ?? loadedTokenizer() ?? (await loadTokenizer());
+    let total = 0;
+    let over: number | undefined;
+    const changed = new Set<MastraDBMessage>();
+    for (const message of args.messages) {
+      if (message.role !== 'assistant') continue;
+      for (const part of message.content.parts) {
+        if (part.type !== 'text' || part.text === '') continue;
+        const tokens = count(part.text);
+        const room = this.#countMode === 'part' ? this.#limit : this.#limit - total;
+        if (this.#countMode === 'cumulative') total += tokens;
+        if (tokens <= room) continue;
+        over ??= this.#countMode === 'part' ? tokens : total;
+        if (this.#strategy === 'abort') break;
+        part.text = truncateToTokens(part.text, room, count);
+        changed.add(message);
+      }
+      if (over !== undefined && this.#strategy === 'abort') break;
+    }
+    if (over === undefined) return args.messageList;
+    // Text emptied past the limit goes; a message left with no parts keeps an empty text part.
+    for (const message of changed) {
+      message.content.parts = message.content.parts.filter((p) => p.type !== 'text' || p.text !== '');
+      syncLegacyFields(message.content);
+    }
+    await this.#overLimit(args, over);
+    return args.messageList;
+  }
+
+  /** `abort` ends the run; `truncate` writes the transient notice, once per run. */
+  async #overLimit(
+    args: ProcessorContext<TokenLimiterTripwireMetadata> & { state: ProcessorState },
+    tokens: number,
+  ) {
+    if (this.#strategy === 'abort') {
+      args.abort(`Token limit of ${this.#limit} exceeded (current: ${tokens})`, {
+        metadata: { limit: this.#limit, tokens },
+      });
+    }
+    const state = args.state as LimiterState;
+    if (state.notified) return;
+    state.notified = true;
+    const notice: TokenLimitReachedChunk = {
+      type: 'data-token-limit-reached',
+      data: { processorId: this.id, limit: this.#limit, tokens },
+      transient: true,
+    };
+    await args.writer?.custom(notice);
+  }
+
+  /**
+   * The shared input policy over units (prompt groups or stored messages), oldest → newest.
+   * Returns which to keep, `undefined` when everything fits; raises the documented tripwires.
+   */
+  #select(
+    costs: readonly number[],
+    pinned: readonly boolean[],
+    systemTokens: number,
+    messageCount: number,
+    abort: ProcessorContext<TokenLimiterTripwireMetadata>['abort'],
+  ): boolean[] | undefined {
+    const limit = this.#limit;
+    const budget = limit - systemTokens - CONVERSATION_OVERHEAD_TOKENS;
+    if (budget <= 0) {
+      abort(
+        `TokenLimiterProcessor: System messages alone exceed token limit: they take ${systemTokens} of ${limit} tokens (plus ${CONVERSATION_OVERHEAD_TOKENS} of request overhead), leaving nothing for the conversation. Shorten the instructions or raise the limit.`,
+        { retry: false, metadata: { systemTokens, limit } },
+      );
+    }
+    if (messageCount === 0) {
+      abort(
+        'TokenLimiterProcessor: No messages to send: the request holds only system messages. Add a user message.',
+        { retry: false, metadata: { systemTokens, limit } },
+      );
+    }
+    let total = 0;
+    for (const cost of costs) total += cost;
+    if (total <= budget) return undefined;
+    const selection = selectUnits(costs, pinned, budget, this.#trimMode as SelectMode);
+    if (selection.kept === 0) {
+      const newest = Math.ceil(costs[costs.length - 1] ?? 0);
+      abort(
+        `TokenLimiterProcessor: No messages fit within the token limit: the newest message alone takes ${newest} tokens and ${budget} remain after system messages (${systemTokens}) and request overhead. Shorten it or raise the limit.`,
+        { retry: false, metadata: { systemTokens, limit, remainingBudget: budget, messageCount } },
+      );
+    }
+    return selection.keep;
+  }
+
+  async #systemCost(systemMessages: readonly CoreMessage[]): Promise<number> {
+    if (systemMessages.length === 0) return 0;
+    const prompt: LanguageModelV2Message[] = systemMessages.map((m) => ({
+      role: 'system',
+      content: systemMessageText(m as CoreSystemMessage),
+    }));
+    let total = 0;
+    for (const cost of await this.#costsOf(prompt)) total += cost;
+    return total;
+  }
+
+  /** Cost of each message: the built-in counter (sync, cached) or `tokenCounter` (maybe async). */
+  async #costsOf(messages: readonly TokenCountableMessage[]): Promise<number[]> {
+    const costs = new Array<number>(messages.length);
+    const custom = this.#tokenCounter;
+    if (!custom) {
+      const counter = defaultCounter ?? (await builtInCounter());
+      for (let i = 0; i < messages.length; i++) costs[i] = counter.cost(messages[i] as TokenCountableMessage);
+      return costs;
+    }
+    for (let i = 0; i < messages.length; i++) {
+      const counted = custom.countMessage(messages[i] as TokenCountableMessage);
+      const cost = typeof counted === 'number' ? counted : await counted;
+      if (typeof cost !== 'number' || !(cost >= 0)) {
+        throw new Error(
+          `tokenCounter.countMessage returned ${describeValue(cost)}; it must return a non-negative number of tokens.`,
+        );
+      }
+      costs[i] = cost;
+    }
+    return costs;
+  }
+}
+
+/** The same class under the name the processor reference uses. */
+export const TokenLimiterProcessor = TokenLimiter;
+/** Instance type of {@link TokenLimiterProcessor}. */
+export type TokenLimiterProcessor = TokenLimiter;

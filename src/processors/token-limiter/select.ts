@@ -1,0 +1,125 @@
+/**
+ * The trimming policy, on plain numbers: which units (a message, or a tool call with its
+ * results) stay within a budget. Pure and linear, so it is tested on its own.
+ */
+import type { LanguageModelV2Message } from '@ai-sdk/provider';
+
+/** How the walk treats a unit that does not fit. */
+export type SelectMode = 'best-fit' | 'contiguous';
+
+/** Outcome of {@link selectUnits}. */
+export interface Selection {
+  /** `keep[i]` for unit `i` (units ordered oldest → newest). */
+  keep: boolean[];
+  /** Units kept. */
+  kept: number;
+  /** Budget left after the kept units; negative when pinned units alone exceed it. */
+  remaining: number;
+}
+
+/**
+ * Walk the units newest → oldest and keep each that still fits. Pinned units are kept whatever
+ * they cost and paid for first. `best-fit` goes on past a unit that does not fit (an older,
+ * smaller one may still fit); `contiguous` stops there, so what is sent has no gap. The newest
+ * unit is the turn the model answers: when it does not fit (and is not pinned) nothing is kept,
+ * in either mode, since a request without it would answer a different question.
+ */
+export function selectUnits(
+  costs: readonly number[],
+  pinned: readonly boolean[],
+  budget: number,
+  mode: SelectMode,
+): Selection {
+  const keep = pinned.slice();
+  let remaining = budget;
+  let kept = 0;
+  for (let i = 0; i < costs.length; i++) {
+    if (pinned[i]) {
+      remaining -= costs[i] as number;
+      kept++;
+    }
+  }
+  for (let i = costs.length - 1; i >= 0; i--) {
+    if (pinned[i]) continue;
+    const cost = costs[i] as number;
+    if (cost <= remaining) {
+      keep[i] = true;
+      remaining -= cost;
+      kept++;
+      continue;
+    }
+    if (i === costs.length - 1) return { keep: keep.fill(false), kept: 0, remaining: budget };
+    if (mode === 'contiguous') break;
+  }
+  return { keep, kept, remaining };
+}
+
+/** Prompt messages grouped so a tool call and its results are kept or dropped together. */
+export interface PromptGroups {
+  /** Group of each prompt message; `-1` for system messages. */
+  groupOf: Int32Array;
+  /** Number of groups; groups are numbered oldest → newest by their newest message. */
+  count: number;
+}
+
+/**
+ * Group the non-system messages of a prompt: messages that share a tool call id (the assistant
+ * message with the call, the tool message with its result, and anything else naming the id) form
+ * one group; every other message is its own group. Union-find over message indices, linear in
+ * the number of parts.
+ */
+export function groupPromptMessages(prompt: readonly LanguageModelV2Message[]): PromptGroups {
+  const n = prompt.length;
+  const parent = new Int32Array(n);
+  for (let i = 0; i < n; i++) parent[i] = i;
+  const find = (i: number): number => {
+    let root = i;
+    while (parent[root] !== root) root = parent[root] as number;
+    while (parent[i] !== root) {
+      const next = parent[i] as number;
+      parent[i] = root;
+      i = next;
+    }
+    return root;
+  };
+  const owner = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const message = prompt[i] as LanguageModelV2Message;
+    if (message.role === 'system' || message.role === 'user') continue;
+    for (const part of message.content) {
+      if (part.type !== 'tool-call' && part.type !== 'tool-result') continue;
+      const first = owner.get(part.toolCallId);
+      if (first === undefined) owner.set(part.toolCallId, i);
+      else {
+        const a = find(first);
+        const b = find(i);
+        if (a !== b) parent[a] = b;
+      }
+    }
+  }
+  // Number groups by their newest message: walking back, a root is met first at its newest member.
+  const groupOf = new Int32Array(n).fill(-1);
+  const numberOfRoot = new Int32Array(n).fill(-1);
+  let descending = 0;
+  for (let i = n - 1; i >= 0; i--) {
+    if ((prompt[i] as LanguageModelV2Message).role === 'system') continue;
+    const root = find(i);
+    if (numberOfRoot[root] === -1) numberOfRoot[root] = descending++;
+    groupOf[i] = numberOfRoot[root] as number;
+  }
+  // Flip to oldest → newest, the order selectUnits works in.
+  for (let i = 0; i < n; i++) if (groupOf[i] !== -1) groupOf[i] = descending - 1 - (groupOf[i] as number);
+  return { groupOf, count: descending };
+}
+
+/** Tool call ids a prompt message carries (calls and results). */
+export function toolCallIdsOf(message: LanguageModelV2Message): string[] | undefined {
+  if (message.role === 'system' || message.role === 'user') return undefined;
+  let ids: string[] | undefined;
+  for (const part of message.content) {
+    if (part.type !== 'tool-call' && part.type !== 'tool-result') continue;
+    ids ??= [];
+    ids.push(part.toolCallId);
+  }
+  return ids;
+}

@@ -1,0 +1,220 @@
+/**
+ * Token counting for `TokenLimiter`: exact o200k_base BPE counts (`gpt-tokenizer`, loaded on
+ * first use), a bounded cache of text counts shared by every limiter, and the per-message
+ * costs the trimming works with.
+ */
+import type { LanguageModelV2Message, LanguageModelV2ToolResultOutput } from '@ai-sdk/provider';
+import type { MastraDBMessage, MastraMessagePart } from '../../messages/types.js';
+
+/**
+ * Tokens a message costs beyond its content (role markers, separators). Providers spend 3 to 5;
+ * 3.8 is the average the limiter assumes. Kept fractional while messages are summed; a total is
+ * rounded up once.
+ */
+export const MESSAGE_OVERHEAD_TOKENS = 3.8;
+/** Tokens one request costs beyond its messages (priming of the reply, framing). */
+export const CONVERSATION_OVERHEAD_TOKENS = 24;
+/**
+ * What a file or image part is assumed to cost. Its bytes are not text, and what a provider
+ * charges depends on the model and the image size (an OpenAI 1024² image at high detail is
+ * 765, an Anthropic one up to ~1,600); 1,000 sits between. Plug in a `tokenCounter` to do better.
+ */
+export const FILE_PART_TOKENS = 1_000;
+
+/** A message the limiter counts: a stored message, or a message of the provider prompt. */
+export type TokenCountableMessage = MastraDBMessage | LanguageModelV2Message;
+
+/**
+ * Counts what a message costs. `TokenLimiter`'s `tokenCounter` option takes one, so the limiter
+ * can share an estimator with memory or count for a non-OpenAI tokenizer.
+ *
+ * `countMessage` receives a prompt message (`LanguageModelV2Message`) when requests are
+ * trimmed and a stored message (`MastraDBMessage`) when stored history is (`memory-only`, and
+ * `processInputStep` when there is no prompt stage); it returns the message's full cost,
+ * overhead included. `countText`, when given, counts the output side (streamed text and objects);
+ * without it the built-in BPE counts output.
+ */
+export interface TokenCounter {
+  countMessage(message: TokenCountableMessage): number | Promise<number>;
+  countText?(text: string): number;
+}
+
+type CountTokens = (text: string) => number;
+
+let bpe: CountTokens | undefined;
+let loading: Promise<CountTokens> | undefined;
+
+/**
+ * The BPE counter, loaded on first use: the o200k_base ranks take ~170 ms and ~20 MB of heap,
+ * which nobody should pay just for importing `sluice/processors`. Special-token text
+ * (`<|endoftext|>`) is counted as ordinary text: users may type it.
+ */
+export function loadTokenizer(): Promise<CountTokens> {
+  if (bpe) return Promise.resolve(bpe);
+  loading ??= import('gpt-tokenizer/encoding/o200k_base').then((module) => {
+    const options = { disallowedSpecial: new Set<string>() };
+    bpe = (text: string) => (text === '' ? 0 : module.countTokens(text, options));
+    return bpe;
+  });
+  return loading;
+}
+
+/** The BPE counter when already loaded (hot paths check this instead of awaiting). */
+export function loadedTokenizer(): CountTokens | undefined {
+  return bpe;
+}
+
+/**
+ * Text → token count, bounded in entries and in characters held. Conversation text is the
+ * same from step to step and call to call, so history is tokenized once: after that a step
+ * costs one map lookup per part. Oldest entries go first when a bound is hit.
+ */
+export class TextTokenCache {
+  readonly #counts = new Map<string, number>();
+  #chars = 0;
+
+  constructor(
+    readonly maxEntries = 100_000,
+    readonly maxChars = 16_000_000,
+  ) {}
+
+  get size(): number {
+    return this.#counts.size;
+  }
+
+  /** The count of `text`, computed with `count` and remembered on a miss. */
+  get(text: string, count: CountTokens): number {
+    const cached = this.#counts.get(text);
+    if (cached !== undefined) return cached;
+    const tokens = count(text);
+    // A text larger than the whole budget would evict everything and still not fit.
+    if (text.length > this.maxChars) return tokens;
+    this.#counts.set(text, tokens);
+    this.#chars += text.length;
+    while (this.#counts.size > this.maxEntries || this.#chars > this.maxChars) this.#evictOldest();
+    return tokens;
+  }
+
+  clear(): void {
+    this.#counts.clear();
+    this.#chars = 0;
+  }
+
+  #evictOldest(): void {
+    const oldest = this.#counts.keys().next();
+    if (oldest.done) return;
+    this.#counts.delete(oldest.value);
+    this.#chars -= oldest.value.length;
+  }
+}
+
+/** Shared by every limiter: a text's count does not depend on who asks. */
+export const sharedTextCache = new TextTokenCache();
+
+/** Counts message contents with a text counter; JSON values count as their JSON text. */
+export class MessageCostCounter {
+  constructor(readonly text: CountTokens) {}
+
+  /** Content tokens + {@link MESSAGE_OVERHEAD_TOKENS}, unrounded. */
+  cost(message: TokenCountableMessage): number {
+    return MESSAGE_OVERHEAD_TOKENS + this.content(message);
+  }
+
+  content(message: TokenCountableMessage): number {
+    const content = message.content;
+    if (typeof content === 'string') return this.text(content);
+    if (Array.isArray(content)) return this.#promptParts(content);
+    return this.#storedParts(message as MastraDBMessage);
+  }
+
+  value(value: unknown): number {
+    if (value === undefined || value === null) return 0;
+    if (typeof value === 'string') return this.text(value);
+    let json: string | undefined;
+    try {
+      json = JSON.stringify(value);
+    } catch {
+      // A cyclic or BigInt value cannot reach a provider as JSON either; it costs nothing here.
+      return 0;
+    }
+    return json === undefined ? 0 : this.text(json);
+  }
+
+  #promptParts(parts: Exclude<LanguageModelV2Message['content'], string>): number {
+    let tokens = 0;
+    for (const part of parts) {
+      switch (part.type) {
+        case 'text':
+        case 'reasoning':
+          tokens += this.text(part.text);
+          break;
+        case 'file':
+          tokens += FILE_PART_TOKENS;
+          break;
+        case 'tool-call':
+          tokens += this.text(part.toolName) + this.value(part.input);
+          break;
+        case 'tool-result':
+          tokens += this.text(part.toolName) + this.#output(part.output);
+          break;
+        default:
+          break;
+      }
+    }
+    return tokens;
+  }
+
+  #output(output: LanguageModelV2ToolResultOutput | undefined): number {
+    if (!output) return 0;
+    switch (output.type) {
+      case 'text':
+      case 'error-text':
+        return this.text(output.value);
+      case 'json':
+      case 'error-json':
+        return this.value(output.value);
+      case 'content': {
+        let tokens = 0;
+        for (const item of output.value)
+          tokens += item.type === 'text' ? this.text(item.text) : FILE_PART_TOKENS;
+        return tokens;
+      }
+      default:
+        // Outputs of newer specs (e.g. `execution-denied`) carry at most a short reason.
+        return this.value((output as { reason?: unknown }).reason);
+    }
+  }
+
+  #storedParts(message: MastraDBMessage): number {
+    let tokens = 0;
+    let sawText = false;
+    for (const part of message.content.parts) {
+      if (part.type === 'text') sawText = true;
+      tokens += this.#storedPart(part);
+    }
+    const legacy = message.content.content;
+    if (!sawText && typeof legacy === 'string') tokens += this.text(legacy);
+    return tokens;
+  }
+
+  #storedPart(part: MastraMessagePart): number {
+    switch (part.type) {
+      case 'text':
+        return this.text(part.text);
+      case 'reasoning':
+        return this.text(part.reasoning);
+      case 'file':
+        return FILE_PART_TOKENS;
+      case 'tool-invocation': {
+        const invocation = part.toolInvocation;
+        const call = this.text(invocation.toolName) + this.value(invocation.args);
+        return invocation.state === 'result'
+          ? call + this.text(invocation.toolName) + this.value(invocation.result)
+          : call;
+      }
+      default:
+        // step-start, source and data-* parts are never sent to the model.
+        return 0;
+    }
+  }
+}
