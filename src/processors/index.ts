@@ -3,6 +3,7 @@
  * folder each under `src/processors/<name>/`.
  */
 export * from '../pipeline/index.js';
+export { BatchPartsProcessor, type BatchPartsProcessorOptions } from './batch-parts/index.js';
 export { PrefillErrorHandler } from './prefill-error-handler/index.js';
 export {
   anthropicToolIdFormat,
@@ -14,6 +15,22 @@ export {
   openaiOrphanItemId,
 } from './provider-history-compat/compat-rules/index.js';
 export { ProviderHistoryCompat, type ProviderHistoryCompatOptions } from './provider-history-compat/index.js';
+export {
+  type RegexFilterHook,
+  type RegexFilterLocation,
+  type RegexFilterMatch,
+  type RegexFilterPhase,
+  type RegexFilterPreset,
+  RegexFilterProcessor,
+  type RegexFilterProcessorOptions,
+  type RegexFilterRedactDetail,
+  type RegexFilterRedaction,
+  type RegexFilterRule,
+  type RegexFilterStrategy,
+  type RegexFilterTripwireMetadata,
+  type RegexFilterViolationDetail,
+  type RegexFilterWarnDetail,
+} from './regex-filter/index.js';
 export {
   isBadRequestError,
   isConnectionResetError,
@@ -57,6 +74,7 @@ export {
   type ToolSearchProcessorOptions,
   type ToolSearchStateStats,
 } from './tool-search/index.js';
+export { UnicodeNormalizer, type UnicodeNormalizerOptions } from './unicode-normalizer/index.js';
 export {
   DEFAULT_SUPPORTED_MEDIA_TYPES,
   UnsupportedFileHandler,

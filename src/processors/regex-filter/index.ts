@@ -1,0 +1,593 @@
+import { ConfigurationError } from '../../errors/configuration-error.js';
+import { syncLegacyFields } from '../../messages/legacy-fields.js';
+import type { MessageList } from '../../messages/message-list.js';
+import type { MastraDBMessage } from '../../messages/types.js';
+import type {
+  ProcessInputArgs,
+  ProcessOutputResultArgs,
+  ProcessOutputStreamArgs,
+  Processor,
+  ProcessorState,
+  ProcessorViolation,
+} from '../../pipeline/types.js';
+import type { ChunkType, TextDeltaChunk } from '../../stream/chunk-types.js';
+import { applySpans, type CompiledRule, findSpans, globalClone, type Span } from './matcher.js';
+import { PRESET_RULES, type RegexFilterPreset } from './presets.js';
+
+export type { RegexFilterPreset } from './presets.js';
+
+/** One custom rule of {@link RegexFilterProcessor}. */
+export interface RegexFilterRule {
+  /** Reported in tripwire metadata and violations. */
+  name: string;
+  /** What to find. Flags are kept; the processor works on its own global clone. */
+  pattern: RegExp;
+  /** What a match becomes under the `redact` strategy. Default `'[REDACTED]'`. */
+  replacement?: string;
+}
+
+/** What {@link RegexFilterProcessor} does with a match. */
+export type RegexFilterStrategy = 'block' | 'redact' | 'warn';
+
+/** Where {@link RegexFilterProcessor} looks: the input, the response, or both. */
+export type RegexFilterPhase = 'input' | 'output' | 'all';
+
+/** The hook a violation was found in. */
+export type RegexFilterHook = 'processInput' | 'processOutputStream' | 'processOutputResult';
+
+/** Options of {@link RegexFilterProcessor}. At least one rule or preset is required. */
+export interface RegexFilterProcessorOptions {
+  /** Custom rules, checked before the presets (they win ties between overlapping matches). */
+  rules?: readonly RegexFilterRule[];
+  /**
+   * Built-in rule sets: `'pii'` (rules `email`, `phone`, `ssn`, `credit-card` — Luhn-checked),
+   * `'secrets'` (`api-key`, `aws-access-key`, `github-token`, `slack-token`, `google-api-key`,
+   * `jwt`, `bearer-token`, `password`, `private-key`), `'urls'` (`url`). Their replacement is
+   * `'[REDACTED]'`.
+   */
+  presets?: readonly RegexFilterPreset[];
+  /** Default `'block'`. */
+  strategy?: RegexFilterStrategy;
+  /** Default `'all'`. */
+  phase?: RegexFilterPhase;
+  /**
+   * Put the matched text in violations (`value`) and tripwire metadata (`match`). Default
+   * `false`: the matched text is never repeated in reports, since the tripwire reaches the
+   * client and reports tend to end up in logs.
+   */
+  includeRedactedValues?: boolean;
+  /**
+   * Characters of streamed text held back per text block so a match split across chunks is
+   * caught whole; a match still growing at the end is held until it is complete. Longer
+   * matches can slip through partly. `0` holds nothing. Default `128`.
+   */
+  streamCarryoverSize?: number;
+}
+
+/** One match in {@link RegexFilterTripwireMetadata}. */
+export interface RegexFilterMatch {
+  rule: string;
+  /**
+   * The matched text when `includeRedactedValues` is on; otherwise the rule's replacement
+   * (e.g. `'[REDACTED]'`), so the blocked value never travels in the tripwire.
+   */
+  match: string;
+  /** Offset in the message part's text, or in the streamed text block. */
+  index: number;
+}
+
+/** `metadata` of the tripwire raised by the `block` strategy. */
+export interface RegexFilterTripwireMetadata {
+  processorId: 'regex-filter';
+  matches: RegexFilterMatch[];
+  strategy: 'block';
+}
+
+/** One replaced stretch of text, as reported by the `redact` strategy. */
+export interface RegexFilterRedaction {
+  rule: string;
+  /** Offset of the original text in the message part, or in the streamed text block. */
+  index: number;
+  /** Length of the original text replaced. */
+  length: number;
+  replacement: string;
+  /** Other rules whose overlapping matches were merged into this one. */
+  overlappingRules?: string[];
+  /** The original text; only with `includeRedactedValues`. */
+  value?: string;
+}
+
+/** Where a reported violation was found. */
+export interface RegexFilterLocation {
+  phase: RegexFilterHook;
+  /** The message (`processInput`, `processOutputResult`). */
+  messageId?: string;
+  /** Index of the text part in `content.parts`; absent for the legacy `content.content` text. */
+  partIndex?: number;
+  /** The streamed text block (`processOutputStream`), a Sluice addition. */
+  textId?: string;
+}
+
+/** `detail` of the violation reported per redacted message part or stream chunk. */
+export interface RegexFilterRedactDetail extends RegexFilterLocation {
+  strategy: 'redact';
+  redactions: RegexFilterRedaction[];
+}
+
+/** `detail` of the violation reported per matching message part or stream chunk under `warn`. */
+export interface RegexFilterWarnDetail extends RegexFilterLocation {
+  strategy: 'warn';
+  /** Same fields as a redaction; nothing was replaced. */
+  matches: RegexFilterRedaction[];
+}
+
+/** Every `detail` the processor's `onViolation` can receive (block: the tripwire metadata). */
+export type RegexFilterViolationDetail =
+  | RegexFilterRedactDetail
+  | RegexFilterWarnDetail
+  | RegexFilterTripwireMetadata;
+
+const ID = 'regex-filter';
+const NAME = 'RegexFilterProcessor';
+const STRATEGIES: readonly RegexFilterStrategy[] = ['block', 'redact', 'warn'];
+const PHASES: readonly RegexFilterPhase[] = ['input', 'output', 'all'];
+const DEFAULT_REPLACEMENT = '[REDACTED]';
+/**
+ * Characters of already-released text kept before the held text so lookbehinds and `\b` see
+ * what came before it (`password=` released, its value still held).
+ */
+const CONTEXT_SIZE = 64;
+
+/** Held text of one streamed text block. */
+interface TextBuffer {
+  /** Text not yet released (original, unredacted). */
+  held: string;
+  /** The last released original characters, for lookbehind context only. */
+  context: string;
+  /** Original characters released so far: the stream offset of `held`. */
+  offset: number;
+  /** Envelope for the chunk that releases held text. */
+  runId: string;
+  from: TextDeltaChunk['from'];
+}
+
+/** What the processor keeps in its per-run `state`. */
+interface FilterState extends ProcessorState {
+  /** Held text by text id. */
+  regexFilterTexts?: Map<string, TextBuffer>;
+  /** The stream hook saw response text in this run. */
+  regexFilterStreamed?: boolean;
+}
+
+type Abort = ProcessInputArgs['abort'];
+
+const SPACE = /\s/;
+
+/**
+ * Where the word around `cut` starts, when `cut` falls inside a word (a run of non-space
+ * characters) that started at or after `limit`; otherwise `cut`. A word reaching into the held
+ * tail may be the start of a match that is not complete yet (`sk-ab…`): holding it whole keeps
+ * the boundary from cutting that match in half.
+ */
+function wordStart(text: string, cut: number, limit: number): number {
+  if (cut >= text.length || SPACE.test(text.charAt(cut))) return cut;
+  let start = cut;
+  while (start > limit && !SPACE.test(text.charAt(start - 1))) start--;
+  return start > limit || SPACE.test(text.charAt(start - 1)) || start === 0 ? start : cut;
+}
+
+function invalid(option: string, problem: string): ConfigurationError {
+  return new ConfigurationError('PROCESSOR_INVALID_OPTIONS', `${NAME}: option "${option}" ${problem}`, {
+    details: { processor: NAME, option },
+  });
+}
+
+function show(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value instanceof RegExp) return String(value);
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function isRegExp(value: unknown): value is RegExp {
+  return Object.prototype.toString.call(value) === '[object RegExp]';
+}
+
+function compileRules(rules: unknown): CompiledRule[] {
+  if (rules === undefined) return [];
+  if (!Array.isArray(rules))
+    throw invalid('rules', `must be an array of { name, pattern, replacement? } (got ${show(rules)}).`);
+  return rules.map((rule: unknown, i): CompiledRule => {
+    const at = `rules[${i}]`;
+    if (typeof rule !== 'object' || rule === null) {
+      throw invalid(at, `must be an object { name, pattern, replacement? } (got ${show(rule)}).`);
+    }
+    const { name, pattern, replacement } = rule as Partial<RegexFilterRule>;
+    if (typeof name !== 'string' || name === '') {
+      throw invalid(`${at}.name`, `must be a non-empty string naming the rule (got ${show(name)}).`);
+    }
+    if (!isRegExp(pattern)) {
+      throw invalid(
+        `${at}.pattern`,
+        `of rule "${name}" must be a RegExp (got ${show(pattern)}). Write it as a literal, e.g. /\\bACME-\\d{6}\\b/, or new RegExp(text).`,
+      );
+    }
+    const clone = globalClone(pattern);
+    if (clone.test('')) {
+      throw invalid(
+        `${at}.pattern`,
+        `of rule "${name}" matches the empty string (${String(pattern)}), so it would match everywhere. Require at least one character, e.g. + instead of *.`,
+      );
+    }
+    clone.lastIndex = 0;
+    if (replacement !== undefined && typeof replacement !== 'string') {
+      throw invalid(`${at}.replacement`, `of rule "${name}" must be a string (got ${show(replacement)}).`);
+    }
+    return { name, pattern: clone, replacement: replacement ?? DEFAULT_REPLACEMENT };
+  });
+}
+
+function compilePresets(presets: unknown): CompiledRule[] {
+  if (presets === undefined) return [];
+  const known = Object.keys(PRESET_RULES);
+  if (!Array.isArray(presets))
+    throw invalid('presets', `must be an array of ${known.map(show).join(', ')} (got ${show(presets)}).`);
+  const out: CompiledRule[] = [];
+  for (const preset of new Set<unknown>(presets)) {
+    if (typeof preset !== 'string' || !Object.hasOwn(PRESET_RULES, preset)) {
+      throw invalid(
+        'presets',
+        `has an unknown preset ${show(preset)}. Known presets: ${known.map(show).join(', ')}.`,
+      );
+    }
+    // Each processor scans with its own clones: no lastIndex is shared between instances.
+    for (const rule of PRESET_RULES[preset as RegexFilterPreset])
+      out.push({ ...rule, pattern: globalClone(rule.pattern) });
+  }
+  return out;
+}
+
+function checkChoice<T extends string>(option: string, value: unknown, choices: readonly T[]): T | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !choices.includes(value as T)) {
+    throw invalid(option, `must be one of ${choices.map(show).join(', ')} (got ${show(value)}).`);
+  }
+  return value as T;
+}
+
+/**
+ * Finds text matching regular expressions — your rules and built-in presets for personal data,
+ * secrets and URLs — in the input, the streamed response and the final response, and blocks,
+ * redacts or reports it. No model calls.
+ *
+ * - `block` (default): `abort()` with {@link RegexFilterTripwireMetadata}; the stream ends with
+ *   a tripwire chunk, `generate()` resolves with `result.tripwire`.
+ * - `redact`: each match becomes its rule's replacement; overlapping matches are merged and
+ *   replaced once. `onViolation` receives a {@link RegexFilterRedactDetail} per redacted message
+ *   part or stream chunk. Input redactions are made in the message list, so they are what the
+ *   model sees and what memory stores.
+ * - `warn`: content unchanged; `onViolation` receives a {@link RegexFilterWarnDetail}.
+ *
+ * Input: `processInput` checks the text parts of this call's user and assistant messages, not
+ * remembered history (it was checked when it was input; blocking on it would block every later
+ * turn). Output: `processOutputStream` checks `text-delta` chunks (reasoning and tool arguments
+ * are not checked); `processOutputResult` checks the response messages' text parts. Under
+ * `warn` the result check is skipped when the stream already reported on the response text.
+ *
+ * Streaming: with `redact` and `block`, the last `streamCarryoverSize` characters of each text
+ * block are held back, so a match split across chunks is seen whole — at the cost of the
+ * client receiving text that much later. Held text is released on `text-end`, `step-finish`,
+ * `finish` or any other non-text chunk. `warn` passes chunks through at once and only delays
+ * its reports.
+ */
+export class RegexFilterProcessor implements Processor<'regex-filter', RegexFilterTripwireMetadata> {
+  /** `'regex-filter'`. */
+  readonly id = ID;
+  /** `'Regex Filter'`. */
+  readonly name = 'Regex Filter';
+  /** One line for logs and traces. */
+  readonly description = 'Blocks, redacts or reports text matching regular expressions in input and output.';
+  /** Called on every block (by the runner), redaction and warning; errors are swallowed. */
+  onViolation?: (violation: ProcessorViolation) => void | Promise<void>;
+
+  readonly #rules: readonly CompiledRule[];
+  readonly #strategy: RegexFilterStrategy;
+  readonly #input: boolean;
+  readonly #output: boolean;
+  readonly #includeValues: boolean;
+  readonly #carry: number;
+
+  /**
+   * @throws ConfigurationError `PROCESSOR_INVALID_OPTIONS` naming the option: a rule without a
+   *   name, a pattern that is not a RegExp or matches the empty string, an unknown preset, no
+   *   rules at all, an unknown strategy or phase, a negative or fractional carry-over size.
+   */
+  constructor(options: RegexFilterProcessorOptions) {
+    if (typeof options !== 'object' || options === null) {
+      throw invalid(
+        'rules',
+        `or "presets" is required: pass { presets: ['pii'] } or { rules: [{ name, pattern }] }.`,
+      );
+    }
+    const rules = [...compileRules(options.rules), ...compilePresets(options.presets)];
+    if (rules.length === 0) {
+      throw invalid(
+        'rules',
+        `or "presets" must give at least one rule: a filter without rules checks nothing.`,
+      );
+    }
+    this.#rules = rules;
+    this.#strategy = checkChoice('strategy', options.strategy, STRATEGIES) ?? 'block';
+    const phase = checkChoice('phase', options.phase, PHASES) ?? 'all';
+    this.#input = phase !== 'output';
+    this.#output = phase !== 'input';
+    if (options.includeRedactedValues !== undefined && typeof options.includeRedactedValues !== 'boolean') {
+      throw invalid(
+        'includeRedactedValues',
+        `must be true or false (got ${show(options.includeRedactedValues)}).`,
+      );
+    }
+    this.#includeValues = options.includeRedactedValues ?? false;
+    const carry = options.streamCarryoverSize ?? 128;
+    if (typeof carry !== 'number' || !Number.isSafeInteger(carry) || carry < 0) {
+      throw invalid(
+        'streamCarryoverSize',
+        `must be an integer >= 0 (got ${show(carry)}). Use 0 to hold nothing back.`,
+      );
+    }
+    this.#carry = carry;
+  }
+
+  /** Check this call's input messages (not remembered history). */
+  async processInput({ messages, messageList, abort }: ProcessInputArgs): Promise<MessageList> {
+    if (!this.#input) return messageList;
+    const sources = messageList.makeMessageSourceChecker();
+    const fresh = messages.filter((m) => sources.getSource(m) !== 'memory');
+    await this.#checkMessages(fresh, 'processInput', abort);
+    return messageList;
+  }
+
+  /** Check the response messages. */
+  async processOutputResult({
+    messages,
+    messageList,
+    state,
+    abort,
+  }: ProcessOutputResultArgs): Promise<MessageList> {
+    if (!this.#output) return messageList;
+    // The stream already reported every warning on this text; once is enough.
+    if (this.#strategy === 'warn' && (state as FilterState).regexFilterStreamed === true) return messageList;
+    await this.#checkMessages(messages, 'processOutputResult', abort);
+    return messageList;
+  }
+
+  /** Check streamed text, holding back a tail per text block (see the class comment). */
+  async processOutputStream({
+    part,
+    state,
+    abort,
+  }: ProcessOutputStreamArgs): Promise<ChunkType | ChunkType[] | null> {
+    if (!this.#output) return part;
+    const filterState = state as FilterState;
+    switch (part.type) {
+      case 'text-delta':
+        filterState.regexFilterStreamed = true;
+        return this.#onDelta(part, filterState, abort);
+      case 'text-start':
+      case 'object':
+        // Partial objects are parsed from text that already left this processor.
+        return part;
+      case 'step-start':
+        // Text still held at a new step belongs to a rejected attempt: it is never released.
+        filterState.regexFilterTexts?.clear();
+        return part;
+      case 'text-end':
+        return this.#release(filterState, part, abort, part.payload.id);
+      default:
+        return this.#release(filterState, part, abort);
+    }
+  }
+
+  async #onDelta(part: TextDeltaChunk, state: FilterState, abort: Abort): Promise<ChunkType | null> {
+    let texts = state.regexFilterTexts;
+    if (texts === undefined) {
+      texts = new Map();
+      state.regexFilterTexts = texts;
+    }
+    const id = part.payload.id;
+    let buffer = texts.get(id);
+    if (buffer === undefined) {
+      buffer = { held: '', context: '', offset: 0, runId: part.runId, from: part.from };
+      texts.set(id, buffer);
+    }
+    const text = buffer.context + buffer.held + part.payload.text;
+    const from = buffer.context.length;
+    const spans = findSpans(text, from, this.#rules);
+    if (spans.length > 0 && this.#strategy === 'block') this.#block(text, spans, buffer.offset - from, abort);
+    // Release everything but the tail; a match reaching into the tail is held from its start,
+    // since more text may still extend it.
+    let cut = Math.max(from, text.length - this.#carry);
+    let decided = spans.length;
+    for (let i = 0; i < spans.length; i++) {
+      const span = spans[i] as Span;
+      if (span.end > cut) {
+        cut = Math.min(cut, span.start);
+        decided = i;
+        break;
+      }
+    }
+    if (decided === spans.length) cut = wordStart(text, cut, Math.max(from, cut - this.#carry));
+    const released = decided === spans.length ? spans : spans.slice(0, decided);
+    const base = buffer.offset - from;
+    buffer.offset += cut - from;
+    buffer.held = text.slice(cut);
+    buffer.context = text.slice(Math.max(0, cut - CONTEXT_SIZE), cut);
+    if (released.length > 0)
+      await this.#report(text, released, base, { phase: 'processOutputStream', textId: id });
+    if (this.#strategy === 'warn') return part;
+    if (cut === from) return null;
+    const out = applySpans(text, from, cut, released);
+    return out === part.payload.text ? part : { ...part, payload: { ...part.payload, text: out } };
+  }
+
+  /**
+   * Release held text before `part`: of one text block (`text-end`) or of all. Returns the
+   * chunks to emit, releases first.
+   */
+  async #release(
+    state: FilterState,
+    part: ChunkType,
+    abort: Abort,
+    onlyId?: string,
+  ): Promise<ChunkType | ChunkType[]> {
+    const texts = state.regexFilterTexts;
+    if (texts === undefined || texts.size === 0) return part;
+    const out: ChunkType[] = [];
+    for (const [id, buffer] of texts) {
+      if (onlyId !== undefined && id !== onlyId) continue;
+      texts.delete(id);
+      if (buffer.held === '') continue;
+      const text = buffer.context + buffer.held;
+      const from = buffer.context.length;
+      const spans = findSpans(text, from, this.#rules);
+      const base = buffer.offset - from;
+      if (spans.length > 0) {
+        if (this.#strategy === 'block') this.#block(text, spans, base, abort);
+        await this.#report(text, spans, base, { phase: 'processOutputStream', textId: id });
+      }
+      if (this.#strategy === 'warn') continue;
+      out.push({
+        type: 'text-delta',
+        runId: buffer.runId,
+        from: buffer.from,
+        payload: { id, text: applySpans(text, from, text.length, spans) },
+      });
+    }
+    if (out.length === 0) return part;
+    out.push(part);
+    return out;
+  }
+
+  async #checkMessages(
+    messages: readonly MastraDBMessage[],
+    phase: RegexFilterHook,
+    abort: Abort,
+  ): Promise<void> {
+    const blocked: RegexFilterMatch[] = [];
+    for (const message of messages) {
+      if (message.role !== 'user' && message.role !== 'assistant') continue;
+      const content = message.content;
+      let hasText = false;
+      let changed = false;
+      const parts = content.parts;
+      for (let i = 0; i < parts.length; i++) {
+        const part = parts[i];
+        if (part?.type !== 'text') continue;
+        hasText = true;
+        const next = await this.#checkText(part.text, phase, message.id, i, blocked);
+        if (next !== part.text) {
+          part.text = next;
+          changed = true;
+        }
+      }
+      if (!hasText && typeof content.content === 'string' && content.content !== '') {
+        // No text part: the legacy flattened string is the message's text.
+        content.content = await this.#checkText(content.content, phase, message.id, undefined, blocked);
+      } else if (changed && content.content !== undefined) {
+        // The legacy mirror must not keep the original text.
+        syncLegacyFields(content);
+      }
+    }
+    if (blocked.length > 0) this.#abort(blocked, phase, abort);
+  }
+
+  /** The text as the strategy leaves it; block collects matches instead. */
+  async #checkText(
+    text: string,
+    phase: RegexFilterHook,
+    messageId: string,
+    partIndex: number | undefined,
+    blocked: RegexFilterMatch[],
+  ): Promise<string> {
+    const spans = findSpans(text, 0, this.#rules);
+    if (spans.length === 0) return text;
+    if (this.#strategy === 'block') {
+      for (const span of spans) blocked.push(this.#match(text, span, 0));
+      return text;
+    }
+    const location: RegexFilterLocation = { phase, messageId };
+    if (partIndex !== undefined) location.partIndex = partIndex;
+    await this.#report(text, spans, 0, location);
+    return this.#strategy === 'redact' ? applySpans(text, 0, text.length, spans) : text;
+  }
+
+  #match(text: string, span: Span, base: number): RegexFilterMatch {
+    return {
+      rule: span.rule,
+      match: this.#includeValues ? text.slice(span.start, span.end) : span.replacement,
+      index: base + span.start,
+    };
+  }
+
+  #block(text: string, spans: readonly Span[], base: number, abort: Abort): never {
+    return this.#abort(
+      spans.map((span) => this.#match(text, span, base)),
+      'processOutputStream',
+      abort,
+    );
+  }
+
+  #abort(matches: RegexFilterMatch[], phase: RegexFilterHook, abort: Abort): never {
+    const rules = [...new Set(matches.map((m) => m.rule))].map(show).join(', ');
+    const where = phase === 'processInput' ? 'the input' : 'the response';
+    const metadata: RegexFilterTripwireMetadata = { processorId: ID, matches, strategy: 'block' };
+    return abort(`Blocked: ${where} matched regex-filter rule${matches.length > 1 ? 's' : ''} ${rules}.`, {
+      metadata,
+    });
+  }
+
+  /** Tell `onViolation` about matches redacted or (warn) left in place; its errors are swallowed. */
+  async #report(
+    text: string,
+    spans: readonly Span[],
+    base: number,
+    location: RegexFilterLocation,
+  ): Promise<void> {
+    const callback = this.onViolation;
+    if (typeof callback !== 'function') return;
+    const entries = spans.map((span): RegexFilterRedaction => {
+      const entry: RegexFilterRedaction = {
+        rule: span.rule,
+        index: base + span.start,
+        length: span.end - span.start,
+        replacement: span.replacement,
+      };
+      if (span.overlappingRules !== undefined) entry.overlappingRules = [...span.overlappingRules];
+      if (this.#includeValues) entry.value = text.slice(span.start, span.end);
+      return entry;
+    });
+    const where = location.phase === 'processInput' ? 'input' : 'response';
+    const rules = [...new Set(entries.map((e) => e.rule))].map(show).join(', ');
+    const count = `${entries.length} match${entries.length > 1 ? 'es' : ''}`;
+    const violation: ProcessorViolation<RegexFilterRedactDetail | RegexFilterWarnDetail> =
+      this.#strategy === 'redact'
+        ? {
+            processorId: ID,
+            message: `Redacted ${count} of ${rules} in the ${where}.`,
+            detail: { strategy: 'redact', ...location, redactions: entries },
+          }
+        : {
+            processorId: ID,
+            message: `The ${where} has ${count} of ${rules}; left unchanged (warn).`,
+            detail: { strategy: 'warn', ...location, matches: entries },
+          };
+    try {
+      await callback.call(this, violation);
+    } catch {
+      // By contract a failing onViolation never disturbs the run.
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import { type CompiledRule, passesLuhn } from './matcher.js';
+
+/** Names of the built-in rule sets of `RegexFilterProcessor`. */
+export type RegexFilterPreset = 'pii' | 'secrets' | 'urls';
+
+const REDACTED = '[REDACTED]';
+
+// The patterns anchor their start with a lookbehind instead of `\b` where a `+` run begins
+// the match: a match can then only start where such a run starts, so a long run without a
+// match is scanned once, not once per character.
+
+/** Personal data: email addresses, phone numbers, US social security numbers, card numbers. */
+const PII: readonly CompiledRule[] = [
+  {
+    name: 'email',
+    pattern: /(?<![\w.%+-])[\w.%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![A-Za-z0-9-])/g,
+    replacement: REDACTED,
+  },
+  {
+    // North American numbers need separators (`555-123-4567`, `(555) 123 4567`); other
+    // numbers need a leading `+`. Bare digit runs (ids, amounts, dates) are not phones.
+    name: 'phone',
+    pattern:
+      /(?<![\w+]|\d[.-])(?:(?:\+?1[ .-]?)?(?:\(\d{3}\)[ .]?|\d{3}[ .-])\d{3}[ .-]\d{4}|\+\d{1,3}(?:[ .-]?\d{2,4}){3,5})(?![\w-]|\.\d)/g,
+    replacement: REDACTED,
+  },
+  {
+    // Dashed form only; area 000/666/9xx, group 00 and serial 0000 are never issued.
+    name: 'ssn',
+    pattern: /(?<![\w-])(?!000|666|9\d\d)\d{3}-(?!00)\d{2}-(?!0000)\d{4}(?![\w-])/g,
+    replacement: REDACTED,
+  },
+  {
+    // 13–19 digits, contiguous or in the printed groupings (4-4-4-x, Amex 4-6-5), that pass
+    // the Luhn checksum: random long numbers are left alone.
+    name: 'credit-card',
+    pattern: /(?<![\d-])(?:\d{13,19}|\d{4}([ -])\d{4}\1\d{4}\1\d{1,7}|\d{4}([ -])\d{6}\2\d{4,5})(?!\d)/g,
+    replacement: REDACTED,
+    validate: passesLuhn,
+  },
+];
+
+/** Credentials: provider API keys, access tokens, bearer tokens, passwords, private keys. */
+const SECRETS: readonly CompiledRule[] = [
+  {
+    // OpenAI/Anthropic (`sk-…`, `sk-proj-…`, `sk-ant-…`), Stripe secret/restricted keys (`sk_live_…`, `rk_…`).
+    name: 'api-key',
+    pattern: /(?<![\w-])(?:sk|rk)[-_][A-Za-z0-9_-]{20,}/g,
+    replacement: REDACTED,
+  },
+  {
+    name: 'aws-access-key',
+    pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Z0-9])/g,
+    replacement: REDACTED,
+  },
+  {
+    name: 'github-token',
+    pattern: /(?<![\w])(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/g,
+    replacement: REDACTED,
+  },
+  { name: 'slack-token', pattern: /(?<![\w-])xox[abposr]-[A-Za-z0-9-]{10,}/g, replacement: REDACTED },
+  { name: 'google-api-key', pattern: /(?<![\w-])AIza[0-9A-Za-z_-]{35}(?![\w-])/g, replacement: REDACTED },
+  { name: 'jwt', pattern: /(?<![\w-])eyJ[\w-]{5,}\.eyJ[\w-]{5,}\.[\w-]{5,}/g, replacement: REDACTED },
+  {
+    // Only the token: `Authorization: Bearer [REDACTED]` keeps the sentence readable.
+    name: 'bearer-token',
+    pattern: /(?<=\bBearer[ \t]+)[A-Za-z0-9._~+/-]{8,}=*/g,
+    replacement: REDACTED,
+  },
+  {
+    // The value of `password=…`, `api_key: "…"`, `client_secret = …` and similar assignments.
+    name: 'password',
+    pattern:
+      /(?<=\b(?:password|passwd|pwd|secret|client[_-]?secret|api[_-]?key|access[_-]?token|auth[_-]?token)["']?[ \t]*[:=][ \t]*["']?)[^\s"',;]{4,}/gi,
+    replacement: REDACTED,
+  },
+  {
+    name: 'private-key',
+    pattern: /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
+    replacement: REDACTED,
+  },
+];
+
+/** Web addresses: `http://` and `https://` URLs, without trailing sentence punctuation. */
+const URLS: readonly CompiledRule[] = [
+  {
+    name: 'url',
+    pattern: /\bhttps?:\/\/[^\s<>"'`]*[^\s<>"'`.,;:!?)\]}]/gi,
+    replacement: REDACTED,
+  },
+];
+
+/** The rules of each preset. Each compiled rule is cloned per processor before use. */
+export const PRESET_RULES: Readonly<Record<RegexFilterPreset, readonly CompiledRule[]>> = {
+  pii: PII,
+  secrets: SECRETS,
+  urls: URLS,
+};
