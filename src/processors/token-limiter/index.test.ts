@@ -445,6 +445,19 @@ describe('TokenLimiter: output stream', () => {
     expect(run.tripwire?.metadata).toEqual({ limit: 3, tokens: current });
   });
 
+  it('tokenCounter.countText counts the output when given (called on its own object)', async () => {
+    const tokenCounter = {
+      perChar: 1,
+      countMessage: () => 1,
+      countText(text: string) {
+        return text.length * this.perChar;
+      },
+    };
+    const h = createProcessorHarness(new TokenLimiter({ limit: 10, tokenCounter }));
+    const run = await h.processOutputStream(['12345', '67890', 'x']);
+    expect(run.dropped.map((c) => (c.type === 'text-delta' ? c.payload.text : ''))).toEqual(['x']);
+  });
+
   it('only text deltas and object chunks count: reasoning and tool chunks pass whatever their size', async () => {
     const h = createProcessorHarness(new TokenLimiter(2));
     const reasoning: ChunkType = {

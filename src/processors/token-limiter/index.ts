@@ -200,6 +200,12 @@ function validateOptions(input: unknown): Required<Pick<TokenLimiterOptions, 'li
   return options as Required<Pick<TokenLimiterOptions, 'limit'>> & TokenLimiterOptions;
 }
 
+function sum(values: readonly number[]): number {
+  let total = 0;
+  for (const value of values) total += value;
+  return total;
+}
+
 let defaultCounter: MessageCostCounter | undefined;
 
 /** The built-in message counter: BPE with the shared text cache. */
@@ -299,6 +305,8 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
   readonly #trimMode: TokenLimiterTrimMode;
   readonly #atMaxRemoveTokens: number;
   readonly #tokenCounter: TokenCounter | undefined;
+  /** `tokenCounter.countText`, bound; output falls back to the built-in BPE without it. */
+  readonly #countText: CountText | undefined;
   readonly #onMemoryTrim: TokenLimiterOptions['onMemoryTrim'];
 
   /**
@@ -314,6 +322,10 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
     this.#atMaxRemoveTokens =
       valid.atMaxRemoveTokens ?? Math.floor(valid.limit * DEFAULT_AT_MAX_REMOVE_SHARE);
     this.#tokenCounter = valid.tokenCounter;
+    const counter = valid.tokenCounter;
+    this.#countText = counter?.countText
+      ? (text) => (counter.countText as CountText).call(counter, text)
+      : undefined;
     this.#onMemoryTrim = valid.onMemoryTrim;
   }
 
@@ -360,10 +372,11 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
     const { messages, messageList, systemMessages, steps, abort } = args;
     const costs = await this.#costsOf(messages);
     const systemTokens = Math.ceil(await this.#systemCost(systemMessages));
+    const budget = this.#budget(systemTokens, messages.length, abort);
+    if (sum(costs) <= budget) return undefined;
     const current = currentRunToolCallIds(steps);
     const pinned = messages.map((m) => current !== undefined && storedToolCallIds(m, current));
-    const keep = this.#select(costs, pinned, systemTokens, messages.length, abort);
-    if (!keep) return undefined;
+    const keep = this.#select(costs, pinned, budget, systemTokens, messages.length, abort);
     const dropped: string[] = [];
     keep.forEach((kept, i) => {
       if (!kept) dropped.push((messages[i] as MastraDBMessage).id);
@@ -386,6 +399,9 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
       else messageCount++;
     }
     const systemTokens = Math.ceil(systemRaw);
+    const budget = this.#budget(systemTokens, messageCount, abort);
+    // The common case costs one pass: everything fits, nothing is grouped or copied.
+    if (sum(costs) - systemRaw <= budget) return undefined;
     const groups = groupPromptMessages(prompt);
     const groupCosts = new Array<number>(groups.count).fill(0);
     const pinned = new Array<boolean>(groups.count).fill(false);
@@ -399,8 +415,7 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
         if (ids?.some((id) => current.has(id))) pinned[group] = true;
       }
     }
-    const keep = this.#select(groupCosts, pinned, systemTokens, messageCount, abort);
-    if (!keep) return undefined;
+    const keep = this.#select(groupCosts, pinned, budget, systemTokens, messageCount, abort);
     const trimmed: LanguageModelV2Prompt = [];
     for (let i = 0; i < prompt.length; i++) {
       const group = groups.groupOf[i] as number;
@@ -418,7 +433,7 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
     if (part.type !== 'text-delta' && part.type !== 'object') return part;
     const state = args.state as LimiterState;
     if (state.limitReached) return null;
-    const count = this.#tokenCounter?.countText ?? loadedTokenizer() ?? (await loadTokenizer());
+    const count = this.#countText ?? loadedTokenizer() ?? (await loadTokenizer());
     let tokens: number;
     if (part.type === 'text-delta') {
       const own = count(part.payload.text);
@@ -448,7 +463,7 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
   async processOutputResult(args: ProcessOutputResultArgs<TokenLimiterTripwireMetadata>) {
     const state = args.state as LimiterState;
     if (this.#trimMode === 'memory-only' || state.streamCounted) return args.messageList;
-    const count = this.#tokenCounter?.countText ?? loadedTokenizer() ?? (await loadTokenizer());
+    const count = this.#countText ?? loadedTokenizer() ?? (await loadTokenizer());
     let total = 0;
     let over: number | undefined;
     const changed = new Set<MastraDBMessage>();
@@ -499,16 +514,14 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
   }
 
   /**
-   * The shared input policy over units (prompt groups or stored messages), oldest → newest.
-   * Returns which to keep, `undefined` when everything fits; raises the documented tripwires.
+   * What the conversation may cost: `limit` − system tokens − request overhead. Raises the
+   * tripwires for system messages that use it all up and for a request with no message.
    */
-  #select(
-    costs: readonly number[],
-    pinned: readonly boolean[],
+  #budget(
     systemTokens: number,
     messageCount: number,
     abort: ProcessorContext<TokenLimiterTripwireMetadata>['abort'],
-  ): boolean[] | undefined {
+  ): number {
     const limit = this.#limit;
     const budget = limit - systemTokens - CONVERSATION_OVERHEAD_TOKENS;
     if (budget <= 0) {
@@ -523,15 +536,30 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
         { retry: false, metadata: { systemTokens, limit } },
       );
     }
-    let total = 0;
-    for (const cost of costs) total += cost;
-    if (total <= budget) return undefined;
+    return budget;
+  }
+
+  /**
+   * The shared trimming policy over units (prompt groups or stored messages), oldest → newest:
+   * which to keep. Raises the "nothing fits" tripwire.
+   */
+  #select(
+    costs: readonly number[],
+    pinned: readonly boolean[],
+    budget: number,
+    systemTokens: number,
+    messageCount: number,
+    abort: ProcessorContext<TokenLimiterTripwireMetadata>['abort'],
+  ): boolean[] {
     const selection = selectUnits(costs, pinned, budget, this.#trimMode as SelectMode);
     if (selection.kept === 0) {
       const newest = Math.ceil(costs[costs.length - 1] ?? 0);
       abort(
         `TokenLimiterProcessor: No messages fit within the token limit: the newest message alone takes ${newest} tokens and ${budget} remain after system messages (${systemTokens}) and request overhead. Shorten it or raise the limit.`,
-        { retry: false, metadata: { systemTokens, limit, remainingBudget: budget, messageCount } },
+        {
+          retry: false,
+          metadata: { systemTokens, limit: this.#limit, remainingBudget: budget, messageCount },
+        },
       );
     }
     return selection.keep;
