@@ -74,8 +74,8 @@ export class TextTokenCache {
   #chars = 0;
 
   constructor(
-    readonly maxEntries = 100_000,
-    readonly maxChars = 16_000_000,
+    readonly maxEntries = 50_000,
+    readonly maxChars = 4_000_000,
   ) {}
 
   get size(): number {
@@ -108,7 +108,10 @@ export class TextTokenCache {
   }
 }
 
-/** Shared by every limiter: a text's count does not depend on who asks. */
+/**
+ * Shared by every limiter: a text's count does not depend on who asks. Holds at most 4 M
+ * characters (≈ 8 MB of keys when the texts are not alive elsewhere).
+ */
 export const sharedTextCache = new TextTokenCache();
 
 /** Counts message contents with a text counter; JSON values count as their JSON text. */
