@@ -771,6 +771,8 @@ async function runLoop<OUTPUT>(
     error?: Error;
     tripwire?: StepTripwireData;
   }): Promise<RunSettlement<OUTPUT>> {
+    // No hook runs after this point; work processors started for the run (timers) stops now.
+    runner.endRun();
     let { status, error } = end;
     const { tripwire } = end;
     const structured = totals.structured;

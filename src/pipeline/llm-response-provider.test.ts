@@ -1,8 +1,8 @@
 /**
  * `processLLMResponse` through a real provider client (`@ai-sdk/openai` against the local fake
  * server): it gets the step's compact chunks, the provider's warnings, the request body that was
- * sent and the raw response, plus the same `state` `processLLMRequest` saw. Hooks also receive the
- * caller's `abortSignal`.
+ * sent and the raw response, plus the same `state` `processLLMRequest` saw. Hooks also receive an
+ * `abortSignal` that follows the caller's and fires when the run settles.
  */
 import { createOpenAI } from '@ai-sdk/openai';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -23,12 +23,14 @@ it('processLLMResponse sees chunks, warnings, the request body and the raw respo
   let seen: ProcessLLMResponseArgs | undefined;
   let requestState: unknown;
   let signal: AbortSignal | undefined;
+  let abortedDuringHook: boolean | undefined;
   const probe = {
     id: 'probe',
     processLLMRequest: ({ state, abortSignal }) => {
       state.key = 'k1';
       requestState = state;
       signal = abortSignal;
+      abortedDuringHook = abortSignal?.aborted;
     },
     processLLMResponse: (args) => {
       seen = args;
@@ -40,7 +42,10 @@ it('processLLMResponse sees chunks, warnings, the request body and the raw respo
   // topK is not supported by OpenAI chat: the client reports a warning.
   await agent.generate('hi', { abortSignal: controller.signal, modelSettings: { topK: 3 } });
 
-  expect(signal).toBe(controller.signal);
+  // The hooks' signal follows the caller's and also fires once the run has settled.
+  expect(abortedDuringHook).toBe(false);
+  expect(signal?.aborted).toBe(true);
+  expect(controller.signal.aborted).toBe(false);
   expect(seen?.state).toBe(requestState);
   expect(seen?.fromCache).toBe(false);
   expect(

@@ -91,6 +91,12 @@ const NO_TRACING: TracingContext = Object.freeze({});
 /** Error-processor retries allowed when `maxProcessorRetries` is unset (seed 001). */
 const DEFAULT_API_ERROR_RETRIES = 3;
 const PREPARE_STEP: Processor = Object.freeze({ id: 'prepare-step' });
+/** The reason of the hooks' `abortSignal` when it fires because the run is over. */
+const RUN_ENDED = Object.freeze(
+  Object.assign(new Error('The run has ended; work a processor started for it should stop.'), {
+    name: 'RunEndedError',
+  }),
+);
 
 /**
  * Runs processor hooks at the places the agentic loop names, in array order, with the
@@ -126,10 +132,18 @@ export class ProcessorRunner {
   #transient: LanguageModelV2Message[] = [];
   /** Replays so far; the budget counts these, whatever a processor sets `retryCount` to. */
   #replays = 0;
+  /** Aborted when the run settles; hooks see it through their `abortSignal`. */
+  readonly #runEnd = new AbortController();
+  /** What hooks get as `abortSignal`: the caller's abort or the run's end, whichever comes first. */
+  readonly #hookSignal: AbortSignal;
+  #deferredFailure: unknown;
 
   constructor(options: RunnerOptions) {
     this.#o = options;
     this.#list = options.messageList;
+    this.#hookSignal = options.abortSignal
+      ? AbortSignal.any([options.abortSignal, this.#runEnd.signal])
+      : this.#runEnd.signal;
     this.#streamProcessors = options.lanes.output.filter((p) => typeof p.processOutputStream === 'function');
     // Error processors that implement processLLMRequest run in that lane too, after the input
     // processors; one listed in both arrays (same object, or same id) runs once, at its input place.
@@ -329,7 +343,17 @@ export class ProcessorRunner {
    * retry), not per chunk — `part` and `streamParts` are the only fields that change, and they
    * are set in place.
    */
-  processOutputStream(part: ChunkType, streamParts: ChunkType[]): Promise<ChunkType | ChunkType[] | undefined> {
+  processOutputStream(
+    part: ChunkType,
+    streamParts: ChunkType[],
+  ): Promise<ChunkType | ChunkType[] | undefined> {
+    // A failure from a chunk emitted on a processor's own time (a timer) surfaces here, with the
+    // run's next chunk: the emitter had no caller to hand it to.
+    const deferred = this.#deferredFailure;
+    if (deferred !== undefined) {
+      this.#deferredFailure = undefined;
+      return Promise.reject(deferred);
+    }
     return this.#streamFrom(0, part, streamParts);
   }
 
@@ -412,13 +436,27 @@ export class ProcessorRunner {
    */
   async #emitFrom(index: number, chunk: ChunkType): Promise<void> {
     const deliver = this.#o.deliver;
-    if (!deliver || this.#o.abortSignal?.aborted) return;
+    if (!deliver || this.#runEnd.signal.aborted || this.#o.abortSignal?.aborted) return;
     const processor = this.#streamProcessors[index] as Processor;
-    this.#checkStreamResult(processor, chunk, undefined as unknown as ChunkType);
-    const out = await this.#streamFrom(index + 1, chunk, []);
-    if (out === undefined) return;
-    if (Array.isArray(out)) for (const c of out) await deliver(c);
-    else await deliver(out);
+    try {
+      this.#checkStreamResult(processor, chunk, undefined as unknown as ChunkType);
+      const out = await this.#streamFrom(index + 1, chunk, []);
+      if (out === undefined) return;
+      if (Array.isArray(out)) for (const c of out) await deliver(c);
+      else await deliver(out);
+    } catch (error) {
+      // The emitter may be a timer with nobody to tell: the run fails with it at its next chunk.
+      this.#deferredFailure ??= error;
+      throw error;
+    }
+  }
+
+  /**
+   * The run has settled (any ending): the `abortSignal` hooks received fires, so timers and
+   * background work a processor started end with the run, and `writer.emit()` stops delivering.
+   */
+  endRun(): void {
+    if (!this.#runEnd.signal.aborted) this.#runEnd.abort(RUN_ENDED);
   }
 
   async #streamHook(
@@ -697,7 +735,7 @@ export class ProcessorRunner {
       },
       retryCount: this.retryCount,
       requestContext: this.#o.requestContext,
-      abortSignal: this.#o.abortSignal,
+      abortSignal: this.#hookSignal,
       writer: this.#o.writer,
       state: this.#stateOf(id),
     };

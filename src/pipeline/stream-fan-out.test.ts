@@ -148,3 +148,79 @@ describe('writer.emit() from a stream processor', () => {
     expect(await out.text).toBe('abcd');
   });
 });
+
+describe('the run end reaches stream processors', () => {
+  it("hooks' abortSignal fires once the run has settled, even when it failed", async () => {
+    const signals: AbortSignal[] = [];
+    const watcher: Processor = {
+      id: 'watcher',
+      async processOutputStream({ part, abortSignal }) {
+        if (abortSignal) signals.push(abortSignal);
+        return part;
+      },
+    };
+    const failing = new ScriptedModel({
+      steps: [{ text: ['a', 'b'], errorAfterChunks: { after: 2, error: new Error('upstream broke') } }],
+    });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model: failing,
+      outputProcessors: [watcher as never],
+      errorProcessorDefaults: false,
+    });
+    const out = await agent.stream('hi');
+    const chunks = await collect(out.fullStream);
+    expect(chunks.at(-1)?.type).toBe('error');
+    expect(signals.length).toBeGreaterThan(0);
+    expect(signals.every((s) => s.aborted)).toBe(true);
+  });
+
+  it('a tripwire raised by a later processor during a timer emit ends the run at its next chunk', async () => {
+    let emitLater: (() => Promise<void>) | undefined;
+    const timerLike: Processor = {
+      id: 'timer-like',
+      async processOutputStream({ part, writer }) {
+        emitLater ??= async () => {
+          await writer?.emit?.({
+            ...part,
+            type: 'text-delta',
+            payload: { id: 't', text: 'SECRET' },
+          } as ChunkType);
+        };
+        return part;
+      },
+    };
+    const guard: Processor = {
+      id: 'guard',
+      async processOutputStream({ part, abort }) {
+        if (part.type === 'text-delta' && part.payload.text === 'SECRET') abort('no secrets');
+        if (part.type === 'text-delta' && part.payload.text === 'cd') await emitLater?.().catch(() => {});
+        return part;
+      },
+    };
+    const result = await agentWith([timerLike, guard], ['ab', 'cd', 'ef']).generate('hi');
+    expect(result.tripwire?.reason).toBe('no secrets');
+    expect(result.tripwire?.processorId).toBe('guard');
+  });
+});
+
+describe("hooks' abortSignal follows the caller's", () => {
+  it('fires with the caller’s reason when the caller aborts mid-run', async () => {
+    const controller = new AbortController();
+    let reason: unknown;
+    const watcher: Processor = {
+      id: 'watcher',
+      async processOutputStream({ part, abortSignal }) {
+        abortSignal?.addEventListener('abort', () => {
+          reason ??= abortSignal.reason;
+        });
+        if (part.type === 'text-delta') controller.abort(new Error('user left'));
+        return part;
+      },
+    };
+    const out = await agentWith([watcher]).stream('hi', { abortSignal: controller.signal });
+    await collect(out.fullStream);
+    expect((reason as Error).message).toBe('user left');
+  });
+});

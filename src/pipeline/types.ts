@@ -85,6 +85,10 @@ export interface ProcessorContext<TTripwireMetadata = unknown> {
   requestContext?: RequestContext;
   tracingContext?: TracingContext;
   writer?: ProcessorStreamWriter;
+  /**
+   * Fires when the caller aborts the run and (Sluice) also once the run has settled, however it
+   * ended: timers and background work a processor starts should stop on it.
+   */
   abortSignal?: AbortSignal;
   /**
    * Send a signal to the model (see `AgentSignalInput`). Supplied to `processInput`,

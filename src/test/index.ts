@@ -3,5 +3,5 @@
  * and a local fake provider HTTP server with fault injection, for users' own tests.
  */
 export * from './fake-provider/index.js';
-export * from './scripted-model.js';
 export * from './processor-harness.js';
+export * from './scripted-model.js';

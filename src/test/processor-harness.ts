@@ -362,6 +362,14 @@ export class ProcessorHarness {
     });
   }
 
+  /**
+   * End the run, as the agent does when a run settles: the `abortSignal` hooks received fires
+   * (timers a processor started stop) and later `writer.emit()` calls deliver nothing.
+   */
+  end(): void {
+    this.#runner.endRun();
+  }
+
   // ---- internals -------------------------------------------------------------------------
 
   #require(hook: keyof Processor): void {

@@ -108,4 +108,24 @@ describe('BatchPartsProcessor in an agent', () => {
     expect(timers.started()).toBe(1);
     expect(timers.pending()).toBe(0);
   });
+
+  it('no timer is left when the run fails mid-stream with a batch pending (the run end fires the hooks’ abortSignal)', async () => {
+    const timers = trackTimers(60_000);
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model: new ScriptedModel({
+        steps: [
+          { text: ['a', 'b', 'c'], errorAfterChunks: { after: 5, error: new Error('upstream broke') } },
+        ],
+      }),
+      outputProcessors: [new BatchPartsProcessor({ batchSize: 100, maxWaitTime: 60_000 })],
+      errorProcessorDefaults: false,
+    });
+    const output = await agent.stream('hi');
+    const chunks = await collect(output.fullStream);
+    expect(chunks.at(-1)?.type).toBe('error');
+    expect(timers.started()).toBe(1);
+    expect(timers.pending()).toBe(0);
+  });
 });
