@@ -187,13 +187,17 @@ describe('TokenLimiter: processLLMRequest trims the request', () => {
 
   it('over the limit the oldest messages go first; system messages stay where they were', async () => {
     const prompt = [system('Be brief.'), ...history, user('q3 what now?')];
-    const keepLastTwo =
-      Math.ceil(cost('Be brief.')) + CONVERSATION_OVERHEAD_TOKENS + cost('a2 late') + cost('q3 what now?');
+    const keepLastThree =
+      Math.ceil(cost('Be brief.')) +
+      CONVERSATION_OVERHEAD_TOKENS +
+      cost('q2 about trains') +
+      cost('a2 late') +
+      cost('q3 what now?');
     const h = createProcessorHarness(
-      new TokenLimiter({ limit: Math.ceil(keepLastTwo), trimMode: 'contiguous' }),
+      new TokenLimiter({ limit: Math.ceil(keepLastThree), trimMode: 'contiguous' }),
     );
     const run = await h.processLLMRequest({ prompt });
-    expect(texts(run.result.prompt)).toEqual(['Be brief.', 'a2 late', 'q3 what now?']);
+    expect(texts(run.result.prompt)).toEqual(['Be brief.', 'q2 about trains', 'a2 late', 'q3 what now?']);
   });
 
   it('budget = limit − system tokens − 24, messages at content + 3.8 summed unrounded', async () => {

@@ -17,7 +17,14 @@ import type {
 import type { RequestContext } from '../../request-context/request-context.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
 import type { StepResult } from '../../stream/step-result.js';
-import { groupPromptMessages, type SelectMode, selectUnits, toolCallIdsOf } from './select.js';
+import {
+  groupPromptMessages,
+  questionUnit,
+  type SelectMode,
+  selectUnits,
+  startWithUser,
+  toolCallIdsOf,
+} from './select.js';
 import {
   CONVERSATION_OVERHEAD_TOKENS,
   loadedTokenizer,
@@ -260,7 +267,12 @@ function truncateToTokens(text: string, max: number, count: CountText): string {
  * - a tool call and its results are kept or dropped together, so no orphan call or result is
  *   ever sent;
  * - the current run's own tool calls and results are never dropped: the loop needs them to go
- *   on. They are paid for first; when they alone exceed the limit the request is sent over it;
+ *   on. They are paid for first; when they alone exceed the limit the request is sent over it.
+ *   The run's question (the newest user message before them) is kept with them, so a loop step
+ *   never reaches the model without it;
+ * - a trimmed request starts with a user message: Anthropic and other providers reject one that
+ *   starts with an assistant or tool message, so kept history before the first user message (an
+ *   answer, or a tool call with its results, whose question was dropped) is dropped too;
  * - budget = `limit` − system tokens − 24 (request overhead); each message costs its content
  *   plus 3.8 tokens (kept fractional while summing; reported totals are rounded up);
  * - `best-fit` walks newest → oldest keeping each group that still fits and goes on past one
@@ -283,8 +295,8 @@ function truncateToTokens(text: string, max: number, count: CountText): string {
  * `processOutputResult` truncates the answer's text parts when no stream hook counted them.
  *
  * **memory-only**: trims the stored history in `processInput` (oldest first, never the newest
- * message) down to `limit − atMaxRemoveTokens`, calls `onMemoryTrim`, and leaves requests and
- * output alone.
+ * message) down to `limit − atMaxRemoveTokens`, then on to the next user message so the history
+ * left starts with one, calls `onMemoryTrim`, and leaves requests and output alone.
  *
  * Counting: exact o200k_base BPE (`gpt-tokenizer`, loaded on first use), with text counts cached
  * across steps and calls, so a step over a long history costs a lookup per part; files count
@@ -352,9 +364,18 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
     const target = this.#limit - this.#atMaxRemoveTokens;
     const removed: string[] = [];
     // Oldest first; the newest message is the one being answered and always stays.
-    for (let i = 0; i < messages.length - 1 && total > target; i++) {
+    let i = 0;
+    for (; i < messages.length - 1 && total > target; i++) {
       removed.push((messages[i] as MastraDBMessage).id);
       total -= costs[i] as number;
+    }
+    // The history left must start with a user message (providers reject one that does not).
+    if (removed.length > 0) {
+      for (; i < messages.length - 1; i++) {
+        const role = (messages[i] as MastraDBMessage).role;
+        if (role === 'user' || role === 'signal') break;
+        removed.push((messages[i] as MastraDBMessage).id);
+      }
     }
     if (removed.length === 0) return undefined;
     const trimmed = messageList.removeByIds(removed);
@@ -376,7 +397,16 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
     if (sum(costs) <= budget) return undefined;
     const current = currentRunToolCallIds(steps);
     const pinned = messages.map((m) => current !== undefined && storedToolCallIds(m, current));
+    const unitOf = Array.from(messages, (_, i) => i);
+    // Signal rows are sent as user messages.
+    const isUser = (i: number) => {
+      const role = (messages[i] as MastraDBMessage).role;
+      return role === 'user' || role === 'signal';
+    };
+    const question = questionUnit(unitOf, isUser, pinned);
+    if (question !== -1) pinned[question] = true;
     const keep = this.#select(costs, pinned, budget, systemTokens, messages.length, abort);
+    startWithUser(unitOf, isUser, keep, pinned);
     const dropped: string[] = [];
     keep.forEach((kept, i) => {
       if (!kept) dropped.push((messages[i] as MastraDBMessage).id);
@@ -415,7 +445,11 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
         if (ids?.some((id) => current.has(id))) pinned[group] = true;
       }
     }
+    const isUser = (i: number) => (prompt[i] as LanguageModelV2Message).role === 'user';
+    const question = questionUnit(groups.groupOf, isUser, pinned);
+    if (question !== -1) pinned[question] = true;
     const keep = this.#select(groupCosts, pinned, budget, systemTokens, messageCount, abort);
+    startWithUser(groups.groupOf, isUser, keep, pinned);
     const trimmed: LanguageModelV2Prompt = [];
     for (let i = 0; i < prompt.length; i++) {
       const group = groups.groupOf[i] as number;

@@ -6,7 +6,10 @@
  * - system messages are never dropped; the newest message is never dropped;
  * - what is sent is the untrimmed prompt minus whole messages, in order;
  * - `contiguous` sends a suffix of the conversation;
- * - the current run's own tool calls and results are all there;
+ * - the current run's own tool calls and results are all there, and so is the run's question
+ *   (the input's newest user message): a loop step is never sent without it;
+ * - a trimmed request starts with a user message (Anthropic and others reject one that starts
+ *   with an assistant or tool message);
  * - without the run's own tool traffic, the request fits the limit.
  * A run may instead end with one of the documented tripwires, and then no model call is made.
  * Seeded, so a failure names the seed that replays it.
@@ -141,6 +144,16 @@ function promptSpy(id: string, into: LanguageModelV2Prompt[]): InputProcessor {
   };
 }
 
+/** The run's question: the newest user message before the run's own tool traffic. */
+function question(prompt: LanguageModelV2Prompt): LanguageModelV2Prompt[number] | undefined {
+  const first = prompt.findIndex((m) =>
+    m.role === 'assistant' || m.role === 'tool'
+      ? m.content.some((p) => 'toolCallId' in p && p.toolCallId.startsWith('run-'))
+      : false,
+  );
+  return prompt.slice(0, first === -1 ? prompt.length : first).findLast((m) => m.role === 'user');
+}
+
 const DOCUMENTED =
   /^TokenLimiterProcessor: (System messages alone exceed token limit|No messages fit within the token limit)/;
 
@@ -217,6 +230,11 @@ describe('TokenLimiter: random histories never produce an invalid request', () =
           where,
         ).toEqual(pre.filter((m) => m.role === 'system'));
         expect(post.at(-1), where).toBe(pre.at(-1));
+        expect(
+          post.find((m) => m.role !== 'system')?.role,
+          `${where}, call ${c}: starts with a user message`,
+        ).toBe('user');
+        expect(post, `${where}, call ${c}: the run's question is sent`).toContain(question(pre));
         if (post.length < pre.length) trimmedRuns++;
         if (trimMode === 'contiguous') {
           const kept = post.filter((m) => m.role !== 'system');

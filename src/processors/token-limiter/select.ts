@@ -123,3 +123,45 @@ export function toolCallIdsOf(message: LanguageModelV2Message): string[] | undef
   }
   return ids;
 }
+
+/**
+ * The run's question: the unit of the newest user message before the first pinned unit (the
+ * run's own tool traffic), or `-1` when nothing is pinned or no user message precedes it. A loop
+ * step is sent with it, so the model still sees what it is working on and the request does not
+ * start with the run's tool call. `unitOf[i]` is message `i`'s unit, `-1` for one never dropped.
+ */
+export function questionUnit(
+  unitOf: ArrayLike<number>,
+  isUser: (index: number) => boolean,
+  pinned: readonly boolean[],
+): number {
+  let question = -1;
+  for (let i = 0; i < unitOf.length; i++) {
+    const unit = unitOf[i] as number;
+    if (unit === -1) continue;
+    if (pinned[unit]) return question;
+    if (isUser(i)) question = unit;
+  }
+  return -1;
+}
+
+/**
+ * After trimming, drop the kept units that would open the conversation without a user message
+ * (an assistant reply, or a tool call with its results, whose question was dropped): Anthropic
+ * and other providers reject a request that starts with an assistant or tool message. Stops at
+ * the first user message, a pinned unit or the newest unit, which are never dropped. Linear.
+ */
+export function startWithUser(
+  unitOf: ArrayLike<number>,
+  isUser: (index: number) => boolean,
+  keep: boolean[],
+  pinned: readonly boolean[],
+): void {
+  const newest = keep.length - 1;
+  for (let i = 0; i < unitOf.length; i++) {
+    const unit = unitOf[i] as number;
+    if (unit === -1 || !keep[unit]) continue;
+    if (isUser(i) || pinned[unit] || unit === newest) return;
+    keep[unit] = false;
+  }
+}

@@ -49,7 +49,8 @@ function promptModelOutput(part: LanguageModelV2ToolResultPart): unknown {
  * A call and its result always go together, and the prompt that comes out never holds a call
  * without its result or a result without its call: results are matched to the nearest earlier
  * open call with the same id, and anything left unmatched (in the input, or after filtering)
- * is dropped too. Messages emptied by the filter are dropped. Returns `undefined` when nothing
+ * is dropped too. Messages emptied by the filter are dropped, and so are assistant messages it
+ * leaves with nothing but reasoning. Returns `undefined` when nothing
  * changes. Two linear passes; untouched messages are reused, not copied.
  */
 export function filterPromptToolCalls(
@@ -140,8 +141,10 @@ export function filterPromptToolCalls(
           else same = false;
         } else content.push(part);
       }
+      // Reasoning left without the calls it led to goes too: the OpenAI Responses API rejects a
+      // reasoning item sent without its following item.
       if (same) out.push(message);
-      else if (content.length > 0) out.push({ ...message, content });
+      else if (content.some((part) => part.type !== 'reasoning')) out.push({ ...message, content });
     } else if (message.role === 'tool') {
       const content: ToolContent = message.content.filter((part) => kept(results.get(part)));
       if (content.length === message.content.length) out.push(message);
