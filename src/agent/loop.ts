@@ -61,6 +61,7 @@ import {
   type StructuredOutcome,
   settleStructuredOutput,
 } from './structured-output.js';
+import { toolCallIdsIn } from './tool-call-ids.js';
 import { executeStepTools } from './tool-step.js';
 import type { AgentExecutionOptions, ToolsInput } from './types.js';
 import { addUsage, emptyUsage } from './usage.js';
@@ -479,7 +480,7 @@ async function runLoop<OUTPUT>(
     const outbound = request.response ? request.prompt : await fetchAttachments(request.prompt, stepModel);
 
     // 5 + 6. Model call; every chunk goes through processOutputStream on its way out.
-    const recorder = new StepRecorder(runId, options.includeRawChunks === true);
+    const recorder = new StepRecorder(runId, options.includeRawChunks === true, () => toolCallIdsIn(list));
     attempt.recorder = recorder;
     const call = await buildCallOptions({
       prompt: outbound,

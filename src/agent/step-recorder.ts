@@ -10,6 +10,7 @@ import {
   type ToolCallChunk,
 } from '../stream/chunk-types.js';
 import type { StepContentPart } from '../stream/step-result.js';
+import { ToolCallIds } from './tool-call-ids.js';
 import { emptyUsage } from './usage.js';
 
 const AGENT = ChunkFrom.AGENT;
@@ -43,8 +44,11 @@ export class StepRecorder {
   reasoningText: string | undefined;
   readonly reasoning: ReasoningDeltaChunk[] = [];
   readonly toolCalls: ToolCallChunk[] = [];
-  /** Raw argument text per tool call id (kept for invalid-JSON reporting). */
-  readonly rawToolInput = new Map<string, string>();
+  /**
+   * Raw argument text per tool call, keyed by the call's chunk (its position in the step), not
+   * by id: the text is what the tool parses, and invalid JSON is reported as sent.
+   */
+  readonly rawToolInput = new Map<ToolCallChunk, string>();
   /** Successful results of provider-executed tools (e.g. web search), in stream order. */
   readonly providerToolResults: Array<{
     toolCallId: string;
@@ -74,10 +78,16 @@ export class StepRecorder {
   readonly #openReasoning = new Map<string, ReasoningUIPart>();
   readonly #runId: string;
   readonly #includeRaw: boolean;
+  readonly #ids: ToolCallIds;
 
-  constructor(runId: string, includeRaw = false) {
+  /**
+   * `conversationIds` lists the tool-call ids already in the conversation; a call reusing one
+   * (or sending none) gets a unique id, see `ToolCallIds`.
+   */
+  constructor(runId: string, includeRaw = false, conversationIds?: () => Set<string>) {
     this.#runId = runId;
     this.#includeRaw = includeRaw;
+    this.#ids = new ToolCallIds(conversationIds);
   }
 
   /** Record one part; returns the chunk to emit, if the part has one. */
@@ -163,7 +173,7 @@ export class StepRecorder {
           runId,
           from: AGENT,
           payload: {
-            toolCallId: part.id,
+            toolCallId: this.#ids.inputStart(part.id),
             toolName: part.toolName,
             providerExecuted: part.providerExecuted,
             providerMetadata: part.providerMetadata,
@@ -175,7 +185,7 @@ export class StepRecorder {
           runId,
           from: AGENT,
           payload: {
-            toolCallId: part.id,
+            toolCallId: this.#ids.inputPart(part.id),
             argsTextDelta: part.delta,
             providerMetadata: part.providerMetadata,
           },
@@ -185,27 +195,29 @@ export class StepRecorder {
           type: 'tool-call-input-streaming-end',
           runId,
           from: AGENT,
-          payload: { toolCallId: part.id, providerMetadata: part.providerMetadata },
+          payload: { toolCallId: this.#ids.inputPart(part.id), providerMetadata: part.providerMetadata },
         };
       case 'tool-call': {
         const args = parseToolArgs(part.input);
-        this.rawToolInput.set(part.toolCallId, part.input);
+        const toolCallId = this.#ids.call(part.toolCallId, part.providerExecuted);
         const chunk: ToolCallChunk = {
           type: 'tool-call',
           runId,
           from: AGENT,
           payload: {
-            toolCallId: part.toolCallId,
+            toolCallId,
             toolName: part.toolName,
             args,
             providerExecuted: part.providerExecuted,
             providerMetadata: part.providerMetadata,
           },
         };
+        if (toolCallId !== part.toolCallId) chunk.payload.providerToolCallId = part.toolCallId;
+        this.rawToolInput.set(chunk, part.input);
         this.toolCalls.push(chunk);
         this.content.push({
           type: 'tool-call',
-          toolCallId: part.toolCallId,
+          toolCallId,
           toolName: part.toolName,
           input: args ?? part.input,
           providerExecuted: part.providerExecuted,
@@ -214,7 +226,7 @@ export class StepRecorder {
           type: 'tool-invocation',
           toolInvocation: {
             state: 'call',
-            toolCallId: part.toolCallId,
+            toolCallId,
             toolName: part.toolName,
             args: args ?? {},
           },
@@ -223,21 +235,22 @@ export class StepRecorder {
         });
         return chunk;
       }
-      case 'tool-result':
+      case 'tool-result': {
         // Provider-executed tools (e.g. web search) report their result inside the stream.
+        const toolCallId = this.#ids.result(part.toolCallId);
         this.content.push({
           type: 'tool-result',
-          toolCallId: part.toolCallId,
+          toolCallId,
           toolName: part.toolName,
           input: undefined,
           output: part.result,
           providerExecuted: true,
         });
-        this.#providerResult(part.toolCallId, part.toolName, part.result, part.isError);
+        this.#providerResult(toolCallId, part.toolName, part.result, part.isError);
         if (part.isError !== true) {
-          const call = this.toolCalls.find((c) => c.payload.toolCallId === part.toolCallId);
+          const call = this.toolCalls.find((c) => c.payload.toolCallId === toolCallId);
           this.providerToolResults.push({
-            toolCallId: part.toolCallId,
+            toolCallId,
             toolName: part.toolName,
             args: call?.payload.args,
             result: part.result,
@@ -248,7 +261,7 @@ export class StepRecorder {
           runId,
           from: AGENT,
           payload: {
-            toolCallId: part.toolCallId,
+            toolCallId,
             toolName: part.toolName,
             result: part.result,
             isError: part.isError,
@@ -256,6 +269,7 @@ export class StepRecorder {
             providerMetadata: part.providerMetadata,
           },
         };
+      }
       case 'file': {
         const base64 = typeof part.data === 'string' ? part.data : Buffer.from(part.data).toString('base64');
         const chunk: FileChunk = {

@@ -33,7 +33,8 @@ type NamedOutcome = ToolOutcome & { toolCallId: string; toolName: string };
  */
 export async function executeStepTools(args: {
   calls: ToolCallChunk[];
-  rawInput: Map<string, string>;
+  /** Raw argument text per call (keyed by the call itself, so equal ids cannot mix them up). */
+  rawInput: Map<ToolCallChunk, string>;
   toolSet: ResolvedToolSet;
   messageList: MessageList;
   requestContext: RequestContext;
@@ -67,7 +68,7 @@ export async function executeStepTools(args: {
       continue;
     }
     const tool = toolSet.get(toolName);
-    const input = args.rawInput.get(toolCallId) ?? JSON.stringify(call.payload.args ?? {});
+    const input = args.rawInput.get(call) ?? JSON.stringify(call.payload.args ?? {});
     if (!tool) {
       const error = toolNotFoundError(toolName, [...toolSet.keys()]);
       pending.push(

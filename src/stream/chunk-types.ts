@@ -54,6 +54,7 @@ export interface ChunkStepResult {
 
 /** Payload of a `tool-call` chunk. */
 export interface ToolCallPayload {
+  /** Unique in the conversation; the provider's id unless that was empty or already used. */
   toolCallId: string;
   toolName: string;
   args?: Record<string, unknown>;
@@ -61,6 +62,8 @@ export interface ToolCallPayload {
   providerMetadata?: SharedV2ProviderMetadata;
   dynamic?: boolean;
   title?: string;
+  /** The id the provider sent, set only when it was empty or collided and `toolCallId` differs. */
+  providerToolCallId?: string;
 }
 
 /** Payload of a `tool-result` chunk. */
