@@ -60,6 +60,44 @@ function unfence(text: string): string {
   return match ? (match[1] as string) : trimmed;
 }
 
+const NOT_FOUND: unique symbol = Symbol('not found');
+
+/**
+ * The JSON value inside a reply with prose around it (`Here is the JSON: {…}`, a fenced block
+ * after a lead-in), as models asked by instruction rather than JSON mode often answer: the first
+ * fenced block, else the balanced object or array starting at the first `{` or `[`. One pass.
+ */
+function embeddedJson(text: string): unknown {
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text);
+  if (fenced) {
+    try {
+      return JSON.parse(fenced[1] as string);
+    } catch {
+      // Not JSON inside the fence either; try the braces.
+    }
+  }
+  const start = text.search(/[{[]/);
+  if (start < 0) return NOT_FOUND;
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '{' || c === '[') depth++;
+    else if ((c === '}' || c === ']') && --depth === 0) {
+      try {
+        return JSON.parse(text.slice(start, i + 1));
+      } catch {
+        return NOT_FOUND;
+      }
+    }
+  }
+  return NOT_FOUND;
+}
+
 /**
  * Apply the error strategy to a structured-output failure: `warn` logs (the options' `logger`,
  * else `console.warn`), `fallback` supplies `fallbackValue`, `strict` leaves the error to be
@@ -106,7 +144,11 @@ export async function parseStructuredOutput<T>(
   try {
     value = JSON.parse(unfence(text));
   } catch {
-    return fail(`Structured output: ${subject} is not valid JSON (${JSON.stringify(text.slice(0, 120))}).`);
+    const embedded = embeddedJson(text);
+    if (embedded === NOT_FOUND) {
+      return fail(`Structured output: ${subject} is not valid JSON (${JSON.stringify(text.slice(0, 120))}).`);
+    }
+    value = embedded;
   }
   const result = await validateWithSchema(options.schema as never, value);
   if (!result.success) {
@@ -158,7 +200,9 @@ export function settleStructuredOutput(
   if (report) {
     reports.delete(list);
     if (report.usage) totals.rejectedUsage = addUsage(totals.rejectedUsage, report.usage);
-    totals.structured = report.outcome;
+    // A success was sent as an object-result chunk: the run keeps it only if that chunk got
+    // past the later output processors (found below); one that dropped it leaves no object.
+    totals.structured = report.outcome.ok ? undefined : report.outcome;
   }
   for (let i = chunks.length - 1; i >= 0; i--) {
     const chunk = chunks[i] as ChunkType;

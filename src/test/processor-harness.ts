@@ -162,6 +162,8 @@ export class ProcessorHarness {
   #written: ChunkType[];
   #out: ChunkType[] | undefined;
   #streamParts: ChunkType[] = [];
+  /** Settles when the call in progress has finished. */
+  #queue: Promise<void> = Promise.resolve();
 
   constructor(processor: Processor, options: ProcessorHarnessOptions = {}) {
     if (processor === null || typeof processor !== 'object' || typeof processor.id !== 'string') {
@@ -391,6 +393,22 @@ export class ProcessorHarness {
    * reports it to `onViolation` (as the agent does), then snapshots the conversation.
    */
   async #call<R>(run: () => Promise<R>, dropped: ChunkType[] = [], stream = false): Promise<HookRun<R>> {
+    // One call at a time: the calls share one run, and a call's violations, writes and chunks
+    // must not land in another's report.
+    const previous = this.#queue;
+    let done!: () => void;
+    this.#queue = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    await previous;
+    try {
+      return await this.#callNow(run, dropped, stream);
+    } finally {
+      done();
+    }
+  }
+
+  async #callNow<R>(run: () => Promise<R>, dropped: ChunkType[], stream: boolean): Promise<HookRun<R>> {
     const processor = this.#processor;
     const violations: ProcessorViolation[] = [];
     const written: ChunkType[] = [];
@@ -398,12 +416,11 @@ export class ProcessorHarness {
     this.#written = written;
     if (stream) this.#out = chunks;
     // onViolation is wrapped for the call only, so reports are seen and the user's handler still runs.
-    const own = Object.hasOwn(processor, 'onViolation');
     const original = processor.onViolation;
-    processor.onViolation = (violation: ProcessorViolation) => {
+    const restore = wrapOnViolation(processor, (violation: ProcessorViolation) => {
       violations.push(violation);
       return original?.call(processor, violation);
-    };
+    });
     let result: R | undefined;
     let tripwire: HarnessTripwire | undefined;
     try {
@@ -416,10 +433,16 @@ export class ProcessorHarness {
         metadata: error.options.metadata,
         processorId: error.processorId ?? processor.id,
       };
+      // Unwrapped (a frozen processor): the runner still calls the processor's own handler.
+      if (restore === undefined)
+        violations.push({
+          processorId: tripwire.processorId,
+          message: error.message,
+          detail: error.options.metadata,
+        });
       await this.#runner.reportViolation(error);
     } finally {
-      if (own) processor.onViolation = original;
-      else delete processor.onViolation;
+      restore?.();
       this.#written = this.emitted;
       this.#out = undefined;
     }
@@ -437,6 +460,44 @@ export class ProcessorHarness {
         .map((c) => (c as DataChunkType).data as CreatedAgentSignal),
     };
   }
+}
+
+/**
+ * Put `wrapper` in place of `processor.onViolation` for one call; returns how to put the
+ * original back, or `undefined` when the processor cannot be changed (frozen or sealed, or a
+ * fixed own property). A data property or a getter on the prototype is shadowed by an own
+ * property, so a setter or a `#private` field behind it is never touched.
+ */
+function wrapOnViolation(
+  processor: Processor,
+  wrapper: (violation: ProcessorViolation) => void | Promise<void>,
+): (() => void) | undefined {
+  const own = Object.getOwnPropertyDescriptor(processor, 'onViolation');
+  if (own === undefined) {
+    if (!Object.isExtensible(processor)) return undefined;
+    Object.defineProperty(processor, 'onViolation', { value: wrapper, writable: true, configurable: true });
+    return () => {
+      delete processor.onViolation;
+    };
+  }
+  if (own.configurable) {
+    Object.defineProperty(processor, 'onViolation', {
+      value: wrapper,
+      writable: true,
+      configurable: true,
+      enumerable: own.enumerable === true,
+    });
+    return () => {
+      Object.defineProperty(processor, 'onViolation', own);
+    };
+  }
+  if (own.writable === true) {
+    processor.onViolation = wrapper;
+    return () => {
+      processor.onViolation = own.value;
+    };
+  }
+  return undefined;
 }
 
 /**

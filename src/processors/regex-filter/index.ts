@@ -176,6 +176,38 @@ function wordStart(text: string, cut: number, limit: number): number {
   return start > limit || SPACE.test(text.charAt(start - 1)) || start === 0 ? start : cut;
 }
 
+/** Marks and joiners that belong to the character before them. */
+const JOINS_PREVIOUS = /[\p{M}\u200D]/u;
+
+/**
+ * `cut`, moved back so it does not split a surrogate pair, or separate a character from the
+ * combining marks, variation selectors and zero-width joiners that follow it. Never below `limit`.
+ */
+function clusterStart(text: string, cut: number, limit: number): number {
+  let at = cut;
+  // The text so far ends inside a pair (or on a joiner): the rest comes with the next chunk.
+  if (at === text.length && at > limit) {
+    const last = text.charCodeAt(at - 1);
+    if (isHighSurrogate(last) || last === 0x200d) at--;
+  }
+  while (at > limit && at < text.length) {
+    const code = text.charCodeAt(at);
+    const inPair = code >= 0xdc00 && code <= 0xdfff && isHighSurrogate(text.charCodeAt(at - 1));
+    const modifier =
+      isHighSurrogate(code) &&
+      (text.codePointAt(at) ?? 0) >= 0x1f3fb &&
+      (text.codePointAt(at) ?? 0) <= 0x1f3ff;
+    if (!inPair && !modifier && !JOINS_PREVIOUS.test(text.charAt(at)) && text.charCodeAt(at - 1) !== 0x200d)
+      break;
+    at--;
+  }
+  return at;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
 function invalid(option: string, problem: string): ConfigurationError {
   return new ConfigurationError('PROCESSOR_INVALID_OPTIONS', `${NAME}: option "${option}" ${problem}`, {
     details: { processor: NAME, option },
@@ -420,6 +452,16 @@ export class RegexFilterProcessor implements Processor<'regex-filter', RegexFilt
       }
     }
     if (decided === spans.length) cut = wordStart(text, cut, Math.max(from, cut - this.#carry));
+    // Never cut inside a character: a lone surrogate half in a chunk is corrupt text to a client.
+    const safe = clusterStart(text, cut, from);
+    if (safe < cut) {
+      cut = safe;
+      // A span the earlier cut released may now reach past the cut: hold it whole instead.
+      while (decided > 0 && (spans[decided - 1] as Span).end > cut) {
+        decided--;
+        cut = Math.min(cut, (spans[decided] as Span).start);
+      }
+    }
     const released = decided === spans.length ? spans : spans.slice(0, decided);
     const base = buffer.offset - from;
     buffer.offset += cut - from;

@@ -126,3 +126,13 @@ export function passesLuhn(candidate: string): boolean {
   }
   return digits >= 12 && sum % 10 === 0;
 }
+
+/** A phone number has 7 to 15 digits (E.164 allows at most 15). */
+export function hasPhoneDigits(candidate: string): boolean {
+  let digits = 0;
+  for (let i = 0; i < candidate.length; i++) {
+    const code = candidate.charCodeAt(i);
+    if (code >= 48 && code <= 57) digits++;
+  }
+  return digits >= 7 && digits <= 15;
+}

@@ -1,4 +1,4 @@
-import { type CompiledRule, passesLuhn } from './matcher.js';
+import { type CompiledRule, hasPhoneDigits, passesLuhn } from './matcher.js';
 
 /** Names of the built-in rule sets of `RegexFilterProcessor`. */
 export type RegexFilterPreset = 'pii' | 'secrets' | 'urls';
@@ -18,11 +18,14 @@ const PII: readonly CompiledRule[] = [
   },
   {
     // North American numbers need separators (`555-123-4567`, `(555) 123 4567`); other
-    // numbers need a leading `+`. Bare digit runs (ids, amounts, dates) are not phones.
+    // numbers need a leading `+` (`+33 1 42 68 53 00`, `+49 (0) 30 123456`, `+442079460958`)
+    // and 7 to 15 digits in all. Bare digit runs (ids, amounts, dates) are not phones. Groups
+    // after the `+` need a separator, so a digit run splits one way only (no backtracking).
     name: 'phone',
     pattern:
-      /(?<![\w+]|\d[.-])(?:(?:\+?1[ .-]?)?(?:\(\d{3}\)[ .]?|\d{3}[ .-])\d{3}[ .-]\d{4}|\+\d{1,3}(?:[ .-]?\d{2,4}){3,5})(?![\w-]|\.\d)/g,
+      /(?<![\w+]|\d[.-])(?:(?:\+?1[ .-]?)?(?:\(\d{3}\)[ .]?|\d{3}[ .-])\d{3}[ .-]\d{4}|\+\d{1,3}(?:[ .-]?\(\d{1,4}\))?(?:[ .-]\d{1,6}){2,6}|\+\d{7,15})(?![\w-]|\.\d)/g,
     replacement: REDACTED,
+    validate: hasPhoneDigits,
   },
   {
     // Dashed form only; area 000/666/9xx, group 00 and serial 0000 are never issued.
@@ -70,13 +73,18 @@ const SECRETS: readonly CompiledRule[] = [
   {
     // The value of `password=…`, `api_key: "…"`, `client_secret = …` and similar assignments.
     name: 'password',
+    // The name may carry a prefix joined by `_` (`DB_PASSWORD=`, `AWS_SECRET_ACCESS_KEY=`).
     pattern:
-      /(?<=\b(?:password|passwd|pwd|secret|client[_-]?secret|api[_-]?key|access[_-]?token|auth[_-]?token)["']?[ \t]*[:=][ \t]*["']?)[^\s"',;]{4,}/gi,
+      /(?<=(?:\b|_)(?:password|passwd|pwd|secret|secret[_-]?(?:access[_-]?)?key|private[_-]?key|client[_-]?secret|api[_-]?(?:key|secret)|access[_-]?token|auth[_-]?token|refresh[_-]?token)["']?[ \t]*[:=][ \t]*["']?)[^\s"',;]{4,}/gi,
     replacement: REDACTED,
   },
   {
+    // PEM and PGP blocks. A block without its END line (cut off, or still streaming) is
+    // redacted to the end of the text: key material is secret even when incomplete, and a
+    // stream holds the block until it ends however long it is.
     name: 'private-key',
-    pattern: /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g,
+    pattern:
+      /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----|[\s\S]*)/g,
     replacement: REDACTED,
   },
 ];
