@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../errors/configuration-error.js';
+import { describeError } from '../errors/error-chain.js';
 import { MessageList } from '../messages/message-list.js';
 import type { MessageListInput } from '../messages/types.js';
 import { resolveModel } from '../models/resolve-model.js';
@@ -27,6 +28,7 @@ import type {
   ModelConfig,
   ToolsInput,
 } from './types.js';
+import { validateCallOptions } from './validate-call-options.js';
 
 const DEFAULT_MAX_STEPS = 5;
 const PROCESSOR_ARRAYS = ['inputProcessors', 'outputProcessors', 'errorProcessors'] as const;
@@ -123,17 +125,18 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     messages: MessageListInput,
     options: AgentExecutionOptions<OUTPUT> = {},
   ): Promise<FullOutput<OUTPUT>> {
-    const output = await this.stream(messages, options);
+    const { output, abortSignal } = await this.#start(messages, options);
     const full = await output.getFullOutput();
     if (output.status === 'failed' && full.error) throw full.error;
     if (output.status === 'aborted') {
-      const reason = options.abortSignal?.reason;
+      // The run's signal, which may come from defaultOptions.
+      const reason = abortSignal?.reason;
       throw reason instanceof Error
         ? reason
         : new DOMException(
             reason === undefined
               ? 'The operation was aborted.'
-              : `The operation was aborted: ${String(reason)}`,
+              : `The operation was aborted: ${describeError(reason)}`,
             { name: 'AbortError', cause: reason },
           );
     }
@@ -150,6 +153,14 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     messages: MessageListInput,
     options: AgentExecutionOptions<OUTPUT> = {},
   ): Promise<MastraModelOutput<OUTPUT>> {
+    return (await this.#start(messages, options)).output;
+  }
+
+  /** Start a run; also returns the abort signal it runs under (the call's or the defaults'). */
+  async #start<OUTPUT>(
+    messages: MessageListInput,
+    options: AgentExecutionOptions<OUTPUT>,
+  ): Promise<{ output: MastraModelOutput<OUTPUT>; abortSignal: AbortSignal | undefined }> {
     const requestContext = options.requestContext ?? new RequestContext();
     const defaults = this.#config.defaultOptions
       ? await resolveDynamic(this.#config.defaultOptions, requestContext)
@@ -161,6 +172,11 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
         `Agent "${this.id}": the call's "maxSteps" must be a positive integer (got ${String(call.maxSteps)}).`,
       );
     }
+    validateCallOptions(
+      this.id,
+      call as AgentExecutionOptions<unknown>,
+      options as AgentExecutionOptions<unknown>,
+    );
 
     const [instructions, model, tools] = await Promise.all([
       call.instructions ?? resolveDynamic(this.#config.instructions, requestContext),
@@ -181,7 +197,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     const maxProcessorRetries = call.maxProcessorRetries ?? this.#config.maxProcessorRetries;
     checkRetryBudget(call.maxProcessorRetries, `Agent "${this.id}" call`);
 
-    return startRun<OUTPUT>({
+    const output = startRun<OUTPUT>({
       agentId: this.id,
       runId: call.runId ?? newId(),
       messageId: newId(),
@@ -208,6 +224,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
           newId,
         }),
     });
+    return { output, abortSignal: call.abortSignal };
   }
 
   /**

@@ -13,6 +13,7 @@
  */
 import type { LanguageModelV2Message, LanguageModelV2Prompt } from '@ai-sdk/provider';
 import { DownloadAssetsError } from '../errors/download-assets-error.js';
+import { describeError } from '../errors/error-chain.js';
 import { ProcessorError } from '../errors/processor-error.js';
 import { ProviderCallError } from '../errors/provider-call-error.js';
 import { SluiceError } from '../errors/sluice-error.js';
@@ -465,7 +466,7 @@ async function runLoop<OUTPUT>(
     if (!prompt.some((m) => m.role !== 'system')) {
       throw new SluiceError(
         'EMPTY_PROMPT',
-        `Step ${stepNumber} has no user or assistant messages to send: the input processors removed them all. Check what processInput / processInputStep return (an empty array removes every message).`,
+        `Step ${stepNumber} has no user or assistant messages to send: the input held none (only system messages?) or input processors removed them all. Pass at least one user message, and check what processInput / processInputStep return (an empty array removes every message).`,
         { details: { stepNumber } },
       );
     }
@@ -934,11 +935,11 @@ function throwIfAborted(signal: AbortSignal | undefined): void {
 }
 
 function toError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
+  return error instanceof Error ? error : new Error(describeError(error));
 }
 
 function callbackFailure(name: string, error: unknown): SluiceError {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describeError(error);
   return new SluiceError(
     'CALLBACK_FAILED',
     `The ${name} callback threw: ${message}. Fix or guard the callback.`,

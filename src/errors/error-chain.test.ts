@@ -82,4 +82,25 @@ describe('describeError', () => {
     expect(describeError('plain')).toBe('plain');
     expect(describeError(undefined)).toBe('undefined');
   });
+
+  it('never throws: values that cannot become a string are still described', () => {
+    const throwingToString = {
+      toString() {
+        throw new Error('nope');
+      },
+    };
+    const brokenMessage = new Error('x');
+    Object.defineProperty(brokenMessage, 'message', {
+      get() {
+        throw new Error('nope');
+      },
+    });
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    expect(describeError(Object.create(null))).toBe('[object Object] (it cannot be converted to a string)');
+    expect(describeError(throwingToString)).toBe('[object Object] (it cannot be converted to a string)');
+    expect(describeError(Symbol('odd'))).toBe('Symbol(odd)');
+    expect(describeError(brokenMessage)).toContain('cannot be converted to a string');
+    expect(typeof describeError(revoked.proxy)).toBe('string');
+  });
 });

@@ -65,7 +65,29 @@ export function errorTexts(error: unknown, maxDepth = 8): string[] {
   return [...texts];
 }
 
-/** An error's message for another error's message: `Error.message`, else the value as a string. */
+/**
+ * A thrown value's text for another error's message: `Error.message`, else the value as a
+ * string. Never throws: anything can be thrown (`Object.create(null)`, an object whose
+ * `toString` throws, a Symbol), and wrapping it must not fail in its turn, or the wrapper's
+ * culprit (processor, tool, callback) is lost.
+ */
 export function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  try {
+    if (error instanceof Error) {
+      const message: unknown = error.message;
+      if (typeof message === 'string') return message;
+    }
+    if (typeof error === 'string') return error;
+    // `String(symbol)` works where a template literal would throw.
+    if (typeof error === 'symbol') return String(error);
+    return String(error);
+  } catch {
+    // Falls through to a description that needs nothing from the value.
+  }
+  try {
+    // `[object Object]`, or the value's Symbol.toStringTag.
+    return `${Object.prototype.toString.call(error)} (it cannot be converted to a string)`;
+  } catch {
+    return 'a thrown value that cannot be converted to a string';
+  }
 }

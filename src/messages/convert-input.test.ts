@@ -329,3 +329,49 @@ describe('convertToDBMessages', () => {
     }
   });
 });
+
+describe('unknown parts are refused, not dropped silently', () => {
+  const attempt = (input: unknown) => () => convertToDBMessages(input as MessageListInput);
+
+  it('a core message part of unknown type names the message, the part and its type', () => {
+    expect(
+      attempt(['ok', { role: 'user', content: [{ type: 'text', text: 'a' }, { type: 'banana' }] }]),
+    ).toThrowError(/index 1: content part 1 has the unknown type "banana"/);
+    expect(attempt([{ role: 'assistant', content: [42] }])).toThrowError(
+      /content part 0 is a number \(42\), not a part object/,
+    );
+    expect(attempt([{ role: 'user', content: [{ text: 'no type' }] }])).toThrowError(
+      /content part 0 has no string "type"/,
+    );
+  });
+
+  it('a UI message part of unknown type is refused; known types without a stored form still drop quietly', () => {
+    expect(attempt([{ id: 'u', role: 'user', parts: [{ type: 'banana' }] }])).toThrowError(
+      /index 0: parts\[0\] has the unknown type "banana"/,
+    );
+    const [message] = convertToDBMessages([
+      {
+        id: 'u',
+        role: 'assistant',
+        parts: [
+          { type: 'text', text: 'see' },
+          { type: 'source-document', sourceId: 's', mediaType: 'application/pdf', title: 'doc' },
+        ],
+      },
+    ] as MessageListInput);
+    expect(message?.content.parts).toEqual([{ type: 'text', text: 'see' }]);
+  });
+
+  it('AI SDK v6 tool-approval parts, which have no stored form, are skipped without an error', () => {
+    const [message] = convertToDBMessages([
+      {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'may I?' },
+          { type: 'tool-approval-request', approvalId: 'a1', toolCallId: 'c1' },
+        ],
+      },
+    ] as MessageListInput);
+    expect(message?.content.parts).toEqual([{ type: 'text', text: 'may I?' }]);
+  });
+});

@@ -10,7 +10,7 @@ import type {
   MessageListInput,
   ToolInvocationUIPart,
 } from './types.js';
-import { uiPartToDBPart } from './ui-part-to-db.js';
+import { isKnownUIPartType, uiPartToDBPart } from './ui-part-to-db.js';
 
 /** Options of {@link convertToDBMessages}. */
 export interface ConvertInputOptions {
@@ -59,6 +59,23 @@ function describe(value: unknown): string {
     return role === undefined ? 'an object without a role' : `an object with role ${JSON.stringify(role)}`;
   }
   return `a ${typeof value} (${String(value)})`;
+}
+
+/**
+ * Why a part was refused. Unknown parts fail instead of vanishing: a message reduced to nothing
+ * would otherwise surface much later as a misleading empty-prompt error.
+ */
+function unknownPart(part: unknown, position: number, field: 'content' | 'parts'): string {
+  const type = isRecord(part) ? part.type : undefined;
+  const what =
+    typeof type === 'string'
+      ? `has the unknown type ${JSON.stringify(type.slice(0, 60))}`
+      : isRecord(part)
+        ? 'has no string "type"'
+        : `is ${describe(part)}, not a part object`;
+  return field === 'content'
+    ? `content part ${position} ${what} (known: text, image, file, reasoning, redacted-reasoning, tool-call, tool-result)`
+    : `parts[${position}] ${what} (known: text, reasoning, file, source-url, step-start, tool-*, dynamic-tool, data-*)`;
 }
 
 function toDate(value: unknown): Date | undefined {
@@ -212,7 +229,7 @@ export function convertToDBMessages(
           `a UI message must have role "user", "assistant" or "system", got ${describe(item)}`,
         );
       }
-      register(stamp(item, role as MastraDBMessage['role'], uiContent(item)));
+      register(stamp(item, role as MastraDBMessage['role'], uiContent(item, index)));
       continue;
     }
 
@@ -225,7 +242,9 @@ export function convertToDBMessages(
         mergeToolMessage(item, index);
         continue;
       }
-      const parts = coreContentToParts(content);
+      const parts = coreContentToParts(content, (part, position) => {
+        throw invalid(index, unknownPart(part, position, 'content'));
+      });
       const stored: MastraMessageContentV2 = { format: 2, parts };
       if (isRecord(item.providerOptions))
         stored.providerMetadata = item.providerOptions as MastraMessageContentV2['providerMetadata'];
@@ -241,14 +260,20 @@ export function convertToDBMessages(
 }
 
 /** Build format-2 content from a v4 or v5 UI message. */
-function uiContent(item: Record<string, unknown>): MastraMessageContentV2 {
+function uiContent(item: Record<string, unknown>, index: number): MastraMessageContentV2 {
   const parts: MastraMessagePart[] = [];
   const legacyText = typeof item.content === 'string' && item.content !== '' ? item.content : undefined;
   if (Array.isArray(item.parts)) {
     let hasText = false;
-    for (const raw of item.parts) {
+    for (let position = 0; position < item.parts.length; position++) {
+      const raw: unknown = item.parts[position];
       const part = uiPartToDBPart(raw);
-      if (!part) continue;
+      if (!part) {
+        if (!isRecord(raw) || typeof raw.type !== 'string' || !isKnownUIPartType(raw.type)) {
+          throw invalid(index, unknownPart(raw, position, 'parts'));
+        }
+        continue;
+      }
       if (part.type === 'text') hasText = true;
       parts.push(part);
     }

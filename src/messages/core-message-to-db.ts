@@ -20,15 +20,24 @@ function mediaTypeOf(part: Loose, data: string, fallback: string): string {
  * stored parts. `image` parts become `file` parts (media type `image/*` when none is known);
  * `tool-call` parts become `tool-invocation` parts in state `'call'` with `args` taken from
  * v5 `input` or v4 `args`; `tool-result` parts inside an assistant message (provider-executed
- * tools) complete the matching call of the same message. Unknown part types are dropped.
+ * tools) complete the matching call of the same message. A part that is not an object or has
+ * an unknown type is reported to `onUnknown` (which may throw) and skipped; tool-approval parts
+ * (AI SDK v6), which have no stored counterpart, are skipped without a report.
  */
-export function coreContentToParts(content: unknown): MastraMessagePart[] {
+export function coreContentToParts(
+  content: unknown,
+  onUnknown?: (part: unknown, position: number) => void,
+): MastraMessagePart[] {
   if (typeof content === 'string') return content === '' ? [] : [{ type: 'text', text: content }];
   if (!Array.isArray(content)) return [];
   const parts: MastraMessagePart[] = [];
   let calls: Map<string, ToolInvocationUIPart> | undefined;
-  for (const raw of content) {
-    if (!isRecord(raw)) continue;
+  for (let position = 0; position < content.length; position++) {
+    const raw: unknown = content[position];
+    if (!isRecord(raw)) {
+      onUnknown?.(raw, position);
+      continue;
+    }
     switch (raw.type) {
       case 'text':
         parts.push({ type: 'text', text: String(raw.text ?? ''), ...metadataFrom(raw) });
@@ -100,7 +109,11 @@ export function coreContentToParts(content: unknown): MastraMessagePart[] {
         else parts.push({ type: 'tool-invocation', toolInvocation: invocation, providerExecuted: true });
         break;
       }
+      case 'tool-approval-request':
+      case 'tool-approval-response':
+        break;
       default:
+        onUnknown?.(raw, position);
         break;
     }
   }

@@ -40,7 +40,7 @@ function v5ToolInvocation(part: Loose, toolName: string): ToolInvocation {
  * `data`/`mimeType`, `source`, `step-start`) are kept; v5 parts are translated (`reasoning`
  * with `text`, `tool-<name>`/`dynamic-tool`, `file` with `url`/`mediaType`, `source-url`,
  * `data-*`). Parts with no stored counterpart (`source-document`, unknown types) yield
- * `undefined` and are dropped.
+ * `undefined`; {@link isKnownUIPartType} tells the two apart.
  */
 export function uiPartToDBPart(part: unknown): MastraMessagePart | undefined {
   if (!isRecord(part) || typeof part.type !== 'string') return undefined;
@@ -119,4 +119,26 @@ export function uiPartToDBPart(part: unknown): MastraMessagePart | undefined {
     };
   }
   return undefined;
+}
+
+/** UI part types with no stored counterpart, dropped on purpose. */
+const DROPPED_UI_TYPES = new Set(['source-document']);
+const UI_TYPES = new Set([
+  'text',
+  'reasoning',
+  'tool-invocation',
+  'dynamic-tool',
+  'file',
+  'source',
+  'source-url',
+  'step-start',
+  ...DROPPED_UI_TYPES,
+]);
+
+/**
+ * True when `type` is a UI part type Sluice reads (or drops on purpose because it has no stored
+ * counterpart), so an unknown type can be reported instead of vanishing from the conversation.
+ */
+export function isKnownUIPartType(type: string): boolean {
+  return UI_TYPES.has(type) || type.startsWith('tool-') || type.startsWith('data-');
 }

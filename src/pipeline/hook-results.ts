@@ -115,13 +115,18 @@ export function checkLLMRequestResult(value: unknown, processorId: string): Hook
       undefined,
     );
   }
-  if (result.prompt !== undefined && !Array.isArray(result.prompt)) {
-    throw invalidResult(
-      processorId,
-      'processLLMRequest',
-      `returned a "prompt" that is ${describe(result.prompt)}; it must be an array of model messages.`,
-      undefined,
-    );
+  if (result.prompt !== undefined) {
+    const problem = Array.isArray(result.prompt)
+      ? promptProblem(result.prompt)
+      : `is ${describe(result.prompt)}; it must be an array of model messages`;
+    if (problem) {
+      throw invalidResult(
+        processorId,
+        'processLLMRequest',
+        `returned a "prompt" that ${problem}. Return the "prompt" argument, edited, or nothing.`,
+        undefined,
+      );
+    }
   }
   if (
     result.response !== undefined &&
@@ -137,6 +142,41 @@ export function checkLLMRequestResult(value: unknown, processorId: string): Hook
     );
   }
   return result.prompt !== undefined || result.response !== undefined ? 'changed' : 'passed';
+}
+
+/**
+ * What is wrong with a prompt a processor returned, or `undefined`. One pass over the messages
+ * (not their parts' contents): enough to name the processor here instead of letting the provider
+ * fail on it with a message about the model, and to apply the loop's empty-prompt rule.
+ */
+function promptProblem(prompt: unknown[]): string | undefined {
+  let conversational = false;
+  for (let i = 0; i < prompt.length; i++) {
+    const message = prompt[i] as { role?: unknown; content?: unknown } | null;
+    if (typeof message !== 'object' || message === null)
+      return `has item ${i} that is ${describe(message)}, not a message`;
+    const { role, content } = message;
+    if (role === 'system') {
+      if (typeof content !== 'string')
+        return `has a system message (item ${i}) whose content is ${describe(content)}, not a string`;
+      continue;
+    }
+    if (role !== 'user' && role !== 'assistant' && role !== 'tool') {
+      return `has item ${i} with role ${typeof role === 'string' ? JSON.stringify(role.slice(0, 40)) : describe(role)}; roles are system, user, assistant and tool`;
+    }
+    if (!Array.isArray(content))
+      return `has a ${role} message (item ${i}) whose content is ${describe(content)}, not an array of parts`;
+    for (let j = 0; j < content.length; j++) {
+      const part = content[j] as { type?: unknown } | null;
+      if (typeof part !== 'object' || part === null || typeof part.type !== 'string') {
+        return `has a ${role} message (item ${i}) whose part ${j} is not a { type, … } object`;
+      }
+    }
+    conversational = true;
+  }
+  return conversational
+    ? undefined
+    : 'has no user or assistant messages (the model call would have an empty prompt)';
 }
 
 /** `processAPIError` returns `{ retry: boolean }` or nothing. */
@@ -277,13 +317,13 @@ export function applyStepResult(
       undefined,
     );
   }
-  if (r.activeTools !== undefined && !Array.isArray(r.activeTools)) {
-    throw invalidResult(
-      id,
-      hook,
-      `returned "activeTools" that is ${describe(r.activeTools)}; it must be an array of tool names.`,
-      undefined,
-    );
+  const activeToolsIssue = activeToolsProblem(r.activeTools);
+  if (activeToolsIssue) {
+    throw invalidResult(id, hook, `returned "activeTools" that ${activeToolsIssue}`, undefined);
+  }
+  const toolChoiceIssue = toolChoiceProblem(r.toolChoice);
+  if (toolChoiceIssue) {
+    throw invalidResult(id, hook, `returned "toolChoice" that ${toolChoiceIssue}`, undefined);
   }
   const next: StepSettings = { ...settings };
   if (r.model !== undefined) next.model = r.model as never;
@@ -314,6 +354,38 @@ export function applyStepResult(
     );
   }
   return next;
+}
+
+/**
+ * What is wrong with a `toolChoice` value (the call's option or a step override), or
+ * `undefined` when it is one of the documented forms. Checked where the value enters, so the
+ * message can name the option or the processor instead of a tool called "undefined".
+ */
+export function toolChoiceProblem(value: unknown): string | undefined {
+  if (value === undefined || value === 'auto' || value === 'none' || value === 'required') return undefined;
+  if (typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'tool') {
+    const toolName = (value as { toolName?: unknown }).toolName;
+    if (typeof toolName === 'string' && toolName !== '') return undefined;
+    return `is { type: 'tool' } with a "toolName" that is ${describe(toolName)}; name the tool, e.g. { type: 'tool', toolName: 'weather' }.`;
+  }
+  return `is ${describe(value)}; use 'auto', 'none', 'required' or { type: 'tool', toolName: '<tool name>' }.`;
+}
+
+/**
+ * What is wrong with an `activeTools` value, or `undefined` when it is an array of tool names.
+ * A bare string would otherwise match no tool and silently disable every tool.
+ */
+export function activeToolsProblem(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) {
+    return typeof value === 'string'
+      ? `is ${describe(value)}; it must be an array of tool names, e.g. [${JSON.stringify(value.slice(0, 40))}].`
+      : `is ${describe(value)}; it must be an array of tool names.`;
+  }
+  const bad = value.findIndex((name) => typeof name !== 'string');
+  return bad === -1
+    ? undefined
+    : `has item ${bad} that is ${describe(value[bad])}; every item must be a tool name.`;
 }
 
 export function describe(value: unknown): string {

@@ -11,6 +11,7 @@ import type {
   SharedV2ProviderMetadata,
 } from '@ai-sdk/provider';
 import { context as otelContext, trace } from '@opentelemetry/api';
+import { describeError } from '../errors/error-chain.js';
 import { ProcessorError, type ProcessorHookName } from '../errors/processor-error.js';
 import { SluiceError } from '../errors/sluice-error.js';
 import type { MessageList } from '../messages/message-list.js';
@@ -663,7 +664,7 @@ export class ProcessorRunner {
     // Already attributed: another processor's failure (or the caller's callback) that reached
     // this hook through writer.custom() keeps its own name.
     if (ProcessorError.isInstance(error) || SluiceError.hasCode(error, 'CALLBACK_FAILED')) return error;
-    const message = error instanceof Error ? error.message : String(error);
+    const message = describeError(error);
     const step = this.stepNumber !== undefined && STEP_HOOKS.has(hook) ? ` at step ${this.stepNumber}` : '';
     return new ProcessorError(
       'PROCESSOR_HOOK_FAILED',
@@ -676,7 +677,7 @@ export class ProcessorRunner {
   /** A result that broke while being applied is the hook's wrong shape, named as such. */
   #badResult(error: unknown, processor: Processor, hook: ProcessorHookName): unknown {
     if (ProcessorError.isInstance(error)) return error;
-    const message = error instanceof Error ? error.message : String(error);
+    const message = describeError(error);
     return new ProcessorError(
       'PROCESSOR_INVALID_RESULT',
       `Processor "${processor.id}" ${hook} returned a value that could not be applied: ${message}. Check the documented return forms of ${hook}.`,
@@ -698,7 +699,7 @@ export class ProcessorRunner {
     try {
       return await resolveModel(model as ModelConfigLike);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = describeError(error);
       throw new ProcessorError(
         'PROCESSOR_INVALID_RESULT',
         `Processor "${processorId}" ${hook} returned a model that cannot be used: ${message}`,

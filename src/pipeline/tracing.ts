@@ -5,7 +5,9 @@
  * Whether tracing is on is decided once per run: with no SDK registered the global provider
  * has no delegate and no span (not even a no-op one) is created, so the hot path pays nothing.
  */
+
 import { type Span, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
+import { describeError } from '../errors/error-chain.js';
 
 const TRACER_NAME = 'sluice';
 
@@ -59,7 +61,7 @@ export function endHookSpan(span: Span, outcome: HookOutcome, error?: unknown): 
     if (error instanceof Error) span.recordException(error);
     span.setStatus({
       code: SpanStatusCode.ERROR,
-      message: error instanceof Error ? error.message : String(error),
+      message: describeError(error),
     });
   } else if (outcome === 'aborted' && error instanceof Error) {
     span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });

@@ -7,6 +7,7 @@ import {
   invalidArgsError,
   invalidJsonArgsError,
   invalidOutputError,
+  unserializableOutputError,
 } from './tool-errors.js';
 import type { ToolCallContext, ToolCallRequest, ToolExecutionContext, ToolOutcome } from './types.js';
 
@@ -68,12 +69,39 @@ export async function runToolCall(
       return { ok: false, args, error: invalidOutputError(name, checked.issues, toolCallId) };
     result = checked.value;
   }
-  if (!runtime.toModelOutput) return { ok: true, args, result };
+  if (!runtime.toModelOutput) {
+    const unsendable = jsonProblem(result);
+    if (unsendable !== undefined)
+      return { ok: false, args, error: unserializableOutputError(name, unsendable, toolCallId) };
+    return { ok: true, args, result };
+  }
+  let modelOutput: unknown;
   try {
-    const modelOutput = await runtime.toModelOutput(result, { toolCallId, input: args });
-    return { ok: true, args, result, modelOutput };
+    modelOutput = await runtime.toModelOutput(result, { toolCallId, input: args });
   } catch (error) {
     return { ok: false, args, error: executionFailedError(name, error, toolCallId, 'toModelOutput threw: ') };
+  }
+  const unsendable = jsonProblem(modelOutput);
+  if (unsendable !== undefined)
+    return { ok: false, args, error: unserializableOutputError(name, unsendable, toolCallId) };
+  return { ok: true, args, result, modelOutput };
+}
+
+/**
+ * Why the value the model will see cannot be serialised (a `toJSON` that throws, a BigInt, a
+ * cycle), or `undefined`. Found here it is this tool's error result, which names the tool and
+ * lets the run go on; found by the provider it would fail the model call. Primitives are
+ * skipped; objects pay one `JSON.stringify`, linear in the result and paid again by the request.
+ */
+function jsonProblem(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) {
+    return typeof value === 'bigint' ? new TypeError('a BigInt cannot be serialised to JSON') : undefined;
+  }
+  try {
+    JSON.stringify(value);
+    return undefined;
+  } catch (error) {
+    return error;
   }
 }
 

@@ -1,3 +1,4 @@
+import { describeError } from '../errors/error-chain.js';
 import type { SchemaIssue } from '../schema/index.js';
 import { ToolExecutionError } from './tool-execution-error.js';
 
@@ -31,7 +32,7 @@ export function invalidJsonArgsError(
   cause: unknown,
   toolCallId?: string,
 ): ToolExecutionError {
-  const reason = cause instanceof Error ? cause.message : String(cause);
+  const reason = describeError(cause);
   return new ToolExecutionError(
     'TOOL_INVALID_ARGS',
     `Invalid arguments for tool "${name}": they are not valid JSON (${reason}). ` +
@@ -67,6 +68,22 @@ export function invalidOutputError(
   );
 }
 
+/**
+ * `TOOL_OUTPUT_INVALID`: the result (or `toModelOutput`'s value) cannot be serialised to JSON for
+ * the model; the serialiser's error is the `cause`.
+ */
+export function unserializableOutputError(
+  name: string,
+  cause: unknown,
+  toolCallId?: string,
+): ToolExecutionError {
+  return new ToolExecutionError(
+    'TOOL_OUTPUT_INVALID',
+    `Tool "${name}" returned a result that cannot be sent to the model as JSON (${describeError(cause)}). Return plain JSON data: no BigInt values, cycles, or toJSON methods that throw.`,
+    { toolName: name, toolCallId, cause },
+  );
+}
+
 /** `TOOL_EXECUTION_FAILED`: `execute` (or `toModelOutput`) threw; the thrown value is the `cause`. */
 export function executionFailedError(
   name: string,
@@ -74,7 +91,7 @@ export function executionFailedError(
   toolCallId?: string,
   stage = '',
 ): ToolExecutionError {
-  const message = cause instanceof Error ? cause.message : String(cause);
+  const message = describeError(cause);
   return new ToolExecutionError('TOOL_EXECUTION_FAILED', `Tool "${name}" failed: ${stage}${message}`, {
     toolName: name,
     toolCallId,
@@ -93,7 +110,7 @@ export function notExecutableError(name: string, toolCallId?: string): ToolExecu
 
 /** `TOOL_ABORTED`: the run was aborted before or while the tool ran. */
 export function abortedError(name: string, reason: unknown, toolCallId?: string): ToolExecutionError {
-  const why = reason instanceof Error ? reason.message : reason === undefined ? 'aborted' : String(reason);
+  const why = reason === undefined ? 'aborted' : describeError(reason);
   return new ToolExecutionError('TOOL_ABORTED', `Tool "${name}" was aborted: ${why}`, {
     toolName: name,
     toolCallId,

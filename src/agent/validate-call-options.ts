@@ -1,0 +1,39 @@
+import { ConfigurationError } from '../errors/configuration-error.js';
+import { activeToolsProblem, describe, toolChoiceProblem } from '../pipeline/hook-results.js';
+import type { AgentExecutionOptions } from './types.js';
+
+/**
+ * Check the options of one `generate()`/`stream()` call (the agent's `defaultOptions` merged
+ * with the call's own) before anything starts. A wrong value found later fails deep inside the
+ * run, after the caller has a handle on it: a non-`AbortSignal` `abortSignal` made
+ * `AbortSignal.any` throw in the run's background work, an unhandled rejection that ends the
+ * process although the caller caught the first error.
+ *
+ * @throws ConfigurationError `AGENT_INVALID_OPTIONS` naming the agent, the option, where it
+ *   came from (the call or `defaultOptions`) and the fix.
+ */
+export function validateCallOptions(
+  agentId: string,
+  merged: AgentExecutionOptions<unknown>,
+  own: AgentExecutionOptions<unknown>,
+): void {
+  const fail = (option: keyof AgentExecutionOptions, problem: string): never => {
+    const from = own[option] !== undefined ? "the call's" : "defaultOptions'";
+    throw new ConfigurationError(
+      'AGENT_INVALID_OPTIONS',
+      `Agent "${agentId}": ${from} "${option}" ${problem}`,
+      { details: { option } },
+    );
+  };
+  const signal: unknown = merged.abortSignal;
+  if (signal !== undefined && !(signal instanceof AbortSignal)) {
+    fail(
+      'abortSignal',
+      `is ${describe(signal)}, not an AbortSignal; pass controller.signal from an AbortController (or AbortSignal.timeout(ms)).`,
+    );
+  }
+  const toolChoice = toolChoiceProblem(merged.toolChoice);
+  if (toolChoice) fail('toolChoice', toolChoice);
+  const activeTools = activeToolsProblem(merged.activeTools);
+  if (activeTools) fail('activeTools', activeTools);
+}
