@@ -1,5 +1,5 @@
 /**
- * Regressions found in review: preset recall on real-world formats, private keys longer than
+ * Preset recall on real-world formats, private keys longer than
  * the carry-over, and chunk boundaries never splitting a surrogate pair.
  */
 import { describe, expect, it } from 'vitest';
