@@ -125,7 +125,8 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     messages: MessageListInput,
     options: AgentExecutionOptions<OUTPUT> = {},
   ): Promise<FullOutput<OUTPUT>> {
-    const { output, abortSignal } = await this.#start(messages, options);
+    // `null` options mean none, as `undefined` does (a default parameter only covers undefined).
+    const { output, abortSignal } = await this.#start(messages, options ?? {});
     const full = await output.getFullOutput();
     if (output.status === 'failed' && full.error) throw full.error;
     if (output.status === 'aborted') {
@@ -153,7 +154,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     messages: MessageListInput,
     options: AgentExecutionOptions<OUTPUT> = {},
   ): Promise<MastraModelOutput<OUTPUT>> {
-    return (await this.#start(messages, options)).output;
+    return (await this.#start(messages, options ?? {})).output;
   }
 
   /** Start a run; also returns the abort signal it runs under (the call's or the defaults'). */

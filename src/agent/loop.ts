@@ -51,12 +51,13 @@ import { untilAborted } from '../util/until-aborted.js';
 import { markAttachmentUnavailable, withoutUnavailableFiles } from './attachment-fallback.js';
 import { buildCallOptions } from './call-options.js';
 import { type DownloadedAttachment, downloadAttachments, hasUrlFileParts } from './download-attachments.js';
-import { callModel, type Emit, modelLabel, readStep } from './model-call.js';
+import { callModel, type Emit, modelLabel, readStep, startCallDeadline } from './model-call.js';
 import { PartialObjects, withPartialObjects } from './partial-objects.js';
 import { replayCachedResponse } from './replay.js';
 import { appendStepToResponse } from './response-message.js';
 import { rejectedResponse, retryReminder, tripwireData } from './retry-feedback.js';
 import { StepRecorder } from './step-recorder.js';
+import { abortWhenAbandoned } from './stop-on-stream-cancel.js';
 import {
   parseStructuredOutput,
   type StructuredOutcome,
@@ -123,6 +124,7 @@ interface StepAttempt {
 /** Start a run: returns the output object at once; the loop proceeds in the background. */
 export function startRun<OUTPUT>(plan: RunPlan<OUTPUT>): MastraModelOutput<OUTPUT> {
   const buffer = new ChunkBuffer<ChunkType<OUTPUT>>();
+  if (plan.options.stopOnStreamCancel === true) plan = abortWhenAbandoned(plan, buffer);
   const handle: RunHandle<OUTPUT> = { settlement: undefined, settled: Promise.resolve() as never };
   handle.settled = runLoop(plan, buffer, handle);
   return new MastraModelOutput<OUTPUT>({ runId: plan.runId, messageId: plan.messageId, buffer, handle });
@@ -483,17 +485,23 @@ async function runLoop<OUTPUT>(
     // 5 + 6. Model call; every chunk goes through processOutputStream on its way out.
     const recorder = new StepRecorder(runId, options.includeRawChunks === true, () => toolCallIdsIn(list));
     attempt.recorder = recorder;
+    // `modelSettings.timeoutMs`: the call (request and stream) runs under a signal with a deadline.
+    const deadline = request.response
+      ? undefined
+      : startCallDeadline(settings.modelSettings?.timeoutMs, abortSignal, stepModel, stepNumber);
+    const callSignal = deadline?.signal ?? abortSignal;
     const call = await buildCallOptions({
       prompt: outbound,
       settings,
       toolSet,
-      abortSignal,
+      abortSignal: callSignal,
     });
     const startedAt = Date.now();
     const maxRetries = settings.modelSettings?.maxRetries ?? plan.maxRetries;
     const source = request.response
       ? { stream: replayCachedResponse(request.response), request: { body: request.response.request } }
-      : await callModel(stepModel, call, maxRetries, stepNumber, abortSignal).catch((error: unknown) => {
+      : await callModel(stepModel, call, maxRetries, stepNumber, callSignal).catch((error: unknown) => {
+          deadline?.clear();
           throw ProviderCallError.isInstance(error) ? apiFailure(error, error.cause) : error;
         });
     attempt.started = true;
@@ -516,8 +524,11 @@ async function runLoop<OUTPUT>(
     // Text is recorded as it leaves the processors until the step's last chunk, so text a
     // processor holds back and releases later (e.g. on step-finish) still counts.
     reading = recorder;
-    await readStep(source, recorder, stepChunks, stepEmit, abortSignal);
+    await readStep(source, recorder, stepChunks, stepEmit, callSignal);
+    deadline?.clear();
     throwIfAborted(abortSignal);
+    const timedOut = deadline?.expired();
+    if (timedOut) throw apiFailure(timedOut, timedOut.cause);
     if (recorder.streamError) {
       const cause = recorder.streamError.error;
       throw apiFailure(
@@ -760,7 +771,7 @@ async function runLoop<OUTPUT>(
     return await finalize({ status: 'success' });
   } catch (error) {
     if (TripWire.isInstance(error)) {
-      await runner.reportViolation(error);
+      await settleWithin(runner.reportViolation(error), abortSignal);
       return finalize({ status: 'tripwire', tripwire: tripwireData(error) });
     }
     if (abortSignal?.aborted) return finalize({ status: 'aborted' });
@@ -782,36 +793,48 @@ async function runLoop<OUTPUT>(
     if (status === 'success' && structured && !structured.ok && structured.strategy === 'strict') {
       objectError = structured.error;
     }
+    // Callbacks are awaited, but never past an abort: once the signal fires, finalization goes
+    // on whether or not they settle (a late rejection is ignored).
+    const bounded = (pending: unknown) => settleWithin(pending, abortSignal);
     if (status === 'success' && options.onFinish) {
       try {
-        await options.onFinish(buildFinishEvent());
+        await untilAborted(
+          runCallback('onFinish', () => options.onFinish?.(buildFinishEvent())),
+          abortSignal,
+        );
       } catch (callbackError) {
-        status = 'failed';
-        error = callbackFailure('onFinish', callbackError);
+        if (!abortSignal?.aborted) {
+          status = 'failed';
+          error = callbackError as Error;
+        }
       }
     }
     const output = status === 'success' && closing ? closing.output : buildOutput(status, error, tripwire);
     try {
       if (status === 'success') {
-        await pushTerminal(closing && closing.output === output ? closing.chunk : finishChunk(output));
+        await bounded(
+          pushTerminal(closing && closing.output === output ? closing.chunk : finishChunk(output)),
+        );
       } else if (status === 'tripwire' && tripwire) {
-        await pushTerminal({
-          type: 'tripwire',
-          runId,
-          from: AGENT,
-          payload: {
-            reason: tripwire.reason,
-            retry: tripwire.retry,
-            metadata: tripwire.metadata,
-            processorId: tripwire.processorId ?? 'unknown',
-          },
-        });
+        await bounded(
+          pushTerminal({
+            type: 'tripwire',
+            runId,
+            from: AGENT,
+            payload: {
+              reason: tripwire.reason,
+              retry: tripwire.retry,
+              metadata: tripwire.metadata,
+              processorId: tripwire.processorId ?? 'unknown',
+            },
+          }),
+        );
       } else if (status === 'aborted') {
-        await pushTerminal({ type: 'abort', runId, from: AGENT, payload: {} });
-        await quietly(() => options.onAbort?.({ steps: totals.steps }));
+        await bounded(pushTerminal({ type: 'abort', runId, from: AGENT, payload: {} }));
+        await bounded(quietly(() => options.onAbort?.({ steps: totals.steps })));
       } else if (status === 'failed') {
-        await pushTerminal({ type: 'error', runId, from: AGENT, payload: { error } });
-        await quietly(() => options.onError?.({ error }));
+        await bounded(pushTerminal({ type: 'error', runId, from: AGENT, payload: { error } }));
+        await bounded(quietly(() => options.onError?.({ error })));
       }
     } catch {
       // onChunk failing on the terminal chunk must not keep the run from settling.
@@ -955,6 +978,20 @@ async function runCallback(name: string, fn: () => unknown): Promise<void> {
     await fn();
   } catch (error) {
     throw callbackFailure(name, error);
+  }
+}
+
+/**
+ * Waits for `pending` (when it is a promise) until it settles or `signal` aborts, whichever is
+ * first; never rejects. Why: after an abort, callbacks and hooks outside the run's abort race
+ * (onFinish, onChunk on the terminal chunk, onError, onAbort, onViolation) must not hold the run.
+ */
+async function settleWithin(pending: unknown, signal: AbortSignal | undefined): Promise<void> {
+  if (!(pending instanceof Promise)) return;
+  try {
+    await untilAborted(pending, signal);
+  } catch {
+    // The callback's own failure is handled where it is called; an abort just stops the wait.
   }
 }
 

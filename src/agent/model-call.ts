@@ -3,6 +3,7 @@
  * output) and read its stream part by part into the step recorder and out through `emit`.
  */
 import { setTimeout as delay } from 'node:timers/promises';
+import { ConfigurationError } from '../errors/configuration-error.js';
 import { ProviderCallError } from '../errors/provider-call-error.js';
 import type { MastraLanguageModel, ModelStreamPart, RawModelStream } from '../models/types.js';
 import type { CachedLLMStepChunk } from '../pipeline/types.js';
@@ -22,18 +23,54 @@ export async function callModel(
   abortSignal: AbortSignal | undefined,
 ) {
   for (let attempt = 0; ; attempt++) {
+    let result: Awaited<ReturnType<MastraLanguageModel['doStream']>>;
     try {
       // A provider that never answers must not outlive the caller's abort.
-      return await untilAborted(model.doStream(call), abortSignal);
+      result = await untilAborted(model.doStream(call), abortSignal);
     } catch (error) {
       throwIfAborted(abortSignal);
-      const retryable = (error as { isRetryable?: unknown })?.isRetryable === true;
-      if (!retryable || attempt >= maxRetries) {
-        throw new ProviderCallError({ cause: error, modelLabel: modelLabel(model), stepNumber });
-      }
+      // Built first: it reads the thrown value safely (anything can be thrown).
+      const failure = new ProviderCallError({ cause: error, modelLabel: modelLabel(model), stepNumber });
+      if (!failure.isRetryable || attempt >= maxRetries) throw failure;
       await delay(Math.min(200 * 2 ** attempt, 5_000), undefined, { signal: abortSignal });
+      continue;
     }
+    // A provider that resolves without a stream is a failed call, not a TypeError later on.
+    if (!hasReadableStream(result)) {
+      throw new ProviderCallError({
+        cause: new Error(
+          'doStream resolved without a readable "stream" (the provider returned a malformed result)',
+        ),
+        modelLabel: modelLabel(model),
+        stepNumber,
+      });
+    }
+    return result;
   }
+}
+
+function hasReadableStream(result: unknown): boolean {
+  if (typeof result !== 'object' || result === null) return false;
+  // `raw` first: reading `stream` on an adapter builds a mapped stream over the raw one.
+  const raw = (result as { raw?: { stream?: unknown } }).raw;
+  const stream = raw ? raw.stream : (result as { stream?: unknown }).stream;
+  return typeof (stream as { getReader?: unknown } | null | undefined)?.getReader === 'function';
+}
+
+/**
+ * What a part the recorder cannot read becomes: the step's stream error, so the run ends with a
+ * `ProviderCallError` naming model and step (and error processors see it), never a raw TypeError.
+ */
+function malformedPart(part: unknown, error: unknown): Error {
+  if (part === null || typeof part !== 'object') {
+    return new Error(`the provider sent a ${part === null ? 'null' : typeof part} stream part`, { cause: error });
+  }
+  const type = (part as { type?: unknown }).type;
+  const reason = error instanceof Error ? error.message : 'unreadable';
+  return new Error(
+    `the provider sent a malformed ${typeof type === 'string' ? `"${type.slice(0, 60)}"` : 'untyped'} stream part (${reason})`,
+    { cause: error },
+  );
 }
 
 /**
@@ -78,13 +115,31 @@ export async function readStep(
         finished = true;
         return;
       }
-      if (raw) raw.normalize(next.value, collect);
-      else parts[count++] = next.value as ModelStreamPart;
+      // Every part is an object with a type; anything else (null, a number) is malformed,
+      // not an unknown part to drop.
+      if (typeof next.value !== 'object' || next.value === null) {
+        recorder.streamError = { error: malformedPart(next.value, undefined) };
+        return;
+      }
+      if (raw) {
+        try {
+          raw.normalize(next.value, collect);
+        } catch (error) {
+          recorder.streamError = { error: malformedPart(next.value, error) };
+          return;
+        }
+      } else parts[count++] = next.value as ModelStreamPart;
       const n = count;
       count = 0;
       for (let i = 0; i < n; i++) {
         const part = parts[i] as ModelStreamPart;
-        const chunk = recorder.record(part);
+        let chunk: ChunkType | undefined;
+        try {
+          chunk = recorder.record(part);
+        } catch (error) {
+          recorder.streamError = { error: malformedPart(part, error) };
+          return;
+        }
         if (chunk === undefined) {
           if (recorder.streamError) return;
           // Finish carries no chunk of its own, but a replay needs its reason and usage.
@@ -107,6 +162,47 @@ export async function readStep(
     if (!finished) reader.cancel().catch(() => {});
     reader.releaseLock();
   }
+}
+
+/** A model call's time limit (`modelSettings.timeoutMs`), as a signal the call is made under. */
+export interface CallDeadline {
+  /** Fires on the caller's abort or when the time is up. */
+  signal: AbortSignal;
+  /** The step's failure once the time ran out. */
+  expired(): ProviderCallError | undefined;
+  clear(): void;
+}
+
+/** Start the time limit of one model call; `undefined` when `timeoutMs` is unset. */
+export function startCallDeadline(
+  timeoutMs: unknown,
+  abortSignal: AbortSignal | undefined,
+  model: MastraLanguageModel,
+  stepNumber: number,
+): CallDeadline | undefined {
+  if (timeoutMs === undefined) return undefined;
+  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || !Number.isFinite(timeoutMs)) {
+    throw new ConfigurationError(
+      'AGENT_INVALID_OPTIONS',
+      `modelSettings.timeoutMs must be a positive number of milliseconds (got ${String(timeoutMs)}). Leave it unset for no limit; bound a whole run with abortSignal: AbortSignal.timeout(ms).`,
+      { details: { option: 'modelSettings.timeoutMs' } },
+    );
+  }
+  const controller = new AbortController();
+  let failure: ProviderCallError | undefined;
+  const timer = setTimeout(() => {
+    const cause = new Error(`no complete response within ${timeoutMs} ms (modelSettings.timeoutMs)`);
+    cause.name = 'TimeoutError';
+    failure = new ProviderCallError({ cause, modelLabel: modelLabel(model), stepNumber });
+    controller.abort(failure);
+  }, timeoutMs);
+  // A call that failed some other way must not keep the process alive until the limit.
+  timer.unref?.();
+  return {
+    signal: abortSignal ? AbortSignal.any([abortSignal, controller.signal]) : controller.signal,
+    expired: () => failure,
+    clear: () => clearTimeout(timer),
+  };
 }
 
 /** `provider/model-id`, for messages. */

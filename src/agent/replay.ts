@@ -8,7 +8,22 @@ import type { CachedLLMStepResponse } from '../pipeline/types.js';
 export function replayCachedResponse(response: CachedLLMStepResponse): ReadableStream<ModelStreamPart> {
   const parts: ModelStreamPart[] = [];
   let sawFinish = false;
-  for (const chunk of response.chunks) {
+  const chunks: readonly unknown[] = Array.isArray(response?.chunks) ? response.chunks : [undefined];
+  for (let index = 0; index < chunks.length; index++) {
+    const chunk = chunks[index] as CachedLLMStepResponse['chunks'][number];
+    if (typeof chunk !== 'object' || chunk === null || typeof chunk.type !== 'string') {
+      // A malformed cache entry fails the step like a malformed provider stream would: the run
+      // ends with a ProviderCallError naming model and step (and error processors see it).
+      parts.push({
+        type: 'error',
+        error: new Error(
+          Array.isArray(response?.chunks)
+            ? `the cached response's chunk ${index} is ${chunk === null ? 'null' : typeof chunk === 'object' ? 'an object without a string "type"' : `a ${typeof chunk}`}`
+            : 'the cached response has no "chunks" array',
+        ),
+      });
+      break;
+    }
     const p = (chunk.payload ?? {}) as Record<string, unknown>;
     const id = String(p.id ?? '0');
     switch (chunk.type) {

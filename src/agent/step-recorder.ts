@@ -90,11 +90,15 @@ export class StepRecorder {
     this.#ids = new ToolCallIds(conversationIds);
   }
 
-  /** Record one part; returns the chunk to emit, if the part has one. */
+  /**
+   * Record one part; returns the chunk to emit, if the part has one. Throws a TypeError on a
+   * part that breaks the stream-part contract (the caller turns it into the step's stream error).
+   */
   record(part: ModelStreamPart): ChunkType | undefined {
     const runId = this.#runId;
     switch (part.type) {
       case 'text-delta': {
+        if (typeof part.delta !== 'string') throw new TypeError('a text-delta needs a string "delta"');
         // Text is accumulated from what is finally emitted (see acceptTextDelta), so output
         // processors that drop or rewrite deltas change the result and the stored message too.
         return {
@@ -136,6 +140,7 @@ export class StepRecorder {
           payload: { id: part.id, providerMetadata: part.providerMetadata },
         };
       case 'reasoning-delta': {
+        if (typeof part.delta !== 'string') throw new TypeError('a reasoning-delta needs a string "delta"');
         this.reasoningText = (this.reasoningText ?? '') + part.delta;
         const open = this.#openReasoning.get(part.id) ?? this.#openReasoningPart(part.id);
         open.reasoning += part.delta;
@@ -198,6 +203,11 @@ export class StepRecorder {
           payload: { toolCallId: this.#ids.inputPart(part.id), providerMetadata: part.providerMetadata },
         };
       case 'tool-call': {
+        if (typeof part.input !== 'string') {
+          throw new TypeError(
+            `tool call "${String(part.toolName)}" has an "input" of type ${part.input === null ? 'null' : typeof part.input}; the spec requires the arguments as a JSON string`,
+          );
+        }
         const args = parseToolArgs(part.input);
         const toolCallId = this.#ids.call(part.toolCallId, part.providerExecuted);
         const chunk: ToolCallChunk = {

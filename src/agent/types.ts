@@ -116,6 +116,13 @@ export interface AgentExecutionOptions<OUTPUT = unknown> {
   /** Cap on processor-requested retries for this call; overrides the agent's. */
   maxProcessorRetries?: number;
   includeRawChunks?: boolean;
+  /**
+   * Abort the run (status `'aborted'`, the model call cancelled) once every stream taken from
+   * the output (`fullStream`, `textStream`, `objectStream`) has been cancelled, e.g. by leaving
+   * a `for await` loop early. Default `false`: the run goes on to the end, so its promises
+   * settle whether or not anyone reads, and the provider keeps streaming (and billing).
+   */
+  stopOnStreamCancel?: boolean;
   onStepFinish?: (event: LLMStepResult & { runId: string; model?: string }) => void | Promise<void>;
   onFinish?: (event: FinishEvent<OUTPUT>) => void | Promise<void>;
   onChunk?: (chunk: ChunkType<OUTPUT>) => void | Promise<void>;

@@ -1,3 +1,4 @@
+import { describeError } from './error-chain.js';
 import { SluiceError } from './sluice-error.js';
 
 const API_CALL_ERROR_MARKER = Symbol.for('vercel.ai.error.AI_APICallError');
@@ -31,8 +32,8 @@ export class ProviderCallError extends SluiceError {
   readonly data?: unknown;
 
   constructor(args: { cause: unknown; modelLabel: string; stepNumber: number }) {
-    const cause = args.cause as ApiCallErrorLike | undefined;
-    const original = cause && typeof cause.message === 'string' ? cause.message : String(args.cause);
+    const cause = fieldsOf(args.cause);
+    const original = cause && typeof cause.message === 'string' ? cause.message : describeError(args.cause);
     const status = typeof cause?.statusCode === 'number' ? ` (HTTP ${cause.statusCode})` : '';
     super(
       'PROVIDER_CALL_FAILED',
@@ -41,11 +42,7 @@ export class ProviderCallError extends SluiceError {
     );
     this.name = 'ProviderCallError';
     this.isRetryable = cause?.isRetryable === true;
-    if (
-      cause &&
-      typeof cause === 'object' &&
-      (cause as Record<symbol, unknown>)[API_CALL_ERROR_MARKER] === true
-    ) {
+    if (cause.apiCallError) {
       this.statusCode = cause.statusCode;
       this.url = cause.url;
       this.responseBody = cause.responseBody;
@@ -55,5 +52,29 @@ export class ProviderCallError extends SluiceError {
       Object.defineProperty(this, API_CALL_ERROR_MARKER, { value: true });
       Object.defineProperty(this, AI_SDK_ERROR_MARKER, { value: true });
     }
+  }
+}
+
+/**
+ * The cause's fields, read once. A cause whose property reads throw (a hostile Proxy, a getter
+ * that fails) has none, so describing the failure cannot fail in its turn.
+ */
+function fieldsOf(cause: unknown): ApiCallErrorLike & { apiCallError?: boolean } {
+  if ((typeof cause !== 'object' && typeof cause !== 'function') || cause === null) return {};
+  try {
+    const c = cause as ApiCallErrorLike & Record<symbol, unknown>;
+    return {
+      message: c.message,
+      statusCode: c.statusCode,
+      url: c.url,
+      responseBody: c.responseBody,
+      isRetryable: c.isRetryable,
+      responseHeaders: c.responseHeaders,
+      requestBodyValues: c.requestBodyValues,
+      data: c.data,
+      apiCallError: c[API_CALL_ERROR_MARKER] === true,
+    };
+  } catch {
+    return {};
   }
 }

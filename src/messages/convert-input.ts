@@ -51,6 +51,19 @@ function invalid(index: number, problem: string): SluiceError {
   );
 }
 
+/** Stored parts are read by type everywhere; a part without one (e.g. `null`) is refused here. */
+function checkParts(parts: readonly unknown[], index: number, where: string): void {
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    if (!isRecord(part) || typeof part.type !== 'string') {
+      throw invalid(
+        index,
+        `${where}[${i}] is ${part === null ? 'null' : isRecord(part) ? 'a part without a string "type"' : `a ${typeof part}`}; every part needs a "type" (e.g. { type: 'text', text: '…' })`,
+      );
+    }
+  }
+}
+
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a nested array';
@@ -202,6 +215,7 @@ export function convertToDBMessages(
           `a DB message must have role "user", "assistant", "system" or "signal", got ${describe(item)}`,
         );
       }
+      checkParts(content.parts, index, 'content.parts');
       const stored: MastraMessageContentV2 =
         content.format === 2
           ? (content as unknown as MastraMessageContentV2)

@@ -45,6 +45,12 @@ export interface CallSettings {
   seed?: number;
   /** Model-level retries of a failed call (separate from processor retries). Default 0. */
   maxRetries?: number;
+  /**
+   * Longest one model call may take, in milliseconds: from the request until its response stream
+   * ends (retries included). Past it the step fails with a `ProviderCallError` naming model and
+   * step. Default: no limit. To bound a whole run, pass `abortSignal: AbortSignal.timeout(ms)`.
+   */
+  timeoutMs?: number;
   headers?: Record<string, string | undefined>;
 }
 

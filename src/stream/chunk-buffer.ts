@@ -10,6 +10,14 @@ export class ChunkBuffer<T> {
   #closed = false;
   #waiters: Array<() => void> = [];
   #wakeScheduled = false;
+  /** Streams handed out and not yet cancelled. */
+  #open = 0;
+
+  /**
+   * Called once when the last open stream is cancelled (a `for await` left early, `cancel()`)
+   * while the log is still open: nobody is reading any more.
+   */
+  onAbandoned: (() => void) | undefined;
 
   /** Chunks pushed so far (live array; do not mutate). */
   get chunks(): readonly T[] {
@@ -56,6 +64,13 @@ export class ChunkBuffer<T> {
    */
   stream<U = T>(map?: (chunk: T) => U | undefined): ReadableStream<U> {
     let index = 0;
+    this.#open++;
+    let left = false;
+    const leave = (): void => {
+      if (left) return;
+      left = true;
+      if (--this.#open === 0 && !this.#closed) this.onAbandoned?.();
+    };
     const stream = new ReadableStream<U>(
       {
         pull: (controller) => {
@@ -86,16 +101,17 @@ export class ChunkBuffer<T> {
             this.#waiters.push(retry);
           });
         },
+        cancel: leave,
       },
       { highWaterMark: 0 },
     );
-    const iterate = (): AsyncIterableIterator<U> => this.#iterate(map);
+    const iterate = (): AsyncIterableIterator<U> => this.#iterate(map, leave);
     Object.defineProperty(stream, Symbol.asyncIterator, { value: iterate });
     Object.defineProperty(stream, 'values', { value: iterate });
     return stream;
   }
 
-  #iterate<U>(map: ((chunk: T) => U | undefined) | undefined): AsyncIterableIterator<U> {
+  #iterate<U>(map: ((chunk: T) => U | undefined) | undefined, leave: () => void): AsyncIterableIterator<U> {
     let index = 0;
     let done = false;
     const next = (): Promise<IteratorResult<U>> => {
@@ -116,6 +132,8 @@ export class ChunkBuffer<T> {
     const iterator: AsyncIterableIterator<U> = {
       next,
       return: (value?: unknown) => {
+        // Left early (break, throw in the loop body): this reader is gone.
+        if (!done) leave();
         done = true;
         return Promise.resolve({ value: value as U, done: true });
       },

@@ -178,10 +178,14 @@ export class MastraModelOutput<OUTPUT = undefined> {
 
   /** The structured output. Rejects when the answer did not match the schema (strict strategy). */
   get object(): Promise<OUTPUT> {
-    return this.#settled.then((s) => {
+    const object = this.#settled.then((s) => {
       if (s.objectError) throw s.objectError;
       return s.output.object;
     });
+    // Reading `.object` without awaiting it (e.g. in a log line) must not leave an unhandled
+    // rejection behind: the rejection still reaches whoever awaits this promise.
+    object.catch(() => {});
+    return object;
   }
 
   /** The tripwire, once the run has ended (undefined while running). */

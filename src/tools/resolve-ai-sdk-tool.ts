@@ -6,7 +6,7 @@ import { runToolCall, type ToolRuntime } from './run-tool-call.js';
 import { prepareToolInput } from './tool-input-schema.js';
 import type { AiSdkToolLike } from './tool-like.js';
 import type { ResolvedTool, ToolApprovalPredicate, ToolCallRequest, ToolExecutionContext } from './types.js';
-import { TOOL_INVALID_CONFIG } from './validate-tool-config.js';
+import { TOOL_INVALID_CONFIG, timeoutProblem } from './validate-tool-config.js';
 
 type Fn = (...args: unknown[]) => unknown;
 
@@ -47,12 +47,23 @@ export async function resolveAiSdkTool(
     ? async (output: unknown, call: { toolCallId: string; input: unknown }) =>
         userToModelOutput({ ...call, output })
     : undefined;
+  const timeout = timeoutProblem(tool.timeoutMs);
+  if (timeout) {
+    throw new ConfigurationError(
+      TOOL_INVALID_CONFIG,
+      `Tool "${name}" ${timeout}. Fix: pass a number of milliseconds > 0, or leave timeoutMs out for no limit.`,
+      {
+        details: { subject: `Tool "${name}"` },
+      },
+    );
+  }
   const runtime: ToolRuntime = {
     name,
     validateInput: input.validate,
     validateOutput,
     invoke: (args, call, context) => invokeAiSdkExecute(tool, args, call, context),
     toModelOutput,
+    timeoutMs: tool.timeoutMs,
   };
   return {
     name,

@@ -33,6 +33,7 @@ export async function resolveSluiceTool(name: string, tool: Tool): Promise<Resol
     validateOutput,
     invoke: async (args, _call, context) => tool.execute?.(args as never, context),
     toModelOutput,
+    timeoutMs: tool.timeoutMs,
   };
   return {
     name,

@@ -9,6 +9,7 @@ import {
   invalidOutputError,
   unserializableOutputError,
 } from './tool-errors.js';
+import { ToolExecutionError } from './tool-execution-error.js';
 import type { ToolCallContext, ToolCallRequest, ToolExecutionContext, ToolOutcome } from './types.js';
 
 /** What the runner needs from a tool, whatever its origin (Sluice or AI SDK). */
@@ -20,6 +21,8 @@ export interface ToolRuntime {
   /** Calls the user's execute with validated args. May throw. */
   invoke(args: unknown, call: ToolCallRequest, context: ToolExecutionContext): Promise<unknown>;
   toModelOutput?(output: unknown, call: { toolCallId: string; input: unknown }): Promise<unknown>;
+  /** The tool's `timeoutMs`: one call's longest run (validated where the tool is made). */
+  timeoutMs?: number;
 }
 
 /**
@@ -55,12 +58,20 @@ export async function runToolCall(
   }
 
   let result: unknown;
+  const deadline = runtime.timeoutMs === undefined ? undefined : toolDeadline(runtime.timeoutMs, signal);
+  const callSignal = deadline?.signal ?? signal;
   try {
-    const running = Promise.resolve().then(() => runtime.invoke(args, call, forCall(context, toolCallId)));
-    result = await untilAborted(running, signal);
+    const callContext = forCall(deadline ? { ...context, abortSignal: callSignal } : context, toolCallId);
+    const running = Promise.resolve().then(() => runtime.invoke(args, call, callContext));
+    result = await untilAborted(running, callSignal);
   } catch (error) {
     if (signal?.aborted) return { ok: false, args, error: abortedError(name, signal.reason, toolCallId) };
+    if (deadline?.expired()) {
+      return { ok: false, args, error: timeoutError(name, runtime.timeoutMs as number, toolCallId) };
+    }
     return { ok: false, args, error: executionFailedError(name, error, toolCallId) };
+  } finally {
+    deadline?.clear();
   }
 
   if (runtime.validateOutput) {
@@ -103,6 +114,26 @@ function jsonProblem(value: unknown): unknown {
   } catch (error) {
     return error;
   }
+}
+
+/** A signal that fires on the caller's abort or after `timeoutMs`, whichever comes first. */
+function toolDeadline(timeoutMs: number, signal: AbortSignal | undefined) {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+  return {
+    signal: signal ? AbortSignal.any([signal, controller.signal]) : controller.signal,
+    expired: () => controller.signal.aborted,
+    clear: () => clearTimeout(timer),
+  };
+}
+
+/** `TOOL_TIMEOUT`: one call ran past the tool's `timeoutMs`; the model may try again. */
+function timeoutError(name: string, timeoutMs: number, toolCallId: string): ToolExecutionError {
+  return new ToolExecutionError(
+    'TOOL_TIMEOUT',
+    `Tool "${name}" did not finish within ${timeoutMs} ms (its timeoutMs) and was stopped. Try again with a smaller request, or continue without it.`,
+    { toolName: name, toolCallId, details: { timeoutMs } },
+  );
 }
 
 /** The context one call sees: `agent.toolCallId` is this call's id. */

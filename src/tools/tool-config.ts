@@ -40,4 +40,10 @@ export interface ToolConfig<
   strict?: boolean;
   /** Human-readable title (UIs). */
   title?: string;
+  /**
+   * Longest one call may run, in milliseconds. Past it the call ends with a `TOOL_TIMEOUT` error
+   * the model sees, and the `abortSignal` `execute` received fires. Default: no limit (bound a
+   * whole run with the call's `abortSignal`).
+   */
+  timeoutMs?: number;
 }

@@ -9,7 +9,9 @@ export type ToolErrorCode =
   | 'TOOL_OUTPUT_INVALID'
   | 'TOOL_NOT_FOUND'
   | 'TOOL_NOT_EXECUTABLE'
-  | 'TOOL_ABORTED';
+  | 'TOOL_ABORTED'
+  /** The call ran past the tool's `timeoutMs`. */
+  | 'TOOL_TIMEOUT';
 
 /**
  * A failed tool call. Returned inside `{ ok: false }` outcomes rather than thrown; its `message`

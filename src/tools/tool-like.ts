@@ -24,6 +24,8 @@ export interface AiSdkToolLike {
   providerOptions?: unknown;
   strict?: boolean;
   title?: string;
+  /** Sluice extension: one call's longest run in milliseconds (as `createTool`'s `timeoutMs`). */
+  timeoutMs?: number;
 }
 
 /** Anything that can go in a tools record: a {@link Tool} or an AI SDK tool object. */

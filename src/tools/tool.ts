@@ -36,6 +36,7 @@ export class Tool<
   readonly providerOptions?: SharedV2ProviderOptions;
   readonly strict?: boolean;
   readonly title?: string;
+  readonly timeoutMs?: number;
 
   /** Validates `config` eagerly; throws `ConfigurationError` (`TOOL_INVALID_CONFIG`). */
   constructor(config: ToolConfig<TIn, TOut, TResult, TId>) {
@@ -50,6 +51,7 @@ export class Tool<
     this.providerOptions = config.providerOptions;
     this.strict = config.strict;
     this.title = config.title;
+    this.timeoutMs = config.timeoutMs;
   }
 }
 

@@ -69,6 +69,9 @@ export function validateToolConfig(config: unknown): void {
   if (c.strict !== undefined && typeof c.strict !== 'boolean') {
     throw invalid(label, '`strict` must be a boolean', 'pass strict: true or leave it out');
   }
+  const timeout = timeoutProblem(c.timeoutMs);
+  if (timeout)
+    throw invalid(label, timeout, 'pass a number of milliseconds > 0, or leave timeoutMs out for no limit');
   if (c.title !== undefined && typeof c.title !== 'string') {
     throw invalid(label, '`title` must be a string', 'pass a string title or leave it out');
   }
@@ -82,6 +85,14 @@ export function validateToolConfig(config: unknown): void {
       "pass e.g. { anthropic: { cacheControl: { type: 'ephemeral' } } }",
     );
   }
+}
+
+/** What is wrong with a tool's `timeoutMs`, if anything (shared with AI SDK tools). */
+export function timeoutProblem(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  return typeof value === 'number' && value > 0 && Number.isFinite(value)
+    ? undefined
+    : `has a \`timeoutMs\` that is not a positive number of milliseconds (${String(value)})`;
 }
 
 function invalid(subject: string, problem: string, fix: string): ConfigurationError {
