@@ -1,3 +1,4 @@
+import { resolveDownloadPolicy, validateDownloadPolicy } from '../downloads/policy.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { describeError } from '../errors/error-chain.js';
 import { MessageList } from '../messages/message-list.js';
@@ -108,6 +109,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
         `Agent "${config.id}": "sandbox" must have an uploadFile(file) method that resolves with { path }.`,
       );
     }
+    validateDownloadPolicy(config.attachmentDownloads, `Agent "${config.id}"`, 'AGENT_INVALID_CONFIG');
     // Static arrays are checked now; arrays computed from requestContext when a call starts.
     for (const array of PROCESSOR_ARRAYS) {
       const value = config[array];
@@ -198,6 +200,11 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     const maxProcessorRetries = call.maxProcessorRetries ?? this.#config.maxProcessorRetries;
     checkRetryBudget(call.maxProcessorRetries, `Agent "${this.id}" call`);
 
+    const downloads = resolveDownloadPolicy(
+      this.#config.attachmentDownloads,
+      call.attachmentDownloads,
+      `Agent "${this.id}"`,
+    );
     const output = startRun<OUTPUT>({
       agentId: this.id,
       runId: call.runId ?? newId(),
@@ -210,6 +217,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       maxRetries: call.modelSettings?.maxRetries ?? this.#config.maxRetries ?? 0,
       options: structurer ? { ...call, structuredOutput: undefined } : call,
       requestContext,
+      attachmentDownloads: downloads,
       createRunner: (writer, runId, deliver) =>
         new ProcessorRunner({
           deliver,
@@ -221,6 +229,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
           prepareStep: call.prepareStep as never,
           maxProcessorRetries,
           sandbox: this.#config.sandbox,
+          attachmentDownloads: downloads,
           runId,
           newId,
         }),

@@ -16,6 +16,9 @@ import type { ChunkType } from '../stream/index.js';
 import { type FakeProviderServer, startFakeProviderServer } from '../test/index.js';
 import { Agent } from './index.js';
 
+/** The test file server listens on loopback, which attachment downloads refuse by default. */
+const LOCAL_FILES = { allowPrivateNetworks: true };
+
 let server: FakeProviderServer;
 beforeAll(async () => {
   server = await startFakeProviderServer();
@@ -384,7 +387,12 @@ describe('attachments the model cannot fetch itself (DOWNLOAD_ASSETS_FAILED)', (
 
   it('a downloadable attachment is sent as bytes', async () => {
     server.enqueue({ type: 'success', events: ['Summary.'] });
-    const agent = new Agent({ id: 'files', instructions: 'Be brief.', model: openaiChat() });
+    const agent = new Agent({
+      id: 'files',
+      instructions: 'Be brief.',
+      model: openaiChat(),
+      attachmentDownloads: LOCAL_FILES,
+    });
     await agent.generate(withFile(`${filesUrl}/good.pdf`));
     expect(fileHits).toEqual(['/good.pdf']);
     const body = JSON.stringify(modelRequests()[0]?.body.messages);
@@ -410,6 +418,7 @@ describe('attachments the model cannot fetch itself (DOWNLOAD_ASSETS_FAILED)', (
     };
     const agent = new Agent({
       id: 'files',
+      attachmentDownloads: LOCAL_FILES,
       instructions: 'Be brief.',
       model: openaiChat(),
       errorProcessors: [swapper],
@@ -432,7 +441,12 @@ describe('attachments the model cannot fetch itself (DOWNLOAD_ASSETS_FAILED)', (
       { type: 'success', events: ['Again.'] },
     );
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const agent = new Agent({ id: 'files', instructions: 'Be brief.', model: openaiChat() });
+    const agent = new Agent({
+      id: 'files',
+      instructions: 'Be brief.',
+      model: openaiChat(),
+      attachmentDownloads: LOCAL_FILES,
+    });
     const url = `${filesUrl}/missing.pdf`;
     const result = await agent.generate(withFile(url));
 
@@ -464,6 +478,7 @@ describe('attachments the model cannot fetch itself (DOWNLOAD_ASSETS_FAILED)', (
     const calls: unknown[] = [];
     const agent = new Agent({
       id: 'files',
+      attachmentDownloads: LOCAL_FILES,
       instructions: 'Be brief.',
       model: openaiChat(),
       errorProcessors: [{ id: 'spy', processAPIError: ({ error }) => void calls.push(error) }],

@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { LanguageModelV2FilePart, LanguageModelV2Prompt } from '@ai-sdk/provider';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resolveDownloadPolicy } from '../downloads/policy.js';
 import { DownloadAssetsError } from '../errors/download-assets-error.js';
 import { attachmentName, attachmentPlaceholder } from '../messages/unavailable-attachments.js';
 import { type DownloadAttachmentsOptions, downloadAttachments } from './download-attachments.js';
@@ -92,9 +93,12 @@ function filePart(
   return message.content[partIndex] as LanguageModelV2FilePart;
 }
 
+/** The test server is on loopback: these tests opt in to private addresses. */
+const LOCAL = resolveDownloadPolicy(undefined, { allowPrivateNetworks: true }, 'test');
+
 /** Options for a model that fetches nothing itself, with retries that do not slow the suite. */
 function options(overrides: Partial<DownloadAttachmentsOptions> = {}): DownloadAttachmentsOptions {
-  return { supportedUrls: {}, backoffMs: 1, ...overrides };
+  return { supportedUrls: {}, backoffMs: 1, policy: LOCAL, ...overrides };
 }
 
 async function failure(promise: Promise<unknown>): Promise<DownloadAssetsError> {

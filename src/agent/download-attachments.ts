@@ -1,7 +1,12 @@
 import type { LanguageModelV2FilePart, LanguageModelV2Prompt } from '@ai-sdk/provider';
+import { fetchUnderPolicy } from '../downloads/guarded-fetch.js';
+import {
+  DEFAULT_ATTACHMENT_DOWNLOADS,
+  DownloadRefusal,
+  type ResolvedDownloadPolicy,
+} from '../downloads/policy.js';
 import { DownloadAssetsError } from '../errors/download-assets-error.js';
 import { attachmentName } from '../messages/unavailable-attachments.js';
-import { untilAborted } from '../util/until-aborted.js';
 
 /** Options of {@link downloadAttachments}. */
 export interface DownloadAttachmentsOptions {
@@ -10,7 +15,15 @@ export interface DownloadAttachmentsOptions {
    * URL patterns the model fetches itself. Matching URLs are left in the prompt untouched.
    */
   supportedUrls: Record<string, RegExp[]>;
-  /** The fetch to use; `globalThis.fetch` (looked up at call time) when omitted. */
+  /**
+   * What downloads may reach and how much they may take (see `AttachmentDownloadPolicy`).
+   * Default `DEFAULT_ATTACHMENT_DOWNLOADS`: public addresses only, 20 MiB, 30 s, 3 redirects.
+   */
+  policy?: ResolvedDownloadPolicy;
+  /**
+   * A fetch to use instead of the built-in connection pinned to the checked address. Each hop
+   * is still checked against `policy` first, but this fetch resolves the host again itself.
+   */
   fetch?: typeof globalThis.fetch;
   /** Cancels every download; the returned promise then rejects with the signal's reason. */
   abortSignal?: AbortSignal;
@@ -98,7 +111,8 @@ export async function downloadAttachments(
     else pending.push(job);
   }
   await runJobs(pending, {
-    fetch: options.fetch ?? globalThis.fetch,
+    fetch: options.fetch,
+    policy: options.policy ?? DEFAULT_ATTACHMENT_DOWNLOADS,
     signal,
     maxRetries: wholeNumber(options.maxRetries, DEFAULT_MAX_RETRIES, 0),
     concurrency: wholeNumber(options.concurrency, DEFAULT_CONCURRENCY, 1),
@@ -132,7 +146,8 @@ export interface DownloadedAttachment {
 type Downloaded = DownloadedAttachment;
 
 interface RunOptions {
-  fetch: typeof globalThis.fetch;
+  fetch: typeof globalThis.fetch | undefined;
+  policy: ResolvedDownloadPolicy;
   signal: AbortSignal | undefined;
   maxRetries: number;
   concurrency: number;
@@ -197,7 +212,10 @@ export function hasUrlFileParts(prompt: LanguageModelV2Prompt): boolean {
   return false;
 }
 
-/** Fetches one URL, retrying transient failures; throws DownloadAssetsError or the abort reason. */
+/**
+ * Fetches one URL under the policy, retrying transient failures within its `timeoutMs`; throws
+ * DownloadAssetsError (with `details.reason` for a policy refusal) or the abort reason.
+ */
 async function downloadWithRetries(
   job: DownloadJob,
   signal: AbortSignal,
@@ -214,30 +232,45 @@ async function downloadWithRetries(
     });
   }
 
+  const { policy } = options;
+  // One deadline for the whole URL: attempts, backoff, redirects and body.
+  const deadline = AbortSignal.timeout(policy.timeoutMs);
+  const bounded = AbortSignal.any([signal, deadline]);
+  const refused = (cause: DownloadRefusal) =>
+    new DownloadAssetsError({ url: url.href, name, cause, reason: cause.reason });
   for (let attempt = 0; ; attempt++) {
     let status: number | undefined;
     let cause: unknown;
     let retryable: boolean;
     try {
-      const response = await untilAborted(options.fetch(url.href, { signal }), signal);
-      if (response.ok) {
-        const bytes = new Uint8Array(await untilAborted(response.arrayBuffer(), signal));
-        return { bytes, mediaType: concreteMediaType(response.headers.get('content-type')) };
-      }
-      // Release the connection instead of leaving an unread body to keep it busy.
-      response.body?.cancel().catch(() => {});
-      status = response.status;
+      const outcome = await fetchUnderPolicy(url, policy, bounded, options.fetch);
+      if (outcome.ok) return { bytes: outcome.bytes, mediaType: concreteMediaType(outcome.contentType) };
+      status = outcome.status;
       retryable = status >= 500 || status === 429;
     } catch (error) {
       if (signal.aborted) throw signal.reason;
+      if (deadline.aborted) throw refused(timedOut(policy.timeoutMs));
+      if (error instanceof DownloadRefusal) throw refused(error);
       cause = error;
       retryable = true; // a network failure (refused, reset, body cut short) may well be transient
     }
     if (!retryable || attempt >= options.maxRetries) {
       throw new DownloadAssetsError({ url: url.href, name, status, cause });
     }
-    await sleep(Math.min(options.backoffMs * 2 ** attempt, MAX_BACKOFF_MS), signal);
+    try {
+      await sleep(Math.min(options.backoffMs * 2 ** attempt, MAX_BACKOFF_MS), bounded);
+    } catch (error) {
+      if (signal.aborted) throw signal.reason;
+      throw deadline.aborted ? refused(timedOut(policy.timeoutMs)) : error;
+    }
   }
+}
+
+function timedOut(ms: number): DownloadRefusal {
+  return new DownloadRefusal(
+    'timeout',
+    `refused: no complete answer within ${ms} ms (attachmentDownloads.timeoutMs)`,
+  );
 }
 
 /** Waits `ms`, rejecting with the abort reason if `signal` fires first. */

@@ -29,6 +29,8 @@ function apiError(message: string, statusCode: number, extra: Partial<{ isRetrya
 
 /** A retryable mid-stream failure (what a dropped connection looks like to the loop). */
 const reset = Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+/** The test file servers listen on loopback, which attachment downloads refuse by default. */
+const LOCAL_FILES = { allowPrivateNetworks: true };
 
 async function collect(stream: { fullStream: AsyncIterable<ChunkType> }): Promise<ChunkType[]> {
   const chunks: ChunkType[] = [];
@@ -344,7 +346,7 @@ describe('attachments the model cannot fetch itself', () => {
   it('several failed attachments: each gets its placeholder and metadata, the turn succeeds with one model call', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const model = new ScriptedModel({ steps: ['read what I could'] });
-    const agent = new Agent({ id: 'a', instructions: 'x', model });
+    const agent = new Agent({ id: 'a', instructions: 'x', model, attachmentDownloads: LOCAL_FILES });
     const result = await agent.generate([
       {
         role: 'user',
@@ -376,7 +378,7 @@ describe('attachments the model cannot fetch itself', () => {
   it('several failed attachments get their placeholders in one round; nothing is downloaded twice', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const model = new ScriptedModel({ steps: ['ok'] });
-    const agent = new Agent({ id: 'a', instructions: 'x', model });
+    const agent = new Agent({ id: 'a', instructions: 'x', model, attachmentDownloads: LOCAL_FILES });
     const missing = ['m1', 'm2', 'm3', 'm4'].map((n) => pdf(`${base}/${n}.pdf`));
     await agent.generate([
       { role: 'user', content: [{ type: 'text', text: 'Read all.' }, ...missing, pdf(`${base}/good.pdf`)] },
@@ -396,7 +398,7 @@ describe('attachments the model cannot fetch itself', () => {
   it('the same URL under two file names: each message gets the placeholder with its own name', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const model = new ScriptedModel({ steps: ['ok'] });
-    const agent = new Agent({ id: 'a', instructions: 'x', model });
+    const agent = new Agent({ id: 'a', instructions: 'x', model, attachmentDownloads: LOCAL_FILES });
     const url = `${base}/shared.pdf`;
     const result = await agent.generate([
       { role: 'user', content: [{ type: 'text', text: 'First.' }, pdf(url, 'q1-report.pdf')] },
@@ -412,7 +414,7 @@ describe('attachments the model cannot fetch itself', () => {
 
   it('an attachment without a content type takes the downloaded Content-Type', async () => {
     const model = new ScriptedModel({ steps: ['ok'] });
-    const agent = new Agent({ id: 'a', instructions: 'x', model });
+    const agent = new Agent({ id: 'a', instructions: 'x', model, attachmentDownloads: LOCAL_FILES });
     await agent.generate([
       { role: 'user', content: 'Read it.', experimental_attachments: [{ url: `${base}/good.pdf` }] } as never,
     ]);
@@ -430,7 +432,7 @@ describe('attachments the model cannot fetch itself', () => {
   it('the same URL in two messages is downloaded once per round and marked on both messages', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const model = new ScriptedModel({ steps: ['ok'] });
-    const agent = new Agent({ id: 'a', instructions: 'x', model });
+    const agent = new Agent({ id: 'a', instructions: 'x', model, attachmentDownloads: LOCAL_FILES });
     const url = `${base}/missing.pdf`;
     const result = await agent.generate([
       { role: 'user', content: [{ type: 'text', text: 'First.' }, pdf(url, 'one.pdf')] },
@@ -453,7 +455,13 @@ describe('attachments the model cannot fetch itself', () => {
     const model = new ScriptedModel({
       steps: [{ toolCalls: [{ toolName: 'lookup', args: { q: 'x' } }] }, 'done'],
     });
-    const agent = new Agent({ id: 'a', instructions: 'x', model, tools: { lookup: counterTool(counter) } });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      attachmentDownloads: LOCAL_FILES,
+      tools: { lookup: counterTool(counter) },
+    });
     await agent.generate([
       { role: 'user', content: [{ type: 'text', text: 'Read.' }, pdf(`${base}/gone.pdf`)] },
     ]);
@@ -477,7 +485,13 @@ describe('attachments the model cannot fetch itself', () => {
         }
       },
     };
-    const agent = new Agent({ id: 'a', instructions: 'x', model, inputProcessors: [signer] });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      attachmentDownloads: LOCAL_FILES,
+      inputProcessors: [signer],
+    });
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new Error('test timeout')), 1_500);
     try {
@@ -502,7 +516,7 @@ describe('attachments the model cannot fetch itself', () => {
   it('a failed download of a file in an assistant message gets the placeholder too', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     const model = new ScriptedModel({ steps: ['ok'] });
-    const agent = new Agent({ id: 'a', instructions: 'x', model });
+    const agent = new Agent({ id: 'a', instructions: 'x', model, attachmentDownloads: LOCAL_FILES });
     const url = `${base}/generated-chart.png`;
     // e.g. an image a model generated earlier in the thread, stored by URL.
     const history: MessageListInput = [
@@ -537,7 +551,7 @@ describe('abort during attachment downloads', () => {
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
       const model = new ScriptedModel({ steps: ['never'] });
       const controller = new AbortController();
-      const agent = new Agent({ id: 'a', instructions: 'x', model });
+      const agent = new Agent({ id: 'a', instructions: 'x', model, attachmentDownloads: LOCAL_FILES });
       setTimeout(() => controller.abort(new Error('stop')), 50);
       const started = Date.now();
       const stream = await agent.stream(

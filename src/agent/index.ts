@@ -1,3 +1,11 @@
+export { downloadUnderPolicy } from '../downloads/guarded-fetch.js';
+export {
+  type AttachmentDownloadPolicy,
+  DEFAULT_ATTACHMENT_DOWNLOADS,
+  type HostLookup,
+  type ResolvedDownloadPolicy,
+  resolveDownloadPolicy,
+} from '../downloads/policy.js';
 export type { MessageList } from '../messages/message-list.js';
 export type { MastraDBMessage } from '../messages/types.js';
 export { TripWire } from '../pipeline/tripwire.js';

@@ -12,6 +12,7 @@
  * `finalize()`, the one place results are settled and the stream is closed.
  */
 import type { LanguageModelV2Message, LanguageModelV2Prompt } from '@ai-sdk/provider';
+import type { ResolvedDownloadPolicy } from '../downloads/policy.js';
 import { DownloadAssetsError } from '../errors/download-assets-error.js';
 import { describeError } from '../errors/error-chain.js';
 import { ProcessorError } from '../errors/processor-error.js';
@@ -83,6 +84,8 @@ export interface RunPlan<OUTPUT> {
   maxRetries: number;
   options: AgentExecutionOptions<OUTPUT>;
   requestContext: RequestContext;
+  /** What attachment downloads may reach (the agent's policy merged with the call's). */
+  attachmentDownloads?: ResolvedDownloadPolicy;
   createRunner: (
     writer: ProcessorStreamWriter,
     runId: string,
@@ -239,6 +242,7 @@ async function runLoop<OUTPUT>(
     try {
       return await downloadAttachments(outbound, {
         supportedUrls: await model.supportedUrls(),
+        policy: plan.attachmentDownloads,
         abortSignal,
         cache: downloads,
       });

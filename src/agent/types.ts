@@ -1,3 +1,4 @@
+import type { AttachmentDownloadPolicy } from '../downloads/policy.js';
 import type { SystemMessage } from '../messages/types.js';
 import type {
   CallSettings,
@@ -72,6 +73,12 @@ export interface AgentConfig<TOOLS extends ToolsInput = ToolsInput> {
   /** Where files the model cannot read are uploaded (used by `UnsupportedFileHandler`). */
   sandbox?: AgentSandbox;
   /**
+   * What attachment downloads may reach and take. Default: public addresses only (checked after
+   * DNS, on every redirect), 20 MiB, 30 s, 3 redirects. A refused file becomes
+   * `[Attachment unavailable: <name>]`.
+   */
+  attachmentDownloads?: AttachmentDownloadPolicy;
+  /**
    * Cap on processor-requested retries. Unset: a step retry request (`processInputStep`,
    * `processOutputStep`, …) aborts, and error processors get 3 retries. Set, it caps both.
    */
@@ -107,6 +114,8 @@ export interface AgentExecutionOptions<OUTPUT = unknown> {
   requestContext?: RequestContext;
   abortSignal?: AbortSignal;
   runId?: string;
+  /** Overrides fields of the agent's `attachmentDownloads` for this call. */
+  attachmentDownloads?: AttachmentDownloadPolicy;
   /** Replaces the agent's input processors for this call. */
   inputProcessors?: DynamicArgument<InputProcessorOrWorkflow[]>;
   /** Replaces the agent's output processors for this call. */

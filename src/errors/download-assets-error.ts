@@ -13,11 +13,15 @@ export class DownloadAssetsError extends SluiceError {
   readonly id = 'DOWNLOAD_ASSETS_FAILED' as const;
   readonly domain = 'LLM' as const;
   readonly category = 'USER' as const;
-  declare readonly details: { url: string; name: string; status?: number };
+  /**
+   * `reason` is set when the download policy refused the file: `'blocked-address'`,
+   * `'too-large'`, `'timeout'`, `'too-many-redirects'` or `'bad-redirect'`.
+   */
+  declare readonly details: { url: string; name: string; status?: number; reason?: string };
   /** Other attachments of the same call whose download failed too (this error names the first). */
   readonly alsoFailed: DownloadAssetsError[] = [];
 
-  constructor(args: { url: string; name: string; status?: number; cause?: unknown }) {
+  constructor(args: { url: string; name: string; status?: number; cause?: unknown; reason?: string }) {
     const reason =
       args.status !== undefined
         ? `HTTP ${args.status}`
@@ -33,6 +37,7 @@ export class DownloadAssetsError extends SluiceError {
           url: args.url,
           name: args.name,
           ...(args.status !== undefined ? { status: args.status } : {}),
+          ...(args.reason !== undefined ? { reason: args.reason } : {}),
         },
       },
     );

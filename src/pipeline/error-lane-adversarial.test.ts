@@ -17,6 +17,9 @@ import { type FakeProviderServer, ScriptedModel, startFakeProviderServer } from 
 import { createTool } from '../tools/index.js';
 import type { InputProcessor } from './types.js';
 
+/** The test file server listens on loopback, which attachment downloads refuse by default. */
+const LOCAL_FILES = { allowPrivateNetworks: true };
+
 let server: FakeProviderServer;
 beforeAll(async () => {
   server = await startFakeProviderServer();
@@ -206,7 +209,12 @@ describe('attachments by URL combined with UnsupportedFileHandler', () => {
 
   it('a downloaded zip the client refuses is replaced by the note on the retry; one model request', async () => {
     server.enqueue({ type: 'success', events: ['No archives, sorry.'] });
-    const agent = new Agent({ id: 'files', instructions: 'Be brief.', model: openaiChat() });
+    const agent = new Agent({
+      id: 'files',
+      instructions: 'Be brief.',
+      model: openaiChat(),
+      attachmentDownloads: LOCAL_FILES,
+    });
     const result = await agent.generate(zipByUrl(`${base}/logs.zip`));
     expect(result.text).toBe('No archives, sorry.');
     expect(modelRequests()).toHaveLength(1);
@@ -219,7 +227,12 @@ describe('attachments by URL combined with UnsupportedFileHandler', () => {
 
   it('the same with the Anthropic client', async () => {
     server.enqueue({ type: 'success', events: ['No archives.'] });
-    const agent = new Agent({ id: 'files', instructions: 'Be brief.', model: anthropic() });
+    const agent = new Agent({
+      id: 'files',
+      instructions: 'Be brief.',
+      model: anthropic(),
+      attachmentDownloads: LOCAL_FILES,
+    });
     const result = await agent.generate(zipByUrl(`${base}/logs.zip`));
     expect(result.text).toBe('No archives.');
     expect(modelRequests()).toHaveLength(1);
@@ -232,6 +245,7 @@ describe('attachments by URL combined with UnsupportedFileHandler', () => {
     const uploads: Array<{ size: number; mediaType: string }> = [];
     const agent = new Agent({
       id: 'files',
+      attachmentDownloads: LOCAL_FILES,
       instructions: 'Be brief.',
       model: openaiChat(),
       sandbox: {
@@ -249,7 +263,12 @@ describe('attachments by URL combined with UnsupportedFileHandler', () => {
   it('a zip whose download fails gets the attachment placeholder, and no error processor retry is spent', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     server.enqueue({ type: 'success', events: ['Nothing to read.'] });
-    const agent = new Agent({ id: 'files', instructions: 'Be brief.', model: openaiChat() });
+    const agent = new Agent({
+      id: 'files',
+      instructions: 'Be brief.',
+      model: openaiChat(),
+      attachmentDownloads: LOCAL_FILES,
+    });
     const stream = await agent.stream(zipByUrl(`${base}/gone.zip`));
     const chunks = await collect(stream);
     expect(modelRequests()).toHaveLength(1);

@@ -11,6 +11,7 @@ import type {
   SharedV2ProviderMetadata,
 } from '@ai-sdk/provider';
 import { context as otelContext, trace } from '@opentelemetry/api';
+import type { ResolvedDownloadPolicy } from '../downloads/policy.js';
 import { describeError } from '../errors/error-chain.js';
 import { ProcessorError, type ProcessorHookName } from '../errors/processor-error.js';
 import { SluiceError } from '../errors/sluice-error.js';
@@ -72,6 +73,8 @@ export interface RunnerOptions {
   maxProcessorRetries?: number;
   /** The agent's sandbox, handed to `processLLMRequest` and `processAPIError`. */
   sandbox?: AgentSandbox;
+  /** The run's attachment download policy, handed to `processLLMRequest`. */
+  attachmentDownloads?: ResolvedDownloadPolicy;
   runId?: string;
   newId: () => string;
   /**
@@ -289,6 +292,7 @@ export class ProcessorRunner {
             stepNumber: args.stepNumber,
             steps: args.steps,
             sandbox: this.#o.sandbox,
+            attachmentDownloads: this.#o.attachmentDownloads,
             ...this.#base(processor),
           }),
         (value) => checkLLMRequestResult(value, processor.id),

@@ -1,4 +1,5 @@
 import type { LanguageModelV2CallWarning, LanguageModelV2Prompt } from '@ai-sdk/provider';
+import type { ResolvedDownloadPolicy } from '../downloads/policy.js';
 import type { MessageList } from '../messages/message-list.js';
 import type { CoreMessage, MastraDBMessage, ProviderMetadata } from '../messages/types.js';
 import type {
@@ -201,6 +202,11 @@ export interface ProcessLLMRequestArgs<TTripwireMetadata = unknown>
   messageList?: MessageList;
   /** The agent's sandbox, when it has one. */
   sandbox?: AgentSandbox;
+  /**
+   * The run's attachment download policy: a processor that fetches prompt files itself must
+   * honour it (see `downloadUnderPolicy`). Absent outside an agent run: use the defaults.
+   */
+  attachmentDownloads?: ResolvedDownloadPolicy;
 }
 
 /** Result of `processLLMRequest`. */

@@ -165,9 +165,14 @@ async function sentAfterZipRefusal(
 
 let server: Server;
 let baseUrl: string;
+/** Requests the file server received. */
+let served = 0;
+/** The file server listens on loopback, which attachment downloads refuse by default. */
+const LOCAL_FILES = { allowPrivateNetworks: true };
 
 beforeAll(async () => {
   server = createServer((request, response) => {
+    served++;
     if (request.url === '/report.zip') {
       response.writeHead(200, { 'content-type': 'application/zip' });
       response.end(Buffer.from(ZIP_BYTES));
@@ -619,7 +624,7 @@ describe('UnsupportedFileHandler.processLLMRequest', () => {
       const { sandbox, uploadFile } = fakeSandbox();
       const sent = await sentAfterZipRefusal(
         userPrompt(file('application/zip', 'report.zip', data())),
-        new UnsupportedFileHandler(),
+        new UnsupportedFileHandler({ attachmentDownloads: LOCAL_FILES }),
         sandbox,
       );
       expect(uploadFile.mock.calls[0]![0].data).toEqual(ZIP_BYTES);
@@ -653,10 +658,31 @@ describe('UnsupportedFileHandler.processLLMRequest', () => {
     it('falls back to the note when the server answers 404', async () => {
       const { sandbox, uploadFile } = fakeSandbox();
       const part = file('application/zip', 'a.zip', new URL(`${baseUrl}/missing.zip`));
-      const sent = await sentAfterZipRefusal(userPrompt(part), new UnsupportedFileHandler(), sandbox);
+      const handler = new UnsupportedFileHandler({ attachmentDownloads: LOCAL_FILES });
+      const sent = await sentAfterZipRefusal(userPrompt(part), handler, sandbox);
       expect(uploadFile).not.toHaveBeenCalled();
       expect(userContentOf(sent)).toEqual([{ type: 'text', text: notSent('a.zip', 'application/zip') }]);
     });
+
+    it.each([
+      ['a loopback URL', () => new URL(`${baseUrl}/report.zip`)],
+      ['a loopback URL string', () => `${baseUrl}/report.zip`],
+      ['a cloud metadata URL', () => new URL('http://169.254.169.254/latest/meta-data/')],
+    ])(
+      'follows the attachment download policy: %s is not fetched by default, the model gets the note',
+      async (_label, data) => {
+        const { sandbox, uploadFile } = fakeSandbox();
+        const before = served;
+        const sent = await sentAfterZipRefusal(
+          userPrompt(file('application/zip', 'a.zip', data())),
+          new UnsupportedFileHandler(),
+          sandbox,
+        );
+        expect(served).toBe(before);
+        expect(uploadFile).not.toHaveBeenCalled();
+        expect(userContentOf(sent)).toEqual([{ type: 'text', text: notSent('a.zip', 'application/zip') }]);
+      },
+    );
 
     it('uploads each file once per run, across steps and within one prompt', async () => {
       const { sandbox, uploadFile } = fakeSandbox();

@@ -7,6 +7,14 @@ import {
   type LanguageModelV2TextPart,
   UnsupportedFunctionalityError,
 } from '@ai-sdk/provider';
+import { downloadUnderPolicy } from '../../downloads/guarded-fetch.js';
+import {
+  type AttachmentDownloadPolicy,
+  DEFAULT_ATTACHMENT_DOWNLOADS,
+  type ResolvedDownloadPolicy,
+  resolveDownloadPolicy,
+  validateDownloadPolicy,
+} from '../../downloads/policy.js';
 import { ConfigurationError } from '../../errors/configuration-error.js';
 import { errorChain } from '../../errors/error-chain.js';
 import { isSchemeUrl, parseDataUrl } from '../../messages/encoding.js';
@@ -31,6 +39,11 @@ export interface UnsupportedFileHandlerOptions {
    * Default {@link DEFAULT_SUPPORTED_MEDIA_TYPES}.
    */
   supportedMediaTypes?: readonly string[];
+  /**
+   * Fields overriding the agent's attachment download policy when a URL file is fetched for
+   * upload. Unset, the agent's policy applies (outside an agent: the safe defaults).
+   */
+  attachmentDownloads?: AttachmentDownloadPolicy;
 }
 
 /** Media types `UnsupportedFileHandler` assumes a model reads when not told otherwise (frozen). */
@@ -140,20 +153,33 @@ function decodeBase64(value: string): Uint8Array {
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }
 
-async function download(url: URL, abortSignal: AbortSignal | undefined): Promise<Uint8Array> {
-  const response = await fetch(url, abortSignal ? { signal: abortSignal } : {});
-  if (!response.ok) throw new Error(`GET ${url.href} answered ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+/** Only http(s) is fetched: a `file:` URL must never be read on a user's behalf. */
+function download(
+  url: URL,
+  policy: ResolvedDownloadPolicy,
+  abortSignal: AbortSignal | undefined,
+): Promise<Uint8Array> {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return Promise.reject(new Error(`cannot download "${url.protocol}" URLs`));
+  }
+  return downloadUnderPolicy(url, policy, abortSignal);
 }
 
-/** The bytes of a prompt file: as given, decoded from base64/data URL, or downloaded. */
-async function readBytes(data: LanguageModelV2DataContent, abortSignal?: AbortSignal): Promise<Uint8Array> {
+/**
+ * The bytes of a prompt file: as given, decoded from base64/data URL, or downloaded under the
+ * same policy as the agent's attachment downloads.
+ */
+async function readBytes(
+  data: LanguageModelV2DataContent,
+  policy: ResolvedDownloadPolicy,
+  abortSignal?: AbortSignal,
+): Promise<Uint8Array> {
   if (data instanceof Uint8Array) return data;
-  if (data instanceof URL) return download(data, abortSignal);
+  if (data instanceof URL) return download(data, policy, abortSignal);
   const dataUrl = parseDataUrl(data);
   if (dataUrl) return decodeBase64(dataUrl.base64);
   // Prompts built from stored messages may still carry a URL as a string.
-  if (isSchemeUrl(data)) return download(new URL(data), abortSignal);
+  if (isSchemeUrl(data)) return download(new URL(data), policy, abortSignal);
   return decodeBase64(data);
 }
 
@@ -201,10 +227,12 @@ export class UnsupportedFileHandler implements Processor<'unsupported-file-handl
 
   readonly #sandbox: AgentSandbox | undefined;
   readonly #supported: readonly string[];
+  readonly #downloads: AttachmentDownloadPolicy | undefined;
 
   /**
    * @throws ConfigurationError `PROCESSOR_INVALID_OPTIONS` when `sandbox` has no `uploadFile`
-   *   method or `supportedMediaTypes` is not a list of media types.
+   *   method, `supportedMediaTypes` is not a list of media types or `attachmentDownloads` is
+   *   malformed.
    */
   constructor(options: UnsupportedFileHandlerOptions = {}) {
     const { sandbox, supportedMediaTypes = DEFAULT_SUPPORTED_MEDIA_TYPES } = options ?? {};
@@ -228,8 +256,14 @@ export class UnsupportedFileHandler implements Processor<'unsupported-file-handl
         { details: { processor: 'UnsupportedFileHandler', option: 'supportedMediaTypes' } },
       );
     }
+    validateDownloadPolicy(
+      options?.attachmentDownloads,
+      'UnsupportedFileHandler',
+      'PROCESSOR_INVALID_OPTIONS',
+    );
     this.#sandbox = sandbox;
     this.#supported = supportedMediaTypes.map((type) => type.toLowerCase());
+    this.#downloads = options?.attachmentDownloads;
   }
 
   /**
@@ -267,11 +301,15 @@ export class UnsupportedFileHandler implements Processor<'unsupported-file-handl
   }
 
   async #rewrite(
-    { prompt, state, sandbox: agentSandbox, abortSignal }: ProcessLLMRequestArgs,
+    { prompt, state, sandbox: agentSandbox, abortSignal, attachmentDownloads }: ProcessLLMRequestArgs,
     rejected: string[],
   ): Promise<ProcessLLMRequestResult> {
     const handlerState = state as HandlerState;
     const sandbox = this.#sandbox ?? agentSandbox;
+    const base = attachmentDownloads ?? DEFAULT_ATTACHMENT_DOWNLOADS;
+    const policy = this.#downloads
+      ? resolveDownloadPolicy(base, this.#downloads, 'UnsupportedFileHandler')
+      : base;
     let next: LanguageModelV2Prompt | undefined;
     for (const [index, message] of prompt.entries()) {
       if (message.role !== 'user') continue;
@@ -279,7 +317,7 @@ export class UnsupportedFileHandler implements Processor<'unsupported-file-handl
       for (const [partIndex, part] of message.content.entries()) {
         if (part.type !== 'file' || !this.#leavesOut(normalizeMediaType(part.mediaType), rejected)) continue;
         content ??= [...message.content];
-        content[partIndex] = await this.#replacement(part, sandbox, handlerState, abortSignal);
+        content[partIndex] = await this.#replacement(part, sandbox, handlerState, policy, abortSignal);
       }
       if (!content) continue;
       next ??= [...prompt];
@@ -296,9 +334,10 @@ export class UnsupportedFileHandler implements Processor<'unsupported-file-handl
     part: LanguageModelV2FilePart,
     sandbox: AgentSandbox | undefined,
     state: HandlerState,
+    policy: ResolvedDownloadPolicy,
     abortSignal: AbortSignal | undefined,
   ): Promise<LanguageModelV2TextPart> {
-    const path = sandbox ? await this.#upload(part, sandbox, state, abortSignal) : undefined;
+    const path = sandbox ? await this.#upload(part, sandbox, state, policy, abortSignal) : undefined;
     const head = [`name: ${part.filename || 'unnamed'}`, `type: ${part.mediaType}`];
     const lines =
       path === undefined
@@ -317,6 +356,7 @@ export class UnsupportedFileHandler implements Processor<'unsupported-file-handl
     part: LanguageModelV2FilePart,
     sandbox: AgentSandbox,
     state: HandlerState,
+    policy: ResolvedDownloadPolicy,
     abortSignal: AbortSignal | undefined,
   ): Promise<string | undefined> {
     const key = fingerprint(part);
@@ -324,7 +364,7 @@ export class UnsupportedFileHandler implements Processor<'unsupported-file-handl
     const uploaded = state.uploadedFiles;
     if (uploaded[key] !== undefined) return uploaded[key];
     try {
-      const data = await readBytes(part.data, abortSignal);
+      const data = await readBytes(part.data, policy, abortSignal);
       const { path } = await sandbox.uploadFile({
         data,
         mediaType: part.mediaType,
