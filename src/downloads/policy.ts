@@ -6,6 +6,7 @@
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import type { ConfigurationErrorCode } from '../errors/codes.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 
 /** Resolves a host name to its addresses (every one is checked; the first is connected to). */
@@ -77,7 +78,11 @@ const KEYS = new Set([
  * @throws ConfigurationError with `code` (default `AGENT_INVALID_OPTIONS`) naming `owner`, the
  *   field and the fix.
  */
-export function validateDownloadPolicy(policy: unknown, owner: string, code = 'AGENT_INVALID_OPTIONS'): void {
+export function validateDownloadPolicy(
+  policy: unknown,
+  owner: string,
+  code: ConfigurationErrorCode = 'AGENT_INVALID_OPTIONS',
+): void {
   if (policy === undefined) return;
   const fail = (field: string, wanted: string, got: unknown): never => {
     throw new ConfigurationError(

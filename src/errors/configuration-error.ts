@@ -1,3 +1,4 @@
+import type { ConfigurationErrorCode } from './codes.js';
 import { SluiceError, type SluiceErrorOptions } from './sluice-error.js';
 
 const MARKER = Symbol.for('sluice.error.configuration');
@@ -9,7 +10,9 @@ const MARKER = Symbol.for('sluice.error.configuration');
 export class ConfigurationError extends SluiceError {
   protected readonly [MARKER] = true;
 
-  constructor(code: string, message: string, options?: SluiceErrorOptions) {
+  declare readonly code: ConfigurationErrorCode;
+
+  constructor(code: ConfigurationErrorCode, message: string, options?: SluiceErrorOptions) {
     super(code, message, options);
     this.name = 'ConfigurationError';
   }

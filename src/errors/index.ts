@@ -1,3 +1,4 @@
+export type { ConfigurationErrorCode, ProcessorErrorCode, SluiceErrorCode, ToolErrorCode } from './codes.js';
 export { ConfigurationError } from './configuration-error.js';
 export { DownloadAssetsError } from './download-assets-error.js';
 export { ProcessorError, type ProcessorHookName } from './processor-error.js';

@@ -1,3 +1,4 @@
+import type { ProcessorErrorCode } from './codes.js';
 import { SluiceError, type SluiceErrorOptions } from './sluice-error.js';
 
 const MARKER = Symbol.for('sluice.error.processor');
@@ -23,6 +24,7 @@ export type ProcessorHookName =
  */
 export class ProcessorError extends SluiceError {
   protected readonly [MARKER] = true;
+  declare readonly code: ProcessorErrorCode;
   /** Id of the processor whose hook failed (`'prepare-step'` for the `prepareStep` callback). */
   readonly processorId: string;
   /** The hook that failed. */
@@ -31,7 +33,7 @@ export class ProcessorError extends SluiceError {
   readonly stepNumber: number | undefined;
 
   constructor(
-    code: 'PROCESSOR_HOOK_FAILED' | 'PROCESSOR_INVALID_RESULT',
+    code: ProcessorErrorCode,
     message: string,
     where: { processorId: string; hook: ProcessorHookName; stepNumber?: number },
     options: SluiceErrorOptions = {},

@@ -1,3 +1,5 @@
+import type { SluiceErrorCode } from './codes.js';
+
 const MARKER = Symbol.for('sluice.error');
 
 /** Options shared by every Sluice error. */
@@ -17,11 +19,11 @@ export interface SluiceErrorOptions {
 export class SluiceError extends Error {
   protected readonly [MARKER] = true;
   /** Stable machine-readable code, e.g. `TOOL_NOT_FOUND`. */
-  readonly code: string;
+  readonly code: SluiceErrorCode;
   /** Structured facts about the failure. */
   readonly details: Record<string, unknown>;
 
-  constructor(code: string, message: string, options: SluiceErrorOptions = {}) {
+  constructor(code: SluiceErrorCode, message: string, options: SluiceErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'SluiceError';
     this.code = code;
@@ -34,7 +36,7 @@ export class SluiceError extends Error {
   }
 
   /** True when `error` is a Sluice error with the given code. */
-  static hasCode(error: unknown, code: string): error is SluiceError {
+  static hasCode(error: unknown, code: SluiceErrorCode): error is SluiceError {
     return SluiceError.isInstance(error) && error.code === code;
   }
 }

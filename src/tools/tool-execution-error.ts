@@ -1,17 +1,7 @@
+import type { ToolErrorCode } from '../errors/codes.js';
 import { SluiceError, type SluiceErrorOptions } from '../errors/index.js';
 
 const MARKER = Symbol.for('sluice.tool-execution-error');
-
-/** Why a tool call failed. */
-export type ToolErrorCode =
-  | 'TOOL_INVALID_ARGS'
-  | 'TOOL_EXECUTION_FAILED'
-  | 'TOOL_OUTPUT_INVALID'
-  | 'TOOL_NOT_FOUND'
-  | 'TOOL_NOT_EXECUTABLE'
-  | 'TOOL_ABORTED'
-  /** The call ran past the tool's `timeoutMs`. */
-  | 'TOOL_TIMEOUT';
 
 /**
  * A failed tool call. Returned inside `{ ok: false }` outcomes rather than thrown; its `message`

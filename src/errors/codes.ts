@@ -1,0 +1,92 @@
+/**
+ * Every stable `code` a Sluice error carries. Callers branch on these (`SluiceError.hasCode`,
+ * `error.code === …`), so they never change between releases; the error constructors take
+ * these unions, which makes a misspelt code a type error instead of a silent new code.
+ */
+
+/** Codes of `ConfigurationError`: a setup mistake, raised at construction or call start. */
+export type ConfigurationErrorCode =
+  /** An `Agent` constructor option is wrong. */
+  | 'AGENT_INVALID_CONFIG'
+  /** A `generate()` / `stream()` call option is wrong. */
+  | 'AGENT_INVALID_OPTIONS'
+  /** A router model string needs an API key that is not in the environment. */
+  | 'MODEL_API_KEY_MISSING'
+  /** The provider package is installed but failed to load. */
+  | 'MODEL_PROVIDER_LOAD_FAILED'
+  /** The installed provider package does not export the factory the router needs. */
+  | 'MODEL_PROVIDER_PACKAGE_INCOMPATIBLE'
+  /** The provider package a router string needs is not installed. */
+  | 'MODEL_PROVIDER_PACKAGE_MISSING'
+  /** A router model id that is malformed or has an unknown provider prefix. */
+  | 'MODEL_ROUTER_INVALID'
+  /** A model object Sluice cannot call (unsupported specification version or shape). */
+  | 'MODEL_UNSUPPORTED'
+  /** Two processors of one array share an id. */
+  | 'PROCESSOR_DUPLICATE_ID'
+  /** A processor array (or its function's result) is not an array of processors. */
+  | 'PROCESSOR_INVALID_CONFIG'
+  /** A built-in processor's constructor option is wrong. */
+  | 'PROCESSOR_INVALID_OPTIONS'
+  /** A processor without an `id`. */
+  | 'PROCESSOR_MISSING_ID'
+  /** A processor with none of the hooks its array runs. */
+  | 'PROCESSOR_NO_HOOK'
+  /** A schema converter package (e.g. `@valibot/to-json-schema`) is not installed. */
+  | 'SCHEMA_CONVERTER_MISSING'
+  /** A JSON Schema that cannot be compiled. */
+  | 'SCHEMA_INVALID'
+  /** A value that is not a schema Sluice understands. */
+  | 'SCHEMA_NOT_CONVERTIBLE'
+  /** `structuredOutput.model` given where only the main model may answer (a step override). */
+  | 'STRUCTURED_OUTPUT_MODEL_IN_STEP'
+  /** `toolChoice` names a tool the call does not have. */
+  | 'TOOL_CHOICE_UNKNOWN_TOOL'
+  /** A tool definition is wrong (no description, bad schema, bad name, …). */
+  | 'TOOL_INVALID_CONFIG';
+
+/** Codes of `ProcessorError`: a processor hook threw, or returned a value its hook does not accept. */
+export type ProcessorErrorCode = 'PROCESSOR_HOOK_FAILED' | 'PROCESSOR_INVALID_RESULT';
+
+/** Codes of `ToolExecutionError`: why a tool call failed (returned to the model, not thrown). */
+export type ToolErrorCode =
+  | 'TOOL_INVALID_ARGS'
+  | 'TOOL_EXECUTION_FAILED'
+  | 'TOOL_OUTPUT_INVALID'
+  | 'TOOL_NOT_FOUND'
+  | 'TOOL_NOT_EXECUTABLE'
+  | 'TOOL_ABORTED'
+  /** The call ran past the tool's `timeoutMs`. */
+  | 'TOOL_TIMEOUT';
+
+/** Every `code` of a `SluiceError` or one of its subclasses. (`TripWire` has its own: `'TRIPWIRE'`.) */
+export type SluiceErrorCode =
+  | ConfigurationErrorCode
+  | ProcessorErrorCode
+  | ToolErrorCode
+  /** `DownloadAssetsError`: an attachment could not be downloaded before the model call. */
+  | 'DOWNLOAD_ASSETS_FAILED'
+  /** `ProviderCallError`: the model call failed. */
+  | 'PROVIDER_CALL_FAILED'
+  /** An `onChunk` / `onStepFinish` / `onFinish` / `onError` / `onAbort` callback threw. */
+  | 'CALLBACK_FAILED'
+  /** A step has no user or assistant message to send the model. */
+  | 'EMPTY_PROMPT'
+  /** `writer.custom()` got a chunk whose type does not start with `data-`. */
+  | 'INVALID_CUSTOM_CHUNK'
+  /** A message (or part) that cannot be turned into a stored message. */
+  | 'INVALID_MESSAGE_INPUT'
+  /** `MessageList.add()` got a source it does not know. */
+  | 'INVALID_MESSAGE_SOURCE'
+  /** `sendSignal()` got something that is not a signal. */
+  | 'INVALID_SIGNAL'
+  /** A system message that is neither a string nor a system message object. */
+  | 'INVALID_SYSTEM_MESSAGE'
+  /** A `ScriptedModel` (`sluice/test`) was called more times than it has steps. */
+  | 'SCRIPTED_MODEL_EXHAUSTED'
+  /** `stopOnStreamCancel`: every reader of the stream cancelled, so the run stopped. */
+  | 'STREAM_CANCELLED'
+  /** The model's structured output did not match the schema (`errorStrategy: 'strict'`). */
+  | 'STRUCTURED_OUTPUT_INVALID'
+  /** The structuring model (`structuredOutput.model`) failed. */
+  | 'STRUCTURED_OUTPUT_MODEL_FAILED';
