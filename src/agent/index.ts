@@ -6,9 +6,9 @@ export {
   type ResolvedDownloadPolicy,
   resolveDownloadPolicy,
 } from '../downloads/policy.js';
+export { TripWire } from '../errors/tripwire.js';
 export type { MessageList } from '../messages/message-list.js';
 export type { MastraDBMessage } from '../messages/types.js';
-export { TripWire } from '../pipeline/tripwire.js';
 export type { AgentSandbox, SandboxFile } from '../pipeline/types.js';
 export type { FullOutput, MastraModelOutput } from '../stream/model-output.js';
 export { Agent } from './agent.js';

@@ -1,5 +1,6 @@
 import type { LanguageModelV2CallWarning, LanguageModelV2Prompt } from '@ai-sdk/provider';
 import type { ResolvedDownloadPolicy } from '../downloads/policy.js';
+import type { TripWireOptions } from '../errors/tripwire.js';
 import type { MessageList } from '../messages/message-list.js';
 import type { CoreMessage, MastraDBMessage, ProviderMetadata } from '../messages/types.js';
 import type {
@@ -15,13 +16,7 @@ import type { RequestContext } from '../request-context/request-context.js';
 import type { ChunkType, DataChunkType } from '../stream/chunk-types.js';
 import type { LLMStepResult, StepResult } from '../stream/step-result.js';
 
-/** Options of `abort()`. */
-export interface TripWireOptions<TMetadata = unknown> {
-  /** Ask the agent to retry the step with the reason as feedback (needs `maxProcessorRetries`). */
-  retry?: boolean;
-  /** Structured data for downstream consumers, e.g. `{ category: 'pii' }`. */
-  metadata?: TMetadata;
-}
+export type { TripWireOptions };
 
 /** A policy violation a processor reports (on abort, or itself on warn strategies). */
 export interface ProcessorViolation<TDetail = unknown> {
