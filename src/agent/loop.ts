@@ -159,6 +159,8 @@ async function runLoop<OUTPUT>(
   // Set once the terminal chunk is out: nothing may follow it, not even from a run body that an
   // abort abandoned mid-hook.
   let ended = false;
+  // The step chunks belong to now; `undefined` outside steps.
+  let currentStep: number | undefined;
   const push = (chunk: ChunkType): Promise<void> | undefined => {
     if (ended) return undefined;
     if (reading !== undefined && chunk.type === 'text-delta')
@@ -194,7 +196,7 @@ async function runLoop<OUTPUT>(
       const object = partial.next(out.payload.text);
       if (object) {
         streamParts.push(object);
-        const processed = await runner.processOutputStream(object, streamParts);
+        const processed = await runner.processOutputStream(object, streamParts, currentStep);
         if (processed) await pushEach(processed);
       }
     }
@@ -207,7 +209,7 @@ async function runLoop<OUTPUT>(
   const runner = plan.createRunner(writer, runId, deliver);
   const processChunk = async (chunk: ChunkType): Promise<void> => {
     streamParts.push(chunk);
-    const out = await runner.processOutputStream(chunk, streamParts);
+    const out = await runner.processOutputStream(chunk, streamParts, currentStep);
     if (out === undefined) return;
     if (!Array.isArray(out)) return deliver(out);
     // A processor turned the chunk into several: each is delivered in order.
@@ -269,7 +271,7 @@ async function runLoop<OUTPUT>(
 
     // 10. processOutputResult — once, at the end of a successful run.
     const last = totals.steps.at(-1);
-    runner.stepNumber = undefined;
+    currentStep = undefined;
     await runner.processOutputResult({
       text: totals.text,
       usage: totals.usage,
@@ -283,7 +285,7 @@ async function runLoop<OUTPUT>(
     let chunk: FinishChunk = finishChunk(output);
     if (!runner.passesChunksThrough) {
       streamParts.push(chunk);
-      const processed = await runner.processOutputStream(chunk, streamParts);
+      const processed = await runner.processOutputStream(chunk, streamParts, currentStep);
       // Chunks a processor releases beside the finish chunk go out before it.
       if (Array.isArray(processed)) {
         for (const each of processed) {
@@ -311,8 +313,8 @@ async function runLoop<OUTPUT>(
         response: output.response,
         providerMetadata: output.providerMetadata,
         totalUsage: output.totalUsage,
-        processorRetryCount: runner.retryCount,
-        apiErrorRetryCount: runner.apiErrorRetryCount,
+        processorRetryCount: runner.retries.stepRetries,
+        apiErrorRetryCount: runner.retries.apiErrorRetries,
       },
     };
   }
@@ -361,13 +363,12 @@ async function runLoop<OUTPUT>(
           carried.push(...runner.takeTransientSignals());
           continue;
         }
-        if (!TripWire.isInstance(error) || !runner.grantsRetry(error)) throw error;
+        if (!TripWire.isInstance(error) || !runner.retries.takeStepRetry(error)) throw error;
         await runner.reportViolation(error);
         restoreCheckpoint(checkpoint, attempt);
         feedback.push(...rejectedResponse(attempt.recorder, error), retryReminder(error));
         // Signals sent during the rejected attempt's output hooks are the newest: they go last.
         feedback.push(...runner.takeTransientSignals());
-        runner.countRetry();
         if (attempt.started) await announceRetry({ tripwire: tripwireData(error) }, attempt);
       }
     }
@@ -385,7 +386,6 @@ async function runLoop<OUTPUT>(
     attempt: StepAttempt,
     recovery: StepRecovery,
   ): Promise<boolean> => {
-    runner.stepNumber = stepNumber;
     const processorId = await runner.processAPIError({
       error: apiError,
       model: attempt.model ?? plan.model,
@@ -394,14 +394,13 @@ async function runLoop<OUTPUT>(
       messageId: responseId,
     });
     if (processorId !== undefined) {
-      runner.apiErrorRetryCount++;
       if (attempt.started) {
         await announceRetry(
           {
             apiError: {
               processorId,
               message: apiError instanceof Error ? apiError.message : failure.message,
-              retryCount: runner.apiErrorRetryCount,
+              retryCount: runner.retries.apiErrorRetries,
             },
           },
           attempt,
@@ -436,7 +435,7 @@ async function runLoop<OUTPUT>(
     streamParts = [];
     reading = undefined;
     partial = undefined;
-    runner.stepNumber = stepNumber;
+    currentStep = stepNumber;
     list.restoreSystemMessages(baseSystemMessages);
 
     // 2 + 3. processInputStep, then prepareStep: per-step overrides, system messages reset.
@@ -695,7 +694,7 @@ async function runLoop<OUTPUT>(
       throw new ProcessorError(
         'PROCESSOR_INVALID_RESULT',
         `Processor "${culprit.processorId}" ${culprit.hook} returned "tools" that cannot be used: ${error instanceof Error ? error.message : String(error)}`,
-        { processorId: culprit.processorId, hook: culprit.hook, stepNumber: runner.stepNumber },
+        { processorId: culprit.processorId, hook: culprit.hook, stepNumber: currentStep },
         { cause: error },
       );
     }

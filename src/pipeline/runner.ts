@@ -33,6 +33,7 @@ import {
   STEP_HOOKS,
   type StepSettings,
 } from './hook-results.js';
+import { RetryBudget } from './retry-budget.js';
 import { createSignal, signalDataChunk, signalToDBMessage, signalToPromptMessage } from './signals.js';
 import { activeTracer, endHookSpan, type HookOutcome, startHookSpan } from './tracing.js';
 import { TripWire } from './tripwire.js';
@@ -92,8 +93,6 @@ type Base = Omit<ProcessorContext, 'tracingContext'> & { state: ProcessorState }
 type SendSignal = (signal: AgentSignalInput) => Promise<CreatedAgentSignal>;
 
 const NO_TRACING: TracingContext = Object.freeze({});
-/** Error-processor retries allowed when `maxProcessorRetries` is unset (seed 001). */
-const DEFAULT_API_ERROR_RETRIES = 3;
 const PREPARE_STEP: Processor = Object.freeze({ id: 'prepare-step' });
 /** The reason of the hooks' `abortSignal` when it fires because the run is over. */
 const RUN_ENDED = Object.freeze(
@@ -110,14 +109,23 @@ const RUN_ENDED = Object.freeze(
  * registered.
  */
 export class ProcessorRunner {
-  /** Processor-triggered step retries so far in this run. */
-  retryCount = 0;
-  /** Error-processor retries so far in this run (`processAPIError`'s `retryCount`). */
-  apiErrorRetryCount = 0;
-  /** Step the loop is on; hooks that run per step report it. `undefined` outside steps. */
-  stepNumber: number | undefined;
+  /**
+   * Both retry lanes' budgets and counts. The loop takes step retries from it; the runner spends
+   * error-lane retries itself. No hook result reaches it.
+   */
+  readonly retries: RetryBudget;
+  /**
+   * The step of the hook running now, taken from that hook's own arguments (`stepNumber`);
+   * `undefined` outside steps. Errors and spans name it.
+   */
+  #stepNumber: number | undefined;
   /** Which processor's `processInputStep` set this step's `tools`, to blame a bad override. */
-  toolsOverriddenBy: { processorId: string; hook: ProcessorHookName } | undefined;
+  #toolsOverriddenBy: { processorId: string; hook: ProcessorHookName } | undefined;
+  /**
+   * A `retryCount` override (a `processInputStep` result) shifts the value hooks see by this
+   * much; the budget's own count is untouched.
+   */
+  #retryCountShift = 0;
 
   readonly #o: RunnerOptions;
   readonly #list: MessageList;
@@ -134,8 +142,6 @@ export class ProcessorRunner {
   /** The processor object whose `abort()` made each tripwire (ids may repeat across lanes). */
   readonly #aborters = new WeakMap<TripWire, Processor>();
   #transient: LanguageModelV2Message[] = [];
-  /** Replays so far; the budget counts these, whatever a processor sets `retryCount` to. */
-  #replays = 0;
   /** Aborted when the run settles; hooks see it through their `abortSignal`. */
   readonly #runEnd = new AbortController();
   /** What hooks get as `abortSignal`: the caller's abort or the run's end, whichever comes first. */
@@ -157,6 +163,17 @@ export class ProcessorRunner {
       ...options.lanes.error.filter((p) => typeof p.processLLMRequest === 'function' && !inputIds.has(p.id)),
     ];
     this.#apiErrorLane = options.lanes.error.filter((p) => typeof p.processAPIError === 'function');
+    this.retries = new RetryBudget(options.maxProcessorRetries, this.#apiErrorLane.length > 0);
+  }
+
+  /** The `retryCount` hooks see: step replays so far, shifted by a processor's override. */
+  get retryCount(): number {
+    return this.retries.stepRetries + this.#retryCountShift;
+  }
+
+  /** Which processor's `processInputStep` (or `prepareStep`) set this step's `tools`, if any. */
+  get toolsOverriddenBy(): { processorId: string; hook: ProcessorHookName } | undefined {
+    return this.#toolsOverriddenBy;
   }
 
   /** True when some processor reads the step's chunks in `processLLMResponse`. */
@@ -167,26 +184,6 @@ export class ProcessorRunner {
   /** True when no processor will see stream chunks: the loop can skip the per-chunk hook. */
   get passesChunksThrough(): boolean {
     return this.#streamProcessors.length === 0;
-  }
-
-  /**
-   * The error lane's retry budget: `maxProcessorRetries` when set, else 3 when the lane has
-   * processors (seed 001), else 0. Step retries keep their own, stricter rule.
-   */
-  get maxApiErrorRetries(): number {
-    return this.#o.maxProcessorRetries ?? (this.#apiErrorLane.length > 0 ? DEFAULT_API_ERROR_RETRIES : 0);
-  }
-
-  /** True when this tripwire asks for a retry and the budget still allows one. */
-  grantsRetry(tripwire: TripWire): boolean {
-    const max = this.#o.maxProcessorRetries;
-    return tripwire.options.retry === true && max !== undefined && this.#replays < max;
-  }
-
-  /** A step is being replayed: count it against the budget and in `retryCount`. */
-  countRetry(): void {
-    this.#replays++;
-    this.retryCount++;
   }
 
   /** Transient signals waiting for the next model call; taking them clears the queue. */
@@ -200,6 +197,7 @@ export class ProcessorRunner {
   /** 1. `processInput`, once before the loop. */
   async processInput(): Promise<void> {
     const list = this.#list;
+    this.#stepNumber = undefined;
     for (const processor of this.#o.lanes.input) {
       const hook = processor.processInput;
       if (typeof hook !== 'function') continue;
@@ -224,7 +222,8 @@ export class ProcessorRunner {
   async processInputStep(settings: StepSettings): Promise<StepSettings> {
     const list = this.#list;
     let current = settings;
-    this.toolsOverriddenBy = undefined;
+    this.#stepNumber = settings.stepNumber;
+    this.#toolsOverriddenBy = undefined;
     const run = async (processor: Processor, name: ProcessorHookName, hook: StepHook) => {
       const before = current.model;
       // The list is the source of truth for system messages: edits made through it show here.
@@ -246,9 +245,10 @@ export class ProcessorRunner {
           const next = applyStepResult(list, current, result, processor.id, name);
           const changed = next !== current;
           if (next.tools !== current.tools)
-            this.toolsOverriddenBy = { processorId: processor.id, hook: name };
+            this.#toolsOverriddenBy = { processorId: processor.id, hook: name };
           const retryOverride = (result as { retryCount?: unknown } | undefined)?.retryCount;
-          if (typeof retryOverride === 'number') this.retryCount = retryOverride;
+          if (typeof retryOverride === 'number')
+            this.#retryCountShift = retryOverride - this.retries.stepRetries;
           if (next.systemMessages !== system) list.replaceAllSystemMessages(next.systemMessages as never);
           current = next;
           return changed ? 'changed' : 'passed';
@@ -277,6 +277,7 @@ export class ProcessorRunner {
     steps: LLMStepResult[];
   }): Promise<{ prompt: LanguageModelV2Prompt; response?: CachedLLMStepResponse }> {
     let prompt = args.prompt;
+    this.#stepNumber = args.stepNumber;
     for (const processor of this.#llmRequestLane) {
       const hook = processor.processLLMRequest;
       if (typeof hook !== 'function') continue;
@@ -306,9 +307,9 @@ export class ProcessorRunner {
 
   /**
    * 5b. `processAPIError` after a failed model call: error processors in list order until one
-   * returns `{ retry: true }`. Returns that processor's id, or `undefined` when none asked (or the
-   * error-lane budget is spent — then no processor is asked at all, so none edits the
-   * conversation for a retry that cannot happen).
+   * returns `{ retry: true }`. Returns that processor's id (the retry is spent from the budget
+   * here), or `undefined` when none asked (or the error-lane budget is spent — then no processor
+   * is asked at all, so none edits the conversation for a retry that cannot happen).
    */
   async processAPIError(args: {
     error: unknown;
@@ -317,7 +318,9 @@ export class ProcessorRunner {
     steps: LLMStepResult[];
     messageId: string;
   }): Promise<string | undefined> {
-    if (this.apiErrorRetryCount >= this.maxApiErrorRetries) return undefined;
+    const budget = this.retries;
+    if (!budget.apiErrorRetryLeft) return undefined;
+    this.#stepNumber = args.stepNumber;
     const list = this.#list;
     for (const processor of this.#apiErrorLane) {
       const hook = processor.processAPIError as NonNullable<Processor['processAPIError']>;
@@ -333,11 +336,14 @@ export class ProcessorRunner {
             sandbox: this.#o.sandbox,
             ...this.#base(processor),
             ...args,
-            retryCount: this.apiErrorRetryCount,
+            retryCount: budget.apiErrorRetries,
           }),
         (value) => checkAPIErrorResult(value, processor.id),
       );
-      if (result?.retry === true) return processor.id;
+      if (result?.retry === true) {
+        budget.spendApiErrorRetry();
+        return processor.id;
+      }
     }
     return undefined;
   }
@@ -346,12 +352,15 @@ export class ProcessorRunner {
    * 6. `processOutputStream` per chunk: the chunk to emit, several (a hook returned an array),
    * or `undefined` when it was dropped. The hot path: hook arguments are built once per run (per
    * retry), not per chunk — `part` and `streamParts` are the only fields that change, and they
-   * are set in place.
+   * are set in place. `stepNumber` is the step the chunk belongs to (`undefined` for chunks
+   * outside steps, e.g. the run's closing `finish`).
    */
   processOutputStream(
     part: ChunkType,
     streamParts: ChunkType[],
+    stepNumber: number | undefined,
   ): Promise<ChunkType | ChunkType[] | undefined> {
+    this.#stepNumber = stepNumber;
     // A failure from a chunk emitted on a processor's own time (a timer) surfaces here, with the
     // run's next chunk: the emitter had no caller to hand it to.
     const deferred = this.#deferredFailure;
@@ -430,7 +439,7 @@ export class ProcessorRunner {
         processor.id,
         'processOutputStream',
         `returned ${describe(next)}. Return the part (or a new chunk, or an array of chunks) to emit it, or null/undefined to drop it.`,
-        this.stepNumber,
+        this.#stepNumber,
       );
     }
   }
@@ -500,6 +509,7 @@ export class ProcessorRunner {
     request?: unknown;
     rawResponse?: unknown;
   }): Promise<void> {
+    this.#stepNumber = args.stepNumber;
     for (const processor of this.#o.lanes.input) {
       const hook = processor.processLLMResponse;
       if (typeof hook !== 'function') continue;
@@ -523,6 +533,7 @@ export class ProcessorRunner {
     steps: LLMStepResult[];
     providerMetadata?: SharedV2ProviderMetadata;
   }): Promise<void> {
+    this.#stepNumber = args.stepNumber;
     return this.#runOutputHook('processOutputStep', args, 'all');
   }
 
@@ -537,11 +548,13 @@ export class ProcessorRunner {
     systemMessages: CoreMessage[];
     steps: LLMStepResult[];
   }): Promise<void> {
+    this.#stepNumber = args.stepNumber;
     return this.#runOutputHook('processToolResult', args, 'all');
   }
 
   /** 10. `processOutputResult`, once at the end of a successful run; `messages` are the response. */
   processOutputResult(result: OutputResult): Promise<void> {
+    this.#stepNumber = undefined;
     return this.#runOutputHook('processOutputResult', { result }, 'response');
   }
 
@@ -621,7 +634,7 @@ export class ProcessorRunner {
       }
       return result;
     }
-    const span = startHookSpan(tracer, processor.id, hook, this.stepNumber, this.#o.runId);
+    const span = startHookSpan(tracer, processor.id, hook, this.#stepNumber, this.#o.runId);
     let result: Awaited<R>;
     try {
       result = await otelContext.with(trace.setSpan(otelContext.active(), span), () =>
@@ -634,9 +647,9 @@ export class ProcessorRunner {
         TripWire.isInstance(failure)
           ? STEP_HOOKS.has(hook) &&
             hook !== 'processAPIError' &&
-            this.stepNumber !== undefined &&
+            this.#stepNumber !== undefined &&
             !this.#o.abortSignal?.aborted &&
-            this.grantsRetry(failure)
+            this.retries.grantsStepRetry(failure)
             ? 'retried'
             : 'aborted'
           : 'failed',
@@ -669,11 +682,11 @@ export class ProcessorRunner {
     // this hook through writer.custom() keeps its own name.
     if (ProcessorError.isInstance(error) || SluiceError.hasCode(error, 'CALLBACK_FAILED')) return error;
     const message = describeError(error);
-    const step = this.stepNumber !== undefined && STEP_HOOKS.has(hook) ? ` at step ${this.stepNumber}` : '';
+    const step = this.#stepNumber !== undefined && STEP_HOOKS.has(hook) ? ` at step ${this.#stepNumber}` : '';
     return new ProcessorError(
       'PROCESSOR_HOOK_FAILED',
       `Processor "${processor.id}" threw in ${hook}${step}: ${message}. Fix or guard the hook; to stop the run on purpose, call abort(reason) instead of throwing.`,
-      { processorId: processor.id, hook, stepNumber: STEP_HOOKS.has(hook) ? this.stepNumber : undefined },
+      { processorId: processor.id, hook, stepNumber: STEP_HOOKS.has(hook) ? this.#stepNumber : undefined },
       { cause: error },
     );
   }
@@ -685,7 +698,7 @@ export class ProcessorRunner {
     return new ProcessorError(
       'PROCESSOR_INVALID_RESULT',
       `Processor "${processor.id}" ${hook} returned a value that could not be applied: ${message}. Check the documented return forms of ${hook}.`,
-      { processorId: processor.id, hook, stepNumber: STEP_HOOKS.has(hook) ? this.stepNumber : undefined },
+      { processorId: processor.id, hook, stepNumber: STEP_HOOKS.has(hook) ? this.#stepNumber : undefined },
       { cause: error },
     );
   }
@@ -707,7 +720,7 @@ export class ProcessorRunner {
       throw new ProcessorError(
         'PROCESSOR_INVALID_RESULT',
         `Processor "${processorId}" ${hook} returned a model that cannot be used: ${message}`,
-        { processorId, hook, stepNumber: this.stepNumber },
+        { processorId, hook, stepNumber: this.#stepNumber },
         { cause: error },
       );
     }

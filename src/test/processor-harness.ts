@@ -162,6 +162,8 @@ export class ProcessorHarness {
   #written: ChunkType[];
   #out: ChunkType[] | undefined;
   #streamParts: ChunkType[] = [];
+  /** The step the last call ran in (as the agent's loop tracks it); stream chunks belong to it. */
+  #stepNumber: number | undefined;
   /** Settles when the call in progress has finished. */
   #queue: Promise<void> = Promise.resolve();
 
@@ -223,7 +225,7 @@ export class ProcessorHarness {
     this.#require('processInputStep');
     return this.#call(async () => {
       const stepNumber = overrides.stepNumber ?? 0;
-      this.#runner.stepNumber = stepNumber;
+      this.#stepNumber = stepNumber;
       return this.#runner.processInputStep({
         stepNumber,
         steps: [],
@@ -245,7 +247,7 @@ export class ProcessorHarness {
     this.#require('processLLMRequest');
     return this.#call(async () => {
       const stepNumber = args.stepNumber ?? 0;
-      this.#runner.stepNumber = stepNumber;
+      this.#stepNumber = stepNumber;
       return this.#runner.processLLMRequest({
         prompt:
           args.prompt ??
@@ -267,12 +269,12 @@ export class ProcessorHarness {
     const dropped: ChunkType[] = [];
     return this.#call(
       async () => {
-        this.#runner.stepNumber ??= 0;
+        this.#stepNumber ??= 0;
         const out = this.#out as ChunkType[];
         for (const input of parts) {
           const part = typeof input === 'string' ? textDelta(input) : input;
           this.#streamParts.push(part);
-          const next = await this.#runner.processOutputStream(part, this.#streamParts);
+          const next = await this.#runner.processOutputStream(part, this.#streamParts, this.#stepNumber);
           if (next === undefined) dropped.push(part);
           else if (Array.isArray(next)) out.push(...next);
           else out.push(next);
@@ -289,7 +291,7 @@ export class ProcessorHarness {
     this.#require('processOutputStep');
     return this.#call(async () => {
       const stepNumber = args.stepNumber ?? 0;
-      this.#runner.stepNumber = stepNumber;
+      this.#stepNumber = stepNumber;
       if (args.text !== undefined)
         this.messageList.add({ role: 'assistant', content: args.text }, 'response');
       await this.#runner.processOutputStep({
@@ -310,7 +312,7 @@ export class ProcessorHarness {
     this.#require('processToolResult');
     return this.#call(async () => {
       const stepNumber = args.stepNumber ?? 0;
-      this.#runner.stepNumber = stepNumber;
+      this.#stepNumber = stepNumber;
       await this.#runner.processToolResult({
         stepNumber,
         toolName: args.toolName,
@@ -332,7 +334,7 @@ export class ProcessorHarness {
   processOutputResult(args: HarnessOutputResultArgs = {}): Promise<HookRun<undefined>> {
     this.#require('processOutputResult');
     return this.#call(async () => {
-      this.#runner.stepNumber = undefined;
+      this.#stepNumber = undefined;
       if (args.text !== undefined && this.messageList.get.response.db().length === 0) {
         this.messageList.add({ role: 'assistant', content: args.text }, 'response');
       }
@@ -351,7 +353,7 @@ export class ProcessorHarness {
     this.#require('processAPIError');
     return this.#call(async () => {
       const stepNumber = args.stepNumber ?? 0;
-      this.#runner.stepNumber = stepNumber;
+      this.#stepNumber = stepNumber;
       const processorId = await this.#runner.processAPIError({
         error: args.error,
         model: args.model ?? (await this.#defaultModel()),
@@ -359,7 +361,6 @@ export class ProcessorHarness {
         steps: args.steps ?? [],
         messageId: newId(),
       });
-      if (processorId !== undefined) this.#runner.apiErrorRetryCount++;
       return processorId === undefined ? { retry: false } : { retry: true, processorId };
     });
   }
