@@ -1,4 +1,4 @@
-import { SluiceError } from '../errors/sluice-error.js';
+import { assertCustomChunk } from '../errors/invalid-custom-chunk.js';
 import type { MessageList } from '../messages/message-list.js';
 import type { MastraDBMessage, ToolInvocationUIPart } from '../messages/types.js';
 import type { RequestContext } from '../request-context/request-context.js';
@@ -10,7 +10,9 @@ import {
   type ToolErrorChunk,
   type ToolResultChunk,
 } from '../stream/chunk-types.js';
-import { type ResolvedToolSet, type ToolOutcome, toolNotFoundError } from '../tools/index.js';
+import { lookupTool } from '../tools/execute-tool-calls.js';
+import type { ResolvedToolSet } from '../tools/resolved-tool-set.js';
+import type { ToolOutcome } from '../tools/types.js';
 
 const AGENT = ChunkFrom.AGENT;
 
@@ -67,28 +69,25 @@ export async function executeStepTools(args: {
       pending.push(undefined);
       continue;
     }
-    const tool = toolSet.get(toolName);
+    const found = lookupTool(toolSet, toolName, toolCallId);
     const input = args.rawInput.get(call) ?? JSON.stringify(call.payload.args ?? {});
-    if (!tool) {
-      const error = toolNotFoundError(toolName, [...toolSet.keys()]);
+    if (found.status === 'not-found') {
+      const { error } = found;
       pending.push(
         Promise.resolve({ ok: false, args: call.payload.args ?? input, error, toolCallId, toolName }),
       );
       continue;
     }
-    if (!tool.execute) {
+    // A client-side tool: the run stops so the client can answer the call.
+    if (found.status === 'not-executable') {
       outcome.pendingClientCalls = true;
       pending.push(undefined);
       continue;
     }
+    const { tool } = found;
     const writer = {
       custom: async (chunk: DataChunkType) => {
-        if (typeof chunk?.type !== 'string' || !chunk.type.startsWith('data-')) {
-          throw new SluiceError(
-            'INVALID_CUSTOM_CHUNK',
-            `Tool "${toolName}" called writer.custom() with type ${JSON.stringify(chunk?.type)}; custom chunk types must start with "data-".`,
-          );
-        }
+        assertCustomChunk(chunk, `Tool "${toolName}"`);
         await emitFromTool(chunk);
       },
       write: async (data: unknown) => {

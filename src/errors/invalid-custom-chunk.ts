@@ -1,0 +1,31 @@
+import { describeError } from './error-chain.js';
+import { SluiceError } from './sluice-error.js';
+
+/**
+ * `INVALID_CUSTOM_CHUNK`: `writer.custom()` got a chunk whose `type` does not start with `data-`.
+ * Only `data-*` chunks are custom: any other type would pass for a built-in chunk downstream.
+ * `caller` names who wrote it (e.g. `Tool "search"`), when known.
+ */
+export function invalidCustomChunk(type: unknown, caller?: string): SluiceError {
+  const who = caller === undefined ? 'writer.custom()' : `${caller} called writer.custom(), which`;
+  return new SluiceError(
+    'INVALID_CUSTOM_CHUNK',
+    `${who} needs a chunk whose type starts with "data-" (got ${show(type)}). Rename it, e.g. "data-${describeError(type ?? 'custom')}".`,
+    { details: { type } },
+  );
+}
+
+/** Throws {@link invalidCustomChunk} unless `chunk` is a `data-*` chunk. */
+export function assertCustomChunk(chunk: unknown, caller?: string): void {
+  const type = typeof chunk === 'object' && chunk !== null ? (chunk as { type?: unknown }).type : undefined;
+  if (typeof type !== 'string' || !type.startsWith('data-')) throw invalidCustomChunk(type, caller);
+}
+
+/** The type as JSON (`"text-delta"`, `undefined`), or as text when JSON cannot hold it (a BigInt). */
+function show(type: unknown): string {
+  try {
+    return String(JSON.stringify(type));
+  } catch {
+    return describeError(type);
+  }
+}
