@@ -8,14 +8,7 @@ export * from './errors/index.js';
 export * from './messages/index.js';
 // `sluice/agent` exports MessageList as a type only (as documented); the root exports the class.
 export { MessageList } from './messages/message-list.js';
-export {
-  isMastraLanguageModel,
-  type ModelRouterConfig,
-  type ModelSpec,
-  resolveModel,
-  type SupportedLanguageModel,
-  toMastraModel,
-} from './models/index.js';
+export type { ModelRouterConfig, ModelSpec, SupportedLanguageModel } from './models/index.js';
 export type {
   FinishReason,
   LanguageModelUsage,

@@ -15,7 +15,8 @@ import type {
 import { validateProcessors } from '../pipeline/validate.js';
 import { RequestContext } from '../request-context/request-context.js';
 import type { FullOutput, MastraModelOutput } from '../stream/model-output.js';
-import { type ResolvedToolSet, resolveToolSet } from '../tools/index.js';
+import { resolveToolSet } from '../tools/resolve-tool-set.js';
+import type { ResolvedToolSet } from '../tools/resolved-tool-set.js';
 import { createDefaultErrorProcessor } from './default-error-processors.js';
 import { newId } from './ids.js';
 import { startRun } from './loop.js';

@@ -2,7 +2,7 @@ import type { LanguageModelV2Prompt, LanguageModelV2ToolChoice } from '@ai-sdk/p
 import { ConfigurationError } from '../errors/configuration-error.js';
 import type { ModelCallOptions } from '../models/types.js';
 import type { StepSettings } from '../pipeline/runner.js';
-import type { ResolvedToolSet } from '../tools/index.js';
+import type { ResolvedToolSet } from '../tools/resolved-tool-set.js';
 import { structuredOutputFormat } from './structured-output.js';
 import type { ToolChoice } from './types.js';
 

@@ -1,10 +1,7 @@
-export { downloadUnderPolicy } from '../downloads/guarded-fetch.js';
 export {
   type AttachmentDownloadPolicy,
   DEFAULT_ATTACHMENT_DOWNLOADS,
   type HostLookup,
-  type ResolvedDownloadPolicy,
-  resolveDownloadPolicy,
 } from '../downloads/policy.js';
 export { TripWire } from '../errors/tripwire.js';
 export type { MessageList } from '../messages/message-list.js';

@@ -5,6 +5,4 @@
 export { DownloadAssetsError } from '../errors/download-assets-error.js';
 export { ProcessorError, type ProcessorHookName } from '../errors/processor-error.js';
 export { TripWire } from '../errors/tripwire.js';
-export { HOOK_SPAN_ATTRIBUTES, type HookOutcome } from './tracing.js';
 export * from './types.js';
-export { LANE_HOOKS, type ProcessorArrayName, validateProcessors } from './validate.js';
