@@ -1,5 +1,5 @@
 /**
- * Early configuration errors (issue #3 item 2): a processor without `id`, without any hook that
+ * Early configuration errors: a processor without `id`, without any hook that
  * fits its array, or repeating an id in one array fails when the agent is built — or when the
  * call starts, for arrays computed from `requestContext` — naming the array, index and fix.
  */

@@ -26,7 +26,7 @@ async function redact(text: string, presets: Array<'pii' | 'secrets' | 'urls'>):
   return part?.type === 'text' ? part.text : '';
 }
 
-describe('RegexFilterProcessor presets (review)', () => {
+describe('RegexFilterProcessor presets on real-world formats', () => {
   it('pii: international numbers with one-digit groups or a trunk prefix in parentheses are phones', async () => {
     expect(await redact('Paris: +33 1 42 68 53 00.', ['pii'])).toBe('Paris: [REDACTED].');
     expect(await redact('Berlin: +49 (0) 30 123456', ['pii'])).toBe('Berlin: [REDACTED]');
@@ -70,7 +70,7 @@ describe('RegexFilterProcessor presets (review)', () => {
   });
 });
 
-describe('RegexFilterProcessor streaming (review)', () => {
+describe('RegexFilterProcessor streaming across chunk boundaries', () => {
   it('a private key longer than streamCarryoverSize, streamed in small chunks, never leaks', async () => {
     const body = Array.from(
       { length: 30 },

@@ -1,6 +1,6 @@
 /**
- * Edge cases of the loop: failures that must surface as what they are, aborts that must never
- * hang, and conversation state that must stay consistent.
+ * The loop's failures surface as what they are (a tripwire, a callback failure, a bad option),
+ * an abort never hangs the run, and the conversation stays consistent across steps.
  */
 import type { LanguageModelV4, LanguageModelV4StreamPart } from '@ai-sdk/provider';
 import { APICallError } from '@ai-sdk/provider';

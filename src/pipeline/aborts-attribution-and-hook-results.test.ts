@@ -1,5 +1,7 @@
 /**
- * Edge cases of the pipeline found in review, each pinned by the rule it breaks when it fails.
+ * Pipeline rules at the edges of a run: an abort reaches the run from every path and nothing
+ * follows it, retries keep the earlier request as a prefix, held-back text is counted, a failure
+ * is attributed to the processor that failed, and hook results that change nothing do nothing.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -414,7 +416,7 @@ describe('abort signal', () => {
   });
 });
 
-describe('adversarial review', () => {
+describe('after an abort, budgets and empty results', () => {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('nothing follows the abort chunk, even from a hook that was running when the abort came', async () => {

@@ -1,6 +1,8 @@
 /**
- * Regressions found in review of the four default error processors: each test states the
- * behaviour a user expects, and each failed on the code as first written.
+ * Which provider failures the four default error processors recognise: resets configured by a
+ * custom matcher, stream errors of the oldest supported SDKs, OpenAI Responses mid-stream
+ * failures, repairs after an earlier retry of the same run, quota 429s (not transient), and the
+ * ProviderHistoryCompat rule check.
  */
 import { createOpenAI } from '@ai-sdk/openai';
 import { APICallError } from '@ai-sdk/provider';

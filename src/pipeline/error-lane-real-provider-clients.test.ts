@@ -1,6 +1,7 @@
 /**
- * Adversarial end-to-end tests for the default error processors: real `@ai-sdk/openai` and
- * `@ai-sdk/anthropic` clients against the local fake provider server; edge cases that must hold.
+ * The default error processors end to end, with real `@ai-sdk/openai` and `@ai-sdk/anthropic`
+ * clients against the local fake provider server: tool-call id repair, stream-error retry,
+ * attachments by URL with UnsupportedFileHandler, and the processLLMRequest lane.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,7 +1,8 @@
 /**
- * Adversarial tests for the error lane (issue #4): processAPIError in the loop, attempt
- * isolation, budgets, abort, attachments, rollback. Several tests here first demonstrated
- * defects found in review (now fixed); all pin edge cases that must keep holding.
+ * A model call retried through processAPIError: a failed attempt leaves nothing behind (rolled
+ * back messages, signals, tool calls), both retry budgets hold, an abort ends the run at once,
+ * callbacks and usage count the accepted attempt only, and attachments the model cannot fetch
+ * get placeholders without a second download.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
