@@ -4,6 +4,7 @@ import { benchHistoryScaling } from './history-scaling.js';
 import { benchOutputProcessors } from './output-processors.js';
 import { benchStepOverhead } from './step-overhead.js';
 import { benchStreamOverhead } from './stream-overhead.js';
+import { benchStructuredOutput } from './structured-output.js';
 import { benchTokenLimiter } from './token-limiter.js';
 import { benchTokenizers } from './tokenizers.js';
 
@@ -13,5 +14,6 @@ await benchOutputProcessors();
 await benchStepOverhead();
 await benchHistoryScaling();
 await benchErrorLane();
+await benchStructuredOutput();
 await benchTokenizers();
 await benchTokenLimiter();

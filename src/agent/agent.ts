@@ -21,6 +21,7 @@ import { createDefaultErrorProcessor } from './default-error-processors.js';
 import { newId } from './ids.js';
 import { startRun } from './loop.js';
 import { type DefaultErrorProcessorId, mergeDefaultErrorProcessors } from './resolve-error-processors.js';
+import { checkStructuredOutputOption } from './structured-output.js';
 import { structuringProcessorFor } from './structuring-processor.js';
 import type {
   AgentConfig,
@@ -181,6 +182,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       call as AgentExecutionOptions<unknown>,
       options as AgentExecutionOptions<unknown>,
     );
+    await checkStructuredOutputOption(this.id, call.structuredOutput, options.structuredOutput !== undefined);
 
     const [instructions, model, tools] = await Promise.all([
       call.instructions ?? resolveDynamic(this.#config.instructions, requestContext),

@@ -4,12 +4,14 @@
  * A leaf module (errors, schema, models, messages types only), so the processor can import it.
  */
 import type { JSONSchema7 } from '@ai-sdk/provider';
+import { ConfigurationError } from '../errors/configuration-error.js';
 import { SluiceError } from '../errors/sluice-error.js';
 import type { MessageList } from '../messages/message-list.js';
 import type { StructuredOutputOptions } from '../models/call-settings.js';
 import type { LanguageModelUsage } from '../models/types.js';
-import { toJsonSchema, validateWithSchema } from '../schema/index.js';
+import { isSchemaInput, toJsonSchema, validateWithSchema } from '../schema/index.js';
 import type { ChunkType } from '../stream/chunk-types.js';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './partial-json.js';
 import { addUsage } from './usage.js';
 
 /** How a structured-output run ended. */
@@ -27,6 +29,11 @@ const schemaCache = new WeakMap<object, Promise<JSONSchema7>>();
 
 function jsonSchemaOf(options: StructuredOutputOptions): Promise<JSONSchema7> {
   const key = options.schema as object;
+  // Not an object (a per-step override the call-time check did not see): toJsonSchema rejects
+  // with a ConfigurationError naming the option; a WeakMap would throw a bare TypeError.
+  if ((typeof key !== 'object' && typeof key !== 'function') || key === null) {
+    return toJsonSchema(key as never, { name: 'structuredOutput.schema' }) as Promise<JSONSchema7>;
+  }
   let cached = schemaCache.get(key);
   if (!cached) {
     cached = Promise.resolve(
@@ -37,6 +44,98 @@ function jsonSchemaOf(options: StructuredOutputOptions): Promise<JSONSchema7> {
     schemaCache.set(key, cached);
   }
   return cached;
+}
+
+const STRATEGIES = new Set(['strict', 'warn', 'fallback']);
+
+/** A short description of a bad option value for error messages (never the whole value). */
+export function describeOptionValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+  if (Array.isArray(value)) return 'an array';
+  return typeof value;
+}
+
+/**
+ * What is wrong with structured-output options, or `undefined`: the option (`schema`,
+ * `errorStrategy`, `fallbackValue`, `logger`) and a sentence starting with its quoted name.
+ * Shared by the agent's call-time check and `StructuredOutputProcessor`'s constructor.
+ */
+export function structuredOutputOptionsProblem(
+  options: StructuredOutputOptions,
+): { option: string; problem: string } | undefined {
+  const schema: unknown = options.schema;
+  if (schema === undefined || schema === null) {
+    return {
+      option: 'schema',
+      problem:
+        '"schema" is required: a Standard Schema (zod, valibot, arktype) or a JSON Schema object describing the object to produce.',
+    };
+  }
+  if (!isSchemaInput(schema)) {
+    const jsonText = typeof schema === 'string' && /^\s*[{[]/.test(schema);
+    return {
+      option: 'schema',
+      problem: `"schema" must be a Standard Schema (zod, valibot, arktype) or a JSON Schema object (got ${describeOptionValue(schema)}).${jsonText ? ' That is JSON text: pass the parsed object (JSON.parse(text)).' : ''}`,
+    };
+  }
+  const strategy: unknown = options.errorStrategy;
+  if (strategy !== undefined && !STRATEGIES.has(strategy as string)) {
+    return {
+      option: 'errorStrategy',
+      problem: `"errorStrategy" must be 'strict', 'warn' or 'fallback' (got ${describeOptionValue(strategy)}). Leave it out for 'strict'.`,
+    };
+  }
+  if (strategy === 'fallback' && options.fallbackValue === undefined) {
+    return {
+      option: 'fallbackValue',
+      problem: `"fallbackValue" is missing: errorStrategy 'fallback' needs a "fallbackValue" (the object to use when the answer does not fit).`,
+    };
+  }
+  const logger: unknown = options.logger;
+  if (logger !== undefined && typeof (logger as { warn?: unknown } | null)?.warn !== 'function') {
+    return {
+      option: 'logger',
+      problem: `"logger" must have a warn(message) method (got ${describeOptionValue(logger)}).`,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Check a call's `structuredOutput` (the agent's `defaultOptions` merged with the call's own)
+ * before the run starts, and convert its schema, so a bad one rejects `generate()`/`stream()`
+ * with a `ConfigurationError` naming the option instead of failing inside the run (a bare
+ * `TypeError` from a string schema used as a cache key, before).
+ *
+ * @throws ConfigurationError `AGENT_INVALID_OPTIONS` naming the agent, `structuredOutput.<option>`
+ *   and where it came from; `SCHEMA_NOT_CONVERTIBLE` / `SCHEMA_CONVERTER_MISSING` when the
+ *   schema is a schema but cannot be described as JSON Schema.
+ */
+export async function checkStructuredOutputOption(
+  agentId: string,
+  options: unknown,
+  fromCall: boolean,
+): Promise<void> {
+  if (options === undefined) return;
+  const from = fromCall ? "the call's" : "defaultOptions'";
+  const fail = (option: string, problem: string): never => {
+    throw new ConfigurationError('AGENT_INVALID_OPTIONS', `Agent "${agentId}": ${from} ${problem}`, {
+      details: { option },
+    });
+  };
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    fail(
+      'structuredOutput',
+      `"structuredOutput" must be an object such as { schema } (got ${describeOptionValue(options)}). Leave it out (undefined) for a plain-text answer.`,
+    );
+  }
+  const found = structuredOutputOptionsProblem(options as StructuredOutputOptions);
+  if (found) {
+    const option = `structuredOutput.${found.option}`;
+    fail(option, found.problem.replace(`"${found.option}"`, `"${option}"`));
+  }
+  await jsonSchemaOf(options as StructuredOutputOptions);
 }
 
 /** What a call sends to ask for structured output: a native JSON format, or an instruction. */
@@ -61,6 +160,17 @@ function unfence(text: string): string {
 }
 
 const NOT_FOUND: unique symbol = Symbol('not found');
+const TOO_DEEP: unique symbol = Symbol('too deep');
+
+/**
+ * `JSON.parse`, refusing values nested deeper than {@link MAX_JSON_DEPTH} before building them:
+ * `JSON.parse` itself copes, but the recursive code that handles the value next (validators,
+ * `JSON.stringify`, message cloning) overflows the stack with a raw `RangeError`.
+ */
+function parseBounded(text: string): unknown {
+  if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) return TOO_DEEP;
+  return JSON.parse(text);
+}
 
 /**
  * The JSON value inside a reply with prose around it (`Here is the JSON: {…}`, a fenced block
@@ -71,7 +181,7 @@ function embeddedJson(text: string): unknown {
   const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text);
   if (fenced) {
     try {
-      return JSON.parse(fenced[1] as string);
+      return parseBounded(fenced[1] as string);
     } catch {
       // Not JSON inside the fence either; try the braces.
     }
@@ -86,8 +196,9 @@ function embeddedJson(text: string): unknown {
       if (c === '\\') i++;
       else if (c === '"') inString = false;
     } else if (c === '"') inString = true;
-    else if (c === '{' || c === '[') depth++;
-    else if ((c === '}' || c === ']') && --depth === 0) {
+    else if (c === '{' || c === '[') {
+      if (++depth > MAX_JSON_DEPTH) return TOO_DEEP;
+    } else if ((c === '}' || c === ']') && --depth === 0) {
       try {
         return JSON.parse(text.slice(start, i + 1));
       } catch {
@@ -142,13 +253,17 @@ export async function parseStructuredOutput<T>(
     );
   let value: unknown;
   try {
-    value = JSON.parse(unfence(text));
+    value = parseBounded(unfence(text));
   } catch {
-    const embedded = embeddedJson(text);
-    if (embedded === NOT_FOUND) {
+    value = embeddedJson(text);
+    if (value === NOT_FOUND) {
       return fail(`Structured output: ${subject} is not valid JSON (${JSON.stringify(text.slice(0, 120))}).`);
     }
-    value = embedded;
+  }
+  if (value === TOO_DEEP) {
+    return fail(
+      `Structured output: ${subject} nests arrays/objects deeper than ${MAX_JSON_DEPTH} levels, the most Sluice accepts.`,
+    );
   }
   const result = await validateWithSchema(options.schema as never, value);
   if (!result.success) {

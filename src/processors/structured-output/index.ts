@@ -5,6 +5,7 @@ import {
   type StructuredOutcome,
   structuredFailure,
   structuredOutputFormat,
+  structuredOutputOptionsProblem,
 } from '../../agent/structured-output.js';
 import { ConfigurationError } from '../../errors/configuration-error.js';
 import { SluiceError } from '../../errors/sluice-error.js';
@@ -17,7 +18,6 @@ import type {
   Processor,
   ProcessorState,
 } from '../../pipeline/types.js';
-import { isSchemaInput } from '../../schema/index.js';
 import { ChunkFrom, type ChunkType } from '../../stream/chunk-types.js';
 import { untilAborted } from '../../util/until-aborted.js';
 
@@ -47,8 +47,6 @@ interface Structured {
   outcome: StructuredOutcome<unknown>;
   usage: LanguageModelUsage | undefined;
 }
-
-const VALID_STRATEGIES = new Set(['strict', 'warn', 'fallback']);
 
 function invalid(option: string, message: string): ConfigurationError {
   return new ConfigurationError('PROCESSOR_INVALID_OPTIONS', `StructuredOutputProcessor: ${message}`, {
@@ -104,18 +102,8 @@ export class StructuredOutputProcessor<OUTPUT = unknown> implements Processor<'s
         `expects an options object with "schema" and "model" (got ${describe(options)}).`,
       );
     }
-    if (options.schema === undefined || options.schema === null) {
-      throw invalid(
-        'schema',
-        '"schema" is required: a Standard Schema (zod, valibot, arktype) or a JSON Schema object describing the object to produce.',
-      );
-    }
-    if (!isSchemaInput(options.schema)) {
-      throw invalid(
-        'schema',
-        `"schema" must be a Standard Schema (zod, valibot, arktype) or a JSON Schema object (got ${describe(options.schema)}).`,
-      );
-    }
+    const found = structuredOutputOptionsProblem(options as StructuredOutputOptions);
+    if (found) throw invalid(found.option, found.problem);
     const model = options.model as unknown;
     if (
       model === undefined ||
@@ -127,21 +115,6 @@ export class StructuredOutputProcessor<OUTPUT = unknown> implements Processor<'s
         'model',
         `"model" is required: the model that structures the answer, as a model object or a router string such as 'openai/gpt-5-nano' (got ${describe(model)}).`,
       );
-    }
-    if (options.errorStrategy !== undefined && !VALID_STRATEGIES.has(options.errorStrategy)) {
-      throw invalid(
-        'errorStrategy',
-        `"errorStrategy" must be 'strict', 'warn' or 'fallback' (got ${describe(options.errorStrategy)}). Leave it out for 'strict'.`,
-      );
-    }
-    if (options.errorStrategy === 'fallback' && options.fallbackValue === undefined) {
-      throw invalid(
-        'fallbackValue',
-        `errorStrategy 'fallback' needs a "fallbackValue" (the object to use when structuring fails).`,
-      );
-    }
-    if (options.logger !== undefined && typeof options.logger?.warn !== 'function') {
-      throw invalid('logger', `"logger" must have a warn(message) method (got ${describe(options.logger)}).`);
     }
     this.#options = { ...options };
   }
