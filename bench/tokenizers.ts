@@ -18,19 +18,8 @@ import { getEncoding } from 'js-tiktoken';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200kBase from 'js-tiktoken/ranks/o200k_base';
 import { estimateTokenCount } from 'tokenx';
+import { seededRandom } from '../src/test/seeded-random.js';
 import { measureInterleaved, row } from './harness.js';
-
-/** Deterministic PRNG (mulberry32), so every run compares the same texts. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = (
   'the of and to in is you that it he was for on are as with his they at be this have from or one had by ' +

@@ -8,23 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SluiceError } from '../errors/sluice-error.js';
 import type { ChunkType } from '../stream/chunk-types.js';
 import { ScriptedModel, type ScriptedStep } from '../test/index.js';
+import { seededRandom as prng } from '../test/seeded-random.js';
 import { Agent } from './agent.js';
 
 const SEED = 0x5eed16;
 const CASES = 300;
 const CASE_TIMEOUT_MS = 2_000;
-
-/** mulberry32: small, fast, good enough to spread cases. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Rand = () => number;
 const pick = <T>(rand: Rand, items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;

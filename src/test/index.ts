@@ -5,3 +5,4 @@
 export * from './fake-provider/index.js';
 export * from './processor-harness.js';
 export * from './scripted-model.js';
+export { seededRandom } from './seeded-random.js';

@@ -20,22 +20,11 @@ import { z } from 'zod';
 import { Agent } from '../../agent/index.js';
 import type { InputProcessor } from '../../pipeline/types.js';
 import { ScriptedModel } from '../../test/index.js';
+import { seededRandom as seeded } from '../../test/seeded-random.js';
 import { createTool } from '../../tools/index.js';
 import { TokenLimiter, type TokenLimiterTrimMode } from './index.js';
 
 const ITERATIONS = 300;
-
-/** mulberry32. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = [
   'alpha',

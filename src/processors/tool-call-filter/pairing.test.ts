@@ -8,19 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { toLanguageModelPrompt } from '../../messages/to-prompt.js';
 import type { MastraDBMessage, MastraMessagePart } from '../../messages/types.js';
 import { createProcessorHarness } from '../../test/processor-harness.js';
+import { seededRandom as prng } from '../../test/seeded-random.js';
 import { ToolCallFilter, type ToolCallFilterOptions } from './index.js';
-
-/** mulberry32: a tiny seeded PRNG, so a failing case can be replayed from its seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TOOLS = ['alpha', 'beta', 'gamma'] as const;
 
