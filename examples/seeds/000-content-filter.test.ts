@@ -1,7 +1,7 @@
 /**
  * 000-content-filter: one processor in both lanes: `processInput` blocks listed words before the
  * model is called, `processOutputStream` blocks them while streaming. Either abort ends the run
- * with a tripwire (finishReason 'other'), and blocked output stays blocked (SPEC §2 #8).
+ * with a tripwire (finishReason 'other'), and blocked output stays blocked.
  */
 import { Agent } from 'sluice/agent';
 import type { ChunkType } from 'sluice/stream';

@@ -1,7 +1,7 @@
 /**
  * 000-moderation-collector: with `processDataParts = true` an output processor receives
  * `data-*` chunks in `processOutputStream` and can collect them in `state`; without it, it never
- * sees them (api-reference §1.2, §1.12).
+ * sees them.
  */
 import { Agent } from 'sluice/agent';
 import type { Processor } from 'sluice/processors';

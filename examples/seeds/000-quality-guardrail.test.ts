@@ -1,7 +1,7 @@
 /**
  * 000-quality-guardrail: `abort(reason, { retry: true })` from `processOutputStep` replays the
  * step with the reason as feedback when `maxProcessorRetries` allows it; otherwise it is a plain
- * abort. api-reference §1.7/§1.10, SPEC §2 "Questions the seeds leave open" #4/#5.
+ * abort (README "Processors": retries).
  */
 import { Agent } from 'sluice/agent';
 import type { MastraDBMessage } from 'sluice/memory';

@@ -1,6 +1,6 @@
 /**
  * 000-reasoning-transformer: parts edited in place through `messages` in `processInputStep`
- * change the live list (api-reference §1.3.1), so the next prompt is built from the edited
+ * change the live list, so the next prompt is built from the edited
  * parts. A part renamed to `thinking` is not a part type the prompt carries.
  */
 import { Agent } from 'sluice/agent';

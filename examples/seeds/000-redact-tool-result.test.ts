@@ -1,7 +1,6 @@
 /**
  * 000-redact-tool-result: a result replaced with `messageList.updateToolInvocation()` in
- * `processToolResult` is what the next model call and the `tool-result` chunk carry
- * (api-reference §1.4.8).
+ * `processToolResult` is what the next model call and the `tool-result` chunk carry.
  */
 import { Agent } from 'sluice/agent';
 import type { ChunkType } from 'sluice/stream';

@@ -1,6 +1,6 @@
 /**
  * 000-writer-custom-chunk: `writer.custom()` from a hook puts a `data-*` chunk on `fullStream`,
- * at the point of the call (api-reference §1.12). The example is a function of `writer` and
+ * at the point of the call. The example is a function of `writer` and
  * `runId`; a processor calls it while streaming.
  */
 import { Agent } from 'sluice/agent';

@@ -1,6 +1,6 @@
 /**
  * 000-writer-transient-chunk: `transient: true` goes on the chunk object and is kept on the
- * streamed chunk (api-reference §1.12). The example is a function of `writer`; processors call
+ * streamed chunk. The example is a function of `writer`; processors call
  * it from different hooks.
  */
 import { Agent } from 'sluice/agent';

@@ -1,7 +1,7 @@
 /**
  * 001-ensure-final-response: `sendSignal` in `processInputStep` on the last allowed step reaches
  * the model as a user message `<system-reminder reason="max-steps-reached" step="N">…` at the
- * end of that step's prompt (api-reference §1.11).
+ * end of that step's prompt.
  */
 import { Agent } from 'sluice/agent';
 import { ScriptedModel } from 'sluice/test';

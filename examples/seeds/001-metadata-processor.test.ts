@@ -1,7 +1,7 @@
 /**
  * 001-metadata-processor: metadata added to an assistant message's `content.metadata` in
  * `processOutputResult` surfaces on `result.response.uiMessages[i].metadata`, on the stream's
- * `finish` chunk and on `await stream.response` (api-reference §1.4.9).
+ * `finish` chunk and on `await stream.response`.
  */
 import { Agent } from 'sluice/agent';
 import type { ChunkType } from 'sluice/stream';

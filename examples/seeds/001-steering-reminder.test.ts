@@ -1,7 +1,6 @@
 /**
  * 001-steering-reminder: a `transient: true` signal reaches the current call only, at the end of
- * its prompt; it is never stored, so re-sending it every step keeps exactly one fresh copy
- * (api-reference §1.11).
+ * its prompt; it is never stored, so re-sending it every step keeps exactly one fresh copy.
  */
 import { Agent } from 'sluice/agent';
 import type { MastraDBMessage } from 'sluice/memory';

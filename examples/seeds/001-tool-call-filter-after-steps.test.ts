@@ -1,7 +1,7 @@
 /**
  * 001-tool-call-filter-after-steps: with `filterAfterToolSteps: 2` the filter also works during
  * the agent loop, keeping only the calls of the two most recent tool-producing steps in the
- * prompt (api-reference §6.2, seed 001). Stored messages keep every call.
+ * prompt. Stored messages keep every call.
  */
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { Agent } from 'sluice/agent';

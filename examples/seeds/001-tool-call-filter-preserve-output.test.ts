@@ -1,7 +1,7 @@
 /**
  * 001-tool-call-filter-preserve-output: with `preserveModelOutput: true`, a filtered tool call
  * from earlier history is replaced by a compact text built from the tool's `toModelOutput`
- * value; its raw arguments and raw result are not sent (api-reference §6.2, seed 001).
+ * value; its raw arguments and raw result are not sent.
  */
 import { Agent } from 'sluice/agent';
 import { ScriptedModel } from 'sluice/test';

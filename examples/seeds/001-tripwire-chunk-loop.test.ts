@@ -1,6 +1,6 @@
 /**
  * 001-tripwire-chunk-loop: a client detects a blocked response by the `tripwire` chunk on
- * `fullStream`, whose payload names the processor and the reason (api-reference §1.7).
+ * `fullStream`, whose payload names the processor and the reason.
  */
 import { Agent } from 'sluice/agent';
 import type { Processor } from 'sluice/processors';

@@ -1,6 +1,6 @@
 /**
  * 001-usage-tracker: `processOutputResult` receives `result` with the cumulative usage of the
- * request and the final finish reason (api-reference §1.4.9).
+ * request and the final finish reason.
  */
 import { Agent } from 'sluice/agent';
 import { ScriptedModel } from 'sluice/test';

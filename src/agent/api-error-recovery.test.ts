@@ -1,5 +1,5 @@
 /**
- * processAPIError in the loop (seed 001 "API error handling", api-reference 1.4.5, 1.10, 8):
+ * processAPIError in the loop:
  * arguments, order and the first `{ retry: true }`, the retried request, attempt isolation and
  * the separate error-processor budget. Scripted models count every provider call.
  */
@@ -302,7 +302,7 @@ describe('attempts are isolated', () => {
   });
 });
 
-describe('error-processor retry budget (seed 001, api-reference 1.10)', () => {
+describe('error-processor retry budget', () => {
   const always: ErrorProcessor = { id: 'always', processAPIError: () => ({ retry: true }) };
   const failing = (n: number) =>
     Array.from({ length: n }, () => ({ throwBeforeStream: rejection('down', 503) }));

@@ -408,7 +408,7 @@ describe('attachments the model cannot fetch itself', () => {
     ]);
     expect(result.text).toBe('ok');
     const prompt = JSON.stringify(model.calls[0]?.prompt);
-    // SPEC.md 2 (3): "<name> is the file name when the part has one".
+    // The placeholder names the file the part carried, so each message gets its own name.
     expect(prompt).toContain('[Attachment unavailable: q1-report.pdf]');
     expect(prompt).toContain('[Attachment unavailable: q2-report.pdf]');
   });
@@ -532,7 +532,7 @@ describe('attachments the model cannot fetch itself', () => {
       { role: 'user', content: 'Describe it.' },
     ];
     const result = await agent.generate(history).catch((error: unknown) => error);
-    // Seed 001: "If nothing recovers it, the turn must not fail".
+    // An attachment nothing recovers must not fail the turn.
     expect(result).not.toBeInstanceOf(Error);
     expect(model.calls).toHaveLength(1);
     expect(JSON.stringify(model.calls[0]?.prompt)).toContain('[Attachment unavailable: generated-chart.png]');

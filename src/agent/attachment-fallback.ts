@@ -1,6 +1,6 @@
 /**
  * The last resort for attachments that could not be downloaded and that no error processor
- * recovered: the turn goes on with `[Attachment unavailable: <name>]` in their place (seed 001).
+ * recovered: the turn goes on with `[Attachment unavailable: <name>]` in their place.
  */
 import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
 import type { MessageList } from '../messages/message-list.js';

@@ -1,5 +1,5 @@
 /**
- * Attachment downloads before a model call (api-reference §8.3, SPEC §2 item 3), checked
+ * Attachment downloads before a model call, checked
  * against a real local HTTP server so retries, resets and concurrency are the real thing.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';

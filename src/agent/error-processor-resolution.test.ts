@@ -1,6 +1,6 @@
 /**
- * The seed's merge rules for error processors (seed 001 "error processors are on by default",
- * api-reference 8.2), sentence by sentence: lists in, resolved ids out.
+ * How the default error processors merge into an agent's list (README "Error processors"), rule
+ * by rule: lists in, resolved ids out.
  */
 import { APICallError } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';
@@ -35,7 +35,7 @@ async function resolved(agent: Agent, supplied: readonly Processor[]): Promise<s
   return list.map((p) => (supplied.includes(p) ? `${p.id}*` : p.id));
 }
 
-describe('default error processor merge (seed 001, api-reference 8.2)', () => {
+describe('default error processor merge', () => {
   const table: Array<{ rule: string; list: string[] | undefined; out: string[] }> = [
     {
       rule: 'every agent gets the four defaults (no errorProcessors configured)',
@@ -185,7 +185,7 @@ describe('per-call errorProcessors replace the resolved list, defaults included'
   });
 });
 
-describe('error processors in the processLLMRequest lane (seed 001, SPEC 2 item 2)', () => {
+describe('error processors in the processLLMRequest lane', () => {
   it('an error processor that implements processLLMRequest runs there, after the input processors', async () => {
     const order: string[] = [];
     const agent = new Agent({

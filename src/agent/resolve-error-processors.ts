@@ -1,6 +1,6 @@
 /**
  * The default error processors and how they merge into an agent's `errorProcessors` list
- * (seed 001, api-reference 8.2):
+ * (README "Error processors"):
  *
  * 1. a default is added only when no processor in the list has its id — the user's instance wins;
  * 2. added defaults take their place in the default sequence relative to the user's processors

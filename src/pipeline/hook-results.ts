@@ -89,8 +89,8 @@ export function applyMessageResult(
 
 /**
  * Apply the result of an output hook (`processOutputStep`, `processToolResult`,
- * `processOutputResult`). As `applyMessageResult`, except that `[]` changes nothing: the seeds'
- * validators end with `return []` after checking ("nothing to change"), and read literally it
+ * `processOutputResult`). As `applyMessageResult`, except that `[]` changes nothing: validator
+ * processors end with `return []` after checking ("nothing to change"), and read literally it
  * would delete the conversation.
  */
 export function applyOutputResult(

@@ -1,5 +1,5 @@
 /**
- * Input-lane hook rules (api-reference §1.3–1.4.4, seeds 000/001/003), pinned through the public
+ * Input-lane hook rules, pinned through the public
  * API only: what the scripted model received (`model.calls[i]`), what came out of `fullStream`,
  * what `generate()` returned, and what the hooks were called with.
  */
@@ -44,7 +44,7 @@ function texts(prompt: PromptLike, role: string): string[] {
   return (prompt ?? []).filter((m) => m.role === role).map((m) => contentText(m.content));
 }
 
-/** Text of a stored message (seed "reading text": text parts, legacy string as fallback). */
+/** Text of a stored message: its text parts, else the legacy string. */
 function messageText(message: MastraDBMessage): string {
   const text = message.content.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('');
   return text || (message.content.content ?? '');

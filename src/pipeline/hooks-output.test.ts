@@ -1,5 +1,5 @@
 /**
- * Output-lane hook rules (api-reference §1.4.6–1.4.9 and §1.12, seeds 000/001/003), pinned through
+ * Output-lane hook rules, pinned through
  * the public API: chunks out of `fullStream`, what the scripted model received, what `generate()`
  * returned, and what the hooks were called with.
  */

@@ -1,5 +1,5 @@
 /**
- * How an agent's processor arrays are resolved per call (api-reference §2.1–2.2, seeds 000/001):
+ * How an agent's processor arrays are resolved per call:
  * functions of `{ requestContext }`, per-call replacement, `processorIndex`, and the early
  * configuration errors. Hook-by-hook rules live in hooks-input/hooks-output/state-and-abort.
  */

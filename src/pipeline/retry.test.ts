@@ -1,5 +1,5 @@
 /**
- * Processor-requested retries (api-reference §1.10, SPEC §2 "processor retry" and open question 4):
+ * Processor-requested retries:
  * `abort(reason, { retry: true })` replays the step only when `maxProcessorRetries` is set (the
  * call's value wins); the replay sends the earlier request unchanged, then the rejected answer,
  * then `<system-reminder reason="processor-retry" processor="<id>">REASON</system-reminder>`.

@@ -1,5 +1,5 @@
 /**
- * `sendSignal()` (api-reference §1.11): a signal reaches the model as a user message
+ * `sendSignal()`: a signal reaches the model as a user message
  * `<tag attr="…">contents</tag>`; `transient: true` reaches the current call only and is never
  * stored; other signals join the conversation; clients see a transient `data-signal` chunk.
  */

@@ -1,6 +1,6 @@
 /**
- * Per-processor `state` (api-reference §1.9) and `abort()` / tripwire / `onViolation` / hook
- * failure rules (§1.6, §1.7), pinned through the public API for every hook that can abort.
+ * Per-processor `state` and `abort()` / tripwire / `onViolation` / hook
+ * failure rules, pinned through the public API for every hook that can abort.
  */
 import { ProcessorError } from 'sluice';
 import { Agent } from 'sluice/agent';

@@ -1,5 +1,5 @@
 /**
- * `PrefillErrorHandler` (api-reference §6, default error processors): on a provider's
+ * `PrefillErrorHandler` (default error processors): on a provider's
  * "assistant message prefill" rejection it sends a transient `continue` reminder and asks for a
  * retry, at most once per step; the stored conversation is never edited.
  */

@@ -1,5 +1,5 @@
 /**
- * `ProviderHistoryCompat` (api-reference §6.4, §8): rewrites the outbound prompt with each rule's
+ * `ProviderHistoryCompat`: rewrites the outbound prompt with each rule's
  * `applyToPrompt` (built-ins, then `additionalRules`), returning `{ prompt }` only on a change;
  * on the first provider rejection of a run it recovers with the first matching rule (a `fix` that
  * reports a change, or forcing a rule's rewrite) and asks for one retry.

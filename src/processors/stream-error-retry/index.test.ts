@@ -1,5 +1,5 @@
 /**
- * `StreamErrorRetryProcessor` (api-reference §6.7, §1.10, §8; seed 001): the default instance
+ * `StreamErrorRetryProcessor`: the default instance
  * retries connection resets, retryable OpenAI Responses stream errors and errors the provider
  * marks retryable; custom matchers add policies; the wait honours Retry-After within a cap.
  */
@@ -237,7 +237,7 @@ describe('constructor validation', () => {
   });
 });
 
-describe('default instance: transient failures only (seed 001)', () => {
+describe('default instance: transient failures only', () => {
   it('does not handle an unrecognised error', async () => {
     expect(await decide(new StreamErrorRetryProcessor())).toEqual(NO_RETRY);
   });

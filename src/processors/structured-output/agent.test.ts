@@ -1,6 +1,6 @@
 /**
- * `structuredOutput: { schema, model }` through a real `Agent` (api-reference §2.2 step 4,
- * §2.3.1, §6.17): the agent appends a `StructuredOutputProcessor` after the call's output
+ * `structuredOutput: { schema, model }` through a real `Agent` (README "Structured output
+ * with a second model"): the agent appends a `StructuredOutputProcessor` after the call's output
  * processors; the agent's model answers freely (tools included, no JSON mode); the second model
  * structures the final answer once per run; the object reaches `result.object`, the stream's
  * `object-result` chunk and the assistant UI message's `metadata.structuredOutput`.

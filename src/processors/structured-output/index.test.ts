@@ -1,5 +1,5 @@
 /**
- * `StructuredOutputProcessor` (api-reference §6.17), driven through the processor test kit: id
+ * `StructuredOutputProcessor`, driven through the processor test kit: id
  * `structured-output`; options checked in the constructor; once per run, on the final step's
  * `step-finish`, the answer that passed it goes to the structuring model, whose JSON is parsed
  * and validated; success emits `object` + `object-result` before the `step-finish`; failures

@@ -1,5 +1,5 @@
 /**
- * README §"Structured output with a second model": processors placed after the structuring
+ * README "Structured output with a second model": processors placed after the structuring
  * processor see its `object` chunks, and "what they pass on is what the run keeps".
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * TokenLimiter through a real Agent and ScriptedModel (api-reference §6.1): what each model
+ * TokenLimiter through a real Agent and ScriptedModel: what each model
  * call receives, what stays stored, what the client streams, and the tripwires a run ends with.
  */
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
@@ -171,7 +171,7 @@ describe('TokenLimiter as an input processor (prompt stage)', () => {
     expect(result.tripwire?.retry).toBe(false);
   });
 
-  it('a limit from the RequestContext, built per request (seed 001 dynamic processors)', async () => {
+  it('a limit from the RequestContext, built per request', async () => {
     const { RequestContext } = await import('../../request-context/request-context.js');
     const model = new ScriptedModel({ steps: ['a', 'b'] });
     const agent = new Agent({

@@ -1,5 +1,5 @@
 /**
- * TokenLimiter through the processor test kit (api-reference §6.1): options, counting, the
+ * TokenLimiter through the processor test kit: options, counting, the
  * request-trimming policy and its tripwires, memory-only trimming, and the output side.
  */
 import type { LanguageModelV2Message, LanguageModelV2Prompt } from '@ai-sdk/provider';

@@ -1,5 +1,5 @@
 /**
- * A trimmed request starts with a user message (api-reference §6.1, README "TokenLimiter"):
+ * A trimmed request starts with a user message (README "TokenLimiter"):
  * Anthropic and other providers reject a conversation whose first message is an assistant or
  * tool message. When history is dropped, leading assistant/tool history goes too (a tool call
  * with its results, as a whole); the run's own traffic is never dropped, and the run's question

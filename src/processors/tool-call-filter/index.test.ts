@@ -1,6 +1,6 @@
 /**
- * ToolCallFilter through a real Agent and ScriptedModel: what the model is sent on every call
- * (api-reference §6.2, seed 001), and what stays stored.
+ * ToolCallFilter through a real Agent and ScriptedModel: what the model is sent on every call,
+ * and what stays stored.
  */
 import type { LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * ToolSearchProcessor through a real Agent and ScriptedModel (api-reference §6.3): the tools
+ * ToolSearchProcessor through a real Agent and ScriptedModel: the tools
  * each model call is offered, what the meta-tools return, and per-thread memory of loaded tools.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * `UnsupportedFileHandler` (api-reference §6.6): after a provider refuses a file type it records
+ * `UnsupportedFileHandler`: after a provider refuses a file type it records
  * the type and retries; before every later call of the run it replaces each refused or
  * unsupported user-turn file with its sandbox path or a note. Stored messages keep their files.
  */

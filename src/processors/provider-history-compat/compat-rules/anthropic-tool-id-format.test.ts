@@ -1,5 +1,5 @@
 /**
- * `anthropicToolIdFormat` (api-reference §6.4, seed 001): for Anthropic models the outbound prompt
+ * `anthropicToolIdFormat`: for Anthropic models the outbound prompt
  * gets tool-call ids matching `^[a-zA-Z0-9_-]+$`, rewritten in each call and its paired result
  * together; other providers are left alone unless the rule was forced by a rejection.
  */

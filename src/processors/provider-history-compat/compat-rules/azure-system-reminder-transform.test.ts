@@ -1,5 +1,5 @@
 /**
- * `azureSystemReminderTransform` (api-reference §6.4, seed 001): for Azure OpenAI models the
+ * `azureSystemReminderTransform`: for Azure OpenAI models the
  * `<system-reminder>` wrapper in outbound text becomes `<system-context>` (attributes kept) to
  * avoid content-moderation rejections; stored history and other providers are untouched.
  */

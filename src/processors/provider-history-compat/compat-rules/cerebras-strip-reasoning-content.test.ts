@@ -1,5 +1,5 @@
 /**
- * `cerebrasStripReasoningContent` (api-reference §6.4): for Cerebras models, reasoning parts are
+ * `cerebrasStripReasoningContent`: for Cerebras models, reasoning parts are
  * dropped from outbound assistant messages (an assistant message left empty is dropped too);
  * other providers keep them unless the rule was forced by Cerebras' rejection.
  */

@@ -1,5 +1,5 @@
 /**
- * `openaiOrphanItemId` (api-reference §6.4): reactive only. Once forced by the Responses API's
+ * `openaiOrphanItemId`: reactive only. Once forced by the Responses API's
  * "provided without its required 'reasoning' item" rejection, item references (`itemId`,
  * `resultItemId` under `openai`/`azure`) are removed from assistant messages that have no
  * reasoning part, so they are replayed by value.
