@@ -1,8 +1,9 @@
 // Seeds 000/003: the per-method signature snippets of the reference page, collected into one
 // interface (each snippet is an interface member and cannot stand alone). The check asserts a
 // processor written to these signatures is a Sluice `Processor`.
+
+import type { MessageList } from 'sluice/agent';
 import type { MastraDBMessage } from 'sluice/memory';
-import type { MessageList } from 'sluice/messages';
 import type {
   ProcessAPIErrorArgs,
   ProcessAPIErrorResult,

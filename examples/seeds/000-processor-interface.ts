@@ -1,8 +1,9 @@
 // Seeds 000/003 ("Interface definition"): the documented Processor interface, declared verbatim
 // against Sluice's exported types. The check at the end asserts that any object implementing the
 // documented interface is accepted where Sluice expects a `Processor`.
+
+import type { MessageList } from 'sluice/agent';
 import type { MastraDBMessage } from 'sluice/memory';
-import type { MessageList } from 'sluice/messages';
 import type {
   ProcessAPIErrorArgs,
   ProcessAPIErrorResult,
