@@ -1,6 +1,6 @@
 import { SluiceError } from '../errors/sluice-error.js';
 import type { ChunkBuffer } from '../stream/chunk-buffer.js';
-import type { RunPlan } from './loop.js';
+import type { RunPlan } from './run/context.js';
 
 /**
  * `stopOnStreamCancel: true`: the run's abort signal also fires once every stream taken from

@@ -1,0 +1,57 @@
+/**
+ * What one run is made of: the plan the agent resolved, and the parts the run's modules share.
+ * Each part owns its own state; nothing here is a loose mutable variable.
+ */
+import type { ResolvedDownloadPolicy } from '../../downloads/policy.js';
+import type { MessageList } from '../../messages/message-list.js';
+import type { MastraLanguageModel } from '../../models/types.js';
+import type { ProcessorRunner } from '../../pipeline/runner.js';
+import type { ProcessorStreamWriter } from '../../pipeline/types.js';
+import type { RequestContext } from '../../request-context/request-context.js';
+import type { ChunkType } from '../../stream/chunk-types.js';
+import type { ResolvedToolSet } from '../../tools/index.js';
+import type { AgentExecutionOptions, ToolsInput } from '../types.js';
+import type { ApiFailures, RunAttachments } from './attachments.js';
+import type { ChunkPath } from './chunk-path.js';
+import type { RunState } from './run-state.js';
+
+/** Everything one run needs, resolved by the agent before the loop starts. */
+export interface RunPlan<OUTPUT> {
+  agentId: string;
+  runId: string;
+  messageId: string;
+  messageList: MessageList;
+  model: MastraLanguageModel;
+  tools: ToolsInput;
+  resolveTools: (tools: ToolsInput) => Promise<ResolvedToolSet>;
+  maxSteps: number;
+  maxRetries: number;
+  options: AgentExecutionOptions<OUTPUT>;
+  requestContext: RequestContext;
+  /** What attachment downloads may reach (the agent's policy merged with the call's). */
+  attachmentDownloads?: ResolvedDownloadPolicy;
+  createRunner: (
+    writer: ProcessorStreamWriter,
+    runId: string,
+    deliver: (chunk: ChunkType) => Promise<void> | undefined,
+  ) => ProcessorRunner;
+}
+
+/** One run's parts, handed to the step, retry and finalization modules. */
+export interface RunContext<OUTPUT = unknown> {
+  readonly plan: RunPlan<OUTPUT>;
+  readonly runId: string;
+  /** The first response message's id (steps may move output to another, see `state.responseId`). */
+  readonly messageId: string;
+  readonly list: MessageList;
+  readonly options: AgentExecutionOptions<OUTPUT>;
+  readonly abortSignal: AbortSignal | undefined;
+  /** The one place hooks are called. */
+  readonly runner: ProcessorRunner;
+  /** How chunks reach the client. */
+  readonly path: ChunkPath<OUTPUT>;
+  /** Totals, response id, checkpoints: plain data. */
+  readonly state: RunState<OUTPUT>;
+  readonly attachments: RunAttachments;
+  readonly failures: ApiFailures;
+}

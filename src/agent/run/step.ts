@@ -1,0 +1,376 @@
+/**
+ * One attempt at one step, hooks 2–9 in the documented order, top to bottom:
+ *
+ *   processInputStep → prepareStep → build prompt → processLLMRequest → model call
+ *   → per chunk processOutputStream → processLLMResponse → processOutputStep
+ *   → tools (+ processToolResult per tool) → step-finish
+ *
+ * Returns true when another step follows (tools ran and the budget allows). A failure throws;
+ * `step-retry.ts` decides whether the step is attempted again.
+ */
+import type { LanguageModelV2Message } from '@ai-sdk/provider';
+import { ProcessorError } from '../../errors/processor-error.js';
+import { ProviderCallError } from '../../errors/provider-call-error.js';
+import { SluiceError } from '../../errors/sluice-error.js';
+import type { SystemMessagesSnapshot } from '../../messages/system-message-store.js';
+import { toLanguageModelPrompt } from '../../messages/to-prompt.js';
+import type { MastraLanguageModel } from '../../models/types.js';
+import type { StepSettings } from '../../pipeline/runner.js';
+import type { CachedLLMStepChunk } from '../../pipeline/types.js';
+import { ChunkFrom, type ToolErrorChunk } from '../../stream/chunk-types.js';
+import type { LLMStepResult } from '../../stream/step-result.js';
+import { ResolvedToolSet, type ToolOutcome } from '../../tools/index.js';
+import { buildCallOptions } from '../call-options.js';
+import { callModel, modelLabel, readStep, startCallDeadline } from '../model-call.js';
+import { replayCachedResponse } from '../replay.js';
+import { appendStepToResponse } from '../response-message.js';
+import { StepRecorder } from '../step-recorder.js';
+import { parseStructuredOutput } from '../structured-output.js';
+import { toolCallIdsIn } from '../tool-call-ids.js';
+import { executeStepTools } from '../tool-step.js';
+import type { ToolsInput } from '../types.js';
+import { addUsage } from '../usage.js';
+import { runCallback } from './callbacks.js';
+import type { RunContext } from './context.js';
+
+const AGENT = ChunkFrom.AGENT;
+
+/**
+ * One attempt at a step, as far as it got: what a retry must undo and feed back. Steps are
+ * attempted again when a processor rejects the step (`abort(…, { retry: true })`) or when the
+ * model call fails and an error processor asks for a retry.
+ */
+export interface StepAttempt {
+  recorder: StepRecorder | undefined;
+  /** `step-start` went out, so stream clients must be told about a replay. */
+  started: boolean;
+  /** The model this attempt called (after step overrides). */
+  model?: MastraLanguageModel;
+}
+
+/** What the step's prompt carries beyond the conversation (see `step-retry.ts`). */
+export interface StepExtras {
+  /** Transient signals queued before the step; every attempt of it sends them. */
+  carried: LanguageModelV2Message[];
+  /** A rejected attempt's answer and the processor's reason, for the replay. */
+  feedback: LanguageModelV2Message[];
+}
+
+export async function runStep<OUTPUT>(
+  run: RunContext<OUTPUT>,
+  stepNumber: number,
+  baseSystemMessages: SystemMessagesSnapshot,
+  extras: StepExtras,
+  attempt: StepAttempt,
+): Promise<boolean> {
+  const { runner, path, state, list, options, plan, runId, messageId, abortSignal } = run;
+  const totals = state.totals;
+  throwIfAborted(abortSignal);
+  path.startStep(stepNumber);
+  list.restoreSystemMessages(baseSystemMessages);
+
+  // 2 + 3. processInputStep, then prepareStep: per-step overrides, system messages reset.
+  const settings = await runner.processInputStep({
+    stepNumber,
+    steps: totals.steps,
+    systemMessages: list.getSystemMessages(),
+    model: plan.model,
+    toolChoice: options.toolChoice ?? 'auto',
+    activeTools: options.activeTools,
+    tools: plan.tools,
+    providerOptions: options.providerOptions,
+    modelSettings: options.modelSettings,
+    structuredOutput: options.structuredOutput as StepSettings['structuredOutput'],
+    runId,
+    messageId,
+  });
+  // The runner resolves a model override (object or router string) as it is returned.
+  const stepModel = settings.model;
+  const toolSet = activeOnly(await resolveStepTools(run, settings.tools, stepNumber), settings.activeTools);
+  // A processor may move this step's output to another response message (`messageId`).
+  if (settings.messageId && settings.messageId !== messageId) state.responseId = settings.messageId;
+
+  // 4. Prompt conversion (+ transient signals, + retry feedback at the end), then
+  //    processLLMRequest (transient rewrite or cached response).
+  // The runner keeps the list's system messages in step with `systemMessages` overrides.
+  const basePrompt = toLanguageModelPrompt(list.getAllSystemMessages(), list.get.all.db());
+  const transient = runner.takeTransientSignals();
+  const { carried, feedback } = extras;
+  const prompt =
+    carried.length === 0 && transient.length === 0 && feedback.length === 0
+      ? basePrompt
+      : [...basePrompt, ...carried, ...transient, ...feedback];
+  if (!prompt.some((m) => m.role !== 'system')) {
+    throw new SluiceError(
+      'EMPTY_PROMPT',
+      `Step ${stepNumber} has no user or assistant messages to send: the input held none (only system messages?) or input processors removed them all. Pass at least one user message, and check what processInput / processInputStep return (an empty array removes every message).`,
+      { details: { stepNumber } },
+    );
+  }
+  attempt.model = stepModel;
+  const request = await runner.processLLMRequest({
+    prompt,
+    model: stepModel,
+    stepNumber,
+    steps: totals.steps,
+  });
+  // Attachments the model cannot fetch itself are downloaded now (a cached response needs none).
+  const outbound = request.response ? request.prompt : await run.attachments.fetch(request.prompt, stepModel);
+
+  // 5 + 6. Model call; every chunk goes through processOutputStream on its way out.
+  const recorder = new StepRecorder(runId, options.includeRawChunks === true, () => toolCallIdsIn(list));
+  attempt.recorder = recorder;
+  // `modelSettings.timeoutMs`: the call (request and stream) runs under a signal with a deadline.
+  const deadline = request.response
+    ? undefined
+    : startCallDeadline(settings.modelSettings?.timeoutMs, abortSignal, stepModel, stepNumber);
+  const callSignal = deadline?.signal ?? abortSignal;
+  const call = await buildCallOptions({
+    prompt: outbound,
+    settings,
+    toolSet,
+    abortSignal: callSignal,
+  });
+  const startedAt = Date.now();
+  const maxRetries = settings.modelSettings?.maxRetries ?? plan.maxRetries;
+  const failures = run.failures;
+  const source = request.response
+    ? { stream: replayCachedResponse(request.response), request: { body: request.response.request } }
+    : await callModel(stepModel, call, maxRetries, stepNumber, callSignal).catch((error: unknown) => {
+        deadline?.clear();
+        throw ProviderCallError.isInstance(error) ? failures.mark(error, error.cause) : error;
+      });
+  attempt.started = true;
+  await path.emit({
+    type: 'step-start',
+    runId,
+    from: AGENT,
+    payload: {
+      messageId,
+      startedAt,
+      request: source.request ?? {},
+      inputMessages: outbound,
+    },
+  });
+  const stepChunks: CachedLLMStepChunk[] | undefined = runner.wantsResponseChunks ? [] : undefined;
+  // Text is recorded as it leaves the processors until the step's last chunk, so text a
+  // processor holds back and releases later (e.g. on step-finish) still counts. Partial
+  // `object` chunks are parsed from the text as it leaves the processors.
+  const stepEmit = path.startReading(recorder, settings.structuredOutput !== undefined);
+  await readStep(source, recorder, stepChunks, stepEmit, callSignal);
+  deadline?.clear();
+  throwIfAborted(abortSignal);
+  const timedOut = deadline?.expired();
+  if (timedOut) throw failures.mark(timedOut, timedOut.cause);
+  if (recorder.streamError) {
+    const cause = recorder.streamError.error;
+    throw failures.mark(
+      new ProviderCallError({ cause, modelLabel: modelLabel(stepModel), stepNumber }),
+      cause,
+    );
+  }
+  if (!recorder.sawFinish && !request.response) {
+    const cause = new Error('the response stream ended without a finish event (connection closed early?)');
+    throw failures.mark(
+      new ProviderCallError({ cause, modelLabel: modelLabel(stepModel), stepNumber }),
+      cause,
+    );
+  }
+  totals.usage = addUsage(totals.usage, recorder.usage);
+  totals.toolCalls.push(...recorder.toolCalls);
+
+  // The step's output joins the conversation before tools run, so results can attach to it.
+  state.responseId = appendStepToResponse(list, state.responseId, state.responseCreatedAt, recorder);
+  recorder.seal();
+
+  const step = buildStepResult(stepNumber, recorder, source.request, stepModel);
+  totals.steps.push(step);
+
+  // 7. processLLMResponse — same per-processor state as processLLMRequest.
+  await runner.processLLMResponse({
+    chunks: stepChunks ?? [],
+    model: stepModel,
+    stepNumber,
+    steps: totals.steps,
+    fromCache: request.response !== undefined,
+    warnings: recorder.warnings,
+    request: source.request?.body,
+    rawResponse: request.response
+      ? request.response.rawResponse
+      : (source as { response?: unknown }).response,
+  });
+
+  // 8. processOutputStep — after the LLM step, before tools.
+  await runner.processOutputStep({
+    stepNumber,
+    finishReason: recorder.finishReason,
+    toolCalls: recorder.toolCalls.map((c) => ({
+      toolName: c.payload.toolName,
+      toolCallId: c.payload.toolCallId,
+      args: c.payload.args,
+    })),
+    text: recorder.text,
+    usage: recorder.usage,
+    systemMessages: settings.systemMessages,
+    steps: totals.steps,
+    providerMetadata: recorder.providerMetadata,
+  });
+
+  // 9a. Provider-executed tools already ran inside the model call; processToolResult still sees
+  //     each result (their chunks are out, but the next model call reads the processed value).
+  for (const done of recorder.providerToolResults) {
+    await runner.processToolResult({
+      stepNumber,
+      ...done,
+      providerExecuted: true,
+      systemMessages: settings.systemMessages,
+      steps: totals.steps,
+    });
+  }
+
+  // 9b. Tools run concurrently; each success passes processToolResult before its chunk goes out.
+  const outcome = await executeStepTools({
+    calls: recorder.toolCalls,
+    rawInput: recorder.rawToolInput,
+    toolSet,
+    messageList: list,
+    requestContext: plan.requestContext,
+    abortSignal,
+    agentId: plan.agentId,
+    runId,
+    emit: path.emit,
+    onResult: (result: ToolOutcome & { toolCallId: string; toolName: string }) =>
+      runner.processToolResult({
+        stepNumber,
+        toolName: result.toolName,
+        toolCallId: result.toolCallId,
+        args: result.args,
+        result: result.ok ? result.result : undefined,
+        systemMessages: settings.systemMessages,
+        steps: totals.steps,
+      }),
+  });
+  step.toolResults.push(...outcome.results);
+  step.toolErrors.push(...outcome.errors);
+  totals.toolResults.push(...outcome.results);
+  throwIfAborted(abortSignal);
+
+  const continues = outcome.executed > 0 && !outcome.pendingClientCalls && stepNumber + 1 < plan.maxSteps;
+
+  // Structured output is read from the final step's answer.
+  if (!continues && settings.structuredOutput) {
+    totals.structured = await parseStructuredOutput(recorder.text, settings.structuredOutput);
+    if (totals.structured.ok) {
+      await path.emit({ type: 'object-result', runId, from: AGENT, object: totals.structured.value });
+    }
+  }
+
+  await path.emit({
+    type: 'step-finish',
+    runId,
+    from: AGENT,
+    payload: {
+      messageId,
+      stepResult: {
+        reason: step.finishReason,
+        rawReason: step.rawFinishReason,
+        warnings: step.warnings,
+        isContinued: continues,
+      },
+      output: { text: step.text, toolCalls: step.toolCalls, usage: step.usage },
+      metadata: {
+        request: step.request,
+        providerMetadata: step.providerMetadata,
+        modelId: step.response.modelId,
+      },
+      providerMetadata: step.providerMetadata,
+      totalUsage: totals.usage,
+    },
+  });
+  throwIfAborted(abortSignal);
+  path.stopReading();
+  settleStepText(run, step, recorder);
+  if (options.onStepFinish) {
+    await runCallback('onStepFinish', () =>
+      options.onStepFinish?.({ ...step, runId, model: modelLabel(stepModel) }),
+    );
+  }
+  return continues;
+}
+
+/** Text released after the step was stored (held back by a processor) joins it now. */
+function settleStepText<OUTPUT>(run: RunContext<OUTPUT>, step: LLMStepResult, recorder: StepRecorder): void {
+  const { list, state } = run;
+  state.totals.text += recorder.text;
+  step.text = recorder.text;
+  const late = recorder.takeLateParts();
+  if (late.length === 0) return;
+  const stored = list.getMessageById(state.responseId);
+  if (stored) {
+    list.add(
+      { ...stored, content: { ...stored.content, parts: [...stored.content.parts, ...late] } },
+      'response',
+    );
+  }
+}
+
+/** The step's tools; a bad `tools` override is blamed on the processor that returned it. */
+async function resolveStepTools<OUTPUT>(
+  run: RunContext<OUTPUT>,
+  tools: ToolsInput | undefined,
+  stepNumber: number,
+): Promise<ResolvedToolSet> {
+  try {
+    return await run.plan.resolveTools(tools ?? {});
+  } catch (error) {
+    const culprit = run.runner.toolsOverriddenBy;
+    if (!culprit) throw error;
+    throw new ProcessorError(
+      'PROCESSOR_INVALID_RESULT',
+      `Processor "${culprit.processorId}" ${culprit.hook} returned "tools" that cannot be used: ${error instanceof Error ? error.message : String(error)}`,
+      { processorId: culprit.processorId, hook: culprit.hook, stepNumber },
+      { cause: error },
+    );
+  }
+}
+
+/** Only the active tools can be sent, and only they can run. */
+function activeOnly(toolSet: ResolvedToolSet, activeTools: string[] | undefined): ResolvedToolSet {
+  if (!activeTools) return toolSet;
+  const active = new Set(activeTools);
+  const filtered = new ResolvedToolSet();
+  for (const [name, tool] of toolSet) if (active.has(name)) filtered.set(name, tool);
+  return filtered;
+}
+
+function buildStepResult(
+  stepNumber: number,
+  recorder: StepRecorder,
+  request: { body?: unknown } | undefined,
+  model: MastraLanguageModel,
+): LLMStepResult {
+  return {
+    stepNumber,
+    text: recorder.text,
+    reasoning: recorder.reasoning,
+    reasoningText: recorder.reasoningText,
+    toolCalls: recorder.toolCalls,
+    toolResults: [],
+    toolErrors: [] as ToolErrorChunk[],
+    sources: recorder.sources,
+    files: recorder.files,
+    content: recorder.content,
+    usage: recorder.usage,
+    finishReason: recorder.finishReason,
+    rawFinishReason: recorder.rawFinishReason,
+    warnings: recorder.warnings,
+    request: request ?? {},
+    response: { ...recorder.response, modelId: recorder.response.modelId ?? model.modelId },
+    providerMetadata: recorder.providerMetadata,
+    stepType: stepNumber === 0 ? 'initial' : 'tool-result',
+  };
+}
+
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+}
