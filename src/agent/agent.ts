@@ -19,8 +19,8 @@ import { resolveToolSet } from '../tools/resolve-tool-set.js';
 import type { ResolvedToolSet } from '../tools/resolved-tool-set.js';
 import { createDefaultErrorProcessor } from './default-error-processors.js';
 import { newId } from './ids.js';
-import { startRun } from './loop.js';
 import { type DefaultErrorProcessorId, mergeDefaultErrorProcessors } from './resolve-error-processors.js';
+import { startRun } from './run/run.js';
 import { checkStructuredOutputOption } from './structured-output.js';
 import { structuringProcessorFor } from './structuring-processor.js';
 import type {
