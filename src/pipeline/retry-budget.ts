@@ -1,4 +1,4 @@
-import type { TripWire } from './tripwire.js';
+import type { TripWire } from '../errors/tripwire.js';
 
 /** Error-processor retries allowed when `maxProcessorRetries` is unset (seed 001). */
 const DEFAULT_API_ERROR_RETRIES = 3;

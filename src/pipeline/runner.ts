@@ -15,6 +15,7 @@ import type { ResolvedDownloadPolicy } from '../downloads/policy.js';
 import { describeError } from '../errors/error-chain.js';
 import { ProcessorError, type ProcessorHookName } from '../errors/processor-error.js';
 import { SluiceError } from '../errors/sluice-error.js';
+import { TripWire } from '../errors/tripwire.js';
 import type { MessageList } from '../messages/message-list.js';
 import type { CoreMessage, MastraDBMessage } from '../messages/types.js';
 import { type ModelSpec as ModelConfigLike, resolveModel } from '../models/resolve-model.js';
@@ -36,7 +37,6 @@ import {
 import { RetryBudget } from './retry-budget.js';
 import { createSignal, signalDataChunk, signalToDBMessage, signalToPromptMessage } from './signals.js';
 import { activeTracer, endHookSpan, type HookOutcome, startHookSpan } from './tracing.js';
-import { TripWire } from './tripwire.js';
 import type {
   AgentSandbox,
   AgentSignalInput,

@@ -11,6 +11,7 @@
 import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
 import { newId } from '../agent/ids.js';
 import type { ToolsInput } from '../agent/types.js';
+import { TripWire } from '../errors/tripwire.js';
 import { MessageList } from '../messages/message-list.js';
 import { toLanguageModelPrompt } from '../messages/to-prompt.js';
 import type {
@@ -22,7 +23,6 @@ import type {
 import { resolveModel } from '../models/resolve-model.js';
 import type { LanguageModelUsage, MastraLanguageModel } from '../models/types.js';
 import { ProcessorRunner, type StepSettings } from '../pipeline/runner.js';
-import { TripWire } from '../pipeline/tripwire.js';
 import type {
   AgentSandbox,
   CachedLLMStepResponse,
