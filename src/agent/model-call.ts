@@ -63,7 +63,9 @@ function hasReadableStream(result: unknown): boolean {
  */
 function malformedPart(part: unknown, error: unknown): Error {
   if (part === null || typeof part !== 'object') {
-    return new Error(`the provider sent a ${part === null ? 'null' : typeof part} stream part`, { cause: error });
+    return new Error(`the provider sent a ${part === null ? 'null' : typeof part} stream part`, {
+      cause: error,
+    });
   }
   const type = (part as { type?: unknown }).type;
   const reason = error instanceof Error ? error.message : 'unreadable';

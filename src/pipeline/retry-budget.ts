@@ -1,6 +1,6 @@
 import type { TripWire } from '../errors/tripwire.js';
 
-/** Error-processor retries allowed when `maxProcessorRetries` is unset (seed 001). */
+/** Error-processor retries allowed when `maxProcessorRetries` is unset (README: Error processors). */
 const DEFAULT_API_ERROR_RETRIES = 3;
 
 /**

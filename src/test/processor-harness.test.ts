@@ -208,4 +208,20 @@ describe('createProcessorHarness', () => {
     expect((await h.processAPIError({ error })).result.retry).toBe(true);
     expect(counts).toEqual([0, 1]);
   });
+
+  it('writer.custom() refuses a non-data chunk, as the agent does', async () => {
+    const proc: Processor = {
+      id: 'writes-text',
+      async processOutputStream({ part, writer }) {
+        await writer?.custom({ type: 'text-delta' } as never);
+        return part;
+      },
+    };
+    // As in a run: the hook failed, and its cause names the bad chunk.
+    await expect(createProcessorHarness(proc).processOutputStream(['x'])).rejects.toMatchObject({
+      code: 'PROCESSOR_HOOK_FAILED',
+      processorId: 'writes-text',
+      cause: { code: 'INVALID_CUSTOM_CHUNK' },
+    });
+  });
 });

@@ -11,6 +11,7 @@
 import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
 import { newId } from '../agent/ids.js';
 import type { ToolsInput } from '../agent/types.js';
+import { assertCustomChunk } from '../errors/invalid-custom-chunk.js';
 import { TripWire } from '../errors/tripwire.js';
 import { MessageList } from '../messages/message-list.js';
 import { toLanguageModelPrompt } from '../messages/to-prompt.js';
@@ -186,6 +187,8 @@ export class ProcessorHarness {
     this.#written = this.emitted;
     const writer: ProcessorStreamWriter = {
       custom: async (chunk: DataChunkType) => {
+        // The same check the agent applies, so a test catches a non-`data-*` chunk.
+        assertCustomChunk(chunk, `Processor "${processor.id}"`);
         this.#written.push(chunk as ChunkType);
       },
     } as ProcessorStreamWriter;

@@ -9,7 +9,7 @@ import type { ProcessorRunner } from '../../pipeline/runner.js';
 import type { ProcessorStreamWriter } from '../../pipeline/types.js';
 import type { RequestContext } from '../../request-context/request-context.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
-import type { ResolvedToolSet } from '../../tools/index.js';
+import type { ResolvedToolSet } from '../../tools/resolved-tool-set.js';
 import type { AgentExecutionOptions, ToolsInput } from '../types.js';
 import type { ApiFailures, RunAttachments } from './attachments.js';
 import type { ChunkPath } from './chunk-path.js';
