@@ -1,6 +1,7 @@
 /**
- * The processor pipeline's public surface: processor types, `TripWire`, validation and tracing
- * names. `sluice/processors` re-exports all of it beside the built-in processors.
+ * The processor pipeline's public surface: processor types, `TripWire` and the pipeline's errors
+ * (validation and tracing helpers are internal: `sluice/internal`). `sluice/processors`
+ * re-exports all of it beside the built-in processors.
  */
 export { DownloadAssetsError } from '../errors/download-assets-error.js';
 export { ProcessorError, type ProcessorHookName } from '../errors/processor-error.js';
