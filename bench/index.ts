@@ -1,6 +1,7 @@
 /** `npm run bench`: every benchmark, each against a baseline measured in the same run. */
 import { benchErrorLane } from './error-lane.js';
 import { benchHistoryScaling } from './history-scaling.js';
+import { benchHotPath } from './hot-path.js';
 import { benchOutputProcessors } from './output-processors.js';
 import { benchStepOverhead } from './step-overhead.js';
 import { benchStreamOverhead } from './stream-overhead.js';
@@ -13,6 +14,7 @@ await benchStreamOverhead();
 await benchOutputProcessors();
 await benchStepOverhead();
 await benchHistoryScaling();
+await benchHotPath();
 await benchErrorLane();
 await benchStructuredOutput();
 await benchTokenizers();
