@@ -14,6 +14,28 @@ import type { StepRecorder } from './step-recorder.js';
 /** Emits a chunk; `undefined` means it was handled synchronously. */
 export type Emit = (chunk: ChunkType) => Promise<void> | undefined;
 
+/**
+ * How the step reader sends a chunk out, driving it itself so a chunk costs no promise or async
+ * frame beyond what hooks and callbacks return: `start` returns `undefined` once the chunk is out,
+ * otherwise a value to await; its value goes to `resume` (which may return another), a rejection
+ * to `fail` (which throws what the run should see).
+ */
+export interface ChunkDriver {
+  start(chunk: ChunkType): PromiseLike<unknown> | undefined;
+  resume(value: unknown): PromiseLike<unknown> | undefined;
+  fail(error: unknown): never;
+}
+
+const rethrow = (error: unknown): never => {
+  throw error;
+};
+const nothingMore = (): undefined => undefined;
+
+/** A driver over a plain emitter: one await at most per chunk. */
+export function emitDriver(emit: Emit): ChunkDriver {
+  return { start: emit, resume: nothingMore, fail: rethrow };
+}
+
 /** Call the model, retrying retryable failures before any output (model-level `maxRetries`). */
 export async function callModel(
   model: MastraLanguageModel,
@@ -84,7 +106,7 @@ export async function readStep(
   source: { stream: ReadableStream<ModelStreamPart>; raw?: RawModelStream },
   recorder: StepRecorder,
   stepChunks: CachedLLMStepChunk[] | undefined,
-  emit: Emit,
+  out: ChunkDriver,
   abortSignal: AbortSignal | undefined,
 ): Promise<void> {
   const raw = source.raw;
@@ -155,14 +177,25 @@ export async function readStep(
         }
         stepChunks?.push({ type: chunk.type, payload: (chunk as { payload?: unknown }).payload });
         // Errors from processors and callbacks propagate as themselves, not as provider errors.
-        const pending = emit(chunk);
-        if (pending) await pending;
+        let pending = out.start(chunk);
+        while (pending !== undefined) {
+          let value: unknown;
+          try {
+            value = await pending;
+          } catch (error) {
+            out.fail(error);
+          }
+          pending = out.resume(value);
+        }
       }
     }
   } finally {
     abortSignal?.removeEventListener('abort', onAbort);
-    if (!finished) reader.cancel().catch(() => {});
-    reader.releaseLock();
+    // A finished stream needs no lock release (releasing builds a TypeError for pending reads).
+    if (!finished) {
+      reader.cancel().catch(() => {});
+      reader.releaseLock();
+    }
   }
 }
 

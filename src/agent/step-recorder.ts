@@ -32,6 +32,40 @@ export function parseToolArgs(input: string): Record<string, unknown> | undefine
 interface TextSlot {
   part: TextUIPart;
   entry?: { type: 'text'; text: string; providerMetadata?: SharedV2ProviderMetadata };
+  /** Deltas not yet joined into `part.text` (see `StepRecorder#flush`). */
+  pending: string[];
+}
+
+/** An open reasoning part and its deltas not yet joined into it. */
+interface ReasoningSlot {
+  part: ReasoningUIPart;
+  pending: string[];
+}
+
+/**
+ * Text accumulated as pieces and joined on first read (then kept joined), so a delta costs an
+ * array slot instead of a new string.
+ */
+class Pieces {
+  #pieces: string[] = [];
+  #joined: string | undefined = '';
+
+  push(piece: string): void {
+    this.#pieces.push(piece);
+    this.#joined = undefined;
+  }
+
+  get empty(): boolean {
+    return this.#pieces.length === 0;
+  }
+
+  toString(): string {
+    if (this.#joined === undefined) {
+      this.#joined = this.#pieces.join('');
+      this.#pieces = [this.#joined];
+    }
+    return this.#joined;
+  }
 }
 
 /**
@@ -40,8 +74,18 @@ interface TextSlot {
  * appended to the open part, never re-joined.
  */
 export class StepRecorder {
-  text = '';
-  reasoningText: string | undefined;
+  readonly #text = new Pieces();
+  readonly #reasoningText = new Pieces();
+
+  /** The step's text so far (as emitted, after output processors). */
+  get text(): string {
+    return this.#text.toString();
+  }
+
+  /** The step's reasoning so far; `undefined` when the model sent none. */
+  get reasoningText(): string | undefined {
+    return this.#reasoningText.empty ? undefined : this.#reasoningText.toString();
+  }
   readonly reasoning: ReasoningDeltaChunk[] = [];
   readonly toolCalls: ToolCallChunk[] = [];
   /**
@@ -59,8 +103,15 @@ export class StepRecorder {
   readonly sources: SourceChunk[] = [];
   readonly files: FileChunk[] = [];
   readonly content: StepContentPart[] = [];
-  /** Message parts of this step, in stream order. */
-  readonly parts: MastraMessagePart[] = [];
+  readonly #parts: MastraMessagePart[] = [];
+  /** Slots with deltas not yet joined into their parts. */
+  #unjoined: Array<TextSlot | ReasoningSlot> = [];
+
+  /** Message parts of this step, in stream order (their text complete). */
+  get parts(): MastraMessagePart[] {
+    this.#flush();
+    return this.#parts;
+  }
   usage: LanguageModelUsage = emptyUsage();
   finishReason: FinishReason = 'unknown';
   rawFinishReason: string | undefined;
@@ -75,7 +126,7 @@ export class StepRecorder {
   readonly #texts = new Map<string, TextSlot>();
   #late: MastraMessagePart[] = [];
   #sealed = false;
-  readonly #openReasoning = new Map<string, ReasoningUIPart>();
+  readonly #openReasoning = new Map<string, ReasoningSlot>();
   readonly #runId: string;
   readonly #includeRaw: boolean;
   readonly #ids: ToolCallIds;
@@ -121,6 +172,7 @@ export class StepRecorder {
       case 'text-end': {
         const slot = this.#texts.get(part.id);
         if (slot && !slot.entry) {
+          this.#flush();
           slot.entry = { type: 'text', text: slot.part.text, providerMetadata: part.providerMetadata };
           this.content.push(slot.entry);
         }
@@ -141,10 +193,10 @@ export class StepRecorder {
         };
       case 'reasoning-delta': {
         if (typeof part.delta !== 'string') throw new TypeError('a reasoning-delta needs a string "delta"');
-        this.reasoningText = (this.reasoningText ?? '') + part.delta;
+        this.#reasoningText.push(part.delta);
         const open = this.#openReasoning.get(part.id) ?? this.#openReasoningPart(part.id);
-        open.reasoning += part.delta;
-        (open.details[0] as { text: string }).text += part.delta;
+        if (open.pending.length === 0) this.#unjoined.push(open);
+        open.pending.push(part.delta);
         const chunk: ReasoningDeltaChunk = {
           type: 'reasoning-delta',
           runId,
@@ -155,8 +207,10 @@ export class StepRecorder {
         return chunk;
       }
       case 'reasoning-end': {
-        const open = this.#openReasoning.get(part.id);
-        if (open) {
+        const slot = this.#openReasoning.get(part.id);
+        if (slot) {
+          this.#flush();
+          const open = slot.part;
           if (part.providerMetadata) open.providerMetadata = part.providerMetadata;
           this.content.push({
             type: 'reasoning',
@@ -232,7 +286,7 @@ export class StepRecorder {
           input: args ?? part.input,
           providerExecuted: part.providerExecuted,
         });
-        this.parts.push({
+        this.#parts.push({
           type: 'tool-invocation',
           toolInvocation: {
             state: 'call',
@@ -290,7 +344,7 @@ export class StepRecorder {
         };
         this.files.push(chunk);
         this.content.push({ type: 'file', mediaType: part.mediaType, data: part.data });
-        this.parts.push({
+        this.#parts.push({
           type: 'file',
           data: `data:${part.mediaType};base64,${base64}`,
           mimeType: part.mediaType,
@@ -315,7 +369,7 @@ export class StepRecorder {
         this.sources.push(chunk);
         this.content.push({ type: 'source', id: part.id, url: part.url, title: part.title });
         if (part.sourceType === 'url' && part.url) {
-          this.parts.push({
+          this.#parts.push({
             type: 'source',
             source: { sourceType: 'url', id: part.id, url: part.url, title: part.title },
           });
@@ -352,14 +406,38 @@ export class StepRecorder {
    * none). A delta a processor held back and released after its part ended still lands in it.
    */
   acceptTextDelta(id: string, text: string): void {
-    this.text += text;
+    this.#text.push(text);
     const slot = this.#texts.get(id) ?? this.#openTextPart(id);
-    slot.part.text += text;
-    if (slot.entry) slot.entry.text += text;
+    if (slot.entry || this.#sealed) {
+      // Text after the part ended (or after the step was stored) lands at once: rare.
+      slot.part.text += text;
+      if (slot.entry) slot.entry.text += text;
+      return;
+    }
+    if (slot.pending.length === 0) this.#unjoined.push(slot);
+    slot.pending.push(text);
+  }
+
+  /** Joins pending deltas into their parts: before anything reads the parts. */
+  #flush(): void {
+    const unjoined = this.#unjoined;
+    if (unjoined.length === 0) return;
+    this.#unjoined = [];
+    for (const slot of unjoined) {
+      const joined = slot.pending.join('');
+      slot.pending = [];
+      const part = slot.part;
+      if (part.type === 'text') part.text += joined;
+      else {
+        part.reasoning += joined;
+        (part.details[0] as { text: string }).text += joined;
+      }
+    }
   }
 
   /** The step's parts were stored; parts opened from now on are collected by `takeLateParts`. */
   seal(): void {
+    this.#flush();
     this.#sealed = true;
   }
 
@@ -371,7 +449,7 @@ export class StepRecorder {
   }
 
   #openTextPart(id: string): TextSlot {
-    const slot: TextSlot = { part: { type: 'text', text: '' } };
+    const slot: TextSlot = { part: { type: 'text', text: '' }, pending: [] };
     this.#texts.set(id, slot);
     if (this.#sealed) {
       // Opened after the step was stored: no text-end will come, so its entry exists at once.
@@ -379,27 +457,28 @@ export class StepRecorder {
       slot.entry = { type: 'text', text: '' };
       this.content.push(slot.entry);
     } else {
-      this.parts.push(slot.part);
+      this.#parts.push(slot.part);
     }
     return slot;
   }
 
-  #openReasoningPart(id: string): ReasoningUIPart {
+  #openReasoningPart(id: string): ReasoningSlot {
     const part: ReasoningUIPart = { type: 'reasoning', reasoning: '', details: [{ type: 'text', text: '' }] };
-    this.#openReasoning.set(id, part);
-    this.parts.push(part);
-    return part;
+    const slot: ReasoningSlot = { part, pending: [] };
+    this.#openReasoning.set(id, slot);
+    this.#parts.push(part);
+    return slot;
   }
 
   #providerResult(toolCallId: string, toolName: string, result: unknown, isError?: boolean): void {
-    for (let i = this.parts.length - 1; i >= 0; i--) {
-      const p = this.parts[i];
+    for (let i = this.#parts.length - 1; i >= 0; i--) {
+      const p = this.#parts[i];
       if (p?.type === 'tool-invocation' && p.toolInvocation.toolCallId === toolCallId) {
         p.toolInvocation = { ...p.toolInvocation, state: 'result', result, isError };
         return;
       }
     }
-    this.parts.push({
+    this.#parts.push({
       type: 'tool-invocation',
       toolInvocation: { state: 'result', toolCallId, toolName, args: {}, result, isError },
       providerExecuted: true,

@@ -88,6 +88,19 @@ export interface RunnerOptions {
 export type { StepSettings } from './hook-results.js';
 
 type StepHook = (args: ProcessInputStepArgs) => unknown;
+type StreamHook = (args: ProcessOutputStreamArgs) => unknown;
+/** The step reader's chunk cursor: no chunk in the lane / the lane's output is a promise of ours. */
+const CURSOR_DONE = -1;
+const CURSOR_GENERIC = -2;
+
+/** A thenable (a hook may return any PromiseLike); plain values are used as they are. */
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
 /** Context fields shared by every hook of a processor; `tracingContext` is set per call. */
 type Base = Omit<ProcessorContext, 'tracingContext'> & { state: ProcessorState };
 type SendSignal = (signal: AgentSignalInput) => Promise<CreatedAgentSignal>;
@@ -393,9 +406,16 @@ export class ProcessorRunner {
       hookArgs.part = current;
       hookArgs.streamParts = streamParts;
       if (!reentrant) busy[i] = true;
-      let next: ChunkType | ChunkType[] | null | undefined;
+      let next: unknown;
       try {
-        next = await this.#streamHook(processor, hookArgs, current);
+        if (this.#tracer) next = await this.#tracedStreamHook(processor, hookArgs, current);
+        else {
+          // The hook is called directly; only a result that is awaitable is awaited.
+          next = (processor.processOutputStream as StreamHook).call(processor, hookArgs);
+          if (isPromiseLike(next)) next = await next;
+        }
+      } catch (error) {
+        throw this.#tracer ? error : this.#failure(error, processor, 'processOutputStream');
       } finally {
         if (!reentrant) busy[i] = false;
       }
@@ -405,6 +425,129 @@ export class ProcessorRunner {
       current = next;
     }
     return current;
+  }
+
+  /**
+   * The step reader's per-chunk path: the reader drives the lane itself, so a chunk costs no
+   * promise or async frame of Sluice's own. `beginChunk` calls hooks while their results are
+   * plain values and returns the first result that must be awaited (or `undefined` when the lane
+   * is done); the reader awaits it and hands the value to `resumeChunk` (or the rejection to
+   * `failChunk`), and so on. The lane's output is then in `chunkOut`. One chunk at a time:
+   * overlapping chunks (a hook's `writer.custom()`, tools) take `processOutputStream`.
+   */
+  beginChunk(
+    part: ChunkType,
+    streamParts: ChunkType[],
+    stepNumber: number | undefined,
+  ): PromiseLike<unknown> | undefined {
+    this.#stepNumber = stepNumber;
+    const deferred = this.#deferredFailure;
+    if (deferred !== undefined) {
+      this.#deferredFailure = undefined;
+      throw deferred;
+    }
+    this.#cursorParts = streamParts;
+    if (this.#tracer) return this.#cursorGeneric(this.#streamFrom(0, part, streamParts));
+    this.#cursorCurrent = part;
+    this.#cursorIsData = part.type.startsWith('data-');
+    this.#cursorIndex = 0;
+    return this.#advance();
+  }
+
+  /** The value the reader awaited for the lane; see {@link beginChunk}. */
+  resumeChunk(value: unknown): PromiseLike<unknown> | undefined {
+    const i = this.#cursorIndex;
+    if (i === CURSOR_GENERIC) {
+      this.#cursorIndex = CURSOR_DONE;
+      this.chunkOut = value as ChunkType | ChunkType[] | undefined;
+      return undefined;
+    }
+    if (this.#cursorOwnsArgs) this.#streamBusy[i] = false;
+    const pending = this.#accept(i, value);
+    if (pending !== undefined || this.#cursorIndex === CURSOR_DONE) return pending;
+    this.#cursorIndex = i + 1;
+    return this.#advance();
+  }
+
+  /** What the awaited value rejected with, as the hook's failure; see {@link beginChunk}. */
+  failChunk(error: unknown): never {
+    const i = this.#cursorIndex;
+    this.#cursorIndex = CURSOR_DONE;
+    if (i === CURSOR_GENERIC || i === CURSOR_DONE) throw error;
+    if (this.#cursorOwnsArgs) this.#streamBusy[i] = false;
+    throw this.#failure(error, this.#streamProcessors[i] as Processor, 'processOutputStream');
+  }
+
+  /** What left the lane for the chunk the reader drove: a chunk, several, or none (dropped). */
+  chunkOut: ChunkType | ChunkType[] | undefined;
+  #cursorIndex = CURSOR_DONE;
+  #cursorCurrent: ChunkType | undefined;
+  #cursorParts: ChunkType[] = [];
+  #cursorIsData = false;
+  #cursorOwnsArgs = false;
+
+  #cursorGeneric(pending: Promise<ChunkType | ChunkType[] | undefined>): PromiseLike<unknown> {
+    this.#cursorIndex = CURSOR_GENERIC;
+    return pending;
+  }
+
+  /** Calls hooks from the cursor on while they return plain values. */
+  #advance(): PromiseLike<unknown> | undefined {
+    const processors = this.#streamProcessors;
+    const args = this.#streamArgsOfRun();
+    const busy = this.#streamBusy;
+    for (let i = this.#cursorIndex; i < processors.length; i++) {
+      const processor = processors[i] as Processor;
+      if (this.#cursorIsData && processor.processDataParts !== true) continue;
+      this.#throwIfAborted();
+      const shared = args[i] as ProcessOutputStreamArgs;
+      const reentrant = busy[i] === true;
+      const hookArgs = reentrant ? { ...shared } : shared;
+      hookArgs.part = this.#cursorCurrent as ChunkType;
+      hookArgs.streamParts = this.#cursorParts;
+      if (!reentrant) busy[i] = true;
+      let next: unknown;
+      try {
+        next = (processor.processOutputStream as StreamHook).call(processor, hookArgs);
+      } catch (error) {
+        if (!reentrant) busy[i] = false;
+        this.#cursorIndex = CURSOR_DONE;
+        throw this.#failure(error, processor, 'processOutputStream');
+      }
+      if (isPromiseLike(next)) {
+        this.#cursorIndex = i;
+        this.#cursorOwnsArgs = !reentrant;
+        return next;
+      }
+      if (!reentrant) busy[i] = false;
+      const pending = this.#accept(i, next);
+      if (pending !== undefined || this.#cursorIndex === CURSOR_DONE) return pending;
+    }
+    this.#cursorIndex = CURSOR_DONE;
+    this.chunkOut = this.#cursorCurrent;
+    return undefined;
+  }
+
+  /** A hook's result at the cursor: continue with it, stop (dropped), or fan out (async). */
+  #accept(i: number, next: unknown): PromiseLike<unknown> | undefined {
+    const current = this.#cursorCurrent as ChunkType;
+    const processor = this.#streamProcessors[i] as Processor;
+    if (next === null || next === undefined) {
+      this.#cursorIndex = CURSOR_DONE;
+      this.chunkOut = undefined;
+      return undefined;
+    }
+    if (Array.isArray(next)) {
+      return this.#cursorGeneric(this.#fanOut(i, processor, next, current, this.#cursorParts));
+    }
+    try {
+      this.#checkStreamResult(processor, next, current);
+    } catch (error) {
+      this.#cursorIndex = CURSOR_DONE;
+      throw error;
+    }
+    this.#cursorCurrent = next;
+    return undefined;
   }
 
   /** A hook returned several chunks: each runs through the rest of the lane, in order. */
@@ -473,32 +616,25 @@ export class ProcessorRunner {
     if (!this.#runEnd.signal.aborted) this.#runEnd.abort(RUN_ENDED);
   }
 
-  async #streamHook(
+  /** `processOutputStream` under a span (tracing on): the span needs the hook's settled result. */
+  #tracedStreamHook(
     processor: Processor,
     hookArgs: ProcessOutputStreamArgs,
     current: ChunkType,
-  ): Promise<ChunkType | ChunkType[] | null | undefined> {
-    const hook = processor.processOutputStream as NonNullable<Processor['processOutputStream']>;
-    if (this.#tracer) {
-      return this.#invoke(
-        processor,
-        'processOutputStream',
-        (tracingContext) => {
-          hookArgs.tracingContext = tracingContext;
-          return hook.call(processor, hookArgs);
-        },
-        (value) =>
-          value === null || value === undefined ? 'dropped' : value === current ? 'passed' : 'changed',
-      );
-    }
-    try {
-      return await hook.call(processor, hookArgs);
-    } catch (error) {
-      throw this.#failure(error, processor, 'processOutputStream');
-    }
+  ): Promise<unknown> {
+    const hook = processor.processOutputStream as StreamHook;
+    return this.#invoke(
+      processor,
+      'processOutputStream',
+      (tracingContext) => {
+        hookArgs.tracingContext = tracingContext;
+        return hook.call(processor, hookArgs);
+      },
+      (value) =>
+        value === null || value === undefined ? 'dropped' : value === current ? 'passed' : 'changed',
+    );
   }
 
-  /** 7. `processLLMResponse` after the step's chunks were collected. */
   async processLLMResponse(args: {
     chunks: CachedLLMStepChunk[];
     model: MastraLanguageModel;

@@ -20,7 +20,7 @@ import type { ProcessorRunner } from '../../pipeline/runner.js';
 import type { ProcessorStreamWriter } from '../../pipeline/types.js';
 import type { ChunkBuffer } from '../../stream/chunk-buffer.js';
 import type { ChunkType, DataChunkType, FinishChunk } from '../../stream/chunk-types.js';
-import type { Emit } from '../model-call.js';
+import { type ChunkDriver, type Emit, emitDriver } from '../model-call.js';
 import { PartialObjects, withPartialObjects } from '../partial-objects.js';
 import type { StepRecorder } from '../step-recorder.js';
 import type { AgentExecutionOptions } from '../types.js';
@@ -107,29 +107,77 @@ export class ChunkPath<OUTPUT = unknown> {
     return onChunk ? runCallback('onChunk', () => onChunk(chunk as ChunkType<OUTPUT>)) : undefined;
   }
 
-  /** A chunk that has been through the output processors goes to the client. */
-  readonly deliver = async (out: ChunkType): Promise<void> => {
+  /**
+   * A chunk that has been through the output processors goes to the client. Returns undefined
+   * when nothing needs awaiting.
+   */
+  readonly deliver = (out: ChunkType): Promise<void> | undefined => {
     const partial = this.#partial;
-    if (partial !== undefined && out.type === 'text-delta') {
-      const object = partial.next(out.payload.text);
-      if (object) {
-        this.#streamParts.push(object);
-        const processed = await this.#lanes().processOutputStream(object, this.#streamParts, this.#step);
-        if (processed) await this.#pushEach(processed);
-      }
-    }
-    await this.push(out);
+    if (partial !== undefined && out.type === 'text-delta') return this.#deliverAfterObject(partial, out);
+    return this.push(out);
   };
 
+  async #deliverAfterObject(partial: PartialObjects, out: ChunkType & { type: 'text-delta' }): Promise<void> {
+    const object = partial.next(out.payload.text);
+    if (object) {
+      this.#streamParts.push(object);
+      const processed = await this.#lanes().processOutputStream(object, this.#streamParts, this.#step);
+      if (processed) await this.#pushEach(processed);
+    }
+    await this.push(out);
+  }
+
   /** The output-processor path: the chunk (or each chunk a processor made of it), in order. */
-  readonly #process = async (chunk: ChunkType): Promise<void> => {
+  readonly #process = (chunk: ChunkType): Promise<void> => {
     this.#streamParts.push(chunk);
-    const out = await this.#lanes().processOutputStream(chunk, this.#streamParts, this.#step);
-    if (out === undefined) return;
-    if (!Array.isArray(out)) return this.deliver(out);
-    // A processor turned the chunk into several: each is delivered in order.
-    for (const each of out) await this.deliver(each);
+    return this.#lanes()
+      .processOutputStream(chunk, this.#streamParts, this.#step)
+      .then(this.#deliverOut) as Promise<void>;
   };
+
+  readonly #deliverOut = (out: ChunkType | ChunkType[] | undefined): Promise<void> | undefined => {
+    if (out === undefined) return undefined;
+    // A processor turned the chunk into several: each is delivered in order.
+    return Array.isArray(out) ? this.#deliverEach(out) : this.deliver(out);
+  };
+
+  async #deliverEach(out: readonly ChunkType[]): Promise<void> {
+    for (const each of out) await this.deliver(each);
+  }
+
+  /**
+   * The step reader's driver on the output-processor path (see `ChunkDriver`): the reader
+   * awaits hook results itself, so a chunk costs no promise or async frame of the path's own.
+   */
+  readonly #laneDriver: ChunkDriver = {
+    start: (chunk) => {
+      this.#streamParts.push(chunk);
+      const runner = this.#lanes();
+      this.#inLane = true;
+      const pending = runner.beginChunk(chunk, this.#streamParts, this.#step);
+      return pending !== undefined ? pending : this.#leaveLane(runner.chunkOut);
+    },
+    resume: (value) => {
+      if (!this.#inLane) return undefined;
+      const runner = this.#lanes();
+      const pending = runner.resumeChunk(value);
+      return pending !== undefined ? pending : this.#leaveLane(runner.chunkOut);
+    },
+    fail: (error) => {
+      if (this.#inLane) {
+        this.#inLane = false;
+        this.#lanes().failChunk(error);
+      }
+      throw error;
+    },
+  };
+  /** The chunk the reader drives is still in the output lane (not being delivered). */
+  #inLane = false;
+
+  #leaveLane(out: ChunkType | ChunkType[] | undefined): PromiseLike<unknown> | undefined {
+    this.#inLane = false;
+    return this.#deliverOut(out);
+  }
 
   async #pushEach(out: ChunkType | ChunkType[]): Promise<void> {
     if (!Array.isArray(out)) return this.push(out);
@@ -151,14 +199,18 @@ export class ChunkPath<OUTPUT = unknown> {
   /**
    * The step's model output starts flowing: its text is recorded into `recorder` as it leaves
    * the processors (until `stopReading()`), and a structured step announces partial objects.
-   * Returns the emitter the step's chunks take.
+   * Returns the driver the step's chunks take.
    */
-  startReading(recorder: StepRecorder, structured: boolean): Emit {
+  startReading(recorder: StepRecorder, structured: boolean): ChunkDriver {
     const direct = this.#runner?.passesChunksThrough !== false;
     this.#partial = structured && !direct ? new PartialObjects(this.#runId) : undefined;
     this.#reading = recorder;
-    return structured && direct ? withPartialObjects(this.#emit, this.#runId) : this.#emit;
+    if (!direct) return this.#laneDriver;
+    if (structured) return emitDriver(withPartialObjects(this.#emit, this.#runId));
+    this.#pushDriver ??= emitDriver(this.push);
+    return this.#pushDriver;
   }
+  #pushDriver: ChunkDriver | undefined;
 
   /** The step's text is settled (or its attempt rolled back): later text is not its own. */
   stopReading(): void {

@@ -157,8 +157,8 @@ export async function runStep<OUTPUT>(
   // Text is recorded as it leaves the processors until the step's last chunk, so text a
   // processor holds back and releases later (e.g. on step-finish) still counts. Partial
   // `object` chunks are parsed from the text as it leaves the processors.
-  const stepEmit = path.startReading(recorder, settings.structuredOutput !== undefined);
-  await readStep(source, recorder, stepChunks, stepEmit, callSignal);
+  const stepOut = path.startReading(recorder, settings.structuredOutput !== undefined);
+  await readStep(source, recorder, stepChunks, stepOut, callSignal);
   deadline?.clear();
   throwIfAborted(abortSignal);
   const timedOut = deadline?.expired();
