@@ -1,3 +1,6 @@
+/** How many chunks of a log wake a parked reader at once (a microtask), not at the next turn. */
+const EAGER_CHUNKS = 8;
+
 /**
  * An append-only chunk log that any number of readers can stream from, each from the start.
  *
@@ -31,11 +34,14 @@ export class ChunkBuffer<T> {
   push(chunk: T): void {
     if (this.#closed) return;
     this.#chunks.push(chunk);
-    // Coalesce wake-ups: a parked reader is woken once per turn of the event loop and then takes
-    // every chunk pushed meanwhile, instead of one promise round-trip per chunk.
     if (this.#waiters.length > 0 && !this.#wakeScheduled) {
       this.#wakeScheduled = true;
-      setImmediate(this.#scheduledWake);
+      // The first chunks of a run wake a parked reader at once (a microtask): with a fast
+      // provider the whole run may fit in one turn, and the reader would see nothing until it
+      // ended. After that, wake-ups are coalesced: once per turn of the event loop, the reader
+      // taking every chunk pushed meanwhile instead of one promise round-trip per chunk.
+      if (this.#chunks.length <= EAGER_CHUNKS) queueMicrotask(this.#scheduledWake);
+      else setImmediate(this.#scheduledWake);
     }
   }
 
