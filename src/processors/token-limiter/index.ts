@@ -299,7 +299,8 @@ function truncateToTokens(text: string, max: number, count: CountText): string {
  * left starts with one, calls `onMemoryTrim`, and leaves requests and output alone.
  *
  * Counting: exact o200k_base BPE (`gpt-tokenizer`, loaded on first use), with text counts cached
- * across steps and calls, so a step over a long history costs a lookup per part; files count
+ * across steps and calls, so a step over a history that fits the cache (50,000 texts / 4 M
+ * characters) costs a lookup per part, and a longer one re-tokenizes only the excess; files count
  * 1,000 tokens each. `tokenCounter` replaces it.
  */
 export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTripwireMetadata> {

@@ -64,47 +64,103 @@ export function loadedTokenizer(): CountTokens | undefined {
   return bpe;
 }
 
+interface CachedCount {
+  tokens: number;
+  /** The cache's epoch when the text was last read. */
+  epoch: number;
+}
+
 /**
  * Text → token count, bounded in entries and in characters held. Conversation text is the
  * same from step to step and call to call, so history is tokenized once: after that a step
- * costs one map lookup per part. Oldest entries go first when a bound is hit.
+ * costs one map lookup per part.
+ *
+ * Scan-resistant: the limiter reads a history oldest to newest on every step, and under FIFO
+ * or LRU a history larger than the cache evicts each entry just before the scan needs it, so
+ * every lookup misses. Here an entry read recently is never evicted; a new text takes the
+ * place of an entry that has gone unread, else it is counted and not kept. "Recently" is
+ * measured in traffic: an epoch ends after a cache-full of lookups (`maxEntries` texts or
+ * `maxChars` characters), and an entry unread for `keepEpochs` epochs may go. A history of
+ * up to `keepEpochs` cache-fulls therefore keeps a cache-full of hits per scan, and text
+ * nobody reads any more makes room after `keepEpochs` cache-fulls of other lookups.
  */
 export class TextTokenCache {
-  readonly #counts = new Map<string, number>();
+  readonly #counts = new Map<string, CachedCount>();
   #chars = 0;
+  #epoch = 0;
+  #epochLookups = 0;
+  #epochChars = 0;
+  /** The epoch in which a search found every entry recently read (holds for the whole epoch). */
+  #allFreshIn = -1;
+  #hand: Iterator<[string, CachedCount]> | undefined;
 
   constructor(
     readonly maxEntries = 50_000,
     readonly maxChars = 4_000_000,
+    readonly keepEpochs = 4,
   ) {}
 
   get size(): number {
     return this.#counts.size;
   }
 
-  /** The count of `text`, computed with `count` and remembered on a miss. */
+  /** The count of `text`, computed with `count` on a miss and kept when there is room. */
   get(text: string, count: CountTokens): number {
+    this.#epochLookups++;
+    this.#epochChars += text.length;
+    if (this.#epochLookups >= this.maxEntries || this.#epochChars >= this.maxChars) {
+      this.#epoch++;
+      this.#epochLookups = 0;
+      this.#epochChars = 0;
+    }
     const cached = this.#counts.get(text);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) {
+      cached.epoch = this.#epoch;
+      return cached.tokens;
+    }
     const tokens = count(text);
     // A text larger than the whole budget would evict everything and still not fit.
     if (text.length > this.maxChars) return tokens;
-    this.#counts.set(text, tokens);
+    while (this.#counts.size >= this.maxEntries || this.#chars + text.length > this.maxChars) {
+      if (!this.#evictUnread()) return tokens;
+    }
+    this.#counts.set(text, { tokens, epoch: this.#epoch });
     this.#chars += text.length;
-    while (this.#counts.size > this.maxEntries || this.#chars > this.maxChars) this.#evictOldest();
     return tokens;
   }
 
   clear(): void {
     this.#counts.clear();
     this.#chars = 0;
+    this.#allFreshIn = -1;
+    this.#hand = undefined;
   }
 
-  #evictOldest(): void {
-    const oldest = this.#counts.keys().next();
-    if (oldest.done) return;
-    this.#counts.delete(oldest.value);
-    this.#chars -= oldest.value.length;
+  /**
+   * Drops one entry unread for `keepEpochs` epochs; false when there is none. A clock hand
+   * (a live Map iterator, which survives deletes and inserts) goes round the entries, so no
+   * search walks the same entries twice in a row and nothing moves on a hit. An entry's epoch
+   * only grows, so a search that found none settles the question until the epoch ends: at most
+   * one walk over the entries per epoch.
+   */
+  #evictUnread(): boolean {
+    if (this.#allFreshIn === this.#epoch) return false;
+    for (let walked = this.#counts.size; walked > 0; walked--) {
+      let next = this.#hand?.next();
+      if (next === undefined || next.done) {
+        this.#hand = this.#counts.entries();
+        next = this.#hand.next();
+        if (next.done) break;
+      }
+      const [text, entry] = next.value;
+      if (this.#epoch - entry.epoch >= this.keepEpochs) {
+        this.#counts.delete(text);
+        this.#chars -= text.length;
+        return true;
+      }
+    }
+    this.#allFreshIn = this.#epoch;
+    return false;
   }
 }
 

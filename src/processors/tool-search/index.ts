@@ -5,7 +5,13 @@ import type { ProcessInputStepArgs, ProcessInputStepResult, Processor } from '..
 import { MASTRA_THREAD_ID_KEY, type RequestContext } from '../../request-context/request-context.js';
 import type { ToolLike } from '../../tools/tool-like.js';
 import { LOAD_TOOL_NAME, loadedInConversation, SEARCH_TOOL_NAME } from './conversation-state.js';
-import { createMetaTools, describe, type MetaToolRuntime, ToolCatalog } from './meta-tools.js';
+import {
+  createMetaTools,
+  describe,
+  type MetaToolRuntime,
+  ToolCatalog,
+  ToolIndexCache,
+} from './meta-tools.js';
 import {
   type ResolvedToolSearchOptions,
   resolveToolSearchOptions,
@@ -83,6 +89,8 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
   readonly #runtime: MetaToolRuntime;
   readonly #catalog: ToolCatalog;
   readonly #withResolved = new WeakMap<object, ToolCatalog>();
+  /** Indexes of catalogs with the step's tools, by tool set: a new tools object is not a new set. */
+  readonly #resolvedIndexes = new ToolIndexCache();
   readonly #metaTools = new WeakMap<ToolCatalog, { search: ToolLike; load: ToolLike }>();
 
   /** @throws ConfigurationError `PROCESSOR_INVALID_OPTIONS` naming the bad option. */
@@ -171,7 +179,7 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
           continue;
         tools.set(name, tool);
       }
-      catalog = new ToolCatalog(tools);
+      catalog = new ToolCatalog(tools, this.#resolvedIndexes);
       this.#withResolved.set(stepTools, catalog);
     }
     return catalog;

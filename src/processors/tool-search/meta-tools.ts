@@ -29,17 +29,47 @@ export interface LoadToolResult {
   loadedCount?: number;
 }
 
-/** A tool catalog with its search index, built on first search. */
+/**
+ * Search indexes by what they index (names and descriptions, in order). A step's tools often
+ * arrive as a new object holding the same tools (`toolsets`, a processor that copies `tools`),
+ * and an unchanged set must not be re-indexed. Holds the last {@link ToolIndexCache.limit} sets.
+ */
+export class ToolIndexCache {
+  static readonly limit = 16;
+  readonly #indexes = new Map<string, ToolSearchIndex>();
+
+  /** The index of `entries`, built on the first request for that exact set of names and descriptions. */
+  get(entries: readonly (readonly [name: string, description: string])[]): ToolSearchIndex {
+    const key = JSON.stringify(entries);
+    let index = this.#indexes.get(key);
+    if (index) {
+      // Most recently used last, so the oldest set is the one dropped.
+      this.#indexes.delete(key);
+    } else {
+      index = new ToolSearchIndex(entries);
+      const oldest = this.#indexes.size >= ToolIndexCache.limit ? this.#indexes.keys().next() : undefined;
+      if (oldest && !oldest.done) this.#indexes.delete(oldest.value);
+    }
+    this.#indexes.set(key, index);
+    return index;
+  }
+}
+
+/** A tool catalog with its search index, built (or found in `indexes`) on first search. */
 export class ToolCatalog {
   readonly tools: ReadonlyMap<string, ToolLike>;
+  readonly #indexes: ToolIndexCache | undefined;
   #index: ToolSearchIndex | undefined;
 
-  constructor(tools: ReadonlyMap<string, ToolLike>) {
+  constructor(tools: ReadonlyMap<string, ToolLike>, indexes?: ToolIndexCache) {
     this.tools = tools;
+    this.#indexes = indexes;
   }
 
   get index(): ToolSearchIndex {
-    this.#index ??= new ToolSearchIndex([...this.tools].map(([name, tool]) => [name, describe(tool)]));
+    if (this.#index) return this.#index;
+    const entries = [...this.tools].map(([name, tool]) => [name, describe(tool)] as const);
+    this.#index = this.#indexes ? this.#indexes.get(entries) : new ToolSearchIndex(entries);
     return this.#index;
   }
 }
