@@ -69,6 +69,8 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
   readonly #toolSets = new WeakMap<object, Promise<ResolvedToolSet>>();
   /** This agent's instances of the default error processors, made when first needed. */
   readonly #defaults = new Map<DefaultErrorProcessorId, Processor>();
+  /** The last merge of defaults into the configured error processors (never handed out to callers). */
+  #mergedErrorProcessors: { source: Processor[]; entries: Processor[]; merged: Processor[] } | undefined;
 
   constructor(config: AgentConfig<TTools>) {
     if (typeof config?.id !== 'string' || config.id.trim() === '') {
@@ -297,7 +299,8 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     requestContext: RequestContext,
   ): Promise<Processor[]> {
     const configured = this.#config[array];
-    if (configured === undefined) return [];
+    // One shared empty list, so an agent without error processors reuses its merged defaults.
+    if (configured === undefined) return NO_PROCESSORS;
     if (typeof configured !== 'function') return configured as Processor[];
     return validateProcessors(
       await resolveDynamic(configured as DynamicArgument<unknown>, requestContext),
@@ -315,7 +318,11 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
   async #resolveErrorProcessors(requestContext: RequestContext): Promise<Processor[]> {
     const configured = await this.#configured('errorProcessors', requestContext);
     if (this.#config.errorProcessorDefaults === false) return configured;
-    return mergeDefaultErrorProcessors(configured, (id) => {
+    // The merge is reused while the configured list is the same array with the same entries.
+    const cached = this.#mergedErrorProcessors;
+    if (cached && cached.source === configured && sameEntries(cached.entries, configured))
+      return cached.merged;
+    const merged = mergeDefaultErrorProcessors(configured, (id) => {
       let processor = this.#defaults.get(id);
       if (!processor) {
         processor = createDefaultErrorProcessor(id);
@@ -323,6 +330,8 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       }
       return processor;
     });
+    this.#mergedErrorProcessors = { source: configured, entries: [...configured], merged };
+    return merged;
   }
 
   /** Error processors contributed by framework parts (memory); none yet. */
@@ -377,8 +386,8 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
    */
   async listErrorProcessors(requestContext = new RequestContext()): Promise<ErrorProcessor[]> {
     const resolved = await this.#resolveErrorProcessors(requestContext);
-    const framework = this.#frameworkErrorProcessors();
-    return (framework.length > 0 ? [...resolved, ...framework] : resolved) as ErrorProcessor[];
+    // A copy: the resolved list may be the agent's cached merge.
+    return [...resolved, ...this.#frameworkErrorProcessors()] as ErrorProcessor[];
   }
 
   /** Options merged into every call. */
@@ -387,4 +396,14 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       ? resolveDynamic(this.#config.defaultOptions, requestContext)
       : undefined;
   }
+}
+
+/** The lane of an agent that configures none (never mutated: lanes are read, not edited). */
+const NO_PROCESSORS = Object.freeze([]) as unknown as Processor[];
+
+/** Same length and the same processor objects in the same places. */
+function sameEntries(a: readonly Processor[], b: readonly Processor[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

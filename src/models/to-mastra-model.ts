@@ -29,13 +29,20 @@ export function toMastraModel(model: SupportedLanguageModel): MastraLanguageMode
   if (isMastraLanguageModel(model)) return model;
   const candidate = model as unknown;
   if (isModelObject(candidate)) {
+    // Adapters hold no state of their own: one per model object, not one per request.
+    const cached = adapters.get(candidate);
+    if (cached !== undefined && cached.specificationVersion === candidate.specificationVersion) return cached;
+    let adapted: MastraLanguageModel | undefined;
     switch (candidate.specificationVersion) {
       case 'v2':
-        return adaptV2(candidate as unknown as LanguageModelV2);
+        adapted = adaptV2(candidate as unknown as LanguageModelV2);
+        break;
       case 'v3':
-        return adaptV3(candidate as unknown as LanguageModelV3);
+        adapted = adaptV3(candidate as unknown as LanguageModelV3);
+        break;
       case 'v4':
-        return adaptV4(candidate as unknown as LanguageModelV4);
+        adapted = adaptV4(candidate as unknown as LanguageModelV4);
+        break;
       case 'v1':
         throw new ConfigurationError(
           'MODEL_UNSUPPORTED',
@@ -44,6 +51,10 @@ export function toMastraModel(model: SupportedLanguageModel): MastraLanguageMode
             '(e.g. `npm install @ai-sdk/openai@latest`) so it implements specification v2, v3 or v4.',
           { details: { received: describeModel(candidate), specificationVersion: 'v1' } },
         );
+    }
+    if (adapted !== undefined) {
+      adapters.set(candidate, adapted);
+      return adapted;
     }
   }
   const received = describeValue(candidate);
@@ -55,6 +66,9 @@ export function toMastraModel(model: SupportedLanguageModel): MastraLanguageMode
     },
   );
 }
+
+/** The adapter made for each model object (see `toMastraModel`). */
+const adapters = new WeakMap<object, MastraLanguageModel>();
 
 interface ModelObject {
   specificationVersion?: unknown;

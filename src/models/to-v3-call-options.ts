@@ -21,12 +21,26 @@ import type { ModelCallOptions, ModelTool } from './types.js';
  * `image-data`/`file-data`; URL strings in file parts are normalised (see `normalizeFileData`).
  */
 export function toV3CallOptions(options: ModelCallOptions): LanguageModelV3CallOptions {
-  const { prompt, tools, ...settings } = options;
+  // Explicit copies, not rest-then-spread: one object per call, no key enumeration.
+  const tools = options.tools;
   return {
-    ...settings,
-    prompt: toV3Prompt(prompt),
+    prompt: toV3Prompt(options.prompt),
     tools: tools === undefined ? undefined : tools.map(toV3Tool),
-  };
+    toolChoice: options.toolChoice,
+    responseFormat: options.responseFormat,
+    maxOutputTokens: options.maxOutputTokens,
+    temperature: options.temperature,
+    topP: options.topP,
+    topK: options.topK,
+    presencePenalty: options.presencePenalty,
+    frequencyPenalty: options.frequencyPenalty,
+    stopSequences: options.stopSequences,
+    seed: options.seed,
+    headers: options.headers,
+    providerOptions: options.providerOptions,
+    includeRawChunks: options.includeRawChunks,
+    abortSignal: options.abortSignal,
+  } as LanguageModelV3CallOptions;
 }
 
 /** Translates a spec-V2 prompt to spec V3, reusing every message that needs no change. */

@@ -24,12 +24,26 @@ import type { ModelCallOptions, ModelTool } from './types.js';
  * `reasoning` stays unset so the provider's default (or `providerOptions`) applies.
  */
 export function toV4CallOptions(options: ModelCallOptions): LanguageModelV4CallOptions {
-  const { prompt, tools, ...settings } = options;
+  // Explicit copies, not rest-then-spread: one object per call, no key enumeration.
+  const tools = options.tools;
   return {
-    ...settings,
-    prompt: toV4Prompt(prompt),
+    prompt: toV4Prompt(options.prompt),
     tools: tools === undefined ? undefined : tools.map(toV4Tool),
-  };
+    toolChoice: options.toolChoice,
+    responseFormat: options.responseFormat,
+    maxOutputTokens: options.maxOutputTokens,
+    temperature: options.temperature,
+    topP: options.topP,
+    topK: options.topK,
+    presencePenalty: options.presencePenalty,
+    frequencyPenalty: options.frequencyPenalty,
+    stopSequences: options.stopSequences,
+    seed: options.seed,
+    headers: options.headers,
+    providerOptions: options.providerOptions,
+    includeRawChunks: options.includeRawChunks,
+    abortSignal: options.abortSignal,
+  } as LanguageModelV4CallOptions;
 }
 
 /** Translates a spec-V2 prompt to spec V4, reusing every message that needs no change. */
