@@ -60,6 +60,23 @@ describe('RegexFilterProcessor in an agent', () => {
     expect(JSON.stringify(response)).not.toContain(SECRET.slice(10, 25));
   });
 
+  it('includeRawChunks: the raw chunk before each provider event does not release a half-streamed secret', async () => {
+    const raw = { type: 'part', part: { type: 'raw', rawValue: { event: 'delta' } } } as const;
+    const filter = new RegexFilterProcessor({ presets: ['secrets'], strategy: 'redact' });
+    const model = new ScriptedModel({
+      steps: [{ events: [raw, 'my key is sk-abcdef', raw, 'ghijklmnopqrstuvwxyz0123', raw, ' ok', raw] }],
+    });
+    const agent = new Agent({ id: 'agent', instructions: 'Be helpful.', model, outputProcessors: [filter] });
+    const output = await agent.stream('hi', { includeRawChunks: true });
+    const chunks = await collect(output.fullStream);
+    expect(chunks.filter((c) => c.type === 'raw').length).toBeGreaterThan(0);
+    const streamed = deltas(chunks).join('');
+    expect(streamed).toBe('my key is [REDACTED] ok');
+    expect(streamed).not.toContain('abcdef');
+    expect(await output.text).toBe('my key is [REDACTED] ok');
+    expect(JSON.stringify((await output.response).dbMessages ?? [])).not.toContain('abcdef');
+  });
+
   it('generate(): the text is redacted the same way', async () => {
     const { agent } = agentWith({ presets: ['secrets'], strategy: 'redact' }, [
       'key ',

@@ -395,21 +395,7 @@ describe('RegexFilterProcessor stream carry-over', () => {
     expect(textOf([...a.chunks, ...b.chunks, ...end.chunks])).toBe('write to [REDACTED] today, please');
   });
 
-  it('held text is released before a non-text chunk: [releasedTextDelta, thatChunk]', async () => {
-    const h = createProcessorHarness(filter({ presets: ['pii'], strategy: 'redact' }));
-    await h.processOutputStream(['mail a@b.io']);
-    const toolCall = chunk('tool-call', { toolCallId: 'c1', toolName: 'x', args: {} });
-    const run = await h.processOutputStream([toolCall]);
-    expect(run.chunks).toEqual([
-      {
-        type: 'text-delta',
-        runId: 'harness',
-        from: 'AGENT',
-        payload: { id: 'text-1', text: 'mail [REDACTED]' },
-      },
-      toolCall,
-    ]);
-  });
+  // Which chunks release held text (and which pass it): see stream-hold.test.ts.
 
   it('text blocks are held apart, and text-end releases only its own block', async () => {
     const h = createProcessorHarness(filter({ presets: ['pii'], strategy: 'redact' }));

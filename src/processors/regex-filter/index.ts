@@ -58,8 +58,10 @@ export interface RegexFilterProcessorOptions {
   includeRedactedValues?: boolean;
   /**
    * Characters of streamed text held back per text block so a match split across chunks is
-   * caught whole; a match still growing at the end is held until it is complete. Longer
-   * matches can slip through partly. `0` holds nothing. Default `128`.
+   * caught whole. A match still growing at the end is held from its start, up to
+   * `4 × max(size, 64)` characters; past that its replacement is sent and the rest of the match
+   * is dropped as it arrives. A match that needs more than this many characters before it
+   * matches at all can slip through partly. `0` holds nothing. Default `128`.
    */
   streamCarryoverSize?: number;
 }
@@ -138,14 +140,37 @@ const DEFAULT_REPLACEMENT = '[REDACTED]';
  */
 const CONTEXT_SIZE = 64;
 
+/**
+ * A match that outgrew the hold (see `#commit`): its replacement is already out, and new text
+ * is checked against a compressed copy of it — its first and last characters — to find where
+ * it ends, so a long match costs a bounded scan per chunk instead of a rescan from its start.
+ */
+interface OpenMatch {
+  rule: string;
+  replacement: string;
+  overlappingRules?: string[];
+  /** Stream offset of the match's first character. */
+  start: number;
+  /** Original characters before the match, for lookbehinds. */
+  before: string;
+  /** The match's first characters (where patterns anchor: `sk-`, `BEGIN … PRIVATE KEY`). */
+  head: string;
+  /** The last characters matched so far (enough to see an END line split across chunks). */
+  tail: string;
+  /** The whole match so far; only with `includeRedactedValues`. */
+  value?: string;
+}
+
 /** Held text of one streamed text block. */
 interface TextBuffer {
-  /** Text not yet released (original, unredacted). */
+  /** Text not yet released (original, unredacted). With `open`: the text after the match. */
   held: string;
   /** The last released original characters, for lookbehind context only. */
   context: string;
   /** Original characters released so far: the stream offset of `held`. */
   offset: number;
+  /** A match longer than the hold, already replaced, still growing. */
+  open?: OpenMatch;
   /** Envelope for the chunk that releases held text. */
   runId: string;
   from: TextDeltaChunk['from'];
@@ -162,6 +187,19 @@ interface FilterState extends ProcessorState {
 type Abort = ProcessInputArgs['abort'];
 
 const SPACE = /\s/;
+
+/** Chunks that end a text block's step or the run: held text of every block goes out first. */
+const RELEASED_BY: ReadonlySet<string> = new Set(['step-finish', 'finish', 'error', 'abort', 'tripwire']);
+
+/** Record the rules of `span` that joined an open match as it grew. */
+function mergeRules(open: OpenMatch, span: Span): void {
+  const names = span.overlappingRules === undefined ? [span.rule] : [span.rule, ...span.overlappingRules];
+  for (const name of names) {
+    if (name === open.rule || open.overlappingRules?.includes(name)) continue;
+    if (open.overlappingRules === undefined) open.overlappingRules = [name];
+    else open.overlappingRules.push(name);
+  }
+}
 
 /**
  * Where the word around `cut` starts, when `cut` falls inside a word (a run of non-space
@@ -311,9 +349,11 @@ function checkChoice<T extends string>(option: string, value: unknown, choices: 
  *
  * Streaming: with `redact` and `block`, the last `streamCarryoverSize` characters of each text
  * block are held back, so a match split across chunks is seen whole — at the cost of the
- * client receiving text that much later. Held text is released on `text-end`, `step-finish`,
- * `finish` or any other non-text chunk. `warn` passes chunks through at once and only delays
- * its reports.
+ * client receiving text that much later. Held text is released on its block's `text-end` and
+ * on `step-finish`, `finish`, `error`, `abort` and `tripwire`; other chunks (`raw`, `data-*`,
+ * reasoning, tool calls) pass it, so they may reach the client before text that preceded
+ * them. Work per chunk is bounded by the chunk and the carry-over. `warn` passes chunks
+ * through at once and only delays its reports.
  */
 export class RegexFilterProcessor implements Processor<'regex-filter', RegexFilterTripwireMetadata> {
   /** `'regex-filter'`. */
@@ -331,6 +371,10 @@ export class RegexFilterProcessor implements Processor<'regex-filter', RegexFilt
   readonly #output: boolean;
   readonly #includeValues: boolean;
   readonly #carry: number;
+  /** Characters kept of each end of an open match: at least the lookbehind context. */
+  readonly #window: number;
+  /** Held text past this is released (see `#commit`), so per-chunk work stays bounded. */
+  readonly #cap: number;
 
   /**
    * @throws ConfigurationError `PROCESSOR_INVALID_OPTIONS` naming the option: a rule without a
@@ -371,6 +415,8 @@ export class RegexFilterProcessor implements Processor<'regex-filter', RegexFilt
       );
     }
     this.#carry = carry;
+    this.#window = Math.max(carry, CONTEXT_SIZE);
+    this.#cap = 4 * this.#window;
   }
 
   /** Check this call's input messages (not remembered history). */
@@ -419,7 +465,9 @@ export class RegexFilterProcessor implements Processor<'regex-filter', RegexFilt
       case 'text-end':
         return this.#release(filterState, part, abort, part.payload.id);
       default:
-        return this.#release(filterState, part, abort);
+        // Other chunks (raw, data-*, reasoning, tool calls) pass the held text: releasing it
+        // there would send half a secret before the rest of it arrives.
+        return RELEASED_BY.has(part.type) ? this.#release(filterState, part, abort) : part;
     }
   }
 
@@ -435,7 +483,21 @@ export class RegexFilterProcessor implements Processor<'regex-filter', RegexFilt
       buffer = { held: '', context: '', offset: 0, runId: part.runId, from: part.from };
       texts.set(id, buffer);
     }
-    const text = buffer.context + buffer.held + part.payload.text;
+    let delta = part.payload.text;
+    if (buffer.open !== undefined) {
+      const rest = await this.#extend(buffer, delta, false, id);
+      if (rest === undefined) return this.#strategy === 'warn' ? part : null;
+      delta = rest;
+    }
+    const out = await this.#scan(buffer, delta, abort, id);
+    if (this.#strategy === 'warn') return part;
+    if (out === '') return null;
+    return out === part.payload.text ? part : { ...part, payload: { ...part.payload, text: out } };
+  }
+
+  /** Scan held text plus `delta`; returns the text released (redacted), `''` for none. */
+  async #scan(buffer: TextBuffer, delta: string, abort: Abort, id: string): Promise<string> {
+    const text = buffer.context + buffer.held + delta;
     const from = buffer.context.length;
     const spans = findSpans(text, from, this.#rules);
     if (spans.length > 0 && this.#strategy === 'block') this.#block(text, spans, buffer.offset - from, abort);
@@ -462,17 +524,104 @@ export class RegexFilterProcessor implements Processor<'regex-filter', RegexFilt
         cut = Math.min(cut, (spans[decided] as Span).start);
       }
     }
-    const released = decided === spans.length ? spans : spans.slice(0, decided);
     const base = buffer.offset - from;
+    const growing = spans[decided];
+    if (
+      growing !== undefined &&
+      text.length - cut > this.#cap &&
+      growing.end - growing.start > 2 * this.#window
+    ) {
+      return this.#commit(buffer, text, from, spans, decided, id);
+    }
+    const released = decided === spans.length ? spans : spans.slice(0, decided);
     buffer.offset += cut - from;
     buffer.held = text.slice(cut);
     buffer.context = text.slice(Math.max(0, cut - CONTEXT_SIZE), cut);
     if (released.length > 0)
       await this.#report(text, released, base, { phase: 'processOutputStream', textId: id });
-    if (this.#strategy === 'warn') return part;
-    if (cut === from) return null;
-    const out = applySpans(text, from, cut, released);
-    return out === part.payload.text ? part : { ...part, payload: { ...part.payload, text: out } };
+    return cut === from ? '' : applySpans(text, from, cut, released);
+  }
+
+  /**
+   * The held text outgrew the cap because match `spans[at]` keeps growing: release the text
+   * before it and its replacement now, and follow the match as an {@link OpenMatch} until it
+   * ends. Nothing of the match is ever released; it is reported once, when it ends.
+   */
+  async #commit(
+    buffer: TextBuffer,
+    text: string,
+    from: number,
+    spans: readonly Span[],
+    at: number,
+    id: string,
+  ): Promise<string> {
+    const span = spans[at] as Span;
+    const base = buffer.offset - from;
+    const released = spans.slice(0, at);
+    const open: OpenMatch = {
+      rule: span.rule,
+      replacement: span.replacement,
+      start: base + span.start,
+      before: text.slice(Math.max(0, span.start - CONTEXT_SIZE), span.start),
+      head: text.slice(span.start, span.start + this.#window),
+      tail: text.slice(span.end - this.#window, span.end),
+    };
+    if (span.overlappingRules !== undefined) open.overlappingRules = [...span.overlappingRules];
+    if (this.#includeValues) open.value = text.slice(span.start, span.end);
+    buffer.open = open;
+    buffer.offset = base + span.end;
+    buffer.held = text.slice(span.end);
+    buffer.context = '';
+    if (released.length > 0)
+      await this.#report(text, released, base, { phase: 'processOutputStream', textId: id });
+    return applySpans(text, from, span.start, released) + span.replacement;
+  }
+
+  /**
+   * Follow an open match into `delta`. It is rescanned as `before + head + tail + held + delta`
+   * (bounded), not from its start: patterns anchor on their first characters and decide their
+   * end on the last ones (`[\w-]+` runs, a URL, the END line of a private key). When that
+   * compressed copy no longer matches from its start (a pattern whose middle mattered), the
+   * match is taken to go on to the next whitespace (for a match without spaces: more is
+   * redacted, never less). Returns the
+   * text after the match once it has ended (held text included, for the normal scan), or
+   * `undefined` while it may still grow.
+   */
+  async #extend(buffer: TextBuffer, delta: string, final: boolean, id: string): Promise<string | undefined> {
+    const open = buffer.open as OpenMatch;
+    const text = open.before + open.head + open.tail + buffer.held + delta;
+    const from = open.before.length;
+    const matched = from + open.head.length + open.tail.length;
+    const spans = findSpans(text, from, this.#rules);
+    const first = spans[0];
+    let end: number;
+    if (first !== undefined && first.start === from && first.end >= matched) {
+      end = first.end;
+      if (end > matched) mergeRules(open, first);
+    } else {
+      end = matched;
+      while (end < text.length && !SPACE.test(text.charAt(end))) end++;
+    }
+    const added = text.slice(matched, end);
+    if (open.value !== undefined) open.value += added;
+    buffer.offset += added.length;
+    if (!final && text.length - end < Math.max(1, this.#carry)) {
+      open.tail = (open.tail + added).slice(-this.#window);
+      buffer.held = text.slice(end);
+      return undefined;
+    }
+    buffer.open = undefined;
+    buffer.held = '';
+    buffer.context = text.slice(Math.max(from, end - CONTEXT_SIZE), end);
+    const whole: Span = {
+      start: 0,
+      end: buffer.offset - open.start,
+      rule: open.rule,
+      replacement: open.replacement,
+    };
+    if (open.overlappingRules !== undefined) whole.overlappingRules = open.overlappingRules;
+    await this.#report(open.value ?? '', [whole], open.start, { phase: 'processOutputStream', textId: id });
+    return text.slice(end);
   }
 
   /**
@@ -491,8 +640,10 @@ export class RegexFilterProcessor implements Processor<'regex-filter', RegexFilt
     for (const [id, buffer] of texts) {
       if (onlyId !== undefined && id !== onlyId) continue;
       texts.delete(id);
-      if (buffer.held === '') continue;
-      const text = buffer.context + buffer.held;
+      const rest =
+        buffer.open === undefined ? buffer.held : ((await this.#extend(buffer, '', true, id)) ?? '');
+      if (rest === '') continue;
+      const text = buffer.context + rest;
       const from = buffer.context.length;
       const spans = findSpans(text, from, this.#rules);
       const base = buffer.offset - from;

@@ -25,6 +25,12 @@ export interface Span {
   overlappingRules?: string[];
 }
 
+/**
+ * Characters `findSpans` has scanned in this module instance (text after `from`, once per call).
+ * Internal, for tests that pin the stream's cost without timing it; never reset by the code.
+ */
+export const scanCounter = { chars: 0 };
+
 interface RawMatch {
   start: number;
   end: number;
@@ -48,6 +54,7 @@ export function globalClone(pattern: RegExp): RegExp {
  * rule (for patterns that do not backtrack badly); empty matches are skipped.
  */
 export function findSpans(text: string, from: number, rules: readonly CompiledRule[]): Span[] {
+  scanCounter.chars += text.length - from;
   const raw: RawMatch[] = [];
   for (let order = 0; order < rules.length; order++) {
     const rule = rules[order] as CompiledRule;

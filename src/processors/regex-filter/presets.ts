@@ -80,8 +80,8 @@ const SECRETS: readonly CompiledRule[] = [
   },
   {
     // PEM and PGP blocks. A block without its END line (cut off, or still streaming) is
-    // redacted to the end of the text: key material is secret even when incomplete, and a
-    // stream holds the block until it ends however long it is.
+    // redacted to the end of the text: key material is secret even when incomplete. A stream
+    // sends the replacement once the block outgrows the hold, then drops text until the END line.
     name: 'private-key',
     pattern:
       /-----BEGIN [A-Z ]*PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END [A-Z ]*PRIVATE KEY(?: BLOCK)?-----|[\s\S]*)/g,
