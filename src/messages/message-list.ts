@@ -303,6 +303,12 @@ export class MessageList {
     return record ? getMessageText(record.message) : null;
   }
 
+  /** Origin of the message with this id now (`'response'` is reported as `output`); `null` when absent. O(1). */
+  originOf(id: string): MessageOrigin | null {
+    const record = this.records.get(id);
+    return record === undefined ? null : ORIGIN[record.source];
+  }
+
   /** Snapshot the ids of every message by origin (`'response'` is reported as `output`). */
   makeMessageSourceChecker(): MessageSourceChecker {
     const sets: Record<MessageOrigin, Set<string>> = {

@@ -225,13 +225,16 @@ function reconcile(
       );
     }
   }
-  const keep = new Set(messages.map((m) => m.id));
   const current = scope === 'response' ? list.get.response.db() : list.get.all.db();
-  const drop = current.filter((m) => m.role !== 'system' && !keep.has(m.id)).map((m) => m.id);
-  if (drop.length > 0) list.removeByIds(drop);
-  const sources = list.makeMessageSourceChecker();
+  // The common case (the messages handed in, maybe edited in place) needs no id set: nothing to drop.
+  if (!sameIdsInOrder(current, messages)) {
+    const keep = new Set(messages.map((m) => m.id));
+    const drop = current.filter((m) => m.role !== 'system' && !keep.has(m.id)).map((m) => m.id);
+    if (drop.length > 0) list.removeByIds(drop);
+  }
   for (const message of messages) {
-    const origin = sources.getSource(message);
+    // An added message keeps the origin it had, so looking it up live equals a snapshot.
+    const origin = list.originOf(message.id);
     const source =
       origin === 'memory' || origin === 'input' || origin === 'context'
         ? origin
@@ -242,6 +245,17 @@ function reconcile(
             : 'response';
     list.add(message, source);
   }
+}
+
+/** True when `messages` are exactly the non-system messages of `current`, by id and in order. */
+function sameIdsInOrder(current: readonly MastraDBMessage[], messages: readonly MastraDBMessage[]): boolean {
+  let j = 0;
+  for (const message of current) {
+    if (message.role === 'system') continue;
+    if (j >= messages.length || (messages[j] as MastraDBMessage).id !== message.id) return false;
+    j++;
+  }
+  return j === messages.length;
 }
 
 const STEP_RESULT_KEYS = new Set([

@@ -230,30 +230,36 @@ export async function runStep<OUTPUT>(
   }
 
   // 9b. Tools run concurrently; each success passes processToolResult before its chunk goes out.
-  const outcome = await executeStepTools({
-    calls: recorder.toolCalls,
-    rawInput: recorder.rawToolInput,
-    toolSet,
-    messageList: list,
-    requestContext: plan.requestContext,
-    abortSignal,
-    agentId: plan.agentId,
-    runId,
-    emit: path.emit,
-    onResult: (result: ToolOutcome & { toolCallId: string; toolName: string }) =>
-      runner.processToolResult({
-        stepNumber,
-        toolName: result.toolName,
-        toolCallId: result.toolCallId,
-        args: result.args,
-        result: result.ok ? result.result : undefined,
-        systemMessages: settings.systemMessages,
-        steps: totals.steps,
-      }),
-  });
-  step.toolResults.push(...outcome.results);
-  step.toolErrors.push(...outcome.errors);
-  totals.toolResults.push(...outcome.results);
+  //     A step without tool calls has no tool work at all.
+  const outcome =
+    recorder.toolCalls.length === 0
+      ? NO_TOOL_WORK
+      : await executeStepTools({
+          calls: recorder.toolCalls,
+          rawInput: recorder.rawToolInput,
+          toolSet,
+          messageList: list,
+          requestContext: plan.requestContext,
+          abortSignal,
+          agentId: plan.agentId,
+          runId,
+          emit: path.emit,
+          onResult: (result: ToolOutcome & { toolCallId: string; toolName: string }) =>
+            runner.processToolResult({
+              stepNumber,
+              toolName: result.toolName,
+              toolCallId: result.toolCallId,
+              args: result.args,
+              result: result.ok ? result.result : undefined,
+              systemMessages: settings.systemMessages,
+              steps: totals.steps,
+            }),
+        });
+  if (outcome !== NO_TOOL_WORK) {
+    step.toolResults.push(...outcome.results);
+    step.toolErrors.push(...outcome.errors);
+    totals.toolResults.push(...outcome.results);
+  }
   throwIfAborted(abortSignal);
 
   const continues = outcome.executed > 0 && !outcome.pendingClientCalls && stepNumber + 1 < plan.maxSteps;
@@ -315,14 +321,31 @@ function settleStepText<OUTPUT>(run: RunContext<OUTPUT>, step: LLMStepResult, re
   }
 }
 
+/** What a step without tool calls did with tools: nothing (never mutated). */
+const NO_TOOL_WORK = Object.freeze({
+  results: [],
+  errors: [],
+  executed: 0,
+  pendingClientCalls: false,
+}) as unknown as Awaited<ReturnType<typeof executeStepTools>>;
+
+/** True when `tools` names at least one tool. */
+function hasTools(tools: ToolsInput | undefined): boolean {
+  if (tools === undefined) return false;
+  for (const _ in tools) return true;
+  return false;
+}
+
 /** The step's tools; a bad `tools` override is blamed on the processor that returned it. */
 async function resolveStepTools<OUTPUT>(
   run: RunContext<OUTPUT>,
   tools: ToolsInput | undefined,
   stepNumber: number,
 ): Promise<ResolvedToolSet> {
+  // No tools: nothing to convert or look up.
+  if (!hasTools(tools)) return new ResolvedToolSet();
   try {
-    return await run.plan.resolveTools(tools ?? {});
+    return await run.plan.resolveTools(tools as ToolsInput);
   } catch (error) {
     const culprit = run.runner.toolsOverriddenBy;
     if (!culprit) throw error;
