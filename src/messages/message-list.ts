@@ -3,7 +3,13 @@ import { convertToDBMessages, INVALID_MESSAGE_INPUT } from './convert-input.js';
 import { isRecord } from './is-record.js';
 import { syncLegacyFields } from './legacy-fields.js';
 import { getMessageText } from './message-text.js';
-import { createAllMessagesView, createMessageView, type MessageListViews } from './message-views.js';
+import {
+  type AllMessagesView,
+  createAllMessagesView,
+  createMessageView,
+  type MessageListViews,
+  type MessageView,
+} from './message-views.js';
 import { type MessageRecord, RecordSegment, type RecordSource } from './record-segment.js';
 import { SystemMessageStore, type SystemMessagesSnapshot } from './system-message-store.js';
 import type {
@@ -70,6 +76,47 @@ const ORIGIN: Record<RecordSource, MessageOrigin> = {
   context: 'context',
 };
 
+/** The list's views, each built on first use: most lists are read through two of the five. */
+class LazyViews implements MessageListViews {
+  readonly #collect: (source?: RecordSource) => MastraDBMessage[];
+  readonly #system: () => CoreSystemMessage[];
+  #all: AllMessagesView | undefined;
+  #input: MessageView | undefined;
+  #response: MessageView | undefined;
+  #remembered: MessageView | undefined;
+  #context: MessageView | undefined;
+
+  constructor(collect: (source?: RecordSource) => MastraDBMessage[], system: () => CoreSystemMessage[]) {
+    this.#collect = collect;
+    this.#system = system;
+  }
+
+  get all(): AllMessagesView {
+    this.#all ??= createAllMessagesView(() => this.#collect(), this.#system);
+    return this.#all;
+  }
+
+  get input(): MessageView {
+    this.#input ??= createMessageView(() => this.#collect('input'));
+    return this.#input;
+  }
+
+  get response(): MessageView {
+    this.#response ??= createMessageView(() => this.#collect('response'));
+    return this.#response;
+  }
+
+  get remembered(): MessageView {
+    this.#remembered ??= createMessageView(() => this.#collect('memory'));
+    return this.#remembered;
+  }
+
+  get context(): MessageView {
+    this.#context ??= createMessageView(() => this.#collect('context'));
+    return this.#context;
+  }
+}
+
 function holdsToolCall(message: MastraDBMessage, toolCallId: string): boolean {
   for (const part of message.content.parts) {
     if (part.type === 'tool-invocation' && part.toolInvocation.toolCallId === toolCallId) return true;
@@ -118,17 +165,10 @@ export class MessageList {
     this.threadId = options.threadId;
     this.resourceId = options.resourceId;
     this.generateMessageId = options.generateMessageId;
-    const bySource = (source: RecordSource) => () => this.collect(source);
-    this.get = {
-      all: createAllMessagesView(
-        () => this.collect(),
-        () => this.system.all(),
-      ),
-      input: createMessageView(bySource('input')),
-      response: createMessageView(bySource('response')),
-      remembered: createMessageView(bySource('memory')),
-      context: createMessageView(bySource('context')),
-    };
+    this.get = new LazyViews(
+      (source) => this.collect(source),
+      () => this.system.all(),
+    );
   }
 
   /**

@@ -149,28 +149,33 @@ export class ChunkPath<OUTPUT = unknown> {
    * The step reader's driver on the output-processor path (see `ChunkDriver`): the reader
    * awaits hook results itself, so a chunk costs no promise or async frame of the path's own.
    */
-  readonly #laneDriver: ChunkDriver = {
-    start: (chunk) => {
-      this.#streamParts.push(chunk);
-      const runner = this.#lanes();
-      this.#inLane = true;
-      const pending = runner.beginChunk(chunk, this.#streamParts, this.#step);
-      return pending !== undefined ? pending : this.#leaveLane(runner.chunkOut);
-    },
-    resume: (value) => {
-      if (!this.#inLane) return undefined;
-      const runner = this.#lanes();
-      const pending = runner.resumeChunk(value);
-      return pending !== undefined ? pending : this.#leaveLane(runner.chunkOut);
-    },
-    fail: (error) => {
-      if (this.#inLane) {
-        this.#inLane = false;
-        this.#lanes().failChunk(error);
-      }
-      throw error;
-    },
-  };
+  #laneDriver: ChunkDriver | undefined;
+
+  /** Made on the first step with output processors (most runs have none). */
+  #makeLaneDriver(): ChunkDriver {
+    return {
+      start: (chunk) => {
+        this.#streamParts.push(chunk);
+        const runner = this.#lanes();
+        this.#inLane = true;
+        const pending = runner.beginChunk(chunk, this.#streamParts, this.#step);
+        return pending !== undefined ? pending : this.#leaveLane(runner.chunkOut);
+      },
+      resume: (value) => {
+        if (!this.#inLane) return undefined;
+        const runner = this.#lanes();
+        const pending = runner.resumeChunk(value);
+        return pending !== undefined ? pending : this.#leaveLane(runner.chunkOut);
+      },
+      fail: (error) => {
+        if (this.#inLane) {
+          this.#inLane = false;
+          this.#lanes().failChunk(error);
+        }
+        throw error;
+      },
+    };
+  }
   /** The chunk the reader drives is still in the output lane (not being delivered). */
   #inLane = false;
 
@@ -205,7 +210,10 @@ export class ChunkPath<OUTPUT = unknown> {
     const direct = this.#runner?.passesChunksThrough !== false;
     this.#partial = structured && !direct ? new PartialObjects(this.#runId) : undefined;
     this.#reading = recorder;
-    if (!direct) return this.#laneDriver;
+    if (!direct) {
+      this.#laneDriver ??= this.#makeLaneDriver();
+      return this.#laneDriver;
+    }
     if (structured) return emitDriver(withPartialObjects(this.#emit, this.#runId));
     this.#pushDriver ??= emitDriver(this.push);
     return this.#pushDriver;

@@ -133,7 +133,10 @@ export function buildOutput<OUTPUT>(
         : status === 'failed'
           ? 'error'
           : (last?.finishReason ?? 'unknown');
-  const output: FullOutput<OUTPUT> = {
+  type Response = FullOutput<OUTPUT>['response'];
+  let core: Response['messages'] | undefined;
+  let ui: Response['uiMessages'] | undefined;
+  return {
     runId: run.runId,
     text: blocked ? '' : totals.text,
     usage: totals.usage,
@@ -156,8 +159,21 @@ export function buildOutput<OUTPUT>(
       timestamp: last?.response.timestamp,
       modelId: last?.response.modelId,
       headers: last?.response.headers,
-      messages: [],
-      uiMessages: [],
+      // The core and UI views are conversions many callers never read: built on first read.
+      get messages() {
+        core ??= blocked ? [] : list.get.response.core();
+        return core;
+      },
+      set messages(value) {
+        core = value;
+      },
+      get uiMessages() {
+        ui ??= blocked ? [] : list.get.response.ui();
+        return ui;
+      },
+      set uiMessages(value) {
+        ui = value;
+      },
       dbMessages: responseMessages,
     },
     object: (blocked ? undefined : structured?.ok ? structured.value : structured?.fallback) as OUTPUT,
@@ -167,29 +183,6 @@ export function buildOutput<OUTPUT>(
     messages: list.get.all.db(),
     rememberedMessages: list.get.remembered.db(),
   };
-  // The core and UI views are conversions many callers never read: built on first read, once.
-  if (!blocked) {
-    lazyProperty(output.response, 'messages', () => list.get.response.core());
-    lazyProperty(output.response, 'uiMessages', () => list.get.response.ui());
-  }
-  return output;
-}
-
-/**
- * Makes `key` of `target` an enumerable property computed on first read (then a plain data
- * property); assigning before reading just sets it.
- */
-function lazyProperty<T extends object, K extends keyof T>(target: T, key: K, compute: () => T[K]): void {
-  const settle = (value: T[K]): T[K] => {
-    Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
-    return value;
-  };
-  Object.defineProperty(target, key, {
-    get: () => settle(compute()),
-    set: (value: T[K]) => settle(value),
-    enumerable: true,
-    configurable: true,
-  });
 }
 
 function buildFinishEvent<OUTPUT>(run: RunContext<OUTPUT>) {
