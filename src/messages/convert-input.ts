@@ -119,9 +119,19 @@ export function convertToDBMessages(
   input: MessageListInput,
   options: ConvertInputOptions = {},
 ): MastraDBMessage[] {
+  const generateId = options.generateMessageId ?? randomId;
+  const now = options.now ?? currentDate;
+  // One string or one stored message (the commonest inputs) need none of the machinery below.
+  if (typeof input === 'string') return [stringMessage(input, options, generateId, now)];
+  if (
+    !Array.isArray(input) &&
+    isRecord(input) &&
+    isRecord(input.content) &&
+    Array.isArray(input.content.parts)
+  ) {
+    return [dbMessage(input, input.content, 0, options, generateId, now)];
+  }
   const items: unknown[] = Array.isArray(input) ? input : [input];
-  const generateId = options.generateMessageId ?? (() => crypto.randomUUID());
-  const now = options.now ?? (() => new Date());
   const calls = new Map<string, { message: MastraDBMessage; part: ToolInvocationUIPart }>();
   const out: MastraDBMessage[] = [];
 
@@ -201,7 +211,7 @@ export function convertToDBMessages(
   for (let index = 0; index < items.length; index++) {
     const item = items[index];
     if (typeof item === 'string') {
-      register(stamp({}, 'user', syncLegacyFields({ format: 2, parts: [{ type: 'text', text: item }] })));
+      register(stringMessage(item, options, generateId, now));
       continue;
     }
     if (!isRecord(item)) throw invalid(index, `got ${describe(item)}`);
@@ -209,26 +219,7 @@ export function convertToDBMessages(
     const content = item.content;
 
     if (isRecord(content) && Array.isArray(content.parts)) {
-      if (typeof role !== 'string' || !DB_ROLES.has(role)) {
-        throw invalid(
-          index,
-          `a DB message must have role "user", "assistant", "system" or "signal", got ${describe(item)}`,
-        );
-      }
-      checkParts(content.parts, index, 'content.parts');
-      const stored: MastraMessageContentV2 =
-        content.format === 2
-          ? (content as unknown as MastraMessageContentV2)
-          : { ...(content as object), format: 2, parts: content.parts as MastraMessagePart[] };
-      const message = { ...item, content: stored } as unknown as MastraDBMessage;
-      message.id = typeof item.id === 'string' && item.id !== '' ? item.id : generateId();
-      message.createdAt = toDate(item.createdAt) ?? now();
-      if (message.threadId === undefined && options.threadId !== undefined)
-        message.threadId = options.threadId;
-      if (message.resourceId === undefined && options.resourceId !== undefined) {
-        message.resourceId = options.resourceId;
-      }
-      register(message);
+      register(dbMessage(item, content, index, options, generateId, now));
       continue;
     }
 
@@ -271,6 +262,58 @@ export function convertToDBMessages(
     );
   }
   return out;
+}
+
+const randomId = (): string => crypto.randomUUID();
+const currentDate = (): Date => new Date();
+
+/** A plain string: one user message with one text part. */
+function stringMessage(
+  text: string,
+  options: ConvertInputOptions,
+  generateId: () => string,
+  now: () => Date,
+): MastraDBMessage {
+  const message: MastraDBMessage = {
+    id: generateId(),
+    role: 'user',
+    createdAt: now(),
+    content: syncLegacyFields({ format: 2, parts: [{ type: 'text', text }] }),
+  };
+  if (options.threadId !== undefined) message.threadId = options.threadId;
+  if (options.resourceId !== undefined) message.resourceId = options.resourceId;
+  return message;
+}
+
+/** A message already in stored (DB) form: checked, then copied with id, time and thread filled in. */
+function dbMessage(
+  item: Record<string, unknown>,
+  content: Record<string, unknown>,
+  index: number,
+  options: ConvertInputOptions,
+  generateId: () => string,
+  now: () => Date,
+): MastraDBMessage {
+  const role = item.role;
+  if (typeof role !== 'string' || !DB_ROLES.has(role)) {
+    throw invalid(
+      index,
+      `a DB message must have role "user", "assistant", "system" or "signal", got ${describe(item)}`,
+    );
+  }
+  checkParts(content.parts as unknown[], index, 'content.parts');
+  const stored: MastraMessageContentV2 =
+    content.format === 2
+      ? (content as unknown as MastraMessageContentV2)
+      : { ...(content as object), format: 2, parts: content.parts as MastraMessagePart[] };
+  const message = { ...item, content: stored } as unknown as MastraDBMessage;
+  message.id = typeof item.id === 'string' && item.id !== '' ? item.id : generateId();
+  message.createdAt = toDate(item.createdAt) ?? now();
+  if (message.threadId === undefined && options.threadId !== undefined) message.threadId = options.threadId;
+  if (message.resourceId === undefined && options.resourceId !== undefined) {
+    message.resourceId = options.resourceId;
+  }
+  return message;
 }
 
 /** Build format-2 content from a v4 or v5 UI message. */
