@@ -102,7 +102,7 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   );
 }
 /** Context fields shared by every hook of a processor; `tracingContext` is set per call. */
-type Base = Omit<ProcessorContext, 'tracingContext'> & { state: ProcessorState };
+type Base = Omit<ProcessorContext, 'tracingContext' | 'abortSignal'> & { state: ProcessorState };
 type SendSignal = (signal: AgentSignalInput) => Promise<CreatedAgentSignal>;
 
 const NO_TRACING: TracingContext = Object.freeze({});
@@ -155,18 +155,35 @@ export class ProcessorRunner {
   /** The processor object whose `abort()` made each tripwire (ids may repeat across lanes). */
   readonly #aborters = new WeakMap<TripWire, Processor>();
   #transient: LanguageModelV2Message[] = [];
-  /** Aborted when the run settles; hooks see it through their `abortSignal`. */
-  readonly #runEnd = new AbortController();
+  /**
+   * Aborted when the run settles; hooks see it through their `abortSignal`. Made when a hook
+   * first reads `abortSignal` (most never do): building and firing a signal costs more than
+   * a whole step's own work.
+   */
+  #runEnd: AbortController | undefined;
+  /** The run has settled. */
+  #ended = false;
   /** What hooks get as `abortSignal`: the caller's abort or the run's end, whichever comes first. */
-  readonly #hookSignal: AbortSignal;
+  #hookSignal: AbortSignal | undefined;
+  /** `abortSignal` of every hook's arguments: an accessor that makes the signal on first read. */
+  readonly #signalProperty: PropertyDescriptor = {
+    get: () => this.#signal(),
+    set(this: object, value: unknown) {
+      Object.defineProperty(this, 'abortSignal', {
+        value,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+    },
+    enumerable: true,
+    configurable: true,
+  };
   #deferredFailure: unknown;
 
   constructor(options: RunnerOptions) {
     this.#o = options;
     this.#list = options.messageList;
-    this.#hookSignal = options.abortSignal
-      ? AbortSignal.any([options.abortSignal, this.#runEnd.signal])
-      : this.#runEnd.signal;
     this.#streamProcessors = options.lanes.output.filter((p) => typeof p.processOutputStream === 'function');
     // Error processors that implement processLLMRequest run in that lane too, after the input
     // processors; one listed in both arrays (same object, or same id) runs once, at its input place.
@@ -218,14 +235,17 @@ export class ProcessorRunner {
         processor,
         'processInput',
         (tracingContext) =>
-          hook.call(processor, {
-            tracingContext,
-            sendSignal: this.#sender(processor),
-            messages: nonSystem(list),
-            systemMessages: list.getSystemMessages(),
-            messageList: list,
-            ...this.#base(processor),
-          }),
+          hook.call(
+            processor,
+            this.#withSignal({
+              tracingContext,
+              sendSignal: this.#sender(processor),
+              messages: nonSystem(list),
+              systemMessages: list.getSystemMessages(),
+              messageList: list,
+              ...this.#base(processor),
+            }),
+          ),
         (result) => applyMessageResult(list, result, processor.id, 'processInput'),
       );
     }
@@ -246,14 +266,17 @@ export class ProcessorRunner {
         processor,
         name,
         (tracingContext) =>
-          hook.call(processor, {
-            tracingContext,
-            sendSignal: this.#sender(processor),
-            messages: nonSystem(list),
-            messageList: list,
-            ...this.#base(processor),
-            ...current,
-          }),
+          hook.call(
+            processor,
+            this.#withSignal({
+              tracingContext,
+              sendSignal: this.#sender(processor),
+              messages: nonSystem(list),
+              messageList: list,
+              ...this.#base(processor),
+              ...current,
+            }),
+          ),
         (result) => {
           const next = applyStepResult(list, current, result, processor.id, name);
           const changed = next !== current;
@@ -298,17 +321,20 @@ export class ProcessorRunner {
         processor,
         'processLLMRequest',
         (tracingContext) =>
-          hook.call(processor, {
-            tracingContext,
-            messageList: this.#list,
-            prompt,
-            model: args.model,
-            stepNumber: args.stepNumber,
-            steps: args.steps,
-            sandbox: this.#o.sandbox,
-            attachmentDownloads: this.#o.attachmentDownloads,
-            ...this.#base(processor),
-          }),
+          hook.call(
+            processor,
+            this.#withSignal({
+              tracingContext,
+              messageList: this.#list,
+              prompt,
+              model: args.model,
+              stepNumber: args.stepNumber,
+              steps: args.steps,
+              sandbox: this.#o.sandbox,
+              attachmentDownloads: this.#o.attachmentDownloads,
+              ...this.#base(processor),
+            }),
+          ),
         (value) => checkLLMRequestResult(value, processor.id),
       );
       if (!result) continue;
@@ -341,16 +367,19 @@ export class ProcessorRunner {
         processor,
         'processAPIError',
         (tracingContext) =>
-          hook.call(processor, {
-            tracingContext,
-            sendSignal: this.#sender(processor),
-            messages: list.get.all.db(),
-            messageList: list,
-            sandbox: this.#o.sandbox,
-            ...this.#base(processor),
-            ...args,
-            retryCount: budget.apiErrorRetries,
-          }),
+          hook.call(
+            processor,
+            this.#withSignal({
+              tracingContext,
+              sendSignal: this.#sender(processor),
+              messages: list.get.all.db(),
+              messageList: list,
+              sandbox: this.#o.sandbox,
+              ...this.#base(processor),
+              ...args,
+              retryCount: budget.apiErrorRetries,
+            }),
+          ),
         (value) => checkAPIErrorResult(value, processor.id),
       );
       if (result?.retry === true) {
@@ -593,7 +622,7 @@ export class ProcessorRunner {
    */
   async #emitFrom(index: number, chunk: ChunkType): Promise<void> {
     const deliver = this.#o.deliver;
-    if (!deliver || this.#runEnd.signal.aborted || this.#o.abortSignal?.aborted) return;
+    if (!deliver || this.#ended || this.#o.abortSignal?.aborted) return;
     const processor = this.#streamProcessors[index] as Processor;
     try {
       this.#checkStreamResult(processor, chunk, undefined as unknown as ChunkType);
@@ -613,7 +642,28 @@ export class ProcessorRunner {
    * background work a processor started end with the run, and `writer.emit()` stops delivering.
    */
   endRun(): void {
-    if (!this.#runEnd.signal.aborted) this.#runEnd.abort(RUN_ENDED);
+    if (this.#ended) return;
+    this.#ended = true;
+    // A signal nobody read has nobody to tell.
+    this.#runEnd?.abort(RUN_ENDED);
+  }
+
+  /** The hooks' `abortSignal`, made on first use (already aborted if the run has ended). */
+  #signal(): AbortSignal {
+    if (this.#hookSignal === undefined) {
+      const runEnd = new AbortController();
+      if (this.#ended) runEnd.abort(RUN_ENDED);
+      this.#runEnd = runEnd;
+      const caller = this.#o.abortSignal;
+      this.#hookSignal = caller ? AbortSignal.any([caller, runEnd.signal]) : runEnd.signal;
+    }
+    return this.#hookSignal;
+  }
+
+  /** Hook arguments get `abortSignal` as a lazy accessor, unless they carry one already. */
+  #withSignal<T extends object>(args: T): T & { abortSignal: AbortSignal } {
+    if (!('abortSignal' in args)) Object.defineProperty(args, 'abortSignal', this.#signalProperty);
+    return args as T & { abortSignal: AbortSignal };
   }
 
   /** `processOutputStream` under a span (tracing on): the span needs the hook's settled result. */
@@ -652,7 +702,8 @@ export class ProcessorRunner {
       await this.#invoke(
         processor,
         'processLLMResponse',
-        (tracingContext) => hook.call(processor, { tracingContext, ...this.#base(processor), ...args }),
+        (tracingContext) =>
+          hook.call(processor, this.#withSignal({ tracingContext, ...this.#base(processor), ...args })),
         () => 'passed',
       );
     }
@@ -708,14 +759,17 @@ export class ProcessorRunner {
         processor,
         name,
         (tracingContext) =>
-          hook.call(processor, {
-            tracingContext,
-            sendSignal: this.#sender(processor),
-            messages: scope === 'response' ? list.get.response.db() : list.get.all.db(),
-            messageList: list,
-            ...this.#base(processor),
-            ...args,
-          }),
+          hook.call(
+            processor,
+            this.#withSignal({
+              tracingContext,
+              sendSignal: this.#sender(processor),
+              messages: scope === 'response' ? list.get.response.db() : list.get.all.db(),
+              messageList: list,
+              ...this.#base(processor),
+              ...args,
+            }),
+          ),
         (result) => applyOutputResult(list, result, processor.id, name, scope),
       );
     }
@@ -889,7 +943,6 @@ export class ProcessorRunner {
       },
       retryCount: this.retryCount,
       requestContext: this.#o.requestContext,
-      abortSignal: this.#hookSignal,
       writer: this.#o.writer,
       state: this.#stateOf(id),
     };
@@ -900,19 +953,21 @@ export class ProcessorRunner {
   #streamArgsOfRun(): ProcessOutputStreamArgs[] {
     if (this.#streamArgs && this.#streamArgsRetry === this.retryCount) return this.#streamArgs;
     const shared = this.#o.writer;
-    this.#streamArgs = this.#streamProcessors.map((processor, index) => ({
-      tracingContext: NO_TRACING,
-      ...this.#base(processor),
-      // Each stream processor's writer can also emit downstream of itself.
-      writer: {
-        custom: shared.custom.bind(shared),
-        emit: (chunk: ChunkType) => this.#emitFrom(index, chunk),
-      } as ProcessorStreamWriter,
-      sendSignal: this.#sender(processor),
-      part: undefined as unknown as ChunkType,
-      streamParts: [],
-      messageList: this.#list,
-    }));
+    this.#streamArgs = this.#streamProcessors.map((processor, index) =>
+      this.#withSignal({
+        tracingContext: NO_TRACING,
+        ...this.#base(processor),
+        // Each stream processor's writer can also emit downstream of itself.
+        writer: {
+          custom: shared.custom.bind(shared),
+          emit: (chunk: ChunkType) => this.#emitFrom(index, chunk),
+        } as ProcessorStreamWriter,
+        sendSignal: this.#sender(processor),
+        part: undefined as unknown as ChunkType,
+        streamParts: [],
+        messageList: this.#list,
+      }),
+    );
     this.#streamArgsRetry = this.retryCount;
     return this.#streamArgs;
   }
