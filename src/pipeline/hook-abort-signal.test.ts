@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Agent } from '../agent/agent.js';
-import type { Processor } from '../processors/index.js';
+import type { InputProcessor } from '../processors/index.js';
 import { ScriptedModel } from '../test/index.js';
 
-function agentWith(processor: Processor): Agent {
+function agentWith(processor: InputProcessor): Agent {
   return new Agent({
     id: 'signal',
     instructions: 'x',
@@ -26,8 +26,8 @@ describe('hook abortSignal', () => {
       id: 'reader',
       processInput: ({ abortSignal, messages }) => {
         signal = abortSignal;
-        abortedDuringRun = abortSignal.aborted;
-        abortSignal.addEventListener('abort', () => fired++);
+        abortedDuringRun = abortSignal?.aborted;
+        abortSignal?.addEventListener('abort', () => fired++);
         return messages;
       },
     }).generate('go');
@@ -37,27 +37,27 @@ describe('hook abortSignal', () => {
   });
 
   it('read only after the run: already aborted', async () => {
-    let args: { abortSignal: AbortSignal } | undefined;
+    let args: { abortSignal?: AbortSignal } | undefined;
     await agentWith({
       id: 'late-reader',
       processInputStep: (hookArgs) => {
         args = hookArgs;
       },
     }).generate('go');
-    expect(args?.abortSignal.aborted).toBe(true);
+    expect(args?.abortSignal?.aborted).toBe(true);
     expect(args?.abortSignal).toBe(args?.abortSignal);
   });
 
   it("follows the caller's abort, and a copy of the arguments carries the same signal", async () => {
     const controller = new AbortController();
-    let seen: { inHook: boolean; copy: AbortSignal; original: AbortSignal } | undefined;
+    let seen: { inHook?: boolean; copy?: AbortSignal; original?: AbortSignal } | undefined;
     await agentWith({
       id: 'caller-abort',
       processInput: (hookArgs) => {
         controller.abort(new Error('stop'));
         const copy = { ...hookArgs };
         seen = {
-          inHook: hookArgs.abortSignal.aborted,
+          inHook: hookArgs.abortSignal?.aborted,
           copy: copy.abortSignal,
           original: hookArgs.abortSignal,
         };
