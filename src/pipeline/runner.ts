@@ -92,6 +92,8 @@ type StreamHook = (args: ProcessOutputStreamArgs) => unknown;
 /** The step reader's chunk cursor: no chunk in the lane / the lane's output is a promise of ours. */
 const CURSOR_DONE = -1;
 const CURSOR_GENERIC = -2;
+/** Hook calls per run that get `abortSignal` as a lazy accessor before the signal is just made. */
+const LAZY_SIGNAL_CALLS = 8;
 
 /** A thenable (a hook may return any PromiseLike); plain values are used as they are. */
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
@@ -660,11 +662,20 @@ export class ProcessorRunner {
     return this.#hookSignal;
   }
 
-  /** Hook arguments get `abortSignal` as a lazy accessor, unless they carry one already. */
+  /**
+   * Hook arguments get `abortSignal`, unless they carry one already: a lazy accessor for a run's
+   * first few hook calls (short runs then never build the signal), the signal itself once it
+   * exists or once a run has made enough calls that an accessor per call would cost more.
+   */
   #withSignal<T extends object>(args: T): T & { abortSignal: AbortSignal } {
-    if (!('abortSignal' in args)) Object.defineProperty(args, 'abortSignal', this.#signalProperty);
+    if (!('abortSignal' in args)) {
+      if (this.#hookSignal === undefined && ++this.#lazySignalCalls <= LAZY_SIGNAL_CALLS) {
+        Object.defineProperty(args, 'abortSignal', this.#signalProperty);
+      } else (args as { abortSignal?: AbortSignal }).abortSignal = this.#signal();
+    }
     return args as T & { abortSignal: AbortSignal };
   }
+  #lazySignalCalls = 0;
 
   /** `processOutputStream` under a span (tracing on): the span needs the hook's settled result. */
   #tracedStreamHook(
