@@ -10,6 +10,7 @@ import type {
   LanguageModelV3ProviderTool,
   LanguageModelV3ToolResultOutput,
 } from '@ai-sdk/provider';
+import { copyCallOptions } from './copy-call-options.js';
 import { normalizeFileData } from './file-data.js';
 import { mapCopyOnWrite } from './map-copy-on-write.js';
 import type { ModelCallOptions, ModelTool } from './types.js';
@@ -21,26 +22,12 @@ import type { ModelCallOptions, ModelTool } from './types.js';
  * `image-data`/`file-data`; URL strings in file parts are normalised (see `normalizeFileData`).
  */
 export function toV3CallOptions(options: ModelCallOptions): LanguageModelV3CallOptions {
-  // Explicit copies, not rest-then-spread: one object per call, no key enumeration.
   const tools = options.tools;
-  return {
-    prompt: toV3Prompt(options.prompt),
-    tools: tools === undefined ? undefined : tools.map(toV3Tool),
-    toolChoice: options.toolChoice,
-    responseFormat: options.responseFormat,
-    maxOutputTokens: options.maxOutputTokens,
-    temperature: options.temperature,
-    topP: options.topP,
-    topK: options.topK,
-    presencePenalty: options.presencePenalty,
-    frequencyPenalty: options.frequencyPenalty,
-    stopSequences: options.stopSequences,
-    seed: options.seed,
-    headers: options.headers,
-    providerOptions: options.providerOptions,
-    includeRawChunks: options.includeRawChunks,
-    abortSignal: options.abortSignal,
-  } as LanguageModelV3CallOptions;
+  return copyCallOptions(
+    options,
+    toV3Prompt(options.prompt),
+    tools === undefined ? undefined : tools.map(toV3Tool),
+  ) as LanguageModelV3CallOptions;
 }
 
 /** Translates a spec-V2 prompt to spec V3, reusing every message that needs no change. */

@@ -12,6 +12,7 @@ import type {
   LanguageModelV4ToolResultOutput,
   LanguageModelV4ToolResultPart,
 } from '@ai-sdk/provider';
+import { copyCallOptions } from './copy-call-options.js';
 import { toV4FileData } from './file-data.js';
 import { mapCopyOnWrite } from './map-copy-on-write.js';
 import type { ModelCallOptions, ModelTool } from './types.js';
@@ -24,26 +25,12 @@ import type { ModelCallOptions, ModelTool } from './types.js';
  * `reasoning` stays unset so the provider's default (or `providerOptions`) applies.
  */
 export function toV4CallOptions(options: ModelCallOptions): LanguageModelV4CallOptions {
-  // Explicit copies, not rest-then-spread: one object per call, no key enumeration.
   const tools = options.tools;
-  return {
-    prompt: toV4Prompt(options.prompt),
-    tools: tools === undefined ? undefined : tools.map(toV4Tool),
-    toolChoice: options.toolChoice,
-    responseFormat: options.responseFormat,
-    maxOutputTokens: options.maxOutputTokens,
-    temperature: options.temperature,
-    topP: options.topP,
-    topK: options.topK,
-    presencePenalty: options.presencePenalty,
-    frequencyPenalty: options.frequencyPenalty,
-    stopSequences: options.stopSequences,
-    seed: options.seed,
-    headers: options.headers,
-    providerOptions: options.providerOptions,
-    includeRawChunks: options.includeRawChunks,
-    abortSignal: options.abortSignal,
-  } as LanguageModelV4CallOptions;
+  return copyCallOptions(
+    options,
+    toV4Prompt(options.prompt),
+    tools === undefined ? undefined : tools.map(toV4Tool),
+  ) as LanguageModelV4CallOptions;
 }
 
 /** Translates a spec-V2 prompt to spec V4, reusing every message that needs no change. */

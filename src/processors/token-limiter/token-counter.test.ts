@@ -58,7 +58,7 @@ describe('TextTokenCache', () => {
     for (let step = 0; step < 12; step++) calls.push(scan(cache, texts));
     // Old entries count as unused after 4 cache-fulls of lookups (400 here) without a read.
     expect(calls.slice(-3)).toEqual([0, 0, 0]);
-    expect(calls.findIndex((n) => n === 0)).toBeLessThanOrEqual(8);
+    expect(calls.indexOf(0)).toBeLessThanOrEqual(8);
     expect(cache.size).toBeLessThanOrEqual(100);
   });
 
