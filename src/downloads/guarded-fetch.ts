@@ -37,7 +37,9 @@ export async function fetchUnderPolicy(
   signal: AbortSignal,
   customFetch?: typeof globalThis.fetch,
 ): Promise<FetchOutcome> {
-  let current = url;
+  // Re-parsed from `href`: a URL-like object (e.g. from another realm) would otherwise reach
+  // `http.request` with its own fields (`socketPath`, a `hostname` other than the checked one).
+  let current = new URL(url.href);
   for (let redirects = 0; ; redirects++) {
     const address = await untilAborted(checkedAddress(current, policy), signal);
     const hop = await untilAborted(
