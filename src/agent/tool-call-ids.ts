@@ -1,8 +1,11 @@
 import type { MessageList } from '../messages/message-list.js';
 
-/** Every tool-call id already in the conversation (remembered, current turn and context). */
-export function toolCallIdsIn(list: MessageList): Set<string> {
-  const ids = new Set<string>();
+/**
+ * Every tool-call id already in the conversation (remembered, current turn and context), added
+ * to `ids`: pass the run's set of issued ids so ids of a rejected, replayed attempt (gone from
+ * the conversation, but seen by the client and shown in the retry prompt) stay taken.
+ */
+export function toolCallIdsIn(list: MessageList, ids: Set<string> = new Set()): Set<string> {
   for (const message of list.get.all.db()) {
     for (const part of message.content.parts) {
       if (part.type === 'tool-invocation') ids.add(part.toolInvocation.toolCallId);

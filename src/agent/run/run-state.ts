@@ -54,6 +54,8 @@ export class RunState<OUTPUT = unknown> {
    */
   responseId: string;
   readonly responseCreatedAt = new Date();
+  /** Tool-call ids handed out in this run, kept through step replays (see `ToolCallIds`). */
+  readonly toolCallIds = new Set<string>();
   /** The successful end, prepared before finalization so processors can see the finish chunk. */
   closing: { output: FullOutput<OUTPUT>; chunk: FinishChunk } | undefined;
 

@@ -119,7 +119,9 @@ export async function runStep<OUTPUT>(
   const outbound = request.response ? request.prompt : await run.attachments.fetch(request.prompt, stepModel);
 
   // 5 + 6. Model call; every chunk goes through processOutputStream on its way out.
-  const recorder = new StepRecorder(runId, options.includeRawChunks === true, () => toolCallIdsIn(list));
+  const recorder = new StepRecorder(runId, options.includeRawChunks === true, () =>
+    toolCallIdsIn(list, state.toolCallIds),
+  );
   attempt.recorder = recorder;
   // `modelSettings.timeoutMs`: the call (request and stream) runs under a signal with a deadline.
   const deadline = request.response
