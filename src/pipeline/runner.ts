@@ -103,6 +103,16 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
     typeof (value as { then?: unknown }).then === 'function'
   );
 }
+
+const ignore = (): void => {};
+
+/** `result` once `writes` have settled (their failures belong to whoever awaits them, not here). */
+function afterWrites(writes: readonly Promise<unknown>[], result: unknown): Promise<unknown> {
+  const settled: Promise<unknown>[] = writes.map((write) => write.then(ignore, ignore));
+  settled.push(Promise.resolve(result));
+  return Promise.all(settled).then((values) => values[values.length - 1]);
+}
+
 /** Context fields shared by every hook of a processor; `tracingContext` is set per call. */
 type Base = Omit<ProcessorContext, 'tracingContext' | 'abortSignal'> & { state: ProcessorState };
 type SendSignal = (signal: AgentSignalInput) => Promise<CreatedAgentSignal>;
@@ -442,7 +452,7 @@ export class ProcessorRunner {
         if (this.#tracer) next = await this.#tracedStreamHook(processor, hookArgs, current);
         else {
           // The hook is called directly; only a result that is awaitable is awaited.
-          next = (processor.processOutputStream as StreamHook).call(processor, hookArgs);
+          next = this.#callStreamHook(processor, hookArgs);
           if (isPromiseLike(next)) next = await next;
         }
       } catch (error) {
@@ -539,7 +549,7 @@ export class ProcessorRunner {
       if (!reentrant) busy[i] = true;
       let next: unknown;
       try {
-        next = (processor.processOutputStream as StreamHook).call(processor, hookArgs);
+        next = this.#callStreamHook(processor, hookArgs);
       } catch (error) {
         if (!reentrant) busy[i] = false;
         this.#cursorIndex = CURSOR_DONE;
@@ -683,17 +693,52 @@ export class ProcessorRunner {
     hookArgs: ProcessOutputStreamArgs,
     current: ChunkType,
   ): Promise<unknown> {
-    const hook = processor.processOutputStream as StreamHook;
     return this.#invoke(
       processor,
       'processOutputStream',
       (tracingContext) => {
         hookArgs.tracingContext = tracingContext;
-        return hook.call(processor, hookArgs);
+        return this.#callStreamHook(processor, hookArgs);
       },
       (value) =>
         value === null || value === undefined ? 'dropped' : value === current ? 'passed' : 'changed',
     );
+  }
+
+  /**
+   * Calls a stream hook. Writes it starts while it runs (an un-awaited `writer.custom()` or
+   * `writer.emit()`) must reach the client before the part it returns (a written chunk appears at
+   * the point of the call), so its result then waits for them to settle; a hook that writes nothing
+   * costs two field swaps.
+   */
+  #callStreamHook(processor: Processor, hookArgs: ProcessOutputStreamArgs): unknown {
+    const outerWrites = this.#writes;
+    this.#writes = null;
+    let next: unknown;
+    let writes: Promise<unknown>[] | null;
+    try {
+      next = (processor.processOutputStream as StreamHook).call(processor, hookArgs);
+    } finally {
+      writes = this.#writes;
+      this.#writes = outerWrites;
+    }
+    return writes === null ? next : afterWrites(writes, next);
+  }
+
+  /**
+   * Writes started by the stream hook running now (`null`: none yet; `undefined`: no hook is
+   * running, e.g. a timer's `emit()`, which has no part to come before).
+   */
+  #writes: Promise<unknown>[] | null | undefined;
+
+  /** A stream hook's `writer.custom()`/`emit()`: noted when made while a hook runs. */
+  #track<T>(write: T): T {
+    const writes = this.#writes;
+    if (writes === undefined || !isPromiseLike(write)) return write;
+    const settled = Promise.resolve(write);
+    if (writes === null) this.#writes = [settled];
+    else writes.push(settled);
+    return write;
   }
 
   async processLLMResponse(args: {
@@ -970,8 +1015,8 @@ export class ProcessorRunner {
         ...this.#base(processor),
         // Each stream processor's writer can also emit downstream of itself.
         writer: {
-          custom: shared.custom.bind(shared),
-          emit: (chunk: ChunkType) => this.#emitFrom(index, chunk),
+          custom: (chunk, options) => this.#track(shared.custom(chunk, options)),
+          emit: (chunk: ChunkType) => this.#track(this.#emitFrom(index, chunk)),
         } as ProcessorStreamWriter,
         sendSignal: this.#sender(processor),
         part: undefined as unknown as ChunkType,

@@ -3,6 +3,9 @@
  * tripwire, hook error — ends here: results are settled, the terminal chunk goes out, the stream
  * closes. What a run produced is complete here and nowhere earlier (memory saves from here).
  */
+
+import { toModelMessages } from '../../messages/to-model-messages.js';
+import { toUIMessages } from '../../messages/to-ui.js';
 import type { StepTripwireData } from '../../stream/chunk-types.js';
 import { ChunkFrom, type FinishChunk } from '../../stream/chunk-types.js';
 import type { FullOutput, RunHandle, RunSettlement } from '../../stream/model-output.js';
@@ -135,6 +138,8 @@ export function buildOutput<OUTPUT>(
           : (last?.finishReason ?? 'unknown');
   type Response = FullOutput<OUTPUT>['response'];
   let core: Response['messages'] | undefined;
+  // The views' own copy: dbMessages is the caller's to edit.
+  const viewed = blocked ? [] : responseMessages.slice();
   let ui: Response['uiMessages'] | undefined;
   return {
     runId: run.runId,
@@ -159,16 +164,17 @@ export function buildOutput<OUTPUT>(
       timestamp: last?.response.timestamp,
       modelId: last?.response.modelId,
       headers: last?.response.headers,
-      // The core and UI views are conversions many callers never read: built on first read.
+      // The core and UI views are conversions many callers never read: built on first read,
+      // from the response as it was now (like dbMessages), not as the list is at that read.
       get messages() {
-        core ??= blocked ? [] : list.get.response.core();
+        core ??= toModelMessages(viewed) as Response['messages'];
         return core;
       },
       set messages(value) {
         core = value;
       },
       get uiMessages() {
-        ui ??= blocked ? [] : list.get.response.ui();
+        ui ??= toUIMessages(viewed);
         return ui;
       },
       set uiMessages(value) {
