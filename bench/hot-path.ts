@@ -194,7 +194,7 @@ async function firstChunk(): Promise<number> {
   return none;
 }
 
-async function churn(): Promise<number> {
+export async function churn(): Promise<number> {
   const ratio = await churnOf(Agent, 'agent.generate() (TypeScript sources through tsx)');
   // The shipped package is compiled JavaScript, like the AI SDK it is compared with; tsx's
   // per-closure name helpers cost a few percent per call that users never pay.
