@@ -4,11 +4,12 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { ConfigurationError } from '../errors/configuration-error.js';
+import { describeError } from '../errors/error-chain.js';
 import { ProviderCallError } from '../errors/provider-call-error.js';
 import type { MastraLanguageModel, ModelStreamPart, RawModelStream } from '../models/types.js';
 import type { CachedLLMStepChunk } from '../pipeline/types.js';
 import type { ChunkType } from '../stream/chunk-types.js';
-import { untilAborted } from '../util/until-aborted.js';
+import { throwIfAborted, untilAborted } from '../util/until-aborted.js';
 import type { StepRecorder } from './step-recorder.js';
 
 /** Emits a chunk; `undefined` means it was handled synchronously. */
@@ -90,7 +91,7 @@ function malformedPart(part: unknown, error: unknown): Error {
     });
   }
   const type = (part as { type?: unknown }).type;
-  const reason = error instanceof Error ? error.message : 'unreadable';
+  const reason = error === undefined ? 'unreadable' : describeError(error);
   return new Error(
     `the provider sent a malformed ${typeof type === 'string' ? `"${type.slice(0, 60)}"` : 'untyped'} stream part (${reason})`,
     { cause: error },
@@ -243,8 +244,4 @@ export function startCallDeadline(
 /** `provider/model-id`, for messages. */
 export function modelLabel(model: MastraLanguageModel): string {
   return `${model.provider}/${model.modelId}`;
-}
-
-function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw signal.reason ?? new Error('aborted');
 }

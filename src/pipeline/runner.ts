@@ -23,6 +23,7 @@ import type { LanguageModelUsage, MastraLanguageModel } from '../models/types.js
 import type { RequestContext } from '../request-context/request-context.js';
 import type { ChunkType } from '../stream/chunk-types.js';
 import type { LLMStepResult } from '../stream/step-result.js';
+import { throwIfAborted } from '../util/until-aborted.js';
 import {
   applyMessageResult,
   applyOutputResult,
@@ -950,8 +951,7 @@ export class ProcessorRunner {
   }
 
   #throwIfAborted(): void {
-    const signal = this.#o.abortSignal;
-    if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+    throwIfAborted(this.#o.abortSignal);
   }
 
   async #resolveModel(

@@ -26,3 +26,8 @@ export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undef
     );
   });
 }
+
+/** Throws the signal's reason (or a plain `aborted` error) when `signal` has aborted. */
+export function throwIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+}

@@ -137,46 +137,45 @@ export async function runStep<OUTPUT>(
   const startedAt = Date.now();
   const maxRetries = settings.modelSettings?.maxRetries ?? plan.maxRetries;
   const failures = run.failures;
-  const source = request.response
-    ? { stream: replayCachedResponse(request.response), request: { body: request.response.request } }
-    : await callModel(stepModel, call, maxRetries, stepNumber, callSignal).catch((error: unknown) => {
-        deadline?.clear();
-        throw ProviderCallError.isInstance(error) ? failures.mark(error, error.cause) : error;
-      });
-  attempt.started = true;
-  await path.emit({
-    type: 'step-start',
-    runId,
-    from: AGENT,
-    payload: {
-      messageId,
-      startedAt,
-      request: source.request ?? {},
-      inputMessages: outbound,
-    },
-  });
   const stepChunks: CachedLLMStepChunk[] | undefined = runner.wantsResponseChunks ? [] : undefined;
-  // Text is recorded as it leaves the processors until the step's last chunk, so text a
-  // processor holds back and releases later (e.g. on step-finish) still counts. Partial
-  // `object` chunks are parsed from the text as it leaves the processors.
-  const stepOut = path.startReading(recorder, settings.structuredOutput !== undefined);
-  await readStep(source, recorder, stepChunks, stepOut, callSignal);
-  deadline?.clear();
+  // The deadline's timer ends with the call however the call ends (a hook or onChunk may throw).
+  let source: StepSource;
+  try {
+    source = request.response
+      ? { stream: replayCachedResponse(request.response), request: { body: request.response.request } }
+      : await callModel(stepModel, call, maxRetries, stepNumber, callSignal).catch((error: unknown) => {
+          throw ProviderCallError.isInstance(error) ? failures.mark(error, error.cause) : error;
+        });
+    attempt.started = true;
+    await path.emit({
+      type: 'step-start',
+      runId,
+      from: AGENT,
+      payload: {
+        messageId,
+        startedAt,
+        request: source.request ?? {},
+        inputMessages: outbound,
+      },
+    });
+    // Text is recorded as it leaves the processors until the step's last chunk, so text a
+    // processor holds back and releases later (e.g. on step-finish) still counts. Partial
+    // `object` chunks are parsed from the text as it leaves the processors.
+    const stepOut = path.startReading(recorder, settings.structuredOutput !== undefined);
+    await readStep(source, recorder, stepChunks, stepOut, callSignal);
+  } finally {
+    deadline?.clear();
+  }
   throwIfAborted(abortSignal);
   const timedOut = deadline?.expired();
   if (timedOut) throw failures.mark(timedOut, timedOut.cause);
-  if (recorder.streamError) {
-    const cause = recorder.streamError.error;
-    throw failures.mark(
-      new ProviderCallError({ cause, modelLabel: modelLabel(stepModel), stepNumber }),
-      cause,
-    );
-  }
+  // A model-call failure the error processors see, naming model and step.
+  const providerFailure = (cause: unknown) =>
+    failures.mark(new ProviderCallError({ cause, modelLabel: modelLabel(stepModel), stepNumber }), cause);
+  if (recorder.streamError) throw providerFailure(recorder.streamError.error);
   if (!recorder.sawFinish && !request.response) {
-    const cause = new Error('the response stream ended without a finish event (connection closed early?)');
-    throw failures.mark(
-      new ProviderCallError({ cause, modelLabel: modelLabel(stepModel), stepNumber }),
-      cause,
+    throw providerFailure(
+      new Error('the response stream ended without a finish event (connection closed early?)'),
     );
   }
   totals.usage = addUsage(totals.usage, recorder.usage);
@@ -359,6 +358,11 @@ async function resolveStepTools<OUTPUT>(
     );
   }
 }
+
+/** Where a step's chunks come from: the model call, or a cached response replayed. */
+type StepSource =
+  | Awaited<ReturnType<typeof callModel>>
+  | { stream: ReturnType<typeof replayCachedResponse>; request: { body?: unknown } };
 
 /** Only the active tools can be sent, and only they can run. */
 function activeOnly(toolSet: ResolvedToolSet, activeTools: string[] | undefined): ResolvedToolSet {

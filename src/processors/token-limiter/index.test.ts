@@ -329,6 +329,39 @@ describe('TokenLimiter: processInputStep', () => {
       'three',
     ]);
   });
+
+  it("with llmRequestStage: false the current run's tool traffic is kept over the limit", async () => {
+    const big = 'result text '.repeat(40);
+    const h = createProcessorHarness(new TokenLimiter(60), {
+      messages: [
+        'old question with quite a few words in it',
+        {
+          role: 'assistant',
+          content: [{ type: 'tool-call', toolCallId: 't1', toolName: 'lookup', input: { q: 'x' } }],
+        },
+        {
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 't1',
+              toolName: 'lookup',
+              output: { type: 'text', value: big },
+            },
+          ],
+        },
+        // Newer than the tool traffic, so "the newest message is kept" does not keep it.
+        'and then?',
+      ] as never,
+    });
+    // This run's first step made call t1: it must survive, even though it alone exceeds the limit.
+    const steps = [{ toolCalls: [{ payload: { toolCallId: 't1' } }], toolResults: [] }] as never;
+    const run = await h.processInputStep({ llmRequestStage: false, steps } as Partial<StepSettings>);
+    const ids = run.messages.flatMap((m) =>
+      m.content.parts.flatMap((p) => (p.type === 'tool-invocation' ? [p.toolInvocation.toolCallId] : [])),
+    );
+    expect(ids).toContain('t1');
+  });
 });
 
 describe('TokenLimiter: memory-only', () => {

@@ -108,8 +108,6 @@ export interface TokenLimitReachedChunk {
 interface LimiterState extends ProcessorState {
   /** Output text tokens let through so far (cumulative mode). */
   textTokens?: number;
-  /** Size of the newest `object` chunk let through (objects streamed without text). */
-  objectTokens?: number;
   /** Cumulative mode: the limit was reached; every later counted chunk is withheld. */
   limitReached?: boolean;
   /** The `data-token-limit-reached` chunk was written. */
@@ -483,7 +481,6 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
       if (state.textTokens !== undefined) return part;
       tokens = count(JSON.stringify(part.object) ?? '');
       if (tokens <= this.#limit) {
-        state.objectTokens = tokens;
         state.streamCounted = true;
         return part;
       }

@@ -13,8 +13,6 @@ export interface Selection {
   keep: boolean[];
   /** Units kept. */
   kept: number;
-  /** Budget left after the kept units; negative when pinned units alone exceed it. */
-  remaining: number;
 }
 
 /**
@@ -48,10 +46,10 @@ export function selectUnits(
       kept++;
       continue;
     }
-    if (i === costs.length - 1) return { keep: keep.fill(false), kept: 0, remaining: budget };
+    if (i === costs.length - 1) return { keep: keep.fill(false), kept: 0 };
     if (mode === 'contiguous') break;
   }
-  return { keep, kept, remaining };
+  return { keep, kept };
 }
 
 /** Prompt messages grouped so a tool call and its results are kept or dropped together. */
