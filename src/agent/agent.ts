@@ -223,14 +223,14 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       options: structurer ? { ...call, structuredOutput: undefined } : call,
       requestContext,
       attachmentDownloads: downloads,
-      createRunner: (writer, runId, deliver) =>
+      createRunner: (writer, runId, deliver, abortSignal) =>
         new ProcessorRunner({
           deliver,
           lanes,
           messageList,
           requestContext,
           writer,
-          abortSignal: call.abortSignal,
+          abortSignal,
           prepareStep: call.prepareStep as never,
           maxProcessorRetries,
           sandbox: this.#config.sandbox,

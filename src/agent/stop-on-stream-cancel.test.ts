@@ -33,6 +33,29 @@ describe('leaving fullStream early', () => {
     expect(model.calls[0]?.abortSignal?.aborted).toBe(true);
   });
 
+  it("stopOnStreamCancel: processors' abortSignal carries the cancel, not just the run's end", async () => {
+    let reason: unknown;
+    const watcher = {
+      id: 'watcher',
+      async processOutputStream({ part, abortSignal }: { part: unknown; abortSignal?: AbortSignal }) {
+        abortSignal?.addEventListener('abort', () => {
+          reason ??= abortSignal.reason;
+        });
+        return part;
+      },
+    };
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model: slowModel(),
+      outputProcessors: [watcher as never],
+    });
+    const output = await agent.stream('hi', { stopOnStreamCancel: true });
+    for await (const chunk of output.fullStream) if (chunk.type === 'text-delta') break;
+    await output.getFullOutput();
+    expect((reason as { code?: string }).code).toBe('STREAM_CANCELLED');
+  });
+
   it('stopOnStreamCancel: the run goes on while another reader is still reading', async () => {
     const agent = new Agent({ id: 'a', instructions: 'x', model: slowModel() });
     const output = await agent.stream('hi', { stopOnStreamCancel: true });

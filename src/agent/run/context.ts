@@ -30,10 +30,15 @@ export interface RunPlan<OUTPUT> {
   requestContext: RequestContext;
   /** What attachment downloads may reach (the agent's policy merged with the call's). */
   attachmentDownloads?: ResolvedDownloadPolicy;
+  /**
+   * The run's runner. `abortSignal` is the run's own signal (the caller's, joined by
+   * `stopOnStreamCancel` when on), so hooks see every way the run can be stopped.
+   */
   createRunner: (
     writer: ProcessorStreamWriter,
     runId: string,
     deliver: (chunk: ChunkType) => Promise<void> | undefined,
+    abortSignal: AbortSignal | undefined,
   ) => ProcessorRunner;
 }
 

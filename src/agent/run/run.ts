@@ -49,7 +49,7 @@ function createRun<OUTPUT>(
 ): RunContext<OUTPUT> {
   const { runId, options } = plan;
   const path = new ChunkPath<OUTPUT>(buffer, options.onChunk, runId);
-  const runner = plan.createRunner(path.writer, runId, path.deliver);
+  const runner = plan.createRunner(path.writer, runId, path.deliver, options.abortSignal);
   path.connect(runner);
   const failures = new ApiFailures();
   return {
