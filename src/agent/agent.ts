@@ -41,7 +41,7 @@ function checkRetryBudget(value: unknown, owner: string): void {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
     throw new ConfigurationError(
       'AGENT_INVALID_CONFIG',
-      `${owner}: "maxProcessorRetries" must be a whole number ≥ 0 (got ${String(value)}). Leave it unset to make retry requests abort.`,
+      `${owner}: "maxProcessorRetries" must be a whole number ≥ 0 (got ${describeError(value)}). Leave it unset to make retry requests abort.`,
     );
   }
 }
@@ -176,7 +176,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     if (call.maxSteps !== undefined && (!Number.isInteger(call.maxSteps) || call.maxSteps < 1)) {
       throw new ConfigurationError(
         'AGENT_INVALID_OPTIONS',
-        `Agent "${this.id}": the call's "maxSteps" must be a positive integer (got ${String(call.maxSteps)}).`,
+        `Agent "${this.id}": the call's "maxSteps" must be a positive integer (got ${describeError(call.maxSteps)}).`,
       );
     }
     validateCallOptions(

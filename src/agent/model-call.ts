@@ -220,7 +220,7 @@ export function startCallDeadline(
   if (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || !Number.isFinite(timeoutMs)) {
     throw new ConfigurationError(
       'AGENT_INVALID_OPTIONS',
-      `modelSettings.timeoutMs must be a positive number of milliseconds (got ${String(timeoutMs)}). Leave it unset for no limit; bound a whole run with abortSignal: AbortSignal.timeout(ms).`,
+      `modelSettings.timeoutMs must be a positive number of milliseconds (got ${describeError(timeoutMs)}). Leave it unset for no limit; bound a whole run with abortSignal: AbortSignal.timeout(ms).`,
       { details: { option: 'modelSettings.timeoutMs' } },
     );
   }

@@ -1,3 +1,4 @@
+import { describeError } from '../errors/error-chain.js';
 import { ConfigurationError } from '../errors/index.js';
 import { isSchemaInput } from '../schema/index.js';
 
@@ -92,7 +93,7 @@ export function timeoutProblem(value: unknown): string | undefined {
   if (value === undefined) return undefined;
   return typeof value === 'number' && value > 0 && Number.isFinite(value)
     ? undefined
-    : `has a \`timeoutMs\` that is not a positive number of milliseconds (${String(value)})`;
+    : `has a \`timeoutMs\` that is not a positive number of milliseconds (${describeError(value)})`;
 }
 
 function invalid(subject: string, problem: string, fix: string): ConfigurationError {
