@@ -9,6 +9,7 @@ import { ProviderCallError } from '../errors/provider-call-error.js';
 import type { MastraLanguageModel, ModelStreamPart, RawModelStream } from '../models/types.js';
 import type { CachedLLMStepChunk } from '../pipeline/types.js';
 import type { ChunkType } from '../stream/chunk-types.js';
+import { isTimerMs, MAX_TIMER_MS } from '../util/timer-ms.js';
 import { throwIfAborted, untilAborted } from '../util/until-aborted.js';
 import type { StepRecorder } from './step-recorder.js';
 
@@ -217,10 +218,10 @@ export function startCallDeadline(
   stepNumber: number,
 ): CallDeadline | undefined {
   if (timeoutMs === undefined) return undefined;
-  if (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || !Number.isFinite(timeoutMs)) {
+  if (!isTimerMs(timeoutMs)) {
     throw new ConfigurationError(
       'AGENT_INVALID_OPTIONS',
-      `modelSettings.timeoutMs must be a positive number of milliseconds (got ${describeError(timeoutMs)}). Leave it unset for no limit; bound a whole run with abortSignal: AbortSignal.timeout(ms).`,
+      `modelSettings.timeoutMs must be a positive number of milliseconds up to ${MAX_TIMER_MS} (got ${describeError(timeoutMs)}). Leave it unset for no limit; bound a whole run with abortSignal: AbortSignal.timeout(ms).`,
       { details: { option: 'modelSettings.timeoutMs' } },
     );
   }

@@ -1,6 +1,7 @@
 /**
- * An option holding a value that cannot become a string (`Object.create(null)`) is still a named
- * `ConfigurationError`, never a raw `TypeError` from building the message.
+ * An option holding a value that cannot become a string (`Object.create(null)`), or a delay no
+ * timer can wait, is a named `ConfigurationError`, never a raw `TypeError` or a timer that fires
+ * at once.
  */
 import { describe, expect, it } from 'vitest';
 import { ScriptedModel } from '../test/index.js';
@@ -37,5 +38,15 @@ describe('options that cannot be printed are still named errors', () => {
     expect(() =>
       createTool({ id: 't', description: 'd', timeoutMs: unprintable(), execute: async () => 1 } as never),
     ).toThrow(/timeoutMs/);
+  });
+
+  it('a timeoutMs past the longest timer delay is refused (Node would fire it after 1 ms)', async () => {
+    expect(() =>
+      createTool({ id: 't', description: 'd', timeoutMs: 3_000_000_000, execute: async () => 1 } as never),
+    ).toThrow(/timeoutMs/);
+    const agent = new Agent({ id: 'a', instructions: 'x', model: model() });
+    await expect(
+      agent.generate('hi', { modelSettings: { timeoutMs: 3_000_000_000 } as never }),
+    ).rejects.toThrow(/timeoutMs/);
   });
 });

@@ -8,6 +8,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { ConfigurationErrorCode } from '../errors/codes.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
+import { isTimerMs } from '../util/timer-ms.js';
 
 /** Resolves a host name to its addresses (every one is checked; the first is connected to). */
 export type HostLookup = (hostname: string) => Promise<ReadonlyArray<{ address: string; family: number }>>;
@@ -112,10 +113,7 @@ export function validateDownloadPolicy(
   if (p.maxBytes !== undefined && !(Number.isSafeInteger(p.maxBytes) && (p.maxBytes as number) > 0)) {
     fail('maxBytes', 'a positive whole number of bytes', p.maxBytes);
   }
-  if (
-    p.timeoutMs !== undefined &&
-    !(typeof p.timeoutMs === 'number' && p.timeoutMs > 0 && p.timeoutMs <= 2 ** 31 - 1)
-  ) {
+  if (p.timeoutMs !== undefined && !isTimerMs(p.timeoutMs)) {
     fail('timeoutMs', 'a positive number of milliseconds', p.timeoutMs);
   }
   if (

@@ -1,6 +1,7 @@
 import { describeError } from '../errors/error-chain.js';
 import { ConfigurationError } from '../errors/index.js';
 import { isSchemaInput } from '../schema/index.js';
+import { isTimerMs, MAX_TIMER_MS } from '../util/timer-ms.js';
 
 /** Error code for a tool that is set up wrongly. */
 export const TOOL_INVALID_CONFIG = 'TOOL_INVALID_CONFIG';
@@ -91,9 +92,9 @@ export function validateToolConfig(config: unknown): void {
 /** What is wrong with a tool's `timeoutMs`, if anything (shared with AI SDK tools). */
 export function timeoutProblem(value: unknown): string | undefined {
   if (value === undefined) return undefined;
-  return typeof value === 'number' && value > 0 && Number.isFinite(value)
+  return isTimerMs(value)
     ? undefined
-    : `has a \`timeoutMs\` that is not a positive number of milliseconds (${describeError(value)})`;
+    : `has a \`timeoutMs\` that is not a positive number of milliseconds up to ${MAX_TIMER_MS} (${describeError(value)})`;
 }
 
 function invalid(subject: string, problem: string, fix: string): ConfigurationError {

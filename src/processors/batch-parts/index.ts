@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../../errors/configuration-error.js';
+import { describeError } from '../../errors/error-chain.js';
 import type {
   ProcessOutputStreamArgs,
   Processor,
@@ -6,6 +7,7 @@ import type {
   ProcessorStreamWriter,
 } from '../../pipeline/types.js';
 import type { ChunkType, TextDeltaChunk } from '../../stream/chunk-types.js';
+import { isTimerMs, MAX_TIMER_MS } from '../../util/timer-ms.js';
 
 /** Options of {@link BatchPartsProcessor}. */
 export interface BatchPartsProcessorOptions {
@@ -26,7 +28,6 @@ export interface BatchPartsProcessorOptions {
 }
 
 /** setTimeout's largest delay; anything longer fires at once. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Chunks that always send the pending batch first: they end a text block, a step or the run. */
 const ALWAYS_FLUSH: ReadonlySet<string> = new Set([
@@ -98,13 +99,10 @@ export class BatchPartsProcessor implements Processor<'batch-parts'> {
     if (typeof batchSize !== 'number' || !Number.isSafeInteger(batchSize) || batchSize < 1) {
       throw invalid('batchSize', `must be an integer >= 1 (got ${String(batchSize)}).`);
     }
-    if (
-      maxWaitTime !== undefined &&
-      (typeof maxWaitTime !== 'number' || !(maxWaitTime > 0) || maxWaitTime > MAX_TIMER_MS)
-    ) {
+    if (maxWaitTime !== undefined && !isTimerMs(maxWaitTime)) {
       throw invalid(
         'maxWaitTime',
-        `must be a number of milliseconds > 0 and <= ${MAX_TIMER_MS} (got ${String(maxWaitTime)}). Leave it out for no time limit.`,
+        `must be a number of milliseconds > 0 and <= ${MAX_TIMER_MS} (got ${describeError(maxWaitTime)}). Leave it out for no time limit.`,
       );
     }
     if (typeof emitOnNonText !== 'boolean') {
