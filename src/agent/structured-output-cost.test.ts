@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChunkType } from '../stream/index.js';
 import { ScriptedModel } from '../test/index.js';
 import { Agent } from './agent.js';
+import { PartialJsonParser } from './partial-json.js';
 
 const SIZE = 20 * 1024;
 
@@ -63,8 +64,12 @@ describe('structured output stays linear in the answer', () => {
   it('20 KB of JSON in 8-character deltas: object chunks copy at most 64 KB + 10x the answer in total', async () => {
     const answer = jsonAnswer();
     const parse = vi.spyOn(JSON, 'parse');
+    const push = vi.spyOn(PartialJsonParser.prototype, 'push');
     const chunks = await runStructured(chop(answer));
     expect(answerParses(parse, 'City ')).toBeLessThan(5);
+    // The incremental parser reads each character once (re-feeding the text per delta would not).
+    const fed = push.mock.calls.reduce((sum, [piece]) => sum + piece.length, 0);
+    expect(fed).toBeLessThanOrEqual(answer.length);
     const objects = chunks.filter((c) => c.type === 'object') as Array<ChunkType & { object: unknown }>;
     const copied = objects.reduce((sum, c) => sum + JSON.stringify(c.object).length, 0);
     // Before: a full copy per delta, about answer × deltas / 2 (≈ 50 MB here).
