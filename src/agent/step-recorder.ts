@@ -55,10 +55,6 @@ class Pieces {
     this.#joined = undefined;
   }
 
-  get empty(): boolean {
-    return this.#pieces.length === 0;
-  }
-
   toString(): string {
     if (this.#joined === undefined) {
       this.#joined = this.#pieces.join('');
@@ -75,7 +71,6 @@ class Pieces {
  */
 export class StepRecorder {
   readonly #text = new Pieces();
-  readonly #reasoningText = new Pieces();
 
   /** The step's text so far (as emitted, after output processors). */
   get text(): string {
@@ -84,7 +79,8 @@ export class StepRecorder {
 
   /** The step's reasoning so far; `undefined` when the model sent none. */
   get reasoningText(): string | undefined {
-    return this.#reasoningText.empty ? undefined : this.#reasoningText.toString();
+    // Derived from the deltas kept anyway; read once per step.
+    return this.reasoning.length === 0 ? undefined : this.reasoning.map((c) => c.payload.text).join('');
   }
   readonly reasoning: ReasoningDeltaChunk[] = [];
   readonly toolCalls: ToolCallChunk[] = [];
@@ -193,7 +189,6 @@ export class StepRecorder {
         };
       case 'reasoning-delta': {
         if (typeof part.delta !== 'string') throw new TypeError('a reasoning-delta needs a string "delta"');
-        this.#reasoningText.push(part.delta);
         const open = this.#openReasoning.get(part.id) ?? this.#openReasoningPart(part.id);
         if (open.pending.length === 0) this.#unjoined.push(open);
         open.pending.push(part.delta);
