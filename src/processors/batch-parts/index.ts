@@ -1,4 +1,3 @@
-import { ConfigurationError } from '../../errors/configuration-error.js';
 import { describeError } from '../../errors/error-chain.js';
 import type {
   ProcessOutputStreamArgs,
@@ -8,6 +7,7 @@ import type {
 } from '../../pipeline/types.js';
 import type { ChunkType, TextDeltaChunk } from '../../stream/chunk-types.js';
 import { isTimerMs, MAX_TIMER_MS } from '../../util/timer-ms.js';
+import { invalidOptionFor } from '../option-errors.js';
 
 /** Options of {@link BatchPartsProcessor}. */
 export interface BatchPartsProcessorOptions {
@@ -54,15 +54,7 @@ interface BatchState extends ProcessorState {
   batch?: Batch;
 }
 
-function invalid(option: string, problem: string): ConfigurationError {
-  return new ConfigurationError(
-    'PROCESSOR_INVALID_OPTIONS',
-    `BatchPartsProcessor: option "${option}" ${problem}`,
-    {
-      details: { processor: 'BatchPartsProcessor', option },
-    },
-  );
-}
+const invalid = invalidOptionFor('BatchPartsProcessor', '"');
 
 /**
  * Combines consecutive `text-delta` chunks of one text block into fewer, larger ones, to cut

@@ -1,5 +1,4 @@
 import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
-import { ConfigurationError } from '../../errors/configuration-error.js';
 import { describeError, errorTexts } from '../../errors/error-chain.js';
 import type {
   ProcessAPIErrorArgs,
@@ -9,6 +8,7 @@ import type {
   Processor,
   ProcessorState,
 } from '../../pipeline/types.js';
+import { invalidOptionFor } from '../option-errors.js';
 import { DEFAULT_COMPAT_RULES } from './compat-rules/index.js';
 import type { CompatRule } from './compat-rules/types.js';
 
@@ -31,11 +31,7 @@ interface CompatState extends ProcessorState {
   lastPrompt?: LanguageModelV2Prompt;
 }
 
-function invalidOptions(option: string, message: string): ConfigurationError {
-  return new ConfigurationError('PROCESSOR_INVALID_OPTIONS', `ProviderHistoryCompat: ${message}`, {
-    details: { processor: 'ProviderHistoryCompat', option },
-  });
-}
+const invalidOptions = invalidOptionFor('ProviderHistoryCompat');
 
 function validateRules(rules: unknown): readonly CompatRule[] {
   if (rules === undefined) return [];

@@ -1,4 +1,3 @@
-import { ConfigurationError } from '../../errors/configuration-error.js';
 import { syncLegacyFields } from '../../messages/legacy-fields.js';
 import type { MessageList } from '../../messages/message-list.js';
 import type { MastraDBMessage } from '../../messages/types.js';
@@ -11,6 +10,7 @@ import type {
   ProcessorViolation,
 } from '../../pipeline/types.js';
 import type { ChunkType, TextDeltaChunk } from '../../stream/chunk-types.js';
+import { invalidOptionFor, oneOf, describeOptionValue as show } from '../option-errors.js';
 import { applySpans, type CompiledRule, findSpans, globalClone, type Span } from './matcher.js';
 import { PRESET_RULES, type RegexFilterPreset } from './presets.js';
 
@@ -246,21 +246,7 @@ function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }
 
-function invalid(option: string, problem: string): ConfigurationError {
-  return new ConfigurationError('PROCESSOR_INVALID_OPTIONS', `${NAME}: option "${option}" ${problem}`, {
-    details: { processor: NAME, option },
-  });
-}
-
-function show(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (value instanceof RegExp) return String(value);
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
-}
+const invalid = invalidOptionFor(NAME, '"');
 
 function isRegExp(value: unknown): value is RegExp {
   return Object.prototype.toString.call(value) === '[object RegExp]';
@@ -318,14 +304,6 @@ function compilePresets(presets: unknown): CompiledRule[] {
       out.push({ ...rule, pattern: globalClone(rule.pattern) });
   }
   return out;
-}
-
-function checkChoice<T extends string>(option: string, value: unknown, choices: readonly T[]): T | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !choices.includes(value as T)) {
-    throw invalid(option, `must be one of ${choices.map(show).join(', ')} (got ${show(value)}).`);
-  }
-  return value as T;
 }
 
 /**
@@ -396,8 +374,8 @@ export class RegexFilterProcessor implements Processor<'regex-filter', RegexFilt
       );
     }
     this.#rules = rules;
-    this.#strategy = checkChoice('strategy', options.strategy, STRATEGIES) ?? 'block';
-    const phase = checkChoice('phase', options.phase, PHASES) ?? 'all';
+    this.#strategy = oneOf(NAME, 'strategy', options.strategy, STRATEGIES, 'option "strategy"') ?? 'block';
+    const phase = oneOf(NAME, 'phase', options.phase, PHASES, 'option "phase"') ?? 'all';
     this.#input = phase !== 'output';
     this.#output = phase !== 'input';
     if (options.includeRedactedValues !== undefined && typeof options.includeRedactedValues !== 'boolean') {

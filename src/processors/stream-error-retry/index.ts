@@ -1,4 +1,3 @@
-import { ConfigurationError } from '../../errors/configuration-error.js';
 import { DownloadAssetsError } from '../../errors/download-assets-error.js';
 import { errorChain } from '../../errors/error-chain.js';
 import { isRecord } from '../../messages/is-record.js';
@@ -8,6 +7,7 @@ import type {
   Processor,
   ProcessorState,
 } from '../../pipeline/types.js';
+import { invalidOptionFor } from '../option-errors.js';
 import {
   isAbortError,
   isConnectionResetLevel,
@@ -132,13 +132,7 @@ function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-function invalid(option: string, fix: string): ConfigurationError {
-  return new ConfigurationError(
-    'PROCESSOR_INVALID_OPTIONS',
-    `StreamErrorRetryProcessor: option \`${option}\` ${fix}`,
-    { details: { processor: 'StreamErrorRetryProcessor', option } },
-  );
-}
+const invalid = invalidOptionFor('StreamErrorRetryProcessor', '`');
 
 function checkMaxRetries(value: unknown, option: string): void {
   if (value === undefined) return;

@@ -7,7 +7,6 @@ import {
   structuredOutputFormat,
   structuredOutputOptionsProblem,
 } from '../../agent/structured-output.js';
-import { ConfigurationError } from '../../errors/configuration-error.js';
 import { SluiceError } from '../../errors/sluice-error.js';
 import type { ModelConfig, StructuredOutputOptions } from '../../models/call-settings.js';
 import { resolveModel } from '../../models/resolve-model.js';
@@ -20,6 +19,7 @@ import type {
 } from '../../pipeline/types.js';
 import { ChunkFrom, type ChunkType } from '../../stream/chunk-types.js';
 import { untilAborted } from '../../util/until-aborted.js';
+import { describeOptionValue, invalidOptionFor } from '../option-errors.js';
 
 /** Options of `StructuredOutputProcessor`: `structuredOutput` options, with `model` required. */
 export type StructuredOutputProcessorOptions<OUTPUT = unknown> = StructuredOutputOptions<OUTPUT> & {
@@ -48,17 +48,7 @@ interface Structured {
   usage: LanguageModelUsage | undefined;
 }
 
-function invalid(option: string, message: string): ConfigurationError {
-  return new ConfigurationError('PROCESSOR_INVALID_OPTIONS', `StructuredOutputProcessor: ${message}`, {
-    details: { processor: 'StructuredOutputProcessor', option },
-  });
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (typeof value === 'string') return JSON.stringify(value);
-  return typeof value;
-}
+const invalid = invalidOptionFor('StructuredOutputProcessor');
 
 /** The run's last step ends here (not a retried attempt, not a step the loop continues after). */
 function endsRun(part: ChunkType & { type: 'step-finish' }): boolean {
@@ -99,7 +89,7 @@ export class StructuredOutputProcessor<OUTPUT = unknown> implements Processor<'s
     if (options === null || typeof options !== 'object') {
       throw invalid(
         'options',
-        `expects an options object with "schema" and "model" (got ${describe(options)}).`,
+        `expects an options object with "schema" and "model" (got ${describeOptionValue(options)}).`,
       );
     }
     const found = structuredOutputOptionsProblem(options as StructuredOutputOptions);
@@ -113,7 +103,7 @@ export class StructuredOutputProcessor<OUTPUT = unknown> implements Processor<'s
     ) {
       throw invalid(
         'model',
-        `"model" is required: the model that structures the answer, as a model object or a router string such as 'openai/gpt-5-nano' (got ${describe(model)}).`,
+        `"model" is required: the model that structures the answer, as a model object or a router string such as 'openai/gpt-5-nano' (got ${describeOptionValue(model)}).`,
       );
     }
     this.#options = { ...options };

@@ -1,5 +1,4 @@
 import type { LanguageModelV2Message, LanguageModelV2Prompt } from '@ai-sdk/provider';
-import { ConfigurationError } from '../../errors/configuration-error.js';
 import { syncLegacyFields } from '../../messages/legacy-fields.js';
 import { systemMessageText } from '../../messages/to-prompt.js';
 import type { CoreMessage, CoreSystemMessage, MastraDBMessage } from '../../messages/types.js';
@@ -17,6 +16,7 @@ import type {
 import type { RequestContext } from '../../request-context/request-context.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
 import type { StepResult } from '../../stream/step-result.js';
+import { describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
 import {
   groupPromptMessages,
   questionUnit,
@@ -123,40 +123,21 @@ const COUNT_MODES: readonly TokenLimiterCountMode[] = ['cumulative', 'part'];
 const TRIM_MODES: readonly TokenLimiterTrimMode[] = ['best-fit', 'contiguous', 'memory-only'];
 const DEFAULT_AT_MAX_REMOVE_SHARE = 0.25;
 
-function invalidOption(option: string, message: string): ConfigurationError {
-  return new ConfigurationError('PROCESSOR_INVALID_OPTIONS', `TokenLimiter: ${message}`, {
-    details: { processor: 'TokenLimiter', option },
-  });
-}
-
-function describeValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (value === null || typeof value !== 'object') return String(value);
-  return Array.isArray(value) ? 'an array' : 'an object';
-}
-
-function oneOf<T extends string>(option: string, value: unknown, allowed: readonly T[], fallback: T): T {
-  if (value === undefined) return fallback;
-  if (allowed.includes(value as T)) return value as T;
-  throw invalidOption(
-    option,
-    `${option} must be ${allowed.map((a) => `'${a}'`).join(' or ')}, got ${describeValue(value)}.`,
-  );
-}
+const invalidOption = invalidOptionFor('TokenLimiter');
 
 function validateOptions(input: unknown): Required<Pick<TokenLimiterOptions, 'limit'>> & TokenLimiterOptions {
   const options = typeof input === 'number' || typeof input === 'string' ? { limit: input } : input;
   if (typeof options !== 'object' || options === null || Array.isArray(options)) {
     throw invalidOption(
       'options',
-      `pass the limit (new TokenLimiter(4000)) or an options object (new TokenLimiter({ limit: 4000 })), got ${describeValue(input)}.`,
+      `pass the limit (new TokenLimiter(4000)) or an options object (new TokenLimiter({ limit: 4000 })), got ${describeOptionValue(input)}.`,
     );
   }
   const { limit, atMaxRemoveTokens, tokenCounter, onMemoryTrim, trimMode } = options as TokenLimiterOptions;
   if (typeof limit !== 'number' || !Number.isFinite(limit) || limit <= 0) {
     throw invalidOption(
       'limit',
-      `limit must be a positive number of tokens, got ${describeValue(limit)}${typeof limit === 'string' ? ' (a string: convert it with Number())' : ''}.`,
+      `limit must be a positive number of tokens, got ${describeOptionValue(limit)}${typeof limit === 'string' ? ' (a string: convert it with Number())' : ''}.`,
     );
   }
   if (atMaxRemoveTokens !== undefined) {
@@ -169,7 +150,7 @@ function validateOptions(input: unknown): Required<Pick<TokenLimiterOptions, 'li
     if (typeof atMaxRemoveTokens !== 'number' || !(atMaxRemoveTokens >= 0) || atMaxRemoveTokens >= limit) {
       throw invalidOption(
         'atMaxRemoveTokens',
-        `atMaxRemoveTokens must be a number from 0 up to (not including) the limit ${limit}, got ${describeValue(atMaxRemoveTokens)}.`,
+        `atMaxRemoveTokens must be a number from 0 up to (not including) the limit ${limit}, got ${describeOptionValue(atMaxRemoveTokens)}.`,
       );
     }
   }
@@ -183,7 +164,7 @@ function validateOptions(input: unknown): Required<Pick<TokenLimiterOptions, 'li
     if (typeof onMemoryTrim !== 'function') {
       throw invalidOption(
         'onMemoryTrim',
-        `onMemoryTrim must be a function, got ${describeValue(onMemoryTrim)}.`,
+        `onMemoryTrim must be a function, got ${describeOptionValue(onMemoryTrim)}.`,
       );
     }
   }
@@ -327,9 +308,9 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
   constructor(options: number | TokenLimiterOptions) {
     const valid = validateOptions(options);
     this.#limit = valid.limit;
-    this.#strategy = oneOf('strategy', valid.strategy, STRATEGIES, 'truncate');
-    this.#countMode = oneOf('countMode', valid.countMode, COUNT_MODES, 'cumulative');
-    this.#trimMode = oneOf('trimMode', valid.trimMode, TRIM_MODES, 'best-fit');
+    this.#strategy = oneOf('TokenLimiter', 'strategy', valid.strategy, STRATEGIES) ?? 'truncate';
+    this.#countMode = oneOf('TokenLimiter', 'countMode', valid.countMode, COUNT_MODES) ?? 'cumulative';
+    this.#trimMode = oneOf('TokenLimiter', 'trimMode', valid.trimMode, TRIM_MODES) ?? 'best-fit';
     this.#atMaxRemoveTokens =
       valid.atMaxRemoveTokens ?? Math.floor(valid.limit * DEFAULT_AT_MAX_REMOVE_SHARE);
     this.#tokenCounter = valid.tokenCounter;
@@ -622,7 +603,7 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
       const cost = typeof counted === 'number' ? counted : await counted;
       if (typeof cost !== 'number' || !(cost >= 0)) {
         throw new Error(
-          `tokenCounter.countMessage returned ${describeValue(cost)}; it must return a non-negative number of tokens.`,
+          `tokenCounter.countMessage returned ${describeOptionValue(cost)}; it must return a non-negative number of tokens.`,
         );
       }
       costs[i] = cost;

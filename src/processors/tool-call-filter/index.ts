@@ -1,5 +1,5 @@
-import { ConfigurationError } from '../../errors/configuration-error.js';
 import type { ProcessLLMRequestArgs, ProcessLLMRequestResult, Processor } from '../../pipeline/types.js';
+import { invalidOptionFor } from '../option-errors.js';
 import { CallOrigins } from './call-origins.js';
 import { filterPromptToolCalls, type ToolCallFacts, type ToolCallFilterRule } from './filter-prompt.js';
 
@@ -25,11 +25,7 @@ export interface ToolCallFilterOptions {
   preserveModelOutput?: boolean;
 }
 
-function invalidOption(option: string, message: string): ConfigurationError {
-  return new ConfigurationError('PROCESSOR_INVALID_OPTIONS', `ToolCallFilter: ${message}`, {
-    details: { processor: 'ToolCallFilter', option },
-  });
-}
+const invalidOption = invalidOptionFor('ToolCallFilter');
 
 function validate(options: unknown): ToolCallFilterOptions {
   if (options === undefined) return {};

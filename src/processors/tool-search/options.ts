@@ -1,6 +1,6 @@
-import { ConfigurationError } from '../../errors/configuration-error.js';
 import type { RequestContext } from '../../request-context/request-context.js';
 import { classifyToolLike, type ToolLike } from '../../tools/tool-like.js';
+import { invalidOptionFor } from '../option-errors.js';
 import { LOAD_TOOL_NAME, SEARCH_TOOL_NAME } from './conversation-state.js';
 
 /** Where a tool is being considered when `filter` is asked. */
@@ -61,11 +61,7 @@ export interface ResolvedToolSearchOptions {
 /** Default `ttl`: one hour. */
 export const DEFAULT_TOOL_SEARCH_TTL_MS = 3_600_000;
 
-function invalid(option: string, message: string): ConfigurationError {
-  return new ConfigurationError('PROCESSOR_INVALID_OPTIONS', `ToolSearchProcessor: ${message}`, {
-    details: { processor: 'ToolSearchProcessor', option },
-  });
-}
+const invalid = invalidOptionFor('ToolSearchProcessor');
 
 function optionalBoolean(value: unknown, option: string): boolean {
   if (value === undefined) return false;

@@ -1,8 +1,8 @@
-import { ConfigurationError } from '../../errors/configuration-error.js';
 import { syncLegacyFields } from '../../messages/legacy-fields.js';
 import type { MessageList } from '../../messages/message-list.js';
 import type { MastraDBMessage, TextUIPart } from '../../messages/types.js';
 import type { ProcessInputArgs, Processor } from '../../pipeline/types.js';
+import { describeOptionValue, invalidProcessorOption } from '../option-errors.js';
 
 /** Options of {@link UnicodeNormalizer}. Every option is a boolean. */
 export interface UnicodeNormalizerOptions {
@@ -80,10 +80,10 @@ export class UnicodeNormalizer implements Processor<'unicode-normalizer'> {
     for (const option of OPTIONS) {
       const value = given[option];
       if (value !== undefined && typeof value !== 'boolean') {
-        throw new ConfigurationError(
-          'PROCESSOR_INVALID_OPTIONS',
-          `UnicodeNormalizer: option "${option}" must be true or false (got ${JSON.stringify(value) ?? String(value)}). Leave it out for the default.`,
-          { details: { processor: 'UnicodeNormalizer', option } },
+        throw invalidProcessorOption(
+          'UnicodeNormalizer',
+          option,
+          `option "${option}" must be true or false (got ${describeOptionValue(value)}). Leave it out for the default.`,
         );
       }
     }

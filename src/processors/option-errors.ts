@@ -1,0 +1,70 @@
+import { ConfigurationError } from '../errors/configuration-error.js';
+import { describeError } from '../errors/error-chain.js';
+
+/**
+ * The error a built-in processor's constructor throws for a bad option: code
+ * `PROCESSOR_INVALID_OPTIONS`, message `<processor>: <message>`, details `{ processor, option }`
+ * so callers can tell which processor and option to fix without parsing the text.
+ */
+export function invalidProcessorOption(
+  processor: string,
+  option: string,
+  message: string,
+): ConfigurationError {
+  return new ConfigurationError('PROCESSOR_INVALID_OPTIONS', `${processor}: ${message}`, {
+    details: { processor, option },
+  });
+}
+
+/**
+ * {@link invalidProcessorOption} bound to one processor. With `quote`, the message is prefixed
+ * with the quoted option name (`option "x" ` or ``option `x` ``), for processors whose messages
+ * start that way.
+ */
+export function invalidOptionFor(
+  processor: string,
+  quote?: '"' | '`',
+): (option: string, message: string) => ConfigurationError {
+  return quote === undefined
+    ? (option, message) => invalidProcessorOption(processor, option, message)
+    : (option, message) =>
+        invalidProcessorOption(processor, option, `option ${quote}${option}${quote} ${message}`);
+}
+
+/**
+ * A short description of a bad option value for error messages, never the whole value: strings
+ * quoted, other primitives and RegExps as written, `a function`, `an array`, `an object`. Never
+ * throws, whatever the value (a Symbol, an object whose `toString` throws).
+ */
+export function describeOptionValue(value: unknown): string {
+  try {
+    if (typeof value === 'string') return JSON.stringify(value);
+    if (typeof value === 'function') return 'a function';
+    if (value === null || typeof value !== 'object') return String(value);
+    if (value instanceof RegExp) return String(value);
+    return Array.isArray(value) ? 'an array' : 'an object';
+  } catch {
+    return describeError(value);
+  }
+}
+
+/**
+ * Checks a string option against its allowed values: `undefined` when it is not set (the caller
+ * applies the default), the value when allowed. Otherwise throws {@link invalidProcessorOption}
+ * with `<subject> must be one of "a", "b" (got <value>).`; `subject` defaults to the option name.
+ */
+export function oneOf<T extends string>(
+  processor: string,
+  option: string,
+  value: unknown,
+  allowed: readonly T[],
+  subject: string = option,
+): T | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string' && allowed.includes(value as T)) return value as T;
+  throw invalidProcessorOption(
+    processor,
+    option,
+    `${subject} must be one of ${allowed.map(describeOptionValue).join(', ')} (got ${describeOptionValue(value)}).`,
+  );
+}
