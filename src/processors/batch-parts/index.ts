@@ -89,7 +89,7 @@ export class BatchPartsProcessor implements Processor<'batch-parts'> {
   constructor(options: BatchPartsProcessorOptions = {}) {
     const { batchSize = 5, maxWaitTime, emitOnNonText = true } = options ?? {};
     if (typeof batchSize !== 'number' || !Number.isSafeInteger(batchSize) || batchSize < 1) {
-      throw invalid('batchSize', `must be an integer >= 1 (got ${String(batchSize)}).`);
+      throw invalid('batchSize', `must be an integer >= 1 (got ${describeError(batchSize)}).`);
     }
     if (maxWaitTime !== undefined && !isTimerMs(maxWaitTime)) {
       throw invalid(
@@ -98,7 +98,7 @@ export class BatchPartsProcessor implements Processor<'batch-parts'> {
       );
     }
     if (typeof emitOnNonText !== 'boolean') {
-      throw invalid('emitOnNonText', `must be true or false (got ${String(emitOnNonText)}).`);
+      throw invalid('emitOnNonText', `must be true or false (got ${describeError(emitOnNonText)}).`);
     }
     this.#batchSize = batchSize;
     this.#maxWaitTime = maxWaitTime;

@@ -24,6 +24,8 @@ export {
   isRetryableProviderErrorBody,
 } from './matchers.js';
 
+import { describeError } from '../../errors/error-chain.js';
+
 /** Decides whether one error (or one level it wraps, see `errorChain`) should be retried. */
 export type StreamErrorRetryMatcher = (error: unknown) => boolean;
 
@@ -137,7 +139,7 @@ const invalid = invalidOptionFor('StreamErrorRetryProcessor', '`');
 function checkMaxRetries(value: unknown, option: string): void {
   if (value === undefined) return;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    throw invalid(option, `must be an integer >= 0 (got ${String(value)}).`);
+    throw invalid(option, `must be an integer >= 0 (got ${describeError(value)}).`);
   }
 }
 
@@ -146,7 +148,7 @@ function checkDelay(value: unknown, option: string): void {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
     throw invalid(
       option,
-      `must be a finite number of milliseconds >= 0 or a function returning one (got ${String(value)}).`,
+      `must be a finite number of milliseconds >= 0 or a function returning one (got ${describeError(value)}).`,
     );
   }
 }
@@ -227,7 +229,7 @@ export class StreamErrorRetryProcessor implements Processor<'stream-error-retry-
     if (typeof maxRetryAfterMs !== 'number' || Number.isNaN(maxRetryAfterMs) || maxRetryAfterMs < 0) {
       throw invalid(
         'maxRetryAfterMs',
-        `must be a number of milliseconds >= 0 (got ${String(maxRetryAfterMs)}).`,
+        `must be a number of milliseconds >= 0 (got ${describeError(maxRetryAfterMs)}).`,
       );
     }
     this.#maxRetries = options.maxRetries ?? 1;

@@ -1,3 +1,4 @@
+import { describeError } from '../../errors/error-chain.js';
 import type { RequestContext } from '../../request-context/request-context.js';
 import { classifyToolLike, type ToolLike } from '../../tools/tool-like.js';
 import { invalidOptionFor } from '../option-errors.js';
@@ -114,13 +115,13 @@ export function resolveToolSearchOptions(options: unknown): ResolvedToolSearchOp
   if (!isRecord(search)) throw invalid('search', 'search must be an object such as { topK: 5 }.');
   const topK = search.topK ?? 5;
   if (typeof topK !== 'number' || !Number.isInteger(topK) || topK < 1) {
-    throw invalid('search.topK', `search.topK must be a positive integer (got ${String(topK)}).`);
+    throw invalid('search.topK', `search.topK must be a positive integer (got ${describeError(topK)}).`);
   }
   const minScore = search.minScore ?? 0;
   if (typeof minScore !== 'number' || !(minScore >= 0 && minScore <= 1)) {
     throw invalid(
       'search.minScore',
-      `search.minScore must be a number from 0 to 1 (got ${String(minScore)}).`,
+      `search.minScore must be a number from 0 to 1 (got ${describeError(minScore)}).`,
     );
   }
   const storage = options.storage ?? 'in-memory';
@@ -131,7 +132,7 @@ export function resolveToolSearchOptions(options: unknown): ResolvedToolSearchOp
   if (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl < 0) {
     throw invalid(
       'ttl',
-      `ttl must be a number of milliseconds >= 0, 0 to keep state forever (got ${String(ttl)}).`,
+      `ttl must be a number of milliseconds >= 0, 0 to keep state forever (got ${describeError(ttl)}).`,
     );
   }
   if (options.filter !== undefined && typeof options.filter !== 'function') {
