@@ -1,0 +1,4 @@
+/**
+ * `sluice/pg`: the PostgreSQL store (`PostgresStore`), filled by the memory issue.
+ */
+export {};

@@ -1,0 +1,4 @@
+/**
+ * `sluice/sqlite`: the embedded SQLite store (`SqliteStore`), filled by the memory issue.
+ */
+export {};
