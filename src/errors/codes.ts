@@ -32,6 +32,10 @@ export type ConfigurationErrorCode =
   | 'PROCESSOR_MISSING_ID'
   /** A processor with none of the hooks its array runs. */
   | 'PROCESSOR_NO_HOOK'
+  /** A storage option is wrong (`SqliteStore` / `PostgresStore` constructor). */
+  | 'STORE_INVALID_CONFIG'
+  /** A store's optional driver package (`better-sqlite3`, `pg`) is not installed. */
+  | 'STORE_DRIVER_MISSING'
   /** A schema converter package (e.g. `@valibot/to-json-schema`) is not installed. */
   | 'SCHEMA_CONVERTER_MISSING'
   /** A JSON Schema that cannot be compiled. */
@@ -59,11 +63,31 @@ export type ToolErrorCode =
   /** The call ran past the tool's `timeoutMs`. */
   | 'TOOL_TIMEOUT';
 
+/** Codes of `StorageError`: a memory store could not do what was asked (details name the store). */
+export type StorageErrorCode =
+  /** The store cannot be reached or opened (closed port, bad file path, bad credentials). */
+  | 'STORE_UNAVAILABLE'
+  /** The store was closed; create a new one. */
+  | 'STORE_CLOSED'
+  /** A schema migration failed; details name the version. */
+  | 'STORE_MIGRATION_FAILED'
+  /** A stored row cannot be decoded (bad JSON, unknown role, bad date); details name table and row id. */
+  | 'STORE_CORRUPT_ROW'
+  /** An argument the store cannot save or query (missing threadId, bad vector, …). */
+  | 'STORE_INVALID_INPUT'
+  /** `updateThread` on a thread that does not exist. */
+  | 'STORE_THREAD_NOT_FOUND'
+  /** A query vector whose length differs from a stored vector of the same index. */
+  | 'STORE_VECTOR_DIMENSION_MISMATCH'
+  /** The database rejected a statement (details keep the driver error as `cause`). */
+  | 'STORE_QUERY_FAILED';
+
 /** Every `code` of a `SluiceError` or one of its subclasses. (`TripWire` has its own: `'TRIPWIRE'`.) */
 export type SluiceErrorCode =
   | ConfigurationErrorCode
   | ProcessorErrorCode
   | ToolErrorCode
+  | StorageErrorCode
   /** `DownloadAssetsError`: an attachment could not be downloaded before the model call. */
   | 'DOWNLOAD_ASSETS_FAILED'
   /** `ProviderCallError`: the model call failed. */
