@@ -1,6 +1,8 @@
 import { resolveDownloadPolicy, validateDownloadPolicy } from '../downloads/policy.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { describeError } from '../errors/error-chain.js';
+import type { Memory } from '../memory/memory.js';
+import type { MemoryTurn } from '../memory/turn.js';
 import { MessageList } from '../messages/message-list.js';
 import type { MessageListInput } from '../messages/types.js';
 import { resolveModel } from '../models/resolve-model.js';
@@ -20,6 +22,7 @@ import type { ResolvedToolSet } from '../tools/resolved-tool-set.js';
 import { createDefaultErrorProcessor } from './default-error-processors.js';
 import { newId } from './ids.js';
 import { type DefaultErrorProcessorId, mergeDefaultErrorProcessors } from './resolve-error-processors.js';
+import { startMemoryTurn } from './run/memory-turn.js';
 import { startRun } from './run/run.js';
 import { checkStructuredOutputOption } from './structured-output.js';
 import { structuringProcessorFor } from './structuring-processor.js';
@@ -114,6 +117,17 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       );
     }
     validateDownloadPolicy(config.attachmentDownloads, `Agent "${config.id}"`, 'AGENT_INVALID_CONFIG');
+    const memory: unknown = config.memory;
+    if (
+      memory !== undefined &&
+      typeof memory !== 'function' &&
+      typeof (memory as { getErrorProcessors?: unknown } | null)?.getErrorProcessors !== 'function'
+    ) {
+      throw new ConfigurationError(
+        'AGENT_INVALID_CONFIG',
+        `Agent "${config.id}": "memory" must be a Memory from sluice/memory, e.g. new Memory({ storage: new InMemoryStore() }) (got ${describeError(memory)}).`,
+      );
+    }
     // Static arrays are checked now; arrays computed from requestContext when a call starts.
     for (const array of PROCESSOR_ARRAYS) {
       const value = config[array];
@@ -185,15 +199,26 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       options as AgentExecutionOptions<unknown>,
     );
     await checkStructuredOutputOption(this.id, call.structuredOutput, options.structuredOutput !== undefined);
+    // Memory first: a store that is down, or a thread of another resource, fails the call
+    // before the model is resolved or called.
+    const memory = await startMemoryTurn(
+      this.id,
+      call.memory === undefined ? undefined : await this.getMemory({ requestContext }),
+      call.memory,
+      requestContext,
+    );
 
     const [instructions, model, tools] = await Promise.all([
       call.instructions ?? resolveDynamic(this.#config.instructions, requestContext),
       this.getModel({ requestContext, override: call.model }),
       this.listTools({ requestContext }),
     ]);
-    const allTools = call.toolsets ? { ...tools, ...call.toolsets } : tools;
+    const withMemory = memory && Object.keys(memory.tools).length > 0 ? { ...tools, ...memory.tools } : tools;
+    const allTools = call.toolsets ? { ...withMemory, ...call.toolsets } : withMemory;
 
-    const messageList = new MessageList();
+    const messageList = new MessageList(
+      memory ? { threadId: memory.threadId, resourceId: memory.resourceId } : undefined,
+    );
     messageList.addSystem(instructions as never);
     if (call.system) messageList.addSystem(call.system as never);
     messageList.add(messages, 'input');
@@ -201,7 +226,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     // `structuredOutput.model`: a second model structures the answer, so the agent's model
     // answers freely (no JSON mode) and the processor comes last in the output lane.
     const structurer = await structuringProcessorFor(call.structuredOutput);
-    const lanes = await this.#resolveLanes(call, requestContext, structurer);
+    const lanes = await this.#resolveLanes(call, requestContext, structurer, memory);
     const maxProcessorRetries = call.maxProcessorRetries ?? this.#config.maxProcessorRetries;
     checkRetryBudget(call.maxProcessorRetries, `Agent "${this.id}" call`);
 
@@ -223,6 +248,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       options: structurer ? { ...call, structuredOutput: undefined } : call,
       requestContext,
       attachmentDownloads: downloads,
+      memory,
       createRunner: (writer, runId, deliver, abortSignal) =>
         new ProcessorRunner({
           deliver,
@@ -245,12 +271,14 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
   /**
    * The processor lanes of one call: each per-call array replaces the agent's; functions of
    * `{ requestContext }` are called and their result checked; `processorIndex` is set on the
-   * combined list.
+   * combined list. Memory's processors sit in the framework lanes around the resolved arrays
+   * (input before, output after, error after), so no per-call array can remove them.
    */
   async #resolveLanes(
     call: Pick<AgentExecutionOptions, (typeof PROCESSOR_ARRAYS)[number]>,
     requestContext: RequestContext,
     structurer?: Processor,
+    memory?: MemoryTurn,
   ): Promise<ProcessorLanes> {
     const resolve = async (array: (typeof PROCESSOR_ARRAYS)[number]): Promise<Processor[]> => {
       const own = call[array];
@@ -264,16 +292,15 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       if (array === 'errorProcessors') return this.#resolveErrorProcessors(requestContext);
       return this.#configured(array, requestContext);
     };
-    const [input, configuredOutput, configuredError] = (await Promise.all(PROCESSOR_ARRAYS.map(resolve))) as [
-      Processor[],
-      Processor[],
-      Processor[],
-    ];
-    // A copy: the configured array may be the agent's own.
-    const output = structurer ? [...configuredOutput, structurer] : configuredOutput;
-    // Framework error processors (memory's, a later addition) run after the list and survive a
-    // per-call list.
-    const framework = this.#frameworkErrorProcessors();
+    const [configuredInput, configuredOutput, configuredError] = (await Promise.all(
+      PROCESSOR_ARRAYS.map(resolve),
+    )) as [Processor[], Processor[], Processor[]];
+    // Copies: the configured arrays may be the agent's own.
+    const input = memory ? [...memory.inputProcessors, ...configuredInput] : configuredInput;
+    const userOutput = structurer ? [...configuredOutput, structurer] : configuredOutput;
+    const output = memory ? [...userOutput, ...memory.outputProcessors] : userOutput;
+    // Framework error processors (memory's) run after the list and survive a per-call list.
+    const framework = memory ? memory.errorProcessors : NO_PROCESSORS;
     const error = framework.length > 0 ? [...configuredError, ...framework] : configuredError;
     // processorIndex lives on the processor object (as documented), so an instance shared by
     // concurrent calls sees the latest call's index; frozen processors are left alone.
@@ -334,9 +361,21 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     return merged;
   }
 
-  /** Error processors contributed by framework parts (memory); none yet. */
-  #frameworkErrorProcessors(): Processor[] {
-    return [];
+  /** The agent's memory for a request context (`undefined` when it has none). */
+  async getMemory(args: { requestContext?: RequestContext } = {}): Promise<Memory | undefined> {
+    const configured = this.#config.memory;
+    if (configured === undefined) return undefined;
+    const memory = await resolveDynamic(configured, args.requestContext ?? new RequestContext());
+    if (
+      memory !== undefined &&
+      typeof (memory as { getErrorProcessors?: unknown })?.getErrorProcessors !== 'function'
+    ) {
+      throw new ConfigurationError(
+        'AGENT_INVALID_CONFIG',
+        `Agent "${this.id}": "memory" must be a Memory from sluice/memory (or a function of { requestContext } returning one), got ${describeError(memory)}.`,
+      );
+    }
+    return memory;
   }
 
   /** Tool schemas are converted once per tools object, not once per step. */
@@ -386,8 +425,9 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
    */
   async listErrorProcessors(requestContext = new RequestContext()): Promise<ErrorProcessor[]> {
     const resolved = await this.#resolveErrorProcessors(requestContext);
+    const memory = await this.getMemory({ requestContext });
     // A copy: the resolved list may be the agent's cached merge.
-    return [...resolved, ...this.#frameworkErrorProcessors()] as ErrorProcessor[];
+    return [...resolved, ...(memory ? memory.getErrorProcessors() : [])] as ErrorProcessor[];
   }
 
   /** Options merged into every call. */

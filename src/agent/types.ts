@@ -1,4 +1,6 @@
 import type { AttachmentDownloadPolicy } from '../downloads/policy.js';
+import type { Memory } from '../memory/memory.js';
+import type { AgentMemoryOption } from '../memory/turn.js';
 import type { SystemMessage } from '../messages/types.js';
 import type {
   CallSettings,
@@ -85,6 +87,12 @@ export interface AgentConfig<TOOLS extends ToolsInput = ToolsInput> {
   maxProcessorRetries?: number;
   /** Defaults merged into every `generate()`/`stream()` call. */
   defaultOptions?: DynamicArgument<AgentExecutionOptions>;
+  /**
+   * Conversation memory (`new Memory({ storage })` from `sluice/memory`). Used by calls that
+   * name a conversation with the `memory: { thread, resource }` option; its processors run
+   * around the agent's (input before, output after) and are never removed by per-call arrays.
+   */
+  memory?: DynamicArgument<Memory>;
 }
 
 /** The event `onFinish` receives. */
@@ -116,6 +124,12 @@ export interface AgentExecutionOptions<OUTPUT = unknown> {
   runId?: string;
   /** Overrides fields of the agent's `attachmentDownloads` for this call. */
   attachmentDownloads?: AttachmentDownloadPolicy;
+  /**
+   * The conversation this call belongs to: `{ thread, resource, options? }`. History is loaded
+   * before the input and the turn is saved after the output processors. Without it the call
+   * uses no memory.
+   */
+  memory?: AgentMemoryOption;
   /** Replaces the agent's input processors for this call. */
   inputProcessors?: DynamicArgument<InputProcessorOrWorkflow[]>;
   /** Replaces the agent's output processors for this call. */

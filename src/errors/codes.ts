@@ -10,6 +10,10 @@ export type ConfigurationErrorCode =
   | 'AGENT_INVALID_CONFIG'
   /** A `generate()` / `stream()` call option is wrong. */
   | 'AGENT_INVALID_OPTIONS'
+  /** A `Memory` option (constructor `options` or a call's `memory.options`) is wrong. */
+  | 'MEMORY_INVALID_CONFIG'
+  /** A `Memory` was used without a `storage`. */
+  | 'MEMORY_STORAGE_MISSING'
   /** A router model string needs an API key that is not in the environment. */
   | 'MODEL_API_KEY_MISSING'
   /** The provider package is installed but failed to load. */
@@ -63,6 +67,19 @@ export type ToolErrorCode =
   /** The call ran past the tool's `timeoutMs`. */
   | 'TOOL_TIMEOUT';
 
+/** Codes of `MemoryError`: a memory call named the wrong thread, resource or data. */
+export type MemoryErrorCode =
+  /** A call with memory lacks the thread or the resource id. */
+  | 'MEMORY_IDS_MISSING'
+  /** The thread belongs to another resource than the one the call named. */
+  | 'MEMORY_THREAD_RESOURCE_MISMATCH'
+  /** A thread that must exist (a lookup by resource, thread-scoped working memory) does not. */
+  | 'MEMORY_THREAD_NOT_FOUND'
+  /** A `Memory` method got arguments it cannot use. */
+  | 'MEMORY_INVALID_ARGS'
+  /** Semantic recall was asked for, but the memory has no embedder or vector store. */
+  | 'MEMORY_SEMANTIC_RECALL_UNAVAILABLE';
+
 /** Codes of `StorageError`: a memory store could not do what was asked (details name the store). */
 export type StorageErrorCode =
   /** The store cannot be reached or opened (closed port, bad file path, bad credentials). */
@@ -87,6 +104,7 @@ export type SluiceErrorCode =
   | ConfigurationErrorCode
   | ProcessorErrorCode
   | ToolErrorCode
+  | MemoryErrorCode
   | StorageErrorCode
   /** `DownloadAssetsError`: an attachment could not be downloaded before the model call. */
   | 'DOWNLOAD_ASSETS_FAILED'

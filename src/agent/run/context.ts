@@ -3,6 +3,7 @@
  * Each part owns its own state; nothing here is a loose mutable variable.
  */
 import type { ResolvedDownloadPolicy } from '../../downloads/policy.js';
+import type { MemoryTurn } from '../../memory/turn.js';
 import type { MessageList } from '../../messages/message-list.js';
 import type { MastraLanguageModel } from '../../models/types.js';
 import type { ProcessorRunner } from '../../pipeline/runner.js';
@@ -30,6 +31,8 @@ export interface RunPlan<OUTPUT> {
   requestContext: RequestContext;
   /** What attachment downloads may reach (the agent's policy merged with the call's). */
   attachmentDownloads?: ResolvedDownloadPolicy;
+  /** The call's memory (`memory: { thread, resource }`), saved by `finalize()`. */
+  memory?: MemoryTurn;
   /**
    * The run's runner. `abortSignal` is the run's own signal (the caller's, joined by
    * `stopOnStreamCancel` when on), so hooks see every way the run can be stopped.

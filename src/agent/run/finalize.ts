@@ -13,6 +13,7 @@ import type { LLMStepResult } from '../../stream/step-result.js';
 import { untilAborted } from '../../util/until-aborted.js';
 import { quietly, runCallback, settleWithin } from './callbacks.js';
 import type { RunContext } from './context.js';
+import { saveMemoryTurn } from './memory-turn.js';
 
 const AGENT = ChunkFrom.AGENT;
 
@@ -42,6 +43,12 @@ export async function finalize<OUTPUT>(
   // Callbacks are awaited, but never past an abort: once the signal fires, finalization goes
   // on whether or not they settle (a late rejection is ignored).
   const bounded = (pending: unknown) => settleWithin(pending, abortSignal);
+  // Memory saves here, once, as the run ended; a successful turn that could not be saved fails.
+  const saveError = await saveMemoryTurn(run, { status, error, tripwire });
+  if (saveError) {
+    status = 'failed';
+    error = saveError;
+  }
   if (status === 'success' && options.onFinish) {
     try {
       await untilAborted(

@@ -1,0 +1,58 @@
+/**
+ * The agent's seam to memory. A call that names a conversation (`memory: { thread, resource }`)
+ * on an agent with a memory gets a `MemoryTurn`: checked before the model is called, its
+ * processors in the framework lanes (input before the user's, output after), its tool, and one
+ * save from the finalization point. A call without `memory` uses none.
+ */
+import { ConfigurationError } from '../../errors/configuration-error.js';
+import type { Memory } from '../../memory/memory.js';
+import { type AgentMemoryOption, beginMemoryTurn, type MemoryTurn } from '../../memory/turn.js';
+import type { RequestContext } from '../../request-context/request-context.js';
+import { newId } from '../ids.js';
+import type { RunContext } from './context.js';
+import type { RunEnd } from './finalize.js';
+
+/** The call's memory turn, or `undefined` when the call names no conversation. */
+export async function startMemoryTurn(
+  agentId: string,
+  memory: Memory | undefined,
+  option: AgentMemoryOption | undefined,
+  requestContext: RequestContext,
+): Promise<MemoryTurn | undefined> {
+  if (option === undefined || option === null) return undefined;
+  if (!memory) {
+    throw new ConfigurationError(
+      'AGENT_INVALID_OPTIONS',
+      `Agent "${agentId}": the call passed "memory" but the agent has none; create it with new Agent({ ..., memory: new Memory({ storage }) }).`,
+      { details: { option: 'memory' } },
+    );
+  }
+  return beginMemoryTurn(memory, option, requestContext, `Agent "${agentId}"`);
+}
+
+/**
+ * Save the turn as the run ended. Returns the error when saving a successful turn failed (the
+ * call then fails: an answer that was not remembered must not look remembered); a failed save
+ * of a failed turn is reported on the console and the run's own error stands.
+ */
+export async function saveMemoryTurn<OUTPUT>(
+  run: RunContext<OUTPUT>,
+  end: RunEnd,
+): Promise<Error | undefined> {
+  const turn = run.plan.memory;
+  if (!turn) return undefined;
+  try {
+    await turn.save({
+      status: end.status,
+      error: end.error,
+      list: run.list,
+      delivered: run.path.delivered,
+      newId,
+    });
+    return undefined;
+  } catch (error) {
+    if (end.status === 'success') return error instanceof Error ? error : new Error(String(error));
+    console.warn(`Agent "${run.plan.agentId}": saving the failed turn to memory failed: ${String(error)}`);
+    return undefined;
+  }
+}

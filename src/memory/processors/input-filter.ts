@@ -1,0 +1,30 @@
+import type { ProcessInputArgs, Processor } from '../../pipeline/types.js';
+import type { MemoryTurnContext } from './turn-context.js';
+
+/**
+ * `memory-input-filter`, the first input processor of a call with memory: when the thread
+ * already has history, input messages whose ids are already stored in it (a client re-sending
+ * the conversation) are dropped, so history is neither duplicated in the prompt nor saved twice.
+ * New user messages and client tool results pass. `retainFullInput: true` turns it off.
+ */
+export class MemoryInputFilter implements Processor<'memory-input-filter'> {
+  readonly id = 'memory-input-filter' as const;
+  readonly name = 'Memory Input Filter';
+  readonly #turn: MemoryTurnContext;
+
+  constructor(turn: MemoryTurnContext) {
+    this.#turn = turn;
+  }
+
+  /** Drop re-sent stored messages from the input. */
+  async processInput({ messageList }: ProcessInputArgs): Promise<undefined> {
+    const turn = this.#turn;
+    if (turn.config.retainFullInput || !turn.existing) return undefined;
+    const ids = messageList.get.input.db().map((m) => m.id);
+    if (ids.length === 0) return undefined;
+    const stored = await turn.storage.getMessagesByIds(ids);
+    const echoed = stored.filter((m) => m.threadId === turn.threadId).map((m) => m.id);
+    if (echoed.length > 0) messageList.removeByIds(echoed);
+    return undefined;
+  }
+}

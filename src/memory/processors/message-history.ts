@@ -1,0 +1,53 @@
+import type { MastraDBMessage } from '../../messages/types.js';
+import type { ProcessInputArgs, Processor } from '../../pipeline/types.js';
+import type { MemoryTurnContext } from './turn-context.js';
+
+/**
+ * `message-history`. Input lane: loads the newest `lastMessages` stored messages of the thread
+ * into the list with source `memory` (`messageList.get.remembered`), before the request's input;
+ * tool calls that never got a result are left out (`filterIncompleteToolCalls`). Output lane
+ * (last, after every output processor): marks the turn complete; the agent's finalization then
+ * saves what the list holds (see `save-turn.ts`).
+ */
+export class MessageHistory implements Processor<'message-history'> {
+  readonly id = 'message-history' as const;
+  readonly name = 'Message History';
+  readonly #turn: MemoryTurnContext;
+
+  constructor(turn: MemoryTurnContext) {
+    this.#turn = turn;
+  }
+
+  /** Load the recent history. */
+  async processInput({ messageList }: ProcessInputArgs): Promise<undefined> {
+    const turn = this.#turn;
+    const limit = turn.config.lastMessages;
+    if (limit === false || limit === 0 || !turn.existing) return undefined;
+    const stored = await turn.storage.getLastMessages({ threadId: turn.threadId, limit });
+    const loaded = turn.config.filterIncompleteToolCalls ? withoutIncompleteToolCalls(stored) : stored;
+    if (loaded.length > 0) messageList.add(loaded, 'memory');
+    return undefined;
+  }
+
+  /** Every output processor before this one ran without aborting: the turn may be saved. */
+  processOutputResult(): undefined {
+    this.#turn.outputReached = true;
+    return undefined;
+  }
+}
+
+/** Messages without tool invocations still waiting for a result; messages left empty are dropped. */
+export function withoutIncompleteToolCalls<M extends MastraDBMessage>(messages: readonly M[]): M[] {
+  const out: M[] = [];
+  for (const message of messages) {
+    const parts = message.content.parts;
+    if (!parts.some((p) => p.type === 'tool-invocation' && p.toolInvocation.state !== 'result')) {
+      out.push(message);
+      continue;
+    }
+    const kept = parts.filter((p) => p.type !== 'tool-invocation' || p.toolInvocation.state === 'result');
+    if (!kept.some((p) => p.type !== 'step-start')) continue;
+    out.push({ ...message, content: { ...message.content, parts: kept, toolInvocations: undefined } });
+  }
+  return out;
+}

@@ -1,0 +1,30 @@
+import type { ProcessInputArgs, Processor } from '../../pipeline/types.js';
+import { workingMemorySystemMessage } from '../working-memory.js';
+import type { MemoryTurnContext } from './turn-context.js';
+
+/**
+ * `working-memory`: adds the working memory (instructions for the `updateWorkingMemory` tool,
+ * the template and the stored data) as a system message of its own, after the agent's
+ * instructions. Later input processors see it in `systemMessages`; it is never stored as a
+ * thread message.
+ */
+export class WorkingMemoryProcessor implements Processor<'working-memory'> {
+  readonly id = 'working-memory' as const;
+  readonly name = 'Working Memory';
+  readonly #turn: MemoryTurnContext;
+
+  constructor(turn: MemoryTurnContext) {
+    this.#turn = turn;
+  }
+
+  /** Add the working-memory system message. */
+  async processInput({ messageList }: ProcessInputArgs): Promise<undefined> {
+    const { memory, threadId, resourceId, callConfig, config } = this.#turn;
+    const [template, data] = await Promise.all([
+      memory.getWorkingMemoryTemplate({ memoryConfig: callConfig }),
+      memory.getWorkingMemory({ threadId, resourceId, memoryConfig: callConfig }),
+    ]);
+    if (template) messageList.addSystem(workingMemorySystemMessage(template, data, config.readOnly));
+    return undefined;
+  }
+}

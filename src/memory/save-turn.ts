@@ -1,0 +1,174 @@
+/**
+ * What a turn stores, decided once, at the agent's finalization:
+ *
+ * - **success** — the input and response messages as the list holds them after every processor
+ *   (`drainUnsavedMessages()`: remembered messages only when a processor changed them), with
+ *   the non-transient `data-*` chunks the client received appended to the last assistant message
+ *   in emission order. Left out: system messages (kept apart by the list), transient signals
+ *   (never in the list), `processLLMRequest` rewrites (never in the list), `partial-call` tool
+ *   invocations and `updateWorkingMemory` tool calls (parts stripped; a message left empty is
+ *   not stored).
+ * - **tripwire** (an abort in any input or output hook) — nothing.
+ * - **failed / aborted** — only the input (what the user wrote is never lost), the failure
+ *   recorded on the newest user message under `content.metadata.mastra.failure`; no partial
+ *   answer.
+ */
+import type { MastraDBMessage, MastraMessagePart } from '../messages/types.js';
+import type { StorageMessageInput } from '../stores/types.js';
+import { UPDATE_WORKING_MEMORY_TOOL } from './working-memory.js';
+
+/** How the run ended, as far as saving is concerned. */
+export type TurnStatus = 'success' | 'tripwire' | 'failed' | 'aborted';
+
+/** The failure recorded on the user message of a turn that did not complete. */
+export interface TurnFailure {
+  status: 'failed' | 'aborted';
+  error?: { name: string; message: string; code?: string };
+  at: string;
+}
+
+/** A `data-*` chunk as the client received it. */
+export interface DeliveredDataChunk {
+  type: `data-${string}`;
+  data: unknown;
+  id?: string;
+  transient?: boolean;
+}
+
+/** A data chunk that is stored: not transient, not the run's own `data-signal` notice. */
+export function isStoredDataChunk(chunk: { type: string; transient?: unknown }): chunk is DeliveredDataChunk {
+  return chunk.type.startsWith('data-') && chunk.transient !== true && chunk.type !== 'data-signal';
+}
+
+/** A message as stored: stamped with the conversation, stripped of what is never stored. */
+function cleanForStorage(
+  message: MastraDBMessage,
+  threadId: string,
+  resourceId: string,
+): StorageMessageInput | undefined {
+  if (message.role === 'system') return undefined;
+  const parts = message.content.parts;
+  let kept: MastraMessagePart[] = parts;
+  if (parts.some(isUnstoredPart)) {
+    kept = parts.filter((p) => !isUnstoredPart(p));
+    if (!kept.some((p) => p.type !== 'step-start')) return undefined;
+  }
+  const content =
+    kept === parts
+      ? message.content
+      : {
+          ...message.content,
+          parts: kept,
+          ...(message.content.toolInvocations
+            ? {
+                toolInvocations: message.content.toolInvocations
+                  .filter((t) => t.state === 'result' || t.state === 'call')
+                  .filter((t) => t.toolName !== UPDATE_WORKING_MEMORY_TOOL),
+              }
+            : {}),
+        };
+  return { ...message, content, threadId, resourceId };
+}
+
+function isUnstoredPart(part: MastraMessagePart): boolean {
+  if (part.type !== 'tool-invocation') return false;
+  return (
+    part.toolInvocation.state === 'partial-call' ||
+    part.toolInvocation.toolName === UPDATE_WORKING_MEMORY_TOOL
+  );
+}
+
+/** The messages of a completed turn, ready for `saveTurn`. */
+export function completedTurnMessages(args: {
+  unsaved: readonly MastraDBMessage[];
+  response: readonly MastraDBMessage[];
+  dataChunks: readonly DeliveredDataChunk[];
+  threadId: string;
+  resourceId: string;
+  newMessageId: () => string;
+}): StorageMessageInput[] {
+  const { threadId, resourceId } = args;
+  const out: StorageMessageInput[] = [];
+  for (const message of args.unsaved) {
+    const cleaned = cleanForStorage(message, threadId, resourceId);
+    if (cleaned) out.push(cleaned);
+  }
+  if (args.dataChunks.length === 0) return out;
+  const now = Date.now();
+  const dataParts: MastraMessagePart[] = args.dataChunks.map((chunk) => ({
+    type: chunk.type,
+    data: chunk.data,
+    ...(chunk.id !== undefined ? { id: chunk.id } : {}),
+    createdAt: now,
+  }));
+  // The data parts belong to the answer: the last assistant message of the response.
+  let lastAssistant = -1;
+  for (let i = out.length - 1; i >= 0; i--) {
+    if (out[i]?.role === 'assistant' && args.response.some((m) => m.id === out[i]?.id)) {
+      lastAssistant = i;
+      break;
+    }
+  }
+  if (lastAssistant >= 0) {
+    const target = out[lastAssistant] as StorageMessageInput;
+    out[lastAssistant] = {
+      ...target,
+      content: { ...target.content, parts: [...target.content.parts, ...dataParts] },
+    };
+  } else {
+    out.push({
+      id: args.newMessageId(),
+      role: 'assistant',
+      createdAt: new Date(now),
+      threadId,
+      resourceId,
+      content: { format: 2, parts: dataParts },
+    });
+  }
+  return out;
+}
+
+/** The messages of a turn that failed or was aborted: the input, the failure on the last user message. */
+export function failedTurnMessages(args: {
+  input: readonly MastraDBMessage[];
+  failure: TurnFailure;
+  threadId: string;
+  resourceId: string;
+}): StorageMessageInput[] {
+  const out: StorageMessageInput[] = [];
+  for (const message of args.input) {
+    const cleaned = cleanForStorage(message, args.threadId, args.resourceId);
+    if (cleaned) out.push(cleaned);
+  }
+  for (let i = out.length - 1; i >= 0; i--) {
+    const message = out[i] as StorageMessageInput;
+    if (message.role !== 'user') continue;
+    const metadata = message.content.metadata ?? {};
+    const mastra = (metadata.mastra ?? {}) as Record<string, unknown>;
+    out[i] = {
+      ...message,
+      content: {
+        ...message.content,
+        metadata: { ...metadata, mastra: { ...mastra, failure: args.failure } },
+      },
+    };
+    break;
+  }
+  return out;
+}
+
+/** The failure record of an error (name, message and a Sluice `code` when it has one). */
+export function describeFailure(status: 'failed' | 'aborted', error: unknown): TurnFailure {
+  const failure: TurnFailure = { status, at: new Date().toISOString() };
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    failure.error = {
+      name: error.name,
+      message: error.message,
+      ...(typeof code === 'string' ? { code } : {}),
+    };
+  } else if (error !== undefined) {
+    failure.error = { name: 'Error', message: String(error) };
+  }
+  return failure;
+}

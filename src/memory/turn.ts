@@ -1,0 +1,199 @@
+/**
+ * One call's use of memory: the conversation it names, checked before the model is called (the
+ * store is reached, the thread belongs to the resource), the memory processors of the call's
+ * framework lanes, the working-memory tool, and the save at the end.
+ */
+import type { MessageList } from '../messages/message-list.js';
+import type { Processor } from '../pipeline/types.js';
+import type { RequestContext } from '../request-context/request-context.js';
+import { MASTRA_RESOURCE_ID_KEY, MASTRA_THREAD_ID_KEY } from '../request-context/request-context.js';
+import type { StorageMessageInput, StorageThread } from '../stores/types.js';
+import type { Tool } from '../tools/tool.js';
+import type { MemoryConfig } from './config.js';
+import { MEMORY_CONTEXT_KEY, type MemoryContextValue } from './context-key.js';
+import { checkOwner, type Memory } from './memory.js';
+import { MemoryError } from './memory-error.js';
+import { MemoryInputFilter } from './processors/input-filter.js';
+import { MessageHistory } from './processors/message-history.js';
+import { SemanticRecall } from './processors/semantic-recall.js';
+import type { MemoryTurnContext } from './processors/turn-context.js';
+import { WorkingMemoryProcessor } from './processors/working-memory.js';
+import {
+  completedTurnMessages,
+  describeFailure,
+  failedTurnMessages,
+  isStoredDataChunk,
+  type TurnStatus,
+} from './save-turn.js';
+
+/** The `memory` option of `agent.generate()` / `agent.stream()`. */
+export interface AgentMemoryOption {
+  /** The thread id, or the thread with a title/metadata used when it is created. */
+  thread: string | { id: string; title?: string; metadata?: Record<string, unknown> };
+  /** The owner of the thread (a user, an org, …). */
+  resource: string;
+  /** Options for this call, merged over the memory's own. */
+  options?: MemoryConfig;
+}
+
+/** How the run ended, as the save needs it. */
+export interface TurnEnd {
+  status: TurnStatus;
+  error?: unknown;
+  list: MessageList;
+  /** Chunks the client received, in order (the `data-*` ones are stored). */
+  delivered: readonly { type: string; transient?: unknown }[];
+  newId: () => string;
+}
+
+/** One call's memory. */
+export class MemoryTurn {
+  readonly threadId: string;
+  readonly resourceId: string;
+  /** Before the user's input processors: input filter → working memory → history → semantic recall. */
+  readonly inputProcessors: Processor[];
+  /** After the user's output processors: `message-history` (the save follows at finalization). */
+  readonly outputProcessors: Processor[];
+  /** After the resolved error list: memory's context-overflow recovery. */
+  readonly errorProcessors: Processor[];
+  /** `updateWorkingMemory` when working memory is on and writable. */
+  readonly tools: Record<string, Tool>;
+  readonly #ctx: MemoryTurnContext;
+  readonly #thread: AgentMemoryOption['thread'];
+
+  constructor(ctx: MemoryTurnContext, thread: AgentMemoryOption['thread']) {
+    this.#ctx = ctx;
+    this.#thread = thread;
+    this.threadId = ctx.threadId;
+    this.resourceId = ctx.resourceId;
+    const { config, memory } = ctx;
+    this.inputProcessors = [new MemoryInputFilter(ctx)];
+    if (config.workingMemory.enabled) this.inputProcessors.push(new WorkingMemoryProcessor(ctx));
+    const history = new MessageHistory(ctx);
+    if (config.lastMessages !== false) this.inputProcessors.push(history);
+    if (config.semanticRecall) this.inputProcessors.push(new SemanticRecall(ctx));
+    this.outputProcessors = [history];
+    this.errorProcessors = memory.getErrorProcessors();
+    this.tools = memory.listTools({ memoryConfig: ctx.callConfig });
+  }
+
+  /** True when this call saves nothing whatever happens (`readOnly`, or `lastMessages: false`). */
+  get savesNothing(): boolean {
+    return this.#ctx.config.readOnly || this.#ctx.config.lastMessages === false;
+  }
+
+  /**
+   * Save the turn as its end allows (see `save-turn.ts`): one `saveTurn` transaction with the
+   * thread, then the embeddings when semantic recall is on.
+   */
+  async save(end: TurnEnd): Promise<void> {
+    const ctx = this.#ctx;
+    if (this.savesNothing || end.status === 'tripwire') return;
+    const { threadId, resourceId } = ctx;
+    let messages: StorageMessageInput[];
+    if (end.status === 'success') {
+      if (!ctx.outputReached) return;
+      messages = completedTurnMessages({
+        unsaved: end.list.drainUnsavedMessages(),
+        response: end.list.get.response.db(),
+        dataChunks: end.delivered.filter(isStoredDataChunk),
+        threadId,
+        resourceId,
+        newMessageId: end.newId,
+      });
+    } else {
+      messages = failedTurnMessages({
+        input: end.list.get.input.db(),
+        failure: describeFailure(end.status, end.error),
+        threadId,
+        resourceId,
+      });
+    }
+    // Re-read: the working-memory tool may have created or updated the thread during the turn.
+    const current = await ctx.storage.getThreadById(threadId);
+    const saved = await ctx.storage.saveTurn({ thread: this.#threadRow(current), messages });
+    if (ctx.config.semanticRecall && end.status === 'success') await ctx.memory.embedMessages(saved);
+  }
+
+  /** The thread as saved with the turn: the stored one with `updatedAt` bumped, or a new one. */
+  #threadRow(existing: StorageThread | null): StorageThread {
+    const now = new Date();
+    const given = typeof this.#thread === 'string' ? { id: this.#thread } : this.#thread;
+    if (existing) return { ...existing, updatedAt: now };
+    return {
+      id: this.#ctx.threadId,
+      resourceId: this.#ctx.resourceId,
+      createdAt: now,
+      updatedAt: now,
+      ...(given.title !== undefined ? { title: given.title } : {}),
+      ...(given.metadata !== undefined ? { metadata: given.metadata } : {}),
+    };
+  }
+}
+
+/**
+ * Start one call's memory: check the option, reach the store (a store that is down fails here,
+ * before the model is called, with an error naming the store), check that the thread belongs to
+ * the resource, and put the conversation on the request context (`MASTRA_RESOURCE_ID_KEY`,
+ * `MASTRA_THREAD_ID_KEY`, `'MastraMemory'`). Ids already set on the context by trusted
+ * middleware win over the call's.
+ *
+ * @throws MemoryError `MEMORY_IDS_MISSING`, `MEMORY_THREAD_RESOURCE_MISMATCH`;
+ *   ConfigurationError `MEMORY_INVALID_CONFIG` / `MEMORY_STORAGE_MISSING`; the store's error.
+ */
+export async function beginMemoryTurn(
+  memory: Memory,
+  option: AgentMemoryOption,
+  requestContext: RequestContext,
+  owner: string,
+): Promise<MemoryTurn> {
+  if (typeof option !== 'object' || option === null) {
+    throw new MemoryError(
+      'MEMORY_IDS_MISSING',
+      `${owner}: the "memory" option must be { thread, resource }, e.g. memory: { thread: 'chat-1', resource: 'user-42' }.`,
+    );
+  }
+  const trustedResource = requestContext.get(MASTRA_RESOURCE_ID_KEY) as unknown;
+  const trustedThread = requestContext.get(MASTRA_THREAD_ID_KEY) as unknown;
+  const givenThreadId = typeof option.thread === 'string' ? option.thread : option.thread?.id;
+  const threadId = typeof trustedThread === 'string' && trustedThread !== '' ? trustedThread : givenThreadId;
+  const resourceId =
+    typeof trustedResource === 'string' && trustedResource !== '' ? trustedResource : option.resource;
+  if (
+    typeof threadId !== 'string' ||
+    threadId === '' ||
+    typeof resourceId !== 'string' ||
+    resourceId === ''
+  ) {
+    throw new MemoryError(
+      'MEMORY_IDS_MISSING',
+      `${owner}: a resourceId and a threadId must be provided when using Memory: pass memory: { thread: '<thread id>', resource: '<owner id>' } (got thread ${JSON.stringify(givenThreadId)}, resource ${JSON.stringify(option.resource)}).`,
+      { details: { threadId: givenThreadId, resourceId: option.resource } },
+    );
+  }
+  const config = memory.getMergedThreadConfig(option.options);
+  const storage = memory.storage;
+  await storage.init();
+  const existing = await storage.getThreadById(threadId);
+  if (existing) checkOwner(existing, resourceId);
+  const thread = typeof option.thread === 'string' ? { id: threadId } : { ...option.thread, id: threadId };
+  const value: MemoryContextValue = {
+    thread: existing ?? { ...thread, resourceId },
+    resourceId,
+    ...(option.options ? { memoryConfig: option.options } : {}),
+  };
+  requestContext.set(MASTRA_RESOURCE_ID_KEY as never, resourceId as never);
+  requestContext.set(MASTRA_THREAD_ID_KEY as never, threadId as never);
+  requestContext.set(MEMORY_CONTEXT_KEY as never, value as never);
+  const ctx: MemoryTurnContext = {
+    memory,
+    storage,
+    config,
+    callConfig: option.options,
+    threadId,
+    resourceId,
+    existing,
+    outputReached: false,
+  };
+  return new MemoryTurn(ctx, thread);
+}
