@@ -1,4 +1,5 @@
 /**
- * `sluice/sqlite`: the embedded SQLite store (`SqliteStore`), filled by the memory issue.
+ * `sluice/sqlite`: the embedded SQLite store (`SqliteStore`, needs the optional peer
+ * dependency `better-sqlite3@12`, loaded on first use).
  */
-export {};
+export { SQLITE_SCHEMA_VERSION, SqliteStore, type SqliteStoreOptions } from '../stores/sqlite/index.js';

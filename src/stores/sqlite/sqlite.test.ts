@@ -1,0 +1,100 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { SqliteStore } from 'sluice/sqlite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SluiceError } from '../../errors/sluice-error.js';
+import { defineStoreConformance } from '../conformance.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'sluice-sqlite-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let counter = 0;
+
+// The documented contract of MemoryStorage, against a fresh SQLite file per test.
+defineStoreConformance('SqliteStore', async () => {
+  const path = join(dir, `conformance-${++counter}.db`);
+  return {
+    store: new SqliteStore({ path }),
+    corruptMessage: async (id, column, raw) => {
+      const db = new Database(path);
+      db.prepare(`UPDATE sluice_messages SET ${column} = ? WHERE id = ?`).run(raw, id);
+      db.close();
+    },
+  };
+});
+
+describe('SqliteStore set-up', () => {
+  it('applies the versioned migrations once, on first use, and records them', async () => {
+    const path = join(dir, 'migrations.db');
+    const first = new SqliteStore({ path });
+    await first.saveThread({ id: 't', resourceId: 'r', createdAt: new Date(1), updatedAt: new Date(1) });
+    expect(await first.schemaVersions()).toEqual([1, 2]);
+    await first.close();
+    const second = new SqliteStore({ path });
+    expect(await second.schemaVersions()).toEqual([1, 2]);
+    expect(await second.getThreadById('t')).not.toBeNull();
+    await second.close();
+    const db = new Database(path, { readonly: true });
+    const journal = db.pragma('journal_mode', { simple: true });
+    const indexes = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'sluice_messages'")
+      .all() as { name: string }[];
+    db.close();
+    expect(journal).toBe('wal');
+    expect(indexes.map((i) => i.name)).toContain('sluice_messages_thread_order');
+  });
+
+  it('uses the (thread_id, created_at, seq) index for the last-N query, never a full scan or sort', async () => {
+    const path = join(dir, 'plan.db');
+    const store = new SqliteStore({ path });
+    await store.init();
+    await store.close();
+    const db = new Database(path, { readonly: true });
+    const plan = db
+      .prepare(
+        'EXPLAIN QUERY PLAN SELECT * FROM sluice_messages WHERE thread_id = ? ORDER BY created_at DESC, seq DESC LIMIT 10',
+      )
+      .all('t') as { detail: string }[];
+    db.close();
+    const details = plan.map((p) => p.detail).join(' | ');
+    expect(details).toContain('sluice_messages_thread_order');
+    expect(details).not.toContain('TEMP B-TREE');
+  });
+
+  it('a table prefix keeps two stores apart in one file', async () => {
+    const path = join(dir, 'prefix.db');
+    const a = new SqliteStore({ path, tablePrefix: 'a_' });
+    const b = new SqliteStore({ path, tablePrefix: 'b_' });
+    await a.saveThread({ id: 't', resourceId: 'r', createdAt: new Date(1), updatedAt: new Date(1) });
+    expect(await b.getThreadById('t')).toBeNull();
+    await a.close();
+    await b.close();
+  });
+
+  it('a bad file path fails with STORE_UNAVAILABLE naming the store and path; a later call retries', async () => {
+    const store = new SqliteStore({ path: join(dir, 'no-such-dir', 'x.db') });
+    const error = await store.getThreadById('t').catch((e: unknown) => e);
+    expect(SluiceError.hasCode(error, 'STORE_UNAVAILABLE')).toBe(true);
+    expect((error as Error).message).toContain('SqliteStore(');
+    expect((error as Error).message).toContain('no-such-dir');
+    const again = await store.init().catch((e: unknown) => e);
+    expect(SluiceError.hasCode(again, 'STORE_UNAVAILABLE')).toBe(true);
+  });
+
+  it('a file that is not a database fails with STORE_UNAVAILABLE, not a crash', async () => {
+    const path = join(dir, 'not-a-db.db');
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(path, 'this is not sqlite '.repeat(100));
+    const store = new SqliteStore({ path });
+    const error = await store.init().catch((e: unknown) => e);
+    expect(SluiceError.hasCode(error, 'STORE_UNAVAILABLE')).toBe(true);
+    expect((error as Error).message).toContain(path);
+  });
+
+  it('rejects bad options with STORE_INVALID_CONFIG naming the option', () => {
+    expect(() => new SqliteStore({ path: '' })).toThrow(/option `path` is required/);
+    expect(() => new SqliteStore({ path: 'x.db', tablePrefix: 'a; DROP' })).toThrow(/tablePrefix/);
+    expect(() => new SqliteStore({ path: 'x.db', busyTimeoutMs: -1 })).toThrow(/busyTimeoutMs/);
+  });
+});
