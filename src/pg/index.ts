@@ -1,4 +1,9 @@
 /**
- * `sluice/pg`: the PostgreSQL store (`PostgresStore`), filled by the memory issue.
+ * `sluice/pg`: the PostgreSQL store (`PostgresStore`, needs the optional peer dependency `pg`,
+ * loaded on first use).
  */
-export {};
+export {
+  POSTGRES_SCHEMA_VERSION,
+  PostgresStore,
+  type PostgresStoreOptions,
+} from '../stores/postgres/index.js';

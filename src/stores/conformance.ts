@@ -247,9 +247,9 @@ export function defineStoreConformance(label: string, factory: () => Promise<Con
       it('returns copies: mutating a result never changes what is stored', async () => {
         await seed(1);
         const [first] = await store.getLastMessages({ threadId: 't1', limit: 1 });
-        (first?.content.parts[0] as { text: string }).text = 'mutated';
+        (first!.content.parts[0] as { text: string }).text = 'mutated';
         const [again] = await store.getLastMessages({ threadId: 't1', limit: 1 });
-        expect((again?.content.parts[0] as { text: string }).text).toBe('message 0');
+        expect((again!.content.parts[0] as { text: string }).text).toBe('message 0');
       });
     });
 
@@ -283,7 +283,7 @@ export function defineStoreConformance(label: string, factory: () => Promise<Con
         await store.saveMessages([msg('a', 'a2', T0)]);
         const all = await store.getLastMessages({ threadId: 't1', limit: 10 });
         expect(ids(all)).toEqual(['a', 'b', 'c']);
-        expect((all[0]?.content.parts[0] as { text: string }).text).toBe('a2');
+        expect((all[0]!.content.parts[0] as { text: string }).text).toBe('a2');
       });
     });
 

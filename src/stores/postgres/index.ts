@@ -1,0 +1,304 @@
+/**
+ * `PostgresStore`: memory in PostgreSQL through `pg` (an optional peer dependency, imported on
+ * first use), from a connection string (the store owns and ends its pool) or a `pg.Pool` you
+ * pass (left open on `close()`).
+ *
+ * Concurrency model: every write runs in one transaction on one pooled client, so any number of
+ * pools/processes may write to the same thread: each message is its own row keyed by id
+ * (`ON CONFLICT (id) DO UPDATE` makes concurrent upserts of one id safe) and ordering comes from
+ * `(created_at, seq)` with `seq` an identity column. Migrations take a transaction-scoped
+ * advisory lock keyed by the schema, so two processes starting at once apply each
+ * version exactly once. A client killed mid-transaction leaves nothing: the server rolls the
+ * transaction back when the connection drops.
+ */
+import type { Pool, PoolClient, PoolConfig } from 'pg';
+import { ConfigurationError } from '../../errors/configuration-error.js';
+import { describeError } from '../../errors/error-chain.js';
+import type { SluiceError } from '../../errors/sluice-error.js';
+import { queryFailed, StorageError } from '../errors.js';
+import type { Migration, SqlDriver, SqlExecutor, SqlRow } from '../sql/driver.js';
+import { checkIdentifier } from '../sql/identifiers.js';
+import { loadDriver } from '../sql/load-driver.js';
+import { SqlStore, type SqlTables } from '../sql/sql-store.js';
+
+/** Options of {@link PostgresStore}: exactly one of `connectionString` / `pool`. */
+export interface PostgresStoreOptions {
+  /** e.g. `postgres://postgres@127.0.0.1:5432/test`. The store creates (and ends) its own pool. */
+  connectionString?: string;
+  /** An existing `pg.Pool`; the store never ends it. */
+  pool?: Pool;
+  /** Extra options for the pool the store creates from `connectionString` (e.g. `max`). */
+  poolConfig?: Omit<PoolConfig, 'connectionString'>;
+  /** Schema holding the tables (created when missing). Default `'public'`. */
+  schema?: string;
+  /** Prefix of every table name. Default `'sluice_'`. */
+  tablePrefix?: string;
+}
+
+/** Number of the newest schema version this code knows. */
+export const POSTGRES_SCHEMA_VERSION = 2;
+
+function migrations(t: SqlTables, prefix: string): Migration[] {
+  return [
+    {
+      version: 1,
+      name: 'threads, messages, resources, vectors',
+      statements: [
+        `CREATE TABLE ${t.threads} (id TEXT PRIMARY KEY, resource_id TEXT NOT NULL, title TEXT, metadata TEXT, ` +
+          'created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)',
+        // seq: the tie-breaker for equal timestamps; identity values only ever grow.
+        `CREATE TABLE ${t.messages} (seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY, id TEXT NOT NULL UNIQUE, ` +
+          'thread_id TEXT NOT NULL, resource_id TEXT NOT NULL, role TEXT NOT NULL, type TEXT, ' +
+          'created_at BIGINT NOT NULL, content TEXT NOT NULL)',
+        `CREATE TABLE ${t.resources} (id TEXT PRIMARY KEY, working_memory TEXT, metadata TEXT, ` +
+          'created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)',
+        `CREATE TABLE ${t.vectors} (index_name TEXT NOT NULL, id TEXT NOT NULL, message_id TEXT, thread_id TEXT, ` +
+          'resource_id TEXT, dims INTEGER NOT NULL, embedding BYTEA NOT NULL, norm DOUBLE PRECISION NOT NULL, ' +
+          'metadata TEXT, PRIMARY KEY (index_name, id))',
+      ],
+    },
+    {
+      version: 2,
+      name: 'indexes for last-N history, resource listings and scoped vector scans',
+      statements: [
+        `CREATE INDEX ${prefix}messages_thread_order ON ${t.messages} (thread_id, created_at, seq)`,
+        `CREATE INDEX ${prefix}messages_resource_order ON ${t.messages} (resource_id, created_at, seq)`,
+        `CREATE INDEX ${prefix}threads_resource ON ${t.threads} (resource_id, created_at)`,
+        `CREATE INDEX ${prefix}vectors_resource ON ${t.vectors} (index_name, resource_id)`,
+        `CREATE INDEX ${prefix}vectors_thread ON ${t.vectors} (index_name, thread_id)`,
+        `CREATE INDEX ${prefix}vectors_message ON ${t.vectors} (message_id)`,
+      ],
+    },
+  ];
+}
+
+/** Driver/network error codes that mean "the database is not reachable", not "bad statement". */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '28000', // invalid authorization
+  '28P01', // invalid password
+  '3D000', // database does not exist
+]);
+
+function isUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  const message = String((error as { message?: unknown }).message ?? '');
+  return /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED/i.test(message);
+}
+
+const numbered = new Map<string, string>();
+
+/** `?` placeholders → `$1, $2, …` (the shared SQL never has a literal `?`). */
+function toPg(sql: string): string {
+  let out = numbered.get(sql);
+  if (out === undefined) {
+    let n = 0;
+    out = sql.replace(/\?/g, () => `$${++n}`);
+    if (numbered.size > 1024) numbered.clear();
+    numbered.set(sql, out);
+  }
+  return out;
+}
+
+function executor(client: Pool | PoolClient): SqlExecutor {
+  return {
+    all: async (sql, params = []) => (await client.query(toPg(sql), params as unknown[])).rows as SqlRow[],
+    run: async (sql, params = []) => (await client.query(toPg(sql), params as unknown[])).rowCount ?? 0,
+  };
+}
+
+class PostgresDriver implements SqlDriver {
+  private readonly direct: SqlExecutor;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly ownsPool: boolean,
+  ) {
+    this.direct = executor(pool);
+  }
+
+  all(sql: string, params?: readonly unknown[]): Promise<SqlRow[]> {
+    return this.direct.all(sql, params);
+  }
+
+  run(sql: string, params?: readonly unknown[]): Promise<number> {
+    return this.direct.run(sql, params);
+  }
+
+  async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const result = await fn(executor(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      try {
+        await client.query('ROLLBACK');
+      } catch {
+        // The connection is gone; the server rolls back on its own. Do not reuse this client.
+        broken = true;
+      }
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsPool) await this.pool.end();
+  }
+}
+
+function describeTarget(connectionString: string | undefined): string {
+  if (connectionString === undefined) return 'pool';
+  try {
+    const url = new URL(connectionString);
+    // Never echo credentials into error messages.
+    return `${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
+  } catch {
+    return 'connection string';
+  }
+}
+
+/** The PostgreSQL store; see the module comment for its concurrency model. */
+export class PostgresStore extends SqlStore {
+  readonly name: string;
+  protected readonly tables: SqlTables;
+  private readonly options: PostgresStoreOptions;
+  private readonly schema: string;
+  private readonly prefix: string;
+
+  constructor(options: PostgresStoreOptions) {
+    super();
+    const hasString = typeof options?.connectionString === 'string' && options.connectionString !== '';
+    const hasPool = options?.pool !== undefined && options.pool !== null;
+    if (hasString === hasPool) {
+      throw new ConfigurationError(
+        'STORE_INVALID_CONFIG',
+        'PostgresStore: pass exactly one of `connectionString` (e.g. "postgres://user@host:5432/db") or `pool` ' +
+          '(a pg.Pool).',
+        { details: { store: 'PostgresStore', option: hasString ? 'pool' : 'connectionString' } },
+      );
+    }
+    this.options = options;
+    this.schema = checkIdentifier('PostgresStore', 'schema', options.schema ?? 'public');
+    this.prefix = checkIdentifier('PostgresStore', 'tablePrefix', options.tablePrefix ?? 'sluice_', true);
+    const q = (table: string) => `"${this.schema}"."${this.prefix}${table}"`;
+    this.tables = {
+      threads: q('threads'),
+      messages: q('messages'),
+      resources: q('resources'),
+      vectors: q('vectors'),
+      migrations: q('migrations'),
+    };
+    const target = describeTarget(options.connectionString);
+    this.name = `PostgresStore(${target}${this.schema === 'public' ? '' : `, schema ${this.schema}`})`;
+  }
+
+  /** Applied schema versions, oldest first. */
+  async schemaVersions(): Promise<number[]> {
+    const db = await this.connection();
+    const rows = await db.all(`SELECT version FROM ${this.tables.migrations} ORDER BY version`);
+    return rows.map((r) => Number(r.version));
+  }
+
+  protected override classify(operation: string, error: unknown): SluiceError {
+    if (isUnavailable(error)) return this.unavailable(operation, error);
+    return queryFailed(this.name, operation, error);
+  }
+
+  private unavailable(operation: string, error: unknown): StorageError {
+    return new StorageError(
+      'STORE_UNAVAILABLE',
+      `${this.name}: ${operation} could not reach the database (${describeError(error)}). ` +
+        'Check that PostgreSQL is running and the connection string (host, port, database, user) is right.',
+      { cause: error, details: { store: this.name, operation } },
+    );
+  }
+
+  protected async open(): Promise<SqlDriver> {
+    let pool = this.options.pool;
+    const owns = pool === undefined;
+    if (!pool) {
+      const mod = await loadDriver<{
+        default?: { Pool: new (config: PoolConfig) => Pool };
+        Pool?: new (config: PoolConfig) => Pool;
+      }>('PostgresStore', 'pg', 'npm install pg');
+      const PoolClass = mod.default?.Pool ?? mod.Pool;
+      if (!PoolClass) throw new Error('the "pg" package does not export Pool');
+      pool = new PoolClass({
+        connectionTimeoutMillis: 5000,
+        ...this.options.poolConfig,
+        connectionString: this.options.connectionString,
+      });
+      // An idle client dropped by the server must not crash the process; the next query reconnects.
+      pool.on('error', () => undefined);
+    }
+    const driver = new PostgresDriver(pool, owns);
+    try {
+      await driver.all('SELECT 1');
+    } catch (error) {
+      await driver.close().catch(() => undefined);
+      throw this.unavailable('init', error);
+    }
+    try {
+      await this.migrate(driver);
+    } catch (error) {
+      await driver.close().catch(() => undefined);
+      throw error;
+    }
+    return driver;
+  }
+
+  private async migrate(driver: PostgresDriver): Promise<void> {
+    const t = this.tables;
+    let current = 0;
+    try {
+      await driver.transaction(async (tx) => {
+        // One migrator at a time per schema (CREATE SCHEMA races too), across every process and pool.
+        await tx.all('SELECT pg_advisory_xact_lock(hashtext(?))', [`sluice:${this.schema}`]);
+        await tx.run(`CREATE SCHEMA IF NOT EXISTS "${this.schema}"`);
+        await tx.run(
+          `CREATE TABLE IF NOT EXISTS ${t.migrations} (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`,
+        );
+        const rows = await tx.all(`SELECT MAX(version) AS v FROM ${t.migrations}`);
+        current = Number(rows[0]?.v ?? 0);
+        for (const migration of migrations(t, this.prefix)) {
+          if (migration.version <= current) continue;
+          for (const statement of migration.statements) await tx.run(statement);
+          await tx.run(`INSERT INTO ${t.migrations} (version, name, applied_at) VALUES (?, ?, ?)`, [
+            migration.version,
+            migration.name,
+            Date.now(),
+          ]);
+          current = migration.version;
+        }
+      });
+    } catch (error) {
+      if (isUnavailable(error)) throw this.unavailable('init', error);
+      throw new StorageError(
+        'STORE_MIGRATION_FAILED',
+        `${this.name}: applying schema migration ${current + 1} failed (${describeError(error)}).`,
+        { cause: error, details: { store: this.name, version: current + 1 } },
+      );
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import pg from 'pg';
+import { PostgresStore } from 'sluice/pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SluiceError } from '../../errors/sluice-error.js';
+import { defineStoreConformance } from '../conformance.js';
+import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from './test-env.js';
+
+const available = await postgresAvailable();
+const admin = available ? new pg.Pool({ connectionString: DATABASE_URL, max: 2 }) : undefined;
+afterAll(async () => {
+  await admin?.end();
+});
+
+if (available && admin) {
+  // The documented contract of MemoryStorage, against PostgreSQL: one fresh schema per test, dropped after.
+  defineStoreConformance('PostgresStore', async () => {
+    const schema = uniqueSchema('conf');
+    return {
+      store: new PostgresStore({ connectionString: DATABASE_URL, schema, poolConfig: { max: 2 } }),
+      dispose: () => dropSchema(admin, schema),
+      corruptMessage: async (id, column, raw) => {
+        await admin.query(`UPDATE "${schema}".sluice_messages SET ${column} = $1 WHERE id = $2`, [raw, id]);
+      },
+    };
+  });
+} else {
+  describe.skip('MemoryStorage conformance: PostgresStore (PostgreSQL unreachable, see the warning above)', () => {
+    it('runs against DATABASE_URL', () => undefined);
+  });
+}
+
+describe.skipIf(!available)('PostgresStore set-up', () => {
+  it('applies the versioned migrations once, on first use; two stores starting at once apply each once', async () => {
+    const schema = uniqueSchema('mig');
+    const a = new PostgresStore({ connectionString: DATABASE_URL, schema });
+    const b = new PostgresStore({ connectionString: DATABASE_URL, schema });
+    try {
+      await Promise.all([a.init(), b.init()]);
+      expect(await a.schemaVersions()).toEqual([1, 2]);
+      const rows = await admin!.query(`SELECT count(*)::int AS n FROM "${schema}".sluice_migrations`);
+      expect(rows.rows[0].n).toBe(2);
+      const plan = await admin!.query(
+        `SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = 'sluice_messages'`,
+        [schema],
+      );
+      expect(plan.rows.map((r: { indexname: string }) => r.indexname)).toContain(
+        'sluice_messages_thread_order',
+      );
+    } finally {
+      await a.close();
+      await b.close();
+      await dropSchema(admin!, schema);
+    }
+  });
+
+  it('accepts a pg.Pool and leaves it open on close()', async () => {
+    const schema = uniqueSchema('pool');
+    const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
+    const store = new PostgresStore({ pool, schema });
+    try {
+      await store.saveThread({ id: 't', resourceId: 'r', createdAt: new Date(1), updatedAt: new Date(1) });
+      await store.close();
+      const rows = await pool.query(`SELECT id FROM "${schema}".sluice_threads`);
+      expect(rows.rows).toEqual([{ id: 't' }]);
+    } finally {
+      await pool.end();
+      await dropSchema(admin!, schema);
+    }
+  });
+});
+
+describe('PostgresStore errors', () => {
+  it('a closed port fails with STORE_UNAVAILABLE naming the store, without the password', async () => {
+    const store = new PostgresStore({ connectionString: 'postgres://postgres:secret@127.0.0.1:1/test' });
+    const error = await store.getThreadById('t').catch((e: unknown) => e);
+    expect(SluiceError.hasCode(error, 'STORE_UNAVAILABLE')).toBe(true);
+    expect((error as Error).message).toContain('PostgresStore(127.0.0.1:1/test)');
+    expect((error as Error).message).not.toContain('secret');
+    await store.close();
+  });
+
+  it('rejects bad options with STORE_INVALID_CONFIG naming the option', () => {
+    expect(() => new PostgresStore({})).toThrow(/exactly one of `connectionString`/);
+    expect(() => new PostgresStore({ connectionString: DATABASE_URL, schema: 'x"; DROP' })).toThrow(/schema/);
+  });
+});
