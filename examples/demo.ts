@@ -1,18 +1,25 @@
 /**
- * `npm start`: an agent with one tool and two processors, streamed to the terminal.
+ * `npm start`: an agent with one tool, two processors and memory, streamed to the terminal.
  *
  * - `concise` (input): a transient `<system-reminder>` each step, never stored.
  * - `temperature-guard` (output): rejects an answer without a temperature and asks the model to
  *   retry (`maxProcessorRetries: 1`); the stream announces the replay with a `retry` step-finish.
  * - the default error processors: offline, the first model call loses its connection mid-answer;
  *   `StreamErrorRetryProcessor` retries it and the stream says so before the replacement.
+ * - memory: a `SqliteStore` file (`.sluice/demo-memory.db`, or `--db <path>` / SLUICE_DEMO_DB).
+ *   Each run is one turn of the same thread; a second run is sent the first run's turn as
+ *   history and says so. `--forget` deletes the file first.
  *
  * Offline by default (a scripted model plays a tool call, then an answer). With
  * `--model provider/id`, or OPENAI_API_KEY / ANTHROPIC_API_KEY set, it talks to that model.
  */
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { Agent } from '../src/agent/index.js';
+import { Memory } from '../src/memory/index.js';
 import type { Processor } from '../src/processors/index.js';
+import { SqliteStore } from '../src/sqlite/index.js';
 import { ScriptedModel } from '../src/test/index.js';
 import { createTool } from '../src/tools/index.js';
 
@@ -64,6 +71,20 @@ const temperatureGuard = {
   },
 } satisfies Processor;
 
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? undefined : process.argv[at + 1];
+}
+
+const dbPath = resolve(option('--db') ?? process.env.SLUICE_DEMO_DB ?? '.sluice/demo-memory.db');
+if (process.argv.includes('--forget')) {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(dbPath + suffix, { force: true });
+}
+mkdirSync(dirname(dbPath), { recursive: true });
+const storage = new SqliteStore({ path: dbPath });
+const memory = new Memory({ storage, options: { lastMessages: 6 } });
+const conversation = { thread: 'demo-thread', resource: 'demo-user' };
+
 const agent = new Agent({
   id: 'weather-agent',
   instructions: 'You answer weather questions. Use the weather tool, then reply in one sentence.',
@@ -72,11 +93,18 @@ const agent = new Agent({
   inputProcessors: [concise],
   outputProcessors: [temperatureGuard],
   maxProcessorRetries: 1,
+  memory,
 });
 
 const model = await agent.getModel();
-console.log(`model: ${model.provider}/${model.modelId}\n`);
-const stream = await agent.stream('What is the weather in Lisbon?');
+console.log(`model: ${model.provider}/${model.modelId}`);
+const earlier = await memory.recall({ threadId: conversation.thread, perPage: false });
+console.log(
+  earlier.total === 0
+    ? `memory: ${dbPath} — a new conversation (run again and the next run remembers this one)\n`
+    : `memory: ${dbPath} — ${earlier.total} messages stored by earlier runs\n`,
+);
+const stream = await agent.stream('What is the weather in Lisbon?', { memory: conversation });
 for await (const chunk of stream.fullStream) {
   if (chunk.type === 'tool-call')
     console.log(`→ ${chunk.payload.toolName}(${JSON.stringify(chunk.payload.args)})`);
@@ -98,3 +126,14 @@ const usage = await stream.usage;
 console.log(
   `\n\nsteps: ${(await stream.steps).length}, finish: ${await stream.finishReason}, tokens: ${usage.totalTokens ?? 'n/a'}`,
 );
+const { rememberedMessages } = await stream.getFullOutput();
+if (rememberedMessages.length > 0) {
+  const first = rememberedMessages.find((m) => m.role === 'user');
+  const text = first?.content.parts.find((p) => p.type === 'text');
+  console.log(
+    `remembered: the model was sent ${rememberedMessages.length} messages from earlier runs (the first: "${text?.type === 'text' ? text.text : '…'}")`,
+  );
+}
+const stored = await memory.recall({ threadId: conversation.thread, perPage: false });
+console.log(`saved: the thread now holds ${stored.total} messages (${dbPath})`);
+await storage.close();
