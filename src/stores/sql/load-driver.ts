@@ -14,12 +14,15 @@ export async function loadDriver<T>(store: string, pkg: string, install: string)
   }
 }
 
+/** Node's "cannot find package" for `pkg`, possibly wrapped (loaders and test runners add a layer). */
 function isModuleNotFound(error: unknown, pkg: string): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  const message = String((error as { message?: unknown }).message ?? '');
-  return (
-    (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') &&
-    (message.includes(`'${pkg}'`) || message.includes(`"${pkg}"`) || message.includes(pkg))
-  );
+  let current = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const code = (current as { code?: unknown }).code;
+    const message = String((current as { message?: unknown }).message ?? '');
+    if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && message.includes(pkg))
+      return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
