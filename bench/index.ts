@@ -2,6 +2,7 @@
 import { benchErrorLane } from './error-lane.js';
 import { benchHistoryScaling } from './history-scaling.js';
 import { benchHotPath } from './hot-path.js';
+import { benchMemoryStore } from './memory-store.js';
 import { benchMemoryAgent } from './memory-agent.js';
 import { benchOutputProcessors } from './output-processors.js';
 import { benchStepOverhead } from './step-overhead.js';
@@ -21,3 +22,4 @@ await benchStructuredOutput();
 await benchTokenizers();
 await benchTokenLimiter();
 await benchMemoryAgent();
+await benchMemoryStore();
