@@ -2,8 +2,8 @@
 import { benchErrorLane } from './error-lane.js';
 import { benchHistoryScaling } from './history-scaling.js';
 import { benchHotPath } from './hot-path.js';
-import { benchMemoryStore } from './memory-store.js';
 import { benchMemoryAgent } from './memory-agent.js';
+import { benchMemoryStore } from './memory-store.js';
 import { benchOutputProcessors } from './output-processors.js';
 import { benchStepOverhead } from './step-overhead.js';
 import { benchStreamOverhead } from './stream-overhead.js';
