@@ -53,6 +53,37 @@ describe.skipIf(!available)('PostgresStore set-up', () => {
     }
   });
 
+  it('the last-N history query walks the (thread_id, created_at, seq) index backwards, no sort', async () => {
+    const schema = uniqueSchema('plan');
+    const store = new PostgresStore({ connectionString: DATABASE_URL, schema });
+    try {
+      await store.saveThread({ id: 't', resourceId: 'r', createdAt: new Date(1), updatedAt: new Date(1) });
+      for (let batch = 0; batch < 4; batch++) {
+        await store.saveMessages(
+          Array.from({ length: 1000 }, (_, i) => ({
+            id: `m${batch}-${i}`,
+            role: 'user' as const,
+            createdAt: new Date(batch * 1000 + i),
+            threadId: batch % 2 === 0 ? 't' : 'other',
+            resourceId: 'r',
+            content: { format: 2 as const, parts: [] },
+          })),
+        );
+      }
+      await admin!.query(`ANALYZE "${schema}".sluice_messages`);
+      const plan = await admin!.query(
+        `EXPLAIN SELECT * FROM "${schema}".sluice_messages WHERE thread_id = $1 ORDER BY created_at DESC, seq DESC LIMIT 10`,
+        ['t'],
+      );
+      const text = plan.rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+      expect(text).toContain('Index Scan Backward using sluice_messages_thread_order');
+      expect(text).not.toMatch(/Sort|Seq Scan/);
+    } finally {
+      await store.close();
+      await dropSchema(admin!, schema);
+    }
+  });
+
   it('accepts a pg.Pool and leaves it open on close()', async () => {
     const schema = uniqueSchema('pool');
     const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });

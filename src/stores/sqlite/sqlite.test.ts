@@ -92,6 +92,36 @@ describe('SqliteStore set-up', () => {
     expect((error as Error).message).toContain(path);
   });
 
+  it('a write lock held past busyTimeoutMs is STORE_UNAVAILABLE naming the option; nothing is written', async () => {
+    const path = join(dir, 'locked.db');
+    const store = new SqliteStore({ path, busyTimeoutMs: 100 });
+    await store.saveThread({ id: 't', resourceId: 'r', createdAt: new Date(1), updatedAt: new Date(1) });
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      const started = Date.now();
+      const error = await store
+        .saveMessages([
+          { id: 'm', role: 'user', createdAt: new Date(2), threadId: 't', content: { format: 2, parts: [] } },
+        ])
+        .catch((e: unknown) => e);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(90);
+      expect(SluiceError.hasCode(error, 'STORE_UNAVAILABLE')).toBe(true);
+      expect((error as Error).message).toContain(store.name);
+      expect((error as Error).message).toContain('busyTimeoutMs');
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    expect(await store.getMessagesByIds(['m'])).toEqual([]);
+    // Once the lock is gone the same store writes again.
+    await store.saveMessages([
+      { id: 'm', role: 'user', createdAt: new Date(2), threadId: 't', content: { format: 2, parts: [] } },
+    ]);
+    expect((await store.getMessagesByIds(['m'])).map((m) => m.id)).toEqual(['m']);
+    await store.close();
+  });
+
   it('rejects bad options with STORE_INVALID_CONFIG naming the option', () => {
     expect(() => new SqliteStore({ path: '' })).toThrow(/option `path` is required/);
     expect(() => new SqliteStore({ path: 'x.db', tablePrefix: 'a; DROP' })).toThrow(/tablePrefix/);
