@@ -143,6 +143,10 @@ class PostgresDriver implements SqlDriver {
 
   async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
+    // A connection dropped mid-transaction rejects the pending query; without a listener the
+    // client's 'error' event would also crash the process.
+    const ignore = () => undefined;
+    client.on('error', ignore);
     let broken = false;
     try {
       await client.query('BEGIN');
@@ -158,6 +162,7 @@ class PostgresDriver implements SqlDriver {
       }
       throw error;
     } finally {
+      client.off('error', ignore);
       client.release(broken);
     }
   }

@@ -84,6 +84,31 @@ describe.skipIf(!available)('PostgresStore set-up', () => {
     }
   });
 
+  it('connections dropped by the server do not crash the process; the next call reconnects', async () => {
+    const schema = uniqueSchema('drop');
+    const app = `sluice-drop-${schema}`;
+    const store = new PostgresStore({
+      connectionString: DATABASE_URL,
+      schema,
+      poolConfig: { application_name: app, max: 2 },
+    });
+    try {
+      await store.saveThread({ id: 't', resourceId: 'r', createdAt: new Date(1), updatedAt: new Date(1) });
+      const killed = await admin!.query(
+        'SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = $1',
+        [app],
+      );
+      expect(killed.rows.length).toBeGreaterThan(0);
+      await new Promise((r) => setTimeout(r, 100));
+      const after = await store.getThreadById('t').catch((e: unknown) => e);
+      if (after instanceof Error) expect(SluiceError.hasCode(after, 'STORE_UNAVAILABLE')).toBe(true);
+      expect((await store.getThreadById('t'))?.id).toBe('t');
+    } finally {
+      await store.close();
+      await dropSchema(admin!, schema);
+    }
+  });
+
   it('accepts a pg.Pool and leaves it open on close()', async () => {
     const schema = uniqueSchema('pool');
     const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 2 });
