@@ -13,7 +13,7 @@ const dir = mkdtempSync(join(tmpdir(), 'sluice-demo-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function demo(db: string) {
-  const env = { ...process.env, SLUICE_DEMO_DB: db };
+  const env: NodeJS.ProcessEnv = { ...process.env, SLUICE_DEMO_DB: db };
   delete env.OPENAI_API_KEY;
   delete env.ANTHROPIC_API_KEY;
   const file = fileURLToPath(new URL('./demo.ts', import.meta.url));

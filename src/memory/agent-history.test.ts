@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { conversationLines } from './testing/prompt-text.js';
 
 function setup(
-  options?: ConstructorParameters<typeof Memory>[0]['options'],
+  options?: NonNullable<ConstructorParameters<typeof Memory>[0]>['options'],
   steps: string[] = ['one', 'two', 'three', 'four'],
 ) {
   const storage = new InMemoryStore();

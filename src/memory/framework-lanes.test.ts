@@ -120,6 +120,7 @@ describe('an abort in any hook saves nothing of the turn', () => {
   const aborting: Array<[string, Processor]> = [
     ['processInput', { id: 'guard', processInput: ({ abort }) => abort('blocked input') }],
     ['processInputStep', { id: 'guard', processInputStep: ({ abort }) => abort('blocked step') }],
+    ['processInputLLMRequest', { id: 'guard', processLLMRequest: ({ abort }) => abort('blocked request') }],
     [
       'processOutputStream',
       {

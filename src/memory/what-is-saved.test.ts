@@ -28,7 +28,8 @@ function setup(steps: ConstructorParameters<typeof ScriptedModel>[0]['steps'], o
     memory,
     model,
     storage,
-    make: (extra = {}) => new Agent({ id: 'saver', instructions: 'x', model, memory, ...extra }),
+    make: (extra: Partial<ConstructorParameters<typeof Agent>[0]> = {}) =>
+      new Agent({ id: 'saver', instructions: 'x', model, memory, ...extra }),
   };
 }
 

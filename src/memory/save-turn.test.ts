@@ -1,0 +1,153 @@
+/**
+ * The save rules as pure functions (save-turn.ts): partial tool calls and working-memory tool
+ * calls are stripped, messages left empty are dropped, data parts join the last assistant
+ * message, a failed turn keeps the input with the failure on the newest user message; and the
+ * loaded history leaves out tool calls that never got a result.
+ */
+
+import { Agent } from 'sluice/agent';
+import { InMemoryStore, Memory } from 'sluice/memory';
+import { ToolCallFilter } from 'sluice/processors';
+import { ScriptedModel } from 'sluice/test';
+import { createTool } from 'sluice/tools';
+import { describe, expect, it } from 'vitest';
+import type { MastraDBMessage, MastraMessagePart } from '../messages/types.js';
+import { withoutIncompleteToolCalls } from './processors/message-history.js';
+import { completedTurnMessages, describeFailure, failedTurnMessages } from './save-turn.js';
+import { conversationLines } from './testing/prompt-text.js';
+
+const at = new Date(0);
+const user = (id: string, text: string): MastraDBMessage => ({
+  id,
+  role: 'user',
+  createdAt: at,
+  content: { format: 2, parts: [{ type: 'text', text }] },
+});
+const call = (toolName: string, state: 'partial-call' | 'call' | 'result'): MastraMessagePart =>
+  ({
+    type: 'tool-invocation',
+    toolInvocation: {
+      state,
+      toolCallId: `${toolName}-1`,
+      toolName,
+      args: {},
+      ...(state === 'result' ? { result: 1 } : {}),
+    },
+  }) as MastraMessagePart;
+const assistant = (id: string, parts: MastraDBMessage['content']['parts']): MastraDBMessage => ({
+  id,
+  role: 'assistant',
+  createdAt: at,
+  content: { format: 2, parts },
+});
+
+describe('completedTurnMessages', () => {
+  it('strips partial-call and updateWorkingMemory invocations, drops messages left empty, stamps the conversation', () => {
+    const saved = completedTurnMessages({
+      unsaved: [
+        user('u', 'hi'),
+        assistant('a1', [{ type: 'step-start' }, call('updateWorkingMemory', 'result')]),
+        assistant('a2', [
+          call('search', 'partial-call'),
+          call('weather', 'result'),
+          { type: 'text', text: 'ok' },
+        ]),
+      ],
+      response: [],
+      dataChunks: [],
+      threadId: 't',
+      resourceId: 'r',
+      newMessageId: () => 'new',
+    });
+    expect(saved.map((m) => [m.id, m.threadId, m.resourceId])).toEqual([
+      ['u', 't', 'r'],
+      ['a2', 't', 'r'],
+    ]);
+    expect(saved[1]?.content.parts.map((p) => p.type)).toEqual(['tool-invocation', 'text']);
+  });
+
+  it('appends data parts in emission order to the last assistant message of the response', () => {
+    const response = [assistant('a', [{ type: 'text', text: 'answer' }])];
+    const saved = completedTurnMessages({
+      unsaved: [user('u', 'q'), ...response],
+      response,
+      dataChunks: [
+        { type: 'data-one', data: 1 },
+        { type: 'data-two', data: 2, id: 'x' },
+      ],
+      threadId: 't',
+      resourceId: 'r',
+      newMessageId: () => 'new',
+    });
+    expect(saved[1]?.content.parts).toEqual([
+      { type: 'text', text: 'answer' },
+      { type: 'data-one', data: 1, createdAt: expect.any(Number) },
+      { type: 'data-two', data: 2, id: 'x', createdAt: expect.any(Number) },
+    ]);
+  });
+});
+
+describe('failedTurnMessages', () => {
+  it('keeps the input and records the failure on the newest user message only', () => {
+    const failure = describeFailure(
+      'failed',
+      Object.assign(new Error('boom'), { code: 'PROVIDER_CALL_FAILED' }),
+    );
+    const saved = failedTurnMessages({
+      input: [user('u1', 'a'), user('u2', 'b')],
+      failure,
+      threadId: 't',
+      resourceId: 'r',
+    });
+    expect(saved[0]?.content.metadata).toBeUndefined();
+    expect(saved[1]?.content.metadata).toEqual({
+      mastra: {
+        failure: {
+          status: 'failed',
+          error: { name: 'Error', message: 'boom', code: 'PROVIDER_CALL_FAILED' },
+          at: expect.any(String),
+        },
+      },
+    });
+  });
+});
+
+describe('loaded history', () => {
+  it('filterIncompleteToolCalls leaves out calls without a result (and messages left empty)', () => {
+    const kept = withoutIncompleteToolCalls([
+      assistant('a1', [call('ask', 'call')]),
+      assistant('a2', [call('ask', 'call'), { type: 'text', text: 'waiting' }]),
+      assistant('a3', [call('done', 'result')]),
+    ]);
+    expect(kept.map((m) => [m.id, m.content.parts.map((p) => p.type)])).toEqual([
+      ['a2', ['text']],
+      ['a3', ['tool-invocation']],
+    ]);
+  });
+
+  it('ToolCallFilter removes history tool calls from the prompt only: they stay stored', async () => {
+    const memory = new Memory({ storage: new InMemoryStore() });
+    const lookup = createTool({
+      id: 'lookup',
+      description: 'Look up',
+      inputSchema: { type: 'object', properties: {} },
+      execute: async () => ({ found: 1 }),
+    });
+    const model = new ScriptedModel({
+      steps: [{ toolCalls: [{ toolName: 'lookup', args: {} }] }, 'found it', 'next'],
+    });
+    const agent = new Agent({
+      id: 'f',
+      instructions: 'x',
+      model,
+      memory,
+      tools: { lookup },
+      inputProcessors: [new ToolCallFilter()],
+    });
+    await agent.generate('find', { memory: { thread: 't', resource: 'u' } });
+    await agent.generate('again', { memory: { thread: 't', resource: 'u' } });
+    expect(conversationLines(model.calls[2]?.prompt).join('\n')).not.toContain('lookup');
+    const stored = await memory.recall({ threadId: 't', perPage: false });
+    expect(JSON.stringify(stored.messages)).toContain('"toolName":"lookup"');
+  });
+});
