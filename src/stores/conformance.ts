@@ -330,6 +330,20 @@ export function defineStoreConformance(label: string, factory: () => Promise<Con
         expect(
           ids(await store.getLastMessages({ threadId: 't1', limit: 1, metadata: { tag: 'x', n: 1 } })),
         ).toEqual(['a']);
+        // Matches far back behind many non-matching messages are still found, newest first.
+        const filler: StorageMessageInput[] = [];
+        for (let i = 0; i < 300; i++) {
+          filler.push(
+            msg(`f${i}`, 'f', T0 + 10 + i, { content: { format: 2, parts: [], metadata: { tag: 'z' } } }),
+          );
+        }
+        await store.saveMessages(filler);
+        expect(
+          ids(await store.getLastMessages({ threadId: 't1', limit: 2, metadata: { tag: 'x' } })),
+        ).toEqual(['a', 'c']);
+        expect(
+          ids(await store.getLastMessages({ threadId: 't1', limit: 2, metadata: { tag: 'z' } })),
+        ).toEqual(['f298', 'f299']);
       });
     });
 

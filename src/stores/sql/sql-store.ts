@@ -461,20 +461,33 @@ export abstract class SqlStore implements MemoryStorage {
     if (query.limit === 0) return [];
     return this.op('getLastMessages', async (db) => {
       const where = this.messageConditions(query, query);
-      // The (thread_id, created_at, seq) index serves this backwards: cost is in `limit`.
-      const limit = query.metadata ? '' : ` LIMIT ${query.limit}`;
-      const rows = await db.all(
-        `SELECT ${MESSAGE_COLUMNS} FROM ${this.tables.messages} ${where.sql} ORDER BY created_at DESC, seq DESC${limit}`,
-        where.params,
-      );
+      // The (thread_id, created_at, seq) index serves this backwards: cost is in `limit`. A
+      // metadata filter is matched here, so it reads further back in keyset-paged batches
+      // until `limit` messages match or the thread is exhausted.
+      const batch = query.metadata ? Math.max(64, query.limit * 4) : query.limit;
       const out: StorageMessage[] = [];
-      for (const row of rows) {
-        const { message } = this.decodeMessage(row);
-        if (query.metadata && !matchesMessageFilter(message, query)) continue;
-        out.push(message);
-        if (out.length === query.limit) break;
+      let cursor: SqlRow | undefined;
+      for (;;) {
+        let sql = where.sql;
+        let params = where.params;
+        if (cursor) {
+          const older = '(created_at < ? OR (created_at = ? AND seq < ?))';
+          sql = sql ? `${sql} AND ${older}` : `WHERE ${older}`;
+          params = [...params, cursor.created_at, cursor.created_at, cursor.seq];
+        }
+        const rows = await db.all(
+          `SELECT ${MESSAGE_COLUMNS} FROM ${this.tables.messages} ${sql} ORDER BY created_at DESC, seq DESC LIMIT ${batch}`,
+          params,
+        );
+        for (const row of rows) {
+          const { message } = this.decodeMessage(row);
+          if (query.metadata && !matchesMessageFilter(message, query)) continue;
+          out.push(message);
+          if (out.length === query.limit) return out.reverse();
+        }
+        if (rows.length < batch || !query.metadata) return out.reverse();
+        cursor = rows[rows.length - 1];
       }
-      return out.reverse();
     });
   }
 
