@@ -219,3 +219,37 @@ describe('only what the list holds after all processors is stored', () => {
     expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
   });
 });
+
+describe('memory.getInputProcessors() / getOutputProcessors()', () => {
+  it('list the documented ids in lane order for the config', () => {
+    const memory = new Memory({
+      storage: new InMemoryStore(),
+      options: { workingMemory: { enabled: true } },
+    });
+    expect(memory.getInputProcessors().map((p) => p.id)).toEqual([
+      'memory-input-filter',
+      'working-memory',
+      'message-history',
+    ]);
+    expect(
+      memory.getInputProcessors({ lastMessages: false, workingMemory: { enabled: false } }).map((p) => p.id),
+    ).toEqual(['memory-input-filter']);
+    expect(memory.getOutputProcessors().map((p) => p.id)).toEqual(['message-history']);
+  });
+
+  it('outside a call with memory they do nothing; inside one they act on its conversation', async () => {
+    const { agent, memory, model } = setup();
+    await agent.generate('a', { memory: conversation });
+    const plain = new Agent({
+      id: 'plain',
+      instructions: 'x',
+      model,
+      inputProcessors: memory.getInputProcessors(),
+    });
+    await plain.generate('no memory here');
+    expect(conversationLines(model.calls[1]?.prompt)).toEqual(['user: no memory here']);
+    // Listed again inside a memory call, history is not loaded twice.
+    await agent.generate('b', { memory: conversation, inputProcessors: memory.getInputProcessors() });
+    expect(conversationLines(model.calls[2]?.prompt)).toEqual(['user: a', 'assistant: one', 'user: b']);
+  });
+});

@@ -7,7 +7,7 @@
 import { newId } from '../agent/ids.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import type { MastraDBMessage } from '../messages/types.js';
-import type { Processor } from '../pipeline/types.js';
+import type { InputProcessor, OutputProcessor, Processor } from '../pipeline/types.js';
 import { describeOptionValue } from '../processors/option-errors.js';
 import type {
   MemoryStorage,
@@ -31,6 +31,11 @@ import { MEMORY_CONTEXT_KEY, type MemoryContextValue } from './context-key.js';
 import { checkEmbedder, type EmbeddingModel, embedTexts } from './embedder.js';
 import { MemoryError } from './memory-error.js';
 import { ContextOverflowRecovery } from './processors/context-overflow.js';
+import { MemoryInputFilter } from './processors/input-filter.js';
+import { MessageHistory } from './processors/message-history.js';
+import { SemanticRecall } from './processors/semantic-recall.js';
+import { turnOf } from './processors/turn-context.js';
+import { WorkingMemoryProcessor } from './processors/working-memory.js';
 import {
   type HideSignals,
   hiddenSignalTypes,
@@ -626,6 +631,28 @@ export class Memory {
       },
     }) as unknown as Tool;
     return { [UPDATE_WORKING_MEMORY_TOOL]: tool };
+  }
+
+  /**
+   * The input processors memory contributes for `config` (default: the instance's options), in
+   * lane order: `memory-input-filter`, `working-memory` (when enabled), `message-history`
+   * (unless `lastMessages: false`), `semantic-recall` (when configured). An agent with this
+   * memory runs its own copies in the framework lane; these act only inside a call that names a
+   * conversation of this memory (they find it on the request context) and do nothing elsewhere.
+   */
+  getInputProcessors(config?: MemoryConfig): InputProcessor[] {
+    const resolved = this.getMergedThreadConfig(config);
+    const source = turnOf(this);
+    const processors: InputProcessor[] = [new MemoryInputFilter(source)];
+    if (resolved.workingMemory.enabled) processors.push(new WorkingMemoryProcessor(source));
+    if (resolved.lastMessages !== false) processors.push(new MessageHistory(source));
+    if (resolved.semanticRecall) processors.push(new SemanticRecall(source));
+    return processors;
+  }
+
+  /** The output processors memory contributes: `message-history` (the turn is saved after it). */
+  getOutputProcessors(_config?: MemoryConfig): OutputProcessor[] {
+    return [new MessageHistory(turnOf(this))];
   }
 
   /**

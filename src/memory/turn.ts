@@ -16,7 +16,7 @@ import { MemoryError } from './memory-error.js';
 import { MemoryInputFilter } from './processors/input-filter.js';
 import { MessageHistory } from './processors/message-history.js';
 import { SemanticRecall } from './processors/semantic-recall.js';
-import type { MemoryTurnContext } from './processors/turn-context.js';
+import { type MemoryTurnContext, registerTurn } from './processors/turn-context.js';
 import { WorkingMemoryProcessor } from './processors/working-memory.js';
 import {
   completedTurnMessages,
@@ -195,5 +195,6 @@ export async function beginMemoryTurn(
     existing,
     outputReached: false,
   };
+  registerTurn(requestContext, ctx);
   return new MemoryTurn(ctx, thread);
 }

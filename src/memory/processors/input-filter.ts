@@ -1,5 +1,5 @@
 import type { ProcessInputArgs, Processor } from '../../pipeline/types.js';
-import type { MemoryTurnContext } from './turn-context.js';
+import { type MemoryTurnSource, resolveTurn } from './turn-context.js';
 
 /**
  * `memory-input-filter`, the first input processor of a call with memory: when the thread
@@ -10,16 +10,16 @@ import type { MemoryTurnContext } from './turn-context.js';
 export class MemoryInputFilter implements Processor<'memory-input-filter'> {
   readonly id = 'memory-input-filter' as const;
   readonly name = 'Memory Input Filter';
-  readonly #turn: MemoryTurnContext;
+  readonly #source: MemoryTurnSource;
 
-  constructor(turn: MemoryTurnContext) {
-    this.#turn = turn;
+  constructor(source: MemoryTurnSource) {
+    this.#source = source;
   }
 
   /** Drop re-sent stored messages from the input. */
-  async processInput({ messageList }: ProcessInputArgs): Promise<undefined> {
-    const turn = this.#turn;
-    if (turn.config.retainFullInput || !turn.existing) return undefined;
+  async processInput({ messageList, requestContext }: ProcessInputArgs): Promise<undefined> {
+    const turn = resolveTurn(this.#source, requestContext);
+    if (!turn || turn.config.retainFullInput || !turn.existing) return undefined;
     const ids = messageList.get.input.db().map((m) => m.id);
     if (ids.length === 0) return undefined;
     const stored = await turn.storage.getMessagesByIds(ids);

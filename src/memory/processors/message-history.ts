@@ -1,6 +1,6 @@
 import type { MastraDBMessage } from '../../messages/types.js';
-import type { ProcessInputArgs, Processor } from '../../pipeline/types.js';
-import type { MemoryTurnContext } from './turn-context.js';
+import type { ProcessInputArgs, ProcessOutputResultArgs, Processor } from '../../pipeline/types.js';
+import { type MemoryTurnSource, resolveTurn } from './turn-context.js';
 
 /**
  * `message-history`. Input lane: loads the newest `lastMessages` stored messages of the thread
@@ -12,15 +12,16 @@ import type { MemoryTurnContext } from './turn-context.js';
 export class MessageHistory implements Processor<'message-history'> {
   readonly id = 'message-history' as const;
   readonly name = 'Message History';
-  readonly #turn: MemoryTurnContext;
+  readonly #source: MemoryTurnSource;
 
-  constructor(turn: MemoryTurnContext) {
-    this.#turn = turn;
+  constructor(source: MemoryTurnSource) {
+    this.#source = source;
   }
 
   /** Load the recent history. */
-  async processInput({ messageList }: ProcessInputArgs): Promise<undefined> {
-    const turn = this.#turn;
+  async processInput({ messageList, requestContext }: ProcessInputArgs): Promise<undefined> {
+    const turn = resolveTurn(this.#source, requestContext);
+    if (!turn) return undefined;
     const limit = turn.config.lastMessages;
     if (limit === false || limit === 0 || !turn.existing) return undefined;
     const stored = await turn.storage.getLastMessages({ threadId: turn.threadId, limit });
@@ -30,8 +31,9 @@ export class MessageHistory implements Processor<'message-history'> {
   }
 
   /** Every output processor before this one ran without aborting: the turn may be saved. */
-  processOutputResult(): undefined {
-    this.#turn.outputReached = true;
+  processOutputResult({ requestContext }: ProcessOutputResultArgs): undefined {
+    const turn = resolveTurn(this.#source, requestContext);
+    if (turn) turn.outputReached = true;
     return undefined;
   }
 }

@@ -1,7 +1,7 @@
 import type { MastraDBMessage } from '../../messages/types.js';
 import type { ProcessInputArgs, Processor } from '../../pipeline/types.js';
 import { textOf } from '../memory.js';
-import type { MemoryTurnContext } from './turn-context.js';
+import { type MemoryTurnSource, resolveTurn } from './turn-context.js';
 
 /**
  * `semantic-recall`: embeds the newest user message (one embedding call per turn), finds the
@@ -14,15 +14,16 @@ import type { MemoryTurnContext } from './turn-context.js';
 export class SemanticRecall implements Processor<'semantic-recall'> {
   readonly id = 'semantic-recall' as const;
   readonly name = 'Semantic Recall';
-  readonly #turn: MemoryTurnContext;
+  readonly #source: MemoryTurnSource;
 
-  constructor(turn: MemoryTurnContext) {
-    this.#turn = turn;
+  constructor(source: MemoryTurnSource) {
+    this.#source = source;
   }
 
   /** Add similar past messages. */
-  async processInput({ messageList, abortSignal }: ProcessInputArgs): Promise<undefined> {
-    const turn = this.#turn;
+  async processInput({ messageList, abortSignal, requestContext }: ProcessInputArgs): Promise<undefined> {
+    const turn = resolveTurn(this.#source, requestContext);
+    if (!turn) return undefined;
     const config = turn.config.semanticRecall;
     if (!config) return undefined;
     const input = messageList.get.input.db();

@@ -19,3 +19,37 @@ export interface MemoryTurnContext {
   /** Set by the output-lane `message-history` processor: every output processor before it ran. */
   outputReached: boolean;
 }
+
+/**
+ * Where a memory processor finds its turn: bound to one (the agent's framework lanes), or looked
+ * up from the hook's request context (processors handed out by `memory.getInputProcessors()`,
+ * which act only inside a call that names a conversation).
+ */
+export type MemoryTurnSource =
+  | MemoryTurnContext
+  | ((requestContext: unknown) => MemoryTurnContext | undefined);
+
+/** The turns of running calls, by request context (set when a call with memory starts). */
+const TURNS = new WeakMap<object, MemoryTurnContext>();
+
+/** Register the turn of the call running with `requestContext`. */
+export function registerTurn(requestContext: object, turn: MemoryTurnContext): void {
+  TURNS.set(requestContext, turn);
+}
+
+/** A source that finds the turn of `memory` on the hook's request context. */
+export function turnOf(memory: Memory): MemoryTurnSource {
+  return (requestContext) => {
+    if (typeof requestContext !== 'object' || requestContext === null) return undefined;
+    const turn = TURNS.get(requestContext);
+    return turn && turn.memory === memory ? turn : undefined;
+  };
+}
+
+/** The turn a processor acts for, if any. */
+export function resolveTurn(
+  source: MemoryTurnSource,
+  requestContext: unknown,
+): MemoryTurnContext | undefined {
+  return typeof source === 'function' ? source(requestContext) : source;
+}

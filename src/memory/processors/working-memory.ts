@@ -1,6 +1,6 @@
 import type { ProcessInputArgs, Processor } from '../../pipeline/types.js';
 import { workingMemorySystemMessage } from '../working-memory.js';
-import type { MemoryTurnContext } from './turn-context.js';
+import { type MemoryTurnSource, resolveTurn } from './turn-context.js';
 
 /**
  * `working-memory`: adds the working memory (instructions for the `updateWorkingMemory` tool,
@@ -11,15 +11,17 @@ import type { MemoryTurnContext } from './turn-context.js';
 export class WorkingMemoryProcessor implements Processor<'working-memory'> {
   readonly id = 'working-memory' as const;
   readonly name = 'Working Memory';
-  readonly #turn: MemoryTurnContext;
+  readonly #source: MemoryTurnSource;
 
-  constructor(turn: MemoryTurnContext) {
-    this.#turn = turn;
+  constructor(source: MemoryTurnSource) {
+    this.#source = source;
   }
 
   /** Add the working-memory system message. */
-  async processInput({ messageList }: ProcessInputArgs): Promise<undefined> {
-    const { memory, threadId, resourceId, callConfig, config } = this.#turn;
+  async processInput({ messageList, requestContext }: ProcessInputArgs): Promise<undefined> {
+    const turn = resolveTurn(this.#source, requestContext);
+    if (!turn) return undefined;
+    const { memory, threadId, resourceId, callConfig, config } = turn;
     const [template, data] = await Promise.all([
       memory.getWorkingMemoryTemplate({ memoryConfig: callConfig }),
       memory.getWorkingMemory({ threadId, resourceId, memoryConfig: callConfig }),
