@@ -9,9 +9,11 @@
  *   invocations and `updateWorkingMemory` tool calls (parts stripped; a message left empty is
  *   not stored).
  * - **tripwire** (an abort in any input or output hook) — nothing.
- * - **failed / aborted** — only the input (what the user wrote is never lost), the failure
- *   recorded on the newest user message under `content.metadata.mastra.failure`; no partial
- *   answer.
+ * - **failed / aborted** once the loop started — only the input as the input processors left it
+ *   (what the user wrote is never lost), the failure recorded on the newest user message under
+ *   `content.metadata.mastra.failure`; no partial answer. Failing before the loop started (an
+ *   input processor threw, history could not be loaded) stores nothing: the input never went
+ *   through every input processor.
  */
 import type { MastraDBMessage, MastraMessagePart } from '../messages/types.js';
 import type { StorageMessageInput } from '../stores/types.js';

@@ -102,6 +102,8 @@ export class MemoryTurn {
         newMessageId: end.newId,
       });
     } else {
+      // A failure before the input processors finished: the input is not what they would store.
+      if (!ctx.inputReached) return;
       messages = failedTurnMessages({
         input: end.list.get.input.db(),
         failure: describeFailure(end.status, end.error),
@@ -193,6 +195,7 @@ export async function beginMemoryTurn(
     threadId,
     resourceId,
     existing,
+    inputReached: false,
     outputReached: false,
   };
   registerTurn(requestContext, ctx);

@@ -229,6 +229,24 @@ describe('failed turns', () => {
     ]);
   });
 
+  it('an input processor that throws before the loop starts stores nothing (the input never went through every input processor)', async () => {
+    const { memory, make } = setup(['never']);
+    const agent = make({
+      inputProcessors: [
+        {
+          id: 'broken',
+          processInput: () => {
+            throw new Error('mask service down');
+          },
+        },
+      ],
+    });
+    await expect(agent.generate('my card is 4111', { memory: conversation })).rejects.toThrow(
+      /mask service down/,
+    );
+    expect(await allStored(memory)).toEqual([]);
+  });
+
   it('a failure mid-stream never stores the partial answer as if complete', async () => {
     const { memory, make } = setup([
       { text: ['partial ', 'answer'], errorAfterChunks: { after: 4, error: rejection(), mode: 'throw' } },

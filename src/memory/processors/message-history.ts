@@ -1,5 +1,10 @@
 import type { MastraDBMessage } from '../../messages/types.js';
-import type { ProcessInputArgs, ProcessOutputResultArgs, Processor } from '../../pipeline/types.js';
+import type {
+  ProcessInputArgs,
+  ProcessInputStepArgs,
+  ProcessOutputResultArgs,
+  Processor,
+} from '../../pipeline/types.js';
 import { type MemoryTurnSource, resolveTurn } from './turn-context.js';
 
 /**
@@ -27,6 +32,13 @@ export class MessageHistory implements Processor<'message-history'> {
     const stored = await turn.storage.getLastMessages({ threadId: turn.threadId, limit });
     const loaded = turn.config.filterIncompleteToolCalls ? withoutIncompleteToolCalls(stored) : stored;
     if (loaded.length > 0) messageList.add(loaded, 'memory');
+    return undefined;
+  }
+
+  /** The loop has started: every `processInput` ran, so a failure from here on keeps the input. */
+  processInputStep({ requestContext }: ProcessInputStepArgs): undefined {
+    const turn = resolveTurn(this.#source, requestContext);
+    if (turn) turn.inputReached = true;
     return undefined;
   }
 

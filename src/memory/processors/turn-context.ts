@@ -16,6 +16,11 @@ export interface MemoryTurnContext {
   readonly resourceId: string;
   /** The stored thread at call start; `null` for a thread this call creates. */
   readonly existing: StorageThread | null;
+  /**
+   * Set when the first step starts (`message-history`'s `processInputStep`): every input
+   * processor's `processInput` has run, so the input is what the processors made of it.
+   */
+  inputReached: boolean;
   /** Set by the output-lane `message-history` processor: every output processor before it ran. */
   outputReached: boolean;
 }
