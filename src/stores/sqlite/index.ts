@@ -14,11 +14,12 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { ConfigurationError } from '../../errors/configuration-error.js';
 import { describeError } from '../../errors/error-chain.js';
-import type { SluiceError } from '../../errors/sluice-error.js';
+import { SluiceError } from '../../errors/sluice-error.js';
 import { queryFailed, StorageError } from '../errors.js';
 import type { Migration, SqlDriver, SqlExecutor, SqlRow } from '../sql/driver.js';
 import { checkIdentifier } from '../sql/identifiers.js';
 import { loadDriver } from '../sql/load-driver.js';
+import { applyMigrations } from '../sql/migrate.js';
 import { SqlStore, type SqlTables } from '../sql/sql-store.js';
 
 /** Options of {@link SqliteStore}. */
@@ -245,34 +246,26 @@ export class SqliteStore extends SqlStore {
   /** Apply missing migrations under the write lock, so concurrent first opens apply each once. */
   private async migrate(driver: SqliteDriver): Promise<void> {
     const t = this.tables;
-    let current = 0;
     try {
       await driver.transaction(async (tx) => {
         await tx.run(
           `CREATE TABLE IF NOT EXISTS ${t.migrations} (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`,
         );
-        const rows = await tx.all(`SELECT MAX(version) AS v FROM ${t.migrations}`);
-        current = Number(rows[0]?.v ?? 0);
-        for (const migration of migrations(t)) {
-          if (migration.version <= current) continue;
-          for (const statement of migration.statements) await tx.run(statement);
-          await tx.run(`INSERT INTO ${t.migrations} (version, name, applied_at) VALUES (?, ?, ?)`, [
-            migration.version,
-            migration.name,
-            Date.now(),
-          ]);
-          current = migration.version;
-        }
+        await applyMigrations(this.name, tx, t.migrations, migrations(t));
       });
     } catch (error) {
       const code = (error as { code?: unknown } | null)?.code;
       if (code === 'SQLITE_BUSY' || code === 'SQLITE_CANTOPEN' || code === 'SQLITE_READONLY') {
         throw this.classify('init', error);
       }
+      if (SluiceError.isInstance(error)) throw error;
       throw new StorageError(
         'STORE_MIGRATION_FAILED',
-        `${this.name}: applying schema migration ${current + 1} failed (${describeError(error)}).`,
-        { cause: error, details: { store: this.name, version: current + 1 } },
+        `${this.name}: schema set-up failed: ${describeError(error)}.`,
+        {
+          cause: error,
+          details: { store: this.name },
+        },
       );
     }
   }

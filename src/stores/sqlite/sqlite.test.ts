@@ -45,6 +45,38 @@ describe('SqliteStore set-up', () => {
     expect(indexes.map((i) => i.name)).toContain('sluice_messages_thread_order');
   });
 
+  it('a database at an older version gets only the missing migrations; a newer one is refused', async () => {
+    const path = join(dir, 'upgrade.db');
+    const first = new SqliteStore({ path });
+    await first.saveThread({ id: 't', resourceId: 'r', createdAt: new Date(1), updatedAt: new Date(1) });
+    await first.close();
+    // Roll the file back to version 1 (no indexes), as an older release would have left it.
+    const db = new Database(path);
+    for (const name of ['messages_thread_order', 'messages_resource_order', 'threads_resource']) {
+      db.exec(`DROP INDEX sluice_${name}`);
+    }
+    for (const name of ['vectors_resource', 'vectors_thread', 'vectors_message'])
+      db.exec(`DROP INDEX sluice_${name}`);
+    db.exec('DELETE FROM sluice_migrations WHERE version = 2');
+    db.close();
+    const upgraded = new SqliteStore({ path });
+    expect(await upgraded.schemaVersions()).toEqual([1, 2]);
+    expect((await upgraded.getThreadById('t'))?.id).toBe('t');
+    await upgraded.close();
+    const check = new Database(path);
+    const count = check
+      .prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'index' AND name LIKE 'sluice_%_order'")
+      .get() as { n: number };
+    check.exec("INSERT INTO sluice_migrations (version, name, applied_at) VALUES (99, 'from the future', 0)");
+    check.close();
+    expect(count.n).toBe(2);
+    const newer = new SqliteStore({ path });
+    const error = await newer.init().catch((e: unknown) => e);
+    expect(SluiceError.hasCode(error, 'STORE_MIGRATION_FAILED')).toBe(true);
+    expect((error as Error).message).toMatch(/version 99, newer than version 2/);
+    await newer.close();
+  });
+
   it('uses the (thread_id, created_at, seq) index for the last-N query, never a full scan or sort', async () => {
     const path = join(dir, 'plan.db');
     const store = new SqliteStore({ path });
