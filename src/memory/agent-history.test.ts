@@ -224,3 +224,14 @@ describe('naming the conversation', () => {
     expect((await memory.getThreadById({ threadId: 't' }))?.resourceId).toBe('verified-user');
   });
 });
+
+describe('a reused request context', () => {
+  it('ids a previous memory call put on the same context do not pin the next call to them', async () => {
+    const { agent, memory } = setup();
+    const requestContext = new RequestContext();
+    await agent.generate('a', { memory: { thread: 't-ana', resource: 'ana' }, requestContext });
+    await agent.generate('b', { memory: { thread: 't-bo', resource: 'bo' }, requestContext });
+    expect((await memory.getThreadById({ threadId: 't-bo' }))?.resourceId).toBe('bo');
+    expect(requestContext.get(MASTRA_RESOURCE_ID_KEY)).toBe('bo');
+  });
+});

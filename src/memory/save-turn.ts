@@ -104,9 +104,10 @@ export function completedTurnMessages(args: {
     createdAt: now,
   }));
   // The data parts belong to the answer: the last assistant message of the response.
+  const responseIds = new Set(args.response.map((m) => m.id));
   let lastAssistant = -1;
   for (let i = out.length - 1; i >= 0; i--) {
-    if (out[i]?.role === 'assistant' && args.response.some((m) => m.id === out[i]?.id)) {
+    if (out[i]?.role === 'assistant' && responseIds.has(out[i]?.id as string)) {
       lastAssistant = i;
       break;
     }

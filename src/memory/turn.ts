@@ -46,6 +46,9 @@ export interface TurnEnd {
   newId: () => string;
 }
 
+/** The ids a memory call put on a request context (so a reused context does not pin them). */
+const SET_BY_MEMORY = new WeakMap<object, { resourceId: string; threadId: string }>();
+
 /** One call's memory. */
 export class MemoryTurn {
   readonly threadId: string;
@@ -155,8 +158,12 @@ export async function beginMemoryTurn(
       `${owner}: the "memory" option must be { thread, resource }, e.g. memory: { thread: 'chat-1', resource: 'user-42' }.`,
     );
   }
-  const trustedResource = requestContext.get(MASTRA_RESOURCE_ID_KEY) as unknown;
-  const trustedThread = requestContext.get(MASTRA_THREAD_ID_KEY) as unknown;
+  // Ids a previous memory call put on this same context are not middleware's: they never win.
+  const ours = SET_BY_MEMORY.get(requestContext);
+  const contextResource = requestContext.get(MASTRA_RESOURCE_ID_KEY) as unknown;
+  const contextThread = requestContext.get(MASTRA_THREAD_ID_KEY) as unknown;
+  const trustedResource = ours && ours.resourceId === contextResource ? undefined : contextResource;
+  const trustedThread = ours && ours.threadId === contextThread ? undefined : contextThread;
   const givenThreadId = typeof option.thread === 'string' ? option.thread : option.thread?.id;
   const threadId = typeof trustedThread === 'string' && trustedThread !== '' ? trustedThread : givenThreadId;
   const resourceId =
@@ -187,6 +194,7 @@ export async function beginMemoryTurn(
   requestContext.set(MASTRA_RESOURCE_ID_KEY as never, resourceId as never);
   requestContext.set(MASTRA_THREAD_ID_KEY as never, threadId as never);
   requestContext.set(MEMORY_CONTEXT_KEY as never, value as never);
+  SET_BY_MEMORY.set(requestContext, { resourceId, threadId });
   const ctx: MemoryTurnContext = {
     memory,
     storage,
