@@ -105,32 +105,48 @@ export function checkStoredMessage(store: string, table: string, message: Storag
   return message;
 }
 
-/** True when the message passes the non-indexed parts of a filter. */
+/** True when the message passes a filter. */
 export function matchesMessageFilter(message: StorageMessage, filter: StorageMessageFilter): boolean {
-  if (filter.excludeRoles && filter.excludeRoles.length > 0 && filter.excludeRoles.includes(message.role)) {
+  return (
+    matchesMessageFields(message.role, message.type, message.createdAt.getTime(), filter) &&
+    matchesMetadata(message.content.metadata, filter.metadata)
+  );
+}
+
+/** The role, signal-type and date parts of a filter (everything but `metadata`), on raw fields. */
+export function matchesMessageFields(
+  role: string,
+  type: string | undefined,
+  createdAt: number,
+  filter: StorageMessageFilter,
+): boolean {
+  if (
+    filter.excludeRoles &&
+    filter.excludeRoles.length > 0 &&
+    filter.excludeRoles.includes(role as StorageMessageRole)
+  ) {
     return false;
   }
   if (
-    message.role === 'signal' &&
+    role === 'signal' &&
     filter.excludeSignalTypes &&
     filter.excludeSignalTypes.length > 0 &&
-    filter.excludeSignalTypes.includes(message.type ?? '')
+    filter.excludeSignalTypes.includes(type ?? '')
   ) {
     return false;
   }
   const range = filter.dateRange;
   if (range) {
-    const t = message.createdAt.getTime();
     if (range.start) {
       const s = range.start.getTime();
-      if (range.startExclusive ? t <= s : t < s) return false;
+      if (range.startExclusive ? createdAt <= s : createdAt < s) return false;
     }
     if (range.end) {
       const e = range.end.getTime();
-      if (range.endExclusive ? t >= e : t > e) return false;
+      if (range.endExclusive ? createdAt >= e : createdAt > e) return false;
     }
   }
-  return matchesMetadata(message.content.metadata, filter.metadata);
+  return true;
 }
 
 /** Shallow strict-equality match of `wanted` against `metadata`. */

@@ -15,7 +15,7 @@ import {
   cosine,
   DEFAULT_MESSAGE_PAGE,
   DEFAULT_THREAD_PAGE,
-  matchesMessageFilter,
+  matchesMessageFields,
   matchesMetadata,
   norm,
   toFloat64,
@@ -34,6 +34,7 @@ import type {
   ResourceInput,
   SaveTurnInput,
   StorageMessage,
+  StorageMessageFilter,
   StorageMessageInput,
   StorageResource,
   StorageThread,
@@ -224,11 +225,12 @@ export class InMemoryStore implements MemoryStorage {
       candidates = [...this.messages.values()].filter((r) => r.resourceId === query.resourceId);
       candidates.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
     }
-    const matches: StorageMessage[] = [];
+    // Filter on the record fields; decode content only for a metadata filter and for the page.
+    const matches: MessageRecord[] = [];
     for (const record of candidates) {
       if (query.resourceId !== undefined && record.resourceId !== query.resourceId) continue;
-      const message = this.toMessage(record);
-      if (matchesMessageFilter(message, query)) matches.push(message);
+      if (!this.recordMatches(record, query)) continue;
+      matches.push(record);
     }
     const window = pageWindow(page, perPage, query.orderBy);
     const scanned = window.scan === 'ASC' ? matches : [...matches].reverse();
@@ -236,7 +238,7 @@ export class InMemoryStore implements MemoryStorage {
     const pageRows = scanned.slice(window.offset, end);
     const hasMore = end < scanned.length;
     const selected = new Map<string, StorageMessage>();
-    for (const m of pageRows) selected.set(m.id, m);
+    for (const record of pageRows) selected.set(record.id, this.toMessage(record));
     for (const include of query.include ?? []) {
       for (const record of this.neighbours(
         include.id,
@@ -267,8 +269,7 @@ export class InMemoryStore implements MemoryStorage {
     for (let i = list.length - 1; i >= 0 && out.length < query.limit; i--) {
       const record = list[i] as MessageRecord;
       if (query.resourceId !== undefined && record.resourceId !== query.resourceId) continue;
-      const message = this.toMessage(record);
-      if (matchesMessageFilter(message, query)) out.push(message);
+      if (this.recordMatches(record, query)) out.push(this.toMessage(record));
     }
     return out.reverse();
   }
@@ -543,6 +544,14 @@ export class InMemoryStore implements MemoryStorage {
       if (i >= 0) list.splice(i, 1);
     }
     if (list.length === 0) this.byThread.delete(record.threadId);
+  }
+
+  private recordMatches(record: MessageRecord, filter: StorageMessageFilter): boolean {
+    if (!matchesMessageFields(record.role, record.type, record.createdAt, filter)) return false;
+    return (
+      filter.metadata === undefined ||
+      matchesMetadata(this.toMessage(record).content.metadata, filter.metadata)
+    );
   }
 
   private neighbours(id: string, previous = 0, next = 0): MessageRecord[] {
