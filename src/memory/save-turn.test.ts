@@ -66,6 +66,20 @@ describe('completedTurnMessages', () => {
     expect(saved[1]?.content.parts.map((p) => p.type)).toEqual(['tool-invocation', 'text']);
   });
 
+  it('strips <working_memory> blocks from assistant text', () => {
+    const saved = completedTurnMessages({
+      unsaved: [
+        assistant('a', [{ type: 'text', text: 'Noted.<working_memory># Name: Ana</working_memory>' }]),
+      ],
+      response: [],
+      dataChunks: [],
+      threadId: 't',
+      resourceId: 'r',
+      newMessageId: () => 'new',
+    });
+    expect(saved[0]?.content.parts).toEqual([{ type: 'text', text: 'Noted.' }]);
+  });
+
   it('appends data parts in emission order to the last assistant message of the response', () => {
     const response = [assistant('a', [{ type: 'text', text: 'answer' }])];
     const saved = completedTurnMessages({

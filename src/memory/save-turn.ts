@@ -6,8 +6,8 @@
  *   the non-transient `data-*` chunks the client received appended to the last assistant message
  *   in emission order. Left out: system messages (kept apart by the list), transient signals
  *   (never in the list), `processLLMRequest` rewrites (never in the list), `partial-call` tool
- *   invocations and `updateWorkingMemory` tool calls (parts stripped; a message left empty is
- *   not stored).
+ *   invocations and `updateWorkingMemory` tool calls (parts stripped), `<working_memory>` blocks
+ *   in assistant text; a message left empty is not stored.
  * - **tripwire** (an abort in any input or output hook) — nothing.
  * - **failed / aborted** once the loop started — only the input as the input processors left it
  *   (what the user wrote is never lost), the failure recorded on the newest user message under
@@ -51,10 +51,14 @@ function cleanForStorage(
   if (message.role === 'system') return undefined;
   const parts = message.content.parts;
   let kept: MastraMessagePart[] = parts;
-  if (parts.some(isUnstoredPart)) {
-    kept = parts.filter((p) => !isUnstoredPart(p));
-    if (!kept.some((p) => p.type !== 'step-start')) return undefined;
+  if (parts.some(isUnstoredPart)) kept = parts.filter((p) => !isUnstoredPart(p));
+  if (
+    message.role === 'assistant' &&
+    kept.some((p) => p.type === 'text' && p.text.includes('<working_memory>'))
+  ) {
+    kept = kept.map(withoutWorkingMemoryTags).filter((p) => p.type !== 'text' || p.text !== '');
   }
+  if (kept !== parts && !kept.some((p) => p.type !== 'step-start')) return undefined;
   const content =
     kept === parts
       ? message.content
@@ -70,6 +74,15 @@ function cleanForStorage(
             : {}),
         };
   return { ...message, content, threadId, resourceId };
+}
+
+/** `<working_memory>…</working_memory>` blocks a model wrote into its text (the legacy update form). */
+const WORKING_MEMORY_TAGS = /<working_memory>[\s\S]*?<\/working_memory>/g;
+
+/** The text part without working-memory blocks (the same part when it has none). */
+function withoutWorkingMemoryTags(part: MastraMessagePart): MastraMessagePart {
+  if (part.type !== 'text' || !part.text.includes('<working_memory>')) return part;
+  return { ...part, text: part.text.replace(WORKING_MEMORY_TAGS, '').trim() };
 }
 
 function isUnstoredPart(part: MastraMessagePart): boolean {

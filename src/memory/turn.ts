@@ -116,6 +116,8 @@ export class MemoryTurn {
     }
     // Re-read: the working-memory tool may have created or updated the thread during the turn.
     const current = await ctx.storage.getThreadById(threadId);
+    // Another process may have created the thread for someone else since the call started.
+    if (current) checkOwner(current, resourceId);
     const saved = await ctx.storage.saveTurn({ thread: this.#threadRow(current), messages });
     if (ctx.config.semanticRecall && end.status === 'success') await ctx.memory.embedMessages(saved);
   }
