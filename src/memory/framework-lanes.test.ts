@@ -149,6 +149,28 @@ describe('an abort in any hook saves nothing of the turn', () => {
   });
 });
 
+describe('stream(): an output guardrail that aborts keeps the turn from being saved', () => {
+  it('the stream ends with a tripwire chunk and nothing of the turn is stored', async () => {
+    const { agent, memory } = setup();
+    const output = await agent.stream('secret', {
+      memory: conversation,
+      outputProcessors: [
+        {
+          id: 'guard',
+          processOutputStream: async ({ part, abort }) =>
+            part.type === 'text-delta' ? abort('blocked') : part,
+        },
+      ],
+    });
+    const types: string[] = [];
+    for await (const chunk of output.fullStream) types.push(chunk.type);
+    expect(types.at(-1)).toBe('tripwire');
+    expect((await memory.recall({ threadId: 'th', perPage: false, hideSignals: false })).messages).toEqual(
+      [],
+    );
+  });
+});
+
 describe('only what the list holds after all processors is stored', () => {
   it('an output processor that rewrites the answer changes what is stored', async () => {
     const { agent, memory } = setup();

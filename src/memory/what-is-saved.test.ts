@@ -100,6 +100,10 @@ describe('signals', () => {
         .get.all.ui()
         .map((m) => m.role),
     ).toEqual(['user', 'assistant']);
+    const onlyNotices = (await memory.recall({ threadId: 'th', hideSignals: ['notification'] })).messages;
+    expect(onlyNotices.filter((m) => m.role === 'signal').map((m) => m.content.parts[0])).toEqual([
+      { type: 'text', text: 'hidden reminder' },
+    ]);
   });
 
   it('a transient signal reaches the current call only and is never stored', async () => {
