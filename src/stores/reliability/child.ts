@@ -2,9 +2,9 @@
  * Child process for the store reliability tests (`reliability.test.ts`), started with
  * `node --import tsx`. Not part of the public API.
  *
- *   writer <sqlite|pg> <target> <threadId> <writerId> <turns> <startAtMs> [schema]
- *     waits until `startAtMs` (so both writers overlap), then saves `turns` turns of two
- *     messages each to one thread, printing `done` at the end.
+ *   writer <sqlite|pg> <target> <threadId> <writerId> <turns> <startAtMs|stdin> [schema]
+ *     waits until `startAtMs` (or, with `stdin`, prints `ready` and waits for a line on stdin),
+ *     then saves `turns` turns of two messages each to one thread, printing `done` at the end.
  *   crash-sqlite <path> <messages> <pauseAt>
  *     saves one turn of `messages` messages; when message `pauseAt` is inserted (inside the
  *     transaction) a temporary trigger prints `mid` and blocks, so the parent can SIGKILL it.
@@ -43,8 +43,15 @@ async function writer(): Promise<void> {
     kind === 'sqlite'
       ? new SqliteStore({ path: target as string })
       : new PostgresStore({ connectionString: target as string, schema: schema as string });
-  const wait = Number(startText) - Date.now();
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  if (startText === 'stdin') {
+    // Start when the parent says so, once every writer is loaded: the writes then overlap.
+    say('ready');
+    await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+    process.stdin.pause();
+  } else {
+    const wait = Number(startText) - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  }
   const turns = Number(turnsText);
   for (let t = 0; t < turns; t++) {
     const now = new Date();

@@ -30,6 +30,8 @@ interface Child {
   process: ChildProcess;
   /** Resolves with the exit code (null when killed) once the child is gone. */
   exited: Promise<number | null>;
+  /** Write a line to the child's stdin. */
+  send(line: string): void;
   /** Resolves when the child printed `line`. */
   printed(line: string): Promise<void>;
   stderr(): string;
@@ -38,7 +40,7 @@ interface Child {
 function startChild(args: string[]): Child {
   const child = spawn(process.execPath, ['--import', 'tsx', CHILD, ...args], {
     cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let out = '';
   let err = '';
@@ -69,6 +71,9 @@ function startChild(args: string[]): Child {
             );
           }),
     stderr: () => err,
+    send: (line) => {
+      child.stdin?.write(`${line}\n`);
+    },
   };
 }
 
@@ -76,6 +81,16 @@ async function allMessages(store: MemoryStorage, threadId: string): Promise<Stor
   return (
     await store.listMessages({ threadId, perPage: false, orderBy: { field: 'createdAt', direction: 'ASC' } })
   ).messages;
+}
+
+/** Start two writers, wait until both are loaded, then release them together. */
+async function startWriters(args: (writer: string) => string[]): Promise<[Child, Child]> {
+  const a = startChild(args('A'));
+  const b = startChild(args('B'));
+  await Promise.all([a.printed('ready'), b.printed('ready')]);
+  a.send('go');
+  b.send('go');
+  return [a, b];
 }
 
 /** Both writers' messages are all there, once each, and each writer's own order is kept. */
@@ -95,10 +110,8 @@ describe('SqliteStore reliability', () => {
   it('two processes writing one thread on one file at once lose no message (WAL, busy timeout, BEGIN IMMEDIATE)', async () => {
     const path = join(dir, 'concurrent.db');
     const turns = 150;
-    // A shared start time so both processes open (and migrate) the new file and write at once.
-    const startAt = String(Date.now() + 2500);
-    const a = startChild(['writer', 'sqlite', path, 'shared', 'A', String(turns), startAt]);
-    const b = startChild(['writer', 'sqlite', path, 'shared', 'B', String(turns), startAt]);
+    // Released together, both processes open (and migrate) the new file and write at once.
+    const [a, b] = await startWriters((w) => ['writer', 'sqlite', path, 'shared', w, String(turns), 'stdin']);
     const [codeA, codeB] = await Promise.all([a.exited, b.exited]);
     expect(codeA, a.stderr()).toBe(0);
     expect(codeB, b.stderr()).toBe(0);
@@ -200,9 +213,16 @@ describe.skipIf(!pgUp)('PostgresStore reliability', () => {
   it('two processes writing one thread at once lose no message', async () => {
     const schema = uniqueSchema('proc');
     const turns = 80;
-    const startAt = String(Date.now() + 2500);
-    const a = startChild(['writer', 'pg', DATABASE_URL, 'shared', 'A', String(turns), startAt, schema]);
-    const b = startChild(['writer', 'pg', DATABASE_URL, 'shared', 'B', String(turns), startAt, schema]);
+    const [a, b] = await startWriters((w) => [
+      'writer',
+      'pg',
+      DATABASE_URL,
+      'shared',
+      w,
+      String(turns),
+      'stdin',
+      schema,
+    ]);
     const store = new PostgresStore({ connectionString: DATABASE_URL, schema });
     try {
       const [codeA, codeB] = await Promise.all([a.exited, b.exited]);
