@@ -1,8 +1,10 @@
 /**
  * Issue 13 item 7 through the agent: two agents writing turns to the same thread at once lose
- * no message — two processes on one SQLite file, and two pools on one PostgreSQL database.
+ * no message — two processes on one SQLite file, and two pools on one PostgreSQL database; a
+ * process killed in the middle of a turn leaves no half-written turn.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,4 +92,36 @@ describe.skipIf(!hasPostgres)('two agents on two pools of one PostgreSQL databas
       await admin.end();
     }
   });
+});
+
+describe('a process killed mid-turn', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'sluice-memory-crash-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('leaves the earlier turns and nothing of the turn it was in (saved only at finalization, in one transaction)', async () => {
+    const path = join(dir, 'crash.db');
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(new URL('./testing/agent-killed.ts', import.meta.url)), path],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on('data', (data: Buffer) => {
+        if (data.toString().includes('STREAMING')) resolve();
+      });
+      child.on('exit', (code) => reject(new Error(`child exited (${code}) before streaming`)));
+    });
+    child.kill('SIGKILL');
+    await once(child, 'exit');
+    const storage = new SqliteStore({ path });
+    const { messages } = await new Memory({ storage }).recall({
+      threadId: 'crash',
+      perPage: false,
+      hideSignals: false,
+    });
+    expect(texts(messages)).toEqual(['first question', 'first answer']);
+    await storage.close();
+  }, 60_000);
 });
