@@ -13,7 +13,12 @@ import { createTool } from 'sluice/tools';
 import { describe, expect, it } from 'vitest';
 import type { MastraDBMessage, MastraMessagePart } from '../messages/types.js';
 import { withoutIncompleteToolCalls } from './processors/message-history.js';
-import { completedTurnMessages, describeFailure, failedTurnMessages } from './save-turn.js';
+import {
+  completedTurnMessages,
+  describeFailure,
+  failedTurnMessages,
+  inConversationOrder,
+} from './save-turn.js';
 import { conversationLines } from './testing/prompt-text.js';
 
 const at = new Date(0);
@@ -163,5 +168,20 @@ describe('loaded history', () => {
     expect(conversationLines(model.calls[2]?.prompt).join('\n')).not.toContain('lookup');
     const stored = await memory.recall({ threadId: 't', perPage: false });
     expect(JSON.stringify(stored.messages)).toContain('"toolName":"lookup"');
+  });
+});
+
+describe('inConversationOrder', () => {
+  it('sorts by list position and never lets createdAt go back in time', () => {
+    const a = { ...user('a', 'a'), createdAt: new Date(10) };
+    const b = { ...user('b', 'b'), createdAt: new Date(30) };
+    const c = { ...user('c', 'c'), createdAt: new Date(20) };
+    const order = { a: 0, b: 1, c: 2 } as Record<string, number>;
+    const sorted = inConversationOrder([c, b, a], (id) => order[id] as number);
+    expect(sorted.map((m) => [m.id, m.createdAt.getTime()])).toEqual([
+      ['a', 10],
+      ['b', 30],
+      ['c', 30],
+    ]);
   });
 });

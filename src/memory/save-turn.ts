@@ -29,17 +29,59 @@ export interface TurnFailure {
   at: string;
 }
 
-/** A `data-*` chunk as the client received it. */
+/** A `data-*` chunk as the client received it, with the loop step it came in (0-based). */
 export interface DeliveredDataChunk {
   type: `data-${string}`;
   data: unknown;
   id?: string;
   transient?: boolean;
+  step?: number;
 }
 
 /** A data chunk that is stored: not transient, not the run's own `data-signal` notice. */
 export function isStoredDataChunk(chunk: { type: string; transient?: unknown }): chunk is DeliveredDataChunk {
   return chunk.type.startsWith('data-') && chunk.transient !== true && chunk.type !== 'data-signal';
+}
+
+/** The stored data chunks of what the client received, each with the step it came in. One pass. */
+export function storedDataChunks(
+  delivered: readonly { type: string; transient?: unknown }[],
+): DeliveredDataChunk[] {
+  const out: DeliveredDataChunk[] = [];
+  let step = -1;
+  for (const chunk of delivered) {
+    if (chunk.type === 'step-start') step++;
+    else if (isStoredDataChunk(chunk)) out.push({ ...chunk, step: Math.max(step, 0) });
+  }
+  return out;
+}
+
+/**
+ * `parts` with each data part placed at the end of the step it was emitted in (steps are the
+ * segments `step-start` parts begin); a step the message does not have (a replayed attempt)
+ * counts as its last.
+ */
+function placeDataParts(
+  parts: readonly MastraMessagePart[],
+  data: ReadonlyArray<{ part: MastraMessagePart; step: number }>,
+): MastraMessagePart[] {
+  const starts: number[] = [];
+  for (let i = 0; i < parts.length; i++) if (parts[i]?.type === 'step-start') starts.push(i);
+  if (starts.length <= 1) return [...parts, ...data.map((d) => d.part)];
+  const segments = starts.length;
+  const byStep: MastraMessagePart[][] = Array.from({ length: segments }, () => []);
+  for (const { part, step } of data) (byStep[Math.min(step, segments - 1)] as MastraMessagePart[]).push(part);
+  const out: MastraMessagePart[] = [];
+  let segment = -1;
+  for (let i = 0; i < parts.length; i++) {
+    if (i === starts[segment + 1]) {
+      if (segment >= 0) out.push(...(byStep[segment] as MastraMessagePart[]));
+      segment++;
+    }
+    out.push(parts[i] as MastraMessagePart);
+  }
+  out.push(...(byStep[segments - 1] as MastraMessagePart[]));
+  return out;
 }
 
 /** A message as stored: stamped with the conversation, stripped of what is never stored. */
@@ -93,6 +135,30 @@ function isUnstoredPart(part: MastraMessagePart): boolean {
   );
 }
 
+/**
+ * The messages in conversation order (`position`: their index in the list), with `createdAt`
+ * never going back in time: a message stamped earlier than the one before it (a response message
+ * stamped when the run started, before a signal sent during `processInput`) takes that one's
+ * time, so the store — which orders by time, then by save order — keeps the conversation order.
+ */
+export function inConversationOrder<M extends MastraDBMessage>(
+  messages: M[],
+  position: (id: string) => number,
+): M[] {
+  const sorted = messages
+    .map((message, i) => ({ message, at: position(message.id), i }))
+    .sort((a, b) => a.at - b.at || a.i - b.i)
+    .map((entry) => entry.message);
+  let last = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < sorted.length; i++) {
+    const message = sorted[i] as M;
+    const time = message.createdAt.getTime();
+    if (time < last) sorted[i] = { ...message, createdAt: new Date(last) };
+    else last = time;
+  }
+  return sorted;
+}
+
 /** The messages of a completed turn, ready for `saveTurn`. */
 export function completedTurnMessages(args: {
   unsaved: readonly MastraDBMessage[];
@@ -110,11 +176,14 @@ export function completedTurnMessages(args: {
   }
   if (args.dataChunks.length === 0) return out;
   const now = Date.now();
-  const dataParts: MastraMessagePart[] = args.dataChunks.map((chunk) => ({
-    type: chunk.type,
-    data: chunk.data,
-    ...(chunk.id !== undefined ? { id: chunk.id } : {}),
-    createdAt: now,
+  const data = args.dataChunks.map((chunk) => ({
+    part: {
+      type: chunk.type,
+      data: chunk.data,
+      ...(chunk.id !== undefined ? { id: chunk.id } : {}),
+      createdAt: now,
+    } as MastraMessagePart,
+    step: chunk.step ?? Number.MAX_SAFE_INTEGER,
   }));
   // The data parts belong to the answer: the last assistant message of the response.
   const responseIds = new Set(args.response.map((m) => m.id));
@@ -129,7 +198,7 @@ export function completedTurnMessages(args: {
     const target = out[lastAssistant] as StorageMessageInput;
     out[lastAssistant] = {
       ...target,
-      content: { ...target.content, parts: [...target.content.parts, ...dataParts] },
+      content: { ...target.content, parts: placeDataParts(target.content.parts, data) },
     };
   } else {
     out.push({
@@ -138,7 +207,7 @@ export function completedTurnMessages(args: {
       createdAt: new Date(now),
       threadId,
       resourceId,
-      content: { format: 2, parts: dataParts },
+      content: { format: 2, parts: data.map((d) => d.part) },
     });
   }
   return out;

@@ -22,7 +22,8 @@ import {
   completedTurnMessages,
   describeFailure,
   failedTurnMessages,
-  isStoredDataChunk,
+  inConversationOrder,
+  storedDataChunks,
   type TurnStatus,
 } from './save-turn.js';
 
@@ -99,7 +100,7 @@ export class MemoryTurn {
       messages = completedTurnMessages({
         unsaved: end.list.drainUnsavedMessages(),
         response: end.list.get.response.db(),
-        dataChunks: end.delivered.filter(isStoredDataChunk),
+        dataChunks: storedDataChunks(end.delivered),
         threadId,
         resourceId,
         newMessageId: end.newId,
@@ -118,6 +119,10 @@ export class MemoryTurn {
     const current = await ctx.storage.getThreadById(threadId);
     // Another process may have created the thread for someone else since the call started.
     if (current) checkOwner(current, resourceId);
+    const positions = new Map<string, number>();
+    const all = end.list.get.all.db();
+    for (let i = 0; i < all.length; i++) positions.set((all[i] as { id: string }).id, i);
+    messages = inConversationOrder(messages, (id) => positions.get(id) ?? Number.MAX_SAFE_INTEGER);
     const saved = await ctx.storage.saveTurn({ thread: this.#threadRow(current), messages });
     if (ctx.config.semanticRecall && end.status === 'success') await ctx.memory.embedMessages(saved);
   }

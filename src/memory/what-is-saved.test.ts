@@ -106,6 +106,25 @@ describe('signals', () => {
     ]);
   });
 
+  it('stored order is conversation order: a signal sent in processInput stays before the answer', async () => {
+    const { memory, make } = setup(['one']);
+    const agent = make({
+      inputProcessors: [
+        {
+          id: 'late',
+          processInput: async ({ sendSignal, messageList }) => {
+            // The answer's message is stamped when the run starts; the signal is stamped later.
+            await new Promise((resolve) => setTimeout(resolve, 5));
+            await sendSignal?.({ type: 'notification', contents: 'notice' });
+            return messageList;
+          },
+        },
+      ],
+    });
+    await agent.generate('hello', { memory: conversation });
+    expect((await allStored(memory)).map((m) => m.role)).toEqual(['user', 'signal', 'assistant']);
+  });
+
   it('a transient signal reaches the current call only and is never stored', async () => {
     const { memory, model, make } = setup(['one', 'two']);
     const agent = make({
@@ -156,6 +175,47 @@ describe('data-* parts', () => {
       ['data-summary', { done: true }],
     ]);
     expect(assistant?.content.parts.find((p) => p.type === 'text')).toMatchObject({ text: 'ab' });
+  });
+
+  it('in a multi-step answer each data part is stored at the end of the step it was emitted in', async () => {
+    const lookup = createTool({
+      id: 'lookup',
+      description: 'Look up',
+      inputSchema: { type: 'object', properties: {} },
+      execute: async () => 1,
+    });
+    const { memory, make } = setup([
+      { text: 'let me see', toolCalls: [{ toolName: 'lookup', args: {} }] },
+      'done',
+    ]);
+    const agent = make({
+      tools: { lookup },
+      outputProcessors: [
+        {
+          id: 'mark',
+          processOutputStream: async ({ part, writer }) => {
+            if (part.type === 'text-delta')
+              await writer?.custom({ type: 'data-mark', data: part.payload.text });
+            return part;
+          },
+        },
+      ],
+    });
+    await agent.generate('go', { memory: conversation });
+    const assistant = (await allStored(memory)).find((m) => m.role === 'assistant');
+    expect(
+      assistant?.content.parts.map((p) =>
+        p.type === 'data-mark' ? `data:${(p as { data: string }).data}` : p.type,
+      ),
+    ).toEqual([
+      'step-start',
+      'text',
+      'tool-invocation',
+      'data:let me see',
+      'step-start',
+      'text',
+      'data:done',
+    ]);
   });
 
   it('a tool’s data chunk is stored as well', async () => {
