@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { Agent } from 'sluice/agent';
 import { InMemoryStore, Memory } from 'sluice/memory';
+import { PostgresStore } from 'sluice/pg';
 import { SqliteStore } from 'sluice/sqlite';
 import { ScriptedModel } from 'sluice/test';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -215,6 +216,22 @@ describe('on SqliteStore', () => {
     await expect(output.getFullOutput()).resolves.toMatchObject({
       error: expect.objectContaining({ message: expect.stringContaining(userId) }),
     });
+    await storage.close();
+  });
+});
+
+describe('on PostgresStore', () => {
+  it('a server that is down (closed port) fails the call before the model is called, naming the store', async () => {
+    const storage = new PostgresStore({
+      connectionString: 'postgres://postgres@127.0.0.1:1/test',
+      poolConfig: { connectionTimeoutMillis: 2000 },
+    });
+    const model = new ScriptedModel({ steps: ['never'] });
+    const agent = new Agent({ id: 'pg', instructions: 'x', model, memory: new Memory({ storage }) });
+    await expect(agent.generate('hello', { memory: { thread: 't', resource: 'u' } })).rejects.toThrow(
+      storage.name,
+    );
+    expect(model.calls).toHaveLength(0);
     await storage.close();
   });
 });
