@@ -34,7 +34,7 @@ import { ContextOverflowRecovery } from './processors/context-overflow.js';
 import { MemoryInputFilter } from './processors/input-filter.js';
 import { MessageHistory } from './processors/message-history.js';
 import { SemanticRecall } from './processors/semantic-recall.js';
-import { turnOf } from './processors/turn-context.js';
+import { turnFor, turnOf } from './processors/turn-context.js';
 import { WorkingMemoryProcessor } from './processors/working-memory.js';
 import {
   type HideSignals,
@@ -627,6 +627,9 @@ export class Memory {
           workingMemory: text,
           memoryConfig: callConfig,
         });
+        // The next step of this call shows the update (working-memory processor).
+        const turn = turnFor(context.requestContext);
+        if (turn) turn.workingMemoryChanged = true;
         return { success: true };
       },
     }) as unknown as Tool;

@@ -38,6 +38,11 @@ describe('working memory', () => {
     const agent = new Agent({ id: 'wm', instructions: 'Be kind.', model, memory });
     await agent.generate('I am Ana from Porto', { memory: { thread: 't1', resource: 'ana' } });
     expect(toolNames(model, 0)).toContain('updateWorkingMemory');
+    // The step after the update is sent the new data already.
+    expect(systemOf(model.calls[0]?.prompt)[1]).toContain('<working_memory_data>\n\n</working_memory_data>');
+    expect(systemOf(model.calls[1]?.prompt)[1]).toContain(
+      '- Name: Ana\n- City: Porto\n</working_memory_data>',
+    );
     await agent.generate('Where do I live?', { memory: { thread: 't2', resource: 'ana' } });
     const system = systemOf(model.calls[2]?.prompt);
     expect(system[0]).toBe('system: Be kind.');

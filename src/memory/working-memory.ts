@@ -8,6 +8,9 @@
 import { toJsonSchema } from '../schema/to-json-schema.js';
 import type { SchemaInput } from '../schema/types.js';
 
+/** How the working-memory system message starts (so a later step can find and refresh it). */
+export const WORKING_MEMORY_MARKER = 'WORKING_MEMORY_SYSTEM_INSTRUCTION:';
+
 /** The name of the tool the model updates working memory with. */
 export const UPDATE_WORKING_MEMORY_TOOL = 'updateWorkingMemory';
 
@@ -56,7 +59,7 @@ export function workingMemorySystemMessage(
       ? `Keep the working memory below up to date: when you learn something worth remembering, call the ${UPDATE_WORKING_MEMORY_TOOL} tool with { "memory": <an object with only the fields that changed> }; it is merged into the stored object (null deletes a field). Do not mention the tool to the user.`
       : `Keep the working memory below up to date: when you learn something worth remembering, call the ${UPDATE_WORKING_MEMORY_TOOL} tool with { "memory": <the whole updated Markdown, following the template> }; it replaces what is stored. Do not mention the tool to the user.`;
   return [
-    'WORKING_MEMORY_SYSTEM_INSTRUCTION:',
+    WORKING_MEMORY_MARKER,
     how,
     '',
     `<working_memory_template>\n${template.content}\n</working_memory_template>`,

@@ -23,6 +23,8 @@ export interface MemoryTurnContext {
   inputReached: boolean;
   /** Set by the output-lane `message-history` processor: every output processor before it ran. */
   outputReached: boolean;
+  /** Set when the `updateWorkingMemory` tool stored an update during this call. */
+  workingMemoryChanged?: boolean;
 }
 
 /**
@@ -40,6 +42,13 @@ const TURNS = new WeakMap<object, MemoryTurnContext>();
 /** Register the turn of the call running with `requestContext`. */
 export function registerTurn(requestContext: object, turn: MemoryTurnContext): void {
   TURNS.set(requestContext, turn);
+}
+
+/** The turn of the call running with `requestContext`, whatever its memory. */
+export function turnFor(requestContext: unknown): MemoryTurnContext | undefined {
+  return typeof requestContext === 'object' && requestContext !== null
+    ? TURNS.get(requestContext)
+    : undefined;
 }
 
 /** A source that finds the turn of `memory` on the hook's request context. */
