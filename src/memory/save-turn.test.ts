@@ -7,7 +7,7 @@
 
 import { Agent } from 'sluice/agent';
 import { InMemoryStore, Memory } from 'sluice/memory';
-import { ToolCallFilter } from 'sluice/processors';
+import { TokenLimiter, ToolCallFilter } from 'sluice/processors';
 import { ScriptedModel } from 'sluice/test';
 import { createTool } from 'sluice/tools';
 import { describe, expect, it } from 'vitest';
@@ -142,6 +142,27 @@ describe('loaded history', () => {
       ['a2', ['text']],
       ['a3', ['tool-invocation']],
     ]);
+  });
+
+  it('TokenLimiter (memory-only) sees the loaded history first and trims it from the prompt; the stored history is untouched', async () => {
+    const memory = new Memory({ storage: new InMemoryStore() });
+    const long = 'word '.repeat(200);
+    const model = new ScriptedModel({ steps: [long, long, 'short'] });
+    const plain = new Agent({ id: 'tl', instructions: 'x', model, memory });
+    await plain.generate(`first ${long}`, { memory: { thread: 't', resource: 'u' } });
+    await plain.generate(`second ${long}`, { memory: { thread: 't', resource: 'u' } });
+    const agent = new Agent({
+      id: 'tl',
+      instructions: 'x',
+      model,
+      memory,
+      inputProcessors: [new TokenLimiter({ limit: 500, trimMode: 'memory-only' })],
+    });
+    await agent.generate('third', { memory: { thread: 't', resource: 'u' } });
+    const lines = conversationLines(model.calls[2]?.prompt);
+    expect(lines.at(-1)).toBe('user: third');
+    expect(lines.length).toBeLessThan(5);
+    expect((await memory.recall({ threadId: 't', perPage: false })).messages).toHaveLength(6);
   });
 
   it('ToolCallFilter removes history tool calls from the prompt only: they stay stored', async () => {
