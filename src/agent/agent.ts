@@ -217,7 +217,13 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     const allTools = call.toolsets ? { ...withMemory, ...call.toolsets } : withMemory;
 
     const messageList = new MessageList(
-      memory ? { threadId: memory.threadId, resourceId: memory.resourceId } : undefined,
+      memory
+        ? {
+            threadId: memory.threadId,
+            resourceId: memory.resourceId,
+            generateMessageId: memory.generateMessageId,
+          }
+        : undefined,
     );
     messageList.addSystem(instructions as never);
     if (call.system) messageList.addSystem(call.system as never);

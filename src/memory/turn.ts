@@ -3,6 +3,7 @@
  * store is reached, the thread belongs to the resource), the memory processors of the call's
  * framework lanes, the working-memory tool, and the save at the end.
  */
+import { newId } from '../agent/ids.js';
 import type { MessageList } from '../messages/message-list.js';
 import type { Processor } from '../pipeline/types.js';
 import type { RequestContext } from '../request-context/request-context.js';
@@ -80,6 +81,16 @@ export class MemoryTurn {
     this.errorProcessors = memory.getErrorProcessors();
     this.tools = memory.listTools({ memoryConfig: ctx.callConfig });
   }
+
+  /**
+   * Id maker for the call's message list: ids it makes up are remembered, so the input filter
+   * knows those messages cannot be stored already.
+   */
+  readonly generateMessageId = (): string => {
+    const id = newId();
+    this.#ctx.generatedIds.add(id);
+    return id;
+  };
 
   /** True when this call saves nothing whatever happens (`readOnly`, or `lastMessages: false`). */
   get savesNothing(): boolean {
@@ -210,6 +221,7 @@ export async function beginMemoryTurn(
     threadId,
     resourceId,
     existing,
+    generatedIds: new Set(),
     inputReached: false,
     outputReached: false,
   };

@@ -20,7 +20,10 @@ export class MemoryInputFilter implements Processor<'memory-input-filter'> {
   async processInput({ messageList, requestContext }: ProcessInputArgs): Promise<undefined> {
     const turn = resolveTurn(this.#source, requestContext);
     if (!turn || turn.config.retainFullInput || !turn.existing) return undefined;
-    const ids = messageList.get.input.db().map((m) => m.id);
+    // Ids the list made up this call cannot be stored yet: plain-text input costs no lookup.
+    const ids: string[] = [];
+    for (const message of messageList.get.input.db())
+      if (!turn.generatedIds.has(message.id)) ids.push(message.id);
     if (ids.length === 0) return undefined;
     const stored = await turn.storage.getMessagesByIds(ids);
     const echoed = stored.filter((m) => m.threadId === turn.threadId).map((m) => m.id);

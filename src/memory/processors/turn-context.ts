@@ -25,6 +25,8 @@ export interface MemoryTurnContext {
   outputReached: boolean;
   /** Set when the `updateWorkingMemory` tool stored an update during this call. */
   workingMemoryChanged?: boolean;
+  /** Ids the call's message list made up for messages that came without one (never stored before). */
+  readonly generatedIds: Set<string>;
 }
 
 /**
