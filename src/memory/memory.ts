@@ -392,19 +392,6 @@ export class Memory {
         })),
       ];
     }
-    if (perPage === 0 && include.length === 0) {
-      const total =
-        args.includeTotal === false
-          ? -1
-          : (
-              await this.storage.listMessages({
-                threadId: args.threadId,
-                perPage: 1,
-                ...storeSignalFilter(hidden),
-              })
-            ).total;
-      return { messages: [], total, page, perPage, hasMore: total > 0, ...(usage ? { usage } : {}) };
-    }
     const result = await this.storage.listMessages({
       threadId: args.threadId,
       perPage,
