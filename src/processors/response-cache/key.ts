@@ -50,13 +50,13 @@ export function buildResponseCacheKey(inputs: ResponseCacheKeyInputs): string {
   feed(hash, 'model', model.modelId ?? '');
   feed(hash, 'spec', model.specVersion ?? '');
   hash.update('tools');
-  feedValue(hash, inputs.tools ?? [], false);
+  feedValue(hash, inputs.tools ?? []);
   hash.update('choice');
-  feedValue(hash, inputs.toolChoice ?? null, false);
+  feedValue(hash, inputs.toolChoice ?? null);
   hash.update('prompt');
   const prompt = Array.isArray(inputs.prompt) ? inputs.prompt : [];
   hash.update(`[${prompt.length}`);
-  for (const message of prompt) feedValue(hash, message, false);
+  for (const message of prompt) feedValue(hash, message);
   const digest = hash.digest('hex').slice(0, 32);
   const agentId = String(inputs.agentId);
   if (scope === undefined) return `${KEY_PREFIX}${agentId}:${digest}`;
@@ -72,10 +72,10 @@ function feed(hash: Hash, name: string, value: string): void {
 
 /**
  * Feed a prompt value in a canonical, type-tagged form. Bytes are hashed as bytes (the key holds
- * only their digest), URLs by full href, object keys in sorted order. `inProviderOptions` marks
- * a `providerOptions` record, whose `mastra.createdAt` stamp is left out.
+ * only their digest), URLs by full href, object keys in sorted order; `providerOptions` records
+ * lose their volatile `mastra.createdAt` stamp.
  */
-function feedValue(hash: Hash, value: unknown, inProviderOptions: boolean): void {
+function feedValue(hash: Hash, value: unknown): void {
   switch (typeof value) {
     case 'string':
       hash.update(`s${value.length}:`);
@@ -102,7 +102,7 @@ function feedValue(hash: Hash, value: unknown, inProviderOptions: boolean): void
   }
   if (Array.isArray(value)) {
     hash.update(`[${value.length}`);
-    for (const item of value) feedValue(hash, item, false);
+    for (const item of value) feedValue(hash, item);
     hash.update(']');
     return;
   }
@@ -134,19 +134,32 @@ function feedValue(hash: Hash, value: unknown, inProviderOptions: boolean): void
   const keys = Object.keys(record).sort();
   hash.update('{');
   for (const key of keys) {
-    const field = record[key];
-    if (field === undefined) continue;
-    if (inProviderOptions && key === 'mastra' && isRecord(field) && 'createdAt' in field) {
-      const { createdAt: _volatile, ...rest } = field;
-      if (Object.keys(rest).length === 0) continue;
-      feed(hash, 'k', key);
-      feedValue(hash, rest, false);
-      continue;
+    let field = record[key];
+    if (key === 'providerOptions' && isRecord(field)) {
+      field = withoutVolatileStamps(field);
+      if (field === undefined) continue;
     }
+    if (field === undefined) continue;
     feed(hash, 'k', key);
-    feedValue(hash, field, key === 'providerOptions');
+    feedValue(hash, field);
   }
   hash.update('}');
+}
+
+/**
+ * `providerOptions` without Mastra's `mastra.createdAt` stamp (it differs on every request for
+ * the same prompt); `undefined` when nothing else is left. Copies only when there is a stamp.
+ */
+function withoutVolatileStamps(options: Record<string, unknown>): Record<string, unknown> | undefined {
+  const mastra = options.mastra;
+  let out = options;
+  if (isRecord(mastra) && 'createdAt' in mastra) {
+    const { createdAt: _volatile, ...rest } = mastra;
+    const { mastra: _stamped, ...others } = options;
+    out = Object.keys(rest).length === 0 ? others : { ...others, mastra: rest };
+  }
+  for (const k in out) if (out[k] !== undefined) return out;
+  return undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
