@@ -62,7 +62,7 @@ describe('buildResponseCacheKey', () => {
       type: 'function' as const,
       name: 'lookup',
       description,
-      inputSchema: { type: 'object' },
+      inputSchema: { type: 'object' as const },
     });
     const prompt = user(text('hi'));
     expect(key(prompt, { tools: [tool('a')] })).not.toBe(key(prompt, { tools: [tool('b')] }));

@@ -6,7 +6,7 @@
  */
 import { Agent } from 'sluice/agent';
 import { InMemoryServerCache } from 'sluice/cache';
-import { type Processor, ResponseCache } from 'sluice/processors';
+import { type OutputProcessor, ResponseCache } from 'sluice/processors';
 import { ScriptedModel, type ScriptedStep } from 'sluice/test';
 import { describe, expect, it } from 'vitest';
 
@@ -61,7 +61,7 @@ describe('ResponseCache never caches', () => {
   });
 
   it('a step a processor rejected with a retry (only the accepted attempt, under its own prompt, is written)', async () => {
-    const judge: Processor = {
+    const judge: OutputProcessor = {
       id: 'judge',
       processOutputStep: ({ text, abort }) => {
         if (text === 'bad') abort('be good', { retry: true });
@@ -79,7 +79,7 @@ describe('ResponseCache never caches', () => {
 
   it('a step a processor blocked (processOutputStep tripwire)', async () => {
     let block = true;
-    const judge: Processor = {
+    const judge: OutputProcessor = {
       id: 'judge',
       processOutputStep: ({ abort }) => {
         if (block) abort('not allowed');
@@ -96,9 +96,9 @@ describe('ResponseCache never caches', () => {
 
   it('a step whose output processors aborted while streaming (tripwire chunk)', async () => {
     let block = true;
-    const guard: Processor = {
+    const guard: OutputProcessor = {
       id: 'guard',
-      processOutputStream: ({ part, abort }) => {
+      processOutputStream: async ({ part, abort }) => {
         if (block && part.type === 'text-delta') abort('bad word');
         return part;
       },
@@ -116,9 +116,9 @@ describe('ResponseCache never caches', () => {
 
   it('a step whose step-finish chunk an output processor aborted', async () => {
     let block = true;
-    const guard: Processor = {
+    const guard: OutputProcessor = {
       id: 'guard',
-      processOutputStream: ({ part, abort }) => {
+      processOutputStream: async ({ part, abort }) => {
         if (block && part.type === 'step-finish') abort('late veto');
         return part;
       },

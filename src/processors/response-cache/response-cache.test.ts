@@ -6,6 +6,8 @@
 import { Agent } from 'sluice/agent';
 import { InMemoryServerCache, type MastraServerCache } from 'sluice/cache';
 import {
+  type InputProcessor,
+  type OutputProcessor,
   type ProcessLLMResponseArgs,
   type Processor,
   ResponseCache,
@@ -79,15 +81,15 @@ describe('ResponseCache: a hit replays without calling the provider', () => {
 
   it('processLLMResponse runs on a hit with fromCache: true, and the hit chunks pass the output processors', async () => {
     const seen: boolean[] = [];
-    const observer: Processor = {
+    const observer: InputProcessor = {
       id: 'observer',
       processLLMResponse: ({ fromCache }: ProcessLLMResponseArgs) => {
         seen.push(fromCache);
       },
     };
-    const upper: Processor = {
+    const upper: OutputProcessor = {
       id: 'upper',
-      processOutputStream: ({ part }) =>
+      processOutputStream: async ({ part }) =>
         part.type === 'text-delta'
           ? { ...part, payload: { ...part.payload, text: part.payload.text.toUpperCase() } }
           : part,
@@ -110,7 +112,7 @@ describe('ResponseCache: keys', () => {
   it('the key covers the resolved prompt after earlier input processors (a rewrite that differs misses)', async () => {
     const model = counter();
     let suffix = 'a';
-    const rewrite: Processor = {
+    const rewrite: InputProcessor = {
       id: 'rewrite',
       processInput: ({ messages }) =>
         messages.map((m) => ({

@@ -5,13 +5,17 @@
  */
 import { Agent } from 'sluice/agent';
 import { InMemoryServerCache, MastraServerCache } from 'sluice/cache';
-import { type Processor, ResponseCache, type ResponseCacheOptions } from 'sluice/processors';
+import { type OutputProcessor, ResponseCache, type ResponseCacheOptions } from 'sluice/processors';
 import { ScriptedModel, type ScriptedStep } from 'sluice/test';
 import { describe, expect, it } from 'vitest';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function agentWith(model: ScriptedModel, options: ResponseCacheOptions, outputProcessors: Processor[] = []) {
+function agentWith(
+  model: ScriptedModel,
+  options: ResponseCacheOptions,
+  outputProcessors: OutputProcessor[] = [],
+) {
   return new Agent({
     id: 'a',
     instructions: 'x',
@@ -48,7 +52,7 @@ describe('single-flight: concurrent identical requests in one process', () => {
         return mine === 1 ? 'forbidden' : `answer ${mine}`;
       },
     });
-    const judge: Processor = {
+    const judge: OutputProcessor = {
       id: 'judge',
       processOutputStep: ({ text, abort }) => {
         if (text === 'forbidden') abort('blocked');
@@ -75,7 +79,7 @@ describe('single-flight: concurrent identical requests in one process', () => {
     });
     const agent = agentWith(model, { cache: new InMemoryServerCache() });
     const results = await Promise.allSettled(
-      Array.from({ length: 3 }, () => agent.generate('q', { maxRetries: 0 })),
+      Array.from({ length: 3 }, () => agent.generate('q', { modelSettings: { maxRetries: 0 } })),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
     expect(model.calls).toHaveLength(3);
