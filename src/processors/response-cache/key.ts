@@ -41,22 +41,23 @@ const KEY_PREFIX = 'mastra:agent-response:';
  */
 export function buildResponseCacheKey(inputs: ResponseCacheKeyInputs): string {
   const hash = createHash('sha256');
+  const out = new Feeder(hash);
   const scope = typeof inputs.scope === 'string' ? inputs.scope : undefined;
-  feed(hash, 'agent', inputs.agentId);
-  feed(hash, 'step', String(inputs.stepNumber));
-  feed(hash, 'scope', scope ?? '\u0000none');
   const model = inputs.model ?? {};
-  feed(hash, 'provider', model.provider ?? '');
-  feed(hash, 'model', model.modelId ?? '');
-  feed(hash, 'spec', model.specVersion ?? '');
-  hash.update('tools');
-  feedValue(hash, inputs.tools ?? []);
-  hash.update('choice');
-  feedValue(hash, inputs.toolChoice ?? null);
-  hash.update('prompt');
+  out.field('agent', String(inputs.agentId));
+  out.field('step', String(inputs.stepNumber));
+  out.field('scope', scope ?? '\u0000none');
+  out.field('provider', model.provider ?? '');
+  out.field('model', model.modelId ?? '');
+  out.field('spec', model.specVersion ?? '');
+  out.text += 'tools';
+  out.value(inputs.tools ?? []);
+  out.text += 'choice';
+  out.value(inputs.toolChoice ?? null);
   const prompt = Array.isArray(inputs.prompt) ? inputs.prompt : [];
-  hash.update(`[${prompt.length}`);
-  for (const message of prompt) feedValue(hash, message);
+  out.text += `prompt[${prompt.length}`;
+  for (const message of prompt) out.value(message);
+  out.flush();
   const digest = hash.digest('hex').slice(0, 32);
   const agentId = String(inputs.agentId);
   if (scope === undefined) return `${KEY_PREFIX}${agentId}:${digest}`;
@@ -64,86 +65,94 @@ export function buildResponseCacheKey(inputs: ResponseCacheKeyInputs): string {
   return `${KEY_PREFIX}${agentId}:${scopeDigest}:${digest}`;
 }
 
-/** A length-prefixed field, so `ab`+`c` and `a`+`bc` never hash alike. */
-function feed(hash: Hash, name: string, value: string): void {
-  hash.update(`${name}${value.length}:`);
-  hash.update(value);
-}
-
 /**
- * Feed a prompt value in a canonical, type-tagged form. Bytes are hashed as bytes (the key holds
- * only their digest), URLs by full href, object keys in sorted order; `providerOptions` records
- * lose their volatile `mastra.createdAt` stamp.
+ * Writes values into the hash in a canonical, type-tagged, length-prefixed form (so `ab`+`c`
+ * and `a`+`bc` never hash alike). Text is gathered into one string and handed to the hash in
+ * large pieces — one native call per ~16 KB instead of several per prompt part. Bytes are
+ * hashed as bytes (the key holds only their digest), URLs by full href, object keys in sorted
+ * order; `providerOptions` records lose their volatile `mastra.createdAt` stamp.
  */
-function feedValue(hash: Hash, value: unknown): void {
-  switch (typeof value) {
-    case 'string':
-      hash.update(`s${value.length}:`);
-      hash.update(value);
-      return;
-    case 'number':
-    case 'boolean':
-    case 'bigint':
-      hash.update(`${(typeof value)[0]}${String(value)};`);
-      return;
-    case 'undefined':
-      hash.update('u;');
-      return;
-    case 'object':
-      break;
-    default:
-      // Functions and symbols do not reach a provider; they do not change the answer.
-      hash.update('x;');
-      return;
+class Feeder {
+  text = '';
+  readonly #hash: Hash;
+
+  constructor(hash: Hash) {
+    this.#hash = hash;
   }
-  if (value === null) {
-    hash.update('n;');
-    return;
+
+  field(name: string, value: string): void {
+    this.text += `${name}${value.length}:${value}`;
   }
-  if (Array.isArray(value)) {
-    hash.update(`[${value.length}`);
-    for (const item of value) feedValue(hash, item);
-    hash.update(']');
-    return;
+
+  flush(): void {
+    if (this.text.length === 0) return;
+    this.#hash.update(this.text);
+    this.text = '';
   }
-  if (value instanceof Uint8Array) {
-    hash.update(`b${value.byteLength}:`);
-    hash.update(value);
-    return;
+
+  bytes(view: Uint8Array): void {
+    this.text += `b${view.byteLength}:`;
+    this.flush();
+    this.#hash.update(view);
   }
-  if (value instanceof ArrayBuffer) {
-    hash.update(`b${value.byteLength}:`);
-    hash.update(new Uint8Array(value));
-    return;
-  }
-  if (ArrayBuffer.isView(value)) {
-    hash.update(`b${value.byteLength}:`);
-    hash.update(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
-    return;
-  }
-  if (value instanceof URL) {
-    hash.update(`l${value.href.length}:`);
-    hash.update(value.href);
-    return;
-  }
-  if (value instanceof Date) {
-    hash.update(`d${value.getTime()};`);
-    return;
-  }
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).sort();
-  hash.update('{');
-  for (const key of keys) {
-    let field = record[key];
-    if (key === 'providerOptions' && isRecord(field)) {
-      field = withoutVolatileStamps(field);
-      if (field === undefined) continue;
+
+  value(value: unknown): void {
+    switch (typeof value) {
+      case 'string':
+        this.text += `s${value.length}:${value}`;
+        if (this.text.length > 4096) this.flush();
+        return;
+      case 'number':
+      case 'boolean':
+      case 'bigint':
+        this.text += `${(typeof value)[0]}${String(value)};`;
+        return;
+      case 'undefined':
+        this.text += 'u;';
+        return;
+      case 'object':
+        break;
+      default:
+        // Functions and symbols never reach a provider; they do not change the answer.
+        this.text += 'x;';
+        return;
     }
-    if (field === undefined) continue;
-    feed(hash, 'k', key);
-    feedValue(hash, field);
+    if (value === null) {
+      this.text += 'n;';
+      return;
+    }
+    if (Array.isArray(value)) {
+      this.text += `[${value.length}`;
+      for (const item of value) this.value(item);
+      this.text += ']';
+      return;
+    }
+    if (value instanceof Uint8Array) return this.bytes(value);
+    if (value instanceof ArrayBuffer) return this.bytes(new Uint8Array(value));
+    if (ArrayBuffer.isView(value))
+      return this.bytes(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+    if (value instanceof URL) {
+      this.text += `l${value.href.length}:${value.href}`;
+      return;
+    }
+    if (value instanceof Date) {
+      this.text += `d${value.getTime()};`;
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    // Prompt parts have a handful of keys; sorting keeps the key independent of their order.
+    if (keys.length > 1) keys.sort();
+    this.text += '{';
+    for (const key of keys) {
+      let field = record[key];
+      if (key === 'providerOptions' && isRecord(field)) field = withoutVolatileStamps(field);
+      if (field === undefined) continue;
+      this.text += `k${key.length}:${key}`;
+      this.value(field);
+    }
+    this.text += '}';
   }
-  hash.update('}');
 }
 
 /**
