@@ -10,8 +10,11 @@ import {
   type RedisServerCachePreset,
 } from './presets.js';
 
-/** How to reach Redis: a connected client (node-redis 5, ioredis 5, Upstash), or a URL (node-redis is loaded then). */
-export type RedisServerCacheConfig = { client: RedisClientLike } | { url: string };
+/**
+ * How to reach Redis: a connected client (node-redis 5, ioredis 5, Upstash), or a URL (the
+ * `redis` package is loaded then; an undefined `url` means node-redis's default, localhost:6379).
+ */
+export type RedisServerCacheConfig = { client: RedisClientLike } | { url: string | undefined };
 
 /** Options of {@link RedisServerCache}. */
 export interface RedisServerCacheOptions {
@@ -86,7 +89,12 @@ export class RedisServerCache extends MastraServerCache implements ServerCacheLo
       }
       this.#client = client;
       this.#owned = false;
-    } else if (typeof url === 'string' && url.length > 0) {
+    } else if (
+      typeof config === 'object' &&
+      config !== null &&
+      'url' in config &&
+      (url === undefined || typeof url === 'string')
+    ) {
       const connecting = connectUrl(url);
       // A failed connection surfaces on the first command (the ResponseCache bypasses it).
       connecting.catch(() => {});
@@ -215,8 +223,13 @@ export const RedisCache = RedisServerCache;
 export type RedisCache = RedisServerCache;
 
 /** `{ url }`: node-redis is an optional peer, loaded only here. */
-async function connectUrl(url: string): Promise<RedisClientLike> {
-  let mod: { createClient?: (o: { url: string }) => RedisClientLike & { connect(): Promise<unknown> } };
+async function connectUrl(url: string | undefined): Promise<RedisClientLike> {
+  let mod: {
+    createClient?: (o: { url?: string }) => RedisClientLike & {
+      connect(): Promise<unknown>;
+      on?: (event: string, listener: (error: unknown) => void) => unknown;
+    };
+  };
   try {
     mod = (await import('redis' as string)) as typeof mod;
   } catch (error) {
@@ -235,7 +248,9 @@ async function connectUrl(url: string): Promise<RedisClientLike> {
       },
     );
   }
-  const client = mod.createClient({ url });
+  const client = mod.createClient(url === undefined ? {} : { url });
+  // node-redis emits connection errors as events; unheard, they would crash the process.
+  client.on?.('error', () => {});
   await client.connect();
   return client;
 }

@@ -127,10 +127,10 @@ class Feeder {
       this.text += ']';
       return;
     }
-    if (value instanceof Uint8Array) return this.bytes(value);
-    if (value instanceof ArrayBuffer) return this.bytes(new Uint8Array(value));
-    if (ArrayBuffer.isView(value))
-      return this.bytes(new Uint8Array(value.buffer, value.byteOffset, value.byteLength));
+    if (value instanceof Uint8Array || value instanceof ArrayBuffer || ArrayBuffer.isView(value)) {
+      this.bytes(asBytes(value));
+      return;
+    }
     if (value instanceof URL) {
       this.text += `l${value.href.length}:${value.href}`;
       return;
@@ -169,6 +169,13 @@ function withoutVolatileStamps(options: Record<string, unknown>): Record<string,
   }
   for (const k in out) if (out[k] !== undefined) return out;
   return undefined;
+}
+
+/** A byte view over any binary value, without copying. */
+function asBytes(value: Uint8Array | ArrayBuffer | ArrayBufferView): Uint8Array {
+  if (value instanceof Uint8Array) return value;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
