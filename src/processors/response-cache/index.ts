@@ -251,16 +251,28 @@ export class ResponseCache implements Processor {
   ): Promise<CachedLLMStepResponse | undefined> {
     const lock = this.#lock as { ttlMs: number; pollMs: number };
     const lockKey = `${pending.key}:lock`;
-    const token = await this.#failOpen.run(() => cache.acquireLock(lockKey, lock.ttlMs), 'lock', cache);
-    if (token !== undefined) {
-      pending.lockToken = token;
+    const taken = await this.#failOpen.run(
+      async () => ({ token: await cache.acquireLock(lockKey, lock.ttlMs) }),
+      'lock',
+      cache,
+    );
+    // The backend failed: no lock to wait on, call the provider (fail-open).
+    if (taken === undefined) return undefined;
+    if (taken.token !== undefined) {
+      pending.lockToken = taken.token;
       return undefined;
     }
     const deadline = Date.now() + lock.ttlMs;
     while (Date.now() < deadline && !signal?.aborted) {
       await sleep(lock.pollMs);
-      const entry = await this.#lookup(cache, pending.key);
-      if (entry) return entry;
+      const read = await this.#failOpen.run(
+        async () => ({ value: await cache.get(pending.key) }),
+        'read',
+        cache,
+      );
+      // A backend that stopped answering will not deliver the holder's entry either.
+      if (read === undefined) return undefined;
+      if (isEntry(read.value)) return read.value;
     }
     return undefined;
   }

@@ -185,3 +185,45 @@ describe('fail-open: the cache never fails a call', () => {
     expect(model.calls).toHaveLength(2);
   });
 });
+
+/** A working in-memory cache whose lock calls fail, like a Redis that went away. */
+class LockFailingCache extends InMemoryServerCache {
+  async acquireLock(): Promise<string | undefined> {
+    throw new Error('ECONNRESET');
+  }
+  async releaseLock(): Promise<void> {}
+}
+
+/** A cache whose lock is always held by "another server" that never writes. */
+class LockHeldElsewhere extends InMemoryServerCache {
+  async acquireLock(): Promise<string | undefined> {
+    return undefined;
+  }
+  async releaseLock(): Promise<void> {}
+}
+
+describe('cross-server lock is fail-open too', () => {
+  it('a backend whose lock call fails: the call goes straight to the provider, no lock wait', async () => {
+    const model = new ScriptedModel({ steps: () => 'live' });
+    const warnings: string[] = [];
+    const agent = agentWith(model, {
+      cache: new LockFailingCache(),
+      lock: { ttlMs: 5000, pollMs: 10 },
+      logger: { warn: (m) => warnings.push(m) },
+    });
+    const started = Date.now();
+    expect((await agent.generate('q')).text).toBe('live');
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(warnings).toEqual([expect.stringMatching(/failed a lock \(ECONNRESET\)/)]);
+  });
+
+  it('a lock held elsewhere whose holder never writes: the wait ends after the lock ttl', async () => {
+    const model = new ScriptedModel({ steps: () => 'live' });
+    const agent = agentWith(model, { cache: new LockHeldElsewhere(), lock: { ttlMs: 120, pollMs: 10 } });
+    const started = Date.now();
+    expect((await agent.generate('q')).text).toBe('live');
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(110);
+    expect(waited).toBeLessThan(1000);
+  });
+});
