@@ -70,6 +70,21 @@ describe('ResponseCache: a hit replays without calling the provider', () => {
     });
   });
 
+  it('a hit streams the same chunk sequence as the live step (reasoning included)', async () => {
+    const model = new ScriptedModel({ steps: () => ({ text: ['a', 'b'], reasoning: 'think' }) });
+    const agent = agentWith(model, { cache: new InMemoryServerCache() });
+    const runs: Array<{ types: string[]; text: string; reasoning: string | undefined }> = [];
+    for (let i = 0; i < 2; i++) {
+      const out = await agent.stream('hi');
+      const types: string[] = [];
+      for await (const chunk of out.fullStream) types.push(chunk.type);
+      runs.push({ types, text: await out.text, reasoning: await out.reasoningText });
+    }
+    expect(model.calls).toHaveLength(1);
+    expect(runs[1]).toEqual(runs[0]);
+    expect(runs[0]?.types).toContain('reasoning-delta');
+  });
+
   it('a different prompt misses', async () => {
     const model = counter();
     const agent = agentWith(model, { cache: new InMemoryServerCache() });
