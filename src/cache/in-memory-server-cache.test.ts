@@ -18,7 +18,7 @@ describe('InMemoryServerCache', () => {
     expect(await cache.get('k')).toBeUndefined();
   });
 
-  it('entries expire after the default ttlMs (300000) or the per-set ttlMs; 0 never expires', async () => {
+  it('set() values expire after the default ttlMs (300000) or the per-set ttlMs; 0 never expires; lists and counters do not expire', async () => {
     vi.useFakeTimers({ now: 0 });
     const cache = new InMemoryServerCache();
     await cache.set('default', 1);
@@ -30,6 +30,12 @@ describe('InMemoryServerCache', () => {
     vi.setSystemTime(300_001);
     expect(await cache.get('default')).toBeUndefined();
     expect(await cache.get('forever')).toBe(3);
+    const lists = new InMemoryServerCache({ ttlMs: 10 });
+    await lists.listPush('l', 1);
+    await lists.increment('n');
+    vi.setSystemTime(400_000);
+    expect(await lists.listLength('l')).toBe(1);
+    expect(await lists.increment('n')).toBe(2);
     const noExpiry = new InMemoryServerCache({ ttlMs: 0 });
     await noExpiry.set('k', 1);
     vi.setSystemTime(10 ** 12);

@@ -27,6 +27,9 @@ type Tagged = { [LIST]: unknown[] } | { [COUNTER]: number };
  * so the least recently used key is always the first one. Expired entries are dropped when
  * read, and count towards `maxSize` until then or until evicted.
  *
+ * The TTL applies to `set()` values; lists and counters do not expire (as in `RedisServerCache`)
+ * but count towards `maxSize` like any key.
+ *
  * Values are kept by reference (not copied): do not mutate an object after storing it.
  * Not shared between processes — use `RedisServerCache` from `sluice/redis` for that.
  */
@@ -102,7 +105,7 @@ export class InMemoryServerCache extends MastraServerCache {
   async increment(key: string): Promise<number> {
     const entry = this.#live(key);
     if (entry === undefined) {
-      this.#put(key, { [COUNTER]: 1 } satisfies Tagged, this.#ttlMs);
+      this.#put(key, { [COUNTER]: 1 } satisfies Tagged, 0);
       return 1;
     }
     const tagged = entry.value as { [COUNTER]?: number };
@@ -151,7 +154,7 @@ export class InMemoryServerCache extends MastraServerCache {
     if (entry === undefined) {
       if (!create) return undefined;
       const list: unknown[] = [];
-      this.#put(key, { [LIST]: list } satisfies Tagged, this.#ttlMs);
+      this.#put(key, { [LIST]: list } satisfies Tagged, 0);
       return list;
     }
     const tagged = entry.value as { [LIST]?: unknown[] };
