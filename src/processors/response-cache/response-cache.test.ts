@@ -85,6 +85,21 @@ describe('ResponseCache: a hit replays without calling the provider', () => {
     expect(runs[0]?.types).toContain('reasoning-delta');
   });
 
+  it('an output processor that edits chunks in place does not change the recorded entry (no double edit on a hit)', async () => {
+    const model = new ScriptedModel({ steps: () => ({ text: ['a', 'b'] }) });
+    const shout: OutputProcessor = {
+      id: 'shout',
+      processOutputStream: async ({ part }) => {
+        if (part.type === 'text-delta') part.payload.text += '!';
+        return part;
+      },
+    };
+    const agent = agentWith(model, { cache: new InMemoryServerCache() }, { outputProcessors: [shout] });
+    expect((await agent.generate('hi')).text).toBe('a!b!');
+    expect((await agent.generate('hi')).text).toBe('a!b!');
+    expect(model.calls).toHaveLength(1);
+  });
+
   it('a different prompt misses', async () => {
     const model = counter();
     const agent = agentWith(model, { cache: new InMemoryServerCache() });
