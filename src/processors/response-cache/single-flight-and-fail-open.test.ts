@@ -66,6 +66,21 @@ describe('single-flight: concurrent identical requests in one process', () => {
     expect(new Set(answers).size).toBe(3);
   });
 
+  it('a leader whose step is not cacheable (finish "length") releases its followers to call the provider', async () => {
+    let n = 0;
+    const model = new ScriptedModel({
+      steps: async (): Promise<ScriptedStep> => {
+        const mine = ++n;
+        await sleep(20);
+        return mine === 1 ? { text: 'cut', finishReason: 'length' } : `answer ${mine}`;
+      },
+    });
+    const agent = agentWith(model, { cache: new InMemoryServerCache() });
+    const results = await Promise.all(Array.from({ length: 3 }, () => agent.generate('q')));
+    expect(model.calls).toHaveLength(3);
+    expect(results.map((r) => r.text).sort()).toEqual(['answer 2', 'answer 3', 'cut']);
+  });
+
   it('a failed leader (provider error) releases its followers too', async () => {
     let n = 0;
     const model = new ScriptedModel({
