@@ -4,6 +4,7 @@
  * export the same names grouped by concept.
  */
 export * from './agent/index.js';
+export * from './cache/index.js';
 export * from './errors/index.js';
 export * from './messages/index.js';
 // `sluice/agent` exports MessageList as a type only (as documented); the root exports the class.

@@ -177,7 +177,13 @@ export async function readStep(
           }
           continue;
         }
-        stepChunks?.push({ type: chunk.type, payload: (chunk as { payload?: unknown }).payload });
+        // A shallow copy: an output processor that edits the chunk in place (`payload.text += …`)
+        // must not change what processLLMResponse (a cache write) records as the model's output.
+        if (stepChunks)
+          stepChunks.push({
+            type: chunk.type,
+            payload: shallowCopy((chunk as { payload?: unknown }).payload),
+          });
         // Errors from processors and callbacks propagate as themselves, not as provider errors.
         let pending = out.start(chunk);
         while (pending !== undefined) {
@@ -245,4 +251,11 @@ export function startCallDeadline(
 /** `provider/model-id`, for messages. */
 export function modelLabel(model: MastraLanguageModel): string {
   return `${model.provider}/${model.modelId}`;
+}
+
+/** A one-level copy of a chunk payload (only made when a processLLMResponse hook wants the chunks). */
+function shallowCopy(payload: unknown): unknown {
+  return typeof payload === 'object' && payload !== null && !Array.isArray(payload)
+    ? { ...payload }
+    : payload;
 }

@@ -13,6 +13,7 @@ import {
 import { lookupTool } from '../tools/execute-tool-calls.js';
 import type { ResolvedToolSet } from '../tools/resolved-tool-set.js';
 import type { ToolOutcome } from '../tools/types.js';
+import { type RecordedToolResults, replayRecordedResult } from './recorded-tool-results.js';
 
 const AGENT = ChunkFrom.AGENT;
 
@@ -45,6 +46,8 @@ export async function executeStepTools(args: {
   runId: string;
   emit: (chunk: ChunkType) => Promise<void> | undefined;
   onResult: (outcome: NamedOutcome) => Promise<void>;
+  /** A replayed step's recorded results, by call position: those calls do not execute. */
+  recorded?: RecordedToolResults;
 }): Promise<ToolStepOutcome> {
   const { calls, toolSet, messageList, runId, emit } = args;
   const outcome: ToolStepOutcome = { results: [], errors: [], executed: 0, pendingClientCalls: false };
@@ -63,7 +66,8 @@ export async function executeStepTools(args: {
   // One snapshot for every tool of the step, not one copy of the conversation per call.
   const messages: MastraDBMessage[] = calls.length > 0 ? messageList.get.all.db() : [];
 
-  for (const call of calls) {
+  for (let index = 0; index < calls.length; index++) {
+    const call = calls[index] as ToolCallChunk;
     const { toolCallId, toolName, providerExecuted } = call.payload;
     if (providerExecuted) {
       pending.push(undefined);
@@ -85,6 +89,14 @@ export async function executeStepTools(args: {
       continue;
     }
     const { tool } = found;
+    // A replayed cached step: the call gets the result it had when the step was recorded.
+    const recorded = args.recorded?.[index];
+    if (recorded !== undefined && recorded.toolName === toolName) {
+      pending.push(
+        replayRecordedResult(tool, recorded, toolCallId).then((r) => ({ ...r, toolCallId, toolName })),
+      );
+      continue;
+    }
     const writer = {
       custom: async (chunk: DataChunkType) => {
         assertCustomChunk(chunk, `Tool "${toolName}"`);

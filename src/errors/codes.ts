@@ -32,6 +32,8 @@ export type ConfigurationErrorCode =
   | 'PROCESSOR_INVALID_CONFIG'
   /** A built-in processor's constructor option is wrong. */
   | 'PROCESSOR_INVALID_OPTIONS'
+  /** A cache backend (`InMemoryServerCache`, `RedisServerCache`) got a bad option or client. */
+  | 'CACHE_INVALID_OPTIONS'
   /** A processor without an `id`. */
   | 'PROCESSOR_MISSING_ID'
   /** A processor with none of the hooks its array runs. */
@@ -120,6 +122,8 @@ export type SluiceErrorCode =
   | 'INVALID_MESSAGE_INPUT'
   /** `MessageList.add()` got a source it does not know. */
   | 'INVALID_MESSAGE_SOURCE'
+  /** A cache backend was asked for a list or counter operation on a key holding another kind of value. */
+  | 'CACHE_WRONG_TYPE'
   /** `sendSignal()` got something that is not a signal. */
   | 'INVALID_SIGNAL'
   /** A system message that is neither a string nor a system message object. */

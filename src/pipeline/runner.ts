@@ -46,6 +46,8 @@ import type {
   CreatedAgentSignal,
   OutputResult,
   ProcessInputStepArgs,
+  ProcessLLMRequestArgs,
+  ProcessLLMResponseArgs,
   ProcessOutputStreamArgs,
   Processor,
   ProcessorContext,
@@ -324,6 +326,8 @@ export class ProcessorRunner {
     model: MastraLanguageModel;
     stepNumber: number;
     steps: LLMStepResult[];
+    /** The step's call beyond the prompt, and its settlement seam (see `LLMStepSettlement`). */
+    step?: Pick<ProcessLLMRequestArgs, 'tools' | 'toolChoice' | 'onStepSettled'>;
   }): Promise<{ prompt: LanguageModelV2Prompt; response?: CachedLLMStepResponse }> {
     let prompt = args.prompt;
     this.#stepNumber = args.stepNumber;
@@ -345,6 +349,7 @@ export class ProcessorRunner {
               steps: args.steps,
               sandbox: this.#o.sandbox,
               attachmentDownloads: this.#o.attachmentDownloads,
+              ...args.step,
               ...this.#base(processor),
             }),
           ),
@@ -751,6 +756,7 @@ export class ProcessorRunner {
     warnings?: LanguageModelV2CallWarning[];
     request?: unknown;
     rawResponse?: unknown;
+    onStepSettled?: ProcessLLMResponseArgs['onStepSettled'];
   }): Promise<void> {
     this.#stepNumber = args.stepNumber;
     for (const processor of this.#o.lanes.input) {

@@ -1,4 +1,8 @@
-import type { LanguageModelV2CallWarning, LanguageModelV2Prompt } from '@ai-sdk/provider';
+import type {
+  LanguageModelV2CallWarning,
+  LanguageModelV2Prompt,
+  LanguageModelV2ToolChoice,
+} from '@ai-sdk/provider';
 import type { ResolvedDownloadPolicy } from '../downloads/policy.js';
 import type { TripWireOptions } from '../errors/tripwire.js';
 import type { MessageList } from '../messages/message-list.js';
@@ -11,7 +15,7 @@ import type {
   ToolChoice,
   ToolsInput,
 } from '../models/call-settings.js';
-import type { FinishReason, LanguageModelUsage, MastraLanguageModel } from '../models/types.js';
+import type { FinishReason, LanguageModelUsage, MastraLanguageModel, ModelTool } from '../models/types.js';
 import type { RequestContext } from '../request-context/request-context.js';
 import type { ChunkType, DataChunkType } from '../stream/chunk-types.js';
 import type { LLMStepResult, StepResult } from '../stream/step-result.js';
@@ -186,6 +190,21 @@ export interface AgentSandbox {
   uploadFile(file: SandboxFile): Promise<{ path: string }>;
 }
 
+/**
+ * Sluice extension: how one attempt at a step ended. `accepted` once the step is complete —
+ * its output passed the output processors (including `processOutputStep` and the
+ * `step-finish` chunk) and its tools ran — with the step's result (tool results included);
+ * otherwise the attempt failed, was rejected for a retry, blocked by a tripwire or aborted.
+ */
+export type LLMStepSettlement = { accepted: true; step: StepResult } | { accepted: false; error: unknown };
+
+/**
+ * Sluice extension: called once when the step attempt settles. Accepted callbacks are awaited
+ * in registration order before the next step starts (a throw fails the run like a hook error);
+ * for a failed attempt they are called without waiting and their errors are ignored.
+ */
+export type LLMStepSettledCallback = (settlement: LLMStepSettlement) => void | Promise<void>;
+
 /** Arguments of `processLLMRequest`. */
 export interface ProcessLLMRequestArgs<TTripwireMetadata = unknown>
   extends ProcessorContext<TTripwireMetadata> {
@@ -194,6 +213,12 @@ export interface ProcessLLMRequestArgs<TTripwireMetadata = unknown>
   stepNumber: number;
   steps: StepResult[];
   state: ProcessorState;
+  /** Sluice extension: the tool definitions this step sends with the prompt (empty: none). */
+  tools?: readonly ModelTool[];
+  /** Sluice extension: the step's tool choice, in provider-spec form. */
+  toolChoice?: LanguageModelV2ToolChoice;
+  /** Sluice extension: run `callback` once this step attempt is accepted or fails (see {@link LLMStepSettlement}). */
+  onStepSettled?: (callback: LLMStepSettledCallback) => void;
   messageList?: MessageList;
   /** The agent's sandbox, when it has one. */
   sandbox?: AgentSandbox;
@@ -223,6 +248,8 @@ export interface ProcessLLMResponseArgs<TTripwireMetadata = unknown>
   warnings?: LanguageModelV2CallWarning[];
   request?: unknown;
   rawResponse?: unknown;
+  /** Sluice extension: run `callback` once this step attempt is accepted or fails (see {@link LLMStepSettlement}). */
+  onStepSettled?: (callback: LLMStepSettledCallback) => void;
 }
 
 /** Result of `processLLMResponse` (reserved). */

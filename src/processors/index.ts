@@ -32,6 +32,19 @@ export {
   type RegexFilterWarnDetail,
 } from './regex-filter/index.js';
 export {
+  buildResponseCacheKey,
+  type CacheFailureKind,
+  DEFAULT_RESPONSE_CACHE_TIMEOUT_MS,
+  DEFAULT_RESPONSE_CACHE_TTL_SECONDS,
+  RESPONSE_CACHE_CONTEXT_KEY,
+  ResponseCache,
+  type ResponseCacheContextOptions,
+  type ResponseCacheKeyFn,
+  type ResponseCacheKeyInputs,
+  type ResponseCacheLogger,
+  type ResponseCacheOptions,
+} from './response-cache/index.js';
+export {
   isBadRequestError,
   isConnectionResetError,
   isRetryableOpenAIResponsesStreamError,

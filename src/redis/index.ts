@@ -1,4 +1,19 @@
 /**
- * `sluice/redis`: filled by a later issue. Importing it today is valid and exports nothing.
+ * `sluice/redis`: `RedisServerCache` (alias `RedisCache`), a `MastraServerCache` in Redis for
+ * caches shared between servers, and the client presets. The `redis` / `ioredis` packages are
+ * optional peer dependencies: pass your own connected client.
  */
-export {};
+export {
+  detectPreset,
+  ioredisPreset,
+  nodeRedisPreset,
+  type RedisClientLike,
+  type RedisServerCachePreset,
+  upstashPreset,
+} from './presets.js';
+export {
+  RedisCache,
+  RedisServerCache,
+  type RedisServerCacheConfig,
+  type RedisServerCacheOptions,
+} from './redis-server-cache.js';

@@ -5,5 +5,6 @@ export {
   MASTRA_RESOURCE_ID_KEY,
   MASTRA_THREAD_ID_KEY,
   MASTRA_VERSIONS_KEY,
+  RESPONSE_CACHE_CONTEXT_KEY,
   RequestContext,
 } from './request-context.js';

@@ -8,6 +8,8 @@ export const MASTRA_VERSIONS_KEY = 'mastra__versions';
 export const MASTRA_AUTH_TOKEN_KEY = 'mastra__authToken';
 /** Reserved: inherited memory. */
 export const MASTRA_INHERITED_MEMORY_KEY = 'mastra__inheritedMemory';
+/** Per-call `ResponseCache` overrides (`{ key, scope, bust }`); set with `ResponseCache.context()`. */
+export const RESPONSE_CACHE_CONTEXT_KEY = 'mastra__response_cache_context';
 /** Reserved: message author. */
 export const MASTRA_MESSAGE_AUTHOR_KEY = 'mastra__messageAuthor';
 

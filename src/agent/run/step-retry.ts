@@ -46,6 +46,7 @@ export async function runStepWithRetries<OUTPUT>(
     try {
       return await runStep(run, stepNumber, baseSystem, extras, attempt);
     } catch (error) {
+      attempt.settlement?.reject(error);
       if (run.abortSignal?.aborted) throw error;
       const apiError = run.failures.providerErrorOf(error);
       if (apiError !== undefined) {

@@ -21,8 +21,9 @@ import { ChunkFrom, type ToolErrorChunk } from '../../stream/chunk-types.js';
 import type { LLMStepResult } from '../../stream/step-result.js';
 import { ResolvedToolSet } from '../../tools/resolved-tool-set.js';
 import type { ToolOutcome } from '../../tools/types.js';
-import { buildCallOptions } from '../call-options.js';
+import { buildCallOptions, toSpecToolChoice } from '../call-options.js';
 import { callModel, modelLabel, readStep, startCallDeadline } from '../model-call.js';
+import { recordedToolResults } from '../recorded-tool-results.js';
 import { replayCachedResponse } from '../replay.js';
 import { appendStepToResponse } from '../response-message.js';
 import { StepRecorder } from '../step-recorder.js';
@@ -33,6 +34,7 @@ import type { ToolsInput } from '../types.js';
 import { addUsage } from '../usage.js';
 import { runCallback } from './callbacks.js';
 import type { RunContext } from './context.js';
+import { StepSettlement } from './step-settlement.js';
 
 const AGENT = ChunkFrom.AGENT;
 
@@ -47,6 +49,8 @@ export interface StepAttempt {
   started: boolean;
   /** The model this attempt called (after step overrides). */
   model?: MastraLanguageModel;
+  /** Hooks waiting for this attempt to be accepted or to fail. */
+  settlement?: StepSettlement;
 }
 
 /** What the step's prompt carries beyond the conversation (see `step-retry.ts`). */
@@ -109,11 +113,18 @@ export async function runStep<OUTPUT>(
     );
   }
   attempt.model = stepModel;
+  const settlement = new StepSettlement();
+  attempt.settlement = settlement;
   const request = await runner.processLLMRequest({
     prompt,
     model: stepModel,
     stepNumber,
     steps: totals.steps,
+    step: {
+      tools: toolSet.modelTools(),
+      toolChoice: toSpecToolChoice(settings.toolChoice),
+      onStepSettled: settlement.add,
+    },
   });
   // Attachments the model cannot fetch itself are downloaded now (a cached response needs none).
   const outbound = request.response ? request.prompt : await run.attachments.fetch(request.prompt, stepModel);
@@ -200,6 +211,7 @@ export async function runStep<OUTPUT>(
     rawResponse: request.response
       ? request.response.rawResponse
       : (source as { response?: unknown }).response,
+    onStepSettled: settlement.add,
   });
 
   // 8. processOutputStep — after the LLM step, before tools.
@@ -255,6 +267,7 @@ export async function runStep<OUTPUT>(
               systemMessages: settings.systemMessages,
               steps: totals.steps,
             }),
+          recorded: request.response ? recordedToolResults(request.response) : undefined,
         });
   if (outcome !== NO_TOOL_WORK) {
     step.toolResults.push(...outcome.results);
@@ -303,6 +316,8 @@ export async function runStep<OUTPUT>(
       options.onStepFinish?.({ ...step, runId, model: modelLabel(stepModel) }),
     );
   }
+  // The step is complete and accepted: hooks waiting for that (a cache write) act now.
+  await settlement.accept(step);
   return continues;
 }
 

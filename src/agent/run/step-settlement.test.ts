@@ -1,0 +1,158 @@
+/**
+ * The step settlement seam (`onStepSettled` on processLLMRequest / processLLMResponse) and the
+ * recorded-tool-results seam (a `{ response }` carrying `tool-result` chunks): a step is
+ * "accepted" only once its tools ran and no processor rejected it; a replayed step's calls get
+ * their recorded results without `execute`.
+ */
+import { Agent } from 'sluice/agent';
+import type { InputProcessor, LLMStepSettlement, OutputProcessor } from 'sluice/processors';
+import { ScriptedModel } from 'sluice/test';
+import { createTool } from 'sluice/tools';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+
+function recorder(log: Array<{ hook: string; step: number; s: LLMStepSettlement }>): InputProcessor {
+  return {
+    id: 'settled',
+    processLLMRequest: ({ onStepSettled, stepNumber }) => {
+      onStepSettled?.((s) => {
+        log.push({ hook: 'request', step: stepNumber, s });
+      });
+    },
+    processLLMResponse: ({ onStepSettled, stepNumber }) => {
+      onStepSettled?.((s) => {
+        log.push({ hook: 'response', step: stepNumber, s });
+      });
+    },
+  };
+}
+
+describe('onStepSettled', () => {
+  it('accepted after the step’s tools ran, with their results; once per step, in registration order', async () => {
+    const log: Array<{ hook: string; step: number; s: LLMStepSettlement }> = [];
+    const execute = vi.fn(async () => ({ ok: 1 }));
+    const tool = createTool({ id: 't', description: 't', inputSchema: z.object({}), execute });
+    const model = new ScriptedModel({ steps: [{ toolCalls: [{ toolName: 't', args: {} }] }, 'done'] });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      tools: { t: tool },
+      inputProcessors: [recorder(log)],
+    });
+    await agent.generate('go');
+    expect(log.map((e) => `${e.hook}#${e.step}:${e.s.accepted}`)).toEqual([
+      'request#0:true',
+      'response#0:true',
+      'request#1:true',
+      'response#1:true',
+    ]);
+    const first = log[0]?.s as Extract<LLMStepSettlement, { accepted: true }>;
+    expect(first.step.toolResults.map((r) => r.payload.result)).toEqual([{ ok: 1 }]);
+  });
+
+  it('rejected when a processor asks for a retry; the accepted retry settles on its own', async () => {
+    const log: Array<{ hook: string; step: number; s: LLMStepSettlement }> = [];
+    const judge: OutputProcessor = {
+      id: 'judge',
+      processOutputStep: ({ text, abort }) => {
+        if (text === 'bad') abort('again', { retry: true });
+      },
+    };
+    const model = new ScriptedModel({ steps: ['bad', 'good'] });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      maxProcessorRetries: 1,
+      inputProcessors: [recorder(log)],
+      outputProcessors: [judge],
+    });
+    await agent.generate('go');
+    expect(log.map((e) => `${e.hook}:${e.s.accepted}`)).toEqual([
+      'request:false',
+      'response:false',
+      'request:true',
+      'response:true',
+    ]);
+  });
+
+  it('rejected when the provider call fails before any response hook ran', async () => {
+    const log: Array<{ hook: string; step: number; s: LLMStepSettlement }> = [];
+    const model = new ScriptedModel({ steps: [{ throwBeforeStream: new Error('down') }] });
+    const agent = new Agent({ id: 'a', instructions: 'x', model, inputProcessors: [recorder(log)] });
+    await expect(agent.generate('go', { modelSettings: { maxRetries: 0 } })).rejects.toThrow();
+    await vi.waitFor(() => expect(log).toHaveLength(1));
+    expect(log[0]).toMatchObject({ hook: 'request', s: { accepted: false } });
+  });
+});
+
+describe('recorded tool results on a { response }', () => {
+  it('a replayed tool call gets its recorded result; execute is not called; the model sees it next step', async () => {
+    const execute = vi.fn(async () => 'live');
+    const tool = createTool({ id: 't', description: 't', inputSchema: z.object({ q: z.string() }), execute });
+    const replay: InputProcessor = {
+      id: 'replay',
+      processLLMRequest: ({ stepNumber }) =>
+        stepNumber === 0
+          ? {
+              response: {
+                chunks: [
+                  { type: 'tool-call', payload: { toolCallId: 'r1', toolName: 't', args: { q: 'x' } } },
+                  { type: 'finish', payload: { stepResult: { reason: 'tool-calls' }, output: {} } },
+                  {
+                    type: 'tool-result',
+                    payload: { toolCallId: 'r1', toolName: 't', args: { q: 'x' }, result: 'recorded' },
+                  },
+                ],
+              },
+            }
+          : undefined,
+    };
+    const model = new ScriptedModel({ steps: ['after'] });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      tools: { t: tool },
+      inputProcessors: [replay],
+    });
+    const out = await agent.generate('go');
+    expect(execute).not.toHaveBeenCalled();
+    expect(out.text).toBe('after');
+    expect(out.toolResults.map((r) => r.payload.result)).toEqual(['recorded']);
+    expect(JSON.stringify(model.calls[0]?.prompt)).toContain('recorded');
+  });
+
+  it('a recorded result for another tool name is ignored: the tool runs', async () => {
+    const execute = vi.fn(async () => 'live');
+    const tool = createTool({ id: 't', description: 't', inputSchema: z.object({}), execute });
+    const replay: InputProcessor = {
+      id: 'replay',
+      processLLMRequest: ({ stepNumber }) =>
+        stepNumber === 0
+          ? {
+              response: {
+                chunks: [
+                  { type: 'tool-call', payload: { toolCallId: 'r1', toolName: 't', args: {} } },
+                  { type: 'finish', payload: { stepResult: { reason: 'tool-calls' }, output: {} } },
+                  {
+                    type: 'tool-result',
+                    payload: { toolCallId: 'r1', toolName: 'other', args: {}, result: 'x' },
+                  },
+                ],
+              },
+            }
+          : undefined,
+    };
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model: new ScriptedModel({ steps: ['after'] }),
+      tools: { t: tool },
+      inputProcessors: [replay],
+    });
+    await agent.generate('go');
+    expect(execute).toHaveBeenCalledTimes(1);
+  });
+});

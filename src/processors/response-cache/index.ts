@@ -1,0 +1,373 @@
+import type { MastraServerCache } from '../../cache/server-cache.js';
+import { supportsLock } from '../../cache/server-cache.js';
+import type {
+  CachedLLMStepChunk,
+  CachedLLMStepResponse,
+  LLMStepSettlement,
+  ProcessLLMRequestArgs,
+  ProcessLLMRequestResult,
+  ProcessLLMResponseArgs,
+  Processor,
+} from '../../pipeline/types.js';
+import {
+  MASTRA_RESOURCE_ID_KEY,
+  RESPONSE_CACHE_CONTEXT_KEY,
+  RequestContext,
+} from '../../request-context/request-context.js';
+import type { StepResult } from '../../stream/step-result.js';
+import { FailOpen, type ResponseCacheLogger } from './fail-open.js';
+import { buildResponseCacheKey, type ResponseCacheKeyFn, type ResponseCacheKeyInputs } from './key.js';
+import { type Flight, joinFlight } from './single-flight.js';
+import { validateContextOptions, validateOptions } from './validate.js';
+
+export type { CacheFailureKind, ResponseCacheLogger } from './fail-open.js';
+export { buildResponseCacheKey, type ResponseCacheKeyFn, type ResponseCacheKeyInputs } from './key.js';
+export { RESPONSE_CACHE_CONTEXT_KEY };
+
+/** Default entry lifetime in seconds (5 minutes). */
+export const DEFAULT_RESPONSE_CACHE_TTL_SECONDS = 300;
+/** Default bound on each backend lookup, write and lock call, in milliseconds. */
+export const DEFAULT_RESPONSE_CACHE_TIMEOUT_MS = 300;
+
+/** Per-call overrides, carried by the request context (`ResponseCache.context()`). */
+export interface ResponseCacheContextOptions {
+  /** This call's key (a string, or derived from the inputs). */
+  key?: string | ResponseCacheKeyFn;
+  /** This call's scope; `null` shares entries across all callers. */
+  scope?: string | null;
+  /** Skip the read but still write on completion ("force refresh"). */
+  bust?: boolean;
+}
+
+/** Options of {@link ResponseCache}. */
+export interface ResponseCacheOptions extends ResponseCacheContextOptions {
+  /** The backend. Without one the processor does nothing. */
+  cache: MastraServerCache;
+  /** Entry lifetime in seconds. Default {@link DEFAULT_RESPONSE_CACHE_TTL_SECONDS}; `0`: the backend keeps it without expiry. */
+  ttl?: number;
+  /** Part of every key, so agents sharing a backend never share entries. Default `'mastra-response-cache'`. */
+  agentId?: string;
+  /**
+   * Sluice extension: the longest a lookup, write or lock call may take before the call goes on
+   * uncached, in ms. Default {@link DEFAULT_RESPONSE_CACHE_TIMEOUT_MS}.
+   */
+  timeoutMs?: number;
+  /**
+   * Sluice extension: concurrent identical requests in this process make one provider call; the
+   * others wait (at most `maxWaitMs`, default 60000) and replay its entry. Default `true`.
+   */
+  singleFlight?: boolean | { maxWaitMs?: number };
+  /**
+   * Sluice extension: also single-flight across servers, with a short-lived lock in a backend
+   * that supports one (`RedisServerCache`). The lock holder calls the provider; other servers
+   * poll for its entry every `pollMs` (default 50) for at most `ttlMs` (default 10000), then
+   * call the provider themselves. Default off.
+   */
+  lock?: boolean | { ttlMs?: number; pollMs?: number };
+  /** Sluice extension: where fail-open warnings go. Default `console`. */
+  logger?: ResponseCacheLogger;
+}
+
+/** What one step's lookup left for its write. */
+interface PendingStep {
+  stepNumber: number;
+  key: string;
+  response?: CachedLLMStepResponse;
+  fromCache: boolean;
+  flight?: Flight;
+  lockToken?: string;
+}
+
+const PENDING = 'responseCache.pending';
+const SUCCESS_FINISH = new Set(['stop', 'tool-calls']);
+const FAILURE_CHUNKS = new Set(['error', 'tripwire', 'abort']);
+
+/**
+ * Replays a step's earlier response when the same request (same resolved prompt, tools, model,
+ * scope and step) comes again, skipping the provider. Register it in `inputProcessors`.
+ *
+ * A hit's chunks go through the output processors like any step, and a cached step that called
+ * tools replays the calls with their recorded results without executing the tools — so do not
+ * cache calls whose tools have side effects. Entries are written only once a step is complete
+ * and accepted; failed, rejected, blocked or aborted steps, steps that finished other than
+ * `stop`/`tool-calls`, and steps whose tools failed are never cached. The backend can never fail
+ * a call (see `timeoutMs`). Beta: may change without a major bump.
+ */
+export class ResponseCache implements Processor {
+  readonly id = 'mastra/response-cache';
+  readonly name = '@mastra/response-cache';
+  readonly #cache: MastraServerCache | undefined;
+  readonly #ttlMs: number;
+  readonly #agentId: string;
+  readonly #defaults: ResponseCacheContextOptions;
+  readonly #failOpen: FailOpen;
+  readonly #maxWaitMs: number | undefined;
+  readonly #lock: { ttlMs: number; pollMs: number } | undefined;
+
+  constructor(options: ResponseCacheOptions) {
+    const o = validateOptions(options);
+    this.#cache = o.cache;
+    this.#ttlMs = (o.ttl ?? DEFAULT_RESPONSE_CACHE_TTL_SECONDS) * 1000;
+    this.#agentId = o.agentId ?? 'mastra-response-cache';
+    this.#defaults = { key: o.key, scope: o.scope, bust: o.bust };
+    this.#failOpen = new FailOpen(o.timeoutMs ?? DEFAULT_RESPONSE_CACHE_TIMEOUT_MS, o.logger ?? console);
+    const sf = o.singleFlight ?? true;
+    this.#maxWaitMs = sf === false ? undefined : ((sf === true ? undefined : sf.maxWaitMs) ?? 60_000);
+    const lock = o.lock ?? false;
+    this.#lock =
+      lock === false
+        ? undefined
+        : {
+            ttlMs: (lock === true ? undefined : lock.ttlMs) ?? 10_000,
+            pollMs: (lock === true ? undefined : lock.pollMs) ?? 50,
+          };
+  }
+
+  /** A fresh request context carrying per-call overrides. */
+  static context(options: ResponseCacheContextOptions): RequestContext {
+    return ResponseCache.applyContext(new RequestContext(), options);
+  }
+
+  /** Put per-call overrides on `rc` (merged field by field over any already there); returns `rc`. */
+  static applyContext(rc: RequestContext, options: ResponseCacheContextOptions): RequestContext {
+    const checked = validateContextOptions(options, 'ResponseCache.applyContext()');
+    const current = rc.get(RESPONSE_CACHE_CONTEXT_KEY as never) as ResponseCacheContextOptions | undefined;
+    rc.set(
+      RESPONSE_CACHE_CONTEXT_KEY as never,
+      { ...(isObject(current) ? current : {}), ...checked } as never,
+    );
+    return rc;
+  }
+
+  async processLLMRequest(args: ProcessLLMRequestArgs): Promise<ProcessLLMRequestResult> {
+    const cache = this.#cache;
+    if (cache === undefined) return undefined;
+    const { state, stepNumber } = args;
+    const call = this.#callOptions(args.requestContext);
+    const inputs: ResponseCacheKeyInputs = {
+      agentId: this.#agentId,
+      scope: call.scope === null ? undefined : call.scope,
+      model: {
+        provider: args.model.provider,
+        modelId: args.model.modelId,
+        specVersion: args.model.specificationVersion,
+      },
+      prompt: args.prompt,
+      stepNumber,
+      tools: args.tools,
+      toolChoice: args.toolChoice,
+    };
+    const key = await deriveKey(call.key, inputs);
+    const pending: PendingStep = { stepNumber, key, fromCache: false };
+    state[PENDING] = pending;
+
+    if (call.bust !== true) {
+      const hit = await this.#lookup(cache, key);
+      if (hit) return this.#replay(pending, hit);
+      if (this.#maxWaitMs !== undefined) {
+        const joined = joinFlight(cache, key);
+        if ('follow' in joined) {
+          const entry = await waitFor(joined.follow.done, this.#maxWaitMs, args.abortSignal);
+          // The leader failed, was blocked or was not cacheable: call the provider ourselves.
+          if (entry) return this.#replay(pending, entry);
+        } else {
+          pending.flight = joined.lead;
+        }
+      }
+      if (this.#lock && supportsLock(cache)) {
+        const entry = await this.#crossServer(cache, pending, args.abortSignal);
+        if (entry) {
+          pending.flight?.settle(entry);
+          pending.flight = undefined;
+          return this.#replay(pending, entry);
+        }
+      }
+    }
+    if (typeof args.onStepSettled === 'function') {
+      args.onStepSettled((settlement) => this.#settle(cache, pending, settlement));
+    } else if (pending.flight) {
+      // Outside the agent loop nothing tells us when the step ends: write on processLLMResponse.
+      pending.flight.settle(undefined);
+      pending.flight = undefined;
+    }
+    return undefined;
+  }
+
+  async processLLMResponse(args: ProcessLLMResponseArgs): Promise<void> {
+    const pending = args.state[PENDING] as PendingStep | undefined;
+    if (
+      pending === undefined ||
+      pending.stepNumber !== args.stepNumber ||
+      pending.fromCache ||
+      args.fromCache
+    )
+      return;
+    pending.response = {
+      chunks: args.chunks,
+      warnings: args.warnings,
+      request: args.request,
+      rawResponse: args.rawResponse,
+    };
+    // Without the settlement seam (a processor harness), write now, as Mastra does.
+    if (typeof args.onStepSettled !== 'function' && this.#cache && cacheableChunks(args.chunks)) {
+      await this.#failOpen.set(this.#cache, pending.key, pending.response, this.#ttlMs);
+    }
+  }
+
+  /** Per-call overrides over the constructor's, field by field; the scope defaults to the resource id. */
+  #callOptions(rc: RequestContext | undefined): ResponseCacheContextOptions {
+    const raw = rc?.get(RESPONSE_CACHE_CONTEXT_KEY as never) as unknown;
+    const override =
+      raw === undefined ? {} : validateContextOptions(raw, `request context "${RESPONSE_CACHE_CONTEXT_KEY}"`);
+    const merged: ResponseCacheContextOptions = { ...this.#defaults };
+    for (const field of ['key', 'scope', 'bust'] as const) {
+      if (override[field] !== undefined) (merged as Record<string, unknown>)[field] = override[field];
+    }
+    if (merged.scope === undefined) {
+      const resource = rc?.get(MASTRA_RESOURCE_ID_KEY as never) as unknown;
+      merged.scope = typeof resource === 'string' ? resource : undefined;
+    }
+    return merged;
+  }
+
+  async #lookup(cache: MastraServerCache, key: string): Promise<CachedLLMStepResponse | undefined> {
+    const value = await this.#failOpen.get(cache, key);
+    return isEntry(value) ? value : undefined;
+  }
+
+  #replay(pending: PendingStep, entry: CachedLLMStepResponse): ProcessLLMRequestResult {
+    pending.fromCache = true;
+    return { response: entry };
+  }
+
+  /**
+   * Cross-server single-flight: take the lock, or wait for the holder's entry. Resolves with the
+   * entry another server wrote, or `undefined` when this server should call the provider.
+   */
+  async #crossServer(
+    cache: MastraServerCache & { acquireLock(k: string, t: number): Promise<string | undefined> },
+    pending: PendingStep,
+    signal: AbortSignal | undefined,
+  ): Promise<CachedLLMStepResponse | undefined> {
+    const lock = this.#lock as { ttlMs: number; pollMs: number };
+    const lockKey = `${pending.key}:lock`;
+    const taken = await this.#failOpen.run(
+      async () => ({ token: await cache.acquireLock(lockKey, lock.ttlMs) }),
+      'lock',
+      cache,
+    );
+    // The backend failed: no lock to wait on, call the provider (fail-open).
+    if (taken === undefined) return undefined;
+    if (taken.token !== undefined) {
+      pending.lockToken = taken.token;
+      return undefined;
+    }
+    const deadline = Date.now() + lock.ttlMs;
+    while (Date.now() < deadline && !signal?.aborted) {
+      await sleep(lock.pollMs);
+      const read = await this.#failOpen.run(
+        async () => ({ value: await cache.get(pending.key) }),
+        'read',
+        cache,
+      );
+      // A backend that stopped answering will not deliver the holder's entry either.
+      if (read === undefined) return undefined;
+      if (isEntry(read.value)) return read.value;
+    }
+    return undefined;
+  }
+
+  /** The step ended: write its entry when it was accepted and cacheable, then release followers. */
+  async #settle(
+    cache: MastraServerCache,
+    pending: PendingStep,
+    settlement: LLMStepSettlement,
+  ): Promise<void> {
+    let entry: CachedLLMStepResponse | undefined;
+    try {
+      if (settlement.accepted && pending.response && !pending.fromCache) {
+        entry = entryFor(pending.response, settlement.step);
+        if (entry) await this.#failOpen.set(cache, pending.key, entry, this.#ttlMs);
+      }
+    } finally {
+      pending.flight?.settle(entry);
+      const token = pending.lockToken;
+      if (token !== undefined && supportsLock(cache)) {
+        void this.#failOpen.run(() => cache.releaseLock(`${pending.key}:lock`, token), 'lock', cache);
+      }
+    }
+  }
+}
+
+/** The custom key (a throw or a non-string falls back to the default), or the default key. */
+async function deriveKey(
+  key: ResponseCacheContextOptions['key'],
+  inputs: ResponseCacheKeyInputs,
+): Promise<string> {
+  if (typeof key === 'string') return key;
+  if (typeof key === 'function') {
+    try {
+      const custom = await key(inputs);
+      if (typeof custom === 'string' && custom.length > 0) return custom;
+    } catch {
+      // Documented: a failing key function falls back to the default derivation.
+    }
+  }
+  return buildResponseCacheKey(inputs);
+}
+
+/** The entry to store for an accepted step, or `undefined` when the step must not be cached. */
+function entryFor(response: CachedLLMStepResponse, step: StepResult): CachedLLMStepResponse | undefined {
+  if (!SUCCESS_FINISH.has(step.finishReason)) return undefined;
+  if (!cacheableChunks(response.chunks)) return undefined;
+  // A tool failure may be transient: replaying it would pin it. Such steps are not cached.
+  if (step.toolErrors.length > 0) return undefined;
+  if (step.toolResults.length === 0) return response;
+  const chunks: CachedLLMStepChunk[] = response.chunks.slice();
+  for (const result of step.toolResults) {
+    const p = result.payload;
+    chunks.push({
+      type: 'tool-result',
+      payload: { toolCallId: p.toolCallId, toolName: p.toolName, args: p.args, result: p.result },
+    });
+  }
+  return { ...response, chunks };
+}
+
+/** No error, tripwire or abort chunk, and no provider-executed tool (its result cannot be replayed). */
+function cacheableChunks(chunks: readonly CachedLLMStepChunk[]): boolean {
+  for (const chunk of chunks) {
+    if (FAILURE_CHUNKS.has(chunk.type)) return false;
+    const payload = chunk.payload as { providerExecuted?: unknown } | undefined;
+    if (payload?.providerExecuted === true) return false;
+  }
+  return true;
+}
+
+function isEntry(value: unknown): value is CachedLLMStepResponse {
+  return isObject(value) && Array.isArray((value as { chunks?: unknown }).chunks);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `done`, or `undefined` after `ms` or once `signal` aborts. */
+function waitFor<T>(done: Promise<T>, ms: number, signal: AbortSignal | undefined): Promise<T | undefined> {
+  return new Promise<T | undefined>((resolve) => {
+    const timer = setTimeout(() => finish(undefined), ms);
+    timer.unref?.();
+    const onAbort = () => finish(undefined);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    function finish(value: T | undefined) {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(value);
+    }
+    done.then(finish, () => finish(undefined));
+  });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
