@@ -4,6 +4,38 @@
  */
 export * from '../pipeline/index.js';
 export { BatchPartsProcessor, type BatchPartsProcessorOptions } from './batch-parts/index.js';
+export {
+  type AskJudgeArgs,
+  askJudge,
+  configFingerprint,
+  createStreamWindow,
+  DEFAULT_OVERLAP_CHARS,
+  DEFAULT_WINDOW_CHARS,
+  type FailPolicyOptions,
+  type FailPolicyResult,
+  GUARDRAIL_MODES,
+  GuardrailCheckError,
+  type GuardrailCommonOptions,
+  type GuardrailFailure,
+  type GuardrailFailureKind,
+  type GuardrailFailureTripwireMetadata,
+  type GuardrailMode,
+  type GuardrailStreamOptions,
+  type GuardrailStructuredOutputOptions,
+  GuardrailTimeoutError,
+  parseLenientJson,
+  resolveGuardrailMode,
+  runWithFailPolicy,
+  StreamTextWindow,
+  type StreamWindowArgs,
+  type StreamWindowCheck,
+  type StreamWindowCheckInfo,
+  type StreamWindowOptions,
+  type StreamWindowSpan,
+  type StreamWindowVerdict,
+  VerdictCache,
+  type VerdictCacheOptions,
+} from './guardrails/index.js';
 export { PrefillErrorHandler } from './prefill-error-handler/index.js';
 export {
   anthropicToolIdFormat,
