@@ -16,6 +16,13 @@ export {
 export { type AskJudgeArgs, askJudge, type GuardrailStructuredOutputOptions } from './judge.js';
 export { parseLenientJson } from './lenient-json.js';
 export {
+  messagesToCheck,
+  messageText,
+  reportViolation,
+  rewriteMessageText,
+  setMessageMetadata,
+} from './messages.js';
+export {
   checkErrorStrategy,
   checkTimeoutMs,
   GUARDRAIL_MODES,

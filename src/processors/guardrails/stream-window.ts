@@ -45,6 +45,12 @@ export interface StreamWindowCheckInfo {
   contextLength: number;
   /** Offset of `text[0]` in the whole text block. */
   offset: number;
+  /** The hook's per-run `state`, for checks that keep their own facts between windows. */
+  state: ProcessorState;
+  /** The hook's `abort()`, for checks that end the run themselves (a strict fail policy). */
+  abort: StreamWindowArgs['abort'];
+  /** The run's signal, when the hook has one: a model-backed check should stop on it. */
+  abortSignal: AbortSignal | undefined;
 }
 
 /** A window check: offline and cheap where possible; a model-backed one runs once per window. */
@@ -84,6 +90,7 @@ export interface StreamWindowArgs {
   part: ChunkType;
   state: ProcessorState;
   abort: (reason?: string, options?: TripWireOptions<never>) => never;
+  abortSignal?: AbortSignal;
 }
 
 interface Edit {
@@ -214,7 +221,7 @@ export class StreamTextWindow {
           buffer.total - buffer.cut >= this.windowChars &&
           buffer.total - buffer.lastCheckEnd >= this.#step
         ) {
-          await this.#checkBuffer(state, buffer, false, args.abort);
+          await this.#checkBuffer(state, buffer, false, args);
         }
         return this.#drain(state, null);
       }
@@ -222,13 +229,13 @@ export class StreamTextWindow {
         const buffer = state.texts.get(part.payload.id);
         if (buffer !== undefined) {
           state.texts.delete(part.payload.id);
-          await this.#checkBuffer(state, buffer, true, args.abort);
+          await this.#checkBuffer(state, buffer, true, args);
         }
         return this.#drain(state, part);
       }
       default: {
         if (FLUSHED_BY.has(part.type)) {
-          for (const buffer of state.texts.values()) await this.#checkBuffer(state, buffer, true, args.abort);
+          for (const buffer of state.texts.values()) await this.#checkBuffer(state, buffer, true, args);
           state.texts.clear();
         } else if (DROPPED_BY.has(part.type)) {
           for (const buffer of state.texts.values()) buffer.dropped = true;
@@ -283,7 +290,7 @@ export class StreamTextWindow {
     state: WindowState,
     buffer: TextBuffer,
     final: boolean,
-    abort: StreamWindowArgs['abort'],
+    args: StreamWindowArgs,
   ): Promise<void> {
     if (buffer.total === buffer.cut) return;
     let start = Math.max(buffer.base, buffer.cut - this.overlapChars);
@@ -296,6 +303,9 @@ export class StreamTextWindow {
       textId: buffer.id,
       contextLength: buffer.cut - start,
       offset: start,
+      state: args.state,
+      abort: args.abort,
+      abortSignal: args.abortSignal,
     });
     buffer.lastCheckEnd = buffer.total;
     if (verdict === null || verdict === undefined || verdict.action === 'release') {
@@ -315,7 +325,7 @@ export class StreamTextWindow {
         state.texts.clear();
         state.segments.length = 0;
         state.head = 0;
-        return abort(verdict.reason, { metadata: verdict.metadata as never });
+        return args.abort(verdict.reason, { metadata: verdict.metadata as never });
       default:
         throw new GuardrailCheckError(
           this.#processorId,
