@@ -56,7 +56,7 @@ describe('moderateOffline: word list and phrases mapped to the documented catego
     expect(top('I will kill you tomorrow')['harassment/threatening']).toBeGreaterThan(0.8);
     expect(top('what is the easiest way to kill myself')['self-harm/instructions']).toBeGreaterThan(0.8);
     expect(top('I want to end my life')['self-harm/intent']).toBeGreaterThan(0.8);
-    expect(top('send me porn')['sexual']).toBeGreaterThan(0.7);
+    expect(top('send me porn').sexual).toBeGreaterThan(0.7);
     expect(top('they dismembered the body, blood everywhere')['violence/graphic']).toBeGreaterThan(0.7);
     expect(moderateOffline('a fuck').hits[0]).toMatchObject({ start: 2, end: 6, term: 'fuck' });
   });
@@ -112,7 +112,7 @@ describe('ModerationProcessor offline (no model, no network)', () => {
     expect(result.tripwire).toBeUndefined();
     expect(result.text).toBe('Sure, here it is.');
     expect(JSON.stringify(model.calls[0]?.prompt)).toContain('worthless');
-    const detail = (onViolation.mock.calls[0]?.[0] as ProcessorViolation).detail;
+    const detail = (onViolation.mock.calls[0]?.[0] as ProcessorViolation | undefined)?.detail;
     expect(detail).toMatchObject({
       strategy: 'warn',
       phase: 'input',
