@@ -1,0 +1,66 @@
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { digitsOf, standsAlone } from './boundaries.js';
+import { hasCueBefore, lookalikeWins, PHONE_CUES } from './cues.js';
+import type { Candidate, ScanContext } from './types.js';
+
+/**
+ * A run that could be a phone number: optional `+`/`00`, then digits with single spaces,
+ * dots, dashes, slashes or parentheses between them. Validation is libphonenumber's job.
+ */
+const CANDIDATE = /(?:\+|(?<!\d)00)?\(?\d(?:\)?[\s.\-/]?\(?\d){5,16}/g;
+
+/** Calendar dates and clock times that the candidate pattern also matches. */
+const DATE_LIKE =
+  /^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}|\d{1,2}[.:]\d{2}(?:[.:]\d{2})?)$/;
+
+/** Countries tried for numbers written without a country code, when nothing hints otherwise. */
+export const DEFAULT_PHONE_COUNTRIES = ['US', 'GB', 'DE', 'FR', 'ES', 'CN', 'JP', 'KR'] as const;
+
+function parse(candidate: string, countries: readonly string[]): { valid: boolean; international: boolean } {
+  const trimmed = candidate.startsWith('00') ? `+${candidate.slice(2)}` : candidate;
+  if (trimmed.startsWith('+')) {
+    const number = parsePhoneNumberFromString(trimmed);
+    return { valid: number?.isValid() === true, international: true };
+  }
+  for (const country of countries) {
+    const number = parsePhoneNumberFromString(trimmed, country as CountryCode);
+    if (number?.isValid() === true) return { valid: true, international: false };
+  }
+  return { valid: false, international: false };
+}
+
+/**
+ * Phone numbers in any country libphonenumber knows, validated against its numbering plans.
+ * National numbers are read in the countries of `phoneCountries`. Confidence: after a phone cue
+ * 0.95, international format 0.9, grouped national format 0.8, bare digits 0.5 (below the
+ * default threshold: ten bare digits are as likely an account number).
+ */
+export function findPhones({ text, phoneCountries }: ScanContext, out: Candidate[]): void {
+  CANDIDATE.lastIndex = 0;
+  for (let m = CANDIDATE.exec(text); m !== null; m = CANDIDATE.exec(text)) {
+    let raw = m[0];
+    let start = m.index;
+    // A "(" the pattern took without its ")" is not part of the number.
+    if (raw.startsWith('(') && !raw.includes(')')) {
+      raw = raw.slice(1);
+      start++;
+    }
+    const end = start + raw.length;
+    if (!standsAlone(text, start, end)) continue;
+    if (DATE_LIKE.test(raw)) continue;
+    // "2.2.14.668": dotted groups with a single digit are version numbers, not phone numbers.
+    if (/^[\d.]+$/.test(raw) && raw.split('.').some((g) => g.length === 1)) continue;
+    const digits = digitsOf(raw);
+    if (digits.length < 7 || digits.length > 15) continue;
+    if (/^(\d)\1+$/.test(digits)) continue;
+    if (lookalikeWins(text, start, PHONE_CUES)) continue;
+    const cued = hasCueBefore(text, start, PHONE_CUES, 40);
+    // AAA-GG-SSSS is how SSNs are written (valid or not); a phone written so needs its cue.
+    if (!cued && /^\d{3}-\d{2}-\d{4}$/.test(raw)) continue;
+    const { valid, international } = parse(raw, phoneCountries);
+    if (!valid) continue;
+    const grouped = /[\s.\-/()]/.test(raw);
+    const confidence = cued ? 0.95 : international ? 0.9 : grouped ? 0.8 : 0.5;
+    out.push({ type: 'phone', start, end, confidence });
+  }
+}
