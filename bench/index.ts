@@ -2,6 +2,7 @@
 import { benchErrorLane } from './error-lane.js';
 import { benchHistoryScaling } from './history-scaling.js';
 import { benchHotPath } from './hot-path.js';
+import { benchLanguageId } from './language-id.js';
 import { benchOutputProcessors } from './output-processors.js';
 import { benchStepOverhead } from './step-overhead.js';
 import { benchStreamOverhead } from './stream-overhead.js';
@@ -19,3 +20,4 @@ await benchErrorLane();
 await benchStructuredOutput();
 await benchTokenizers();
 await benchTokenLimiter();
+await benchLanguageId();
