@@ -39,6 +39,11 @@ export interface InjectionFeature {
    * quote legitimately; damped when the text looks like code.
    */
   kind?: 'template';
+  /**
+   * A modifier instead of evidence: when it matches, the listed features' weights are multiplied
+   * by `factor` and it adds nothing itself (e.g. "ignore the rules *about the dress code*").
+   */
+  dampens?: { ids: readonly string[]; factor: number };
 }
 
 // ---- shared English vocabulary ---------------------------------------------------------------
@@ -81,7 +86,7 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'system-override',
     weight: 0.75,
     re: en(
-      `\\b(?:previous|prior|above|earlier|original|initial|old|system|your)\\s+(?:instructions|rules|prompts?|guidelines|directives)\\s+(?:are|were|is|have been|has been)\\s+(?:now\\s+)?(?:void|invalid|cancell?ed|revoked|obsolete|fake|wrong|a test|no longer (?:valid|in effect|apply|applicable)|overridden|replaced|superseded|suspended|lifted|deprecated|null)`,
+      `\\b(?:previous|prior|above|earlier|original|initial|old|system|your)\\s+(?:instructions|rules|prompts?|guidelines|directives)\\s+(?:(?:are|were|is|have been|has been)\\s+)?(?:now\\s+)?(?:void|invalid|cancell?ed|revoked|obsolete|outdated|fake|wrong|a test|no longer (?:valid|in effect|apply|applies|applicable|matter|relevant)|(?:do not|don't|cease to) apply|overridden|replaced|superseded|suspended|lifted|deprecated|null)\\b|\\b(?:everything|all|anything|the text)\\s+(?:written\\s+|said\\s+|stated\\s+)?(?:above|before this|prior to this)(?:\\s+(?:this|the)\\s+(?:line|message|point))?\\s+(?:is|are|was|were)\\s+(?:now\\s+)?(?:outdated|obsolete|void|invalid|cancell?ed|irrelevant|fake|a test|wrong|no longer (?:valid|relevant|in effect))\\b|\\bthe only (?:rule|instruction|task|directive|thing you (?:do|follow)) (?:now|from now on|that matters)?\\s*(?:is|:)`,
     ),
   },
   {
@@ -138,7 +143,7 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'data-exfiltration',
     weight: 0.7,
     re: en(
-      `\\b(?:repeat|print|output|copy|echo|write|reproduce|return|show)\\b.{0,25}\\b(?:the )?(?:text|words|everything|content|message|lines|tokens)\\s+(?:above|before this|preceding|prior to)|\\bstarting with\\s+["'\u201c]?you are\\b|\\bverbatim\\b.{0,40}\\b(?:instructions|prompt|above|system)`,
+      `\\b(?:repeat|print|output|copy|echo|write|reproduce|return|show)\\b.{0,25}\\b(?:the )?(?:text|words|everything|content|message|lines|tokens)\\s+(?:above|before this|preceding|prior to)|\\b(?:everything|all|the text|whatever|anything)\\s+(?:that\\s+)?(?:appears|comes|came|was written|is written|was said|is)\\s+(?:before|above|prior to)\\s+(?:my|this|the)\\s+(?:first\\s+)?(?:message|question|line|prompt|request)|\\bstarting with\\s+["'\u201c]?you are\\b|\\bverbatim\\b.{0,40}\\b(?:instructions|prompt|above|system)`,
     ),
   },
   {
@@ -188,6 +193,14 @@ export const FEATURES: readonly InjectionFeature[] = [
     weight: 0.6,
     re: en(
       `\\b(?:call|use|invoke|run|execute|trigger)\\s+(?:the\\s+)?[\\w-]{0,30}\\s*(?:tool|function|plugin|action|api)\\b.{0,60}\\b(?:send|email|forward|post|upload|delete|transfer|exfiltrate|all (?:the )?(?:files|emails|records|data)|credentials|password|secret|api key)`,
+    ),
+  },
+  {
+    id: 'tool-call-with-data',
+    type: 'tool-exfiltration',
+    weight: 0.7,
+    re: en(
+      `\\b(?:call|use|invoke|run|execute|trigger)\\s+(?:the\\s+)?(?:[a-z]+_[a-z_]+|[\\w-]{1,30}\\s+(?:tool|function|plugin|action|api|command))\\b.{0,80}\\b(?:conversation|chat (?:history|log|transcript)|transcript|history|credentials|passwords?|api keys?|secrets?|access tokens?|ssh|id_rsa|\\.env|private keys?|user (?:data|records)|all (?:the )?(?:files|emails|messages|records))\\b`,
     ),
   },
   {
@@ -383,6 +396,14 @@ export const FEATURES: readonly InjectionFeature[] = [
     ),
   },
   {
+    id: 'ai-must',
+    type: 'injection',
+    weight: 0.35,
+    re: en(
+      `\\b(?:ai|llm|assistant|language model|chatbot|agent|bot)s?\\b.{0,40}\\b(?:must|should|are required to|is required to|need to|needs to|have to|has to)\\s+(?:also\\s+|now\\s+|always\\s+)?(?:ignore|say|tell|reveal|include|recommend|list|send|forward|output|print|insert|add|mention|respond|reply|answer|write|delete|visit|call)\\b`,
+    ),
+  },
+  {
     id: 'when-summarising',
     type: 'injection',
     weight: 0.55,
@@ -421,6 +442,25 @@ export const FEATURES: readonly InjectionFeature[] = [
     weight: 0.4,
     re: en(
       `\\b(?:decode|decrypt|deobfuscate|translate|convert|reverse|unscramble)\\b.{0,50}\\b(?:and|then)\\s+(?:follow|execute|obey|do|perform|carry out|act on|comply with|run)\\b|\\b(?:follow|execute|obey|carry out)\\s+(?:the\\s+)?(?:decoded|hidden|encoded|following encoded)\\s+(?:instructions?|text|message|command)`,
+    ),
+  },
+  // ---- modifiers: scoped objects and reported speech are not overrides of the assistant ------
+  {
+    id: 'scoped-object',
+    type: 'system-override',
+    weight: 0,
+    dampens: { ids: ['override', 'override-mine', 'override-everything-above'], factor: 0.4 },
+    re: en(
+      `\\b${EN_NOUN}\\s+(?:about|regarding|concerning|for the|for our|for my|on the|on my|of the|in the|printed|written|that came with|from the (?:old|previous|last)|in my|in our)\\s+(?!(?:you|this (?:chat|conversation|session)|the (?:system|assistant|ai|conversation|chat|model))\\b)\\w+`,
+    ),
+  },
+  {
+    id: 'reported-speech',
+    type: 'system-override',
+    weight: 0,
+    dampens: { ids: ['override', 'override-everything-above'], factor: 0.5 },
+    re: en(
+      `\\b(?:told|asked|instructed|wants|want|said|reminded|allowed|lets|let)\\s+(?:us|them|me|him|her|everyone|the team|staff|employees|people)\\s+(?:to\\s+)?${EN_VERB}\\b`,
     ),
   },
   // ---- German ----------------------------------------------------------------------------------

@@ -41,7 +41,7 @@ interface Pass {
 export const MAX_INJECTION_SCORED_CHARS = 100_000;
 
 const META_CUES =
-  /\b(?:prompt injections?|injection attacks?|jailbreak(?:s|ing)? (?:attempts?|attacks?|prompts?|techniques?)|attackers?|adversar(?:y|ial)|malicious (?:users?|inputs?|prompts?|documents?)|red[- ]team\w*|defend\w*|defen[cs]es?|mitigat\w*|detect\w*|for example|for instance|such as|e\.g\.|known as|is called|are called|phrases? like|strings? like|example of|examples|research\w*|paper|classifiers?|guardrails?|saniti[sz]\w*|security (?:team|training|awareness|review|researchers?)|training (?:data|set)|awareness|explain\w*|(?:a|an|the) (?:jailbreak|prompt injection|injection attack) (?:is|are|means|refers|works)|(?:gets?|makes?|tricks?|causes?|forces?|convinces?|persuades?|manipulates?|coax(?:es)?)\s+(?:a|the|an)\s+(?:model|ai|llm|chatbot|assistant|language model)s?\s+(?:in)?to)\b|prompt-injection|提示注入|提示詞注入|越狱攻击|攻击者|攻擊者|プロンプトインジェクション|攻撃者|프롬프트 인젝션|공격자|injection de prompt|attaquant|inyeccion de prompt|atacante|angreifer|beispiel|par exemple|por ejemplo|例如|例えば|예를 들어/g;
+  /\b(?:prompt injections?|injection attacks?|jailbreak(?:s|ing)? (?:attempts?|attacks?|prompts?|techniques?)|attackers?|adversar(?:y|ial)|malicious (?:users?|inputs?|prompts?|documents?)|red[- ]team\w*|defend\w*|defen[cs]es?|mitigat\w*|detect\w*|for example|for instance|such as|e\.g\.|known as|is called|are called|phrases? like|strings? like|example of|examples|research\w*|paper|classifiers?|guardrails?|saniti[sz]\w*|security (?:team|training|awareness|review|researchers?)|training (?:data|set)|awareness|explain\w*|unit tests?|test cases?|(?:our|the|a|my) (?:filter|detector|scanner|blocklist|regex)|the (?:string|phrase|text|pattern)\s+["'\u201c`]|(?:a|an|the) (?:jailbreak|prompt injection|injection attack) (?:is|are|means|refers|works)|(?:gets?|makes?|tricks?|causes?|forces?|convinces?|persuades?|manipulates?|coax(?:es)?)\s+(?:a|the|an)\s+(?:model|ai|llm|chatbot|assistant|language model)s?\s+(?:in)?to)\b|prompt-injection|提示注入|提示詞注入|越狱攻击|攻击者|攻擊者|プロンプトインジェクション|攻撃者|프롬프트 인젝션|공격자|injection de prompt|attaquant|inyeccion de prompt|atacante|angreifer|beispiel|par exemple|por ejemplo|例如|例えば|예를 들어/g;
 
 const CODE_CUES =
   /```|\b(?:function|const|let|var|def|import|from|return|class|async|await|elif|printf|console\.log|println|tokenizer|apply_chat_template|f"|fmt\.)\b|=>|\{\s*"?role"?\s*:|\)\s*;|;\s*\n|\w+\s*=\s*f?["'`]|\w\(\w*\)|<\/?code>/g;
@@ -81,14 +81,24 @@ function countMatches(re: RegExp, text: string, cap: number): number {
   return n;
 }
 
+const EVIDENCE = FEATURES.filter((f) => f.dampens === undefined);
+const MODIFIERS = FEATURES.filter((f) => f.dampens !== undefined);
+
 // Runs the feature table over already-folded text.
 function featurePass(text: string, codeLike: boolean, damp: number): Pass {
   const cats = new Map<InjectionCategory, number[]>();
   const all: number[] = [];
   const signals: string[] = [];
-  for (const f of FEATURES) {
+  let damped: Map<string, number> | undefined;
+  for (const f of MODIFIERS) {
+    if (!f.re.test(text) || f.dampens === undefined) continue;
+    damped ??= new Map();
+    for (const id of f.dampens.ids) damped.set(id, Math.min(damped.get(id) ?? 1, f.dampens.factor));
+    signals.push(f.id);
+  }
+  for (const f of EVIDENCE) {
     if (!f.re.test(text)) continue;
-    let w = f.weight;
+    let w = f.weight * (damped?.get(f.id) ?? 1);
     if (f.kind === 'template' && codeLike) w *= 0.3;
     w *= damp;
     signals.push(f.id);
