@@ -17,7 +17,8 @@ async function collect(stream: ReadableStream<ChunkType>): Promise<ChunkType[]> 
   return out;
 }
 
-const deltas = (chunks: readonly ChunkType[]) => chunks.flatMap((c) => (c.type === 'text-delta' ? [c.payload.text] : []));
+const deltas = (chunks: readonly ChunkType[]) =>
+  chunks.flatMap((c) => (c.type === 'text-delta' ? [c.payload.text] : []));
 
 function promptTexts(model: ScriptedModel, i: number): string {
   return JSON.stringify(model.calls[i]?.prompt ?? []);
@@ -33,7 +34,12 @@ describe('PIIDetector in an agent', () => {
       throw new Error('network used');
     });
     const model = new ScriptedModel({ steps: ['ok'] });
-    const agent = new Agent({ id: 'a', instructions: 'x', model, inputProcessors: [new PIIDetector({ redactionMethod: 'placeholder' })] });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      inputProcessors: [new PIIDetector({ redactionMethod: 'placeholder' })],
+    });
     const result = await agent.generate('My IBAN is DE89 3704 0044 0532 0130 00 and my SSN 536-22-1234.');
     expect(result.text).toBe('ok');
     const sent = promptTexts(model, 0);
@@ -44,7 +50,12 @@ describe('PIIDetector in an agent', () => {
   it('stream(): a phone number and an e-mail split across chunks never reach fullStream unredacted', async () => {
     const pieces = ['Sure! Call +49 30 12', '34 5678 or mail jane.', 'doe@', 'gmail.com. Bye', '!'];
     const model = new ScriptedModel({ steps: [{ text: pieces }] });
-    const agent = new Agent({ id: 'a', instructions: 'x', model, outputProcessors: [new PIIDetector({ redactionMethod: 'placeholder' })] });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      outputProcessors: [new PIIDetector({ redactionMethod: 'placeholder' })],
+    });
     const output = await agent.stream('contact?');
     const chunks = await collect(output.fullStream);
     const streamed = deltas(chunks);
@@ -60,7 +71,12 @@ describe('PIIDetector in an agent', () => {
 
   it('stream(): with strategy block, the tripwire ends the stream and the value never goes out', async () => {
     const model = new ScriptedModel({ steps: [{ text: ['Your card 4111 1111', ' 1111 1111 is on file.'] }] });
-    const agent = new Agent({ id: 'a', instructions: 'x', model, outputProcessors: [new PIIDetector({ strategy: 'block' })] });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      outputProcessors: [new PIIDetector({ strategy: 'block' })],
+    });
     const output = await agent.stream('card?');
     const chunks = await collect(output.fullStream);
     expect(chunks.some((c) => c.type === 'tripwire')).toBe(true);
@@ -86,9 +102,15 @@ describe('PIIDetector in an agent', () => {
       id: 'lookup-customer',
       description: 'Look up a customer',
       inputSchema: z.object({ id: z.string() }),
-      execute: async () => ({ name: 'Customer 7', email: 'jo.bloggs@gmail.com', note: 'SSN 536-22-1234 on file' }),
+      execute: async () => ({
+        name: 'Customer 7',
+        email: 'jo.bloggs@gmail.com',
+        note: 'SSN 536-22-1234 on file',
+      }),
     });
-    const model = new ScriptedModel({ steps: [{ toolCalls: [{ toolName: 'lookup-customer', args: { id: '7' } }] }, 'Done.'] });
+    const model = new ScriptedModel({
+      steps: [{ toolCalls: [{ toolName: 'lookup-customer', args: { id: '7' } }] }, 'Done.'],
+    });
     const agent = new Agent({
       id: 'a',
       instructions: 'x',
@@ -143,7 +165,9 @@ describe('PIIDetector in an agent', () => {
     }
     const checked = judge.calls.map((c) => {
       const user = c.prompt.find((m) => m.role === 'user');
-      return user && Array.isArray(user.content) ? user.content.map((p) => ('text' in p ? p.text : '')).join('') : '';
+      return user && Array.isArray(user.content)
+        ? user.content.map((p) => ('text' in p ? p.text : '')).join('')
+        : '';
     });
     expect(new Set(checked).size).toBe(checked.length);
     expect(checked).toHaveLength(19);

@@ -19,7 +19,13 @@ import {
 import { detectPII } from './detect/index.js';
 import type { PIIType } from './detect/types.js';
 import { detectionsFromAnswer, PII_RESULT_SCHEMA, piiInstructions } from './llm.js';
-import { MODEL_TYPES, PII_DETECTOR_ID, type PIICategoryScore, type PIIResultDetection, type ResolvedPIIOptions } from './options.js';
+import {
+  MODEL_TYPES,
+  PII_DETECTOR_ID,
+  type PIICategoryScore,
+  type PIIResultDetection,
+  type ResolvedPIIOptions,
+} from './options.js';
 
 /** A decided check: what was found at or above the threshold, sorted, never overlapping. */
 export interface PIIVerdict {
@@ -64,7 +70,11 @@ export class PIIChecker {
     this.#typeSet = new Set(options.types);
     this.#offlineTypes = options.mode === 'llm' ? [] : (options.types as readonly PIIType[]);
     this.#modelTypes =
-      options.mode === 'llm' ? options.types : options.mode === 'hybrid' ? options.types.filter((t) => MODEL_TYPES.includes(t as PIIType)) : [];
+      options.mode === 'llm'
+        ? options.types
+        : options.mode === 'hybrid'
+          ? options.types.filter((t) => MODEL_TYPES.includes(t as PIIType))
+          : [];
     this.#cache = new VerdictCache<PIIVerdict>({
       fingerprint: configFingerprint({
         mode: options.mode,

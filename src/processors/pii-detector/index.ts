@@ -32,7 +32,13 @@ import {
   resolveOptions,
 } from './options.js';
 import { applyRedactions, redactValue } from './redact.js';
-import { type PIIHook, type PIITripwireMetadata, type PIIViolationDetail, reported, typesOf } from './report.js';
+import {
+  type PIIHook,
+  type PIITripwireMetadata,
+  type PIIViolationDetail,
+  reported,
+  typesOf,
+} from './report.js';
 import { mapStringLeaves, stringLeaves } from './tool-result.js';
 
 export { DEFAULT_DETECT_TYPES, detectPII, PII_TYPES } from './detect/index.js';
@@ -131,7 +137,9 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
   }
 
   /** Check the response messages, unless the stream hook already checked their text. */
-  async processOutputResult(args: ProcessOutputResultArgs<PIIDetectorTripwireMetadata>): Promise<MessageList> {
+  async processOutputResult(
+    args: ProcessOutputResultArgs<PIIDetectorTripwireMetadata>,
+  ): Promise<MessageList> {
     const { messages, messageList, state } = args;
     if ((state as PIIState).piiStreamed === true) return messageList;
     let targets = messages.filter((m) => m.role === 'assistant');
@@ -268,7 +276,12 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
       await this.#violation(strategy, found, hook, { messageId: message.id });
     }
     if (blocked.length > 0) {
-      this.#block(blocked, hook, args.abort, blockedMessage !== undefined ? { messageId: blockedMessage } : {});
+      this.#block(
+        blocked,
+        hook,
+        args.abort,
+        blockedMessage !== undefined ? { messageId: blockedMessage } : {},
+      );
     }
     if (dropped.length > 0) messageList.removeByIds(dropped);
   }
@@ -284,9 +297,14 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
     if (verdict === undefined) return { action: 'release' };
     // Detections wholly in the left context were decided by the window before.
     const fresh = verdict.detections.filter((d) => d.end > info.contextLength);
-    const reportedKeys = (state.piiReported ??= new Set());
+    if (state.piiReported === undefined) state.piiReported = new Set();
+    const reportedKeys = state.piiReported;
     const unseen = fresh.filter((d) => !reportedKeys.has(`${info.textId}:${info.offset + d.start}`));
-    await this.#emitDetection(text, { detections: fresh, categories: verdict.categories }, 'processOutputStream');
+    await this.#emitDetection(
+      text,
+      { detections: fresh, categories: verdict.categories },
+      'processOutputStream',
+    );
     if (fresh.length === 0) return { action: 'release' };
     const strategy = this.#o.strategy;
     if (strategy === 'block') {
@@ -303,11 +321,13 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
     // warn and redact: report each detection once, although the overlap re-checks its text.
     for (const d of unseen) reportedKeys.add(`${info.textId}:${info.offset + d.start}`);
     if (strategy === 'warn') {
-      if (unseen.length > 0) await this.#violation('warn', unseen, 'processOutputStream', { textId: info.textId }, info.offset);
+      if (unseen.length > 0)
+        await this.#violation('warn', unseen, 'processOutputStream', { textId: info.textId }, info.offset);
       return { action: 'release' };
     }
     const { spans } = this.#redact(text, fresh);
-    if (unseen.length > 0) await this.#violation('redact', unseen, 'processOutputStream', { textId: info.textId }, info.offset);
+    if (unseen.length > 0)
+      await this.#violation('redact', unseen, 'processOutputStream', { textId: info.textId }, info.offset);
     return { action: 'redact', spans };
   }
 
@@ -318,7 +338,12 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
     const spans = detections.map((d) => ({
       start: d.start,
       end: d.end,
-      replacement: redactValue(d.type, text.slice(d.start, d.end), this.#o.redactionMethod, this.#o.preserveFormat),
+      replacement: redactValue(
+        d.type,
+        text.slice(d.start, d.end),
+        this.#o.redactionMethod,
+        this.#o.preserveFormat,
+      ),
     }));
     return { text: applyRedactions(text, spans), spans };
   }
@@ -351,7 +376,9 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
     abort: Abort,
     where: { messageId?: string; toolCallId?: string },
   ): never {
-    return abort(this.#blockReason(detections, hook), { metadata: this.#blockMetadata(detections, hook, where) });
+    return abort(this.#blockReason(detections, hook), {
+      metadata: this.#blockMetadata(detections, hook, where),
+    });
   }
 
   async #violation(
@@ -394,7 +421,13 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
       await callback({
         processorId: PII_DETECTOR_ID,
         message: `pii-detector: the check in ${hook} ${failure.kind === 'timeout' ? 'timed out' : 'failed'} (${failure.errorStrategy === 'warn' ? 'content let through' : 'run aborted'}).`,
-        detail: { processorId: PII_DETECTOR_ID, hook, failure: failure.kind, errorStrategy: failure.errorStrategy, message: failure.message },
+        detail: {
+          processorId: PII_DETECTOR_ID,
+          hook,
+          failure: failure.kind,
+          errorStrategy: failure.errorStrategy,
+          message: failure.message,
+        },
       });
     } catch {
       // Ignored, as above.
@@ -409,7 +442,8 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
       detectionResult: {
         categories: verdict.categories.length > 0 ? verdict.categories : null,
         detections: flagged ? verdict.detections.map((d) => ({ ...d })) : null,
-        redacted_content: flagged && this.#o.strategy === 'redact' ? this.#redact(input, verdict.detections).text : null,
+        redacted_content:
+          flagged && this.#o.strategy === 'redact' ? this.#redact(input, verdict.detections).text : null,
       },
       input,
       flagged,
@@ -419,7 +453,9 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
     try {
       await callback(event);
     } catch (error) {
-      console.warn(`[sluice] pii-detector: onDetection threw; ignored. ${error instanceof Error ? error.message : String(error)}`);
+      console.warn(
+        `[sluice] pii-detector: onDetection threw; ignored. ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 }

@@ -12,7 +12,11 @@ export const PII_RESULT_SCHEMA: JSONSchema7 = {
   properties: {
     categories: {
       type: ['array', 'null'],
-      items: { type: 'object', properties: { type: { type: 'string' }, score: { type: 'number' } }, required: ['type', 'score'] },
+      items: {
+        type: 'object',
+        properties: { type: { type: 'string' }, score: { type: 'number' } },
+        required: ['type', 'score'],
+      },
     },
     detections: {
       type: ['array', 'null'],
@@ -57,7 +61,11 @@ function num(value: unknown, fallback: number): number {
  * the value, otherwise the value is searched for (the occurrence nearest the given offset, not
  * one already taken). Values not in the text are dropped: nothing can be redacted there.
  */
-export function detectionsFromAnswer(answer: unknown, text: string, types: ReadonlySet<string>): PIIResultDetection[] {
+export function detectionsFromAnswer(
+  answer: unknown,
+  text: string,
+  types: ReadonlySet<string>,
+): PIIResultDetection[] {
   const list = (answer as { detections?: unknown } | null)?.detections;
   if (!Array.isArray(list)) return [];
   const out: PIIResultDetection[] = [];
@@ -72,7 +80,13 @@ export function detectionsFromAnswer(answer: unknown, text: string, types: Reado
       start = nearest(text, value, start, out);
       if (start < 0) continue;
     }
-    out.push({ type, value, confidence: Math.min(1, Math.max(0, num(d.confidence, 1))), start, end: start + value.length });
+    out.push({
+      type,
+      value,
+      confidence: Math.min(1, Math.max(0, num(d.confidence, 1))),
+      start,
+      end: start + value.length,
+    });
   }
   return out;
 }

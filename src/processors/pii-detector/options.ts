@@ -195,10 +195,22 @@ export function resolveOptions(options: PIIDetectorOptions | undefined): Resolve
   if (typeof threshold !== 'number' || !(threshold >= 0 && threshold <= 1)) {
     throw invalid('threshold', `must be a number from 0 to 1 (got ${show(threshold)}).`);
   }
-  const strategy = oneOf(NAME, 'strategy', o.strategy, ['block', 'warn', 'filter', 'redact'] as const, 'option "strategy"') ?? 'redact';
+  const strategy =
+    oneOf(
+      NAME,
+      'strategy',
+      o.strategy,
+      ['block', 'warn', 'filter', 'redact'] as const,
+      'option "strategy"',
+    ) ?? 'redact';
   const redactionMethod =
-    oneOf(NAME, 'redactionMethod', o.redactionMethod, ['mask', 'hash', 'remove', 'placeholder'] as const, 'option "redactionMethod"') ??
-    'mask';
+    oneOf(
+      NAME,
+      'redactionMethod',
+      o.redactionMethod,
+      ['mask', 'hash', 'remove', 'placeholder'] as const,
+      'option "redactionMethod"',
+    ) ?? 'mask';
   const bufferSize = o.bufferSize ?? 200;
   if (typeof bufferSize !== 'number' || !Number.isSafeInteger(bufferSize) || bufferSize < 1) {
     throw invalid('bufferSize', `must be a positive integer number of characters (got ${show(bufferSize)}).`);

@@ -50,7 +50,12 @@ export function reported(
   replacements?: readonly string[],
 ): PIIReportedDetection[] {
   return detections.map((d, i) => {
-    const r: PIIReportedDetection = { type: d.type, start: d.start + offset, end: d.end + offset, confidence: d.confidence };
+    const r: PIIReportedDetection = {
+      type: d.type,
+      start: d.start + offset,
+      end: d.end + offset,
+      confidence: d.confidence,
+    };
     if (includeValues) {
       r.value = d.value;
       const replacement = replacements?.[i];

@@ -55,7 +55,8 @@ export function findAddresses({ text }: ScanContext, out: Candidate[]): void {
         start += lead[0].length;
       }
       // "… Street." at a sentence end: the dot is the sentence's, unless it abbreviates.
-      if (value.endsWith('.') && !/(?:St|Ave|Rd|Blvd|Ln|Dr|Ct|Pl|Sq|Hwy|str)\.$/.test(value)) value = value.slice(0, -1);
+      if (value.endsWith('.') && !/(?:St|Ave|Rd|Blvd|Ln|Dr|Ct|Pl|Sq|Hwy|str)\.$/.test(value))
+        value = value.slice(0, -1);
       out.push({ type: 'address', start, end: start + value.length, confidence: 0.7 });
     }
   }

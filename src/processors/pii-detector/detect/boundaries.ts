@@ -15,8 +15,18 @@ export function isWordChar(text: string, i: number): boolean {
 export function standsAlone(text: string, start: number, end: number): boolean {
   const before = start > 0 ? text.charAt(start - 1) : '';
   const after = end < text.length ? text.charAt(end) : '';
-  if (before !== '' && /[\p{L}\p{N}_]/u.test(before) && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(before)) return false;
-  if (after !== '' && /[\p{L}\p{N}_]/u.test(after) && !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(after)) return false;
+  if (
+    before !== '' &&
+    /[\p{L}\p{N}_]/u.test(before) &&
+    !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(before)
+  )
+    return false;
+  if (
+    after !== '' &&
+    /[\p{L}\p{N}_]/u.test(after) &&
+    !/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(after)
+  )
+    return false;
   if (/[-_/.#]/.test(before) && isWordChar(text, start - 2)) return false;
   if (/[-_/.]/.test(after) && isWordChar(text, end + 1)) return false;
   return true;

@@ -6,7 +6,8 @@ import type { Candidate, ScanContext } from './types.js';
 /** 12–19 digits, optionally in groups split by one space or dash. */
 const CARD = /\d(?:[ -]?\d){11,18}/g;
 
-const CARD_CUES = /(?<![\p{L}])(?:card|credit|visa|mastercard|amex|karte|kreditkarte|carte|tarjeta|卡号|信用卡|カード|카드)/giu;
+const CARD_CUES =
+  /(?<![\p{L}])(?:card|credit|visa|mastercard|amex|karte|kreditkarte|carte|tarjeta|卡号|信用卡|カード|카드)/giu;
 
 /**
  * Whether `digits` starts with an issuer prefix and has a length that issuer uses (IIN ranges
@@ -21,10 +22,15 @@ export function cardIssuer(digits: string): string | undefined {
   if (digits.charAt(0) === '4' && (n === 13 || n === 16 || n === 19)) return 'visa';
   if (((p2 >= 51 && p2 <= 55) || (p4 >= 2221 && p4 <= 2720)) && n === 16) return 'mastercard';
   if ((p2 === 34 || p2 === 37) && n === 15) return 'amex';
-  if ((p4 === 6011 || (p3 >= 644 && p3 <= 649) || p2 === 65 || (p6 >= 622126 && p6 <= 622925)) && n >= 16 && n <= 19)
+  if (
+    (p4 === 6011 || (p3 >= 644 && p3 <= 649) || p2 === 65 || (p6 >= 622126 && p6 <= 622925)) &&
+    n >= 16 &&
+    n <= 19
+  )
     return 'discover';
   if (p4 >= 3528 && p4 <= 3589 && n >= 16 && n <= 19) return 'jcb';
-  if (((p3 >= 300 && p3 <= 305) || p2 === 36 || p2 === 38 || p2 === 39) && n >= 14 && n <= 19) return 'diners';
+  if (((p3 >= 300 && p3 <= 305) || p2 === 36 || p2 === 38 || p2 === 39) && n >= 14 && n <= 19)
+    return 'diners';
   if (p2 === 62 && n >= 16 && n <= 19) return 'unionpay';
   if ((p2 === 50 || (p2 >= 56 && p2 <= 69)) && n >= 12 && n <= 19) return 'maestro';
   return undefined;

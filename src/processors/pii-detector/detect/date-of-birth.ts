@@ -19,14 +19,22 @@ const MONTH_NAMES: readonly (readonly string[])[] = [
 MONTH_NAMES.forEach((names, i) => {
   for (const n of names) (MONTHS as Record<string, number>)[n] = i + 1;
 });
-const MONTH = `(${Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|')})\\.?`;
+const MONTH = `(${Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|')})\\.?`;
 
 /** Date shapes, each with the order of its day / month / year groups. */
 const SHAPES: readonly { re: RegExp; order: 'ymd' | 'dmy' | 'mdy' | 'dMy' | 'Mdy' }[] = [
   { re: /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/y, order: 'ymd' },
   { re: /(?<!\d)(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일号]?/uy, order: 'ymd' },
   { re: /(?<!\d)(\d{1,2})[./-](\d{1,2})[./-](\d{4})(?!\d)/y, order: 'dmy' },
-  { re: new RegExp(`(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|º|\\.)?\\s+(?:de\\s+)?${MONTH}\\s+(?:de\\s+)?(\\d{4})`, 'iuy'), order: 'dMy' },
+  {
+    re: new RegExp(
+      `(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|º|\\.)?\\s+(?:de\\s+)?${MONTH}\\s+(?:de\\s+)?(\\d{4})`,
+      'iuy',
+    ),
+    order: 'dMy',
+  },
   { re: new RegExp(`${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})`, 'iuy'), order: 'Mdy' },
 ];
 

@@ -13,7 +13,13 @@ describe('detectPII: the documented types, validated', () => {
   it('returns string indices with an exclusive end and the value', () => {
     const text = 'Mail jane.doe@gmail.com now';
     const [d] = detectPII(text);
-    expect(d).toEqual({ type: 'email', start: 5, end: 23, value: 'jane.doe@gmail.com', confidence: expect.any(Number) });
+    expect(d).toEqual({
+      type: 'email',
+      start: 5,
+      end: 23,
+      value: 'jane.doe@gmail.com',
+      confidence: expect.any(Number),
+    });
     expect(text.slice(d?.start, d?.end)).toBe(d?.value);
   });
 
@@ -62,10 +68,17 @@ describe('detectPII: the documented types, validated', () => {
   });
 
   it('API keys: known prefixes with a random body; placeholders and low-entropy bodies are not keys', () => {
-    expect(found('key sk-proj-Ab3dE5fGh7iJk9LmN1oPq3RsT5uVw7Xy')).toEqual([['api-key', 'sk-proj-Ab3dE5fGh7iJk9LmN1oPq3RsT5uVw7Xy']]);
+    expect(found('key sk-proj-Ab3dE5fGh7iJk9LmN1oPq3RsT5uVw7Xy')).toEqual([
+      ['api-key', 'sk-proj-Ab3dE5fGh7iJk9LmN1oPq3RsT5uVw7Xy'],
+    ]);
     expect(found('AKIAIOSFODNN7EXAMPLQ is mine')).toEqual([['api-key', 'AKIAIOSFODNN7EXAMPLQ']]);
     expect(found('api_key = "Zr8Kq2Lm9Xw4Tn7Vb3Hy6Pd1"')).toEqual([['api-key', 'Zr8Kq2Lm9Xw4Tn7Vb3Hy6Pd1']]);
-    for (const placeholder of ['YOUR_API_KEY', 'sk-xxxxxxxxxxxxxxxxxxxxxxxx', 'sk-your-key-here-please-1234', 'ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX']) {
+    for (const placeholder of [
+      'YOUR_API_KEY',
+      'sk-xxxxxxxxxxxxxxxxxxxxxxxx',
+      'sk-your-key-here-please-1234',
+      'ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX',
+    ]) {
       expect(found(`OPENAI_API_KEY=${placeholder}`)).toEqual([]);
     }
     expect(found('sha256: e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855')).toEqual([]);
@@ -73,15 +86,23 @@ describe('detectPII: the documented types, validated', () => {
 
   it('URLs, and the credentials inside a URL as their own (winning) detection', () => {
     expect(found('see https://docs.example.org/a?b=1.')).toEqual([['url', 'https://docs.example.org/a?b=1']]);
-    expect(found('db postgres://admin:s3cr3tPw@db.internal:5432/app')).toEqual([['credential', 'admin:s3cr3tPw']]);
+    expect(found('db postgres://admin:s3cr3tPw@db.internal:5432/app')).toEqual([
+      ['credential', 'admin:s3cr3tPw'],
+    ]);
   });
 
   it('wallets: base58check and bech32 checksums, Ethereum addresses', () => {
-    expect(found('BTC 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2')).toEqual([['crypto-wallet', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2']]);
+    expect(found('BTC 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2')).toEqual([
+      ['crypto-wallet', '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2'],
+    ]);
     expect(found('BTC 1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3')).toEqual([]);
-    expect(found('to bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toEqual([['crypto-wallet', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq']]);
+    expect(found('to bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq')).toEqual([
+      ['crypto-wallet', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq'],
+    ]);
     expect(found('to bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdr')).toEqual([]);
-    expect(found('wallet 0x52908400098527886E0F7030069857D2E4169EE7')).toEqual([['crypto-wallet', '0x52908400098527886E0F7030069857D2E4169EE7']]);
+    expect(found('wallet 0x52908400098527886E0F7030069857D2E4169EE7')).toEqual([
+      ['crypto-wallet', '0x52908400098527886E0F7030069857D2E4169EE7'],
+    ]);
   });
 
   it('UUIDs only when asked for', () => {
@@ -97,7 +118,9 @@ describe('detectPII: the documented types, validated', () => {
     expect(found('The meeting is on March 5, 1980.')).toEqual([]);
     expect(found('Geboren am 5. März 1980')).toEqual([['date-of-birth', '5. März 1980']]);
     expect(found('Née le 12/03/1975')).toEqual([['date-of-birth', '12/03/1975']]);
-    expect(found('Fecha de nacimiento: 5 de marzo de 1980')).toEqual([['date-of-birth', '5 de marzo de 1980']]);
+    expect(found('Fecha de nacimiento: 5 de marzo de 1980')).toEqual([
+      ['date-of-birth', '5 de marzo de 1980'],
+    ]);
     expect(found('出生日期：1985年3月4日')).toEqual([['date-of-birth', '1985年3月4日']]);
     expect(found('1985年3月4日生まれです')).toEqual([['date-of-birth', '1985年3月4日']]);
     expect(found('생년월일: 1985년 3월 4일')).toEqual([['date-of-birth', '1985년 3월 4일']]);
@@ -105,7 +128,9 @@ describe('detectPII: the documented types, validated', () => {
   });
 
   it('addresses and names after cues, in seven languages', () => {
-    expect(found('My name is John Smith and I live at 742 Evergreen Terrace, Springfield, IL 62704.')).toEqual([
+    expect(
+      found('My name is John Smith and I live at 742 Evergreen Terrace, Springfield, IL 62704.'),
+    ).toEqual([
       ['name', 'John Smith'],
       ['address', '742 Evergreen Terrace, Springfield, IL 62704'],
     ]);

@@ -1,12 +1,14 @@
 import type { Candidate, ScanContext } from './types.js';
 
-const EMAIL = /[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-])/g;
+const EMAIL =
+  /[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-])/g;
 
 /** Domains reserved for documentation and tests (RFC 2606): addresses there belong to no one. */
 const RESERVED = /(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid|localhost)$/i;
 
 /** Local parts that are placeholders, not a mailbox. */
-const PLACEHOLDER_LOCAL = /^(?:you|your[._-]?(?:name|email|mail)?|user(?:name)?|name|email|someone|foo|bar|xxx+|x)$/i;
+const PLACEHOLDER_LOCAL =
+  /^(?:you|your[._-]?(?:name|email|mail)?|user(?:name)?|name|email|someone|foo|bar|xxx+|x)$/i;
 
 /** E-mail addresses. Addresses at reserved documentation domains and placeholders score low. */
 export function findEmails({ text }: ScanContext, out: Candidate[]): void {

@@ -49,7 +49,14 @@ export const DEFAULT_DETECT_TYPES: readonly PIIType[] = PII_TYPES.filter((t) => 
 const PRIORITY = new Map(PII_TYPES.map((t, i) => [t, i]));
 
 /** Types found by counting digits, which must not be read out of UUIDs, digests or ISBNs. */
-const NUMERIC: ReadonlySet<PIIType> = new Set(['phone', 'credit-card', 'ssn', 'passport', 'iban', 'ip-address']);
+const NUMERIC: ReadonlySet<PIIType> = new Set([
+  'phone',
+  'credit-card',
+  'ssn',
+  'passport',
+  'iban',
+  'ip-address',
+]);
 
 /** Guess the country of national phone numbers from the script and a few function words. */
 function phoneCountriesFor(text: string, given: readonly string[] | undefined): readonly string[] {

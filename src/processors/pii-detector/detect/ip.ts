@@ -6,7 +6,8 @@ const V4 = /(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w]|\.\d)/g;
 const V6 = /(?<![\w:])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?:%\w+)?(?![\w:])/g;
 
 /** Version and build numbers are written like addresses (`1.2.3.4`). */
-const VERSION_CUES = /(?<![\p{L}])(?:v|ver|version|versión|versione|release|build|firmware|バージョン|版本|버전)\.?\s*$/iu;
+const VERSION_CUES =
+  /(?<![\p{L}])(?:v|ver|version|versión|versione|release|build|firmware|バージョン|版本|버전)\.?\s*$/iu;
 
 /** IPv4 and IPv6 addresses, validated by `node:net`. Version numbers after a cue are skipped. */
 export function findIps({ text }: ScanContext, out: Candidate[]): void {

@@ -1,32 +1,76 @@
 import type { Candidate, ScanContext } from './types.js';
 
-
 /** Cues before a Latin-script name (matched case-insensitively). */
 const LATIN_CUES =
   /(?<![\p{L}])(?:my name is|my name's|i am called|name\s*:|full name\s*:|signed\s*:?|regards,|sincerely,|contact person\s*:|mr\.?|mrs\.?|ms\.?|miss|dr\.?|prof\.?|mein name ist|ich heiße|ich heisse|name ist|herr|frau|je m'appelle|je m’appelle|mon nom est|nom\s*:|monsieur|madame|mademoiselle|m\.|mme\.?|mlle\.?|me llamo|mi nombre es|nombre\s*:|señor|señora|señorita|sr\.|sra\.|srta\.|don|doña)\s+/giu;
 
 /** The name after a cue: capitalised words (case-sensitive), with particles between them. */
-const LATIN_NAME = new RegExp(
-  "\\p{Lu}[\\p{Ll}'’-]+(?:[\\s-]+(?:(?:de|del|de la|van|von|der|da|di|le|la|y)\\s+)?\\p{Lu}[\\p{Ll}'’-]+){0,3}",
-  'uy',
-);
+const LATIN_NAME =
+  /\p{Lu}[\p{Ll}'’-]+(?:[\s-]+(?:(?:de|del|de la|van|von|der|da|di|le|la|y)\s+)?\p{Lu}[\p{Ll}'’-]+){0,3}/uy;
 
 /** Capitalised words that follow a cue without being a name. */
 const NOT_NAMES = new Set([
-  'The', 'A', 'An', 'This', 'That', 'Here', 'It', 'Not', 'Your', 'My', 'Our', 'Und', 'Der', 'Die',
-  'Das', 'Le', 'La', 'Les', 'El', 'Los', 'Las', 'Un', 'Une', 'Una', 'Ein', 'Eine', 'Please', 'Bitte',
-  'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday', 'Name', 'Nom',
-  'Nombre', 'Unknown',
+  'The',
+  'A',
+  'An',
+  'This',
+  'That',
+  'Here',
+  'It',
+  'Not',
+  'Your',
+  'My',
+  'Our',
+  'Und',
+  'Der',
+  'Die',
+  'Das',
+  'Le',
+  'La',
+  'Les',
+  'El',
+  'Los',
+  'Las',
+  'Un',
+  'Une',
+  'Una',
+  'Ein',
+  'Eine',
+  'Please',
+  'Bitte',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+  'Name',
+  'Nom',
+  'Nombre',
+  'Unknown',
 ]);
 
 const CJK: readonly { re: RegExp; confidence: number }[] = [
   // Chinese: 我叫王伟 / 我的名字是王伟 / 姓名：王伟 / 联系人：王伟
-  { re: /(?:我叫|我的名字是|我的名字叫|姓名[:：]\s*|联系人[:：]\s*|名字[:：]\s*)([\p{Script=Han}]{2,4}?)(?=[，。,.!！\s]|$|先生|女士|，|的)/gu, confidence: 0.75 },
+  {
+    re: /(?:我叫|我的名字是|我的名字叫|姓名[:：]\s*|联系人[:：]\s*|名字[:：]\s*)([\p{Script=Han}]{2,4}?)(?=[，。,.!！\s]|$|先生|女士|，|的)/gu,
+    confidence: 0.75,
+  },
   // Japanese: 私の名前は山田太郎です / 氏名：山田 太郎 / 山田太郎と申します
-  { re: /(?:私の名前は|名前は|氏名[:：]\s*|名前[:：]\s*|担当[:：]\s*)([\p{Script=Han}]{1,3}\s?[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{0,4}?)(?=です|と申します|と言います|[、。,.\s]|$)/gu, confidence: 0.75 },
-  { re: /(?<![\p{Script=Han}])([\p{Script=Han}]{1,3}\s?[\p{Script=Han}]{1,3})(?=と申します)/gu, confidence: 0.75 },
+  {
+    re: /(?:私の名前は|名前は|氏名[:：]\s*|名前[:：]\s*|担当[:：]\s*)([\p{Script=Han}]{1,3}\s?[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{0,4}?)(?=です|と申します|と言います|[、。,.\s]|$)/gu,
+    confidence: 0.75,
+  },
+  {
+    re: /(?<![\p{Script=Han}])([\p{Script=Han}]{1,3}\s?[\p{Script=Han}]{1,3})(?=と申します)/gu,
+    confidence: 0.75,
+  },
   // Korean: 제 이름은 김민준입니다 / 이름: 김민준 / 저는 김민준입니다
-  { re: /(?:제 이름은|내 이름은|이름은|이름[:：]\s*|성명[:：]\s*|담당자[:：]\s*)\s*([가-힣]{2,4}?)(?=입니다|이에요|예요|이고|[,.\s]|$)/gu, confidence: 0.75 },
+  {
+    re: /(?:제 이름은|내 이름은|이름은|이름[:：]\s*|성명[:：]\s*|담당자[:：]\s*)\s*([가-힣]{2,4}?)(?=입니다|이에요|예요|이고|[,.\s]|$)/gu,
+    confidence: 0.75,
+  },
 ];
 
 /**

@@ -1,6 +1,7 @@
 import type { Candidate, ScanContext } from './types.js';
 
-const URL_RE = /(?:\b[a-z][a-z0-9+.-]{1,15}:\/\/|\bwww\.)[^\s<>"'`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]+/giu;
+const URL_RE =
+  /(?:\b[a-z][a-z0-9+.-]{1,15}:\/\/|\bwww\.)[^\s<>"'`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]+/giu;
 /** `user:password@` right after the scheme. */
 const USERINFO = /^[a-z][a-z0-9+.-]*:\/\/([^\s/@:]+):([^\s/@]+)@/i;
 
@@ -34,6 +35,7 @@ export function findUrls({ text }: ScanContext, out: Candidate[], credentialsOnl
         confidence: 0.98,
       });
     }
-    if (!credentialsOnly && value.length > 4) out.push({ type: 'url', start, end: start + value.length, confidence: 0.9 });
+    if (!credentialsOnly && value.length > 4)
+      out.push({ type: 'url', start, end: start + value.length, confidence: 0.9 });
   }
 }
