@@ -4,7 +4,7 @@
  * `PII_EVAL_ERRORS=1` also lists the development half's mistakes (never the held-out half's:
  * tuning must not look at it).
  */
-import { generatePIIFixtures } from './pii/generate.js';
+import { generateFreshPIIFixtures, generatePIIFixtures } from './pii/generate.js';
 import { type PIIScore, scorePII } from './pii/score.js';
 
 const f3 = (n: number) => n.toFixed(3);
@@ -31,6 +31,8 @@ export async function run(): Promise<void> {
   const heldout = scorePII(fixtures.filter((f) => f.half === 'heldout'));
   print('development half', dev);
   print('held-out half', heldout);
+  const fresh = generateFreshPIIFixtures();
+  print('fresh phrasings (templates written after tuning; not a target, see eval/pii/fresh-templates.ts)', scorePII(fresh));
   if (process.env.PII_EVAL_ERRORS === '1') {
     console.log('\ndevelopment-half mistakes:');
     for (const e of dev.errors) console.log(`  ${e.kind} ${e.type} ${JSON.stringify(e.value)} in ${JSON.stringify(e.text)}`);

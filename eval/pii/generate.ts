@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { type Faker, fakerDE, fakerEN_US, fakerES, fakerFR, fakerJA, fakerKO, fakerZH_CN } from '@faker-js/faker';
 import type { PIIType } from '../../src/processors/pii-detector/detect/types.js';
 import { fill, type Lang } from './slots.js';
+import { FRESH_TEMPLATES } from './fresh-templates.js';
 import { TEMPLATES } from './templates.js';
 import { makeRandom } from './values.js';
 
@@ -19,7 +20,8 @@ export interface PIIFixture {
   /** Exact spans of the personal data in `text` (`end` exclusive). Empty for negatives. */
   spans: Array<{ type: PIIType; start: number; end: number }>;
   negative: boolean;
-  half: 'dev' | 'heldout';
+  /** `fresh`: from `fresh-templates.ts`, phrasings written after tuning (see there). */
+  half: 'dev' | 'heldout' | 'fresh';
 }
 
 const FAKERS: Record<Lang, Faker> = {
@@ -66,6 +68,29 @@ export function generatePIIFixtures(seed = 20261203): PIIFixture[] {
     };
     make(positive, POSITIVE_PER_LANG, false);
     make(negative, NEGATIVE_PER_LANG, true);
+  }
+  return out;
+}
+
+/** Lines of the fresh-phrasing set: each fresh template filled three times. */
+export function generateFreshPIIFixtures(seed = 20261204): PIIFixture[] {
+  const out: PIIFixture[] = [];
+  for (const lang of Object.keys(FRESH_TEMPLATES) as Lang[]) {
+    const faker = FAKERS[lang];
+    faker.seed(seed + lang.charCodeAt(0) * 31 + lang.charCodeAt(1));
+    const r = makeRandom(faker);
+    const { positive, negative } = FRESH_TEMPLATES[lang];
+    for (const [templates, isNegative] of [
+      [positive, false],
+      [negative, true],
+    ] as const) {
+      templates.forEach((template, t) => {
+        for (let k = 0; k < 3; k++) {
+          const { text, spans } = fill(template, r, lang);
+          out.push({ id: `${lang}-fresh-${isNegative ? 'neg' : 'pos'}-${t}-${k}`, lang, text, spans, negative: isNegative, half: 'fresh' });
+        }
+      });
+    }
   }
   return out;
 }

@@ -69,6 +69,46 @@ describe('PIIDetector in an agent', () => {
     expect(JSON.stringify((await output.response).dbMessages ?? [])).not.toContain('gmail');
   });
 
+  it('generate(): the response text is redacted the same way (checked once, in the stream hook)', async () => {
+    const model = new ScriptedModel({ steps: [{ text: ['Your SSN is 536-', '22-1234, keep it safe.'] }] });
+    const events: string[] = [];
+    const pii = new PIIDetector({
+      redactionMethod: 'placeholder',
+      onDetection: (e) => void events.push(e.hook),
+    });
+    const agent = new Agent({ id: 'a', instructions: 'x', model, outputProcessors: [pii] });
+    const result = await agent.generate('ssn?');
+    expect(result.text).toBe('Your SSN is [SSN], keep it safe.');
+    expect(events.every((h) => h === 'processOutputStream')).toBe(true);
+  });
+
+  it('stream(): warn lets the text through and reports each value once although windows overlap', async () => {
+    const model = new ScriptedModel({
+      steps: [
+        { text: Array.from({ length: 40 }, (_, i) => (i === 20 ? 'mail a.b@gmail.com ' : 'filler text ')) },
+      ],
+    });
+    const pii = new PIIDetector({ strategy: 'warn' });
+    const seen: unknown[] = [];
+    pii.onViolation = (v) => void seen.push(v.detail);
+    const agent = new Agent({ id: 'a', instructions: 'x', model, outputProcessors: [pii] });
+    const output = await agent.stream('go');
+    expect(deltas(await collect(output.fullStream)).join('')).toContain('a.b@gmail.com');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('stream(): filter drops the held text that contained the value', async () => {
+    const model = new ScriptedModel({ steps: [{ text: ['Card 4111 1111 ', '1111 1111 now.'] }] });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      outputProcessors: [new PIIDetector({ strategy: 'filter' })],
+    });
+    const output = await agent.stream('go');
+    expect(deltas(await collect(output.fullStream)).join('')).not.toContain('4111');
+  });
+
   it('stream(): with strategy block, the tripwire ends the stream and the value never goes out', async () => {
     const model = new ScriptedModel({ steps: [{ text: ['Your card 4111 1111', ' 1111 1111 is on file.'] }] });
     const agent = new Agent({
