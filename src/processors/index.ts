@@ -37,6 +37,19 @@ export {
   type VerdictCacheOptions,
 } from './guardrails/index.js';
 export {
+  detectLanguageOffline,
+  LANGUAGE_NAMES,
+  type LanguageDetectionMetadata,
+  type LanguageDetectionResult,
+  LanguageDetector,
+  type LanguageDetectorOptions,
+  type LanguageDetectorStrategy,
+  type LanguageDetectorTripwireMetadata,
+  languageName,
+  type OfflineLanguageDetection,
+  toIsoCode,
+} from './language-detector/index.js';
+export {
   MODERATION_CATEGORIES,
   type ModerationCategory,
   type ModerationCategoryScore,
