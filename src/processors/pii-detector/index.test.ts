@@ -226,6 +226,7 @@ describe('PIIDetector: options are validated at construction', () => {
     [{ timeoutMs: -1 }, 'timeoutMs'],
     [{ errorStrategy: 'loud' }, 'errorStrategy'],
     [{ bufferSize: 0 }, 'bufferSize'],
+    [{ stream: { windowChars: 10, overlapChars: 10 } }, 'overlapChars'],
   ])('%j → PROCESSOR_INVALID_OPTIONS naming %s', (options, option) => {
     let error: unknown;
     try {

@@ -18,9 +18,11 @@ import {
   type GuardrailFailure,
   type GuardrailFailureTripwireMetadata,
   type StreamTextWindow,
+  type StreamWindowCheck,
   type StreamWindowCheckInfo,
   type StreamWindowVerdict,
 } from '../guardrails/index.js';
+import { invalidProcessorOption } from '../option-errors.js';
 import { type CheckContext, PIIChecker, type PIIVerdict } from './checker.js';
 import {
   PII_DETECTOR_ID,
@@ -121,6 +123,16 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
   constructor(options: PIIDetectorOptions = {}) {
     this.#o = resolveOptions(options);
     this.#checker = new PIIChecker(this.#o);
+    // Stream windows are made per run; a bad window size must fail here, not at the first chunk.
+    try {
+      this.#newWindow(() => ({ action: 'release' }));
+    } catch (error) {
+      throw invalidProcessorOption(
+        'PIIDetector',
+        'stream',
+        error instanceof Error ? error.message : String(error),
+      );
+    }
     this.#onDetection = options.onDetection;
   }
 
@@ -160,15 +172,7 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
     let window = state.piiWindow;
     if (window === undefined) {
       const ctx = this.#context(args, 'processOutputStream');
-      const usesModel = this.#checker.usesModel;
-      const windowChars = this.#o.stream?.windowChars ?? (usesModel ? this.#o.bufferSize : undefined);
-      window = createStreamWindow({
-        processorId: PII_DETECTOR_ID,
-        stateKey: 'pii-detector.window',
-        ...(windowChars !== undefined ? { windowChars } : {}),
-        ...(this.#o.stream?.overlapChars !== undefined ? { overlapChars: this.#o.stream.overlapChars } : {}),
-        check: (text, info) => this.#checkWindow(text, info, ctx, state),
-      });
+      window = this.#newWindow((text, info) => this.#checkWindow(text, info, ctx, state));
       state.piiWindow = window;
     }
     return window.process({ part: args.part, state: args.state, abort: args.abort as never });
@@ -210,6 +214,20 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
   }
 
   // ---------------------------------------------------------------------------------------------
+
+  /** A stream window: `bufferSize` characters when a model is asked, else `stream` or the defaults. */
+  #newWindow(check: StreamWindowCheck): StreamTextWindow {
+    const windowChars =
+      this.#o.stream?.windowChars ?? (this.#checker.usesModel ? this.#o.bufferSize : undefined);
+    const overlapChars = this.#o.stream?.overlapChars;
+    return createStreamWindow({
+      processorId: PII_DETECTOR_ID,
+      stateKey: 'pii-detector.window',
+      ...(windowChars !== undefined ? { windowChars } : {}),
+      ...(overlapChars !== undefined ? { overlapChars } : {}),
+      check,
+    });
+  }
 
   #context(
     args: { abort: Abort; abortSignal?: AbortSignal; tracingContext?: CheckContext['tracingContext'] },

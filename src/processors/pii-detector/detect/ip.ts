@@ -9,7 +9,15 @@ const V6 = /(?<![\w:])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?:%\w+)?(?![\w:
 const VERSION_CUES =
   /(?<![\p{L}])(?:v|ver|version|versión|versione|release|build|firmware|バージョン|版本|버전)\.?\s*$/iu;
 
-/** IPv4 and IPv6 addresses, validated by `node:net`. Version numbers after a cue are skipped. */
+/** Addresses that name no one: unspecified, loopback. Reported below the default threshold. */
+function anonymous(value: string): boolean {
+  return value === '0.0.0.0' || value.startsWith('127.') || value === '::1' || value === '::';
+}
+
+/**
+ * IPv4 and IPv6 addresses, validated by `node:net`. Version numbers after a cue are skipped;
+ * unspecified and loopback addresses score 0.3.
+ */
 export function findIps({ text }: ScanContext, out: Candidate[]): void {
   V4.lastIndex = 0;
   for (let m = V4.exec(text); m !== null; m = V4.exec(text)) {
@@ -17,7 +25,12 @@ export function findIps({ text }: ScanContext, out: Candidate[]): void {
     const start = m.index;
     if (VERSION_CUES.test(text.slice(Math.max(0, start - 16), start))) continue;
     if (hasCueBefore(text, start, /(?<![\p{L}])(?:version|build|release)/giu, 20)) continue;
-    out.push({ type: 'ip-address', start, end: start + m[0].length, confidence: 0.9 });
+    out.push({
+      type: 'ip-address',
+      start,
+      end: start + m[0].length,
+      confidence: anonymous(m[0]) ? 0.3 : 0.9,
+    });
   }
   V6.lastIndex = 0;
   for (let m = V6.exec(text); m !== null; m = V6.exec(text)) {
@@ -29,6 +42,11 @@ export function findIps({ text }: ScanContext, out: Candidate[]): void {
     // `cafe::face` parses, but reads as code (C++ scopes); real addresses have more groups.
     if (groups < 3 && value !== '::1') continue;
     if (isIP(value) !== 6) continue;
-    out.push({ type: 'ip-address', start: m.index, end: m.index + value.length, confidence: 0.9 });
+    out.push({
+      type: 'ip-address',
+      start: m.index,
+      end: m.index + value.length,
+      confidence: anonymous(value) ? 0.3 : 0.9,
+    });
   }
 }

@@ -48,6 +48,8 @@ export function findPhones({ text, phoneCountries }: ScanContext, out: Candidate
     const end = start + raw.length;
     if (!standsAlone(text, start, end)) continue;
     if (DATE_LIKE.test(raw)) continue;
+    // CIDR blocks ("169.254/16") mix dots and a slash; phone numbers never do.
+    if (raw.includes('.') && raw.includes('/')) continue;
     // "2.2.14.668": dotted groups with a single digit are version numbers, not phone numbers.
     if (/^[\d.]+$/.test(raw) && raw.split('.').some((g) => g.length === 1)) continue;
     const digits = digitsOf(raw);

@@ -58,8 +58,9 @@ export function findSecrets({ text }: ScanContext, out: Candidate[]): void {
     ASSIGNED.lastIndex = m.index + m[0].length;
     const value = ASSIGNED.exec(text);
     if (value === null || value[1] === undefined) continue;
-    const body = value[1];
-    const start = ASSIGNED.lastIndex - body.length;
+    // A sentence's full stop is not part of the value.
+    const body = value[1].replace(/[.]+$/, '');
+    const start = ASSIGNED.lastIndex - value[1].length;
     if (lastCueEnd(text, start, DIGEST_CUES, 40) >= 0) continue;
     if (/^[0-9a-f]+$/i.test(body) && hasCueBefore(text, start, DIGEST_CUES, 60)) continue;
     if (!looksRandom(body)) continue;
