@@ -67,6 +67,10 @@ export function generateInjectionFixtures(): InjectionFixture[] {
     switch (name) {
       case 'goal':
         return pick(GOALS_EN);
+      case 'goal_cap': {
+        const g = pick(GOALS_EN);
+        return g.charAt(0).toUpperCase() + g.slice(1);
+      }
       case 'goal_de':
       case 'goal_fr':
       case 'goal_es':

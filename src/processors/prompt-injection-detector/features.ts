@@ -44,6 +44,10 @@ export interface InjectionFeature {
    * by `factor` and it adds nothing itself (e.g. "ignore the rules *about the dress code*").
    */
   dampens?: { ids: readonly string[]; factor: number };
+  /** Counts only when one of these features fired too (corroborating evidence, not evidence alone). */
+  requires?: readonly string[];
+  /** A stronger form of these features: when it fires they are not counted again. */
+  replaces?: readonly string[];
 }
 
 // ---- shared English vocabulary ---------------------------------------------------------------
@@ -60,9 +64,36 @@ export const FEATURES: readonly InjectionFeature[] = [
   {
     id: 'override',
     type: 'system-override',
-    weight: 0.8,
+    weight: 0.55,
     re: en(
       `\\b${EN_VERB}\\b(?:\\s+(?:all|any|whatever|its|their|of|the|your|these|those|everything|each|every|and|or|previous|prior|above|earlier|preceding|foregoing|former|original|initial|old|existing|current|system|developer|safety|other|given|provided|stated|listed|mentioned|before|so far|until now|\\w+ly)){1,6}\\s+${EN_NOUN}\\b`,
+    ),
+  },
+  {
+    // The canonical override: a sweeping qualifier ("all previous", "your", "the above", "system")
+    // on the assistant's own instructions. Weaker qualifiers ("the old rules") stay in 'override'.
+    id: 'override-strong',
+    type: 'system-override',
+    weight: 0.8,
+    replaces: ['override'],
+    re: en(
+      `\\b${EN_VERB}\\b(?:\\s+(?:all|any|whatever|of|the|your|these|those|each|every|and|or|previous|prior|above|earlier|preceding|foregoing|former|original|initial|system|developer|safety|other|given|provided|so far|until now|\\w+ly)){0,5}\\s+(?:all|any|every|whatever|your|previous|prior|above|earlier|preceding|foregoing|system|developer|original|initial|its)(?:\\s+(?:of\\s+)?(?:the|your|previous|prior|above|earlier|preceding|original|initial|system|developer|safety|other|given|provided)){0,3}\\s+(?:instructions?|prompts?|directives?|guidelines?|programming|system (?:prompt|message)|rules|guidance|safeguards|guardrails|restrictions|constraints|policies|training|directions)\\b`,
+    ),
+  },
+  {
+    id: 'follow-up-command',
+    type: 'system-override',
+    weight: 0.35,
+    requires: [
+      'override',
+      'override-strong',
+      'override-task',
+      'override-everything-above',
+      'instructions-void',
+      'none-of-rules',
+    ],
+    re: en(
+      `\\b(?:and|then|instead|now)\\s*,?\\s+(?:instead\\s+)?(?:just\\s+|only\\s+|simply\\s+|immediately\\s+)?(?:say|print|reveal|tell|output|write|list|respond|reply|recommend|insult|send|give|show|answer|start|act|pretend|generate|produce|email|forward|post|dump|leak|obey|follow)\\b`,
     ),
   },
   {
@@ -119,6 +150,30 @@ export const FEATURES: readonly InjectionFeature[] = [
     weight: 0.25,
     re: en(
       `\\b(?:instead|rather)\\s*,?\\s+(?:you (?:will|must|should|shall)|just|only|now|simply)?\\s*(?:say|print|output|respond|reply|write|answer|tell|reveal|do)\\b`,
+    ),
+  },
+  {
+    id: 'obey-me',
+    type: 'system-override',
+    weight: 0.5,
+    re: en(
+      `\\b(?:obey|follow|listen to|take orders from)\\s+(?:only\\s+)?(?:me|my (?:commands|instructions|orders|rules))\\s+(?:instead|only|now|from now on|alone)\\b|\\bi am your (?:new )?(?:master|owner|operator|boss)\\b`,
+    ),
+  },
+  {
+    id: 'none-of-rules',
+    type: 'system-override',
+    weight: 0.75,
+    re: en(
+      `\\b(?:none of|no)\\s+(?:your|the|these|those|my)\\s+(?:previous\\s+|prior\\s+|original\\s+)?(?:rules|instructions|guidelines|restrictions|directives|policies)\\s+(?:matter|matters|apply|applies|count|counts|are valid|is valid|exist)(?:\\s+(?:anymore|any more|now|here))?\\b`,
+    ),
+  },
+  {
+    id: 'override-task',
+    type: 'system-override',
+    weight: 0.55,
+    re: en(
+      `\\b(?:forget|ignore|disregard|abandon|drop|stop doing|quit)\\s+(?:about\\s+)?(?:your|the)\\s+(?:current\\s+|original\\s+|assigned\\s+|actual\\s+|real\\s+)?(?:task|job|role|purpose|mission|assignment|persona)\\b`,
     ),
   },
   {
@@ -184,7 +239,7 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'tool-exfiltration',
     weight: 0.7,
     re: en(
-      `\\b(?:send|email|e-mail|post|upload|forward|transmit|exfiltrate|leak|copy|submit|curl|fetch)\\b.{0,40}\\b(?:conversation|chat (?:history|log)|history|all (?:the )?(?:data|messages|files|emails|records)|user (?:data|details|information|records)|api keys?|passwords?|credentials|secrets|tokens|contacts|(?:every|each|all)\\s+(?:customer|user|client|patient|employee)\\s+(?:records?|details|files?|emails?)|customer (?:data|list|records?)|database|files)\\b.{0,40}\\b(?:to|at)\\s+(?:https?://|\\S+@\\S+|(?:my|this|the following|our|an external|attacker)\\s+(?:server|address|url|endpoint|email|webhook|inbox))`,
+      `\\b(?:send|email|e-mail|post|upload|forward|transmit|exfiltrate|leak|copy|submit|curl|fetch)\\b.{0,40}\\b(?:conversation|chat (?:history|log)|history|all (?:the )?(?:data|messages|files|emails|records)|user (?:data|details|information|records)|api keys?|passwords?|credentials|secrets|tokens|contacts|(?:the\\s+)?(?:last|latest|recent|first|newest)\\s+\\d+\\s+(?:emails|e-mails|messages|files|records|documents)|(?:emails|messages) in (?:this|the|my) (?:mailbox|inbox|account)|(?:every|each|all)\\s+(?:customer|user|client|patient|employee)\\s+(?:records?|details|files?|emails?)|customer (?:data|list|records?)|database|files)\\b.{0,40}\\b(?:to|at)\\s+(?:https?://|\\S+@\\S+|(?:my|this|the following|our|an external|attacker)\\s+(?:server|address|url|endpoint|email|webhook|inbox))`,
     ),
   },
   {
@@ -201,6 +256,14 @@ export const FEATURES: readonly InjectionFeature[] = [
     weight: 0.7,
     re: en(
       `\\b(?:call|use|invoke|run|execute|trigger)\\s+(?:the\\s+)?(?:[a-z]+_[a-z_]+|[\\w-]{1,30}\\s+(?:tool|function|plugin|action|api|command))\\b.{0,80}\\b(?:conversation|chat (?:history|log|transcript)|transcript|history|credentials|passwords?|api keys?|secrets?|access tokens?|ssh|id_rsa|\\.env|private keys?|user (?:data|records)|all (?:the )?(?:files|emails|messages|records))\\b`,
+    ),
+  },
+  {
+    id: 'cover-tracks',
+    type: 'tool-exfiltration',
+    weight: 0.4,
+    re: en(
+      `\\b(?:delete|erase|remove|wipe|clear|purge)\\s+(?:the\\s+|all\\s+|any\\s+)?(?:sent (?:copies|items|messages|emails)|logs?|audit (?:logs?|trail)|evidence|traces|this (?:email|message|event|note)|the (?:original )?(?:email|message) afterwards)\\b`,
     ),
   },
   {
@@ -340,7 +403,7 @@ export const FEATURES: readonly InjectionFeature[] = [
     weight: 0.6,
     kind: 'template',
     re: en(
-      `<\\|(?:im_start|im_end|system|user|assistant|endoftext|begin_of_text|start_header_id|end_header_id|eot_id|eom_id|start|end|channel|message)\\|>|\\[/?inst\\]|<</?sys>>|<start_of_turn>|<end_of_turn>|</?s>\\s*\\[inst|<\\|?endoftext\\|?>`,
+      `<\\|(?:im_start|im_end|system|user|assistant|endoftext|begin_of_text|start_header_id|end_header_id|eot_id|eom_id|start|end|channel|message)\\|>|\\[/?inst\\]|#{3}\\s*(?:instruction|response|input)\\s*:[\\s\\S]{0,400}#{3}\\s*(?:response|instruction|input)\\s*:|<</?sys>>|<start_of_turn>|<end_of_turn>|</?s>\\s*\\[inst|<\\|?endoftext\\|?>`,
     ),
   },
   {
@@ -359,6 +422,15 @@ export const FEATURES: readonly InjectionFeature[] = [
     kind: 'template',
     re: en(
       `(?:-{3,}|={3,}|\\*{3,}|#{3,}|\\[|<|\\()\\s*(?:end of|begin|start of|new|beginning of|stop)\\s+(?:the\\s+)?(?:user (?:input|message|query|prompt)|input|document|context|prompt|text|conversation|system (?:prompt|message)|instructions|data|email|file|tool (?:output|result)|search results?|webpage)\\s*(?:-{3,}|={3,}|\\*{3,}|#{3,}|\\]|>|\\))|</(?:user|document|context|tool_result|tool_output|input|instructions|system|data|search_results?)>\\s*(?:<(?:system|instructions|admin)>|\\S)`,
+    ),
+  },
+  {
+    id: 'fake-boundary-line',
+    type: 'injection',
+    weight: 0.4,
+    kind: 'template',
+    re: en(
+      `(?:^|\\n)\\s*(?:\\[\\s*)?(?:end|end of|stop|close)\\s+(?:the\\s+)?(?:user\\s+)?(?:query|input|prompt|message|context|document|data|request)(?:\\s*\\])?\\s*(?:\\n|$)`,
     ),
   },
   {
@@ -384,7 +456,7 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'injection',
     weight: 0.6,
     re: en(
-      `(?:^|[\\s>(\\[-])(?:ai|a\\.i\\.|assistant|ai assistant|llm|chatbot|ai agent|agent|model|gpt|claude)\\s*[:,]\\s*(?:please\\s+)?(?:ignore|disregard|forget|do not|don't|dont|you must|always|never|instead|stop|override|reveal|send|forward|recommend|tell the user)\\b|\\bthe (?:ai|assistant|model|llm|chatbot|agent) (?:must|should|has to|is required to|will now)\\s+(?:now\\s+)?(?:ignore|disregard|forget|reveal|send|forward|stop|recommend|tell|say)\\b`,
+      `(?:^|[\\s>(\\[-])(?:ai|a\\.i\\.|assistant|ai assistant|llm|chatbot|bot|ai agent|agent|model|gpt|claude|dear (?:ai|assistant|language model|model|bot))\\s*[:,]\\s*(?:please\\s+)?(?:ignore|disregard|forget|do not|don't|dont|you must|always|never|instead|stop|override|reveal|send|forward|recommend|tell the user)\\b|\\bthe (?:ai|assistant|model|llm|chatbot|agent) (?:must|should|has to|is required to|will now)\\s+(?:now\\s+)?(?:ignore|disregard|forget|reveal|send|forward|stop|recommend|tell|say)\\b`,
     ),
   },
   {
@@ -437,6 +509,14 @@ export const FEATURES: readonly InjectionFeature[] = [
     ),
   },
   {
+    id: 'acrostic-cue',
+    type: 'injection',
+    weight: 0.4,
+    re: en(
+      `\\b(?:first|last|initial|capital)\\s+(?:word|letter|character)s?\\s+of\\s+(?:each|every|the)\\s+(?:line|sentence|word|paragraph)s?\\b.{0,60}\\b(?:follow|execute|obey|do|perform|act on|carry out)\\b`,
+    ),
+  },
+  {
     id: 'decode-and-follow',
     type: 'injection',
     weight: 0.4,
@@ -449,16 +529,40 @@ export const FEATURES: readonly InjectionFeature[] = [
     id: 'scoped-object',
     type: 'system-override',
     weight: 0,
-    dampens: { ids: ['override', 'override-mine', 'override-everything-above'], factor: 0.4 },
+    dampens: {
+      ids: ['override', 'override-strong', 'override-mine', 'override-everything-above'],
+      factor: 0.4,
+    },
     re: en(
       `\\b${EN_NOUN}\\s+(?:about|regarding|concerning|for the|for our|for my|on the|on my|of the|in the|printed|written|that came with|from the (?:old|previous|last)|in my|in our)\\s+(?!(?:you|this (?:chat|conversation|session)|the (?:system|assistant|ai|conversation|chat|model))\\b)\\w+`,
+    ),
+  },
+  {
+    id: 'scoped-no-limits',
+    type: 'jailbreak',
+    weight: 0,
+    dampens: { ids: ['no-restrictions', 'ai-without-rules'], factor: 0.3 },
+    re: en(
+      `\\bno\\s+(?:limits|rules|restrictions|limitations|boundaries|constraints)\\s+(?:on|for|to|regarding|about|in terms of)\\s+(?!(?:what you|your (?:answers|responses|output|replies)|you\\b|the (?:ai|assistant|model)))\\w+`,
+    ),
+  },
+  {
+    id: 'example-request',
+    type: 'data-exfiltration',
+    weight: 0,
+    dampens: {
+      ids: ['reveal-system-prompt', 'de-exfil', 'fr-exfil', 'es-exfil', 'zh-exfil', 'ja-exfil', 'ko-exfil'],
+      factor: 0.4,
+    },
+    re: en(
+      `\\b(?:an? )?examples? (?:of )?(?:an? |good |typical )?system prompts?\\b|\\bexample system prompts?\\b|システムプロンプトの例|(?:프롬프트|메시지)\\s*예시|(?:系统提示|系統提示)(?:词|詞)?的(?:例子|示例|范例|範例)|beispiel (?:fur|eines|einen|einer)|un exemple de|un ejemplo de`,
     ),
   },
   {
     id: 'reported-speech',
     type: 'system-override',
     weight: 0,
-    dampens: { ids: ['override', 'override-everything-above'], factor: 0.5 },
+    dampens: { ids: ['override', 'override-strong', 'override-everything-above'], factor: 0.5 },
     re: en(
       `\\b(?:told|asked|instructed|wants|want|said|reminded|allowed|lets|let)\\s+(?:us|them|me|him|her|everyone|the team|staff|employees|people)\\s+(?:to\\s+)?${EN_VERB}\\b`,
     ),
@@ -470,6 +574,14 @@ export const FEATURES: readonly InjectionFeature[] = [
     weight: 0.8,
     re: en(
       `\\b(?:ignorier\\w*|vergiss|vergessen sie|missacht\\w*|ubergeh\\w*|verwirf|verwerfen sie|beachte(?:n sie)? nicht|befolge(?:n sie)? nicht(?: mehr)?|setze? .{0,20}ausser kraft)\\b.{0,40}\\b(?:alle\\w*|vorherig\\w*|vorig\\w*|bisherig\\w*|obig\\w*|dein\\w*|ihre\\w*|fruher\\w*|vorangegangen\\w*|ursprunglich\\w*|system\\w*)\\b.{0,25}\\b(?:anweisung\\w*|instruktion\\w*|regeln|vorgaben|befehle|richtlinien|systemprompt|system-prompt|anordnungen|einschrankungen)\\b|\\b(?:alle\\w*|vorherig\\w*|bisherig\\w*|obig\\w*|dein\\w*|ursprunglich\\w*)\\s+(?:\\w+\\s+)?(?:anweisung\\w*|instruktion\\w*|regeln|vorgaben|befehle|richtlinien)\\s+(?:\\w+\\s+){0,3}(?:ignorieren|vergessen|missachten|nicht (?:mehr )?(?:befolgen|beachten)|sind (?:ab sofort |jetzt )?(?:ungultig|aufgehoben|nichtig))\\b`,
+    ),
+  },
+  {
+    id: 'forget-everything-ml',
+    type: 'system-override',
+    weight: 0.75,
+    re: en(
+      `\\boublie[rz]?\\s+tout\\s+ce\\s+(?:qu'on|que l'on|qu'on t'a|que je t'ai|qu'on vous a|qui precede|qui a ete|que tu as)\\b|\\bolvid(?:a|e|en)\\s+todo\\s+lo\\s+(?:que\\s+(?:te|se te|le|les)\\s+(?:dijeron|han dicho|he dicho|dije|indicaron|ordenaron)|anterior)\\b|\\bvergiss\\s+alles,?\\s+was\\s+(?:man dir|dir|ich dir|du)\\b|(?:忘记|忘記|忘掉)(?:你)?(?:之前|以前|先前)?(?:被告知|听到|聽到|收到)?的?一切|(?:これまで|今まで)に?(?:言われた|受けた|与えられた)(?:こと|指示)[^。]{0,6}(?:忘れ|無視)|(?:지금까지|이전에)\\s*(?:들은|받은)\\s*(?:것|지시)[^.]{0,8}(?:잊어|무시)`,
     ),
   },
   {
@@ -592,7 +704,7 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'system-override',
     weight: 0.8,
     re: en(
-      `(?:忽略|忽视|忽視|无视|無視|不要遵守|別遵守|别遵守|不要遵循|不要服从|不要服從|不要理会|不要理會|别管|別管|忘记|忘記|忘掉|抛开|拋開|放弃|放棄|不再遵守|无需遵守|無需遵守|不用遵守|不必遵守|跳过|跳過|违背|違背|推翻|取消|覆盖|覆蓋)[^。！？\\n]{0,12}(?:之前|以前|先前|上面|上述|前面|所有|全部|原来|原來|原有|你的|系统|系統|初始|原始|一切)[^。！？\\n]{0,8}(?:指令|指示|说明|說明|提示词|提示詞|提示|规则|規則|设定|設定|限制|约束|約束|命令|规定|規定|准则|準則|要求)|(?:之前|以前|先前|上面|上述|所有|原来|原來|你的)(?:的)?(?:所有)?(?:指令|指示|规则|規則|设定|設定|限制)[^。！？\\n]{0,6}(?:作废|作廢|无效|無效|都不算|不再适用|不再適用|已取消)`,
+      `(?:忽略|忽视|忽視|无视|無視|不要管|別管了|不用管|不要遵守|別遵守|别遵守|不要遵循|不要服从|不要服從|不要理会|不要理會|别管|別管|忘记|忘記|忘掉|抛开|拋開|放弃|放棄|不再遵守|无需遵守|無需遵守|不用遵守|不必遵守|跳过|跳過|违背|違背|推翻|取消|覆盖|覆蓋)[^。！？\\n]{0,12}(?:之前|以前|先前|上面|上述|前面|所有|全部|原来|原來|原有|你的|系统|系統|初始|原始|一切)[^。！？\\n]{0,8}(?:指令|指示|说明|說明|提示词|提示詞|提示|规则|規則|设定|設定|限制|约束|約束|命令|规定|規定|准则|準則|要求)|(?:之前|以前|先前|上面|上述|所有|原来|原來|你的)(?:的)?(?:所有)?(?:指令|指示|规则|規則|设定|設定|限制)[^。！？\\n]{0,6}(?:作废|作廢|无效|無效|都不算|不再适用|不再適用|已取消)`,
     ),
   },
   {

@@ -6,7 +6,7 @@
  * only talks about attacks (teaching text with quoted examples, code that names chat tokens).
  */
 import { decodePayloads } from './decoders.js';
-import { FEATURES, INJECTION_CATEGORIES, type InjectionCategory } from './features.js';
+import { FEATURES, INJECTION_CATEGORIES, type InjectionCategory, type InjectionFeature } from './features.js';
 import { foldText } from './normalize.js';
 import { unscramble } from './scramble.js';
 
@@ -96,8 +96,20 @@ function featurePass(text: string, codeLike: boolean, damp: number): Pass {
     for (const id of f.dampens.ids) damped.set(id, Math.min(damped.get(id) ?? 1, f.dampens.factor));
     signals.push(f.id);
   }
+  const matched: InjectionFeature[] = [];
+  const replaced = new Set<string>();
   for (const f of EVIDENCE) {
     if (!f.re.test(text)) continue;
+    matched.push(f);
+    if (f.replaces) for (const id of f.replaces) replaced.add(id);
+  }
+  const fired = new Set<string>();
+  for (const f of matched) if (f.requires === undefined && !replaced.has(f.id)) fired.add(f.id);
+  for (const f of matched) {
+    if (replaced.has(f.id)) continue;
+    if (f.requires === undefined || f.requires.some((id) => fired.has(id))) add(f);
+  }
+  function add(f: InjectionFeature): void {
     let w = f.weight * (damped?.get(f.id) ?? 1);
     if (f.kind === 'template' && codeLike) w *= 0.3;
     w *= damp;
@@ -180,6 +192,19 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
       merge(result, inner, 1, 0.15);
     }
     re.lastIndex = 0;
+  }
+
+  // Acrostics: an instruction spelled by the first word of each line.
+  if (depth === 0) {
+    const lines = raw.split('\n', 64);
+    if (lines.length >= 3) {
+      const initials = lines.map((l) => l.trim().split(/\s+/, 1)[0] ?? '').join(' ');
+      const inner = scoreDepth(initials, 2, codeLike);
+      if (inner.score >= 0.5) {
+        inner.signals.push('acrostic');
+        merge(result, inner, 0.9);
+      }
+    }
   }
 
   // Payload splitting: an instruction cut into quoted pieces the model is asked to join.
