@@ -82,11 +82,10 @@ export async function benchPII(): Promise<void> {
   });
   const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] as number;
   const us = (ms: number) => `${((ms * 1000) / DELTAS).toFixed(2)} µs/chunk`;
+  // The scripted model has no latency, so time to first text is dominated by setup noise here;
+  // what the hold-back really costs is how much model output the client waits for.
   row('agent.stream, no processor', `${us(bare)}, first text ${median(firsts[0] ?? []).toFixed(2)} ms`);
-  row(
-    'agent.stream + PIIDetector (redact)',
-    `${us(guarded)} (x${(guarded / bare).toFixed(2)}), first text ${median(firsts[1] ?? []).toFixed(2)} ms`,
-  );
+  row('agent.stream + PIIDetector (redact)', `${us(guarded)} (x${(guarded / bare).toFixed(2)})`);
   row('  first text held until the model wrote', `${heldChars} characters (the stream window)`);
 }
 

@@ -91,7 +91,7 @@ function overlaps(accepted: readonly Candidate[], c: Candidate): boolean {
  *
  * @example
  * detectPII('Mail jane.doe@gmail.com or call +49 30 12345678');
- * // → [{ type: 'email', start: 5, end: 23, … }, { type: 'phone', start: 32, end: 48, … }]
+ * // → [{ type: 'email', start: 5, end: 23, … }, { type: 'phone', start: 32, end: 47, … }]
  */
 export function detectPII(text: string, options: DetectPIIOptions = {}): PIIDetection[] {
   if (text.length === 0) return [];
