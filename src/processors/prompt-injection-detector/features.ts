@@ -218,6 +218,14 @@ export const FEATURES: readonly InjectionFeature[] = [
     ),
   },
   {
+    id: 'developer-gave-you',
+    type: 'data-exfiltration',
+    weight: 0.7,
+    re: en(
+      `\\b(?:show|tell|give|share|send|print|list|repeat|reveal)\\b.{0,20}\\b(?:the|your)\\s+(?:instructions|rules|prompt|guidelines|directives|configuration)\\s+(?:that\\s+)?(?:the|your)\\s+(?:developers?|creators?|operators?|company|admins?|administrators?|owners?)\\s+(?:gave|wrote|provided|set|configured|assigned|programmed)\\b`,
+    ),
+  },
+  {
     id: 'secrets-exfil',
     type: 'data-exfiltration',
     weight: 0.55,
@@ -313,6 +321,14 @@ export const FEATURES: readonly InjectionFeature[] = [
     weight: 0.7,
     re: en(
       `\\b(?:you (?:have been|are|were|'ve been)|you're|i have|i've)\\s+(?:now\\s+)?(?:been\\s+)?(?:freed|liberated|jailbroken|unchained|unshackled|unlocked|released)\\b|\\bbroken free\\b|\\bjailbr(?:eak|oken)\\b.{0,30}\\b(?:you|yourself|the (?:ai|model|assistant))\\b`,
+    ),
+  },
+  {
+    id: 'safety-disabled',
+    type: 'jailbreak',
+    weight: 0.7,
+    re: en(
+      `\\b(?:openai|anthropic|content|safety|usage|your)?\\s*(?:policies|polic(?:y|ies)|filters|safety (?:features|measures|protocols|settings)|safeguards|guardrails|restrictions|rules|guidelines|censorship|moderation)\\s+(?:are|have been|were|is|has been)\\s+(?:now\\s+|all\\s+)?(?:disabled|turned off|switched off|off|suspended|lifted|removed|deactivated|bypassed|void)\\b|\\b(?:disable|turn off|switch off|deactivate|remove)\\s+(?:your|all|the)\\s+(?:safety|content)?\\s*(?:filters|safeguards|guardrails|restrictions|policies|protocols)\\b`,
     ),
   },
   {
@@ -434,6 +450,13 @@ export const FEATURES: readonly InjectionFeature[] = [
     ),
   },
   {
+    id: 'fake-markdown-role',
+    type: 'injection',
+    weight: 0.5,
+    kind: 'template',
+    re: en(`\\[(?:system|assistant|admin|developer)\\]\\s*\\(#?[\\w-]{0,30}\\)`),
+  },
+  {
     id: 'fake-tag-open',
     type: 'injection',
     weight: 0.45,
@@ -464,7 +487,7 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'injection',
     weight: 0.65,
     re: en(
-      `\\bif you(?:'re| are)\\s+(?:an?\\s+)?(?:ai|a\\.i\\.|llm|language model|large language model|assistant|chatbot|bot|agent|automated (?:system|agent|assistant)|gpt|ai model|ai assistant)\\b|\\b(?:ai|llm|assistant|model|agent|bot)s?\\s+(?:reading|processing|parsing|summari[sz]ing|browsing|analy[sz]ing|scanning|seeing)\\s+(?:this|these)\\b`,
+      `\\bif you(?:'re| are)\\s+(?:an?\\s+)?(?:ai|a\\.i\\.|llm|language model|large language model|assistant|chatbot|bot|agent|automated (?:system|agent|assistant)|gpt|ai model|ai assistant)\\b|\\b(?:ai|llm|assistant|model|agent|bot)s?\\s+(?:reading|processing|parsing|summari[sz]ing|browsing|analy[sz]ing|scanning|seeing)\\s+(?:this|these)\\b|\\b(?:any|every|all|an?)\\s+(?:ai|llm|assistant|language model|model|agent|bot|chatbot)s?\\s+(?:that|who|which)\\s+(?:reads?|processes|process|sees?|parses?|summari[sz]es?|analy[sz]es?|visits?|crawls?)\\s+(?:this|these)\\b`,
     ),
   },
   {
@@ -556,6 +579,18 @@ export const FEATURES: readonly InjectionFeature[] = [
     },
     re: en(
       `\\b(?:an? )?examples? (?:of )?(?:an? |good |typical )?system prompts?\\b|\\bexample system prompts?\\b|システムプロンプトの例|(?:프롬프트|메시지)\\s*예시|(?:系统提示|系統提示)(?:词|詞)?的(?:例子|示例|范例|範例)|beispiel (?:fur|eines|einen|einer)|un exemple de|un ejemplo de`,
+    ),
+  },
+  {
+    id: 'reported-speech-ml',
+    type: 'system-override',
+    weight: 0,
+    dampens: {
+      ids: ['de-override', 'fr-override', 'es-override', 'zh-override', 'ja-override', 'ko-override'],
+      factor: 0.4,
+    },
+    re: en(
+      `(?:医生|醫生|老师|老師|老板|老闆|他|她|他们|他們|经理|經理|妈妈|媽媽)?(?:让我|讓我|叫我|要我|告诉我要|告訴我要)|ように(?:言われ|指示され|と言われ)|と言われ|(?:하라고|라고)\\s*(?:했|하셨)|\\b(?:hat mir gesagt|sagt,? ich soll|sagte mir|meint,? ich soll)\\b|\\bm'a (?:dit|demande) d|\\bme (?:dijo|pidio|indico) que\\b`,
     ),
   },
   {
