@@ -72,9 +72,24 @@ function phoneCountriesFor(text: string, given: readonly string[] | undefined): 
   return [hint, ...DEFAULT_PHONE_COUNTRIES.filter((c) => c !== hint)];
 }
 
-function overlaps(accepted: readonly Candidate[], c: Candidate): boolean {
-  for (const a of accepted) if (a.start < c.end && c.start < a.end) return true;
-  return false;
+/**
+ * Inserts `c` into `byStart` (sorted by start, never overlapping) unless it overlaps one of
+ * them. A binary search finds its neighbours, so resolving n candidates is O(n log n) plus the
+ * array moves.
+ */
+function insertIfFree(byStart: Candidate[], c: Candidate): void {
+  let lo = 0;
+  let hi = byStart.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((byStart[mid] as Candidate).start < c.start) lo = mid + 1;
+    else hi = mid;
+  }
+  const before = byStart[lo - 1];
+  const after = byStart[lo];
+  if (before !== undefined && before.end > c.start) return;
+  if (after !== undefined && after.start < c.end) return;
+  byStart.splice(lo, 0, c);
 }
 
 /**
@@ -133,8 +148,7 @@ export function detectPII(text: string, options: DetectPIIOptions = {}): PIIDete
       b.end - b.start - (a.end - a.start),
   );
   const accepted: Candidate[] = [];
-  for (const c of kept) if (!overlaps(accepted, c)) accepted.push(c);
-  accepted.sort((a, b) => a.start - b.start);
+  for (const c of kept) insertIfFree(accepted, c);
   return accepted.map((c) => ({
     type: c.type,
     start: c.start,

@@ -15,7 +15,7 @@ function ean13Valid(digits: string): boolean {
   return (10 - (sum % 10)) % 10 === digits.charCodeAt(12) - 48;
 }
 
-/** Sorted, possibly overlapping `[start, end)` ranges. */
+/** Sorted, disjoint `[start, end)` ranges. */
 export function findMasks(text: string): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   for (const re of [UUID, HEX]) {
@@ -29,14 +29,27 @@ export function findMasks(text: string): Array<[number, number]> {
     // numbers with a lucky check digit stay candidates.
     if (ean13Valid(digits) && /^97[89]/.test(digits)) out.push([m.index, m.index + m[0].length]);
   }
-  return out.sort((a, b) => a[0] - b[0]);
+  out.sort((a, b) => a[0] - b[0]);
+  // Merge overlaps so `masked` can binary-search disjoint ranges.
+  const merged: Array<[number, number]> = [];
+  for (const range of out) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && range[0] < last[1]) last[1] = Math.max(last[1], range[1]);
+    else merged.push(range);
+  }
+  return merged;
 }
 
-/** Whether `[start, end)` overlaps one of `masks`. */
+/** Whether `[start, end)` overlaps one of `masks` (disjoint, sorted: from `findMasks`). */
 export function masked(masks: ReadonlyArray<[number, number]>, start: number, end: number): boolean {
-  for (const [s, e] of masks) {
-    if (s >= end) return false;
-    if (e > start) return true;
+  // The last mask starting before `end` is the only one that can overlap.
+  let lo = 0;
+  let hi = masks.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((masks[mid] as [number, number])[0] < end) lo = mid + 1;
+    else hi = mid;
   }
-  return false;
+  const candidate = masks[lo - 1];
+  return candidate !== undefined && candidate[1] > start;
 }
