@@ -147,6 +147,17 @@ export {
   type StructuredOutputProcessorOptions,
 } from './structured-output/index.js';
 export {
+  LEAK_SHINGLE_TOKENS,
+  type SystemPromptDetection,
+  type SystemPromptRedactionMethod,
+  SystemPromptScrubber,
+  type SystemPromptScrubberOptions,
+  type SystemPromptScrubberResult,
+  type SystemPromptScrubberStrategy,
+  type SystemPromptScrubberTripwireMetadata,
+  type SystemPromptScrubberViolationDetail,
+} from './system-prompt-scrubber/index.js';
+export {
   type TokenCountableMessage,
   type TokenCounter,
   TokenLimiter,
