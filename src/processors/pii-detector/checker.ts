@@ -27,6 +27,9 @@ import {
   type ResolvedPIIOptions,
 } from './options.js';
 
+/** How far below `threshold` an offline score still counts as undecided in hybrid mode. */
+const GREY_BAND = 0.3;
+
 /** A decided check: what was found at or above the threshold, sorted, never overlapping. */
 export interface PIIVerdict {
   detections: PIIResultDetection[];
@@ -100,19 +103,25 @@ export class PIIChecker {
     if (text.trim() === '') return { detections: [], categories: [] };
     const cached = this.#cache.get(text);
     if (cached !== undefined) return cached;
-    const offline: PIIResultDetection[] =
+    const hybrid = this.#o.mode === 'hybrid';
+    // Hybrid also collects the grey band: candidates the offline detector scored just below the
+    // threshold (bare digit runs, documentation-domain e-mails) go to the model to decide.
+    const floor = hybrid ? Math.max(0.05, this.#o.threshold - GREY_BAND) : this.#o.threshold;
+    const all: PIIResultDetection[] =
       this.#offlineTypes.length === 0
         ? []
-        : detectPII(text, { types: this.#offlineTypes, minConfidence: this.#o.threshold }).map((d) => ({
+        : detectPII(text, { types: this.#offlineTypes, minConfidence: floor }).map((d) => ({
             type: d.type,
             value: d.value,
             confidence: d.confidence,
             start: d.start,
             end: d.end,
           }));
+    const offline = all.filter((d) => d.confidence >= this.#o.threshold);
+    const grey = hybrid ? all.filter((d) => d.confidence < this.#o.threshold) : [];
     let found = offline;
-    if (this.#modelTypes.length > 0) {
-      const asked = await this.#ask(text, ctx);
+    if (this.#modelTypes.length > 0 || grey.length > 0) {
+      const asked = await this.#ask(text, ctx, grey);
       if (asked === undefined) {
         // Fail open: hybrid still has what the offline detector decided on its own.
         if (this.#o.mode !== 'hybrid') return undefined;
@@ -126,10 +135,21 @@ export class PIIChecker {
     return verdict;
   }
 
-  async #ask(text: string, ctx: CheckContext): Promise<PIIResultDetection[] | undefined> {
+  async #ask(
+    text: string,
+    ctx: CheckContext,
+    grey: readonly PIIResultDetection[] = [],
+  ): Promise<PIIResultDetection[] | undefined> {
     const model = this.#o.model;
     if (model === undefined) return [];
-    const types = this.#modelTypes;
+    const types = [...new Set([...this.#modelTypes, ...grey.map((d) => d.type)])];
+    let instructions = this.#o.instructions ?? piiInstructions(types);
+    if (grey.length > 0) {
+      const list = grey
+        .map((d) => JSON.stringify({ type: d.type, value: d.value, start: d.start, end: d.end }))
+        .join(', ');
+      instructions += `\nAn offline detector was unsure about these candidates; report each one in "detections" only if it really is personal data: ${list}.`;
+    }
     const result = await runWithFailPolicy(
       {
         processorId: PII_DETECTOR_ID,
@@ -144,7 +164,7 @@ export class PIIChecker {
         const answer = await askJudge({
           processorId: PII_DETECTOR_ID,
           model,
-          instructions: this.#o.instructions ?? piiInstructions(types),
+          instructions,
           prompt: text,
           schema: PII_RESULT_SCHEMA,
           providerOptions: this.#o.providerOptions,

@@ -343,6 +343,36 @@ describe('PIIDetector: LLM mode (model given, no mode → the model is asked, as
     expect(none.calls).toHaveLength(0);
   });
 
+  it('hybrid: offline scores in the grey band below the threshold go to the model, which decides', async () => {
+    const model = judge((text: string) => ({
+      categories: null,
+      detections: [
+        {
+          type: 'phone',
+          value: '2025550147',
+          confidence: 0.9,
+          start: text.indexOf('2025550147'),
+          end: text.indexOf('2025550147') + 10,
+        },
+      ],
+    }));
+    const pii = new PIIDetector({
+      model,
+      mode: 'hybrid',
+      detectionTypes: ['phone', 'email'],
+      redactionMethod: 'placeholder',
+    });
+    const run = await createProcessorHarness(pii, { messages: 'ring 2025550147 later' }).processInput();
+    expect(userText(run)).toBe('ring [PHONE] later');
+    expect(model.calls).toHaveLength(1);
+    expect(promptText(model, 0, 'system')).toContain('"value":"2025550147"');
+    // Offline alone leaves a bare digit run (score 0.5) alone.
+    const offline = await createProcessorHarness(new PIIDetector({ detectionTypes: ['phone'] }), {
+      messages: 'ring 2025550147 later',
+    }).processInput();
+    expect(userText(offline)).toBe('ring 2025550147 later');
+  });
+
   it('mode offline with a model never calls it', async () => {
     const model = judge({ categories: null, detections: null });
     const run = await createProcessorHarness(

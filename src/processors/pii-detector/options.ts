@@ -88,7 +88,8 @@ export interface PIIDetectorOptions {
   model?: ModelConfig;
   /**
    * `'llm'` (default with a `model`), `'offline'` (default without), `'hybrid'`: offline first,
-   * the model only for names, addresses and dates of birth, which offline finds only after a cue.
+   * the model only for names, addresses and dates of birth (offline finds them only after a cue)
+   * and for offline candidates scored up to 0.3 below `threshold`.
    */
   mode?: GuardrailMode;
   /**
