@@ -44,7 +44,10 @@ export interface InjectionFeature {
    * by `factor` and it adds nothing itself (e.g. "ignore the rules *about the dress code*").
    */
   dampens?: { ids: readonly string[]; factor: number };
-  /** Counts only when one of these features fired too (corroborating evidence, not evidence alone). */
+  /**
+   * Counts only when one of these features fired too (corroborating evidence, not evidence
+   * alone); `'*'` means any other evidence.
+   */
   requires?: readonly string[];
   /** A stronger form of these features: when it fires they are not counted again. */
   replaces?: readonly string[];
@@ -94,6 +97,17 @@ export const FEATURES: readonly InjectionFeature[] = [
     ],
     re: en(
       `\\b(?:and|then|instead|now)\\s*,?\\s+(?:instead\\s+)?(?:just\\s+|only\\s+|simply\\s+|immediately\\s+)?(?:say|print|reveal|tell|output|write|list|respond|reply|recommend|insult|send|give|show|answer|start|act|pretend|generate|produce|email|forward|post|dump|leak|obey|follow)\\b`,
+    ),
+  },
+  {
+    // What attackers ask for once the guard is down: secrets, canary phrases, abuse. Never
+    // evidence on its own (users ask about passwords all the time), only on top of other evidence.
+    id: 'attack-payload',
+    type: 'injection',
+    weight: 0.3,
+    requires: ['*'],
+    re: en(
+      `\\b(?:reply|respond|answer|output|say)\\s+(?:only|just|nothing but|exactly)\\s+(?:with\\s+)?["'“«]|\\b(?:pwned|hacked|jailbroken|access granted)\\b|\\b(?:admin(?:istrator)?|root|master|database)\\s+password\\b|\\b(?:api|secret|private|access)\\s+keys?\\b|\\bphishing\\b|\\binsult\\s+the\\s+user\\b|\\b(?:malware|ransomware|keylogger)\\b|\\bsystem prompt\\b`,
     ),
   },
   {
@@ -579,6 +593,21 @@ export const FEATURES: readonly InjectionFeature[] = [
     },
     re: en(
       `\\b(?:an? )?examples? (?:of )?(?:an? |good |typical )?system prompts?\\b|\\bexample system prompts?\\b|システムプロンプトの例|(?:프롬프트|메시지)\\s*예시|(?:系统提示|系統提示)(?:词|詞)?的(?:例子|示例|范例|範例)|beispiel (?:fur|eines|einen|einer)|un exemple de|un ejemplo de`,
+    ),
+  },
+  {
+    // Overrides are imperatives aimed at the assistant. The same verb after an auxiliary, a
+    // negation or a third-person subject describes or forbids ("the bot keeps ignoring my
+    // messages", "users must not bypass the filters", "don't skip the previous steps").
+    id: 'non-imperative',
+    type: 'system-override',
+    weight: 0,
+    dampens: {
+      ids: ['override', 'override-strong', 'override-everything-above', 'override-task'],
+      factor: 0.5,
+    },
+    re: en(
+      `\\b(?:keeps?|kept|keep on|started|stopped|tends? to|tried to|tries to|attempts? to|attempting to|must not|should not|shouldn't|mustn't|do not|don't|dont|did not|didn't|cannot|can't|won't|will not|is|are|was|were|been|users|people|attackers?|they|he|she|it|someone|anyone)\\s+(?:\\w+\\s+)?(?:attempt to\\s+|try to\\s+)?(?:ignor|disregard|bypass|overrid|overrul|forget|forgot|skip|circumvent|discard)\\w*`,
     ),
   },
   {

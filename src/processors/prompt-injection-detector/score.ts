@@ -107,7 +107,9 @@ function featurePass(text: string, codeLike: boolean, damp: number): Pass {
   for (const f of matched) if (f.requires === undefined && !replaced.has(f.id)) fired.add(f.id);
   for (const f of matched) {
     if (replaced.has(f.id)) continue;
-    if (f.requires === undefined || f.requires.some((id) => fired.has(id))) add(f);
+    if (f.requires === undefined) add(f);
+    else if (f.requires.some((id) => (id === '*' ? [...fired].some((x) => x !== f.id) : fired.has(id))))
+      add(f);
   }
   function add(f: InjectionFeature): void {
     let w = f.weight * (damped?.get(f.id) ?? 1);
