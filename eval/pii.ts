@@ -5,6 +5,7 @@
  * tuning must not look at it).
  */
 import { generateFreshPIIFixtures, generatePIIFixtures } from './pii/generate.js';
+import { hardCaseFixtures } from './pii/hard-cases.js';
 import { type PIIScore, scorePII } from './pii/score.js';
 
 const f3 = (n: number) => n.toFixed(3);
@@ -33,6 +34,11 @@ export async function run(): Promise<void> {
   print('held-out half', heldout);
   const fresh = generateFreshPIIFixtures();
   print('fresh phrasings (templates written after tuning; not a target, see eval/pii/fresh-templates.ts)', scorePII(fresh));
+  const hard = scorePII(hardCaseFixtures());
+  print('hard cases (hand-written, unusual formats and cue-less PII; not a target, see eval/pii/hard-cases.ts)', hard);
+  if (process.env.PII_EVAL_HARD === '1') {
+    for (const e of hard.errors) console.log(`  ${e.kind} ${e.type} ${JSON.stringify(e.value)} in ${JSON.stringify(e.text)}`);
+  }
   if (process.env.PII_EVAL_ERRORS === '1') {
     console.log('\ndevelopment-half mistakes:');
     for (const e of dev.errors) console.log(`  ${e.kind} ${e.type} ${JSON.stringify(e.value)} in ${JSON.stringify(e.text)}`);

@@ -35,8 +35,8 @@ const FAKERS: Record<Lang, Faker> = {
 };
 
 /** Lines per language: two thirds positive, one third look-alike negatives. */
-export const POSITIVE_PER_LANG = 48;
-export const NEGATIVE_PER_LANG = 24;
+export const POSITIVE_PER_LANG = 60;
+export const NEGATIVE_PER_LANG = 30;
 
 /** Which half a line belongs to: the first byte of SHA-256 of its text, even → dev. */
 export function halfOf(text: string): 'dev' | 'heldout' {

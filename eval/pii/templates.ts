@@ -14,6 +14,12 @@ export interface LangTemplates {
 export const TEMPLATES: Readonly<Record<Lang, LangTemplates>> = {
   en: {
     positive: [
+      'SSN {ssn}, DOB {dob}.',
+      'EMAIL: {email} / PHONE: {phone}',
+      'Logged in from {ip} using token={key}',
+      'Hi! Reach Mrs. {name} on {intlphone} or at {email}.',
+      'Refund IBAN: {iban} (ref attached)',
+      'Wallet: {wallet}',
       'You can reach me at {email} any time.',
       'Call me on {phone} after 5pm.',
       'My phone number is {intlphone}, thanks!',
@@ -34,6 +40,9 @@ export const TEMPLATES: Readonly<Record<Lang, LangTemplates>> = {
       'Date of birth: {dob}',
     ],
     negative: [
+      'Order #{cardlike} confirmed; tracking {tracking}.',
+      'Build {version} ({hash}) is live.',
+      'Example: user@example.com, SSN XXX-XX-XXXX, card **** **** **** 0000.',
       'Your order number {cardlike} has shipped.',
       'Tracking number: {tracking}',
       'Invoice {invoice} is due on {date}.',
@@ -55,6 +64,10 @@ export const TEMPLATES: Readonly<Record<Lang, LangTemplates>> = {
   },
   de: {
     positive: [
+      'Kontakt: {email} oder {intlphone}',
+      'IBAN: {iban}, Kontoinhaberin Frau {name}',
+      'Zugriff von {ip} mit api_key={key}',
+      'Geburtsdatum: {dob}, Reisepass {passport}',
       'Sie erreichen mich unter {email}.',
       'Rufen Sie mich bitte unter {phone} an.',
       'Meine Telefonnummer ist {intlphone}.',
@@ -74,6 +87,8 @@ export const TEMPLATES: Readonly<Record<Lang, LangTemplates>> = {
       'Kontakt: {email}, Telefon {phone}.',
     ],
     negative: [
+      'Bestellung {cardlike} bestätigt, Sendung {tracking}.',
+      'Build {version} ({hash}) ist live.',
       'Ihre Bestellnummer {cardlike} wurde versandt.',
       'Sendungsnummer: {tracking}',
       'Rechnung {invoice} ist am {date} fällig.',
@@ -94,6 +109,10 @@ export const TEMPLATES: Readonly<Record<Lang, LangTemplates>> = {
   },
   fr: {
     positive: [
+      'Contact : {email} ou {intlphone}',
+      'IBAN : {iban}, titulaire Madame {name}',
+      'Connexion depuis {ip} avec api_key={key}',
+      'Né le {dob}, passeport {passport}',
       'Vous pouvez me joindre à {email}.',
       'Appelez-moi au {phone} après 18h.',
       'Mon numéro de téléphone est le {intlphone}.',
@@ -113,6 +132,8 @@ export const TEMPLATES: Readonly<Record<Lang, LangTemplates>> = {
       'Contact : {email}, téléphone {phone}.',
     ],
     negative: [
+      'Commande {cardlike} confirmée, suivi {tracking}.',
+      'Build {version} ({hash}) en ligne.',
       'Votre numéro de commande {cardlike} a été expédié.',
       'Numéro de suivi : {tracking}',
       'La facture {invoice} est due le {date}.',
@@ -133,6 +154,10 @@ export const TEMPLATES: Readonly<Record<Lang, LangTemplates>> = {
   },
   es: {
     positive: [
+      'Contacto: {email} o {intlphone}',
+      'IBAN: {iban}, titular Sra. {name}',
+      'Acceso desde {ip} con api_key={key}',
+      'Fecha de nacimiento: {dob}, pasaporte {passport}',
       'Puedes escribirme a {email}.',
       'Llámame al {phone} por la tarde.',
       'Mi número de teléfono es {intlphone}.',
@@ -152,6 +177,8 @@ export const TEMPLATES: Readonly<Record<Lang, LangTemplates>> = {
       'Contacto: {email}, teléfono {phone}.',
     ],
     negative: [
+      'Pedido {cardlike} confirmado, seguimiento {tracking}.',
+      'Build {version} ({hash}) publicado.',
       'Su número de pedido {cardlike} ha sido enviado.',
       'Número de seguimiento: {tracking}',
       'La factura {invoice} vence el {date}.',
@@ -172,6 +199,9 @@ export const TEMPLATES: Readonly<Record<Lang, LangTemplates>> = {
   },
   zh: {
     positive: [
+      '邮箱：{email}，手机：{phone}',
+      '从{ip}登录，api_key={key}',
+      '护照号码：{passport}，出生日期：{dob}',
       '我的邮箱是{email}，随时联系。',
       '请打我的电话{phone}。',
       '我的手机号码是{intlphone}。',
@@ -190,6 +220,7 @@ export const TEMPLATES: Readonly<Record<Lang, LangTemplates>> = {
       '我的生日是{dob}。',
     ],
     negative: [
+      '订单{cardlike}已确认，运单{tracking}。',
       '您的订单号{cardlike}已发货。',
       '快递单号：{tracking}',
       '发票{invoice}的到期日是{date}。',
@@ -209,6 +240,9 @@ export const TEMPLATES: Readonly<Record<Lang, LangTemplates>> = {
   },
   ja: {
     positive: [
+      'メール：{email}、電話：{phone}',
+      '{ip}からapi_key={key}でログイン',
+      'パスポート番号：{passport}、生年月日：{dob}',
       'メールアドレスは{email}です。',
       '電話番号は{phone}です。',
       '携帯番号は{intlphone}です。',
@@ -227,6 +261,7 @@ export const TEMPLATES: Readonly<Record<Lang, LangTemplates>> = {
       '氏名：{name}、電話{phone}',
     ],
     negative: [
+      '注文{cardlike}を確認しました。追跡番号{tracking}。',
       'ご注文番号{cardlike}の商品を発送しました。',
       '追跡番号：{tracking}',
       '請求書{invoice}の支払期限は{date}です。',
@@ -246,6 +281,9 @@ export const TEMPLATES: Readonly<Record<Lang, LangTemplates>> = {
   },
   ko: {
     positive: [
+      '이메일: {email}, 전화: {phone}',
+      '{ip}에서 api_key={key}로 로그인',
+      '여권번호: {passport}, 생년월일: {dob}',
       '제 이메일은 {email}입니다.',
       '전화번호는 {phone}입니다.',
       '휴대폰 번호는 {intlphone}입니다.',
@@ -264,6 +302,7 @@ export const TEMPLATES: Readonly<Record<Lang, LangTemplates>> = {
       '제 생일은 {dob}입니다.',
     ],
     negative: [
+      '주문 {cardlike} 확인, 송장 {tracking}.',
       '주문번호 {cardlike} 상품이 발송되었습니다.',
       '운송장번호: {tracking}',
       '청구서 {invoice}의 납부 기한은 {date}입니다.',

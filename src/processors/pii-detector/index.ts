@@ -84,7 +84,7 @@ interface PIIState {
  * Modes: without a `model` it runs offline (`detectPII`: validated patterns, no network); with a
  * `model` and no `mode` it asks the model for every new text, as in Mastra; `mode: 'hybrid'`
  * keeps the offline verdict for the types it validates and asks the model only about names,
- * addresses and dates of birth.
+ * addresses, dates of birth and offline candidates scored just below the threshold.
  *
  * Strategies (default `redact`): `block` → tripwire with {@link PIITripwireMetadata};
  * `warn` → content unchanged, `onViolation`; `filter` → the message is dropped (stream: the
