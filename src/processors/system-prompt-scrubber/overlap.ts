@@ -10,9 +10,9 @@ export const LEAK_SHINGLE_TOKENS = 8;
 /** Short shingles for the hybrid grey band: some overlap, but no full run. */
 const HINT_TOKENS = 4;
 
-// Built at runtime: the `v` flag (set subtraction) is newer than the compile target.
+/** One Han/kana character, or a run of other letters and digits. */
 const TOKEN =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[[\p{L}\p{N}]--[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]]+/gv;
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}])+/gu;
 
 /** Token positions of `text` (lower-cased, NFKC-folded values). */
 function tokenize(text: string): { values: string[]; starts: number[]; ends: number[] } {
