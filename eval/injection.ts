@@ -79,9 +79,17 @@ export async function run(): Promise<void> {
         .join(', ')}`,
     );
   }
-  if (process.argv.includes('--misses')) {
-    const dev = figures.find((f) => f.split === 'dev');
-    for (const m of dev?.misses ?? []) console.log(`  miss ${m.label ? 'FN' : 'FP'} ${m.score.toFixed(3)} ${m.id}: ${JSON.stringify(m.text).slice(0, 160)}`);
+  // --misses lists the development half's errors (for tuning); --heldout-misses the held-out
+  // half's (for the README's limits only: tuning never reads them).
+  for (const [flag, split] of [
+    ['--misses', 'dev'],
+    ['--heldout-misses', 'heldout'],
+  ] as const) {
+    if (!process.argv.includes(flag)) continue;
+    const half = figures.find((f) => f.split === split);
+    for (const m of half?.misses ?? []) {
+      console.log(`  ${split} miss ${m.label ? 'FN' : 'FP'} ${m.score.toFixed(3)} ${m.id}: ${JSON.stringify(m.text).slice(0, 160)}`);
+    }
   }
 }
 

@@ -15,24 +15,29 @@ export interface DecodedPayload {
 export const DECODE_LIMITS = { maxCandidates: 8, maxCandidateChars: 4096, maxTotalChars: 16384 } as const;
 
 const BASE64_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
-const HEX_RUN = /\b(?:[0-9a-fA-F]{2}[ :]?){8,}/g;
+const HEX_RUN = /\b[0-9a-fA-F]{16,}\b|\b(?:[0-9a-fA-F]{2}[ :]){7,}[0-9a-fA-F]{2}\b/g;
 const HEX_ESCAPES = /(?:\\x[0-9a-fA-F]{2}){4,}/g;
 const PERCENT_RUN = /(?:%[0-9a-fA-F]{2}){3,}/g;
 const PERCENT_ANY = /%[0-9a-fA-F]{2}/g;
 const HTML_REFS = /(?:&#x?[0-9a-fA-F]{1,6};){3,}/g;
 
-// Readable means: valid UTF-8, and almost only letters, digits, punctuation and spaces.
+// Readable means: valid UTF-8, and almost only letters, digits, punctuation and spaces, with
+// letters the majority. One pass over char codes, no per-character regex.
 function readable(s: string): boolean {
   if (s.length < 6 || s.includes('\uFFFD')) return false;
   let ok = 0;
   let letters = 0;
-  for (const ch of s) {
-    const c = ch.codePointAt(0) ?? 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
     if (c === 9 || c === 10 || c === 13 || (c >= 0x20 && c !== 0x7f && !(c >= 0x80 && c < 0xa0))) ok++;
-    if (/\p{L}/u.test(ch)) letters++;
+    if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c >= 0xc0) letters++;
   }
-  return ok / [...s].length >= 0.95 && letters / [...s].length >= 0.5;
+  return ok / s.length >= 0.95 && letters / s.length >= 0.5;
 }
+
+// ROT13 spellings of the scorer's core words: the ROT13 view is only scored when one is there.
+const ROT13_HINT =
+  /\b(?:vtaber|qvfertneq|sbetrg|cerivbhf|cevbe|vafgehpgvbaf?|flfgrz|cebzcg|erirny|ehyrf|bireevqr|wnvyoernx|cnffjbeq|frperg)\b/i;
 
 function rot13(s: string): string {
   return s.replace(/[a-zA-Z]/g, (ch) => {
@@ -107,7 +112,7 @@ export function decodePayloads(text: string, withRot13 = true): DecodedPayload[]
     push('html-entities', decoded);
   }
   HTML_REFS.lastIndex = 0;
-  const latin = text.match(/[a-zA-Z]/g)?.length ?? 0;
-  if (withRot13 && latin >= 12) push('rot13', rot13(text.slice(0, DECODE_LIMITS.maxCandidateChars)));
+  if (withRot13 && ROT13_HINT.test(text))
+    push('rot13', rot13(text.slice(0, DECODE_LIMITS.maxCandidateChars)));
   return out;
 }

@@ -51,6 +51,8 @@ export interface InjectionFeature {
   requires?: readonly string[];
   /** A stronger form of these features: when it fires they are not counted again. */
   replaces?: readonly string[];
+  /** `'cjk'`: only run on text with Chinese, Japanese or Korean characters (a cheap gate). */
+  script?: 'cjk';
 }
 
 // ---- shared English vocabulary ---------------------------------------------------------------
@@ -765,6 +767,7 @@ export const FEATURES: readonly InjectionFeature[] = [
   // ---- Chinese (simplified and traditional) --------------------------------------------------
   {
     id: 'zh-override',
+    script: 'cjk',
     type: 'system-override',
     weight: 0.8,
     re: en(
@@ -773,6 +776,7 @@ export const FEATURES: readonly InjectionFeature[] = [
   },
   {
     id: 'zh-exfil',
+    script: 'cjk',
     type: 'data-exfiltration',
     weight: 0.75,
     re: en(
@@ -781,6 +785,7 @@ export const FEATURES: readonly InjectionFeature[] = [
   },
   {
     id: 'zh-jailbreak',
+    script: 'cjk',
     type: 'jailbreak',
     weight: 0.65,
     re: en(
@@ -789,6 +794,7 @@ export const FEATURES: readonly InjectionFeature[] = [
   },
   {
     id: 'zh-role',
+    script: 'cjk',
     type: 'role-manipulation',
     weight: 0.35,
     re: en(
@@ -797,6 +803,7 @@ export const FEATURES: readonly InjectionFeature[] = [
   },
   {
     id: 'zh-indirect',
+    script: 'cjk',
     type: 'injection',
     weight: 0.65,
     re: en(
@@ -806,6 +813,7 @@ export const FEATURES: readonly InjectionFeature[] = [
   // ---- Japanese ----------------------------------------------------------------------------------
   {
     id: 'ja-override',
+    script: 'cjk',
     type: 'system-override',
     weight: 0.8,
     re: en(
@@ -814,6 +822,7 @@ export const FEATURES: readonly InjectionFeature[] = [
   },
   {
     id: 'ja-exfil',
+    script: 'cjk',
     type: 'data-exfiltration',
     weight: 0.75,
     re: en(
@@ -822,6 +831,7 @@ export const FEATURES: readonly InjectionFeature[] = [
   },
   {
     id: 'ja-jailbreak',
+    script: 'cjk',
     type: 'jailbreak',
     weight: 0.65,
     re: en(
@@ -830,6 +840,7 @@ export const FEATURES: readonly InjectionFeature[] = [
   },
   {
     id: 'cjk-mode-on',
+    script: 'cjk',
     type: 'jailbreak',
     weight: 0.5,
     re: en(
@@ -838,6 +849,7 @@ export const FEATURES: readonly InjectionFeature[] = [
   },
   {
     id: 'ja-role',
+    script: 'cjk',
     type: 'role-manipulation',
     weight: 0.35,
     re: en(
@@ -846,6 +858,7 @@ export const FEATURES: readonly InjectionFeature[] = [
   },
   {
     id: 'ja-indirect',
+    script: 'cjk',
     type: 'injection',
     weight: 0.65,
     re: en(
@@ -855,6 +868,7 @@ export const FEATURES: readonly InjectionFeature[] = [
   // ---- Korean ----------------------------------------------------------------------------------
   {
     id: 'ko-override',
+    script: 'cjk',
     type: 'system-override',
     weight: 0.8,
     re: en(
@@ -863,6 +877,7 @@ export const FEATURES: readonly InjectionFeature[] = [
   },
   {
     id: 'ko-exfil',
+    script: 'cjk',
     type: 'data-exfiltration',
     weight: 0.75,
     re: en(
@@ -871,6 +886,7 @@ export const FEATURES: readonly InjectionFeature[] = [
   },
   {
     id: 'ko-jailbreak',
+    script: 'cjk',
     type: 'jailbreak',
     weight: 0.65,
     re: en(
@@ -879,12 +895,14 @@ export const FEATURES: readonly InjectionFeature[] = [
   },
   {
     id: 'ko-role',
+    script: 'cjk',
     type: 'role-manipulation',
     weight: 0.35,
     re: en(`(?:너는|당신은|넌)\\s*(?:이제|지금부터|더 이상)|지금부터\\s*(?:너는|당신은|넌)|너의 새로운 역할`),
   },
   {
     id: 'ko-indirect',
+    script: 'cjk',
     type: 'injection',
     weight: 0.65,
     re: en(

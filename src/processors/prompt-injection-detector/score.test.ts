@@ -160,17 +160,23 @@ describe('scoreInjection: innocent twins stay below the threshold', () => {
 });
 
 describe('scoreInjection: cost', () => {
-  it('is linear in the text: 20x the text costs at most ~40x the time (no backtracking blow-up)', () => {
+  it('is linear in the text: 20x the text costs far less than 400x the time (no backtracking blow-up)', () => {
     const unit = 'The quick brown fox jumps over the lazy dog; ignore the noise. '.repeat(20);
+    // Median of several runs: the machine is shared, single timings are noisy.
     const time = (s: string) => {
-      const t0 = performance.now();
-      for (let i = 0; i < 3; i++) scoreInjection(s);
-      return performance.now() - t0;
+      const runs: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const t0 = performance.now();
+        scoreInjection(s);
+        runs.push(performance.now() - t0);
+      }
+      return runs.sort((a, b) => a - b)[2] as number;
     };
     time(unit);
     const small = time(unit);
     const big = time(unit.repeat(20));
-    expect(big).toBeLessThan(Math.max(small, 1) * 40);
+    // Linear is ~20x; quadratic would be ~400x.
+    expect(big).toBeLessThan(Math.max(small, 0.5) * 100);
   });
 
   it('reads at most MAX_INJECTION_SCORED_CHARS and says so', () => {

@@ -51,6 +51,11 @@ const CODE_CUES =
 const QUOTED =
   /"[^"\n]{2,300}"|\u201c[^\u201d\n]{2,300}\u201d|\u2018[^\u2019\n]{2,300}\u2019|«[^»\n]{2,300}»|„[^“\n]{2,300}“|「[^」\n]{1,300}」|『[^』\n]{1,300}』|`[^`\n]{2,300}`|(?:^|(?<=[\s(:]))'[^'\n]{2,300}'(?=[\s.,;:!?)]|$)/g;
 
+// Splitting only works when the text asks for the pieces to be put back together.
+const JOIN_HINT =
+  /\b(?:concatenat\w*|combin\w*|join\w*|merg\w*|put (?:them |it )?together|together|assembl\w*|append\w*)\b|\b\w{1,3}\s*\+\s*\w{1,3}\b/;
+const ACROSTIC_HINT = /\b(?:first|last|initial|capital)\s+(?:word|letter|character)s?\b/;
+
 const HIDDEN_MARKUP: readonly RegExp[] = [
   /<!--([\s\S]{0,2000}?)-->/g,
   /<(\w+)[^>]{0,200}?style\s*=\s*["'][^"']{0,200}?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0|opacity\s*:\s*0(?:\.0+)?\b|color\s*:\s*(?:white|#fff(?:fff)?\b|transparent)|height\s*:\s*0|left\s*:\s*-\d{3,})[^>]{0,200}>([\s\S]{0,2000}?)<\/\1>/gi,
@@ -81,6 +86,7 @@ function countMatches(re: RegExp, text: string, cap: number): number {
   return n;
 }
 
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
 const EVIDENCE = FEATURES.filter((f) => f.dampens === undefined);
 const MODIFIERS = FEATURES.filter((f) => f.dampens !== undefined);
 
@@ -98,8 +104,9 @@ function featurePass(text: string, codeLike: boolean, damp: number): Pass {
   }
   const matched: InjectionFeature[] = [];
   const replaced = new Set<string>();
+  const cjk = CJK.test(text);
   for (const f of EVIDENCE) {
-    if (!f.re.test(text)) continue;
+    if ((f.script === 'cjk' && !cjk) || !f.re.test(text)) continue;
     matched.push(f);
     if (f.replaces) for (const id of f.replaces) replaced.add(id);
   }
@@ -197,7 +204,7 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
   }
 
   // Acrostics: an instruction spelled by the first word of each line.
-  if (depth === 0) {
+  if (depth === 0 && ACROSTIC_HINT.test(text)) {
     const lines = raw.split('\n', 64);
     if (lines.length >= 3) {
       const initials = lines.map((l) => l.trim().split(/\s+/, 1)[0] ?? '').join(' ');
@@ -216,7 +223,7 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
     if (m[0].length <= 82) pieces.push(m[0].slice(1, -1));
   }
   QUOTED.lastIndex = 0;
-  if (pieces.length >= 2) {
+  if (pieces.length >= 2 && JOIN_HINT.test(text)) {
     for (const joined of [pieces.join(''), pieces.join(' ')]) {
       const inner = scoreDepth(joined, 2, codeLike);
       if (inner.score < 0.5) continue;

@@ -52,7 +52,12 @@ function keyOf(word: string): string {
 }
 
 const BY_KEY = new Map<string, string>();
-for (const k of KEYWORDS) BY_KEY.set(keyOf(k), k);
+// (first letter, last letter, length) of every keyword: only words matching one are sorted.
+const SHAPES = new Set<string>();
+for (const k of KEYWORDS) {
+  BY_KEY.set(keyOf(k), k);
+  SHAPES.add(`${k[0]}${k[k.length - 1]}${k.length}`);
+}
 
 const WORD = /[a-z]{4,}/g;
 
@@ -60,7 +65,7 @@ const WORD = /[a-z]{4,}/g;
 export function unscramble(text: string): { text: string; restored: number } {
   let restored = 0;
   const out = text.replace(WORD, (word) => {
-    if (word.length > 14) return word;
+    if (word.length > 14 || !SHAPES.has(`${word[0]}${word[word.length - 1]}${word.length}`)) return word;
     const hit = BY_KEY.get(keyOf(word));
     if (hit === undefined || hit === word) return word;
     restored++;
