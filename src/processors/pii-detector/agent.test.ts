@@ -47,6 +47,26 @@ describe('PIIDetector in an agent', () => {
     expect(sent).not.toContain('3704');
   });
 
+  it('filter on input: clean messages reach the model; filtering every message ends the run with a clear tripwire', async () => {
+    const model = new ScriptedModel({ steps: ['ok', 'never'] });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      inputProcessors: [new PIIDetector({ strategy: 'filter' })],
+    });
+    await agent.generate([
+      { role: 'user', content: 'hello' },
+      { role: 'user', content: 'my mail a@gmail.com' },
+    ]);
+    expect(promptTexts(model, 0)).toContain('hello');
+    expect(promptTexts(model, 0)).not.toContain('gmail');
+    const all = await agent.generate('my mail a@gmail.com');
+    expect(all.tripwire).toMatchObject({ processorId: 'pii-detector' });
+    expect(all.tripwire?.reason).toContain("strategy 'filter' removed them all");
+    expect(model.calls).toHaveLength(1);
+  });
+
   it('stream(): a phone number and an e-mail split across chunks never reach fullStream unredacted', async () => {
     const pieces = ['Sure! Call +49 30 12', '34 5678 or mail jane.', 'doe@', 'gmail.com. Bye', '!'];
     const model = new ScriptedModel({ steps: [{ text: pieces }] });
@@ -135,6 +155,23 @@ describe('PIIDetector in an agent', () => {
     // ~690 characters in 100 chunks: a handful of windows, far fewer calls than chunks.
     expect(judge.calls.length).toBeGreaterThan(1);
     expect(judge.calls.length).toBeLessThanOrEqual(Math.ceil(text.length / (200 - 64)) + 1);
+  });
+
+  it("stream in LLM mode, judge too slow: 'warn' lets the text through, 'strict' ends the run before any text", async () => {
+    const slowJudge = () =>
+      new ScriptedModel({ steps: () => ({ text: '{"categories":null,"detections":null}', delayMs: 100 }) });
+    const run = async (errorStrategy: 'warn' | 'strict') => {
+      const model = new ScriptedModel({ steps: [{ text: ['Hello ', 'there, ', 'friend.'] }] });
+      const pii = new PIIDetector({ model: slowJudge(), timeoutMs: 10, errorStrategy });
+      const agent = new Agent({ id: 'a', instructions: 'x', model, outputProcessors: [pii] });
+      return collect((await agent.stream('hi')).fullStream);
+    };
+    const warned = await run('warn');
+    expect(deltas(warned).join('')).toBe('Hello there, friend.');
+    const strict = await run('strict');
+    expect(deltas(strict)).toEqual([]);
+    const tripwire = strict.find((c) => c.type === 'tripwire');
+    expect(JSON.stringify(tripwire)).toContain('GUARDRAIL_TIMEOUT');
   });
 
   it('checkToolResults: a tool result is redacted before the model sees it, and in the stream', async () => {

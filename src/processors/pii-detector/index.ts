@@ -144,7 +144,18 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
       (m) => (m.role === 'user' || m.role === 'assistant') && sources.getSource(m) !== 'memory',
     );
     if (this.#o.lastMessageOnly) targets = targets.slice(-1);
-    await this.#checkMessages(targets, messageList, 'processInput', args);
+    const dropped = await this.#checkMessages(targets, messageList, 'processInput', args);
+    if (
+      dropped.length > 0 &&
+      !messageList.get.all.db().some((m) => m.role === 'user' || m.role === 'assistant')
+    ) {
+      // Filtering every message would leave the model nothing to answer: say why, instead of
+      // letting the run fail later with an empty prompt.
+      args.abort(
+        `Blocked: every input message contained personal data (${typesOf(dropped).join(', ')}), and strategy 'filter' removed them all; nothing is left to send. Use 'redact' to keep the messages without the data.`,
+        { metadata: { ...this.#blockMetadata(dropped, 'processInput', {}), strategy: 'filter' } },
+      );
+    }
     return messageList;
   }
 
@@ -241,17 +252,19 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
     };
   }
 
+  /** Applies the strategy to `messages`; returns the detections of the messages `filter` dropped. */
   async #checkMessages(
     messages: readonly MastraDBMessage[],
     messageList: MessageList,
     hook: PIIHook,
     args: { abort: Abort; abortSignal?: AbortSignal; tracingContext?: CheckContext['tracingContext'] },
-  ): Promise<void> {
+  ): Promise<PIIResultDetection[]> {
     const ctx = this.#context(args, hook);
     const strategy = this.#o.strategy;
     const blocked: PIIResultDetection[] = [];
     let blockedMessage: string | undefined;
     const dropped: string[] = [];
+    const droppedDetections: PIIResultDetection[] = [];
     for (const message of messages) {
       const content = message.content;
       const found: PIIResultDetection[] = [];
@@ -290,7 +303,10 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
         blockedMessage ??= message.id;
         continue;
       }
-      if (strategy === 'filter') dropped.push(message.id);
+      if (strategy === 'filter') {
+        dropped.push(message.id);
+        droppedDetections.push(...found);
+      }
       await this.#violation(strategy, found, hook, { messageId: message.id });
     }
     if (blocked.length > 0) {
@@ -302,6 +318,7 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
       );
     }
     if (dropped.length > 0) messageList.removeByIds(dropped);
+    return droppedDetections;
   }
 
   /** The stream window's check: one detector (or model) run per window, never per chunk. */

@@ -18,10 +18,13 @@ export interface PIIReportedDetection {
   redacted_value?: string;
 }
 
-/** `metadata` of the tripwire raised by `strategy: 'block'`. */
+/**
+ * `metadata` of the tripwire raised by `strategy: 'block'`, or by `'filter'` when it would
+ * leave no input message to send.
+ */
 export interface PIITripwireMetadata {
   processorId: 'pii-detector';
-  strategy: 'block';
+  strategy: 'block' | 'filter';
   hook: PIIHook;
   /** Types found, without duplicates. */
   types: string[];
