@@ -132,8 +132,9 @@ export interface PIIDetectorOptions {
   /** Stream hold-back window (see `createStreamWindow`). Defaults: 160 / 64 characters. */
   stream?: GuardrailStreamOptions;
   /**
-   * Also check tool results (`processToolResult`) before the model sees them, with the same
-   * strategy (`filter` replaces the result with a notice). Default `false`.
+   * Also check tool results (`processToolResult`, an output-lane hook: list the detector in
+   * `outputProcessors`) before the model sees them, with the same strategy (`filter` replaces
+   * the result with a notice; `redact` rewrites every string inside a copy). Default `false`.
    */
   checkToolResults?: boolean;
 }
