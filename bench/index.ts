@@ -1,5 +1,6 @@
 /** `npm run bench`: every benchmark, each against a baseline measured in the same run. */
 import { benchErrorLane } from './error-lane.js';
+import { benchGuardrails } from './guardrails.js';
 import { benchHistoryScaling } from './history-scaling.js';
 import { benchHotPath } from './hot-path.js';
 import { benchLanguageId } from './language-id.js';
@@ -21,3 +22,4 @@ await benchStructuredOutput();
 await benchTokenizers();
 await benchTokenLimiter();
 await benchLanguageId();
+await benchGuardrails();
