@@ -9,7 +9,7 @@
  * Run alone: `npx tsx bench/guardrails.ts`.
  */
 import { Agent } from '../src/agent/index.js';
-import type { Processor } from '../src/pipeline/types.js';
+import type { OutputProcessor } from '../src/pipeline/types.js';
 import {
   createStreamWindow,
   ModerationProcessor,
@@ -28,7 +28,7 @@ const EMAIL = /[\w.+-]+@[\w-]+\.[\w.]+/g;
 
 interface Variant {
   name: string;
-  make: () => Processor | undefined;
+  make: () => OutputProcessor | undefined;
 }
 
 const VARIANTS: readonly Variant[] = [
@@ -54,7 +54,7 @@ const VARIANTS: readonly Variant[] = [
   { name: 'SystemPromptScrubber offline (redact)', make: () => new SystemPromptScrubber() },
 ];
 
-function agentFor(processor: Processor | undefined, script: readonly string[], delayMs = 0): Agent {
+function agentFor(processor: OutputProcessor | undefined, script: readonly string[], delayMs = 0): Agent {
   return new Agent({
     id: 'bench',
     instructions: 'You are a benchmark agent. Answer with the scripted words and nothing else, ever.',
@@ -64,7 +64,7 @@ function agentFor(processor: Processor | undefined, script: readonly string[], d
 }
 
 /** Reads one stream; returns ms to the first text-delta and the text-delta count. */
-async function readOnce(processor: Processor | undefined, script: readonly string[], delayMs = 0) {
+async function readOnce(processor: OutputProcessor | undefined, script: readonly string[], delayMs = 0) {
   const agent = agentFor(processor, script, delayMs);
   const start = process.hrtime.bigint();
   const output = await agent.stream('go');
