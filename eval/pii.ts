@@ -34,10 +34,12 @@ export async function run(): Promise<void> {
   print('held-out half', heldout);
   const fresh = generateFreshPIIFixtures();
   print('fresh phrasings (templates written after tuning; not a target, see eval/pii/fresh-templates.ts)', scorePII(fresh));
-  const hard = scorePII(hardCaseFixtures());
-  print('hard cases (hand-written, unusual formats and cue-less PII; not a target, see eval/pii/hard-cases.ts)', hard);
-  if (process.env.PII_EVAL_HARD === '1') {
-    for (const e of hard.errors) console.log(`  ${e.kind} ${e.type} ${JSON.stringify(e.value)} in ${JSON.stringify(e.text)}`);
+  const hardDev = scorePII(hardCaseFixtures('dev'));
+  print('hard cases, development (hand-written unusual formats and cue-less PII; see eval/pii/hard-cases.ts)', hardDev);
+  print('hard cases, held-out (never tuned on; not a target)', scorePII(hardCaseFixtures('heldout')));
+  if (process.env.PII_EVAL_ERRORS === '1') {
+    console.log('\nhard-case development mistakes:');
+    for (const e of hardDev.errors) console.log(`  ${e.kind} ${e.type} ${JSON.stringify(e.value)} in ${JSON.stringify(e.text)}`);
   }
   if (process.env.PII_EVAL_ERRORS === '1') {
     console.log('\ndevelopment-half mistakes:');

@@ -1,8 +1,9 @@
 /**
  * Hand-written hard cases, labelled by value (spans computed with `indexOf`): unusual but real
  * formats, PII without the cues the offline detector relies on, and look-alikes outside the
- * templates' patterns. Written after tuning and scored as their own set, never tuned on: this is
- * where the offline detector's limits show. Not a target.
+ * templates' patterns. Two sets: `HARD_DEV` may be tuned on; `HARD_HELDOUT` was written before
+ * any tuning on hard cases and is never tuned on — its figure is where the offline detector's
+ * limits show. Not a target.
  */
 import type { PIIType } from '../../src/processors/pii-detector/detect/types.js';
 import type { PIIFixture } from './generate.js';
@@ -10,7 +11,7 @@ import type { Lang } from './slots.js';
 
 type Case = [lang: Lang, text: string, pii: Array<[PIIType, string]>];
 
-const CASES: readonly Case[] = [
+const HARD_HELDOUT: readonly Case[] = [
   ['en', 'ping me: ANNA.SMITH+work@Company.co.uk', [['email', 'ANNA.SMITH+work@Company.co.uk']]],
   ['en', 'my cell is 202.555.0147', [['phone', '202.555.0147']]],
   ['en', 'call (415) 555-2671 tomorrow', [['phone', '(415) 555-2671']]],
@@ -49,14 +50,44 @@ const CASES: readonly Case[] = [
   ['ko', '주문 번호 202403150001 배송 완료.', []],
 ];
 
-/** The hard cases as fixtures (`half: 'fresh'`, scored separately from the two halves). */
-export function hardCaseFixtures(): PIIFixture[] {
-  return CASES.map(([lang, text, pii], i) => {
+/** Hard cases that tuning may look at (written after the held-out ones, in the same spirit). */
+const HARD_DEV: readonly Case[] = [
+  ['en', 'Contact: Mr. John O\'Neil, +1 (212) 555-0188.', [['name', "John O'Neil"], ['phone', '+1 (212) 555-0188']]],
+  ['en', 'email me at first.last@sub.domain.org!', [['email', 'first.last@sub.domain.org']]],
+  ['en', 'Phone: 212 555 0199 (work)', [['phone', '212 555 0199']]],
+  ['en', 'Her birthday is 12 Jan 1988.', [['date-of-birth', '12 Jan 1988']]],
+  ['en', 'Send it to 221B Baker Street, London.', [['address', '221B Baker Street']]],
+  ['en', 'Invite Dr. Priya Patel and Prof. Alan Turing.', [['name', 'Priya Patel'], ['name', 'Alan Turing']]],
+  ['en', 'The SKU 4006381333931 and part no. 0123456789 are in stock.', []],
+  ['en', 'Room 1204, floor 12, badge 55231.', []],
+  ['en', 'Version 192.168.1.1 of the firmware is not an address.', []],
+  ['de', 'Telefonisch unter +49 (0)89 123456-78 erreichbar.', [['phone', '+49 (0)89 123456-78']]],
+  ['de', 'Bitte an Frau Prof. Dr. Eva Schmidt weiterleiten.', [['name', 'Eva Schmidt']]],
+  ['de', 'Die Umsatzsteuer-ID DE123456789 steht im Impressum.', []],
+  ['fr', 'Tél. : 01 23 45 67 89, courriel : claire.dubois@orange.fr', [['phone', '01 23 45 67 89'], ['email', 'claire.dubois@orange.fr']]],
+  ['fr', 'Je suis née le 2 février 1985.', [['date-of-birth', '2 février 1985']]],
+  ['fr', 'Le SIRET 73282932000074 figure sur la facture.', []],
+  ['es', 'Nací el 15/08/1979 en Madrid.', [['date-of-birth', '15/08/1979']]],
+  ['es', 'Escriba a la Sra. Carmen López, Calle Mayor 10, 28013 Madrid.', [['name', 'Carmen López'], ['address', 'Calle Mayor 10, 28013 Madrid']]],
+  ['es', 'El código postal 28013 corresponde al centro.', []],
+  ['zh', '联系人：张伟，手机：139-1234-5678', [['name', '张伟'], ['phone', '139-1234-5678']]],
+  ['zh', '王芳女士的邮箱是wangfang@163.com。', [['name', '王芳'], ['email', 'wangfang@163.com']]],
+  ['zh', '版本号3.2.1已发布，订单号2024031500012。', []],
+  ['ja', '鈴木様、ご連絡は090-8765-4321までお願いします。', [['name', '鈴木'], ['phone', '090-8765-4321']]],
+  ['ja', '受付番号1234567890をお控えください。', []],
+  ['ko', '박지훈 씨, 010-2345-6789로 연락 주세요.', [['name', '박지훈'], ['phone', '010-2345-6789']]],
+  ['ko', '서울특별시 종로구 세종대로 175에서 만나요.', [['address', '서울특별시 종로구 세종대로 175']]],
+  ['ko', '접수번호 20240315-0042를 확인하세요.', []],
+];
+
+/** One hard-case set as fixtures (`half: 'fresh'`, scored separately from the two halves). */
+export function hardCaseFixtures(set: 'dev' | 'heldout' = 'heldout'): PIIFixture[] {
+  return (set === 'dev' ? HARD_DEV : HARD_HELDOUT).map(([lang, text, pii], i) => {
     const spans = pii.map(([type, value]) => {
       const start = text.indexOf(value);
       if (start < 0) throw new Error(`PII hard case ${i}: ${JSON.stringify(value)} not in ${JSON.stringify(text)}`);
       return { type, start, end: start + value.length };
     });
-    return { id: `hard-${i}`, lang, text, spans, negative: pii.length === 0, half: 'fresh' as const };
+    return { id: `hard-${set}-${i}`, lang, text, spans, negative: pii.length === 0, half: 'fresh' as const };
   });
 }

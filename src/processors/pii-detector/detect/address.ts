@@ -11,7 +11,7 @@ const CAPS = `${CAP}(?:\\s+${CAP}){0,3}`;
 const SHAPES: readonly RegExp[] = [
   // English: 742 Evergreen Terrace, Springfield, IL 62704
   new RegExp(
-    `(?<![\\p{L}\\p{N}])\\d{1,5}\\s+${CAPS}\\s+(?:Street|St\\.?|Avenue|Ave\\.?|Road|Rd\\.?|Boulevard|Blvd\\.?|Lane|Ln\\.?|Drive|Dr\\.?|Court|Ct\\.?|Way|Place|Pl\\.?|Terrace|Square|Sq\\.?|Parkway|Highway|Hwy\\.?)(?![\\p{L}])(?:,?\\s+(?:Apt\\.?|Suite|Unit|#)\\s*\\w+)?(?:,\\s*${CAPS}(?:,\\s*[A-Z]{2})?\\s+\\d{5}(?:-\\d{4})?)?`,
+    `(?<![\\p{L}\\p{N}])\\d{1,5}[A-Z]?\\s+${CAPS}\\s+(?:Street|St\\.?|Avenue|Ave\\.?|Road|Rd\\.?|Boulevard|Blvd\\.?|Lane|Ln\\.?|Drive|Dr\\.?|Court|Ct\\.?|Way|Place|Pl\\.?|Terrace|Square|Sq\\.?|Parkway|Highway|Hwy\\.?)(?![\\p{L}])(?:,?\\s+(?:Apt\\.?|Suite|Unit|#)\\s*\\w+)?(?:,\\s*${CAPS}(?:,\\s*[A-Z]{2})?\\s+\\d{5}(?:-\\d{4})?)?`,
     'gu',
   ),
   // German: Hauptstraße 5, 10115 Berlin

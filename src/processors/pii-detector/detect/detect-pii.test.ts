@@ -161,6 +161,22 @@ describe('detectPII: the documented types, validated', () => {
   });
 });
 
+describe('detectPII: names after titles and before honorifics', () => {
+  it('skips titles between an honorific and the name; keeps apostrophes and hyphens', () => {
+    expect(found('Bitte an Frau Prof. Dr. Eva Schmidt.')).toEqual([['name', 'Eva Schmidt']]);
+    expect(found("Contact: Mr. John O'Neil")).toEqual([['name', "John O'Neil"]]);
+    expect(found('Madame Anne-Marie Dupont')).toEqual([['name', 'Anne-Marie Dupont']]);
+    expect(found('Name: Kelton\nComment: great service')).toEqual([['name', 'Kelton']]);
+  });
+
+  it('CJK names before an honorific; roles before the same honorific are not names', () => {
+    expect(found('王芳女士的邮箱')).toEqual([['name', '王芳']]);
+    expect(found('鈴木様、ご連絡ください')).toEqual([['name', '鈴木']]);
+    expect(found('박지훈 씨, 연락 주세요')).toEqual([['name', '박지훈']]);
+    expect(found('社長さん、お客様、고객님, 선생님')).toEqual([]);
+  });
+});
+
 describe('detectPII: look-alikes do not fire', () => {
   it.each([
     ['order number with a Luhn-valid card shape', 'Your order number 4111111111111111 has shipped.'],

@@ -48,6 +48,8 @@ export function findPhones({ text, phoneCountries }: ScanContext, out: Candidate
     const end = start + raw.length;
     if (!standsAlone(text, start, end)) continue;
     if (DATE_LIKE.test(raw)) continue;
+    // 20240315-0042: a compact date with a sequence number, the shape of receipt numbers.
+    if (/^(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-\d{1,6}$/.test(raw)) continue;
     // CIDR blocks ("169.254/16") mix dots and a slash; phone numbers never do.
     if (raw.includes('.') && raw.includes('/')) continue;
     // "2.2.14.668": dotted groups with a single digit are version numbers, not phone numbers.
