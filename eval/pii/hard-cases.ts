@@ -3,7 +3,8 @@
  * formats, PII without the cues the offline detector relies on, and look-alikes outside the
  * templates' patterns. Two sets: `HARD_DEV` may be tuned on; `HARD_HELDOUT` was written before
  * any tuning on hard cases and is never tuned on — its figure is where the offline detector's
- * limits show. Not a target.
+ * limits show. Not a target. Caveat: `HARD_DEV` was written after the held-out misses had been
+ * read, so some of its shapes resemble them (see the README's PII section).
  */
 import type { PIIType } from '../../src/processors/pii-detector/detect/types.js';
 import type { PIIFixture } from './generate.js';
