@@ -14,7 +14,7 @@ const THRESHOLD = 0.7;
 
 /** Figures for one half. */
 export interface InjectionFigures {
-  split: 'dev' | 'heldout';
+  split: 'dev' | 'heldout' | 'fresh';
   lines: number;
   positives: number;
   hardNegatives: number;
@@ -33,7 +33,7 @@ export interface InjectionFigures {
 export function evaluateInjection(): InjectionFigures[] {
   const fixtures = generateInjectionFixtures();
   const scored = fixtures.map((f) => ({ ...f, score: scoreInjection(f.text).score }));
-  return (['dev', 'heldout'] as const).map((split) => {
+  return (['dev', 'heldout', 'fresh'] as const).map((split) => {
     const rows = scored.filter((r) => r.split === split);
     const s: Scored[] = rows;
     const at = atThreshold(s, THRESHOLD);
@@ -67,7 +67,9 @@ const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 export async function run(): Promise<void> {
   const figures = evaluateInjection();
   console.log('\n== Prompt injection: scoreInjection() (offline) ==');
-  for (const f of figures) {
+  // --tuning hides the fresh set, which is scored only once the scorer is frozen.
+  const shown = process.argv.includes('--tuning') ? figures.filter((f) => f.split !== 'fresh') : figures;
+  for (const f of shown) {
     console.log(
       `${f.split.padEnd(7)}  lines ${f.lines} (positives ${f.positives}, hard negatives ${f.hardNegatives})  ` +
         `ROC AUC ${f.auc.toFixed(3)}  recall@1%FPR ${pct(f.recallAt1Fpr)} (cut ${f.cutAt1Fpr.toFixed(3)})  ` +

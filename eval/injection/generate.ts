@@ -8,12 +8,14 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { en, Faker } from '@faker-js/faker';
-import { type Fill, FAMILIES } from './templates.js';
+import { FRESH_FAMILIES } from './fresh-templates.js';
+import { type Family, type Fill, FAMILIES } from './templates.js';
 
 /** One labelled line. */
 export interface InjectionFixture {
   id: string;
-  split: 'dev' | 'heldout';
+  /** `fresh`: written after tuning, scored once the scorer was frozen (see fresh-templates.ts). */
+  split: 'dev' | 'heldout' | 'fresh';
   family: string;
   lang: string;
   /** 1 = injection attempt, 0 = innocent. */
@@ -110,14 +112,15 @@ export function generateInjectionFixtures(): InjectionFixture[] {
 
   const out: InjectionFixture[] = [];
   const familyIndex = new Map<string, number>();
-  for (const fam of FAMILIES) {
+  const all: Array<[Family, boolean]> = [...FAMILIES.map((f) => [f, false] as [Family, boolean]), ...FRESH_FAMILIES.map((f) => [f, true] as [Family, boolean])];
+  for (const [fam, fresh] of all) {
     const n = fam.label === 1 ? PER_TEMPLATE.positive : fam.hard ? PER_TEMPLATE.hard : PER_TEMPLATE.ordinary;
     fam.templates.forEach((template) => {
       // Template numbering runs across all languages of a family, so the split alternates there too.
       const key = `${fam.label}:${fam.family}`;
       const ti = familyIndex.get(key) ?? 0;
       familyIndex.set(key, ti + 1);
-      const split = ti % 2 === 0 ? 'dev' : 'heldout';
+      const split = fresh ? 'fresh' : ti % 2 === 0 ? 'dev' : 'heldout';
       const seen = new Set<string>();
       for (let k = 0; k < n; k++) {
         const text = typeof template === 'string' ? fill(template) : template(fill);

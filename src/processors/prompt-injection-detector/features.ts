@@ -137,6 +137,36 @@ export const FEATURES: readonly InjectionFeature[] = [
     ),
   },
   {
+    id: 'treat-as-void',
+    type: 'system-override',
+    weight: 0.75,
+    re: en(
+      `\\b(?:treat|consider|regard|count)\\s+(?:all\\s+|any\\s+|the\\s+|your\\s+)*(?:earlier|previous|prior|above|original|initial|existing|old)?\\s*(?:guidance|instructions|rules|guidelines|directives|prompts?|system prompt|restrictions)\\s+as\\s+(?:void|invalid|cancell?ed|null|obsolete|irrelevant|non-?existent|optional|suggestions|deleted)\\b|\\b(?:pretend|imagine|assume|act as if|behave as if)\\s+(?:that\\s+)?(?:the\\s+|your\\s+|all\\s+|any\\s+)*(?:rules|instructions|guidelines|restrictions|filters|system prompt|safety training|policies)\\s+(?:above\\s+|you (?:were|have been) given\\s+)?(?:do not|don't|no longer|never)\\s+(?:exist|existed|apply|happened)\\b|\\b(?:pretend|act as if|imagine)\\s+(?:that\\s+)?(?:you|your)\\s+(?:never|didn't|did not|have not|haven't)\\s+(?:received|got|had|been given)\\s+(?:any\\s+)?(?:system prompt|instructions|rules|guidelines)\\b|\\b(?:pretend|act as if)\\s+(?:your\\s+)?(?:safety|alignment)\\s+training\\s+(?:never|didn't|did not)\\b`,
+    ),
+  },
+  {
+    id: 'instructions-changed',
+    type: 'system-override',
+    weight: 0.6,
+    re: en(
+      `\\byour\\s+(?:instructions|rules|guidelines|task|role|orders|directives|setup|configuration)\\s+(?:have|has)\\s+(?:just\\s+)?(?:changed|been (?:changed|updated|replaced|revoked|overridden))\\b|\\byour\\s+(?:earlier|previous|original|initial)\\s+(?:setup|configuration|instructions|rules)\\s+(?:no longer|doesn't|does not|don't|do not)\\s+(?:counts?|matters?|applies|apply)\\b`,
+    ),
+  },
+  {
+    id: 'override-pronoun',
+    type: 'system-override',
+    weight: 0.6,
+    re: en(
+      `\\b(?:instructions|rules|guidelines|system prompt|directives)\\b.{0,80}\\b(?:discard|ignore|disregard|forget|drop|override|delete)\\s+(?:them|it|those|these|all of them)\\b`,
+    ),
+  },
+  {
+    id: 'stop-being',
+    type: 'role-manipulation',
+    weight: 0.35,
+    re: en(`\\bstop\\s+(?:being|acting as|pretending to be)\\s+(?:a|an|the|my)\\s+\\w+`),
+  },
+  {
     id: 'new-instructions',
     type: 'system-override',
     weight: 0.55,
@@ -206,7 +236,7 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'data-exfiltration',
     weight: 0.75,
     re: en(
-      `\\b(?:reveal|show|print|display|output|repeat|tell|give|share|dump|leak|expose|spell out|write out|write down|recite|list|paste|copy|echo|disclose|provide|read back|read out|return|send|reproduce|translate|summari[sz]e|what (?:is|are|was|were))\\b.{0,30}\\b(?:your|the (?:above|hidden|secret|initial|original|system|developer|preceding|full|entire|exact|complete|confidential)|all (?:your|the))\\s+(?:\\w+\\s+){0,2}?(?:system (?:prompt|message|instructions?)|initial (?:prompt|instructions?)|original (?:prompt|instructions?)|hidden (?:prompt|instructions?|rules)|pre-?prompt|instructions|prompt|rules|guidelines|configuration|directives|context window|setup)\\b`,
+      `\\b(?:reveal|show|print|display|output|repeat|tell|give|share|dump|leak|expose|encode|convert|rewrite|paraphrase|spell out|write out|write down|recite|list|paste|copy|echo|disclose|provide|read back|read out|return|send|reproduce|translate|summari[sz]e|what (?:is|are|was|were))\\b.{0,30}\\b(?:your|the (?:above|hidden|secret|initial|original|system|developer|preceding|full|entire|exact|complete|confidential)|all (?:your|the))\\s+(?:\\w+\\s+){0,2}?(?:system (?:prompt|message|instructions?)|initial (?:prompt|instructions?)|original (?:prompt|instructions?)|hidden (?:prompt|instructions?|rules)|pre-?prompt|instructions|prompt|rules|guidelines|configuration|directives|context window|setup)\\b`,
     ),
   },
   {
@@ -239,6 +269,14 @@ export const FEATURES: readonly InjectionFeature[] = [
     weight: 0.7,
     re: en(
       `\\b(?:show|tell|give|share|send|print|list|repeat|reveal)\\b.{0,20}\\b(?:the|your)\\s+(?:instructions|rules|prompt|guidelines|directives|configuration)\\s+(?:that\\s+)?(?:the|your)\\s+(?:developers?|creators?|operators?|company|admins?|administrators?|owners?)\\s+(?:gave|wrote|provided|set|configured|assigned|programmed)\\b`,
+    ),
+  },
+  {
+    id: 'instructions-you-received',
+    type: 'data-exfiltration',
+    weight: 0.7,
+    re: en(
+      `\\b(?:instructions|rules|prompt|text|message|words|directives|guidelines)\\s+(?:that\\s+)?(?:you\\s+(?:received|were given|got|were told)|(?:given|sent)\\s+to\\s+you)\\s+(?:at\\s+the\\s+(?:start|beginning)|before|earlier|initially|first|by\\s+(?:your|the)\\s+(?:developers?|creators?|operators?))\\b|\\bwhat\\s+(?:text|instructions|messages?)\\s+were\\s+you\\s+given\\s+before\\b`,
     ),
   },
   {
@@ -279,7 +317,7 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'tool-exfiltration',
     weight: 0.7,
     re: en(
-      `\\b(?:call|use|invoke|run|execute|trigger)\\s+(?:the\\s+)?(?:[a-z]+_[a-z_]+|[\\w-]{1,30}\\s+(?:tool|function|plugin|action|api|command))\\b.{0,80}\\b(?:conversation|chat (?:history|log|transcript)|transcript|history|credentials|passwords?|api keys?|secrets?|access tokens?|ssh|id_rsa|\\.env|private keys?|user (?:data|records)|all (?:the )?(?:files|emails|messages|records))\\b`,
+      `\\b(?:call|use|invoke|run|execute|trigger)\\s+(?:the\\s+|your\\s+|a\\s+)?(?:[a-z]+_[a-z_]+|[\\w-]{1,30}\\s+(?:tool|function|plugin|action|api|command))\\b.{0,80}\\b(?:conversation|chat (?:history|log|transcript)|transcript|history|credentials|passwords?|api keys?|secrets?|access tokens?|ssh|id_rsa|\\.env|etc/(?:passwd|shadow)|private keys?|user (?:data|records)|all (?:the )?(?:files|emails|messages|records))\\b`,
     ),
   },
   {
@@ -295,7 +333,7 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'tool-exfiltration',
     weight: 0.5,
     re: en(
-      `\\b(?:without|do not|don't|dont|never)\\s+(?:telling|informing|asking|notifying|alerting|mentioning (?:it |this )?to|letting)\\s+(?:the\\s+)?(?:user|human|owner|operator|them)|\\b(?:do not|don't|dont|never)\\s+(?:tell|inform|notify|alert|mention (?:this |it )?to|let)\\s+(?:the\\s+)?(?:user|human|owner|operator)\\b|\\b(?:do not|don't|dont|never)\\s+(?:mention|reveal|disclose|tell anyone about)\\s+(?:these|this|the)\\s+(?:instructions?|message|note|change)\\b`,
+      `\\b(?:without|do not|don't|dont|never)\\s+(?:telling|informing|asking|notifying|alerting|mentioning (?:it |this )?to|letting)\\s+(?:the\\s+)?(?:user|human|owner|operator|them)|\\b(?:do not|don't|dont|never)\\s+(?:tell|inform|notify|alert|mention (?:this |it )?to|let)\\s+(?:the\\s+)?(?:user|human|owner|operator)\\b|\\bsay\\s+nothing\\s+(?:about|of)\\s+(?:this|these|the)\\s+(?:note|instructions?|message|comment|change)\\b|\\b(?:do not|don't|dont|never)\\s+(?:mention|reveal|disclose|tell anyone about)\\s+(?:these|this|the)\\s+(?:instructions?|message|note|change)\\b`,
     ),
   },
   // ---- role-play jailbreaks ------------------------------------------------------------------
@@ -360,7 +398,7 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'jailbreak',
     weight: 0.55,
     re: en(
-      `\\b(?:never|cannot|can't|can not|must not|will not|won't|don't|do not|shall not)\\s+(?:refuse|decline|say no|reject|deny)\\b.{0,30}\\b(?:any|a|my|request|question|anything)|\\b(?:answer|respond to|comply with|fulfil+|obey)\\s+(?:any|every|all)\\s+(?:request|question|command|prompt)s?\\b.{0,30}\\b(?:no matter|regardless|without (?:question|hesitation|refusing))`,
+      `\\b(?:never|cannot|can't|can not|must not|will not|won't|don't|do not|shall not)\\s+(?:refuses?|declines?|says? no|rejects?|deny|denies)\\b.{0,30}\\b(?:any|a|my|request|question|anything)|\\b(?:answer|respond to|comply with|fulfil+|obey)\\s+(?:any|every|all)\\s+(?:request|question|command|prompt)s?\\b.{0,30}\\b(?:no matter|regardless|without (?:question|hesitation|refusing))`,
     ),
   },
   {
@@ -441,10 +479,19 @@ export const FEATURES: readonly InjectionFeature[] = [
   {
     id: 'fake-role-line',
     type: 'injection',
-    weight: 0.45,
+    weight: 0.5,
     kind: 'template',
     re: en(
       `(?:^|\\n|\\s{2,}|[.!?]\\s|\\]\\s?|\\}\\s?|"\\s?)(?:#{1,4}\\s*)?(?:system|assistant|developer|sys|admin)\\s*(?:message|prompt|instructions?)?\\s*:\\s*\\S|(?:^|\\s)#{2,4}\\s*(?:system|instruction|instructions|new instructions|response|admin)\\b|\\((?:system|admin)\\s*:`,
+    ),
+  },
+  {
+    id: 'fake-dialogue',
+    type: 'injection',
+    weight: 0.5,
+    kind: 'template',
+    re: en(
+      `\\n\\s*(?:user|human)\\s*:[^\\n]{1,300}\\n\\s*(?:assistant|ai)\\s*:\\s*$|(?:^|\\s)<\\|im_start\\|>\\s*assistant\\b`,
     ),
   },
   {
@@ -470,7 +517,9 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'injection',
     weight: 0.5,
     kind: 'template',
-    re: en(`\\[(?:system|assistant|admin|developer)\\]\\s*\\(#?[\\w-]{0,30}\\)`),
+    re: en(
+      `\\[(?:system|assistant|admin|developer)\\]\\s*\\(#?[\\w-]{0,30}\\)|(?:^|\\n)\\s*\\[(?:system|admin|developer|sys)\\]\\s*\\S`,
+    ),
   },
   {
     id: 'fake-tag-open',
@@ -499,6 +548,22 @@ export const FEATURES: readonly InjectionFeature[] = [
     ),
   },
   {
+    id: 'bracket-ai-note',
+    type: 'injection',
+    weight: 0.6,
+    re: en(
+      `[\\[(]\\s*(?:assistant|ai|system|admin|bot|model|llm)\\s+(?:instructions?|notes?|directives?|commands?|message)\\s*:|\\b(?:ai|assistant|chatbot|bot|model|agent)\\s*,\\s*when\\s+you\\b`,
+    ),
+  },
+  {
+    id: 'dear-ai',
+    type: 'injection',
+    weight: 0.45,
+    re: en(
+      `\\b(?:dear|hello|hi|hey|attention)\\s+(?:ai|a\\.i\\.|assistant|language model|large language model|llm|chatbot|ai assistant|ai model|model)\\s*[,:!]`,
+    ),
+  },
+  {
     id: 'if-you-are-ai',
     type: 'injection',
     weight: 0.65,
@@ -519,7 +584,7 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'injection',
     weight: 0.55,
     re: en(
-      `\\b(?:when|while|before|after)\\s+(?:you\\s+)?(?:summari[sz]e|summari[sz]ing|read|reading|process|processing|analy[sz]e|analy[sz]ing|translate|translating|answer|answering)\\s+(?:this|the)\\s+(?:page|document|email|text|article|file|message|content|review|result|website|pdf)\\b.{0,40}\\b(?:you must|you should|you will|always|instead|also|make sure|tell|say|include|recommend|mention|insert)\\b|\\binstead of (?:summari[sz]ing|translating|answering|reviewing)\\b`,
+      `\\b(?:when|while|before|after)\\s+(?:you\\s+)?(?:summari[sz]e|summari[sz]ing|read|reading|process|processing|analy[sz]e|analy[sz]ing|translate|translating|answer|answering|reply to|replying to|respond to|responding to)\\s+(?:this|the)\\s+(?:page|document|email|text|article|file|message|content|review|result|website|pdf|ticket|invite|comment|post|issue)\\b.{0,40}\\b(?:you must|you should|you will|always|instead|also|make sure|tell|say|include|recommend|mention|insert)\\b|\\binstead of (?:summari[sz]ing|translating|answering|reviewing)\\b`,
     ),
   },
   {
@@ -613,6 +678,20 @@ export const FEATURES: readonly InjectionFeature[] = [
     ),
   },
   {
+    // The English 'non-imperative' rule for the other six languages: "don't forget the rules"
+    // is the opposite of an override.
+    id: 'negated-ml',
+    type: 'system-override',
+    weight: 0,
+    dampens: {
+      ids: ['de-override', 'fr-override', 'es-override', 'zh-override', 'ja-override', 'ko-override'],
+      factor: 0.3,
+    },
+    re: en(
+      `\\bn'(?:oublie|ignore)z?\\s+pas\\b|\\bne\\s+pas\\s+(?:oublier|ignorer)\\b|\\bno\\s+(?:olvides|olvide|olviden|ignores|ignore|ignoren)\\b|\\bvergiss(?:\\s+bitte)?\\s+nicht\\b|\\bnicht\\s+(?:vergessen|ignorieren)\\b|别忘|別忘|不要忘记|不要忘記|忘れないで|無視しないで|잊지\\s*마|무시하지\\s*마`,
+    ),
+  },
+  {
     id: 'reported-speech-ml',
     type: 'system-override',
     weight: 0,
@@ -622,6 +701,27 @@ export const FEATURES: readonly InjectionFeature[] = [
     },
     re: en(
       `(?:医生|醫生|老师|老師|老板|老闆|他|她|他们|他們|经理|經理|妈妈|媽媽)?(?:让我|讓我|叫我|要我|告诉我要|告訴我要)|ように(?:言われ|指示され|と言われ)|と言われ|(?:하라고|라고)\\s*(?:했|하셨)|\\b(?:hat mir gesagt|sagt,? ich soll|sagte mir|meint,? ich soll)\\b|\\bm'a (?:dit|demande) d|\\bme (?:dijo|pidio|indico) que\\b`,
+    ),
+  },
+  {
+    id: 'system-prompt-as-data',
+    type: 'system-override',
+    weight: 0,
+    dampens: { ids: ['override', 'override-strong'], factor: 0.4 },
+    re: en(
+      `\\b(?:skip|skips|skipping|drop|drops|omit|omits|strip|strips|remove|removes|filter out|exclude|excludes)\\s+(?:the\\s+)?system\\s+(?:prompts?|messages?)\\s+(?:when|while|from|in|before|during|for|if)\\b`,
+    ),
+  },
+  {
+    id: 'template-talk',
+    type: 'injection',
+    weight: 0,
+    dampens: {
+      ids: ['chat-template-token', 'fake-tag-open', 'fake-role-line', 'fake-markdown-role', 'fake-dialogue'],
+      factor: 0.35,
+    },
+    re: en(
+      `\\b(?:tags?|tokens?|markers?|chat (?:format|template)|prompt format|chatml|tokeni[sz]er|special tokens?|delimiters?|template)\\b.{0,60}(?:\\?|\\bhow\\b|\\bwhy\\b|\\bwhat\\b|\\bright\\b)|\\b(?:how|why|what)\\b.{0,80}\\b(?:tags?|tokens?|markers?|chat format|chatml|tokeni[sz]er)\\b`,
     ),
   },
   {
@@ -639,7 +739,7 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'system-override',
     weight: 0.8,
     re: en(
-      `\\b(?:ignorier\\w*|vergiss|vergessen sie|missacht\\w*|ubergeh\\w*|verwirf|verwerfen sie|beachte(?:n sie)? nicht|befolge(?:n sie)? nicht(?: mehr)?|setze? .{0,20}ausser kraft)\\b.{0,40}\\b(?:alle\\w*|vorherig\\w*|vorig\\w*|bisherig\\w*|obig\\w*|dein\\w*|ihre\\w*|fruher\\w*|vorangegangen\\w*|ursprunglich\\w*|system\\w*)\\b.{0,25}\\b(?:anweisung\\w*|instruktion\\w*|regeln|vorgaben|befehle|richtlinien|systemprompt|system-prompt|anordnungen|einschrankungen)\\b|\\b(?:alle\\w*|vorherig\\w*|bisherig\\w*|obig\\w*|dein\\w*|ursprunglich\\w*)\\s+(?:\\w+\\s+)?(?:anweisung\\w*|instruktion\\w*|regeln|vorgaben|befehle|richtlinien)\\s+(?:\\w+\\s+){0,3}(?:ignorieren|vergessen|missachten|nicht (?:mehr )?(?:befolgen|beachten)|sind (?:ab sofort |jetzt )?(?:ungultig|aufgehoben|nichtig))\\b`,
+      `\\b(?:ignorier\\w*|vergiss|vergessen sie|missacht\\w*|ubergeh\\w*|verwirf|verwerfen sie|beachte(?:n sie)? nicht|befolge(?:n sie)? nicht(?: mehr)?|setze? .{0,20}ausser kraft)\\b.{0,40}\\b(?:alle\\w*|vorherig\\w*|vorig\\w*|bisherig\\w*|obig\\w*|dein\\w*|ihre\\w*|fruher\\w*|vorangegangen\\w*|ursprunglich\\w*|system\\w*)\\b.{0,25}\\b(?:anweisung\\w*|instruktion\\w*|regeln|vorgaben|befehle|richtlinien|systemprompt|system-prompt|anordnungen|einschrankungen)\\b|\\bbefolge\\w*\\s+(?:die|deine|ihre|alle)?\\s*\\w*\\s*(?:anweisungen|regeln|vorgaben|richtlinien)\\s+nicht\\s+mehr\\b|\\b(?:alle\\w*|vorherig\\w*|bisherig\\w*|obig\\w*|dein\\w*|ursprunglich\\w*)\\s+(?:\\w+\\s+)?(?:anweisung\\w*|instruktion\\w*|regeln|vorgaben|befehle|richtlinien)\\s+(?:\\w+\\s+){0,3}(?:ignorieren|vergessen|missachten|nicht (?:mehr )?(?:befolgen|beachten)|sind (?:ab sofort |jetzt )?(?:ungultig|aufgehoben|nichtig))\\b`,
     ),
   },
   {
@@ -826,7 +926,7 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'data-exfiltration',
     weight: 0.75,
     re: en(
-      `(?:システムプロンプト|初期指示|隠された指示|元の指示|システムメッセージ|設定された指示|最初の指示|内部指示|プロンプトの内容)[^。！？\\n]{0,15}(?:表示|教えて|見せて|出力|繰り返|公開|明かし|書き出|開示)`,
+      `(?:最初に|初めに)?(?:与えられた|受けた|設定された)(?:指示|命令|プロンプト)[^。！？\\n]{0,10}(?:教えて|見せて|表示|出力|書き出)|(?:システムプロンプト|初期指示|隠された指示|元の指示|システムメッセージ|設定された指示|最初の指示|内部指示|プロンプトの内容)[^。！？\\n]{0,15}(?:表示|教えて|見せて|出力|繰り返|公開|明かし|書き出|開示)`,
     ),
   },
   {

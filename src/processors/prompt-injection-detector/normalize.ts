@@ -79,8 +79,8 @@ const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g
 const TAG_RUN = /(\uD83C\uDFF4)?((?:\uDB40[\uDC00-\uDC7F])+)/g;
 const LATIN_DIACRITICS = /[\u0300-\u036f]/g;
 // A word that mixes letters with leet symbols, e.g. `1gn0r3`, `pr3v!0us`, `$y$tem`.
-const LEET_WORD = /[a-z0-9@$!|]*[a-z][a-z0-9@$!|]*/g;
-const HAS_LEET = /[0-9@$!|]/;
+const LEET_WORD = /[a-z0-9@$!]*[a-z][a-z0-9@$!]*/g;
+const HAS_LEET = /[0-9@$!]/;
 const HOMOGLYPH_CHARS = /[авекмнорстухіјѕԁһӏɡԛԝαβειοκνρτυχγ]/;
 // Four or more single letters separated by one space/dot/dash/underscore/asterisk: `i g n o r e`.
 const SPLIT_KEYWORDS =
@@ -125,14 +125,14 @@ export function foldText(raw: string): FoldedText {
   }
   let leetCount = 0;
   // Once a text has clear leet words, single-symbol words (`4ll`) are leet too.
-  const leetContext = /(?:^|[^a-z0-9])(?=[a-z0-9@$!|]*[a-z])(?:[a-z]*[0-9@$!|]){2,}[a-z0-9@$!|]*/.test(text);
+  const leetContext = /(?:^|[^a-z0-9])(?=[a-z0-9@$!]*[a-z])(?:[a-z]*[0-9@$!]){2,}[a-z0-9@$!]*/.test(text);
   text = text.replace(LEET_WORD, (word) => {
     if (!HAS_LEET.test(word) || word.length < 3) return word;
     // Keep plain numbers with a unit or ordinal (`10kg`, `4th`, `mp3`): leet words carry
     // letters on both sides of a symbol or at least two symbols.
     let symbols = 0;
     for (const ch of word) if (LEET[ch] !== undefined) symbols++;
-    const inner = /[a-z][0-9@$!|]+[a-z]/.test(word);
+    const inner = /[a-z][0-9@$!]+[a-z]/.test(word);
     // E-mail addresses are not leetspeak.
     if (/[a-z0-9]@[a-z]/.test(word)) return word;
     if (!inner && symbols < 2 && !leetContext) return word;
@@ -147,6 +147,7 @@ export function foldText(raw: string): FoldedText {
     SPACED_LETTERS,
     (m) => ` ${m.replace(/[ ._*-]/g, '').replace(SPLIT_KEYWORDS, ' $1 ')} `,
   );
-  text = text.replace(/\s+/g, ' ');
+  // Runs of spaces collapse; line breaks stay (fake role lines and boundaries start a line).
+  text = text.replace(/[^\S\n]+/g, ' ').replace(/ ?\n\s*/g, '\n');
   return { text, hiddenTags, invisibleCount, homoglyphCount, leetCount };
 }
