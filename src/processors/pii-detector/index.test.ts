@@ -227,6 +227,9 @@ describe('PIIDetector: options are validated at construction', () => {
     [{ errorStrategy: 'loud' }, 'errorStrategy'],
     [{ bufferSize: 0 }, 'bufferSize'],
     [{ stream: { windowChars: 10, overlapChars: 10 } }, 'overlapChars'],
+    [{ stream: { windowChars: Object.create(null) } }, 'stream.windowChars'],
+    [{ threshold: Object.create(null) }, 'threshold'],
+    [{ detectionTypes: Object.create(null) }, 'detectionTypes'],
   ])('%j → PROCESSOR_INVALID_OPTIONS naming %s', (options, option) => {
     let error: unknown;
     try {

@@ -226,6 +226,16 @@ export function resolveOptions(options: PIIDetectorOptions | undefined): Resolve
   if (o.stream !== undefined && (typeof o.stream !== 'object' || o.stream === null)) {
     throw invalid('stream', `must be an object { windowChars?, overlapChars? } (got ${show(o.stream)}).`);
   }
+  const { windowChars, overlapChars } = o.stream ?? {};
+  if (windowChars !== undefined && !(Number.isSafeInteger(windowChars) && (windowChars as number) >= 1)) {
+    throw invalid(
+      'stream.windowChars',
+      `must be a positive integer number of characters (got ${show(windowChars)}).`,
+    );
+  }
+  if (overlapChars !== undefined && !(Number.isSafeInteger(overlapChars) && (overlapChars as number) >= 0)) {
+    throw invalid('stream.overlapChars', `must be an integer >= 0 (got ${show(overlapChars)}).`);
+  }
   return {
     mode,
     model: o.model,
