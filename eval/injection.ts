@@ -1,9 +1,12 @@
 /**
  * The injection half of `npm run eval`: scores `scoreInjection()` on the generated fixtures
- * (`eval/injection/`) and prints, for the development and the held-out half, ROC AUC, recall at
- * 1% false-positive rate, and recall / precision / FPR / hard-negative FPR at the default
- * threshold, plus recall per attack family. `--misses` also lists the development half's
- * misclassified lines (tuning looks at the development half only).
+ * (`eval/injection/`) and prints, for the development half, the held-out half and the fresh set,
+ * ROC AUC, recall at 1% false-positive rate, and recall / precision / FPR / hard-negative FPR at
+ * the default threshold, plus recall per attack family.
+ *
+ * Flags: `--tuning` hides the fresh set (scored only with the scorer frozen); `--misses`,
+ * `--heldout-misses`, `--fresh-misses` list a half's misclassified lines. See
+ * docs-drafts/prompt-injection.md for which figures are blind.
  */
 import { scoreInjection } from '../src/processors/prompt-injection-detector/score.js';
 import { generateInjectionFixtures, type InjectionFixture } from './injection/generate.js';
@@ -86,6 +89,7 @@ export async function run(): Promise<void> {
   for (const [flag, split] of [
     ['--misses', 'dev'],
     ['--heldout-misses', 'heldout'],
+    ['--fresh-misses', 'fresh'],
   ] as const) {
     if (!process.argv.includes(flag)) continue;
     const half = figures.find((f) => f.split === split);

@@ -3,7 +3,9 @@
  * filled a fixed number of times from a seeded `@faker-js/faker`, so the same lines come out on
  * every machine. Lines are split by *template*, not by line: even-numbered templates of each
  * family go to the development half, odd-numbered ones to the held-out half, so the held-out half
- * holds phrasings tuning never saw. Run directly to (re)write `fixtures.jsonl` beside it.
+ * holds phrasings tuning never saw (until it was scored blind; see the eval's protocol notes).
+ * `fresh-templates.ts` adds the `fresh` set, written later and scored once with the scorer
+ * frozen. Run directly to (re)write `fixtures.jsonl` beside it.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
