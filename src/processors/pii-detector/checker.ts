@@ -97,11 +97,13 @@ export class PIIChecker {
   /**
    * The verdict on `text`, or `undefined` when the helper-model check failed and
    * `errorStrategy: 'warn'` lets the text through (under `'strict'` the run has been aborted).
-   * Failed checks are not cached: the next sight of the text tries again.
+   * Failed checks are not cached: the next sight of the text tries again. `cache: false` for
+   * text that will not be seen again (stream windows), so it does not push out verdicts on
+   * messages.
    */
-  async check(text: string, ctx: CheckContext): Promise<PIIVerdict | undefined> {
+  async check(text: string, ctx: CheckContext, cache = true): Promise<PIIVerdict | undefined> {
     if (text.trim() === '') return { detections: [], categories: [] };
-    const cached = this.#cache.get(text);
+    const cached = cache ? this.#cache.get(text) : undefined;
     if (cached !== undefined) return cached;
     const hybrid = this.#o.mode === 'hybrid';
     // Hybrid also collects the grey band: candidates the offline detector scored just below the
@@ -131,7 +133,7 @@ export class PIIChecker {
     }
     const detections = resolveOverlaps(found);
     const verdict: PIIVerdict = { detections, categories: categoriesOf(detections) };
-    this.#cache.set(text, verdict);
+    if (cache) this.#cache.set(text, verdict);
     return verdict;
   }
 

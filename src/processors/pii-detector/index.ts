@@ -328,7 +328,8 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
     ctx: CheckContext,
     state: PIIState,
   ): Promise<StreamWindowVerdict> {
-    const verdict = await this.#checker.check(text, ctx);
+    // Windows never recur verbatim: caching them would only evict message verdicts.
+    const verdict = await this.#checker.check(text, ctx, false);
     if (verdict === undefined) return { action: 'release' };
     // Detections wholly in the left context were decided by the window before.
     const fresh = verdict.detections.filter((d) => d.end > info.contextLength);
