@@ -61,6 +61,22 @@ describe('moderateOffline: word list and phrases mapped to the documented catego
     expect(moderateOffline('a fuck').hits[0]).toMatchObject({ start: 2, end: 6, term: 'fuck' });
   });
 
+  it('figurative "kill" / "shoot" / "beat" and plain mentions of suicide stay below the default threshold', () => {
+    for (const text of [
+      "I'll shoot him an email tomorrow.",
+      'I will beat you at chess tonight.',
+      "We're going to kill it on stage.",
+      'Call the suicide prevention hotline at any hour.',
+    ]) {
+      const top = moderateOffline(text).category_scores[0]?.score ?? 0;
+      expect(top, text).toBeLessThanOrEqual(0.5);
+    }
+    expect(moderateOffline("I'm feeling suicidal").category_scores).toContainEqual({
+      category: 'self-harm/intent',
+      score: 0.9,
+    });
+  });
+
   it('innocent text scores nothing (including Scunthorpe-style look-alikes)', () => {
     for (const text of [
       CLEAN,

@@ -143,6 +143,9 @@ interface PhraseRule {
 }
 
 const KILL = '(?:kill|murder|shoot|stab|strangle|behead|hurt|beat|slaughter|butcher)';
+/** Figurative uses: "shoot him an e-mail", "beat you at chess", "kill it on stage". */
+const NOT_FIGURATIVE =
+  '(?!\\s+(?:an?\\s+|the\\s+|a quick\\s+)?(?:e-?mail|message|text|note|line|dm|invite|link)\\b)(?!\\s+(?:at|in|on)\\b)';
 
 /** Threat, violence and self-harm phrases (written for Sluice; coarse by design). */
 const PHRASES: readonly PhraseRule[] = [
@@ -158,7 +161,7 @@ const PHRASES: readonly PhraseRule[] = [
   {
     name: 'self-harm intent',
     pattern:
-      /\b(?:i (?:want|wanna|am going|'m going|plan|intend|need) to (?:die|kill myself|end (?:it all|my life)|hurt myself|cut myself)|i(?:'m| am) (?:going to|gonna) (?:kill myself|end it)|i don'?t want to (?:live|be alive) anymore)\b/gi,
+      /\b(?:i (?:want|wanna|am going|'m going|plan|intend|need) to (?:die|kill myself|end (?:it all|my life)|hurt myself|cut myself)|i(?:'m| am) (?:going to|gonna) (?:kill myself|end it)|i(?:'m| am) (?:feeling |so )?suicidal|i don'?t want to (?:live|be alive) anymore)\b/gi,
     scores: [
       { category: 'self-harm/intent', score: 0.9 },
       { category: 'self-harm', score: 0.85 },
@@ -168,7 +171,8 @@ const PHRASES: readonly PhraseRule[] = [
     name: 'self-harm',
     pattern:
       /\b(?:suicid(?:e|al)|self[- ]harm(?:ing)?|kill(?:ing)? myself|cutting myself|slit (?:my|your) wrists?)\b/gi,
-    scores: [{ category: 'self-harm', score: 0.7 }],
+    // A mention alone (news, prevention hotlines) stays below the default threshold.
+    scores: [{ category: 'self-harm', score: 0.45 }],
   },
   {
     name: 'telling someone to self-harm',
@@ -182,7 +186,7 @@ const PHRASES: readonly PhraseRule[] = [
   {
     name: 'threat',
     pattern: new RegExp(
-      `\\b(?:i(?:'ll| will| am going to|'m going to|'m gonna| gonna)|we(?:'ll| will| are going to))\\s+(?:\\w+\\s+){0,2}${KILL}\\s+(?:you|him|her|them|your (?:family|kids))\\b|\\byou(?:'re| are) (?:going to )?(?:dead|die)\\b|\\bwatch your back\\b`,
+      `\\b(?:i(?:'ll| will| am going to|'m going to|'m gonna| gonna)|we(?:'ll| will| are going to))\\s+(?:\\w+\\s+){0,2}${KILL}\\s+(?:you|him|her|them|your (?:family|kids))\\b${NOT_FIGURATIVE}|\\byou(?:'re| are) (?:going to )?(?:dead|die)\\b|\\bwatch your back\\b`,
       'gi',
     ),
     scores: [
@@ -194,7 +198,7 @@ const PHRASES: readonly PhraseRule[] = [
   {
     name: 'violence',
     pattern: new RegExp(
-      `\\b${KILL}(?:s|ed|ing)?\\s+(?:all\\s+)?(?:the\\s+)?(?:people|them|everyone|those|him|her|the (?:man|woman))\\b|\\b(?:bomb|shoot up|massacre)\\s+(?:the\\s+)?(?:school|church|mosque|synagogue|crowd|office)\\b`,
+      `\\b${KILL}(?:s|ed|ing)?\\s+(?:all\\s+)?(?:the\\s+)?(?:people|them|everyone|those|him|her|the (?:man|woman))\\b${NOT_FIGURATIVE}|\\b(?:bomb|shoot up|massacre)\\s+(?:the\\s+)?(?:school|church|mosque|synagogue|crowd|office)\\b`,
       'gi',
     ),
     scores: [{ category: 'violence', score: 0.75 }],
