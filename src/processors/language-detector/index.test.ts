@@ -30,6 +30,15 @@ describe('LanguageDetector offline (eld, no model, no network)', () => {
     }
   });
 
+  it('offline makes no network call (fetch is never used)', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    const { agent } = agentWith({ strategy: 'block' });
+    await agent.generate(GERMAN);
+    await agent.generate(ENGLISH);
+    expect(fetch).not.toHaveBeenCalled();
+    fetch.mockRestore();
+  });
+
   it('detect (default): attaches language_detection metadata and changes nothing', async () => {
     const h = createProcessorHarness(new LanguageDetector({ targetLanguages: ['English'] }), {
       messages: [GERMAN],

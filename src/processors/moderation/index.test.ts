@@ -98,6 +98,15 @@ describe('ModerationProcessor offline (no model, no network)', () => {
     );
   });
 
+  it('offline makes no network call (fetch is never used)', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    const { agent } = agentWith({ strategy: 'block' }, 'You are a worthless bitch.');
+    await agent.generate(ABUSE);
+    await (await agent.stream(CLEAN)).text;
+    expect(fetch).not.toHaveBeenCalled();
+    fetch.mockRestore();
+  });
+
   it('block: flagged input ends the run with a tripwire before the main model is called', async () => {
     const { agent, model } = agentWith({ strategy: 'block', includeScores: true });
     const result = await agent.generate(ABUSE);

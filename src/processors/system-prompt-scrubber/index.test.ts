@@ -48,6 +48,14 @@ describe('SystemPromptScrubber offline (no model)', () => {
     expect(await output.text).toBe(text);
   });
 
+  it('offline makes no network call (fetch is never used)', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    const { agent } = agentWith({}, `Here: ${LEAK}.`);
+    expect((await agent.generate('hi')).text).not.toContain('ROCKET');
+    expect(fetch).not.toHaveBeenCalled();
+    fetch.mockRestore();
+  });
+
   it('property: random chunkings always produce the same redacted text', async () => {
     const reply = `Intro text here. ${LEAK}. Then some more words about rockets and fuel.`;
     let expected: string | undefined;
