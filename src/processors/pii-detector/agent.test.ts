@@ -205,6 +205,29 @@ describe('PIIDetector in an agent', () => {
     expect(second).not.toContain('536-22-1234');
   });
 
+  it('checkToolResults: long integers are checked as text (a card number returned as a number)', async () => {
+    const tool = createTool({
+      id: 'billing',
+      description: 'Billing',
+      inputSchema: z.object({}),
+      execute: async () => ({ card: 4111111111111111, quantity: 3, invoice: 2024000123 }),
+    });
+    const model = new ScriptedModel({ steps: [{ toolCalls: [{ toolName: 'billing', args: {} }] }, 'ok'] });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      tools: { billing: tool },
+      outputProcessors: [new PIIDetector({ checkToolResults: true, redactionMethod: 'placeholder' })],
+    });
+    await agent.generate('bill');
+    const second = promptTexts(model, 1);
+    expect(second).toContain('[CREDIT_CARD]');
+    expect(second).not.toContain('4111111111111111');
+    expect(second).toContain('2024000123');
+    expect(second).toMatch(/quantity\\?"?:3/);
+  });
+
   it('checkToolResults with block: the run stops before the model sees the tool result', async () => {
     const tool = createTool({
       id: 'fetch',

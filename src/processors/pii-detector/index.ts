@@ -209,10 +209,10 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
     let replacement: unknown = result;
     if (strategy === 'filter') replacement = PII_FILTERED_TOOL_RESULT;
     else if (strategy === 'redact') {
-      replacement =
-        typeof result === 'string'
-          ? this.#redact(result, verdicts[0]?.detections ?? []).text
-          : mapStringLeaves(result, (leaf, i) => this.#redact(leaf, verdicts[i]?.detections ?? []).text);
+      replacement = mapStringLeaves(
+        result,
+        (leaf, i) => this.#redact(leaf, verdicts[i]?.detections ?? []).text,
+      );
     }
     await this.#violation(strategy, flagged, 'processToolResult', { toolCallId });
     if (replacement !== result) {
