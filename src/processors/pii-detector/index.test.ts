@@ -312,6 +312,19 @@ describe('PIIDetector: LLM mode (model given, no mode → the model is asked, as
     expect(model.calls[0]?.providerOptions).toEqual({ scripted: { effort: 'low' } });
   });
 
+  it('asks for JSON through the response format, or (jsonPromptInjection) describes the schema in the prompt', async () => {
+    const native = judge({ categories: null, detections: null });
+    await createProcessorHarness(new PIIDetector({ model: native }), { messages: 'hello' }).processInput();
+    expect(native.calls[0]?.responseFormat).toMatchObject({ type: 'json' });
+    const injected = judge({ categories: null, detections: null });
+    await createProcessorHarness(
+      new PIIDetector({ model: injected, structuredOutputOptions: { jsonPromptInjection: true } }),
+      { messages: 'hello' },
+    ).processInput();
+    expect(injected.calls[0]?.responseFormat?.type ?? 'text').toBe('text');
+    expect(promptText(injected, 0, 'system')).toContain('JSON Schema of the answer');
+  });
+
   it('unchanged text is not sent again: the verdict cache answers', async () => {
     const model = judge({ categories: null, detections: null });
     const pii = new PIIDetector({ model });
