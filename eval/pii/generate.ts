@@ -94,3 +94,21 @@ export function generateFreshPIIFixtures(seed = 20261204): PIIFixture[] {
   }
   return out;
 }
+
+/**
+ * `npx tsx eval/pii/generate.ts` rewrites `eval/pii/fixtures.jsonl`, the committed snapshot of
+ * every generated line (for reading and review; the eval itself regenerates them).
+ */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { writeFileSync } = await import('node:fs');
+  const { hardCaseFixtures } = await import('./hard-cases.js');
+  const all = [
+    ...generatePIIFixtures(),
+    ...generateFreshPIIFixtures(),
+    ...hardCaseFixtures('dev'),
+    ...hardCaseFixtures('heldout'),
+  ];
+  const path = new URL('./fixtures.jsonl', import.meta.url);
+  writeFileSync(path, `${all.map((f) => JSON.stringify(f)).join('\n')}\n`);
+  console.log(`wrote ${all.length} lines to ${path.pathname}`);
+}

@@ -4,8 +4,10 @@
  * least 0.95, and the fixtures meet their documented size (≥ 300 lines, seven languages, a third
  * look-alike negatives).
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generatePIIFixtures } from '../../../eval/pii/generate.js';
+import { generateFreshPIIFixtures, generatePIIFixtures } from '../../../eval/pii/generate.js';
+import { hardCaseFixtures } from '../../../eval/pii/hard-cases.js';
 import { scorePII } from '../../../eval/pii/score.js';
 
 describe('PII eval (held-out half)', () => {
@@ -19,6 +21,17 @@ describe('PII eval (held-out half)', () => {
     expect(generatePIIFixtures().map((f) => f.text)).toEqual(fixtures.map((f) => f.text));
     for (const f of fixtures) for (const s of f.spans) expect(s.end).toBeGreaterThan(s.start);
     expect(fixtures.filter((f) => f.half === 'heldout').length).toBeGreaterThan(fixtures.length / 3);
+  });
+
+  it('the committed snapshot eval/pii/fixtures.jsonl is what the generator produces', () => {
+    const snapshot = readFileSync(new URL('../../../eval/pii/fixtures.jsonl', import.meta.url), 'utf8');
+    const all = [
+      ...fixtures,
+      ...generateFreshPIIFixtures(),
+      ...hardCaseFixtures('dev'),
+      ...hardCaseFixtures('heldout'),
+    ];
+    expect(snapshot).toBe(`${all.map((f) => JSON.stringify(f)).join('\n')}\n`);
   });
 
   it('held-out micro precision and recall are both ≥ 0.95', () => {
