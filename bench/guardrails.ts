@@ -124,6 +124,23 @@ export async function benchGuardrails(): Promise<void> {
       `${(pacedFirst[i] as number).toFixed(1)} ms${i === 0 ? '' : ` (+${added.toFixed(1)} ms held back)`}`,
     );
   }
+  await helperCalls();
+}
+
+/** LLM mode: how many helper-model calls a streamed answer costs (per window, never per chunk). */
+export async function helperCalls(): Promise<void> {
+  // Unique words, so no window repeats an earlier one (the verdict cache would answer it).
+  const script = Array.from({ length: 1_000 }, (_, i) => `word${i} `);
+  const judge = new ScriptedModel({ steps: () => '{"category_scores": null, "reason": null}' });
+  const agent = agentFor(new ModerationProcessor({ model: judge }), script);
+  const output = await agent.stream('go');
+  await output.text;
+  const chars = script.join('').length;
+  console.log('  LLM mode: helper-model calls for one streamed answer');
+  row(
+    `    ModerationProcessor llm (defaults 160/64)`,
+    `${judge.calls.length - 1} calls for ${script.length} chunks (${chars.toLocaleString('en-US')} chars); per-chunk checking would make ${script.length}`,
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchGuardrails();
