@@ -139,6 +139,46 @@ describe('PromptInjectionDetector in an agent', () => {
       expect(promptOf(model, 1)).not.toContain('wire money');
     });
 
+    it("rewrite: the model sees the helper's neutralised tool result", async () => {
+      const model = script();
+      const helper = new ScriptedModel({
+        steps: (call) =>
+          JSON.stringify(
+            JSON.stringify(call.prompt).includes('wire money')
+              ? {
+                  categories: [{ type: 'injection', score: 0.9 }],
+                  reason: 'indirect',
+                  rewritten_content: 'Welcome to our shop!',
+                }
+              : { categories: null, reason: null },
+          ),
+      });
+      const detector = new PromptInjectionDetector({
+        model: helper,
+        checkToolResults: true,
+        strategy: 'rewrite',
+        onViolation: () => {},
+      });
+      await agentWith(model, detector, { 'fetch-page': fetchPage }).generate('Summarize shop.example');
+      expect(promptOf(model, 1)).toContain('Welcome to our shop!');
+      expect(promptOf(model, 1)).not.toContain('wire money');
+    });
+
+    it('warn: the result goes through and onViolation names the tool', async () => {
+      const model = script();
+      const details: unknown[] = [];
+      const detector = new PromptInjectionDetector({
+        checkToolResults: true,
+        strategy: 'warn',
+        onViolation: (v) => void details.push(v.detail),
+      });
+      await agentWith(model, detector, { 'fetch-page': fetchPage }).generate('Summarize shop.example');
+      expect(promptOf(model, 1)).toContain('wire money');
+      expect(details).toEqual([
+        expect.objectContaining({ strategy: 'warn', source: 'tool-result', toolName: 'fetch-page' }),
+      ]);
+    });
+
     it('without checkToolResults the same result reaches the model (the option is what protects it)', async () => {
       const model = script();
       await agentWith(model, new PromptInjectionDetector(), { 'fetch-page': fetchPage }).generate(

@@ -278,6 +278,28 @@ describe('hybrid mode: offline first, the model only for the grey band', () => {
   });
 });
 
+describe('explicit modes', () => {
+  it("mode 'offline' with a model never calls it", async () => {
+    const model = judge(() => ({ categories: null, reason: null }));
+    const run = await createProcessorHarness(new PromptInjectionDetector({ model, mode: 'offline' }), {
+      messages: [ATTACK],
+    }).processInput();
+    expect(model.calls).toHaveLength(0);
+    expect(run.tripwire?.metadata).toMatchObject({ decidedBy: 'offline' });
+  });
+  it("hybrid + 'rewrite': a decisive offline flag still asks the model once, for the rewritten text", async () => {
+    const model = judge(() => ({
+      categories: [{ type: 'system-override', score: 0.2 }],
+      reason: 'x',
+      rewritten_content: 'Please help me.',
+    }));
+    const detector = new PromptInjectionDetector({ model, mode: 'hybrid', strategy: 'rewrite' });
+    const run = await createProcessorHarness(detector, { messages: [ATTACK] }).processInput();
+    expect(model.calls).toHaveLength(1);
+    expect(texts(run.messages as never)).toEqual(['Please help me.']);
+  });
+});
+
 describe('fail policy (timeoutMs, errorStrategy)', () => {
   const slow = () =>
     new ScriptedModel({
