@@ -136,6 +136,16 @@ const FLUSHED_BY: ReadonlySet<string> = new Set(['step-finish', 'finish', 'error
 /** Chunks after which held text is never released (unchecked or from an abandoned attempt). */
 const DROPPED_BY: ReadonlySet<string> = new Set(['abort', 'tripwire', 'step-start']);
 
+/** Append to a hook result without allocating for the common single-chunk case. */
+function addChunk(out: ChunkType | ChunkType[] | null, chunk: ChunkType): ChunkType | ChunkType[] {
+  if (out === null) return chunk;
+  if (Array.isArray(out)) {
+    out.push(chunk);
+    return out;
+  }
+  return [out, chunk];
+}
+
 function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
 }
@@ -397,16 +407,11 @@ export class StreamTextWindow {
   #drain(state: WindowState, then: ChunkType | null): ChunkType | ChunkType[] | null {
     if (then !== null) state.segments.push({ chunk: then });
     let out: ChunkType | ChunkType[] | null = null;
-    const push = (chunk: ChunkType) => {
-      if (out === null) out = chunk;
-      else if (Array.isArray(out)) out.push(chunk);
-      else out = [out, chunk];
-    };
     const segments = state.segments;
     while (state.head < segments.length) {
       const segment = segments[state.head] as Segment;
       if (segment.chunk !== undefined) {
-        push(segment.chunk);
+        out = addChunk(out, segment.chunk);
         state.head++;
         continue;
       }
@@ -420,7 +425,7 @@ export class StreamTextWindow {
       if (upto > buffer.emitted) {
         const text = this.#render(buffer, upto);
         if (text !== '') {
-          push({
+          out = addChunk(out, {
             type: 'text-delta',
             runId: buffer.runId,
             from: buffer.from,
