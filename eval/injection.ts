@@ -88,7 +88,7 @@ export async function run(): Promise<void> {
   console.log(
     '  note: the held-out half was scored blind once with the scorer frozen (ROC AUC 0.916, recall@1%FPR 45.8%, ' +
       'hard-negative FPR 6.4%: targets missed) and tuned on afterwards, so its row above is not blind; ' +
-      'the fresh set (written before that tuning, scored once) is the blind check.',
+      'the fresh set (written before that tuning or after it stopped, each batch scored once) is the blind check.',
   );
   // --misses lists the development half's errors (for tuning); --heldout-misses the held-out
   // half's (for the README's limits only: tuning never reads them).

@@ -6,8 +6,9 @@
  * Protocol (see docs-drafts/prompt-injection.md): the held-out half was scored blind once with the
  * scorer frozen (ROC AUC 0.916, recall@1%FPR 45.8%, hard-negative FPR 6.4%: issue #11's targets
  * missed); its errors were then read and the scorer tuned on both halves, so both halves now only
- * guard against regressions. The blind check is the `fresh` set, written before that last tuning
- * round and scored once afterwards: the issue's targets are asserted there.
+ * guard against regressions. The blind check is the `fresh` set (a first batch written before that
+ * last tuning round, a second after all tuning stopped; each scored once): the issue's targets are
+ * asserted there.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -61,7 +62,7 @@ describe('injection eval figures', () => {
     expect(heldout?.hardFpr).toBeLessThanOrEqual(0.02);
   });
   it('fresh blind set meets the issue #11 targets: recall >= 0.6 at 1% FPR, hard-negative FPR <= 2% at 0.7', () => {
-    expect(fresh?.lines).toBeGreaterThanOrEqual(70);
+    expect(fresh?.lines).toBeGreaterThanOrEqual(150);
     expect(fresh?.recallAt1Fpr).toBeGreaterThanOrEqual(0.6);
     expect(fresh?.hardFpr).toBeLessThanOrEqual(0.02);
     expect(fresh?.auc).toBeGreaterThan(0.9);
