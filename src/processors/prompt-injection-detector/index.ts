@@ -523,13 +523,29 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
   }
 }
 
-// Tool results are often objects: score their JSON, where injected strings are still plain text.
+// Tool results are often objects. Their string leaves are scored as the text they are (one per
+// line, keys kept as context), not as escaped JSON where line breaks turn into "\\n". Bounded:
+// at most 2,000 leaves and 200,000 characters.
 function toolResultText(result: unknown): string {
   if (typeof result === 'string') return result;
   if (result === undefined || result === null) return '';
-  try {
-    return JSON.stringify(result) ?? '';
-  } catch {
-    return String(result);
-  }
+  const lines: string[] = [];
+  let budget = 200_000;
+  const seen = new Set<object>();
+  const walk = (value: unknown, key: string, depth: number): void => {
+    if (budget <= 0 || lines.length >= 2000) return;
+    if (typeof value === 'string') {
+      const line = key === '' ? value : `${key}: ${value}`;
+      budget -= line.length;
+      lines.push(line);
+    } else if (typeof value === 'number' || typeof value === 'boolean') {
+      lines.push(key === '' ? String(value) : `${key}: ${String(value)}`);
+    } else if (value !== null && typeof value === 'object' && depth < 20 && !seen.has(value)) {
+      seen.add(value);
+      if (Array.isArray(value)) for (const item of value) walk(item, key, depth + 1);
+      else for (const [k, v] of Object.entries(value)) walk(v, k, depth + 1);
+    }
+  };
+  walk(result, '', 0);
+  return lines.join('\n');
 }
