@@ -235,6 +235,29 @@ describe('stream window: order and boundaries', () => {
     ).toEqual(['a:a: [REDACTED]', 'text-end', 'b:b: plain', 'text-end']);
   });
 
+  it('interleaved blocks: text of a later block never goes out ahead of held text of an earlier one', async () => {
+    const { processor } = windowProcessor(redactSecrets, 40, 10);
+    const h = createProcessorHarness(processor);
+    const end = (id: string) =>
+      ({ type: 'text-end', runId: 'r', from: ChunkFrom.AGENT, payload: { id } }) as ChunkType;
+    const run = await h.processOutputStream([
+      textDelta('first block starts with sk-ABCDEF', 'a'),
+      textDelta('second block, fully ', 'b'),
+      textDelta('GHIJKLMNOPQRSTUV then ends', 'a'),
+      end('a'),
+      textDelta('separate text', 'b'),
+      end('b'),
+    ]);
+    const out = run.chunks.map((c) =>
+      c.type === 'text-delta' ? `${c.payload.id}:${c.payload.text}` : c.type,
+    );
+    expect(out.join('|')).not.toContain('sk-A');
+    // Arrival order is kept: a's first piece, b's first piece, a's rest, a's end, b's rest, b's end.
+    expect(out.join('')).toBe(
+      'a:first block starts with [REDACTED]b:second block, fully a: then endstext-endb:separate texttext-end',
+    );
+  });
+
   it('rejects bad window options with a clear error', () => {
     expect(() => createStreamWindow({ check: () => null, windowChars: 10, overlapChars: 10 })).toThrow(
       /overlapChars/,

@@ -198,6 +198,30 @@ describe('ModerationProcessor offline (no model, no network)', () => {
     expect(result.text).not.toContain('kill yourself');
   });
 
+  it('processOutputResult (no stream ran): block and filter act on the response message', async () => {
+    const blocked = await createProcessorHarness(new ModerationProcessor()).processOutputResult({
+      text: ABUSE,
+    });
+    expect(blocked.tripwire?.metadata).toMatchObject({ phase: 'output-result' });
+    const filtered = await createProcessorHarness(
+      new ModerationProcessor({ strategy: 'filter' }),
+    ).processOutputResult({ text: ABUSE });
+    expect(filtered.tripwire).toBeUndefined();
+    expect(filtered.messages.some((m) => m.role === 'assistant')).toBe(false);
+  });
+
+  it('stream warn: the text goes out unchanged and onViolation is told', async () => {
+    const onViolation = vi.fn();
+    const h = createProcessorHarness(new ModerationProcessor({ strategy: 'warn', onViolation }));
+    const run = await h.processOutputStream(['you stupid ', 'bitch, go away', finishChunk()]);
+    expect(textOf(run.chunks)).toBe('you stupid bitch, go away');
+    expect((onViolation.mock.calls[0]?.[0] as ProcessorViolation | undefined)?.detail).toMatchObject({
+      strategy: 'warn',
+      phase: 'output-stream',
+      categories: ['harassment'],
+    });
+  });
+
   it('rejects bad options with errors naming the option', () => {
     expect(() => new ModerationProcessor({ threshold: 2 })).toThrow(
       /moderation: option "threshold" must be a number from 0 to 1/,

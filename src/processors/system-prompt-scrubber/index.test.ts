@@ -155,6 +155,22 @@ describe('SystemPromptScrubber offline (no model)', () => {
     expect((await agent.generate('hi')).tripwire).toBeDefined();
   });
 
+  it('processOutputResult (no stream ran): redacts the response message and its legacy text', async () => {
+    const h = createProcessorHarness(new SystemPromptScrubber({ redactionMethod: 'placeholder' }), {
+      system: SYSTEM,
+    });
+    const run = await h.processOutputResult({ text: `Rules: ${LEAK}.` });
+    const message = run.messages.at(-1);
+    expect(message?.content.parts[0]).toMatchObject({ type: 'text', text: 'Rules: [SYSTEM_PROMPT].' });
+    expect(JSON.stringify(message)).not.toContain('ROCKET');
+  });
+
+  it('processOutputResult block: the tripwire names the result phase', async () => {
+    const h = createProcessorHarness(new SystemPromptScrubber({ strategy: 'block' }), { system: SYSTEM });
+    const run = await h.processOutputResult({ text: `Rules: ${LEAK}.` });
+    expect(run.tripwire?.metadata).toMatchObject({ phase: 'output-result', types: ['system-prompt'] });
+  });
+
   it('rejects bad options', () => {
     expect(() => new SystemPromptScrubber({ strategy: 'rewrite' as never })).toThrow(/strategy/);
     expect(() => new SystemPromptScrubber({ redactionMethod: 'hash' as never })).toThrow(/redactionMethod/);
