@@ -112,7 +112,15 @@ export function detectPII(text: string, options: DetectPIIOptions = {}): PIIDete
   if (text.length === 0) return [];
   const types = new Set(options.types ?? DEFAULT_DETECT_TYPES);
   const min = options.minConfidence ?? 0;
-  const ctx: ScanContext = { text, phoneCountries: phoneCountriesFor(text, options.phoneCountries) };
+  // The country guess reads the whole text: only worth it once a candidate needs parsing.
+  let countries: readonly string[] | undefined;
+  const ctx: ScanContext = {
+    text,
+    phoneCountries: () => {
+      countries ??= phoneCountriesFor(text, options.phoneCountries);
+      return countries;
+    },
+  };
   const found: Candidate[] = [];
   // Cheap pre-checks keep each family off texts that cannot hold its values.
   const hasDigit = /\d/.test(text);
@@ -132,7 +140,7 @@ export function detectPII(text: string, options: DetectPIIOptions = {}): PIIDete
   } else if (types.has('address')) findAddresses(ctx, found);
   if (types.has('api-key')) findSecrets(ctx, found);
   if (types.has('name')) findNames(ctx, found);
-  const masks = hasDigit ? findMasks(text) : [];
+  const masks = hasDigit && found.some((c) => NUMERIC.has(c.type)) ? findMasks(text) : [];
   if (types.has('uuid')) findUuids(ctx, found);
   const kept = found.filter(
     (c) =>

@@ -16,7 +16,27 @@ const DATE_LIKE =
 /** Countries tried for numbers written without a country code, when nothing hints otherwise. */
 export const DEFAULT_PHONE_COUNTRIES = ['US', 'GB', 'DE', 'FR', 'ES', 'CN', 'JP', 'KR'] as const;
 
-function parse(candidate: string, countries: readonly string[]): { valid: boolean; international: boolean } {
+type Parsed = { valid: boolean; international: boolean };
+
+/**
+ * libphonenumber's parse + validation costs 50–90 µs per country tried, far more than the rest
+ * of a scan; the stream window re-checks its overlap, and chats repeat numbers. A small bounded
+ * memo of recent verdicts (keyed by the candidate and the countries tried) absorbs both.
+ */
+const MEMO = new Map<string, Parsed>();
+const MEMO_MAX = 512;
+
+function parse(candidate: string, countries: readonly string[]): Parsed {
+  const key = `${candidate}|${countries.join(',')}`;
+  const hit = MEMO.get(key);
+  if (hit !== undefined) return hit;
+  const parsed = parseUncached(candidate, countries);
+  if (MEMO.size >= MEMO_MAX) MEMO.delete(MEMO.keys().next().value as string);
+  MEMO.set(key, parsed);
+  return parsed;
+}
+
+function parseUncached(candidate: string, countries: readonly string[]): Parsed {
   const trimmed = candidate.startsWith('00') ? `+${candidate.slice(2)}` : candidate;
   if (trimmed.startsWith('+')) {
     const number = parsePhoneNumberFromString(trimmed);
@@ -36,6 +56,7 @@ function parse(candidate: string, countries: readonly string[]): { valid: boolea
  * default threshold: ten bare digits are as likely an account number).
  */
 export function findPhones({ text, phoneCountries }: ScanContext, out: Candidate[]): void {
+  let countries: readonly string[] | undefined;
   CANDIDATE.lastIndex = 0;
   for (let m = CANDIDATE.exec(text); m !== null; m = CANDIDATE.exec(text)) {
     let raw = m[0];
@@ -61,7 +82,8 @@ export function findPhones({ text, phoneCountries }: ScanContext, out: Candidate
     const cued = hasCueBefore(text, start, PHONE_CUES, 40);
     // AAA-GG-SSSS is how SSNs are written (valid or not); a phone written so needs its cue.
     if (!cued && /^\d{3}-\d{2}-\d{4}$/.test(raw)) continue;
-    const { valid, international } = parse(raw, phoneCountries);
+    countries ??= phoneCountries();
+    const { valid, international } = parse(raw, countries);
     if (!valid) continue;
     const grouped = /[\s.\-/()]/.test(raw);
     const confidence = cued ? 0.95 : international ? 0.9 : grouped ? 0.8 : 0.5;

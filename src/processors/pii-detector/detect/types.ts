@@ -66,6 +66,6 @@ export interface Candidate {
 /** What every detector family receives: the text plus facts computed once per call. */
 export interface ScanContext {
   text: string;
-  /** Phone countries to try for national numbers, most likely first. */
-  phoneCountries: readonly string[];
+  /** Phone countries to try for national numbers, most likely first (computed on first use). */
+  phoneCountries(): readonly string[];
 }
