@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { digitsOf, standsAlone } from './boundaries.js';
 import { hasCueBefore, lookalikeWins, PHONE_CUES } from './cues.js';
@@ -21,13 +22,14 @@ type Parsed = { valid: boolean; international: boolean };
 /**
  * libphonenumber's parse + validation costs 50–90 µs per country tried, far more than the rest
  * of a scan; the stream window re-checks its overlap, and chats repeat numbers. A small bounded
- * memo of recent verdicts (keyed by the candidate and the countries tried) absorbs both.
+ * memo of recent verdicts (keyed by a digest of the candidate and the countries tried) absorbs both.
  */
 const MEMO = new Map<string, Parsed>();
 const MEMO_MAX = 512;
 
 function parse(candidate: string, countries: readonly string[]): Parsed {
-  const key = `${candidate}|${countries.join(',')}`;
+  // Keyed by a digest: the memo must not keep phone numbers in memory.
+  const key = createHash('sha256').update(candidate).update('|').update(countries.join(',')).digest('base64');
   const hit = MEMO.get(key);
   if (hit !== undefined) return hit;
   const parsed = parseUncached(candidate, countries);
