@@ -102,6 +102,26 @@ describe('LanguageDetector offline (eld, no model, no network)', () => {
     expect(run.messages[0]?.content.metadata?.language_detection).toMatchObject({ is_target_language: null });
   });
 
+  it('lastMessageOnly: only the newest user message is checked', async () => {
+    const messages = [GERMAN, 'Where is my parcel? It was due last week.'];
+    const all = await createProcessorHarness(new LanguageDetector({ strategy: 'block' }), {
+      messages,
+    }).processInput();
+    expect(all.tripwire?.metadata).toMatchObject({ iso_code: 'de' });
+    const last = await createProcessorHarness(
+      new LanguageDetector({ strategy: 'block', lastMessageOnly: true }),
+      {
+        messages,
+      },
+    ).processInput();
+    expect(last.tripwire).toBeUndefined();
+    expect(last.messages[0]?.content.metadata?.language_detection).toBeUndefined();
+    expect(last.messages[1]?.content.metadata?.language_detection).toMatchObject({
+      iso_code: 'en',
+      is_target_language: true,
+    });
+  });
+
   it('translate without a model fails at construction with a clear error', () => {
     expect(() => new LanguageDetector({ strategy: 'translate' })).toThrow(
       /language-detector: strategy "translate" needs a helper model/,
