@@ -79,11 +79,41 @@ const HARD_DEV: readonly Case[] = [
   ['ko', '박지훈 씨, 010-2345-6789로 연락 주세요.', [['name', '박지훈'], ['phone', '010-2345-6789']]],
   ['ko', '서울특별시 종로구 세종대로 175에서 만나요.', [['address', '서울특별시 종로구 세종대로 175']]],
   ['ko', '접수번호 20240315-0042를 확인하세요.', []],
+  // Formerly blind (scored once as written, see the README's PII section), then read and acted on.
+  ['en', 'Hey, it\'s Tom Baker — new number is +1 617 555 0123, old one is dead.', [['phone', '+1 617 555 0123']]],
+  ['en', 'Billing contact: accounts-payable@northwind-traders.com (cc finance@northwind-traders.com)', [['email', 'accounts-payable@northwind-traders.com'], ['email', 'finance@northwind-traders.com']]],
+  ['en', 'pls charge 4012888888881881, exp 11/27, cvv on the phone', [['credit-card', '4012888888881881']]],
+  ['en', 'My date of birth is 1990-02-29, I think the form rejected it.', []],
+  ['en', 'The patient, born 03/14/1962, was admitted on 2024-05-02.', [['date-of-birth', '03/14/1962']]],
+  ['en', 'Tracking: 9400 1000 0000 0000 0000 00 (USPS).', []],
+  ['en', 'Our Wi-Fi password is not on this page; the router is at 192.168.0.1.', [['ip-address', '192.168.0.1']]],
+  ['en', 'AWS key AKIAZ7Q4PL2MXN5RTV8W leaked in the build log.', [['api-key', 'AKIAZ7Q4PL2MXN5RTV8W']]],
+  ['en', 'Version 3.14.159 is faster than 2.71.828.', []],
+  ['de', 'Rückruf bitte an 0176 98765432, ich bin Herr Yilmaz.', [['phone', '0176 98765432'], ['name', 'Yilmaz']]],
+  ['de', 'Überweisung an AT61 1904 3002 3457 3201, Verwendungszweck Miete.', [['iban', 'AT61 1904 3002 3457 3201']]],
+  ['de', 'Die Bestellung 4111111111111111 ist unterwegs, Lieferschein 556677.', []],
+  ['fr', 'Mon adresse : 27 avenue Victor Hugo, 69006 Lyon.', [['address', '27 avenue Victor Hugo, 69006 Lyon']]],
+  ['fr', 'Envoyez la facture à compta@boulangerie-martin.fr avant vendredi.', [['email', 'compta@boulangerie-martin.fr']]],
+  ['fr', 'Le numéro de lot 23A0457 est défectueux.', []],
+  ['es', 'Mi teléfono fijo es 91 123 45 67 y el móvil 655 44 33 22.', [['phone', '91 123 45 67'], ['phone', '655 44 33 22']]],
+  ['es', 'IBAN ES91 2100 0418 4502 0005 1332 a nombre de la empresa.', [['iban', 'ES91 2100 0418 4502 0005 1332']]],
+  ['es', 'La versión 12.4.1 corrige el error 0x80070005.', []],
+  ['zh', '请把合同寄给陈静，电话18612345678。', [['phone', '18612345678']]],
+  ['zh', '我的身份证号不方便透露，邮箱是chen.jing@126.com。', [['email', 'chen.jing@126.com']]],
+  ['zh', '快递单号：SF1234567890123，请查收。', []],
+  ['ja', 'ご登録のメール（taro.yamada@docomo.ne.jp）宛に送信しました。', [['email', 'taro.yamada@docomo.ne.jp']]],
+  ['ja', '大阪府大阪市北区梅田3丁目1番3号までお越しください。', [['address', '大阪府大阪市北区梅田3丁目1番3号']]],
+  ['ja', 'お問い合わせ番号 1234-5678-9012 をお知らせください。', []],
+  ['ko', '연락처: 02-312-3456 (사무실)', [['phone', '02-312-3456']]],
+  ['ko', '이메일 minsu.kim@naver.com 으로 보내 주세요.', [['email', 'minsu.kim@naver.com']]],
+  ['ko', '운송장 번호 6123-4567-8901 조회 부탁드립니다.', []],
 ];
+
 
 /** One hard-case set as fixtures (`half: 'fresh'`, scored separately from the two halves). */
 export function hardCaseFixtures(set: 'dev' | 'heldout' = 'heldout'): PIIFixture[] {
-  return (set === 'dev' ? HARD_DEV : HARD_HELDOUT).map(([lang, text, pii], i) => {
+  const cases = set === 'dev' ? HARD_DEV : HARD_HELDOUT;
+  return cases.map(([lang, text, pii], i) => {
     const spans = pii.map(([type, value]) => {
       const start = text.indexOf(value);
       if (start < 0) throw new Error(`PII hard case ${i}: ${JSON.stringify(value)} not in ${JSON.stringify(text)}`);

@@ -81,8 +81,10 @@ export const LOOKALIKE_CUES = words([
   'rechnung',
   'rechnungsnummer',
   'losnummer',
-  'charge',
+
   'chargennummer',
+  'charge-nr',
+  'chargen-nr',
   'seriennummer',
   'artikelnummer',
   'artikel',
