@@ -16,6 +16,7 @@ import { PII_TYPES } from './detect/index.js';
 import type { PIIType } from './detect/types.js';
 import type { PIIRedactionMethod } from './redact.js';
 
+/** The processor id of `PIIDetector`. */
 export const PII_DETECTOR_ID = 'pii-detector';
 
 /** What `PIIDetector` does with detected personal data. */

@@ -46,6 +46,7 @@ export interface PIIViolationDetail {
   textId?: string;
 }
 
+/** Detections as reports put them: offsets shifted by `offset`, values only with `includeValues`. */
 export function reported(
   detections: readonly PIIResultDetection[],
   includeValues: boolean,
@@ -68,6 +69,7 @@ export function reported(
   });
 }
 
+/** The types of `detections`, each once, in order of first appearance. */
 export function typesOf(detections: readonly PIIResultDetection[]): string[] {
   return [...new Set(detections.map((d) => d.type))];
 }
