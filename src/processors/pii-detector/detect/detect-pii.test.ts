@@ -195,6 +195,11 @@ describe('detectPII: look-alikes do not fire', () => {
     ['talking about PII', 'Never share your credit card number, SSN or passport number with anyone.'],
     ['a plain date', 'The meeting is on 2024-03-15 at 10:30.'],
     ['a count', 'We shipped 1234567 units last year.'],
+    ['a range of years', 'Copyright (c) 2013-2019 the authors.'],
+    ['a lower-case unit that spells an honorific', 'Timeout in ms. Default is 30 s.'],
+    ['network and loopback addresses', 'Block 10.0.0.0/8 and 192.168.1.0; ::1 equals 0:0:0:0:0:0:0:1.'],
+    ['code after a secret cue', 'apiKey: process.env.MY_API_KEY, token = contextManager.attach(ctx)'],
+    ['a capitalised heading after a unit', 'Load time\n> 1ms\n\nCold Run'],
     ['a placeholder e-mail', 'Write to user@example.com for the docs.'],
   ])('%s', (_label, text) => {
     expect(found(text)).toEqual([]);

@@ -11,12 +11,18 @@ const VERSION_CUES =
 
 /** Addresses that name no one: unspecified, loopback. Reported below the default threshold. */
 function anonymous(value: string): boolean {
-  return value === '0.0.0.0' || value.startsWith('127.') || value === '::1' || value === '::';
+  return (
+    value === '0.0.0.0' ||
+    value.startsWith('127.') ||
+    value === '::1' ||
+    value === '::' ||
+    /^(?:0{1,4}:){7}0{0,3}[01]$/.test(value)
+  );
 }
 
 /**
  * IPv4 and IPv6 addresses, validated by `node:net`. Version numbers after a cue are skipped;
- * unspecified and loopback addresses score 0.3.
+ * unspecified and loopback addresses score 0.3, network addresses (`.0`, CIDR) 0.5.
  */
 export function findIps({ text }: ScanContext, out: Candidate[]): void {
   V4.lastIndex = 0;
@@ -25,11 +31,14 @@ export function findIps({ text }: ScanContext, out: Candidate[]): void {
     const start = m.index;
     if (VERSION_CUES.test(text.slice(Math.max(0, start - 16), start))) continue;
     if (hasCueBefore(text, start, /(?<![\p{L}])(?:version|build|release)/giu, 20)) continue;
+    const end = start + m[0].length;
+    // A network (`10.0.0.0/8`, `192.168.1.0`) names a range of machines, not one of them.
+    const network = m[0].endsWith('.0') || /^\/\d{1,2}(?!\d)/.test(text.slice(end, end + 4));
     out.push({
       type: 'ip-address',
       start,
-      end: start + m[0].length,
-      confidence: anonymous(m[0]) ? 0.3 : 0.9,
+      end,
+      confidence: anonymous(m[0]) ? 0.3 : network ? 0.5 : 0.9,
     });
   }
   V6.lastIndex = 0;

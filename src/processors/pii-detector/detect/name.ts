@@ -2,7 +2,7 @@ import type { Candidate, ScanContext } from './types.js';
 
 /** Cues before a Latin-script name (matched case-insensitively). */
 const LATIN_CUES =
-  /(?<![\p{L}])(?:my name is|my name's|i am called|name\s*:|full name\s*:|signed\s*:?|regards,|sincerely,|contact person\s*:|mr\.?|mrs\.?|ms\.?|miss|dr\.?|prof\.?|mein name ist|ich heiße|ich heisse|name ist|herr|frau|je m'appelle|je m’appelle|mon nom est|nom\s*:|monsieur|madame|mademoiselle|m\.|mme\.?|mlle\.?|me llamo|mi nombre es|nombre\s*:|señor|señora|señorita|sr\.|sra\.|srta\.|don|doña)\s+/giu;
+  /(?<![\p{L}\p{N}_])(?:my name is|my name's|i am called|name\s*:|full name\s*:|signed\s*:?|regards,|sincerely,|contact person\s*:|mr\.?|mrs\.?|ms\.?|miss|dr\.?|prof\.?|mein name ist|ich heiße|ich heisse|name ist|herr|frau|je m'appelle|je m’appelle|mon nom est|nom\s*:|monsieur|madame|mademoiselle|m\.|mme\.?|mlle\.?|me llamo|mi nombre es|nombre\s*:|señor|señora|señorita|sr\.|sra\.|srta\.|don|doña)[ \t\u00a0]+/giu;
 
 /**
  * The name after a cue: capitalised words (case-sensitive; `O'Neil`, `Jean-Pierre`), with
@@ -16,6 +16,12 @@ const LATIN_NAME = new RegExp(
 
 /** Academic and professional titles between an honorific and the name ("Frau Prof. Dr. Eva …"). */
 const TITLES = /(?:(?:Prof|Dr|Dres|Mag|Ing|Dipl\.-Ing|Dott|Dña|Lic|Ir)\.?\s+)*/uy;
+
+/**
+ * Abbreviated honorifics, which must be capitalised in the text to count ("in ms. Default" is a
+ * unit). Spelled-out ones stay case-free: "el señor García", "le monsieur Dupont".
+ */
+const HONORIFIC = /^(?:mr|mrs|ms|dr|prof|m|mme|mlle|sr|sra|srta)\.?\s*$/u;
 
 /** Capitalised words that follow a cue without being a name. */
 const NOT_NAMES = new Set([
@@ -146,6 +152,8 @@ export function findNames({ text }: ScanContext, out: Candidate[]): void {
     if (NOT_NAMES.has(words[0] ?? '') || words.some((w) => w.length < 2)) continue;
     const start = n.index;
     const cue = m[0].toLowerCase();
+    // Honorifics are written capitalised: "in ms. Default" is a unit, not "Ms. Default".
+    if (HONORIFIC.test(cue) && !/^\p{Lu}/u.test(m[0])) continue;
     const strong = /name|nom|heiß|heiss|appelle|llamo|signed|regards|sincerely|contact/.test(cue);
     out.push({ type: 'name', start, end: start + name.length, confidence: strong ? 0.75 : 0.65 });
   }

@@ -71,6 +71,12 @@ export function findPhones({ text, phoneCountries }: ScanContext, out: Candidate
     const end = start + raw.length;
     if (!standsAlone(text, start, end)) continue;
     if (DATE_LIKE.test(raw)) continue;
+    // "(1" without its ")" means the run went into a parenthetical remark, not a number.
+    if (raw.lastIndexOf('(') > raw.lastIndexOf(')')) continue;
+    // 2019-09/2020-12: year-month dates.
+    if (/(?:^|[^\d])(?:19|20)\d{2}-(?:0[1-9]|1[0-2])(?!\d)/.test(raw)) continue;
+    // 2013-2019: a range of years (copyright lines, tenures), not a number to call.
+    if (/^(?:19|20)\d{2}\s?[-–/]\s?(?:19|20)\d{2}$/.test(raw)) continue;
     // 20240315-0042: a compact date with a sequence number, the shape of receipt numbers.
     if (/^(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-\d{1,6}$/.test(raw)) continue;
     // CIDR blocks ("169.254/16") mix dots and a slash; phone numbers never do.

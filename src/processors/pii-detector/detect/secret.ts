@@ -26,6 +26,11 @@ const ASSIGNED = /\s*[:=]\s*["'`]?([A-Za-z0-9_\-+/.]{16,})/y;
 const PLACEHOLDER =
   /(?:x{4,}|\*{3,}|\.{3}|your|example|placeholder|redacted|changeme|dummy|sample|insert|replace|<|>|\{|\}|1234567|abcdef(?:gh)?)/i;
 
+/** `process.env.X`, `config.auth.token`: member access in code. */
+const DOTTED_IDENTIFIER = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
+/** An environment variable's name (`MY_API_KEY`), not its value. */
+const ENV_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+
 /** Whether `body` looks random enough to be a generated secret. */
 export function looksRandom(body: string): boolean {
   if (PLACEHOLDER.test(body)) return false;
@@ -64,6 +69,9 @@ export function findSecrets({ text }: ScanContext, out: Candidate[]): void {
     if (lastCueEnd(text, start, DIGEST_CUES, 40) >= 0) continue;
     if (/^[0-9a-f]+$/i.test(body) && hasCueBefore(text, start, DIGEST_CUES, 60)) continue;
     if (!looksRandom(body)) continue;
+    // Code, not a value: `apiKey: process.env.MY_API_KEY`, `token = manager.attach(...)`. A
+    // generated secret of this length virtually always has a digit; identifiers rarely do.
+    if (DOTTED_IDENTIFIER.test(body) || ENV_NAME.test(body) || !/\d/.test(body)) continue;
     out.push({ type: 'api-key', start, end: start + body.length, confidence: 0.85 });
   }
 }
