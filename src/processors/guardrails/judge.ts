@@ -1,7 +1,9 @@
 import type { JSONSchema7, LanguageModelV2Prompt } from '@ai-sdk/provider';
+import { context, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { ModelConfig, ProviderOptions } from '../../models/call-settings.js';
 import { resolveModel } from '../../models/resolve-model.js';
 import type { MastraLanguageModel } from '../../models/types.js';
+import { activeTracer } from '../../pipeline/tracing.js';
 import type { TracingContext } from '../../pipeline/types.js';
 import { GuardrailCheckError, GuardrailTimeoutError } from './errors.js';
 import { parseLenientJson } from './lenient-json.js';
@@ -34,8 +36,9 @@ export interface AskJudgeArgs {
   /** The run's signal: when it fires the call stops and its reason is thrown as is (not a check failure). */
   abortSignal?: AbortSignal;
   /**
-   * Accepted so guardrails can pass their hook's tracing context through; the helper call is
-   * not traced as a span of its own yet.
+   * The hook's tracing context: with an OpenTelemetry SDK registered, the helper call is a span
+   * `sluice.guardrail.judge` (child of the hook's span) with the processor id, the model and
+   * the outcome.
    */
   tracingContext?: TracingContext;
 }
@@ -72,6 +75,62 @@ function helperModel(config: ModelConfig): Promise<MastraLanguageModel> {
  * @throws the run signal's reason when `abortSignal` fires (aborting is not a check failure).
  */
 export async function askJudge(args: AskJudgeArgs): Promise<unknown> {
+  const span = judgeSpan(args);
+  if (span === undefined) return judge(args);
+  try {
+    const value = await judge(args);
+    span.setAttribute(JUDGE_SPAN_ATTRIBUTES.outcome, 'answered');
+    return value;
+  } catch (error) {
+    span.setAttribute(
+      JUDGE_SPAN_ATTRIBUTES.outcome,
+      GuardrailTimeoutError.isInstance(error) ? 'timeout' : 'failed',
+    );
+    if (error instanceof Error) span.recordException(error);
+    span.setStatus({
+      code: SpanStatusCode.ERROR,
+      message: error instanceof Error ? error.message : String(error),
+    });
+    throw error;
+  } finally {
+    span.end();
+  }
+}
+
+/** Attribute names of the helper-call span. */
+export const JUDGE_SPAN_ATTRIBUTES = {
+  processorId: 'sluice.processor.id',
+  model: 'sluice.guardrail.model',
+  outcome: 'sluice.guardrail.outcome',
+} as const;
+
+/** A span for the helper call when tracing is on (no span at all otherwise). */
+function judgeSpan(args: AskJudgeArgs): Span | undefined {
+  const tracer = activeTracer();
+  if (tracer === undefined) return undefined;
+  const parent = args.tracingContext?.currentSpan as Span | undefined;
+  const model = args.model as { provider?: unknown; modelId?: unknown } | string;
+  const name =
+    typeof model === 'string'
+      ? model
+      : typeof model.modelId === 'string'
+        ? `${String(model.provider ?? '')}/${model.modelId}`
+        : 'model';
+  return tracer.startSpan(
+    'sluice.guardrail.judge',
+    {
+      attributes: {
+        [JUDGE_SPAN_ATTRIBUTES.processorId]: args.processorId,
+        [JUDGE_SPAN_ATTRIBUTES.model]: name,
+      },
+    },
+    parent !== undefined && typeof parent.spanContext === 'function'
+      ? trace.setSpan(context.active(), parent)
+      : undefined,
+  );
+}
+
+async function judge(args: AskJudgeArgs): Promise<unknown> {
   const { processorId, abortSignal, timeoutMs } = args;
   abortSignal?.throwIfAborted();
   const controller = new AbortController();

@@ -1,5 +1,5 @@
 import type { TripWireOptions } from '../../errors/tripwire.js';
-import type { ProcessorState } from '../../pipeline/types.js';
+import type { ProcessorState, TracingContext } from '../../pipeline/types.js';
 import type { ChunkFrom, ChunkType } from '../../stream/chunk-types.js';
 import { GuardrailCheckError } from './errors.js';
 
@@ -51,6 +51,8 @@ export interface StreamWindowCheckInfo {
   abort: StreamWindowArgs['abort'];
   /** The run's signal, when the hook has one: a model-backed check should stop on it. */
   abortSignal: AbortSignal | undefined;
+  /** The hook's tracing context (pass it to `askJudge`). */
+  tracingContext: TracingContext | undefined;
 }
 
 /** A window check: offline and cheap where possible; a model-backed one runs once per window. */
@@ -91,6 +93,7 @@ export interface StreamWindowArgs {
   state: ProcessorState;
   abort: (reason?: string, options?: TripWireOptions<never>) => never;
   abortSignal?: AbortSignal;
+  tracingContext?: TracingContext;
 }
 
 interface Edit {
@@ -316,6 +319,7 @@ export class StreamTextWindow {
       state: args.state,
       abort: args.abort,
       abortSignal: args.abortSignal,
+      tracingContext: args.tracingContext,
     });
     buffer.lastCheckEnd = buffer.total;
     if (verdict === null || verdict === undefined || verdict.action === 'release') {

@@ -2,7 +2,12 @@ import type { JSONSchema7 } from '@ai-sdk/provider';
 import { syncLegacyFields } from '../../messages/legacy-fields.js';
 import type { MastraDBMessage } from '../../messages/types.js';
 import type { ModelConfig, ProviderOptions } from '../../models/call-settings.js';
-import type { ProcessInputArgs, Processor, ProcessorViolation } from '../../pipeline/types.js';
+import type {
+  ProcessInputArgs,
+  Processor,
+  ProcessorViolation,
+  TracingContext,
+} from '../../pipeline/types.js';
 import { GuardrailCheckError } from '../guardrails/errors.js';
 import {
   type GuardrailFailure,
@@ -207,11 +212,12 @@ export class LanguageDetector implements Processor<'language-detector'> {
     messageList,
     abort,
     abortSignal,
+    tracingContext,
   }: ProcessInputArgs): Promise<typeof messageList> {
     for (const message of messagesToCheck(messages, this.#lastMessageOnly, USER_ONLY)) {
       const text = messageText(message);
       if (text.trim().length < this.#minTextLength) continue;
-      const detection = await this.#detect(text, abort, abortSignal);
+      const detection = await this.#detect(text, abort, abortSignal, tracingContext);
       if (detection === undefined) continue;
       const decided = detection.confidence >= this.#threshold && detection.iso_code !== '';
       const isTarget = decided ? this.#targets.includes(detection.iso_code) : null;
@@ -238,7 +244,8 @@ export class LanguageDetector implements Processor<'language-detector'> {
             await this.#warn(detection, message.id);
             break;
           case 'translate': {
-            const translated = detection.translated_text ?? (await this.#translate(text, abort, abortSignal));
+            const translated =
+              detection.translated_text ?? (await this.#translate(text, abort, abortSignal, tracingContext));
             if (translated !== undefined && translated !== text) {
               metadata.translated_from = detection.iso_code;
               if (this.#preserveOriginal) metadata.original_text = text;
@@ -278,6 +285,7 @@ export class LanguageDetector implements Processor<'language-detector'> {
     text: string,
     abort: ProcessInputArgs['abort'],
     abortSignal: AbortSignal | undefined,
+    tracingContext: TracingContext | undefined,
   ): Promise<Detection | undefined> {
     const cached = this.#cache.get(text);
     if (cached !== undefined) return cached;
@@ -287,7 +295,7 @@ export class LanguageDetector implements Processor<'language-detector'> {
       detection = { ...offline, source: 'offline' };
       if (this.mode === 'hybrid' && offline.confidence < this.#threshold) detection = undefined;
     }
-    detection ??= await this.#ask(text, 'detect', abort, abortSignal);
+    detection ??= await this.#ask(text, 'detect', abort, abortSignal, tracingContext);
     if (detection !== undefined) this.#cache.set(text, detection);
     return detection;
   }
@@ -296,8 +304,9 @@ export class LanguageDetector implements Processor<'language-detector'> {
     text: string,
     abort: ProcessInputArgs['abort'],
     abortSignal: AbortSignal | undefined,
+    tracingContext: TracingContext | undefined,
   ): Promise<string | undefined> {
-    return (await this.#ask(text, 'translate', abort, abortSignal))?.translated_text;
+    return (await this.#ask(text, 'translate', abort, abortSignal, tracingContext))?.translated_text;
   }
 
   /** One helper call: detection (plus translation when translating) or translation only. */
@@ -306,6 +315,7 @@ export class LanguageDetector implements Processor<'language-detector'> {
     task: 'detect' | 'translate',
     abort: ProcessInputArgs['abort'],
     abortSignal: AbortSignal | undefined,
+    tracingContext: TracingContext | undefined,
   ): Promise<Detection | undefined> {
     const target = this.#targetNames[0] ?? 'English';
     const translating = this.#strategy === 'translate';
@@ -335,6 +345,7 @@ export class LanguageDetector implements Processor<'language-detector'> {
             providerOptions: this.#providerOptions,
             structuredOutputOptions: this.#structured,
             abortSignal: signal,
+            tracingContext,
           }),
           task,
         ),

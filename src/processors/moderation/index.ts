@@ -6,6 +6,7 @@ import type {
   ProcessOutputStreamArgs,
   Processor,
   ProcessorViolation,
+  TracingContext,
 } from '../../pipeline/types.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
 import { GuardrailCheckError } from '../guardrails/errors.js';
@@ -120,6 +121,7 @@ interface Verdict {
 interface CheckContext {
   abort: StreamWindowArgs['abort'];
   abortSignal: AbortSignal | undefined;
+  tracingContext?: TracingContext;
   /** Earlier stream windows shown as context (`chunkWindow`). */
   context?: readonly string[];
 }
@@ -240,10 +242,11 @@ export class ModerationProcessor implements Processor<'moderation'> {
     messageList,
     abort,
     abortSignal,
+    tracingContext,
   }: ProcessInputArgs): Promise<typeof messageList> {
     const filtered: string[] = [];
     for (const message of messagesToCheck(messages, this.#lastMessageOnly)) {
-      const verdict = await this.#moderate(messageText(message), { abort, abortSignal });
+      const verdict = await this.#moderate(messageText(message), { abort, abortSignal, tracingContext });
       if (verdict === undefined || verdict.flagged.length === 0) continue;
       if (this.#strategy === 'filter') filtered.push(message.id);
       else await this.#act(verdict, 'input', abort, message.id);
@@ -268,6 +271,7 @@ export class ModerationProcessor implements Processor<'moderation'> {
     state,
     abort,
     abortSignal,
+    tracingContext,
   }: ProcessOutputResultArgs): Promise<typeof messageList> {
     if (state[STREAMED] === true) return messageList;
     const filtered: string[] = [];
@@ -275,7 +279,7 @@ export class ModerationProcessor implements Processor<'moderation'> {
       if (message.role !== 'assistant') continue;
       const text = messageText(message);
       if (text === '') continue;
-      const verdict = await this.#moderate(text, { abort, abortSignal });
+      const verdict = await this.#moderate(text, { abort, abortSignal, tracingContext });
       if (verdict === undefined || verdict.flagged.length === 0) continue;
       if (this.#strategy === 'filter') filtered.push(message.id);
       else await this.#act(verdict, 'output-result', abort, message.id);
@@ -295,7 +299,12 @@ export class ModerationProcessor implements Processor<'moderation'> {
       context = windows.get(info.textId) ?? [];
       windows.set(info.textId, [...context, text.slice(info.contextLength)].slice(-this.#chunkWindow));
     }
-    const verdict = await this.#moderate(text, { abort: info.abort, abortSignal: info.abortSignal, context });
+    const verdict = await this.#moderate(text, {
+      abort: info.abort,
+      abortSignal: info.abortSignal,
+      tracingContext: info.tracingContext,
+      context,
+    });
     if (verdict === undefined || verdict.flagged.length === 0) return null;
     switch (this.#strategy) {
       case 'filter':
@@ -393,6 +402,7 @@ export class ModerationProcessor implements Processor<'moderation'> {
           providerOptions: this.#providerOptions,
           structuredOutputOptions: this.#structured,
           abortSignal: signal,
+          tracingContext: ctx.tracingContext,
         });
         return parseResult(answer);
       },

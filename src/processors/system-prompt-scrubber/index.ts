@@ -7,6 +7,7 @@ import type {
   ProcessOutputStreamArgs,
   Processor,
   ProcessorViolation,
+  TracingContext,
 } from '../../pipeline/types.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
 import { GuardrailCheckError } from '../guardrails/errors.js';
@@ -112,6 +113,12 @@ export interface SystemPromptScrubberTripwireMetadata {
 export interface SystemPromptScrubberViolationDetail
   extends Omit<SystemPromptScrubberTripwireMetadata, 'processorId'> {
   strategy: SystemPromptScrubberStrategy;
+}
+
+interface JudgeContext {
+  abort: StreamWindowArgs['abort'];
+  abortSignal: AbortSignal | undefined;
+  tracingContext?: TracingContext;
 }
 
 interface Verdict {
@@ -262,6 +269,7 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
     state,
     abort,
     abortSignal,
+    tracingContext,
   }: ProcessOutputResultArgs): Promise<MessageList> {
     if (state[STREAMED] === true) return messageList;
     const system = systemText(messageList);
@@ -272,7 +280,7 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
     for (const message of assistant) {
       const text = messageText(message);
       if (text === '') continue;
-      const verdict = await this.#scan(text, index, system, { abort, abortSignal });
+      const verdict = await this.#scan(text, index, system, { abort, abortSignal, tracingContext });
       if (verdict === undefined || verdict.detections.length === 0) continue;
       switch (this.#strategy) {
         case 'block':
@@ -302,6 +310,7 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
     const verdict = await this.#scan(text, index, system, {
       abort: info.abort,
       abortSignal: info.abortSignal,
+      tracingContext: info.tracingContext,
     });
     if (verdict === undefined || verdict.detections.length === 0) return null;
     // Report only what this window decides, not detections in the left context (decided before).
@@ -348,7 +357,7 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
     text: string,
     index: SystemPromptIndex,
     system: string,
-    ctx: { abort: StreamWindowArgs['abort']; abortSignal: AbortSignal | undefined },
+    ctx: JudgeContext,
   ): Promise<Verdict | undefined> {
     if (this.mode === 'offline') return this.#offline(text, index);
     const key = `${system.length}:${system}\u0000${text}`;
@@ -396,11 +405,7 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
     return { detections, reason: detections.length > 0 ? 'The output repeats system-prompt text.' : null };
   }
 
-  async #ask(
-    text: string,
-    system: string,
-    ctx: { abort: StreamWindowArgs['abort']; abortSignal: AbortSignal | undefined },
-  ): Promise<Verdict | undefined> {
+  async #ask(text: string, system: string, ctx: JudgeContext): Promise<Verdict | undefined> {
     const instructions =
       this.#instructions ??
       [
@@ -429,6 +434,7 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
             providerOptions: this.#providerOptions,
             structuredOutputOptions: this.#structured,
             abortSignal: signal,
+            tracingContext: ctx.tracingContext,
           }),
         ),
     );
