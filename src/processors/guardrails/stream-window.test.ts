@@ -3,7 +3,12 @@
  * chunks is redacted or blocked whole, nothing overtakes held text, and the check runs per
  * window, never per chunk.
  */
-import { createStreamWindow, type Processor, type StreamWindowCheck } from 'sluice/processors';
+import {
+  createStreamWindow,
+  ModerationProcessor,
+  type Processor,
+  type StreamWindowCheck,
+} from 'sluice/processors';
 import { ChunkFrom, type ChunkType } from 'sluice/stream';
 import { createProcessorHarness, finishChunk, seededRandom, stepFinishChunk, textDelta } from 'sluice/test';
 import { describe, expect, it } from 'vitest';
@@ -259,9 +264,33 @@ describe('stream window: order and boundaries', () => {
   });
 
   it('rejects bad window options with a clear error', () => {
-    expect(() => createStreamWindow({ check: () => null, windowChars: 10, overlapChars: 10 })).toThrow(
-      /overlapChars/,
+    const errorOf = (make: () => unknown) => {
+      try {
+        make();
+      } catch (error) {
+        return error as { code?: string; message: string; details?: unknown };
+      }
+      throw new Error('expected an error');
+    };
+    const overlap = errorOf(() =>
+      createStreamWindow({ check: () => null, windowChars: 10, overlapChars: 10, processorId: 'mine' }),
     );
-    expect(() => createStreamWindow({ check: () => null, windowChars: 0 })).toThrow(/windowChars/);
+    expect(overlap).toMatchObject({
+      code: 'PROCESSOR_INVALID_OPTIONS',
+      details: { processor: 'mine', option: 'stream.overlapChars' },
+    });
+    expect(overlap.message).toMatch(
+      /^mine: stream.overlapChars must be an integer from 0 to windowChars - 1 \(9\)/,
+    );
+    expect(errorOf(() => createStreamWindow({ check: () => null, windowChars: 0 }))).toMatchObject({
+      details: { option: 'stream.windowChars' },
+    });
+    expect(errorOf(() => createStreamWindow({ check: 'nope' as never }))).toMatchObject({
+      details: { option: 'check' },
+    });
+    // A processor's stream options are checked at its construction.
+    expect(() => new ModerationProcessor({ stream: { windowChars: -5 } })).toThrow(
+      /moderation: stream.windowChars/,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import type { TripWireOptions } from '../../errors/tripwire.js';
 import type { ProcessorState, TracingContext } from '../../pipeline/types.js';
 import type { ChunkFrom, ChunkType } from '../../stream/chunk-types.js';
+import { describeOptionValue, invalidProcessorOption } from '../option-errors.js';
 import { GuardrailCheckError } from './errors.js';
 
 /** Default {@link StreamWindowOptions.windowChars}: characters collected before a check. */
@@ -191,20 +192,26 @@ export class StreamTextWindow {
   constructor(options: StreamWindowOptions) {
     const processorId = options.processorId ?? 'stream-window';
     if (typeof options.check !== 'function') {
-      throw new TypeError(
-        `${processorId}: the stream window needs a "check" function (text, info) => verdict.`,
+      throw invalidProcessorOption(
+        processorId,
+        'check',
+        `the stream window needs a "check" function (text, info) => verdict (got ${describeOptionValue(options.check)}).`,
       );
     }
     const windowChars = options.windowChars ?? DEFAULT_WINDOW_CHARS;
     const overlapChars = options.overlapChars ?? Math.min(DEFAULT_OVERLAP_CHARS, Math.floor(windowChars / 2));
-    if (!Number.isInteger(windowChars) || windowChars < 1) {
-      throw new RangeError(
-        `${processorId}: stream.windowChars must be a positive integer (got ${String(windowChars)}).`,
+    if (!Number.isSafeInteger(windowChars) || windowChars < 1) {
+      throw invalidProcessorOption(
+        processorId,
+        'stream.windowChars',
+        `stream.windowChars must be a positive integer number of characters (got ${describeOptionValue(windowChars)}).`,
       );
     }
-    if (!Number.isInteger(overlapChars) || overlapChars < 0 || overlapChars >= windowChars) {
-      throw new RangeError(
-        `${processorId}: stream.overlapChars must be an integer from 0 to windowChars - 1 (${windowChars - 1}) (got ${String(overlapChars)}).`,
+    if (!Number.isSafeInteger(overlapChars) || overlapChars < 0 || overlapChars >= windowChars) {
+      throw invalidProcessorOption(
+        processorId,
+        'stream.overlapChars',
+        `stream.overlapChars must be an integer from 0 to windowChars - 1 (${windowChars - 1}) (got ${describeOptionValue(overlapChars)}).`,
       );
     }
     this.windowChars = windowChars;
