@@ -67,8 +67,6 @@ type Abort = ProcessInputArgs<PIIDetectorTripwireMetadata>['abort'];
 
 /** What the processor keeps in a run's `state`. */
 interface PIIState {
-  /** The stream window of this run. */
-  piiWindow?: StreamTextWindow;
   /** Stream detections already reported, by `textId:start`, so the overlap re-check reports once. */
   piiReported?: Set<string>;
   /** The stream hook saw response text: `processOutputResult` has nothing left to check. */
@@ -113,6 +111,7 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
   readonly #o: ResolvedPIIOptions;
   readonly #checker: PIIChecker;
   readonly #onDetection: PIIDetectorOptions['onDetection'];
+  readonly #window: StreamTextWindow;
 
   /**
    * @throws ConfigurationError `PROCESSOR_INVALID_OPTIONS` naming the option: an unknown
@@ -123,9 +122,10 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
   constructor(options: PIIDetectorOptions = {}) {
     this.#o = resolveOptions(options);
     this.#checker = new PIIChecker(this.#o);
-    // Stream windows are made per run; a bad window size must fail here, not at the first chunk.
+    // One window serves every run (its bookkeeping lives in each run's state); made here so a
+    // bad window size fails at construction, not at the first chunk.
     try {
-      this.#newWindow(() => ({ action: 'release' }));
+      this.#window = this.#newWindow((text, info) => this.#checkWindow(text, info));
     } catch (error) {
       throw invalidProcessorOption(
         'PIIDetector',
@@ -178,15 +178,14 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
   async processOutputStream(
     args: ProcessOutputStreamArgs<PIIDetectorTripwireMetadata>,
   ): Promise<ChunkType | ChunkType[] | null> {
-    const state = args.state as PIIState;
-    if (args.part.type === 'text-delta') state.piiStreamed = true;
-    let window = state.piiWindow;
-    if (window === undefined) {
-      const ctx = this.#context(args, 'processOutputStream');
-      window = this.#newWindow((text, info) => this.#checkWindow(text, info, ctx, state));
-      state.piiWindow = window;
-    }
-    return window.process({ part: args.part, state: args.state, abort: args.abort as never });
+    if (args.part.type === 'text-delta') (args.state as PIIState).piiStreamed = true;
+    return this.#window.process({
+      part: args.part,
+      state: args.state,
+      abort: args.abort as never,
+      ...(args.abortSignal !== undefined ? { abortSignal: args.abortSignal } : {}),
+      ...(args.tracingContext !== undefined ? { tracingContext: args.tracingContext } : {}),
+    });
   }
 
   /** With `checkToolResults`: check the strings of a tool's result before the model sees them. */
@@ -322,12 +321,16 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
   }
 
   /** The stream window's check: one detector (or model) run per window, never per chunk. */
-  async #checkWindow(
-    text: string,
-    info: StreamWindowCheckInfo,
-    ctx: CheckContext,
-    state: PIIState,
-  ): Promise<StreamWindowVerdict> {
+  async #checkWindow(text: string, info: StreamWindowCheckInfo): Promise<StreamWindowVerdict> {
+    const state = info.state as PIIState;
+    const ctx = this.#context(
+      {
+        abort: info.abort as Abort,
+        ...(info.abortSignal !== undefined ? { abortSignal: info.abortSignal } : {}),
+        ...(info.tracingContext !== undefined ? { tracingContext: info.tracingContext } : {}),
+      },
+      'processOutputStream',
+    );
     // Windows never recur verbatim: caching them would only evict message verdicts.
     const verdict = await this.#checker.check(text, ctx, false);
     if (verdict === undefined) return { action: 'release' };
