@@ -228,6 +228,10 @@ describe('ModerationProcessor offline (no model, no network)', () => {
     );
     expect(() => new ModerationProcessor({ strategy: 'redact' as never })).toThrow(/strategy/);
     expect(() => new ModerationProcessor({ categories: [] })).toThrow(/categories/);
+    expect(() => new ModerationProcessor({ categories: ['spam'] })).toThrow(
+      /'spam', which offline moderation cannot score/,
+    );
+    expect(new ModerationProcessor({ model: 'openai/gpt-5-nano', categories: ['spam'] }).mode).toBe('llm');
     expect(() => new ModerationProcessor({ chunkWindow: -1 })).toThrow(/chunkWindow/);
     expect(() => new ModerationProcessor({ timeoutMs: 0 })).toThrow(/timeoutMs/);
   });

@@ -195,6 +195,13 @@ export class ModerationProcessor implements Processor<'moderation'> {
     this.mode = resolveGuardrailMode(ID, options);
     this.#model = options.model;
     this.#categories = checkCategories(options.categories);
+    const unknown = this.#categories.filter((c) => !(MODERATION_CATEGORIES as readonly string[]).includes(c));
+    if (this.mode === 'offline' && unknown.length > 0) {
+      throw invalid(
+        'categories',
+        `has ${unknown.map((c) => `'${c}'`).join(', ')}, which offline moderation cannot score (it knows the documented categories: ${MODERATION_CATEGORIES.join(', ')}). Pass a "model" for custom categories.`,
+      );
+    }
     this.#threshold = checkUnit('threshold', options.threshold, 0.5);
     this.#strategy =
       oneOf(ID, 'strategy', options.strategy, ['block', 'warn', 'filter'], 'option "strategy"') ?? 'block';
