@@ -343,6 +343,19 @@ describe('ModerationProcessor LLM mode (scripted helper model)', () => {
     expect(run.tripwire?.metadata).toMatchObject({ source: 'offline' });
   });
 
+  it('hybrid with a custom category: clean-looking text still goes to the model', async () => {
+    const judge = new ScriptedModel({ steps: () => flaggedAnswer('spam', 0.9) });
+    const h = createProcessorHarness(
+      new ModerationProcessor({ model: judge, mode: 'hybrid', categories: ['spam', 'hate'] }),
+      {
+        messages: ['Buy cheap watches now!!!'],
+      },
+    );
+    const run = await h.processInput();
+    expect(judge.calls).toHaveLength(1);
+    expect(run.tripwire?.metadata).toMatchObject({ categories: ['spam'], source: 'llm' });
+  });
+
   it("errorStrategy 'warn' (default): a timed-out check lets content through and reports it", async () => {
     const judge = new ScriptedModel({ steps: () => ({ text: flaggedAnswer(), delayMs: 300 }) });
     const onViolation = vi.fn();

@@ -187,6 +187,8 @@ export class ModerationProcessor implements Processor<'moderation'> {
   readonly #cache: VerdictCache<Verdict>;
   readonly #window: StreamTextWindow;
   readonly #warned = new Set<GuardrailFailureKind>();
+  /** Whether the offline detector can score every configured category (hybrid grey band). */
+  readonly #offlineCovers: boolean;
 
   constructor(options: ModerationProcessorOptions = {}) {
     if (typeof options !== 'object' || options === null) {
@@ -196,6 +198,7 @@ export class ModerationProcessor implements Processor<'moderation'> {
     this.#model = options.model;
     this.#categories = checkCategories(options.categories);
     const unknown = this.#categories.filter((c) => !(MODERATION_CATEGORIES as readonly string[]).includes(c));
+    this.#offlineCovers = unknown.length === 0;
     if (this.mode === 'offline' && unknown.length > 0) {
       throw invalid(
         'categories',
@@ -375,7 +378,9 @@ export class ModerationProcessor implements Processor<'moderation'> {
       verdict = this.#verdict(offline.category_scores, null, 'offline');
       const top = offline.category_scores.find((s) => this.#categories.includes(s.category))?.score ?? 0;
       // Hybrid: the offline verdict stands when it is clear either way.
-      if (this.mode === 'hybrid' && top >= 0.2 && top < 0.9) verdict = undefined;
+      // Categories the offline detector cannot score are never "clearly clean" offline.
+      const greyLow = this.#offlineCovers ? 0.2 : 0;
+      if (this.mode === 'hybrid' && top >= greyLow && top < 0.9) verdict = undefined;
       else if (verdict.flagged.length > 0)
         verdict.reason = `Offline word-list match (${verdict.flagged.join(', ')}).`;
     }
