@@ -145,7 +145,7 @@ interface PhraseRule {
 const KILL = '(?:kill|murder|shoot|stab|strangle|behead|hurt|beat|slaughter|butcher)';
 /** Figurative uses: "shoot him an e-mail", "beat you at chess", "kill it on stage". */
 const NOT_FIGURATIVE =
-  '(?!\\s+(?:an?\\s+|the\\s+|a quick\\s+)?(?:e-?mail|message|text|note|line|dm|invite|link)\\b)(?!\\s+(?:at|in|on)\\b)';
+  '(?!\\s+(?:an?\\s+|the\\s+|a quick\\s+)?(?:e-?mail|message|text|note|line|dm|invite|link)\\b)(?!\\s+(?:at|in)\\s+(?:a\\s+|the\\s+)?(?:chess|cards|poker|games?|match|race|tennis|golf|arm[- ]?wrestling|\\w*ball)\\b)';
 
 /** Threat, violence and self-harm phrases (written for Sluice; coarse by design). */
 const PHRASES: readonly PhraseRule[] = [
