@@ -199,6 +199,23 @@ describe('LanguageDetector LLM mode (scripted helper)', () => {
     expect(JSON.stringify(helper.calls[9]?.prompt)).not.toContain('question numéro 8');
   });
 
+  it('llm mode with translate: detection and translation in one helper call', async () => {
+    const helper = new ScriptedModel({
+      steps: [JSON.stringify({ iso_code: 'de', confidence: 0.97, translated_text: ENGLISH })],
+    });
+    const h = createProcessorHarness(new LanguageDetector({ model: helper, strategy: 'translate' }), {
+      messages: [GERMAN],
+    });
+    const run = await h.processInput();
+    expect(helper.calls).toHaveLength(1);
+    expect(JSON.stringify(helper.calls[0]?.prompt[0])).toContain('translated_text');
+    expect(run.messages[0]?.content.parts[0]).toMatchObject({ text: ENGLISH });
+    expect(run.messages[0]?.content.metadata?.language_detection).toMatchObject({
+      translated_from: 'de',
+      original_text: GERMAN,
+    });
+  });
+
   it("the helper's language name is mapped to a code; a wrong shape fails the check (strict aborts)", async () => {
     const helper = new ScriptedModel({ steps: [JSON.stringify({ iso_code: 'German', confidence: 0.9 })] });
     const h = createProcessorHarness(new LanguageDetector({ model: helper, strategy: 'block' }), {
