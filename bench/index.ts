@@ -1,10 +1,14 @@
 /** `npm run bench`: every benchmark, each against a baseline measured in the same run. */
 import { benchErrorLane } from './error-lane.js';
+import { benchGuardrails } from './guardrails.js';
 import { benchHistoryScaling } from './history-scaling.js';
 import { benchHotPath } from './hot-path.js';
+import { benchInjection } from './injection.js';
+import { benchLanguageId } from './language-id.js';
 import { benchMemoryAgent } from './memory-agent.js';
 import { benchMemoryStore } from './memory-store.js';
 import { benchOutputProcessors } from './output-processors.js';
+import { benchPII } from './pii.js';
 import { benchResponseCache } from './response-cache.js';
 import { benchStepOverhead } from './step-overhead.js';
 import { benchStreamOverhead } from './stream-overhead.js';
@@ -25,3 +29,7 @@ await benchTokenLimiter();
 await benchResponseCache();
 await benchMemoryStore();
 await benchMemoryAgent();
+await benchLanguageId();
+await benchPII();
+await benchInjection();
+await benchGuardrails();

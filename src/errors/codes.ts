@@ -135,4 +135,8 @@ export type SluiceErrorCode =
   /** The model's structured output did not match the schema (`errorStrategy: 'strict'`). */
   | 'STRUCTURED_OUTPUT_INVALID'
   /** The structuring model (`structuredOutput.model`) failed. */
-  | 'STRUCTURED_OUTPUT_MODEL_FAILED';
+  | 'STRUCTURED_OUTPUT_MODEL_FAILED'
+  /** A guardrail's check failed (helper model error, unparseable verdict) under `errorStrategy: 'strict'`. */
+  | 'GUARDRAIL_CHECK_FAILED'
+  /** A guardrail's check ran past its `timeoutMs` under `errorStrategy: 'strict'`. */
+  | 'GUARDRAIL_TIMEOUT';

@@ -1,0 +1,500 @@
+import type { TripWireOptions } from '../../errors/tripwire.js';
+import type { ProcessorState, TracingContext } from '../../pipeline/types.js';
+import type { ChunkFrom, ChunkType } from '../../stream/chunk-types.js';
+import { describeOptionValue, invalidProcessorOption } from '../option-errors.js';
+import { GuardrailCheckError } from './errors.js';
+
+/** Default {@link StreamWindowOptions.windowChars}: characters collected before a check. */
+export const DEFAULT_WINDOW_CHARS = 160;
+/** Default {@link StreamWindowOptions.overlapChars}: characters held back and re-checked. */
+export const DEFAULT_OVERLAP_CHARS = 64;
+
+/** One replacement a check asks for, in indices of the text it was given (`end` exclusive). */
+export interface StreamWindowSpan {
+  start: number;
+  end: number;
+  /** What the client sees instead (`''` removes the span). */
+  replacement: string;
+}
+
+/**
+ * What a window check decided:
+ * - `release` (or `null` / `undefined`): the text goes out as it is;
+ * - `redact`: the text goes out with these spans replaced. Give spans, not a rewritten text, so
+ *   they map back onto the stream: a span in the left context is ignored (it was decided by the
+ *   window before), a span reaching into the held-back tail holds the tail back from its start,
+ *   and every replacement is emitted exactly once;
+ * - `drop`: nothing of the unreleased text goes out (the `filter` strategies);
+ * - `block`: the run ends through the hook's `abort(reason, { metadata })`; held text is dropped.
+ */
+export type StreamWindowVerdict =
+  | { action: 'release' }
+  | { action: 'redact'; spans: readonly StreamWindowSpan[] }
+  | { action: 'drop' }
+  | { action: 'block'; reason: string; metadata?: unknown };
+
+/** What a window check is told besides the text. */
+export interface StreamWindowCheckInfo {
+  /** `true` at the end of the text block (`text-end`, step end): no more text will follow. */
+  final: boolean;
+  /** Id of the text block (`text-delta` `payload.id`). */
+  textId: string;
+  /**
+   * `text.slice(0, contextLength)` is left context: already checked and decided (released or
+   * about to be), given so matches that need what came before (a cue word) can be seen.
+   */
+  contextLength: number;
+  /** Offset of `text[0]` in the whole text block. */
+  offset: number;
+  /** The hook's per-run `state`, for checks that keep their own facts between windows. */
+  state: ProcessorState;
+  /** The hook's `abort()`, for checks that end the run themselves (a strict fail policy). */
+  abort: StreamWindowArgs['abort'];
+  /** The run's signal, when the hook has one: a model-backed check should stop on it. */
+  abortSignal: AbortSignal | undefined;
+  /** The hook's tracing context (pass it to `askJudge`). */
+  tracingContext: TracingContext | undefined;
+}
+
+/** A window check: offline and cheap where possible; a model-backed one runs once per window. */
+export type StreamWindowCheck = (
+  text: string,
+  info: StreamWindowCheckInfo,
+) => StreamWindowVerdict | null | undefined | Promise<StreamWindowVerdict | null | undefined>;
+
+/** Options of {@link createStreamWindow}. */
+export interface StreamWindowOptions {
+  /** Decides each window. */
+  check: StreamWindowCheck;
+  /**
+   * Characters of unchecked text collected before a window is checked (default
+   * {@link DEFAULT_WINDOW_CHARS}). The first text of a block reaches the client after this many
+   * characters (or at its end); a check runs about once per `windowChars - overlapChars` characters.
+   */
+  windowChars?: number;
+  /**
+   * Characters held back after each non-final check and checked again with the next window
+   * (default {@link DEFAULT_OVERLAP_CHARS}, at most half of `windowChars` when that is smaller;
+   * below `windowChars`). It must cover the longest beginning of a match your check cannot yet
+   * recognise (a key prefix too short to match): text before the tail is released once checked.
+   * A match the check does recognise is never split, however long: a match reaching into the
+   * tail (or touching the end of the text) holds the text back from the match's start. Also the
+   * amount of left context the next check sees.
+   */
+  overlapChars?: number;
+  /** Name in error messages (the processor using the window). Default `'stream-window'`. */
+  processorId?: string;
+  /** Key of the window's bookkeeping in the hook's `state`. Default `'sluice.streamWindow'`. */
+  stateKey?: string;
+}
+
+/** The hook arguments the window needs (pass `processOutputStream`'s arguments as they are). */
+export interface StreamWindowArgs {
+  part: ChunkType;
+  state: ProcessorState;
+  abort: (reason?: string, options?: TripWireOptions<never>) => never;
+  abortSignal?: AbortSignal;
+  tracingContext?: TracingContext;
+}
+
+interface Edit {
+  start: number;
+  end: number;
+  replacement: string;
+  emitted: boolean;
+}
+
+interface TextBuffer {
+  id: string;
+  runId: string;
+  from: ChunkFrom;
+  /** Raw text from absolute offset `base`. */
+  raw: string;
+  base: number;
+  /** Absolute end of the text received. */
+  total: number;
+  /** Text before this absolute offset is decided (checked; redactions known). */
+  cut: number;
+  /** `total` at the last check: the next non-final check waits for new text. */
+  lastCheckEnd: number;
+  /** Text before this absolute offset has been emitted. */
+  emitted: number;
+  edits: Edit[];
+  editHead: number;
+  dropped: boolean;
+}
+
+/** A queued piece of output: text of a block up to an offset, or another chunk. */
+type Segment =
+  | { buffer: TextBuffer; end: number; chunk?: undefined }
+  | { chunk: ChunkType; buffer?: undefined };
+
+interface WindowState {
+  texts: Map<string, TextBuffer>;
+  segments: Segment[];
+  head: number;
+}
+
+/** Chunks that end every text block of the step or the run: held text is checked and released first. */
+const FLUSHED_BY: ReadonlySet<string> = new Set(['step-finish', 'finish', 'error']);
+/** Chunks after which held text is never released (unchecked or from an abandoned attempt). */
+const DROPPED_BY: ReadonlySet<string> = new Set(['abort', 'tripwire', 'step-start']);
+
+/** Append to a hook result without allocating for the common single-chunk case. */
+function addChunk(out: ChunkType | ChunkType[] | null, chunk: ChunkType): ChunkType | ChunkType[] {
+  if (out === null) return chunk;
+  if (Array.isArray(out)) {
+    out.push(chunk);
+    return out;
+  }
+  return [out, chunk];
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+/**
+ * The stream hold-back helper for output guardrails (`processOutputStream`).
+ *
+ * Text is held back per text id and released only after the window containing it was checked,
+ * so a match split across chunks is redacted or blocked whole and no unchecked text ever
+ * reaches the client:
+ * - text collects per block until `windowChars` unchecked characters are there; then the check
+ *   runs on that text (plus up to `overlapChars` of already decided text as left context);
+ * - all but the last `overlapChars` characters (moved back to a word start, and to the start of
+ *   any match that reaches into them) are released with the check's redactions; the tail is
+ *   checked again with the next window;
+ * - at `text-end` (that block) and at `step-finish` / `finish` / `error` (every block) the held
+ *   text gets a final check (`final: true`) and goes out; at `abort` / `tripwire` / a new
+ *   `step-start` held text is dropped, never released.
+ *
+ * Order: nothing overtakes held text. Other chunks (reasoning, tool calls, `raw`, `data-*`, a
+ * second text block) that arrive while text is held are queued behind it and go out, in arrival
+ * order, as soon as the text before them is released; with nothing held they pass straight
+ * through. The check never runs per chunk: at most once per `windowChars - overlapChars` new
+ * characters, plus once at the block's end. Bookkeeping lives in the hook's `state`, so one
+ * window (and one processor) serves concurrent runs.
+ *
+ * Use: `processOutputStream(args) { return this.window.process(args); }`.
+ */
+export class StreamTextWindow {
+  /** Characters collected before a check. */
+  readonly windowChars: number;
+  /** Characters held back and re-checked after each non-final check. */
+  readonly overlapChars: number;
+  readonly #check: StreamWindowCheck;
+  readonly #processorId: string;
+  readonly #stateKey: string;
+  readonly #step: number;
+  #checks = 0;
+
+  constructor(options: StreamWindowOptions) {
+    const processorId = options.processorId ?? 'stream-window';
+    if (typeof options.check !== 'function') {
+      throw invalidProcessorOption(
+        processorId,
+        'check',
+        `the stream window needs a "check" function (text, info) => verdict (got ${describeOptionValue(options.check)}).`,
+      );
+    }
+    const windowChars = options.windowChars ?? DEFAULT_WINDOW_CHARS;
+    const overlapChars = options.overlapChars ?? Math.min(DEFAULT_OVERLAP_CHARS, Math.floor(windowChars / 2));
+    if (!Number.isSafeInteger(windowChars) || windowChars < 1) {
+      throw invalidProcessorOption(
+        processorId,
+        'stream.windowChars',
+        `stream.windowChars must be a positive integer number of characters (got ${describeOptionValue(windowChars)}).`,
+      );
+    }
+    if (!Number.isSafeInteger(overlapChars) || overlapChars < 0 || overlapChars >= windowChars) {
+      throw invalidProcessorOption(
+        processorId,
+        'stream.overlapChars',
+        `stream.overlapChars must be an integer from 0 to windowChars - 1 (${windowChars - 1}) (got ${describeOptionValue(overlapChars)}).`,
+      );
+    }
+    this.windowChars = windowChars;
+    this.overlapChars = overlapChars;
+    this.#check = options.check;
+    this.#processorId = processorId;
+    this.#stateKey = options.stateKey ?? 'sluice.streamWindow';
+    this.#step = Math.max(1, windowChars - overlapChars);
+  }
+
+  /** Checks run by this window so far, over all runs (for tests and benchmarks). */
+  get checkCount(): number {
+    return this.#checks;
+  }
+
+  /**
+   * Feed one chunk; returns what to emit now (`null` when nothing: the chunk is held), as
+   * `processOutputStream` may return it.
+   */
+  async process(args: StreamWindowArgs): Promise<ChunkType | ChunkType[] | null> {
+    const { part } = args;
+    const state = this.#stateOf(args.state);
+    switch (part.type) {
+      case 'text-delta': {
+        const buffer = this.#append(state, part);
+        if (
+          buffer.total - buffer.cut >= this.windowChars &&
+          buffer.total - buffer.lastCheckEnd >= this.#step
+        ) {
+          await this.#checkBuffer(state, buffer, false, args);
+        }
+        return this.#drain(state, null);
+      }
+      case 'text-end': {
+        const buffer = state.texts.get(part.payload.id);
+        if (buffer !== undefined) {
+          state.texts.delete(part.payload.id);
+          await this.#checkBuffer(state, buffer, true, args);
+        }
+        return this.#drain(state, part);
+      }
+      default: {
+        if (FLUSHED_BY.has(part.type)) {
+          for (const buffer of state.texts.values()) await this.#checkBuffer(state, buffer, true, args);
+          state.texts.clear();
+        } else if (DROPPED_BY.has(part.type)) {
+          for (const buffer of state.texts.values()) buffer.dropped = true;
+          state.texts.clear();
+        }
+        // Nothing held or queued: the chunk passes as it is, at no cost.
+        if (state.head === state.segments.length) return part;
+        return this.#drain(state, part);
+      }
+    }
+  }
+
+  #stateOf(state: ProcessorState): WindowState {
+    let own = state[this.#stateKey] as WindowState | undefined;
+    if (own === undefined) {
+      own = { texts: new Map(), segments: [], head: 0 };
+      state[this.#stateKey] = own;
+    }
+    return own;
+  }
+
+  #append(state: WindowState, part: ChunkType & { type: 'text-delta' }): TextBuffer {
+    const id = part.payload.id;
+    let buffer = state.texts.get(id);
+    if (buffer === undefined) {
+      buffer = {
+        id,
+        runId: part.runId,
+        from: part.from,
+        raw: '',
+        base: 0,
+        total: 0,
+        cut: 0,
+        lastCheckEnd: 0,
+        emitted: 0,
+        edits: [],
+        editHead: 0,
+        dropped: false,
+      };
+      state.texts.set(id, buffer);
+    }
+    const text = part.payload.text;
+    buffer.raw += text;
+    buffer.total += text.length;
+    const last = state.segments[state.segments.length - 1];
+    if (state.head < state.segments.length && last?.buffer === buffer) last.end = buffer.total;
+    else state.segments.push({ buffer, end: buffer.total });
+    return buffer;
+  }
+
+  async #checkBuffer(
+    state: WindowState,
+    buffer: TextBuffer,
+    final: boolean,
+    args: StreamWindowArgs,
+  ): Promise<void> {
+    if (buffer.total === buffer.cut) return;
+    let start = Math.max(buffer.base, buffer.cut - this.overlapChars);
+    // Never start the context inside a character.
+    if (start > buffer.base && isLowSurrogate(buffer.raw.charCodeAt(start - buffer.base))) start++;
+    const text = buffer.raw.slice(start - buffer.base);
+    this.#checks++;
+    const verdict = await this.#check(text, {
+      final,
+      textId: buffer.id,
+      contextLength: buffer.cut - start,
+      offset: start,
+      state: args.state,
+      abort: args.abort,
+      abortSignal: args.abortSignal,
+      tracingContext: args.tracingContext,
+    });
+    buffer.lastCheckEnd = buffer.total;
+    if (verdict === null || verdict === undefined || verdict.action === 'release') {
+      this.#decide(buffer, final, []);
+      return;
+    }
+    switch (verdict.action) {
+      case 'redact':
+        this.#decide(buffer, final, this.#normalize(verdict.spans, start, buffer));
+        return;
+      case 'drop':
+        buffer.edits.push({ start: buffer.cut, end: buffer.total, replacement: '', emitted: false });
+        buffer.cut = buffer.total;
+        return;
+      case 'block':
+        // Nothing held is released after a block.
+        state.texts.clear();
+        state.segments.length = 0;
+        state.head = 0;
+        return args.abort(verdict.reason, { metadata: verdict.metadata as never });
+      default:
+        throw new GuardrailCheckError(
+          this.#processorId,
+          `${this.#processorId}: the stream window check returned an unknown verdict ${JSON.stringify((verdict as { action?: unknown }).action)}; use 'release', 'redact', 'drop' or 'block'.`,
+        );
+    }
+  }
+
+  /** Absolute, clipped to the undecided text, sorted and merged. */
+  #normalize(spans: readonly StreamWindowSpan[], start: number, buffer: TextBuffer): Edit[] {
+    const edits: Edit[] = [];
+    for (const span of spans) {
+      if (
+        !Number.isInteger(span.start) ||
+        !Number.isInteger(span.end) ||
+        span.start < 0 ||
+        span.end < span.start ||
+        typeof span.replacement !== 'string'
+      ) {
+        throw new GuardrailCheckError(
+          this.#processorId,
+          `${this.#processorId}: the stream window check returned a bad span ${JSON.stringify(span)}; spans need integer start <= end in the checked text and a string replacement.`,
+        );
+      }
+      const from = Math.max(start + span.start, buffer.cut);
+      const to = Math.min(start + span.end, buffer.total);
+      if (to <= from) continue;
+      edits.push({ start: from, end: to, replacement: span.replacement, emitted: false });
+    }
+    edits.sort((a, b) => a.start - b.start);
+    const merged: Edit[] = [];
+    for (const edit of edits) {
+      const last = merged[merged.length - 1];
+      if (last !== undefined && edit.start < last.end) last.end = Math.max(last.end, edit.end);
+      else merged.push(edit);
+    }
+    return merged;
+  }
+
+  /** Move the decided boundary: all text when final, else all but a tail no match reaches into. */
+  #decide(buffer: TextBuffer, final: boolean, edits: readonly Edit[]): void {
+    let cut = buffer.total;
+    if (!final) {
+      cut = buffer.total - this.overlapChars;
+      // Prefer to cut after whitespace, so a word is not split between windows.
+      const floor = Math.max(buffer.cut, cut - this.overlapChars);
+      for (let i = cut; i > floor; i--) {
+        const c = buffer.raw.charCodeAt(i - 1 - buffer.base);
+        if (c === 32 || c === 10 || c === 9 || c === 13) {
+          cut = i;
+          break;
+        }
+      }
+      if (cut > buffer.base && isLowSurrogate(buffer.raw.charCodeAt(cut - buffer.base))) cut--;
+      for (const edit of edits) {
+        // A match crossing the cut, or touching the end of the text (it may still grow), is held whole.
+        if (edit.start < cut && (edit.end > cut || edit.end >= buffer.total)) {
+          cut = edit.start;
+          break;
+        }
+      }
+      if (cut < buffer.cut) cut = buffer.cut;
+    }
+    for (const edit of edits) if (edit.end <= cut) buffer.edits.push(edit);
+    buffer.cut = cut;
+  }
+
+  /** Emit queued output from the head while the text in it is decided; `then` is queued last. */
+  #drain(state: WindowState, then: ChunkType | null): ChunkType | ChunkType[] | null {
+    if (then !== null) state.segments.push({ chunk: then });
+    let out: ChunkType | ChunkType[] | null = null;
+    const segments = state.segments;
+    while (state.head < segments.length) {
+      const segment = segments[state.head] as Segment;
+      if (segment.chunk !== undefined) {
+        out = addChunk(out, segment.chunk);
+        state.head++;
+        continue;
+      }
+      const buffer = segment.buffer;
+      if (buffer.dropped) {
+        buffer.emitted = Math.max(buffer.emitted, segment.end);
+        state.head++;
+        continue;
+      }
+      const upto = Math.min(segment.end, buffer.cut);
+      if (upto > buffer.emitted) {
+        const text = this.#render(buffer, upto);
+        if (text !== '') {
+          out = addChunk(out, {
+            type: 'text-delta',
+            runId: buffer.runId,
+            from: buffer.from,
+            payload: { id: buffer.id, text },
+          });
+        }
+      }
+      if (upto < segment.end) break;
+      state.head++;
+    }
+    if (state.head === segments.length) {
+      segments.length = 0;
+      state.head = 0;
+    } else if (state.head > 64) {
+      segments.splice(0, state.head);
+      state.head = 0;
+    }
+    return out;
+  }
+
+  /** The text of `buffer` from `emitted` to `upto` with its decided edits applied once. */
+  #render(buffer: TextBuffer, upto: number): string {
+    let out = '';
+    let pos = buffer.emitted;
+    const edits = buffer.edits;
+    while (buffer.editHead < edits.length) {
+      const edit = edits[buffer.editHead] as Edit;
+      if (edit.start >= upto) break;
+      if (edit.start > pos) out += buffer.raw.slice(pos - buffer.base, edit.start - buffer.base);
+      if (!edit.emitted) {
+        out += edit.replacement;
+        edit.emitted = true;
+      }
+      if (edit.end <= upto) {
+        pos = Math.max(pos, edit.end);
+        buffer.editHead++;
+      } else {
+        pos = upto;
+        break;
+      }
+    }
+    if (pos < upto) out += buffer.raw.slice(pos - buffer.base, upto - buffer.base);
+    buffer.emitted = upto;
+    if (buffer.editHead > 32) {
+      edits.splice(0, buffer.editHead);
+      buffer.editHead = 0;
+    }
+    // Forget raw text nobody needs: emitted, and older than the next check's left context.
+    const keep = Math.min(buffer.emitted, buffer.cut - this.overlapChars);
+    if (keep - buffer.base > 4 * this.windowChars) {
+      buffer.raw = buffer.raw.slice(keep - buffer.base);
+      buffer.base = keep;
+    }
+    return out;
+  }
+}
+
+/** A {@link StreamTextWindow} with these options. */
+export function createStreamWindow(options: StreamWindowOptions): StreamTextWindow {
+  return new StreamTextWindow(options);
+}

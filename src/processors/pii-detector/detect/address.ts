@@ -1,0 +1,63 @@
+import type { Candidate, ScanContext } from './types.js';
+
+const CAP = "\\p{Lu}[\\p{L}'’-]*";
+const CAPS = `${CAP}(?:\\s+${CAP}){0,3}`;
+
+/**
+ * Street-address shapes per language. Each needs a house number and a street-type word, which
+ * is what separates "12 Baker Street" from "12 apples"; a postal code and city after it are
+ * included when present.
+ */
+const SHAPES: readonly RegExp[] = [
+  // English: 742 Evergreen Terrace, Springfield, IL 62704
+  new RegExp(
+    `(?<![\\p{L}\\p{N}])\\d{1,5}[A-Z]?\\s+${CAPS}\\s+(?:Street|St\\.?|Avenue|Ave\\.?|Road|Rd\\.?|Boulevard|Blvd\\.?|Lane|Ln\\.?|Drive|Dr\\.?|Court|Ct\\.?|Way|Place|Pl\\.?|Terrace|Square|Sq\\.?|Parkway|Highway|Hwy\\.?)(?![\\p{L}])(?:,?\\s+(?:Apt\\.?|Suite|Unit|#)\\s*\\w+)?(?:,\\s*${CAPS}(?:,\\s*[A-Z]{2})?\\s+\\d{5}(?:-\\d{4})?)?`,
+    'gu',
+  ),
+  // German: Hauptstraße 5, 10115 Berlin
+  new RegExp(
+    `(?<![\\p{L}])(?:\\p{Lu}[\\p{Ll}äöüß]+(?:-\\p{Lu}[\\p{Ll}äöüß]+)*(?:straße|strasse|str\\.|weg|gasse|platz|allee|ring|damm|ufer)|(?:Am|An der|Im|Auf der)\\s+\\p{Lu}[\\p{Ll}äöüß]+)\\s+\\d{1,4}\\s?[a-z]?(?![\\p{L}\\p{N}])(?:,\\s*\\d{5}\\s+${CAP})?`,
+    'gu',
+  ),
+  // French: 12 rue de la Paix, 75002 Paris
+  new RegExp(
+    `(?<![\\p{L}\\p{N}])\\d{1,4}(?:\\s?(?:bis|ter))?,?\\s+(?:rue|avenue|boulevard|bd|place|chemin|allée|impasse|quai|route|cours)\\s+(?:(?:de la|de l'|du|des|de|d')\\s*)?${CAPS}(?:,\\s*\\d{5}\\s+${CAP}(?:[\\s-]${CAP})?)?`,
+    'gu',
+  ),
+  // Spanish: Calle de Alcalá 45, 28014 Madrid
+  new RegExp(
+    `(?<![\\p{L}])(?:Calle|C/|Avenida|Avda\\.|Av\\.|Paseo|Plaza|Camino|Carrera|Ronda|Travesía)\\s+(?:(?:de la|de los|de las|del|de)\\s+)?${CAPS},?\\s*(?:n[ºo°]\\.?\\s*)?\\d{1,4}(?![\\p{N}])(?:,\\s*\\d{5}\\s+${CAP}(?:\\s+${CAP})?)?`,
+    'gu',
+  ),
+  // Chinese: 北京市朝阳区建国路88号
+  /(?:[\p{Script=Han}]{2,3}(?:省|自治区))?[\p{Script=Han}]{1,4}市(?:[\p{Script=Han}]{1,4}(?:区|县))?[\p{Script=Han}]{1,6}(?:路|街|大道|巷|胡同)\d{1,5}号(?:[\p{Script=Han}\d]{0,6}(?:室|楼))?/gu,
+  // Japanese: 東京都新宿区西新宿2丁目8番1号 / 2-8-1
+  /(?:東京都|北海道|(?:京都|大阪)府|[\p{Script=Han}]{2,3}県)[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,8}?(?:市|区|町|村)[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{0,8}?\d{1,3}(?:丁目\d{1,3}(?:番地?)\d{1,3}号?|-\d{1,4}-\d{1,4})/gu,
+  // Korean: 서울특별시 강남구 테헤란로 152
+  /(?:[가-힣]{2,6}(?:특별시|광역시|특별자치시|도|시)\s)?[가-힣]{1,6}(?:구|군|시)\s[가-힣0-9]{1,10}(?:로|길)\s?\d{1,4}(?:-\d{1,4})?(?:번길\s?\d{1,4})?/gu,
+];
+
+/**
+ * Street addresses in English, German, French, Spanish, Chinese, Japanese and Korean layouts
+ * (house number + street-type word, plus postal code and city when they follow). A heuristic:
+ * confidence 0.7, the `hybrid` mode's first candidate for a second opinion.
+ */
+export function findAddresses({ text }: ScanContext, out: Candidate[]): void {
+  for (const re of SHAPES) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      let value = m[0];
+      let start = m.index;
+      // Chinese verbs of place the city pattern swallows ("住在北京市…").
+      const lead = /^(?:住在|住址是|地址是|地址为|位于|寄到|送到|在)/u.exec(value);
+      if (lead !== null && re.flags.includes('u') && /\p{Script=Han}/u.test(value.charAt(0))) {
+        value = value.slice(lead[0].length);
+        start += lead[0].length;
+      }
+      // "… Street." at a sentence end: the dot is the sentence's, unless it abbreviates.
+      if (value.endsWith('.') && !/(?:St|Ave|Rd|Blvd|Ln|Dr|Ct|Pl|Sq|Hwy|str)\.$/.test(value))
+        value = value.slice(0, -1);
+      out.push({ type: 'address', start, end: start + value.length, confidence: 0.7 });
+    }
+  }
+}

@@ -1,0 +1,98 @@
+import { BIRTH_CUES, BIRTH_CUES_AFTER, hasCueBefore } from './cues.js';
+import type { Candidate, ScanContext } from './types.js';
+
+const MONTHS: Readonly<Record<string, number>> = {};
+const MONTH_NAMES: readonly (readonly string[])[] = [
+  ['january', 'jan', 'januar', 'jänner', 'janvier', 'enero'],
+  ['february', 'feb', 'februar', 'février', 'fevrier', 'febrero'],
+  ['march', 'mar', 'märz', 'maerz', 'mars', 'marzo'],
+  ['april', 'apr', 'avril', 'abril'],
+  ['may', 'mai', 'mayo'],
+  ['june', 'jun', 'juni', 'juin', 'junio'],
+  ['july', 'jul', 'juli', 'juillet', 'julio'],
+  ['august', 'aug', 'août', 'aout', 'agosto'],
+  ['september', 'sep', 'sept', 'septembre', 'septiembre', 'setiembre'],
+  ['october', 'oct', 'oktober', 'octobre', 'octubre'],
+  ['november', 'nov', 'novembre', 'noviembre'],
+  ['december', 'dec', 'dezember', 'décembre', 'decembre', 'diciembre'],
+];
+MONTH_NAMES.forEach((names, i) => {
+  for (const n of names) (MONTHS as Record<string, number>)[n] = i + 1;
+});
+const MONTH = `(${Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|')})\\.?`;
+
+/** Date shapes, each with the order of its day / month / year groups. */
+const SHAPES: readonly { re: RegExp; order: 'ymd' | 'dmy' | 'mdy' | 'dMy' | 'Mdy' }[] = [
+  { re: /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/y, order: 'ymd' },
+  { re: /(?<!\d)(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일号]?/uy, order: 'ymd' },
+  { re: /(?<!\d)(\d{1,2})[./-](\d{1,2})[./-](\d{4})(?!\d)/y, order: 'dmy' },
+  {
+    re: new RegExp(
+      `(?<!\\d)(\\d{1,2})(?:st|nd|rd|th|er|º|\\.)?\\s+(?:de\\s+)?${MONTH}\\s+(?:de\\s+)?(\\d{4})`,
+      'iuy',
+    ),
+    order: 'dMy',
+  },
+  { re: new RegExp(`${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})`, 'iuy'), order: 'Mdy' },
+];
+
+/** What may stand between a birth cue and the date ("born on", "geboren am", ": "). */
+const BRIDGE = /(?:\s*[:：]?\s*(?:on|am|le|el|the|is|ist|est|es|是|为|為|于|は|が|은|는|:)?\s*)/uy;
+
+function validDate(year: number, month: number, day: number): boolean {
+  if (year < 1900 || year > new Date().getUTCFullYear()) return false;
+  if (month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function readDate(text: string, at: number): { end: number; ok: boolean } | undefined {
+  for (const { re, order } of SHAPES) {
+    re.lastIndex = at;
+    const m = re.exec(text);
+    if (m === null) continue;
+    const [a, b, c] = [m[1] ?? '', m[2] ?? '', m[3] ?? ''];
+    let y: number;
+    let mo: number;
+    let d: number;
+    if (order === 'ymd') [y, mo, d] = [Number(a), Number(b), Number(c)];
+    else if (order === 'dMy') [d, mo, y] = [Number(a), MONTHS[b.toLowerCase()] ?? 0, Number(c)];
+    else if (order === 'Mdy') [mo, d, y] = [MONTHS[a.toLowerCase()] ?? 0, Number(b), Number(c)];
+    else {
+      // 03/04/1985: day first unless that is impossible (US order then).
+      [d, mo, y] = [Number(a), Number(b), Number(c)];
+      if (mo > 12 && d <= 12) [d, mo] = [mo, d];
+    }
+    return { end: re.lastIndex, ok: validDate(y, mo, d) };
+  }
+  return undefined;
+}
+
+const DATE_START = /\d|[a-zA-Zéû]/;
+
+/**
+ * Dates of birth: a real calendar date (1900 to this year) with a birth cue right before it
+ * ("born on", "geboren am", "né le", "nacido el", "出生日期", "生年月日", "생년월일") or right
+ * after it ("1985年3月4日生まれ", "1985년 3월 4일생"). A date without a cue is just a date.
+ */
+export function findBirthDates({ text }: ScanContext, out: Candidate[]): void {
+  BIRTH_CUES.lastIndex = 0;
+  for (let m = BIRTH_CUES.exec(text); m !== null; m = BIRTH_CUES.exec(text)) {
+    BRIDGE.lastIndex = m.index + m[0].length;
+    BRIDGE.exec(text);
+    const at = BRIDGE.lastIndex;
+    if (!DATE_START.test(text.charAt(at))) continue;
+    const date = readDate(text, at);
+    if (date?.ok === true) out.push({ type: 'date-of-birth', start: at, end: date.end, confidence: 0.9 });
+  }
+  // Cue after the date: scan the digits that open a year-first date.
+  const YEAR_FIRST = /(?<!\d)\d{4}\s*[年년]/gu;
+  YEAR_FIRST.lastIndex = 0;
+  for (let m = YEAR_FIRST.exec(text); m !== null; m = YEAR_FIRST.exec(text)) {
+    const date = readDate(text, m.index);
+    if (date?.ok !== true || !BIRTH_CUES_AFTER.test(text.slice(date.end, date.end + 6))) continue;
+    if (hasCueBefore(text, m.index, BIRTH_CUES, 12)) continue; // already found from its front cue
+    out.push({ type: 'date-of-birth', start: m.index, end: date.end, confidence: 0.85 });
+  }
+}

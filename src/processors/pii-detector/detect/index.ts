@@ -1,0 +1,167 @@
+/**
+ * `detectPII()`: offline personal-data detection. Each family of values lives in its own
+ * module (`email.ts`, `phone.ts`, `card.ts`, …) and validates what it matches — checksums,
+ * numbering plans, issued ranges, cues — so look-alikes (order numbers, ISBNs, versions,
+ * hashes, placeholders) do not fire. This module runs the families, drops numeric candidates
+ * inside known non-PII stretches (`masks.ts`) and resolves overlaps.
+ */
+import { findAddresses } from './address.js';
+import { findCards } from './card.js';
+import { findWallets } from './crypto-wallet.js';
+import { findBirthDates } from './date-of-birth.js';
+import { findEmails } from './email.js';
+import { findIbans } from './iban.js';
+import { findIps } from './ip.js';
+import { findMasks, masked } from './masks.js';
+import { findNames } from './name.js';
+import { findPassports } from './passport.js';
+import { DEFAULT_PHONE_COUNTRIES, findPhones } from './phone.js';
+import { findSecrets } from './secret.js';
+import { findSsns } from './ssn.js';
+import type { Candidate, DetectPIIOptions, PIIDetection, PIIType, ScanContext } from './types.js';
+import { findUrls } from './url.js';
+import { findUuids } from './uuid.js';
+
+export type { DetectPIIOptions, PIIDetection, PIIType } from './types.js';
+
+/** Every type `detectPII()` knows, in the order overlaps are decided when confidence ties. */
+export const PII_TYPES: readonly PIIType[] = [
+  'credential',
+  'api-key',
+  'credit-card',
+  'iban',
+  'ssn',
+  'crypto-wallet',
+  'email',
+  'passport',
+  'phone',
+  'ip-address',
+  'date-of-birth',
+  'uuid',
+  'url',
+  'address',
+  'name',
+];
+
+/** The default of `DetectPIIOptions.types`: everything but `uuid`. */
+export const DEFAULT_DETECT_TYPES: readonly PIIType[] = PII_TYPES.filter((t) => t !== 'uuid');
+
+const PRIORITY = new Map(PII_TYPES.map((t, i) => [t, i]));
+
+/** Types found by counting digits, which must not be read out of UUIDs, digests or ISBNs. */
+const NUMERIC: ReadonlySet<PIIType> = new Set([
+  'phone',
+  'credit-card',
+  'ssn',
+  'passport',
+  'iban',
+  'ip-address',
+]);
+
+/** Guess the country of national phone numbers from the script and a few function words. */
+function phoneCountriesFor(text: string, given: readonly string[] | undefined): readonly string[] {
+  if (given !== undefined) return given;
+  let hint: string | undefined;
+  if (/[가-힣]/.test(text)) hint = 'KR';
+  else if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) hint = 'JP';
+  else if (/\p{Script=Han}/u.test(text)) hint = 'CN';
+  else if (/\b(?:und|ist|ich|nicht|mit|Sie|unter|Telefon|Handy|erreichbar|bitte)\b/.test(text)) hint = 'DE';
+  else if (/(?:\b(?:vous|est|mon|numéro|téléphone|appelez|joindre|je|au)\b|\bà\b)/.test(text)) hint = 'FR';
+  else if (/\b(?:el|es|mi|su|número|teléfono|llame|llámame|móvil|al)\b/.test(text)) hint = 'ES';
+  if (hint === undefined) return DEFAULT_PHONE_COUNTRIES;
+  return [hint, ...DEFAULT_PHONE_COUNTRIES.filter((c) => c !== hint)];
+}
+
+/**
+ * Inserts `c` into `byStart` (sorted by start, never overlapping) unless it overlaps one of
+ * them. A binary search finds its neighbours, so resolving n candidates is O(n log n) plus the
+ * array moves.
+ */
+function insertIfFree(byStart: Candidate[], c: Candidate): void {
+  let lo = 0;
+  let hi = byStart.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((byStart[mid] as Candidate).start < c.start) lo = mid + 1;
+    else hi = mid;
+  }
+  const before = byStart[lo - 1];
+  const after = byStart[lo];
+  if (before !== undefined && before.end > c.start) return;
+  if (after !== undefined && after.start < c.end) return;
+  byStart.splice(lo, 0, c);
+}
+
+/**
+ * Finds personal data in `text`, offline and synchronously: e-mails, phone numbers (through
+ * libphonenumber's numbering plans, in any country), payment cards (issuer ranges + Luhn),
+ * IBANs (country length + mod 97), US SSNs (issued ranges), IP addresses (`node:net`), API keys
+ * (provider prefixes + entropy), URLs and the credentials inside them, crypto wallets
+ * (base58check / bech32), and — only after a cue — passport numbers, dates of birth, street
+ * addresses and names, in English, German, French, Spanish, Chinese, Japanese and Korean text.
+ *
+ * Returns detections sorted by `start`, never overlapping (the more confident, then the more
+ * sensitive, detection wins). Detection is best-effort: see the README for measured precision
+ * and recall and what is out of reach offline (names without a cue, free-form addresses).
+ *
+ * @example
+ * detectPII('Mail jane.doe@gmail.com or call +49 30 12345678');
+ * // → [{ type: 'email', start: 5, end: 23, … }, { type: 'phone', start: 32, end: 47, … }]
+ */
+export function detectPII(text: string, options: DetectPIIOptions = {}): PIIDetection[] {
+  if (text.length === 0) return [];
+  const types = new Set(options.types ?? DEFAULT_DETECT_TYPES);
+  const min = options.minConfidence ?? 0;
+  // The country guess reads the whole text: only worth it once a candidate needs parsing.
+  let countries: readonly string[] | undefined;
+  const ctx: ScanContext = {
+    text,
+    phoneCountries: () => {
+      countries ??= phoneCountriesFor(text, options.phoneCountries);
+      return countries;
+    },
+  };
+  const found: Candidate[] = [];
+  // Cheap pre-checks keep each family off texts that cannot hold its values.
+  const hasDigit = /\d/.test(text);
+  if (types.has('email') && text.includes('@')) findEmails(ctx, found);
+  if ((types.has('url') || types.has('credential')) && (text.includes('://') || text.includes('www.')))
+    findUrls(ctx, found, !types.has('url'));
+  if (hasDigit) {
+    if (types.has('phone')) findPhones(ctx, found);
+    if (types.has('credit-card')) findCards(ctx, found);
+    if (types.has('iban')) findIbans(ctx, found);
+    if (types.has('ssn')) findSsns(ctx, found);
+    if (types.has('ip-address')) findIps(ctx, found);
+    if (types.has('passport')) findPassports(ctx, found);
+    if (types.has('date-of-birth')) findBirthDates(ctx, found);
+    if (types.has('address')) findAddresses(ctx, found);
+    if (types.has('crypto-wallet')) findWallets(ctx, found);
+  } else if (types.has('address')) findAddresses(ctx, found);
+  if (types.has('api-key')) findSecrets(ctx, found);
+  if (types.has('name')) findNames(ctx, found);
+  const masks = hasDigit && found.some((c) => NUMERIC.has(c.type)) ? findMasks(text) : [];
+  if (types.has('uuid')) findUuids(ctx, found);
+  const kept = found.filter(
+    (c) =>
+      types.has(c.type) &&
+      c.confidence >= min &&
+      c.end > c.start &&
+      !(NUMERIC.has(c.type) && masked(masks, c.start, c.end)),
+  );
+  kept.sort(
+    (a, b) =>
+      b.confidence - a.confidence ||
+      (PRIORITY.get(a.type) ?? 99) - (PRIORITY.get(b.type) ?? 99) ||
+      b.end - b.start - (a.end - a.start),
+  );
+  const accepted: Candidate[] = [];
+  for (const c of kept) insertIfFree(accepted, c);
+  return accepted.map((c) => ({
+    type: c.type,
+    start: c.start,
+    end: c.end,
+    value: text.slice(c.start, c.end),
+    confidence: c.confidence,
+  }));
+}

@@ -1,0 +1,22 @@
+import { PASSPORT_CUES } from './cues.js';
+import type { Candidate, ScanContext } from './types.js';
+
+/** After the cue: an optional "no."/"number"/":" and then the document number. */
+const NUMBER =
+  /(?:\s*(?:no\.?|nr\.?|n[°º]|number|nummer|numéro|número|号码|号|番号|번호))?\s*[:：#]?\s*(?:is\s+|ist\s+|est\s+|es\s+|是|为|は|는\s*|은\s*)?([A-Z]{0,2}\d{6,9}|[A-Z]{1,2}[0-9A-Z]{6,8})(?![\w])/iuy;
+
+/**
+ * Passport numbers: only right after a passport cue ("passport no.", "Reisepass", "护照号码",
+ * "旅券番号", "여권번호", …), since the formats (a letter or two and six to nine digits) are
+ * shared with countless other references.
+ */
+export function findPassports({ text }: ScanContext, out: Candidate[]): void {
+  PASSPORT_CUES.lastIndex = 0;
+  for (let m = PASSPORT_CUES.exec(text); m !== null; m = PASSPORT_CUES.exec(text)) {
+    NUMBER.lastIndex = m.index + m[0].length;
+    const n = NUMBER.exec(text);
+    if (n === null || n[1] === undefined || !/\d/.test(n[1])) continue;
+    const end = NUMBER.lastIndex;
+    out.push({ type: 'passport', start: end - n[1].length, end, confidence: 0.9 });
+  }
+}

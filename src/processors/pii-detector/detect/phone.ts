@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { digitsOf, standsAlone } from './boundaries.js';
+import { hasCueBefore, lookalikeWins, PHONE_CUES } from './cues.js';
+import type { Candidate, ScanContext } from './types.js';
+
+/**
+ * A run that could be a phone number: optional `+`/`00`, then digits with single spaces,
+ * dots, dashes, slashes or parentheses between them. Validation is libphonenumber's job.
+ */
+const CANDIDATE = /(?:\+|(?<!\d)00)?\(?\d(?:\)?[\s.\-/]?\(?\d){5,16}/g;
+
+/** Calendar dates and clock times that the candidate pattern also matches. */
+const DATE_LIKE =
+  /^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}|\d{1,2}[.:]\d{2}(?:[.:]\d{2})?)$/;
+
+/** Countries tried for numbers written without a country code, when nothing hints otherwise. */
+export const DEFAULT_PHONE_COUNTRIES = ['US', 'GB', 'DE', 'FR', 'ES', 'CN', 'JP', 'KR'] as const;
+
+type Parsed = { valid: boolean; international: boolean };
+
+/**
+ * libphonenumber's parse + validation costs 50–90 µs per country tried, far more than the rest
+ * of a scan; the stream window re-checks its overlap, and chats repeat numbers. A small bounded
+ * memo of recent verdicts (keyed by a digest of the candidate and the countries tried) absorbs both.
+ */
+const MEMO = new Map<string, Parsed>();
+const MEMO_MAX = 512;
+
+function parse(candidate: string, countries: readonly string[]): Parsed {
+  // Keyed by a digest: the memo must not keep phone numbers in memory.
+  const key = createHash('sha256').update(candidate).update('|').update(countries.join(',')).digest('base64');
+  const hit = MEMO.get(key);
+  if (hit !== undefined) return hit;
+  const parsed = parseUncached(candidate, countries);
+  if (MEMO.size >= MEMO_MAX) MEMO.delete(MEMO.keys().next().value as string);
+  MEMO.set(key, parsed);
+  return parsed;
+}
+
+/**
+ * Digit counts a nationally written number can have (trunk prefix included) in the default
+ * countries. A candidate outside its country's range is not parsed for it: each parse costs
+ * 50–90 µs, the length check nothing. Countries not listed are always parsed.
+ */
+const NATIONAL_DIGITS: Readonly<Record<string, readonly [number, number]>> = {
+  US: [10, 11],
+  GB: [10, 11],
+  DE: [6, 14],
+  FR: [10, 10],
+  ES: [9, 9],
+  CN: [7, 12],
+  JP: [10, 11],
+  KR: [9, 11],
+};
+
+function parseUncached(candidate: string, countries: readonly string[]): Parsed {
+  const trimmed = candidate.startsWith('00') ? `+${candidate.slice(2)}` : candidate;
+  if (trimmed.startsWith('+')) {
+    const number = parsePhoneNumberFromString(trimmed);
+    return { valid: number?.isValid() === true, international: true };
+  }
+  const digits = digitsOf(trimmed).length;
+  for (const country of countries) {
+    const range = NATIONAL_DIGITS[country];
+    if (range !== undefined && (digits < range[0] || digits > range[1])) continue;
+    const number = parsePhoneNumberFromString(trimmed, country as CountryCode);
+    if (number?.isValid() === true) return { valid: true, international: false };
+  }
+  return { valid: false, international: false };
+}
+
+/**
+ * Phone numbers in any country libphonenumber knows, validated against its numbering plans.
+ * National numbers are read in the countries of `phoneCountries`. Confidence: after a phone cue
+ * 0.95, international format 0.9, grouped national format 0.8, bare digits 0.5 (below the
+ * default threshold: ten bare digits are as likely an account number).
+ */
+export function findPhones({ text, phoneCountries }: ScanContext, out: Candidate[]): void {
+  let countries: readonly string[] | undefined;
+  CANDIDATE.lastIndex = 0;
+  for (let m = CANDIDATE.exec(text); m !== null; m = CANDIDATE.exec(text)) {
+    let raw = m[0];
+    let start = m.index;
+    // A "(" the pattern took without its ")" is not part of the number.
+    if (raw.startsWith('(') && !raw.includes(')')) {
+      raw = raw.slice(1);
+      start++;
+    }
+    const end = start + raw.length;
+    if (!standsAlone(text, start, end)) continue;
+    if (DATE_LIKE.test(raw)) continue;
+    // "(1" without its ")" means the run went into a parenthetical remark, not a number.
+    if (raw.lastIndexOf('(') > raw.lastIndexOf(')')) continue;
+    // 2019-09/2020-12: year-month dates.
+    if (/(?:^|[^\d])(?:19|20)\d{2}-(?:0[1-9]|1[0-2])(?!\d)/.test(raw)) continue;
+    // 2013-2019: a range of years (copyright lines, tenures), not a number to call.
+    if (/^(?:19|20)\d{2}\s?[-–/]\s?(?:19|20)\d{2}$/.test(raw)) continue;
+    // 20240315-0042: a compact date with a sequence number, the shape of receipt numbers.
+    if (/^(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])-\d{1,6}$/.test(raw)) continue;
+    // CIDR blocks ("169.254/16") mix dots and a slash; phone numbers never do.
+    if (raw.includes('.') && raw.includes('/')) continue;
+    // "2.2.14.668": dotted groups with a single digit are version numbers, not phone numbers.
+    if (/^[\d.]+$/.test(raw) && raw.split('.').some((g) => g.length === 1)) continue;
+    const digits = digitsOf(raw);
+    if (digits.length < 7 || digits.length > 15) continue;
+    if (/^(\d)\1+$/.test(digits)) continue;
+    if (lookalikeWins(text, start, PHONE_CUES)) continue;
+    const cued = hasCueBefore(text, start, PHONE_CUES, 40);
+    // AAA-GG-SSSS is how SSNs are written (valid or not); a phone written so needs its cue.
+    if (!cued && /^\d{3}-\d{2}-\d{4}$/.test(raw)) continue;
+    countries ??= phoneCountries();
+    const { valid, international } = parse(raw, countries);
+    if (!valid) continue;
+    const grouped = /[\s.\-/()]/.test(raw);
+    const confidence = cued ? 0.95 : international ? 0.9 : grouped ? 0.8 : 0.5;
+    out.push({ type: 'phone', start, end, confidence });
+  }
+}

@@ -1,0 +1,54 @@
+import type { Candidate, ScanContext } from './types.js';
+
+const URL_RE =
+  /(?:\b[a-z][a-z0-9+.-]{1,15}:\/\/|\bwww\.)[^\s<>"'`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]+/giu;
+/** `user:password@` right after the scheme. */
+const USERINFO = /^[a-z][a-z0-9+.-]*:\/\/([^\s/@:]+):([^\s/@]+)@/i;
+
+/** Characters that end a sentence rather than a URL. */
+const TRAILING = /[.,;:!?)\]}>'"。、，！？）]+$/u;
+
+/**
+ * URLs (any `scheme://` and `www.`), and the `user:password` pair inside a URL as a separate,
+ * more sensitive `credential` detection (it wins the overlap, so redaction keeps the rest of
+ * the URL readable).
+ */
+export function findUrls({ text }: ScanContext, out: Candidate[], credentialsOnly: boolean): void {
+  // Jump from one "://" or "www." to the next instead of trying the pattern at every position.
+  let from = 0;
+  for (;;) {
+    const a = text.indexOf('://', from);
+    const w = text.indexOf('www.', from);
+    if (a < 0 && w < 0) return;
+    const hit = a < 0 ? w : w < 0 ? a : Math.min(a, w);
+    // A scheme is at most 16 characters before its "://".
+    URL_RE.lastIndex = hit === a ? Math.max(from, a - 16) : Math.max(from, w);
+    const m = URL_RE.exec(text);
+    if (m === null || m.index > hit) {
+      from = hit + 3;
+      continue;
+    }
+    from = m.index + m[0].length;
+    let value = m[0];
+    const trailing = TRAILING.exec(value);
+    // Keep a closing parenthesis that balances one inside the URL (Wikipedia links).
+    if (trailing !== null) {
+      let cut = trailing[0];
+      if (cut.startsWith(')') && value.includes('(')) cut = cut.slice(1);
+      value = value.slice(0, value.length - cut.length);
+    }
+    const start = m.index;
+    const creds = USERINFO.exec(value);
+    if (creds !== null && creds[1] !== undefined && creds[2] !== undefined) {
+      const at = value.indexOf('://') + 3;
+      out.push({
+        type: 'credential',
+        start: start + at,
+        end: start + at + creds[1].length + 1 + creds[2].length,
+        confidence: 0.98,
+      });
+    }
+    if (!credentialsOnly && value.length > 4)
+      out.push({ type: 'url', start, end: start + value.length, confidence: 0.9 });
+  }
+}

@@ -1,0 +1,500 @@
+/**
+ * `PIIDetector` (api-reference 6.11) and the offline detector `detectPII()` it is built on.
+ */
+import { syncLegacyFields } from '../../messages/legacy-fields.js';
+import type { MessageList } from '../../messages/message-list.js';
+import type { MastraDBMessage } from '../../messages/types.js';
+import type {
+  ProcessInputArgs,
+  ProcessOutputResultArgs,
+  ProcessOutputStreamArgs,
+  Processor,
+  ProcessorViolation,
+  ProcessToolResultArgs,
+} from '../../pipeline/types.js';
+import type { ChunkType } from '../../stream/chunk-types.js';
+import {
+  createStreamWindow,
+  type GuardrailFailure,
+  type GuardrailFailureTripwireMetadata,
+  type StreamTextWindow,
+  type StreamWindowCheck,
+  type StreamWindowCheckInfo,
+  type StreamWindowVerdict,
+} from '../guardrails/index.js';
+import { invalidProcessorOption } from '../option-errors.js';
+import { type CheckContext, PIIChecker, type PIIVerdict } from './checker.js';
+import {
+  PII_DETECTOR_ID,
+  type PIIDetectionEvent,
+  type PIIDetectorOptions,
+  type PIIResultDetection,
+  type PIIStrategy,
+  type ResolvedPIIOptions,
+  resolveOptions,
+} from './options.js';
+import { applyRedactions, redactValue } from './redact.js';
+import {
+  type PIIHook,
+  type PIITripwireMetadata,
+  type PIIViolationDetail,
+  reported,
+  typesOf,
+} from './report.js';
+import { mapStringLeaves, stringLeaves } from './tool-result.js';
+
+export { DEFAULT_DETECT_TYPES, detectPII, PII_TYPES } from './detect/index.js';
+export type { DetectPIIOptions, PIIDetection, PIIType } from './detect/types.js';
+export {
+  DEFAULT_DETECTION_TYPES,
+  type PIICategoryScore,
+  type PIIDetectionEvent,
+  type PIIDetectionResult,
+  type PIIDetectorOptions,
+  type PIIResultDetection,
+  type PIIStrategy,
+} from './options.js';
+export { type PIIRedactionMethod, placeholderFor } from './redact.js';
+export type { PIIHook, PIIReportedDetection, PIITripwireMetadata, PIIViolationDetail } from './report.js';
+
+/** Tripwire metadata `PIIDetector` can raise: a block, or a strict check failure. */
+export type PIIDetectorTripwireMetadata = PIITripwireMetadata | GuardrailFailureTripwireMetadata;
+
+/** What replaces a tool result under `strategy: 'filter'`. */
+export const PII_FILTERED_TOOL_RESULT = '[tool result withheld by pii-detector: it contained personal data]';
+
+type Abort = ProcessInputArgs<PIIDetectorTripwireMetadata>['abort'];
+
+/** What the processor keeps in a run's `state`. */
+interface PIIState {
+  /** Stream detections already reported, by `textId:start`, so the overlap re-check reports once. */
+  piiReported?: Set<string>;
+  /** The stream hook saw response text: `processOutputResult` has nothing left to check. */
+  piiStreamed?: boolean;
+}
+
+/**
+ * Finds personal data — e-mails, phone numbers, cards, IBANs, SSNs, API keys, IPs, URLs and the
+ * credentials in them, wallets, passports, dates of birth, addresses, names — in the input, the
+ * streamed response, the final response and (with `checkToolResults`) tool results, and
+ * redacts, blocks, drops or reports it.
+ *
+ * Modes: without a `model` it runs offline (`detectPII`: validated patterns, no network); with a
+ * `model` and no `mode` it asks the model for every new text, as in Mastra; `mode: 'hybrid'`
+ * keeps the offline verdict for the types it validates and asks the model only about names,
+ * addresses, dates of birth and offline candidates scored just below the threshold.
+ *
+ * Strategies (default `redact`): `block` → tripwire with {@link PIITripwireMetadata};
+ * `warn` → content unchanged, `onViolation`; `filter` → the message is dropped (stream: the
+ * held text is dropped; tool result: replaced by a notice); `redact` → each value replaced by
+ * `redactionMethod` (`mask` default, `hash`, `remove`, `placeholder`).
+ *
+ * Only new content is checked: verdicts are cached by content hash for the processor's
+ * lifetime, and remembered history (`memory`) is not checked again. Streaming holds text back
+ * per text block and releases it only after the window holding it was checked, so a value split
+ * across chunks is redacted whole and nothing unchecked reaches the client; the model (when
+ * used) is asked once per window of `bufferSize` characters, never per chunk.
+ *
+ * Fail policy: a helper-model check that fails or exceeds `timeoutMs` follows `errorStrategy`
+ * (default `'warn'`: the text goes through and a warning is reported; `'strict'` aborts).
+ */
+export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwireMetadata> {
+  /** `'pii-detector'`. */
+  readonly id = PII_DETECTOR_ID;
+  /** `'PII Detector'`. */
+  readonly name = 'PII Detector';
+  /** One line for logs and traces. */
+  readonly description = 'Detects and redacts, blocks or reports personal data (PII).';
+  /** Called on every block (by the runner), redaction, filter, warning and failed check; errors are swallowed. */
+  onViolation?: (violation: ProcessorViolation) => void | Promise<void>;
+
+  readonly #o: ResolvedPIIOptions;
+  readonly #checker: PIIChecker;
+  readonly #onDetection: PIIDetectorOptions['onDetection'];
+  readonly #window: StreamTextWindow;
+
+  /**
+   * @throws ConfigurationError `PROCESSOR_INVALID_OPTIONS` naming the option: an unknown
+   *   strategy, redaction method or mode, `mode: 'llm' | 'hybrid'` without a `model`, a type the
+   *   offline detector does not know, a threshold outside 0–1, a bad `timeoutMs`, `bufferSize`
+   *   or `errorStrategy`.
+   */
+  constructor(options: PIIDetectorOptions = {}) {
+    this.#o = resolveOptions(options);
+    this.#checker = new PIIChecker(this.#o);
+    // One window serves every run (its bookkeeping lives in each run's state); made here so a
+    // bad window size fails at construction, not at the first chunk.
+    try {
+      this.#window = this.#newWindow((text, info) => this.#checkWindow(text, info));
+    } catch (error) {
+      throw invalidProcessorOption(
+        'PIIDetector',
+        'stream',
+        error instanceof Error ? error.message : String(error),
+      );
+    }
+    this.#onDetection = options.onDetection;
+  }
+
+  /** Check this call's user and assistant messages (not remembered history). */
+  async processInput(args: ProcessInputArgs<PIIDetectorTripwireMetadata>): Promise<MessageList> {
+    const { messages, messageList } = args;
+    const sources = messageList.makeMessageSourceChecker();
+    let targets = messages.filter(
+      (m) => (m.role === 'user' || m.role === 'assistant') && sources.getSource(m) !== 'memory',
+    );
+    if (this.#o.lastMessageOnly) targets = targets.slice(-1);
+    const dropped = await this.#checkMessages(targets, messageList, 'processInput', args);
+    if (
+      dropped.length > 0 &&
+      !messageList.get.all.db().some((m) => m.role === 'user' || m.role === 'assistant')
+    ) {
+      // Filtering every message would leave the model nothing to answer: say why, instead of
+      // letting the run fail later with an empty prompt.
+      args.abort(
+        `Blocked: every input message contained personal data (${typesOf(dropped).join(', ')}), and strategy 'filter' removed them all; nothing is left to send. Use 'redact' to keep the messages without the data.`,
+        { metadata: { ...this.#blockMetadata(dropped, 'processInput', {}), strategy: 'filter' } },
+      );
+    }
+    return messageList;
+  }
+
+  /** Check the response messages, unless the stream hook already checked their text. */
+  async processOutputResult(
+    args: ProcessOutputResultArgs<PIIDetectorTripwireMetadata>,
+  ): Promise<MessageList> {
+    const { messages, messageList, state } = args;
+    if ((state as PIIState).piiStreamed === true) return messageList;
+    let targets = messages.filter((m) => m.role === 'assistant');
+    if (this.#o.lastMessageOnly) targets = targets.slice(-1);
+    await this.#checkMessages(targets, messageList, 'processOutputResult', args);
+    return messageList;
+  }
+
+  /**
+   * Check streamed text through the stream hold-back window (see the class comment and
+   * `createStreamWindow`).
+   */
+  async processOutputStream(
+    args: ProcessOutputStreamArgs<PIIDetectorTripwireMetadata>,
+  ): Promise<ChunkType | ChunkType[] | null> {
+    if (args.part.type === 'text-delta') (args.state as PIIState).piiStreamed = true;
+    return this.#window.process({
+      part: args.part,
+      state: args.state,
+      abort: args.abort as never,
+      ...(args.abortSignal !== undefined ? { abortSignal: args.abortSignal } : {}),
+      ...(args.tracingContext !== undefined ? { tracingContext: args.tracingContext } : {}),
+    });
+  }
+
+  /** With `checkToolResults`: check the strings of a tool's result before the model sees them. */
+  async processToolResult(args: ProcessToolResultArgs<PIIDetectorTripwireMetadata>): Promise<undefined> {
+    if (!this.#o.checkToolResults) return undefined;
+    const { result, toolCallId, toolName, messageList } = args;
+    const leaves = stringLeaves(result);
+    if (leaves.length === 0) return undefined;
+    const ctx = this.#context(args, 'processToolResult');
+    const verdicts: Array<PIIVerdict | undefined> = [];
+    for (const leaf of leaves) verdicts.push(await this.#checker.check(leaf, ctx));
+    const flagged = verdicts.flatMap((v) => v?.detections ?? []);
+    const strategy = this.#o.strategy;
+    for (let i = 0; i < leaves.length; i++) {
+      const v = verdicts[i];
+      if (v !== undefined) await this.#emitDetection(leaves[i] as string, v, 'processToolResult');
+    }
+    if (flagged.length === 0) return undefined;
+    if (strategy === 'block') this.#block(flagged, 'processToolResult', args.abort, { toolCallId });
+    let replacement: unknown = result;
+    if (strategy === 'filter') replacement = PII_FILTERED_TOOL_RESULT;
+    else if (strategy === 'redact') {
+      replacement = mapStringLeaves(
+        result,
+        (leaf, i) => this.#redact(leaf, verdicts[i]?.detections ?? []).text,
+      );
+    }
+    await this.#violation(strategy, flagged, 'processToolResult', { toolCallId });
+    if (replacement !== result) {
+      messageList.updateToolInvocation({
+        type: 'tool-invocation',
+        toolInvocation: { state: 'result', toolCallId, toolName, args: args.args, result: replacement },
+      });
+    }
+    return undefined;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  /** A stream window: `bufferSize` characters when a model is asked, else `stream` or the defaults. */
+  #newWindow(check: StreamWindowCheck): StreamTextWindow {
+    const windowChars =
+      this.#o.stream?.windowChars ?? (this.#checker.usesModel ? this.#o.bufferSize : undefined);
+    const overlapChars = this.#o.stream?.overlapChars;
+    return createStreamWindow({
+      processorId: PII_DETECTOR_ID,
+      stateKey: 'pii-detector.window',
+      ...(windowChars !== undefined ? { windowChars } : {}),
+      ...(overlapChars !== undefined ? { overlapChars } : {}),
+      check,
+    });
+  }
+
+  #context(
+    args: { abort: Abort; abortSignal?: AbortSignal; tracingContext?: CheckContext['tracingContext'] },
+    hook: PIIHook,
+  ): CheckContext {
+    return {
+      abort: args.abort as CheckContext['abort'],
+      ...(args.abortSignal !== undefined ? { abortSignal: args.abortSignal } : {}),
+      ...(args.tracingContext !== undefined ? { tracingContext: args.tracingContext } : {}),
+      onFailure: (failure) => this.#reportFailure(failure, hook),
+    };
+  }
+
+  /** Applies the strategy to `messages`; returns the detections of the messages `filter` dropped. */
+  async #checkMessages(
+    messages: readonly MastraDBMessage[],
+    messageList: MessageList,
+    hook: PIIHook,
+    args: { abort: Abort; abortSignal?: AbortSignal; tracingContext?: CheckContext['tracingContext'] },
+  ): Promise<PIIResultDetection[]> {
+    const ctx = this.#context(args, hook);
+    const strategy = this.#o.strategy;
+    const blocked: PIIResultDetection[] = [];
+    let blockedMessage: string | undefined;
+    const dropped: string[] = [];
+    const droppedDetections: PIIResultDetection[] = [];
+    for (const message of messages) {
+      const content = message.content;
+      const found: PIIResultDetection[] = [];
+      let changed = false;
+      let hasText = false;
+      for (const part of content.parts) {
+        if (part.type !== 'text') continue;
+        hasText = true;
+        const verdict = await this.#checker.check(part.text, ctx);
+        if (verdict === undefined) continue;
+        await this.#emitDetection(part.text, verdict, hook);
+        if (verdict.detections.length === 0) continue;
+        found.push(...verdict.detections);
+        if (strategy === 'redact') {
+          part.text = this.#redact(part.text, verdict.detections).text;
+          changed = true;
+        }
+      }
+      if (!hasText && typeof content.content === 'string' && content.content !== '') {
+        // No text part: the legacy flattened string is the message's text.
+        const verdict = await this.#checker.check(content.content, ctx);
+        if (verdict !== undefined) {
+          await this.#emitDetection(content.content, verdict, hook);
+          found.push(...verdict.detections);
+          if (strategy === 'redact' && verdict.detections.length > 0) {
+            content.content = this.#redact(content.content, verdict.detections).text;
+          }
+        }
+      } else if (changed && content.content !== undefined) {
+        // The legacy mirror must not keep the original text.
+        syncLegacyFields(content);
+      }
+      if (found.length === 0) continue;
+      if (strategy === 'block') {
+        blocked.push(...found);
+        blockedMessage ??= message.id;
+        continue;
+      }
+      if (strategy === 'filter') {
+        dropped.push(message.id);
+        droppedDetections.push(...found);
+      }
+      await this.#violation(strategy, found, hook, { messageId: message.id });
+    }
+    if (blocked.length > 0) {
+      this.#block(
+        blocked,
+        hook,
+        args.abort,
+        blockedMessage !== undefined ? { messageId: blockedMessage } : {},
+      );
+    }
+    if (dropped.length > 0) messageList.removeByIds(dropped);
+    return droppedDetections;
+  }
+
+  /** The stream window's check: one detector (or model) run per window, never per chunk. */
+  async #checkWindow(text: string, info: StreamWindowCheckInfo): Promise<StreamWindowVerdict> {
+    const state = info.state as PIIState;
+    const ctx = this.#context(
+      {
+        abort: info.abort as Abort,
+        ...(info.abortSignal !== undefined ? { abortSignal: info.abortSignal } : {}),
+        ...(info.tracingContext !== undefined ? { tracingContext: info.tracingContext } : {}),
+      },
+      'processOutputStream',
+    );
+    // Windows never recur verbatim: caching them would only evict message verdicts.
+    const verdict = await this.#checker.check(text, ctx, false);
+    if (verdict === undefined) return { action: 'release' };
+    // Detections wholly in the left context were decided by the window before.
+    const fresh = verdict.detections.filter((d) => d.end > info.contextLength);
+    if (state.piiReported === undefined) state.piiReported = new Set();
+    const reportedKeys = state.piiReported;
+    const unseen = fresh.filter((d) => !reportedKeys.has(`${info.textId}:${info.offset + d.start}`));
+    await this.#emitDetection(
+      text,
+      { detections: fresh, categories: verdict.categories },
+      'processOutputStream',
+    );
+    if (fresh.length === 0) return { action: 'release' };
+    const strategy = this.#o.strategy;
+    if (strategy === 'block') {
+      return {
+        action: 'block',
+        reason: this.#blockReason(fresh, 'processOutputStream'),
+        metadata: this.#blockMetadata(fresh, 'processOutputStream', {}, info.offset),
+      };
+    }
+    if (strategy === 'filter') {
+      await this.#violation('filter', fresh, 'processOutputStream', { textId: info.textId }, info.offset);
+      return { action: 'drop' };
+    }
+    // warn and redact: report each detection once, although the overlap re-checks its text.
+    for (const d of unseen) reportedKeys.add(`${info.textId}:${info.offset + d.start}`);
+    if (strategy === 'warn') {
+      if (unseen.length > 0)
+        await this.#violation('warn', unseen, 'processOutputStream', { textId: info.textId }, info.offset);
+      return { action: 'release' };
+    }
+    const { spans } = this.#redact(text, fresh);
+    if (unseen.length > 0)
+      await this.#violation('redact', unseen, 'processOutputStream', { textId: info.textId }, info.offset);
+    return { action: 'redact', spans };
+  }
+
+  #redact(
+    text: string,
+    detections: readonly PIIResultDetection[],
+  ): { text: string; spans: Array<{ start: number; end: number; replacement: string }> } {
+    const spans = detections.map((d) => ({
+      start: d.start,
+      end: d.end,
+      replacement: redactValue(
+        d.type,
+        text.slice(d.start, d.end),
+        this.#o.redactionMethod,
+        this.#o.preserveFormat,
+      ),
+    }));
+    return { text: applyRedactions(text, spans), spans };
+  }
+
+  #blockReason(detections: readonly PIIResultDetection[], hook: PIIHook): string {
+    const where =
+      hook === 'processInput' ? 'the input' : hook === 'processToolResult' ? 'a tool result' : 'the response';
+    return `Blocked: personal data (${typesOf(detections).join(', ')}) found in ${where} by pii-detector.`;
+  }
+
+  #blockMetadata(
+    detections: readonly PIIResultDetection[],
+    hook: PIIHook,
+    where: { messageId?: string; toolCallId?: string },
+    offset = 0,
+  ): PIITripwireMetadata {
+    return {
+      processorId: PII_DETECTOR_ID,
+      strategy: 'block',
+      hook,
+      types: typesOf(detections),
+      detections: reported(detections, this.#o.includeDetections, offset),
+      ...where,
+    };
+  }
+
+  #block(
+    detections: readonly PIIResultDetection[],
+    hook: PIIHook,
+    abort: Abort,
+    where: { messageId?: string; toolCallId?: string },
+  ): never {
+    return abort(this.#blockReason(detections, hook), {
+      metadata: this.#blockMetadata(detections, hook, where),
+    });
+  }
+
+  async #violation(
+    strategy: Exclude<PIIStrategy, 'block'>,
+    detections: readonly PIIResultDetection[],
+    hook: PIIHook,
+    where: { messageId?: string; toolCallId?: string; textId?: string },
+    offset = 0,
+  ): Promise<void> {
+    const callback = this.onViolation;
+    if (typeof callback !== 'function') return;
+    const replacements =
+      strategy === 'redact' && this.#o.includeDetections
+        ? detections.map((d) => redactValue(d.type, d.value, this.#o.redactionMethod, this.#o.preserveFormat))
+        : undefined;
+    const detail: PIIViolationDetail = {
+      processorId: PII_DETECTOR_ID,
+      strategy,
+      hook,
+      types: typesOf(detections),
+      detections: reported(detections, this.#o.includeDetections, offset, replacements),
+      ...where,
+    };
+    const verb = strategy === 'redact' ? 'redacted' : strategy === 'filter' ? 'filtered' : 'found';
+    try {
+      await callback({
+        processorId: PII_DETECTOR_ID,
+        message: `pii-detector: personal data ${verb} (${detail.types.join(', ')}).`,
+        detail,
+      });
+    } catch {
+      // By contract a failing onViolation never disturbs the run.
+    }
+  }
+
+  async #reportFailure(failure: GuardrailFailure, hook: PIIHook): Promise<void> {
+    const callback = this.onViolation;
+    if (typeof callback !== 'function') return;
+    try {
+      await callback({
+        processorId: PII_DETECTOR_ID,
+        message: `pii-detector: the check in ${hook} ${failure.kind === 'timeout' ? 'timed out' : 'failed'} (${failure.errorStrategy === 'warn' ? 'content let through' : 'run aborted'}).`,
+        detail: {
+          processorId: PII_DETECTOR_ID,
+          hook,
+          failure: failure.kind,
+          errorStrategy: failure.errorStrategy,
+          message: failure.message,
+        },
+      });
+    } catch {
+      // Ignored, as above.
+    }
+  }
+
+  async #emitDetection(input: string, verdict: PIIVerdict, hook: PIIHook): Promise<void> {
+    const callback = this.#onDetection;
+    if (callback === undefined) return;
+    const flagged = verdict.detections.length > 0;
+    const event: PIIDetectionEvent = {
+      detectionResult: {
+        categories: verdict.categories.length > 0 ? verdict.categories : null,
+        detections: flagged ? verdict.detections.map((d) => ({ ...d })) : null,
+        redacted_content:
+          flagged && this.#o.strategy === 'redact' ? this.#redact(input, verdict.detections).text : null,
+      },
+      input,
+      flagged,
+      strategyApplied: flagged ? this.#o.strategy : 'none',
+      hook,
+    };
+    try {
+      await callback(event);
+    } catch (error) {
+      console.warn(
+        `[sluice] pii-detector: onDetection threw; ignored. ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+}

@@ -1,0 +1,551 @@
+/**
+ * `PromptInjectionDetector` (api-reference 6.10): flags prompt-injection and jailbreak attempts in
+ * the input (and, with `checkToolResults`, in tool results before the model sees them).
+ *
+ * Three modes (see `GuardrailMode`): `'offline'` runs {@link scoreInjection} only (no model, no
+ * network; the only mode without a `model`), `'llm'` asks the helper model for the documented
+ * JSON (the default with a `model`, as in Mastra), `'hybrid'` scores offline first and asks the
+ * model only for scores inside a grey band. Verdicts are cached per text, so history that did not
+ * change is never checked again, and every check runs under `timeoutMs` with the
+ * `errorStrategy` fail policy (default `'warn'`: a failed check lets the content through).
+ */
+
+import type { MessageList } from '../../messages/message-list.js';
+import type { MastraDBMessage } from '../../messages/types.js';
+import type { ModelConfig, ProviderOptions } from '../../models/call-settings.js';
+import type {
+  ProcessInputArgs,
+  Processor,
+  ProcessorViolation,
+  ProcessToolResultArgs,
+  TripWireOptions,
+} from '../../pipeline/types.js';
+import {
+  type FailPolicyOptions,
+  type GuardrailFailureKind,
+  runWithFailPolicy,
+} from '../guardrails/fail-policy.js';
+import { askJudge, type GuardrailStructuredOutputOptions } from '../guardrails/judge.js';
+import { messagesToCheck, messageText, reportViolation, rewriteMessageText } from '../guardrails/messages.js';
+import {
+  checkErrorStrategy,
+  checkTimeoutMs,
+  type GuardrailCommonOptions,
+  type GuardrailMode,
+  requireModelFor,
+  resolveGuardrailMode,
+} from '../guardrails/mode.js';
+import { configFingerprint, VerdictCache } from '../guardrails/verdict-cache.js';
+import { describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
+import { INJECTION_CATEGORIES, type InjectionCategory } from './features.js';
+import {
+  defaultInstructions,
+  type PromptInjectionDetectionResult,
+  readJudgeResult,
+  resultSchema,
+} from './judge-prompt.js';
+import { type InjectionScore, scoreInjection } from './score.js';
+
+export { INJECTION_CATEGORIES, type InjectionCategory } from './features.js';
+export type { PromptInjectionDetectionResult } from './judge-prompt.js';
+export {
+  type InjectionCategoryScore,
+  type InjectionScore,
+  MAX_INJECTION_SCORED_CHARS,
+  scoreInjection,
+} from './score.js';
+
+const ID = 'prompt-injection-detector';
+
+/** What {@link PromptInjectionDetector} does with a flagged text. */
+export type PromptInjectionStrategy = 'block' | 'warn' | 'filter' | 'rewrite';
+
+/** Where a checked text came from. */
+export type PromptInjectionSource = 'input' | 'tool-result';
+
+/** The argument of `onDetection`: one per freshly analysed text (cached verdicts are not re-reported). */
+export interface PromptInjectionDetectionEvent {
+  detectionResult: PromptInjectionDetectionResult;
+  /** The analysed text. */
+  input: string;
+  flagged: boolean;
+  strategyApplied: PromptInjectionStrategy | 'none';
+  /** Sluice addition: input message or tool result. */
+  source: PromptInjectionSource;
+  /** Sluice addition: which detector decided. */
+  decidedBy: 'offline' | 'llm';
+}
+
+/** Options of {@link PromptInjectionDetector}. Every option is optional. */
+export interface PromptInjectionDetectorOptions extends GuardrailCommonOptions {
+  /** Helper model for `'llm'` / `'hybrid'` mode (a model object or router string). */
+  model?: ModelConfig;
+  /**
+   * Categories to flag. Default all six: `injection`, `jailbreak`, `tool-exfiltration`,
+   * `data-exfiltration`, `system-override`, `role-manipulation`. In LLM mode other names are
+   * passed to the model as written; offline mode knows only these six.
+   */
+  detectionTypes?: readonly (InjectionCategory | (string & {}))[];
+  /** Flag when a selected category scores at least this. Default `0.7`. */
+  threshold?: number;
+  /**
+   * Default `'block'` (tripwire). `'warn'`: report through `onViolation` and let it through.
+   * `'filter'`: drop the flagged message (a flagged tool result is replaced by a notice).
+   * `'rewrite'`: replace it with the helper model's neutralised version; needs a `model`.
+   */
+  strategy?: PromptInjectionStrategy;
+  /** Put category scores in tripwire metadata and violation details. Default `false`. */
+  includeScores?: boolean;
+  /** Called for every freshly analysed text; its errors are logged and ignored. */
+  onDetection?: (event: PromptInjectionDetectionEvent) => void | Promise<void>;
+  /** Replaces the helper model's detection prompt. */
+  instructions?: string;
+  structuredOutputOptions?: GuardrailStructuredOutputOptions;
+  providerOptions?: ProviderOptions;
+  /** Check only the newest user/assistant message. Default `false` (all, minus cached ones). */
+  lastMessageOnly?: boolean;
+  /**
+   * Also check tool results in `processToolResult`, before the model sees them. That hook runs
+   * in the output lane: list the detector in `outputProcessors` as well. Default `false`.
+   */
+  checkToolResults?: boolean;
+  /**
+   * `'hybrid'` only: offline scores below `low` pass and scores at or above `high` are flagged
+   * without asking the model; the model decides the band between. Default `{ low: 0.3, high: 0.9 }`.
+   */
+  hybridBand?: { low?: number; high?: number };
+  /** Told about every block (by the runner) and every warn/filter/rewrite (by the detector). */
+  onViolation?: (violation: ProcessorViolation) => void | Promise<void>;
+}
+
+/** Tripwire metadata of a block, and `detail` of the violations the detector reports. */
+export interface PromptInjectionViolationDetail {
+  processorId: typeof ID;
+  strategy: PromptInjectionStrategy;
+  source: PromptInjectionSource;
+  /** Selected categories at or above the threshold. */
+  detectedTypes: string[];
+  reason: string | null;
+  decidedBy: 'offline' | 'llm';
+  messageId?: string;
+  toolName?: string;
+  toolCallId?: string;
+  /** `includeScores` only: the full result, and the offline score when there is one. */
+  detectionResult?: PromptInjectionDetectionResult;
+  score?: number;
+  /** `rewrite` without a rewritten text fell back to `filter`. */
+  fellBackTo?: 'filter';
+}
+
+/** The tool result a flagged result becomes under `filter`. */
+export const INJECTION_WITHHELD_TOOL_RESULT =
+  '[tool result withheld by prompt-injection-detector: it looked like a prompt-injection attempt]';
+
+interface Verdict {
+  result: PromptInjectionDetectionResult;
+  flaggedTypes: string[];
+  decidedBy: 'offline' | 'llm';
+  score?: number;
+}
+
+/** Detects prompt-injection and jailbreak attempts; see the module comment for modes and defaults. */
+export class PromptInjectionDetector implements Processor<typeof ID, PromptInjectionViolationDetail> {
+  readonly id = ID;
+  readonly name = 'Prompt Injection Detector';
+  onViolation?: (violation: ProcessorViolation) => void | Promise<void>;
+
+  readonly #mode: GuardrailMode;
+  readonly #model: ModelConfig | undefined;
+  readonly #types: readonly string[];
+  readonly #allTypes: boolean;
+  readonly #threshold: number;
+  readonly #strategy: PromptInjectionStrategy;
+  readonly #includeScores: boolean;
+  readonly #lastMessageOnly: boolean;
+  readonly #checkToolResults: boolean;
+  readonly #onDetection: PromptInjectionDetectorOptions['onDetection'];
+  readonly #instructions: string;
+  readonly #structured: GuardrailStructuredOutputOptions | undefined;
+  readonly #providerOptions: ProviderOptions | undefined;
+  readonly #timeoutMs: number | undefined;
+  readonly #errorStrategy: 'warn' | 'strict';
+  readonly #band: { low: number; high: number };
+  readonly #cache: VerdictCache<Verdict>;
+  readonly #warned = new Set<GuardrailFailureKind>();
+
+  constructor(options: PromptInjectionDetectorOptions = {}) {
+    const bad = invalidOptionFor(ID, '"');
+    if (typeof options !== 'object' || options === null) {
+      throw bad('options', `takes an options object (got ${describeOptionValue(options)}).`);
+    }
+    this.#mode = resolveGuardrailMode(ID, options);
+    this.#model = options.model;
+    this.#strategy =
+      oneOf(ID, 'strategy', options.strategy, ['block', 'warn', 'filter', 'rewrite']) ?? 'block';
+    if (this.#strategy === 'rewrite') requireModelFor(ID, 'strategy', 'rewrite', options.model);
+    const types = options.detectionTypes ?? INJECTION_CATEGORIES;
+    if (!Array.isArray(types) || types.length === 0 || types.some((t) => typeof t !== 'string' || t === '')) {
+      throw bad(
+        'detectionTypes',
+        `must be a non-empty array of category names (got ${describeOptionValue(types)}).`,
+      );
+    }
+    if (this.#mode === 'offline') {
+      const unknown = types.filter((t) => !INJECTION_CATEGORIES.includes(t as InjectionCategory));
+      if (unknown.length > 0) {
+        throw bad(
+          'detectionTypes',
+          `has ${unknown.map((u) => JSON.stringify(u)).join(', ')}, which the offline scorer does not know. Use ${INJECTION_CATEGORIES.map((c) => `"${c}"`).join(', ')}, or pass a model for custom categories.`,
+        );
+      }
+    }
+    this.#types = [...types];
+    this.#allTypes = INJECTION_CATEGORIES.every((c) => types.includes(c));
+    const threshold = options.threshold ?? 0.7;
+    if (typeof threshold !== 'number' || !(threshold >= 0 && threshold <= 1)) {
+      throw bad('threshold', `must be a number from 0 to 1 (got ${describeOptionValue(threshold)}).`);
+    }
+    this.#threshold = threshold;
+    for (const flag of ['includeScores', 'lastMessageOnly', 'checkToolResults'] as const) {
+      if (options[flag] !== undefined && typeof options[flag] !== 'boolean') {
+        throw bad(flag, `must be true or false (got ${describeOptionValue(options[flag])}).`);
+      }
+    }
+    this.#includeScores = options.includeScores ?? false;
+    this.#lastMessageOnly = options.lastMessageOnly ?? false;
+    this.#checkToolResults = options.checkToolResults ?? false;
+    if (options.onDetection !== undefined && typeof options.onDetection !== 'function') {
+      throw bad('onDetection', `must be a function (got ${describeOptionValue(options.onDetection)}).`);
+    }
+    this.#onDetection = options.onDetection;
+    if (
+      options.instructions !== undefined &&
+      (typeof options.instructions !== 'string' || options.instructions.trim() === '')
+    ) {
+      throw bad(
+        'instructions',
+        `must be a non-empty string (got ${describeOptionValue(options.instructions)}).`,
+      );
+    }
+    this.#instructions =
+      options.instructions ?? defaultInstructions(this.#types, this.#strategy === 'rewrite');
+    this.#structured = options.structuredOutputOptions;
+    this.#providerOptions = options.providerOptions;
+    this.#timeoutMs = checkTimeoutMs(ID, options.timeoutMs);
+    this.#errorStrategy = checkErrorStrategy(ID, options.errorStrategy, 'warn');
+    const low = options.hybridBand?.low ?? 0.3;
+    const high = options.hybridBand?.high ?? 0.9;
+    if (typeof low !== 'number' || typeof high !== 'number' || !(low >= 0 && low < high && high <= 1)) {
+      throw bad(
+        'hybridBand',
+        `needs 0 <= low < high <= 1 (got low ${describeOptionValue(low)}, high ${describeOptionValue(high)}).`,
+      );
+    }
+    this.#band = { low, high };
+    if (options.onViolation !== undefined) this.onViolation = options.onViolation;
+    this.#cache = new VerdictCache<Verdict>({
+      fingerprint: configFingerprint({
+        mode: this.#mode,
+        model: this.#model,
+        types: this.#types,
+        threshold,
+        rewrite: this.#strategy === 'rewrite',
+        instructions: this.#instructions,
+        band: this.#band,
+      }),
+    });
+  }
+
+  /** The mode this detector runs in. */
+  get mode(): GuardrailMode {
+    return this.#mode;
+  }
+
+  /** Check the input messages (user and assistant; memory-loaded history was checked when new). */
+  async processInput(
+    args: ProcessInputArgs<PromptInjectionViolationDetail>,
+  ): Promise<MessageList | MastraDBMessage[]> {
+    const { messages, messageList } = args;
+    const sources = messageList.makeMessageSourceChecker();
+    const fresh = messages.filter((m) => sources.getSource(m) !== 'memory');
+    const flagged = new Map<MastraDBMessage, Verdict>();
+    for (const message of messagesToCheck(fresh, this.#lastMessageOnly)) {
+      const text = messageText(message);
+      const verdict = await this.#check(text, args, 'input');
+      if (verdict !== undefined && verdict.flaggedTypes.length > 0) flagged.set(message, verdict);
+    }
+    if (flagged.size === 0) return messageList;
+
+    if (this.#strategy === 'block') {
+      const [message, verdict] = flagged.entries().next().value as [MastraDBMessage, Verdict];
+      this.#block(args.abort, verdict, { source: 'input', messageId: message.id });
+    }
+    if (this.#strategy === 'warn') {
+      for (const [message, verdict] of flagged)
+        await this.#report('warn', verdict, { source: 'input', messageId: message.id });
+      return messageList;
+    }
+    const dropped = new Set<MastraDBMessage>();
+    for (const [message, verdict] of flagged) {
+      const rewritten = this.#strategy === 'rewrite' ? verdict.result.rewritten_content : undefined;
+      if (typeof rewritten === 'string' && rewritten.trim() !== '') {
+        let first = true;
+        rewriteMessageText(message, () => {
+          const out = first ? rewritten : '';
+          first = false;
+          return out;
+        });
+        await this.#report('rewrite', verdict, { source: 'input', messageId: message.id });
+      } else {
+        dropped.add(message);
+        await this.#report(this.#strategy, verdict, {
+          source: 'input',
+          messageId: message.id,
+          ...(this.#strategy === 'rewrite' ? { fellBackTo: 'filter' as const } : {}),
+        });
+      }
+    }
+    return messages.filter((m) => !dropped.has(m));
+  }
+
+  /** With `checkToolResults`: check a tool's result before the model sees it. */
+  async processToolResult(args: ProcessToolResultArgs<PromptInjectionViolationDetail>): Promise<void> {
+    if (!this.#checkToolResults) return;
+    const { toolName, toolCallId, result, messageList } = args;
+    const text = toolResultText(result);
+    if (text === '') return;
+    const verdict = await this.#check(text, args, 'tool-result');
+    if (verdict === undefined || verdict.flaggedTypes.length === 0) return;
+    const where = { source: 'tool-result' as const, toolName, toolCallId };
+    if (this.#strategy === 'block') this.#block(args.abort, verdict, where);
+    if (this.#strategy === 'warn') {
+      await this.#report('warn', verdict, where);
+      return;
+    }
+    const rewritten = this.#strategy === 'rewrite' ? verdict.result.rewritten_content : undefined;
+    const useRewrite = typeof rewritten === 'string' && rewritten.trim() !== '';
+    messageList.updateToolInvocation({
+      type: 'tool-invocation',
+      toolInvocation: {
+        state: 'result',
+        toolCallId,
+        toolName,
+        args: args.args,
+        result: useRewrite ? rewritten : INJECTION_WITHHELD_TOOL_RESULT,
+      },
+    });
+    await this.#report(useRewrite ? 'rewrite' : this.#strategy, verdict, {
+      ...where,
+      ...(this.#strategy === 'rewrite' && !useRewrite ? { fellBackTo: 'filter' as const } : {}),
+    });
+  }
+
+  // ---- checking ----------------------------------------------------------------------------
+
+  async #check(
+    text: string,
+    args: Pick<ProcessInputArgs<PromptInjectionViolationDetail>, 'abort' | 'abortSignal' | 'tracingContext'>,
+    source: PromptInjectionSource,
+  ): Promise<Verdict | undefined> {
+    const cached = this.#cache.get(text);
+    if (cached !== undefined) return cached;
+    let verdict: Verdict;
+    if (this.#mode === 'offline') {
+      verdict = this.#offlineVerdict(scoreInjection(text));
+    } else {
+      const policy: FailPolicyOptions = {
+        processorId: ID,
+        errorStrategy: this.#errorStrategy,
+        timeoutMs: this.#timeoutMs,
+        abortSignal: args.abortSignal,
+        abort: args.abort as unknown as FailPolicyOptions['abort'],
+        warned: this.#warned,
+        onFailure: (failure) => {
+          if (this.#errorStrategy === 'warn') {
+            return reportViolation(this, `${ID}: ${failure.message}`, {
+              processorId: ID,
+              failure: failure.kind,
+              errorStrategy: 'warn',
+              source,
+            });
+          }
+        },
+      };
+      const run = await runWithFailPolicy(policy, (signal) =>
+        this.#decide(text, signal, args.tracingContext),
+      );
+      if (!run.ok) return undefined; // fail open; nothing cached, so the next turn tries again
+      verdict = run.value;
+    }
+    this.#cache.set(text, verdict);
+    await this.#notify(text, verdict, source);
+    return verdict;
+  }
+
+  async #decide(
+    text: string,
+    signal: AbortSignal,
+    tracingContext: ProcessInputArgs['tracingContext'],
+  ): Promise<Verdict> {
+    let offline: Verdict | undefined;
+    if (this.#mode === 'hybrid') {
+      const scored = scoreInjection(text);
+      const score = this.#effectiveScore(scored);
+      if (score < this.#band.low || score >= this.#band.high) offline = this.#offlineVerdict(scored);
+      // Rewriting needs the model's text even when the offline score is decisive.
+      if (offline !== undefined && !(this.#strategy === 'rewrite' && offline.flaggedTypes.length > 0))
+        return offline;
+    }
+    const answer = await askJudge({
+      processorId: ID,
+      model: this.#model as ModelConfig,
+      instructions: this.#instructions,
+      prompt: text,
+      schema: resultSchema(this.#strategy === 'rewrite'),
+      providerOptions: this.#providerOptions,
+      structuredOutputOptions: this.#structured,
+      abortSignal: signal,
+      tracingContext,
+    });
+    const result = readJudgeResult(ID, answer);
+    const flaggedTypes = (result.categories ?? [])
+      .filter((c) => this.#types.includes(c.type) && c.score >= this.#threshold)
+      .map((c) => c.type);
+    // A decisive offline flag stands even if the model, asked only for a rewrite, scores lower.
+    if (offline !== undefined)
+      return {
+        ...offline,
+        result: { ...offline.result, rewritten_content: result.rewritten_content ?? null },
+      };
+    return { result, flaggedTypes: [...new Set(flaggedTypes)], decidedBy: 'llm' };
+  }
+
+  #effectiveScore(scored: InjectionScore): number {
+    if (this.#allTypes) return scored.score;
+    let best = 0;
+    for (const c of scored.categories) if (this.#types.includes(c.type) && c.score > best) best = c.score;
+    return best;
+  }
+
+  #offlineVerdict(scored: InjectionScore): Verdict {
+    const score = this.#effectiveScore(scored);
+    const categories = scored.categories.filter((c) => this.#types.includes(c.type));
+    let flaggedTypes: string[] = [];
+    if (score >= this.#threshold) {
+      // The overall score can pass the threshold on combined evidence; name the strongest categories.
+      flaggedTypes = categories.filter((c) => c.score >= this.#threshold).map((c) => c.type);
+      if (flaggedTypes.length === 0 && categories[0] !== undefined) flaggedTypes = [categories[0].type];
+    }
+    const signals = scored.signals.filter((s) => !s.startsWith('damped:'));
+    return {
+      result: {
+        categories: categories.length > 0 ? categories.map((c) => ({ type: c.type, score: c.score })) : null,
+        reason: score > 0 ? `offline score ${score.toFixed(3)}: ${signals.join(', ')}` : null,
+      },
+      flaggedTypes,
+      decidedBy: 'offline',
+      score,
+    };
+  }
+
+  // ---- reporting ---------------------------------------------------------------------------
+
+  #detail(
+    strategy: PromptInjectionStrategy,
+    verdict: Verdict,
+    where: Partial<PromptInjectionViolationDetail> & { source: PromptInjectionSource },
+  ): PromptInjectionViolationDetail {
+    const detail: PromptInjectionViolationDetail = {
+      processorId: ID,
+      strategy,
+      detectedTypes: verdict.flaggedTypes,
+      reason: verdict.result.reason,
+      decidedBy: verdict.decidedBy,
+      ...where,
+    };
+    if (this.#includeScores) {
+      detail.detectionResult = verdict.result;
+      if (verdict.score !== undefined) detail.score = verdict.score;
+    }
+    return detail;
+  }
+
+  #block(
+    abort: (reason?: string, options?: TripWireOptions<PromptInjectionViolationDetail>) => never,
+    verdict: Verdict,
+    where: Partial<PromptInjectionViolationDetail> & { source: PromptInjectionSource },
+  ): never {
+    const place = where.source === 'tool-result' ? ` in the result of tool "${where.toolName}"` : '';
+    return abort(`Prompt injection detected${place}: ${verdict.flaggedTypes.join(', ')}`, {
+      metadata: this.#detail('block', verdict, where),
+    });
+  }
+
+  async #report(
+    strategy: PromptInjectionStrategy,
+    verdict: Verdict,
+    where: Partial<PromptInjectionViolationDetail> & { source: PromptInjectionSource },
+  ): Promise<void> {
+    const place = where.source === 'tool-result' ? ` in the result of tool "${where.toolName}"` : '';
+    const action = strategy === 'warn' ? 'let through' : strategy === 'rewrite' ? 'rewritten' : 'removed';
+    const message = `Prompt injection detected${place} (${verdict.flaggedTypes.join(', ')}); ${action}.`;
+    if (this.onViolation === undefined) {
+      if (strategy === 'warn') console.warn(`[sluice] ${ID}: ${message}`);
+      return;
+    }
+    await reportViolation(this, message, this.#detail(strategy, verdict, where));
+  }
+
+  async #notify(text: string, verdict: Verdict, source: PromptInjectionSource): Promise<void> {
+    if (this.#onDetection === undefined) return;
+    const flagged = verdict.flaggedTypes.length > 0;
+    let strategyApplied: PromptInjectionDetectionEvent['strategyApplied'] = 'none';
+    if (flagged) {
+      strategyApplied =
+        this.#strategy === 'rewrite' && typeof verdict.result.rewritten_content !== 'string'
+          ? 'filter'
+          : this.#strategy;
+    }
+    try {
+      await this.#onDetection({
+        detectionResult: verdict.result,
+        input: text,
+        flagged,
+        strategyApplied,
+        source,
+        decidedBy: verdict.decidedBy,
+      });
+    } catch (error) {
+      console.warn(
+        `[sluice] ${ID}: onDetection threw; ignored. ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+}
+
+// Tool results are often objects. Their string leaves are scored as the text they are (one per
+// line, keys kept as context), not as escaped JSON where line breaks turn into "\\n". Bounded:
+// at most 2,000 leaves and 200,000 characters.
+function toolResultText(result: unknown): string {
+  if (typeof result === 'string') return result;
+  if (result === undefined || result === null) return '';
+  const lines: string[] = [];
+  let budget = 200_000;
+  const seen = new Set<object>();
+  const walk = (value: unknown, key: string, depth: number): void => {
+    if (budget <= 0 || lines.length >= 2000) return;
+    if (typeof value === 'string') {
+      const line = key === '' ? value : `${key}: ${value}`;
+      budget -= line.length;
+      lines.push(line);
+    } else if (typeof value === 'number' || typeof value === 'boolean') {
+      lines.push(key === '' ? String(value) : `${key}: ${String(value)}`);
+    } else if (value !== null && typeof value === 'object' && depth < 20 && !seen.has(value)) {
+      seen.add(value);
+      if (Array.isArray(value)) for (const item of value) walk(item, key, depth + 1);
+      else for (const [k, v] of Object.entries(value)) walk(v, k, depth + 1);
+    }
+  };
+  walk(result, '', 0);
+  return lines.join('\n');
+}

@@ -1,0 +1,269 @@
+/**
+ * `scoreInjection()`: the offline prompt-injection scorer. No model, no network, linear in the
+ * text: it folds the text (`normalize.ts`, `scramble.ts`), runs the weighted pattern table
+ * (`features.ts`), then scores again what attackers hide — decoded payloads (`decoders.ts`),
+ * Unicode tag characters, hidden markup and quoted fragments meant to be joined — and damps what
+ * only talks about attacks (teaching text with quoted examples, code that names chat tokens).
+ */
+import { decodePayloads } from './decoders.js';
+import { FEATURES, INJECTION_CATEGORIES, type InjectionCategory, type InjectionFeature } from './features.js';
+import { foldText } from './normalize.js';
+import { unscramble } from './scramble.js';
+
+/** One category's score in an {@link InjectionScore}. */
+export interface InjectionCategoryScore {
+  type: InjectionCategory;
+  /** In [0, 1]. */
+  score: number;
+}
+
+/** What {@link scoreInjection} found. */
+export interface InjectionScore {
+  /** Overall likelihood that the text tries to inject instructions, in [0, 1]. */
+  score: number;
+  /** Categories with a non-zero score, highest first. */
+  categories: InjectionCategoryScore[];
+  /**
+   * The evidence that fired, as stable names (feature ids such as `override`, `reveal-system-prompt`,
+   * plus `encoded:base64`, `hidden-tags`, `hidden-markup`, `payload-split`, `obfuscated`,
+   * `damped:meta`, `damped:code`). For logs and tuning; not a stable ranking.
+   */
+  signals: string[];
+}
+
+interface Pass {
+  score: number;
+  cats: Map<InjectionCategory, number>;
+  signals: string[];
+}
+
+/** Longest text one call scores; the rest is cut (the cut is reported as a signal). */
+export const MAX_INJECTION_SCORED_CHARS = 100_000;
+
+const META_CUES =
+  /\b(?:prompt injections?|injection attacks?|jailbreak(?:s|ing)? (?:attempts?|attacks?|prompts?|techniques?)|attackers?|adversar(?:y|ial)|malicious (?:users?|inputs?|prompts?|documents?)|red[- ]team\w*|defend\w*|defen[cs]es?|mitigat\w*|detect\w*|for example|for instance|such as|e\.g\.|known as|is called|are called|phrases? like|strings? like|example of|examples|research\w*|paper|classifiers?|guardrails?|saniti[sz]\w*|security (?:team|training|awareness|review|researchers?)|training (?:data|set)|awareness|explain\w*|(?:a|the|working|known|new|famous|popular|old|this|that) jailbreaks?\b|unit tests?|test cases?|(?:our|the|a|my) (?:filter|detector|scanner|blocklist|regex)|the (?:string|phrase|text|pattern)\s+["'\u201c`]|(?:a|an|the) (?:jailbreak|prompt injection|injection attack) (?:is|are|means|refers|works)|(?:gets?|makes?|tricks?|causes?|forces?|convinces?|persuades?|manipulates?|coax(?:es)?)\s+(?:a|the|an)\s+(?:model|ai|llm|chatbot|assistant|language model)s?\s+(?:in)?to)\b|prompt-injection|提示注入|提示詞注入|越狱攻击|攻击者|攻擊者|プロンプトインジェクション|攻撃者|프롬프트 인젝션|공격자|injection de prompt|attaquant|inyeccion de prompt|atacante|angreifer|beispiel|par exemple|por ejemplo|例如|例えば|예를 들어/g;
+
+const CODE_CUES =
+  /```|\b(?:function|const|let|var|def|import|from|return|class|async|await|elif|printf|console\.log|println|tokenizer|apply_chat_template|f"|fmt\.)\b|=>|\{\s*"?role"?\s*:|\)\s*;|;\s*\n|\w+\s*=\s*f?["'`]|\w\(\w*\)|<\/?code>/g;
+
+// Quoted spans: double quotes, typographic quotes, guillemets, CJK brackets, backticks, and
+// single quotes that open after a space (so apostrophes in "don't" never open one).
+const QUOTED =
+  /"[^"\n]{2,300}"|\u201c[^\u201d\n]{2,300}\u201d|\u2018[^\u2019\n]{2,300}\u2019|«[^»\n]{2,300}»|„[^“\n]{2,300}“|「[^」\n]{1,300}」|『[^』\n]{1,300}』|`[^`\n]{2,300}`|(?:^|(?<=[\s(:]))'[^'\n]{2,300}'(?=[\s.,;:!?)]|$)/g;
+
+// Splitting only works when the text asks for the pieces to be put back together.
+const JOIN_HINT =
+  /\b(?:concatenat\w*|combin\w*|join\w*|merg\w*|put (?:them |it )?together|together|assembl\w*|append\w*)\b|\b\w{1,3}\s*\+\s*\w{1,3}\b/;
+const ACROSTIC_HINT = /\b(?:first|last|initial|capital)\s+(?:word|letter|character)s?\b/;
+
+const HIDDEN_MARKUP: readonly RegExp[] = [
+  /<!--([\s\S]{0,2000}?)-->/g,
+  /<(\w+)[^>]{0,200}?style\s*=\s*["'][^"']{0,200}?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0|opacity\s*:\s*0(?:\.0+)?\b|color\s*:\s*(?:white|#fff(?:fff)?\b|transparent)|height\s*:\s*0|left\s*:\s*-\d{3,})[^>]{0,200}>([\s\S]{0,2000}?)<\/\1>/gi,
+  /<(\w+)[^>]{0,200}?\b(?:hidden|aria-hidden\s*=\s*["']true["'])[^>]{0,200}>([\s\S]{0,2000}?)<\/\1>/gi,
+  /\[\/\/\]:\s*#\s*[("]([^)"]{0,2000})[)"]/g,
+  /!\[([^\]]{8,500})\]\(/g,
+  /\]\(\S{1,500}\s+"([^"]{8,500})"\)/g,
+];
+
+function noisyOr(values: Iterable<number>): number {
+  let keep = 1;
+  for (const v of values) keep *= 1 - Math.min(Math.max(v, 0), 1);
+  return 1 - keep;
+}
+
+function countMatches(re: RegExp, text: string, cap: number): number {
+  re.lastIndex = 0;
+  let n = 0;
+  const seen = new Set<string>();
+  for (let m = re.exec(text); m !== null && n < cap; m = re.exec(text)) {
+    if (m[0].length === 0) re.lastIndex++;
+    else if (!seen.has(m[0])) {
+      seen.add(m[0]);
+      n++;
+    }
+  }
+  re.lastIndex = 0;
+  return n;
+}
+
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
+const EVIDENCE = FEATURES.filter((f) => f.dampens === undefined);
+const MODIFIERS = FEATURES.filter((f) => f.dampens !== undefined);
+
+// Runs the feature table over already-folded text.
+function featurePass(text: string, codeLike: boolean, damp: number): Pass {
+  const cats = new Map<InjectionCategory, number[]>();
+  const all: number[] = [];
+  const signals: string[] = [];
+  let damped: Map<string, number> | undefined;
+  for (const f of MODIFIERS) {
+    if (!f.re.test(text) || f.dampens === undefined) continue;
+    damped ??= new Map();
+    for (const id of f.dampens.ids) damped.set(id, Math.min(damped.get(id) ?? 1, f.dampens.factor));
+    signals.push(f.id);
+  }
+  const matched: InjectionFeature[] = [];
+  const replaced = new Set<string>();
+  const cjk = CJK.test(text);
+  for (const f of EVIDENCE) {
+    if ((f.script === 'cjk' && !cjk) || !f.re.test(text)) continue;
+    matched.push(f);
+    if (f.replaces) for (const id of f.replaces) replaced.add(id);
+  }
+  const fired = new Set<string>();
+  for (const f of matched) if (f.requires === undefined && !replaced.has(f.id)) fired.add(f.id);
+  for (const f of matched) {
+    if (replaced.has(f.id)) continue;
+    if (f.requires === undefined) add(f);
+    else if (f.requires.some((id) => (id === '*' ? [...fired].some((x) => x !== f.id) : fired.has(id))))
+      add(f);
+  }
+  function add(f: InjectionFeature): void {
+    let w = f.weight * (damped?.get(f.id) ?? 1);
+    if (f.kind === 'template' && codeLike) w *= 0.3;
+    w *= damp;
+    signals.push(f.id);
+    all.push(w);
+    const list = cats.get(f.type);
+    if (list) list.push(w);
+    else cats.set(f.type, [w]);
+  }
+  const out = new Map<InjectionCategory, number>();
+  for (const [k, v] of cats) out.set(k, noisyOr(v));
+  return { score: noisyOr(all), cats: out, signals };
+}
+
+function merge(into: Pass, from: Pass, scale = 1, bonus = 0): void {
+  const s = Math.min(1, from.score * scale + (from.score > 0 ? bonus : 0));
+  if (s > into.score) into.score = s;
+  for (const [k, v] of from.cats) {
+    const cv = Math.min(1, v * scale + bonus);
+    if (cv > (into.cats.get(k) ?? 0)) into.cats.set(k, cv);
+  }
+  for (const sig of from.signals) if (!into.signals.includes(sig)) into.signals.push(sig);
+}
+
+function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
+  const folded = foldText(raw);
+  const { text, restored } = unscramble(folded.text);
+  const metaCount = countMatches(META_CUES, text, 4);
+  const codeCount = countMatches(CODE_CUES, raw, 4);
+  const codeLike = inheritedCode || codeCount >= 2;
+  const damp = metaCount >= 2 ? 0.45 : metaCount === 1 ? 0.8 : 1;
+
+  const result = featurePass(text, codeLike, damp);
+  if (damp < 1 && result.score > 0) result.signals.push('damped:meta');
+  if (codeLike && result.signals.some((s) => FEATURES.find((f) => f.id === s)?.kind === 'template')) {
+    result.signals.push('damped:code');
+  }
+
+  // Teaching text quotes attack phrases; what stays outside the quotes is the author's own voice.
+  if (metaCount > 0) {
+    QUOTED.lastIndex = 0;
+    const masked = text.replace(QUOTED, ' ');
+    if (masked !== text) merge(result, featurePass(masked, codeLike, metaCount >= 2 ? 0.75 : 1));
+  }
+
+  const obfuscated =
+    folded.homoglyphCount >= 2 || folded.leetCount >= 2 || restored >= 2 || folded.invisibleCount >= 3;
+  if (obfuscated && result.score >= 0.3) {
+    result.score = Math.min(1, result.score + 0.1);
+    result.signals.push('obfuscated');
+  }
+
+  if (depth >= 2) return result;
+
+  if (folded.hiddenTags.length >= 4) {
+    const hidden = scoreDepth(folded.hiddenTags, depth + 1);
+    const tagsAlone: Pass = { score: 0.5, cats: new Map([['injection', 0.5]]), signals: ['hidden-tags'] };
+    merge(result, tagsAlone);
+    merge(result, hidden, 1, 0.15);
+  }
+
+  for (const payload of decodePayloads(raw, depth === 0)) {
+    // A ROT13 view is never decoded again: ROT13 of ROT13 is the original text.
+    const inner = scoreDepth(payload.text, payload.encoding === 'rot13' ? 2 : depth + 1);
+    if (inner.score < (payload.encoding === 'rot13' ? 0.5 : 0.3)) continue;
+    inner.signals.push(`encoded:${payload.encoding}`);
+    merge(result, inner, 1, 0.1);
+  }
+
+  for (const re of HIDDEN_MARKUP) {
+    re.lastIndex = 0;
+    let found = 0;
+    for (let m = re.exec(raw); m !== null && found < 8; m = re.exec(raw)) {
+      found++;
+      const segment = m[m.length - 1] ?? '';
+      if (segment.trim().length < 8) continue;
+      const inner = scoreDepth(segment, depth + 1);
+      if (inner.score < 0.3) continue;
+      inner.signals.push('hidden-markup');
+      merge(result, inner, 1, 0.15);
+    }
+    re.lastIndex = 0;
+  }
+
+  // Acrostics: an instruction spelled by the first word of each line.
+  if (depth === 0 && ACROSTIC_HINT.test(text)) {
+    const lines = raw.split('\n', 64);
+    if (lines.length >= 3) {
+      const initials = lines.map((l) => l.trim().split(/\s+/, 1)[0] ?? '').join(' ');
+      const inner = scoreDepth(initials, 2, codeLike);
+      if (inner.score >= 0.5) {
+        inner.signals.push('acrostic');
+        merge(result, inner, 0.9);
+      }
+    }
+  }
+
+  // Payload splitting: an instruction cut into quoted pieces the model is asked to join.
+  QUOTED.lastIndex = 0;
+  const pieces: string[] = [];
+  for (let m = QUOTED.exec(raw); m !== null && pieces.length < 12; m = QUOTED.exec(raw)) {
+    if (m[0].length <= 82) pieces.push(m[0].slice(1, -1));
+  }
+  QUOTED.lastIndex = 0;
+  if (pieces.length >= 2 && JOIN_HINT.test(text)) {
+    for (const joined of [pieces.join(''), pieces.join(' ')]) {
+      const inner = scoreDepth(joined, 2, codeLike);
+      if (inner.score < 0.5) continue;
+      // Quoting two attack phrases in a lesson is not splitting one; keep the meta damping.
+      inner.signals.push('payload-split');
+      merge(result, inner, damp < 1 ? damp : 0.95);
+    }
+  }
+  return result;
+}
+
+/**
+ * Scores how likely `text` is a prompt-injection or jailbreak attempt, offline (no model, no
+ * network, linear time; at most {@link MAX_INJECTION_SCORED_CHARS} characters are read).
+ *
+ * It covers direct overrides and their paraphrases, system-prompt and data exfiltration,
+ * role-play jailbreaks, fake delimiters and chat-template tokens, instructions hidden in markup,
+ * encoded payloads (base64, hex, ROT13, URL-encoding and HTML references are decoded and scored
+ * again; leetspeak, homoglyphs, full-width, zero-width and tag characters are folded first),
+ * scrambled-letter spellings, payload splitting and indirect injection inside documents and
+ * tool output, in English, German, French, Spanish, Chinese, Japanese and Korean.
+ *
+ * Best-effort: a heuristic scorer misses novel phrasings and can flag unusual innocent text; see
+ * the README for its measured precision and recall. `PromptInjectionDetector` flags a text when
+ * `score >= threshold` (default `0.7`).
+ */
+export function scoreInjection(text: string): InjectionScore {
+  const input = typeof text === 'string' ? text : String(text);
+  const cut = input.length > MAX_INJECTION_SCORED_CHARS;
+  const pass = scoreDepth(cut ? input.slice(0, MAX_INJECTION_SCORED_CHARS) : input, 0);
+  if (cut) pass.signals.push('truncated');
+  const categories: InjectionCategoryScore[] = [];
+  for (const type of INJECTION_CATEGORIES) {
+    const s = pass.cats.get(type) ?? 0;
+    if (s > 0) categories.push({ type, score: round(s) });
+  }
+  categories.sort((a, b) => b.score - a.score);
+  return { score: round(pass.score), categories, signals: pass.signals };
+}
+
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
