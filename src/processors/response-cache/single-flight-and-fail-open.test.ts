@@ -35,6 +35,57 @@ describe('single-flight: concurrent identical requests in one process', () => {
     expect(new Set(results.map((r) => r.text))).toEqual(new Set(['answer 1']));
   });
 
+  it('a request whose lookup is still answering when the leader finishes does not call the provider again', async () => {
+    // The second lookup reads a miss, then takes 40 ms to answer: meanwhile the leader writes and
+    // settles. Joining the flight before the lookup makes the second request follow the leader.
+    class SlowSecondRead extends InMemoryServerCache {
+      reads = 0;
+      override async get(key: string): Promise<unknown> {
+        const value = await super.get(key);
+        if (++this.reads > 1) await sleep(40);
+        return value;
+      }
+    }
+    const model = new ScriptedModel({ steps: () => ({ text: 'once', delayMs: 2 }) });
+    const agent = agentWith(model, { cache: new SlowSecondRead() });
+    const results = await Promise.all([agent.generate('q'), agent.generate('q')]);
+    expect(model.calls).toHaveLength(1);
+    expect(results.map((r) => r.text)).toEqual(['once', 'once']);
+  });
+
+  it('a leader whose step is rejected for a retry releases its followers; every call ends with an answer', async () => {
+    let n = 0;
+    const model = new ScriptedModel({
+      steps: async (): Promise<ScriptedStep> => {
+        const mine = ++n;
+        await sleep(10);
+        return mine === 1 ? 'draft' : 'good';
+      },
+    });
+    const judged: string[] = [];
+    const judge: OutputProcessor = {
+      id: 'judge',
+      processOutputStep: ({ text, abort }) => {
+        judged.push(text ?? '');
+        if (text === 'draft') abort('again', { retry: true });
+      },
+    };
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      maxProcessorRetries: 1,
+      inputProcessors: [new ResponseCache({ cache: new InMemoryServerCache() })],
+      outputProcessors: [judge],
+    });
+    const results = await Promise.all(Array.from({ length: 3 }, () => agent.generate('q')));
+    expect(results.map((r) => r.text)).toEqual(['good', 'good', 'good']);
+    // Only the leader's own attempt was rejected: no follower replayed the rejected answer.
+    expect(judged.filter((t) => t === 'draft')).toHaveLength(1);
+    // The leader's rejected attempt and its retry, plus one call per released follower at most.
+    expect(model.calls.length).toBeLessThanOrEqual(4);
+  });
+
   it('two agents sharing one backend object share flights', async () => {
     const cache = new InMemoryServerCache();
     const model = new ScriptedModel({ steps: () => ({ text: 'shared', delayMs: 5 }) });
