@@ -391,8 +391,19 @@ function cacheableChunks(chunks: readonly CachedLLMStepChunk[]): boolean {
   return true;
 }
 
+/**
+ * A stored value this version can replay: `{ chunks }` whose chunks are all `{ type: string }`.
+ * Anything else (another version's format, a hand-written value) is a miss — replaying it would
+ * fail the step, and the entry would keep failing calls until it expires.
+ */
 function isEntry(value: unknown): value is CachedLLMStepResponse {
-  return isObject(value) && Array.isArray((value as { chunks?: unknown }).chunks);
+  if (!isObject(value)) return false;
+  const chunks = (value as { chunks?: unknown }).chunks;
+  if (!Array.isArray(chunks)) return false;
+  for (const chunk of chunks) {
+    if (!isObject(chunk) || typeof chunk.type !== 'string') return false;
+  }
+  return true;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

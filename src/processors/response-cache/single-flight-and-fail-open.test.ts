@@ -243,6 +243,24 @@ describe('fail-open: the cache never fails a call', () => {
     expect(await cache.get('k')).toMatchObject({ chunks: expect.any(Array) });
   });
 
+  it('a stored entry with malformed chunks (another version, a hand-written value) is a miss, not a failed call', async () => {
+    const cache = new InMemoryServerCache();
+    const model = new ScriptedModel({ steps: () => 'live' });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      inputProcessors: [new ResponseCache({ cache, key: 'k', logger: { warn: () => {} } })],
+    });
+    for (const chunks of [[null], [{ payload: {} }], [{ type: 7 }], ['text-delta']]) {
+      await cache.set('k', { chunks });
+      expect((await agent.generate('q')).text).toBe('live');
+    }
+    expect(model.calls).toHaveLength(4);
+    // The live answer replaced the bad entry.
+    expect(await cache.get('k')).toMatchObject({ chunks: expect.arrayContaining([expect.any(Object)]) });
+  });
+
   it('without a cache the processor does nothing', async () => {
     const model = new ScriptedModel({ steps: () => 'live' });
     const agent = agentWith(model, { cache: undefined as never });
