@@ -4,7 +4,9 @@ import type { CachedLLMStepResponse } from '../pipeline/types.js';
 
 /**
  * Turn a cached step response (compact `{ type, payload }` chunks) back into model parts, so a
- * replayed step flows through exactly the same recording and emission path as a live one.
+ * replayed step flows through exactly the same recording and emission path as a live one. The
+ * parts share no object with `response` (text is strings, tool arguments are re-serialised,
+ * metadata and bytes are copied), so what the run hands out cannot change a cached entry.
  */
 export function replayCachedResponse(response: CachedLLMStepResponse): ReadableStream<ModelStreamPart> {
   const parts: ModelStreamPart[] = [];
@@ -71,7 +73,9 @@ export function replayCachedResponse(response: CachedLLMStepResponse): ReadableS
       }
       case 'file': {
         // Bytes survive the backends (the Redis codec keeps them); the base64 form is the fallback.
-        const data = p.data instanceof Uint8Array || typeof p.data === 'string' ? p.data : p.base64;
+        // Copied: the run hands them to callers, and the entry may be shared (in-memory backend).
+        const data =
+          p.data instanceof Uint8Array ? p.data.slice() : typeof p.data === 'string' ? p.data : p.base64;
         parts.push({
           type: 'file',
           mediaType: String(p.mimeType ?? 'application/octet-stream'),
@@ -120,10 +124,14 @@ export function replayCachedResponse(response: CachedLLMStepResponse): ReadableS
   });
 }
 
-/** A recorded chunk's provider metadata, when it carries some. */
+/**
+ * A copy of a recorded chunk's provider metadata, when it carries some: the replayed chunks go
+ * to processors and callers, and must not alias the response (an in-memory cache keeps one
+ * object for every hit). Only chunks that carry metadata pay for the copy.
+ */
 function metadataOf(payload: Record<string, unknown>): SharedV2ProviderMetadata | undefined {
   const meta = payload.providerMetadata;
   return typeof meta === 'object' && meta !== null && !Array.isArray(meta)
-    ? (meta as SharedV2ProviderMetadata)
+    ? (structuredClone(meta) as SharedV2ProviderMetadata)
     : undefined;
 }

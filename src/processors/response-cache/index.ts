@@ -248,10 +248,10 @@ export class ResponseCache implements Processor {
 
   #replay(pending: PendingStep, entry: CachedLLMStepResponse): ProcessLLMRequestResult {
     pending.fromCache = true;
-    // Each replay gets its own copy: a backend that keeps values by reference (in memory) and
-    // single-flight followers share one entry object, and the run hands parts of it (tool
-    // results) to processors and callers that may edit them.
-    return { response: copyEntry(entry) ?? entry };
+    // The entry may be shared (an in-memory backend keeps one object; single-flight followers
+    // replay the leader's): the loop's replay copies whatever it hands out (tool results,
+    // metadata, bytes), so no copy of the whole entry is needed here.
+    return { response: entry };
   }
 
   /**

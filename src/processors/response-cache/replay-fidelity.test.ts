@@ -173,19 +173,25 @@ describe('sources, files and provider metadata replay', () => {
     expect(hit).toEqual(live);
   });
 
-  it('a caller editing the live result (file bytes, source metadata) does not change the entry', async () => {
+  it('a caller editing a result (file bytes, source metadata) live or after a hit does not change the entry', async () => {
     const model = new ScriptedModel({ steps: () => step });
     const cache = new InMemoryServerCache();
+    const edit = (out: Awaited<ReturnType<Agent['generate']>>) => {
+      const [file] = out.files;
+      const [source] = out.sources;
+      if (!file || !source) throw new Error('the run has a file and a source');
+      (file.payload.data as Uint8Array)[0] = 9;
+      (source.payload.providerMetadata as { acme: { v: string } }).acme.v = 'edited';
+    };
     const live = await agentWith(cache, model).generate('cite');
     const before = structuredClone(observable(live));
-    const [file] = live.files;
-    const [source] = live.sources;
-    if (!file || !source) throw new Error('the live run has a file and a source');
-    (file.payload.data as Uint8Array)[0] = 9;
-    (source.payload.providerMetadata as { acme: { v: string } }).acme.v = 'edited';
-    const hit = observable(await agentWith(cache, model).generate('cite'));
+    edit(live);
+    const hit = await agentWith(cache, model).generate('cite');
+    expect(observable(hit)).toEqual(before);
+    edit(hit);
+    const again = observable(await agentWith(cache, model).generate('cite'));
     expect(model.calls).toHaveLength(1);
-    expect(hit).toEqual(before);
+    expect(again).toEqual(before);
   });
 
   it('stream(): a hit emits the same source and file chunks', async () => {
