@@ -287,6 +287,19 @@ export class ResponseCache implements Processor {
       // A backend that stopped answering will not deliver the holder's entry either.
       if (read === undefined) return undefined;
       if (isEntry(read.value)) return read.value;
+      // No entry yet: if the holder let the lock go (its step failed, was blocked or was not
+      // cacheable), no entry is coming — take the lock and call the provider now rather than
+      // waiting out the lock's ttl.
+      const retaken = await this.#failOpen.run(
+        async () => ({ token: await cache.acquireLock(lockKey, lock.ttlMs) }),
+        'lock',
+        cache,
+      );
+      if (retaken === undefined) return undefined;
+      if (retaken.token !== undefined) {
+        pending.lockToken = retaken.token;
+        return undefined;
+      }
     }
     return undefined;
   }

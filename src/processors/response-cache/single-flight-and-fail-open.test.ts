@@ -286,6 +286,98 @@ class LockHeldElsewhere extends InMemoryServerCache {
   async releaseLock(): Promise<void> {}
 }
 
+/** Two "servers": separate backend objects (no shared in-process flights) over one store and lock table. */
+class SharedStore {
+  readonly store = new InMemoryServerCache();
+  readonly locks = new Map<string, string>();
+  lockCalls = 0;
+}
+class ServerView extends MastraServerCache {
+  readonly #s: SharedStore;
+  constructor(shared: SharedStore) {
+    super({ name: 'shared' });
+    this.#s = shared;
+  }
+  get(key: string) {
+    return this.#s.store.get(key);
+  }
+  set(key: string, value: unknown, ttlMs?: number) {
+    return this.#s.store.set(key, value, ttlMs);
+  }
+  listLength(key: string) {
+    return this.#s.store.listLength(key);
+  }
+  listPush(key: string, value: unknown) {
+    return this.#s.store.listPush(key, value);
+  }
+  listFromTo(key: string, from: number, to?: number) {
+    return this.#s.store.listFromTo(key, from, to);
+  }
+  delete(key: string) {
+    return this.#s.store.delete(key);
+  }
+  clear() {
+    return this.#s.store.clear();
+  }
+  increment(key: string) {
+    return this.#s.store.increment(key);
+  }
+  async acquireLock(key: string): Promise<string | undefined> {
+    this.#s.lockCalls++;
+    if (this.#s.locks.has(key)) return undefined;
+    const token = `t${this.#s.lockCalls}`;
+    this.#s.locks.set(key, token);
+    return token;
+  }
+  async releaseLock(key: string, token: string): Promise<void> {
+    if (this.#s.locks.get(key) === token) this.#s.locks.delete(key);
+  }
+}
+
+describe('cross-server lock: two servers', () => {
+  it('the lock holder writes: the other server replays its entry without a provider call', async () => {
+    const shared = new SharedStore();
+    const model = new ScriptedModel({ steps: () => ({ text: 'from A', delayMs: 5 }) });
+    const a = agentWith(model, { cache: new ServerView(shared), lock: { ttlMs: 3000, pollMs: 5 } });
+    const b = agentWith(model, { cache: new ServerView(shared), lock: { ttlMs: 3000, pollMs: 5 } });
+    const first = a.generate('q');
+    await sleep(2);
+    const [ra, rb] = await Promise.all([first, b.generate('q')]);
+    expect(model.calls).toHaveLength(1);
+    expect([ra.text, rb.text]).toEqual(['from A', 'from A']);
+    expect(shared.locks.size).toBe(0);
+  });
+
+  it('a holder whose step is blocked lets the lock go: the waiting server calls the provider at once, not after the ttl', async () => {
+    const shared = new SharedStore();
+    let n = 0;
+    const model = new ScriptedModel({
+      steps: async (): Promise<ScriptedStep> => {
+        const mine = ++n;
+        await sleep(20);
+        return mine === 1 ? 'forbidden' : 'fine';
+      },
+    });
+    const judge: OutputProcessor = {
+      id: 'judge',
+      processOutputStep: ({ text, abort }) => {
+        if (text === 'forbidden') abort('blocked');
+      },
+    };
+    const lock = { ttlMs: 3000, pollMs: 5 };
+    const a = agentWith(model, { cache: new ServerView(shared), lock }, [judge]);
+    const b = agentWith(model, { cache: new ServerView(shared), lock }, [judge]);
+    const first = a.generate('q');
+    await sleep(2);
+    const started = Date.now();
+    const [ra, rb] = await Promise.all([first, b.generate('q')]);
+    expect(ra.tripwire).toBeDefined();
+    expect(rb.text).toBe('fine');
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(model.calls).toHaveLength(2);
+  });
+});
+
 describe('cross-server lock is fail-open too', () => {
   it('a backend whose lock call fails: the call goes straight to the provider, no lock wait', async () => {
     const model = new ScriptedModel({ steps: () => 'live' });
