@@ -297,7 +297,19 @@ export class ResponseCache implements Processor {
       );
       if (retaken === undefined) return undefined;
       if (retaken.token !== undefined) {
-        pending.lockToken = retaken.token;
+        // The holder writes before it releases: it may have done both since our read. Look once
+        // more, so a holder that did write is never followed by a second provider call.
+        const token = retaken.token;
+        const again = await this.#failOpen.run(
+          async () => ({ value: await cache.get(pending.key) }),
+          'read',
+          cache,
+        );
+        if (again !== undefined && isEntry(again.value)) {
+          void this.#failOpen.run(() => cache.releaseLock(lockKey, token), 'lock', cache);
+          return again.value;
+        }
+        pending.lockToken = token;
         return undefined;
       }
     }
