@@ -1,6 +1,6 @@
 import { decodeValue, encodeValue } from '../../cache/json.js';
 import type { MastraServerCache } from '../../cache/server-cache.js';
-import { supportsLock } from '../../cache/server-cache.js';
+import { type ServerCacheLock, supportsLock } from '../../cache/server-cache.js';
 import type {
   CachedLLMStepChunk,
   CachedLLMStepResponse,
@@ -259,59 +259,52 @@ export class ResponseCache implements Processor {
    * entry another server wrote, or `undefined` when this server should call the provider.
    */
   async #crossServer(
-    cache: MastraServerCache & { acquireLock(k: string, t: number): Promise<string | undefined> },
+    cache: MastraServerCache & ServerCacheLock,
     pending: PendingStep,
     signal: AbortSignal | undefined,
   ): Promise<CachedLLMStepResponse | undefined> {
     const lock = this.#lock as { ttlMs: number; pollMs: number };
     const lockKey = `${pending.key}:lock`;
-    const taken = await this.#failOpen.run(
-      async () => ({ token: await cache.acquireLock(lockKey, lock.ttlMs) }),
-      'lock',
-      cache,
-    );
-    // The backend failed: no lock to wait on, call the provider (fail-open).
-    if (taken === undefined) return undefined;
-    if (taken.token !== undefined) {
-      pending.lockToken = taken.token;
-      return undefined;
-    }
-    const deadline = Date.now() + lock.ttlMs;
-    while (Date.now() < deadline && !signal?.aborted) {
-      await sleep(lock.pollMs);
-      const read = await this.#failOpen.run(
-        async () => ({ value: await cache.get(pending.key) }),
-        'read',
-        cache,
-      );
-      // A backend that stopped answering will not deliver the holder's entry either.
-      if (read === undefined) return undefined;
-      if (isEntry(read.value)) return read.value;
-      // No entry yet: if the holder let the lock go (its step failed, was blocked or was not
-      // cacheable), no entry is coming — take the lock and call the provider now rather than
-      // waiting out the lock's ttl.
-      const retaken = await this.#failOpen.run(
+    const tryLock = () =>
+      this.#failOpen.run(
         async () => ({ token: await cache.acquireLock(lockKey, lock.ttlMs) }),
         'lock',
         cache,
       );
-      if (retaken === undefined) return undefined;
-      if (retaken.token !== undefined) {
-        // The holder writes before it releases: it may have done both since our read. Look once
-        // more, so a holder that did write is never followed by a second provider call.
-        const token = retaken.token;
-        const again = await this.#failOpen.run(
-          async () => ({ value: await cache.get(pending.key) }),
-          'read',
-          cache,
-        );
-        if (again !== undefined && isEntry(again.value)) {
-          void this.#failOpen.run(() => cache.releaseLock(lockKey, token), 'lock', cache);
-          return again.value;
-        }
-        pending.lockToken = token;
-        return undefined;
+    const read = () =>
+      this.#failOpen.run(async () => ({ value: await cache.get(pending.key) }), 'read', cache);
+    /**
+     * We hold the lock. A holder writes its entry before it releases the lock, and it may have
+     * done both since our last read: look once more, so that holder is replayed, not followed by
+     * a second provider call.
+     */
+    const took = async (token: string): Promise<CachedLLMStepResponse | undefined> => {
+      const again = await read();
+      if (again !== undefined && isEntry(again.value)) {
+        void this.#failOpen.run(() => cache.releaseLock(lockKey, token), 'lock', cache);
+        return again.value;
       }
+      pending.lockToken = token;
+      return undefined;
+    };
+
+    const taken = await tryLock();
+    // The backend failed: no lock to wait on, call the provider (fail-open).
+    if (taken === undefined) return undefined;
+    if (taken.token !== undefined) return took(taken.token);
+    const deadline = Date.now() + lock.ttlMs;
+    while (Date.now() < deadline && !signal?.aborted) {
+      await sleep(lock.pollMs);
+      const polled = await read();
+      // A backend that stopped answering will not deliver the holder's entry either.
+      if (polled === undefined) return undefined;
+      if (isEntry(polled.value)) return polled.value;
+      // No entry yet: if the holder let the lock go (its step failed, was blocked or was not
+      // cacheable), no entry is coming — take the lock and call the provider now rather than
+      // waiting out the lock's ttl.
+      const retaken = await tryLock();
+      if (retaken === undefined) return undefined;
+      if (retaken.token !== undefined) return took(retaken.token);
     }
     return undefined;
   }

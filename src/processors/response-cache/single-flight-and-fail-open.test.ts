@@ -295,16 +295,18 @@ class SharedStore {
 class ServerView extends MastraServerCache {
   readonly #s: SharedStore;
   readonly #slowReadMs: number;
+  readonly #fastReads: number;
   #reads = 0;
-  /** `slowReadMs`: reads after the first one read at once but answer that much later. */
-  constructor(shared: SharedStore, slowReadMs = 0) {
+  /** `slowReadMs`: reads after the first `fastReads` read at once but answer that much later. */
+  constructor(shared: SharedStore, slowReadMs = 0, fastReads = 1) {
     super({ name: 'shared' });
     this.#s = shared;
     this.#slowReadMs = slowReadMs;
+    this.#fastReads = fastReads;
   }
   async get(key: string) {
     const value = await this.#s.store.get(key);
-    if (++this.#reads > 1 && this.#slowReadMs > 0) await sleep(this.#slowReadMs);
+    if (++this.#reads > this.#fastReads && this.#slowReadMs > 0) await sleep(this.#slowReadMs);
     return value;
   }
   set(key: string, value: unknown, ttlMs?: number) {
@@ -366,6 +368,25 @@ describe('cross-server lock: two servers', () => {
     const a = agentWith(model, { cache: new ServerView(shared), lock });
     // B's polls read a miss while A is still working and answer after A wrote and let go.
     const b = agentWith(model, { cache: new ServerView(shared, 40), lock });
+    const first = a.generate('q');
+    await sleep(2);
+    const [ra, rb] = await Promise.all([first, b.generate('q')]);
+    expect(model.calls).toHaveLength(1);
+    expect([ra.text, rb.text]).toEqual(['from A', 'from A']);
+    expect(shared.locks.size).toBe(0);
+  });
+
+  it('a lookup that read a miss just before the holder wrote and released: the lock is taken, and the entry replayed', async () => {
+    const shared = new SharedStore();
+    const model = new ScriptedModel({
+      steps: async (): Promise<ScriptedStep> => {
+        await sleep(20);
+        return 'from A';
+      },
+    });
+    const lock = { ttlMs: 3000, pollMs: 5 };
+    const a = agentWith(model, { cache: new ServerView(shared), lock });
+    const b = agentWith(model, { cache: new ServerView(shared, 40, 0), lock });
     const first = a.generate('q');
     await sleep(2);
     const [ra, rb] = await Promise.all([first, b.generate('q')]);
