@@ -335,3 +335,42 @@ describe('a tripwire from processOutputResult (after the last step)', () => {
     expect(model.calls).toHaveLength(1);
   });
 });
+
+describe('ttl units', () => {
+  it('ttl is seconds: the backend is asked for ttl * 1000 ms, 0 for no expiry; an in-memory entry expires after it', async () => {
+    const asked: Array<number | undefined> = [];
+    class Recording extends InMemoryServerCache {
+      override async set(key: string, value: unknown, ttlMs?: number): Promise<void> {
+        asked.push(ttlMs);
+        return super.set(key, value, ttlMs);
+      }
+    }
+    const model = new ScriptedModel({ steps: () => 'a' });
+    const make = (cache: MastraServerCache, ttl: number) =>
+      new Agent({
+        id: 'ttl',
+        instructions: 'x',
+        model,
+        inputProcessors: [new ResponseCache({ cache, ttl, logger: quiet })],
+      });
+    await make(new Recording(), 600).generate('q');
+    await make(new Recording(), 0).generate('q');
+    expect(asked).toEqual([600_000, 0]);
+
+    const now = vi.spyOn(Date, 'now');
+    try {
+      const cache = new InMemoryServerCache();
+      const agent = make(cache, 2);
+      now.mockReturnValue(1_000_000);
+      await agent.generate('expiring');
+      now.mockReturnValue(1_001_900);
+      await agent.generate('expiring');
+      expect(model.calls).toHaveLength(3);
+      now.mockReturnValue(1_002_100);
+      await agent.generate('expiring');
+      expect(model.calls).toHaveLength(4);
+    } finally {
+      now.mockRestore();
+    }
+  });
+});
