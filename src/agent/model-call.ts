@@ -172,7 +172,11 @@ export async function readStep(
           if (stepChunks && part.type === 'finish') {
             stepChunks.push({
               type: 'finish',
-              payload: { stepResult: { reason: part.finishReason }, output: { usage: part.usage } },
+              payload: {
+                stepResult: { reason: part.finishReason, rawReason: part.rawFinishReason },
+                output: { usage: part.usage },
+                providerMetadata: part.providerMetadata,
+              },
             });
           }
           continue;
@@ -253,9 +257,16 @@ export function modelLabel(model: MastraLanguageModel): string {
   return `${model.provider}/${model.modelId}`;
 }
 
-/** A one-level copy of a chunk payload (only made when a processLLMResponse hook wants the chunks). */
+/**
+ * A one-level copy of a chunk payload (only made when a processLLMResponse hook wants the
+ * chunks). A tool call's arguments are an object processors may edit in place before the step
+ * is recorded anywhere else, so a tool-call chunk also gets its own copy of them (one per call,
+ * not per text delta).
+ */
 function shallowCopy(payload: unknown): unknown {
-  return typeof payload === 'object' && payload !== null && !Array.isArray(payload)
-    ? { ...payload }
-    : payload;
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return payload;
+  const copy: Record<string, unknown> = { ...payload };
+  const args = copy.args;
+  if (typeof args === 'object' && args !== null && 'toolCallId' in copy) copy.args = structuredClone(args);
+  return copy;
 }

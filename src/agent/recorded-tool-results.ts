@@ -28,10 +28,12 @@ export function recordedToolResults(response: CachedLLMStepResponse): RecordedTo
       callIds.push(String(payload.toolCallId));
     else if (chunk.type === 'tool-result' && typeof payload.toolName === 'string') {
       byId ??= new Map();
+      // Copies: the results go to processToolResult and to callers, which may edit them, and the
+      // response may be shared (an in-memory cache returns one object to every hit).
       byId.set(String(payload.toolCallId), {
         toolName: payload.toolName,
-        args: payload.args,
-        result: payload.result,
+        args: copy(payload.args),
+        result: copy(payload.result),
       });
     }
   }
@@ -61,4 +63,14 @@ export async function replayRecordedResult(
   return modelOutput === undefined
     ? { ok: true, args: recorded.args, result: recorded.result }
     : { ok: true, args: recorded.args, result: recorded.result, modelOutput };
+}
+
+/** A deep copy of a recorded value (`structuredClone`); one it cannot copy is used as it is. */
+function copy(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  try {
+    return structuredClone(value);
+  } catch {
+    return value;
+  }
 }

@@ -1,9 +1,12 @@
+import type { SharedV2ProviderMetadata } from '@ai-sdk/provider';
 import type { FinishReason, LanguageModelUsage, ModelStreamPart } from '../models/types.js';
 import type { CachedLLMStepResponse } from '../pipeline/types.js';
 
 /**
  * Turn a cached step response (compact `{ type, payload }` chunks) back into model parts, so a
- * replayed step flows through exactly the same recording and emission path as a live one.
+ * replayed step flows through exactly the same recording and emission path as a live one. The
+ * parts share no object with `response` (text is strings, tool arguments are re-serialised,
+ * metadata and bytes are copied), so what the run hands out cannot change a cached entry.
  */
 export function replayCachedResponse(response: CachedLLMStepResponse): ReadableStream<ModelStreamPart> {
   const parts: ModelStreamPart[] = [];
@@ -26,30 +29,65 @@ export function replayCachedResponse(response: CachedLLMStepResponse): ReadableS
     }
     const p = (chunk.payload ?? {}) as Record<string, unknown>;
     const id = String(p.id ?? '0');
+    // Provider metadata rides along wherever the recorded chunk carries it.
+    const meta = metadataOf(p);
     switch (chunk.type) {
       case 'text-start':
       case 'text-end':
       case 'reasoning-start':
       case 'reasoning-end':
-        parts.push({ type: chunk.type, id });
+        parts.push(meta ? { type: chunk.type, id, providerMetadata: meta } : { type: chunk.type, id });
         break;
       case 'text-delta':
-      case 'reasoning-delta':
-        parts.push({ type: chunk.type, id, delta: String(p.text ?? '') });
+      case 'reasoning-delta': {
+        const delta = String(p.text ?? '');
+        parts.push(
+          meta ? { type: chunk.type, id, delta, providerMetadata: meta } : { type: chunk.type, id, delta },
+        );
         break;
-      case 'tool-call':
-        parts.push({
+      }
+      case 'tool-call': {
+        const call: ModelStreamPart = {
           type: 'tool-call',
           toolCallId: String(p.toolCallId),
           toolName: String(p.toolName),
           input: JSON.stringify(p.args ?? {}),
+        };
+        if (meta) call.providerMetadata = meta;
+        parts.push(call);
+        break;
+      }
+      case 'source': {
+        const source: Extract<ModelStreamPart, { type: 'source' }> = {
+          type: 'source',
+          sourceType: p.sourceType === 'document' ? 'document' : 'url',
+          id,
+        };
+        if (typeof p.url === 'string') source.url = p.url;
+        if (typeof p.title === 'string') source.title = p.title;
+        if (typeof p.mimeType === 'string') source.mediaType = p.mimeType;
+        if (typeof p.filename === 'string') source.filename = p.filename;
+        if (meta) source.providerMetadata = meta;
+        parts.push(source);
+        break;
+      }
+      case 'file': {
+        // Bytes survive the backends (the Redis codec keeps them); the base64 form is the fallback.
+        // Copied: the run hands them to callers, and the entry may be shared (in-memory backend).
+        const data =
+          p.data instanceof Uint8Array ? p.data.slice() : typeof p.data === 'string' ? p.data : p.base64;
+        parts.push({
+          type: 'file',
+          mediaType: String(p.mimeType ?? 'application/octet-stream'),
+          data: typeof data === 'string' || data instanceof Uint8Array ? data : '',
         });
         break;
+      }
       case 'finish':
       case 'step-finish': {
-        const stepResult = p.stepResult as { reason?: FinishReason } | undefined;
+        const stepResult = p.stepResult as { reason?: FinishReason; rawReason?: unknown } | undefined;
         const output = p.output as { usage?: LanguageModelUsage } | undefined;
-        parts.push({
+        const finish: Extract<ModelStreamPart, { type: 'finish' }> = {
           type: 'finish',
           finishReason: stepResult?.reason ?? 'stop',
           usage: output?.usage ?? {
@@ -57,7 +95,10 @@ export function replayCachedResponse(response: CachedLLMStepResponse): ReadableS
             outputTokens: undefined,
             totalTokens: undefined,
           },
-        });
+        };
+        if (typeof stepResult?.rawReason === 'string') finish.rawFinishReason = stepResult.rawReason;
+        if (meta) finish.providerMetadata = meta;
+        parts.push(finish);
         sawFinish = true;
         break;
       }
@@ -81,4 +122,16 @@ export function replayCachedResponse(response: CachedLLMStepResponse): ReadableS
       else controller.close();
     },
   });
+}
+
+/**
+ * A copy of a recorded chunk's provider metadata, when it carries some: the replayed chunks go
+ * to processors and callers, and must not alias the response (an in-memory cache keeps one
+ * object for every hit). Only chunks that carry metadata pay for the copy.
+ */
+function metadataOf(payload: Record<string, unknown>): SharedV2ProviderMetadata | undefined {
+  const meta = payload.providerMetadata;
+  return typeof meta === 'object' && meta !== null && !Array.isArray(meta)
+    ? (structuredClone(meta) as SharedV2ProviderMetadata)
+    : undefined;
 }

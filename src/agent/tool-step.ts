@@ -46,6 +46,8 @@ export async function executeStepTools(args: {
   runId: string;
   emit: (chunk: ChunkType) => Promise<void> | undefined;
   onResult: (outcome: NamedOutcome) => Promise<void>;
+  /** Sees each success as `execute` returned it, just before `onResult` (processToolResult). */
+  onRawResult?: (result: { toolCallId: string; toolName: string; args: unknown; result: unknown }) => void;
   /** A replayed step's recorded results, by call position: those calls do not execute. */
   recorded?: RecordedToolResults;
 }): Promise<ToolStepOutcome> {
@@ -135,6 +137,12 @@ export async function executeStepTools(args: {
       messageList.updateToolInvocation(
         invocation(result.toolCallId, result.toolName, result.args, result.result, false, result.modelOutput),
       );
+      args.onRawResult?.({
+        toolCallId: result.toolCallId,
+        toolName: result.toolName,
+        args: result.args,
+        result: result.result,
+      });
       await args.onResult(result);
       // Read back: processToolResult may have replaced the result via updateToolInvocation.
       const final = findResult(messageList, result.toolCallId) ?? result.result;

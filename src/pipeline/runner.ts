@@ -327,7 +327,7 @@ export class ProcessorRunner {
     stepNumber: number;
     steps: LLMStepResult[];
     /** The step's call beyond the prompt, and its settlement seam (see `LLMStepSettlement`). */
-    step?: Pick<ProcessLLMRequestArgs, 'tools' | 'toolChoice' | 'onStepSettled'>;
+    step?: Pick<ProcessLLMRequestArgs, 'tools' | 'toolChoice' | 'callSettings' | 'onStepSettled'>;
   }): Promise<{ prompt: LanguageModelV2Prompt; response?: CachedLLMStepResponse }> {
     let prompt = args.prompt;
     this.#stepNumber = args.stepNumber;

@@ -196,7 +196,27 @@ export interface AgentSandbox {
  * `step-finish` chunk) and its tools ran — with the step's result (tool results included);
  * otherwise the attempt failed, was rejected for a retry, blocked by a tripwire or aborted.
  */
-export type LLMStepSettlement = { accepted: true; step: StepResult } | { accepted: false; error: unknown };
+export type LLMStepSettlement =
+  | {
+      accepted: true;
+      step: StepResult;
+      /**
+       * What each successful tool call's `execute` returned, in call order, before
+       * `processToolResult` saw it (a snapshot: in-place edits by processors do not reach it).
+       * `step.toolResults` holds the results after `processToolResult`. A cache that replays
+       * the step records these, so the replay's `processToolResult` runs on the same input.
+       */
+      rawToolResults: readonly StepRawToolResult[];
+    }
+  | { accepted: false; error: unknown };
+
+/** Sluice extension: one tool call's result as its `execute` returned it (see {@link LLMStepSettlement}). */
+export interface StepRawToolResult {
+  toolCallId: string;
+  toolName: string;
+  args: unknown;
+  result: unknown;
+}
 
 /**
  * Sluice extension: called once when the step attempt settles. Accepted callbacks are awaited
@@ -204,6 +224,34 @@ export type LLMStepSettlement = { accepted: true; step: StepResult } | { accepte
  * for a failed attempt they are called without waiting and their errors are ignored.
  */
 export type LLMStepSettledCallback = (settlement: LLMStepSettlement) => void | Promise<void>;
+
+/**
+ * Sluice extension: the settings of a step's model call that change what the model answers
+ * (beyond the prompt and the tools). Only the settings the step sets are present.
+ */
+export interface LLMCallSettings {
+  /** The answer-shaping model settings (not retries, timeouts or headers). */
+  modelSettings?: LLMCallModelSettings;
+  /** The step's provider options. */
+  providerOptions?: ProviderOptions;
+  /**
+   * The structured-output request: the JSON schema sent as the response format, and the
+   * instruction added to the prompt (`jsonPromptInjection` sends only the instruction).
+   */
+  responseFormat?: { type: 'json'; schema?: unknown; instruction?: string };
+}
+
+/** Sluice extension: the model settings that change a step's answer (see {@link LLMCallSettings}). */
+export interface LLMCallModelSettings {
+  temperature?: number;
+  topP?: number;
+  topK?: number;
+  maxOutputTokens?: number;
+  presencePenalty?: number;
+  frequencyPenalty?: number;
+  stopSequences?: string[];
+  seed?: number;
+}
 
 /** Arguments of `processLLMRequest`. */
 export interface ProcessLLMRequestArgs<TTripwireMetadata = unknown>
@@ -217,6 +265,8 @@ export interface ProcessLLMRequestArgs<TTripwireMetadata = unknown>
   tools?: readonly ModelTool[];
   /** Sluice extension: the step's tool choice, in provider-spec form. */
   toolChoice?: LanguageModelV2ToolChoice;
+  /** Sluice extension: the step's answer-shaping call settings (model settings, provider options, response format). */
+  callSettings?: LLMCallSettings;
   /** Sluice extension: run `callback` once this step attempt is accepted or fails (see {@link LLMStepSettlement}). */
   onStepSettled?: (callback: LLMStepSettledCallback) => void;
   messageList?: MessageList;

@@ -54,6 +54,13 @@ describe('upstashPreset', () => {
     expect(await cache.get('k')).toEqual({ bytes: new Uint8Array([1, 2, 3]) });
   });
 
+  it('a stored string the client already deserialised comes back as that string, not a parse error', async () => {
+    const { client } = recordingClient({ get: 'hello world', lrange: ['plain', { a: 1 }, '"raw json"'] });
+    const cache = new RedisServerCache({ client }, { preset: upstashPreset });
+    expect(await cache.get('k')).toBe('hello world');
+    expect(await cache.listFromTo('l', 0)).toEqual(['plain', { a: 1 }, 'raw json']);
+  });
+
   it('a client lacking a command fails with a message naming the preset and the method', async () => {
     const cache = new RedisServerCache({ client: { get: async () => null } }, { preset: upstashPreset });
     await expect(cache.listPush('k', 1)).rejects.toThrow(

@@ -101,14 +101,15 @@ export const nodeRedisPreset: RedisServerCachePreset = {
  */
 export const upstashPreset: RedisServerCachePreset = {
   name: 'upstash',
-  get: (c, k) => call(c, 'upstash', 'get', k),
+  get: async (c, k) => asStoredJson(await call(c, 'upstash', 'get', k)),
   setWithExpiry: (c, k, v, s) =>
     s > 0 ? call(c, 'upstash', 'set', k, v, { ex: s }) : call(c, 'upstash', 'set', k, v),
   setIfAbsent: async (c, k, v, ms) => (await call(c, 'upstash', 'set', k, v, { nx: true, px: ms })) === 'OK',
   del: (c, keys) => call(c, 'upstash', 'del', ...keys),
   rpush: (c, k, v) => call(c, 'upstash', 'rpush', k, v),
   llen: async (c, k) => Number(await call(c, 'upstash', 'llen', k)),
-  lrange: async (c, k, a, b) => (await call(c, 'upstash', 'lrange', k, a, b)) as unknown[],
+  lrange: async (c, k, a, b) =>
+    ((await call(c, 'upstash', 'lrange', k, a, b)) as unknown[]).map(asStoredJson),
   incr: async (c, k) => Number(await call(c, 'upstash', 'incr', k)),
   evalScript: (c, script, keys, args) => call(c, 'upstash', 'eval', script, keys, args),
   scanKeys: async (c, cursor, pattern, count) => {
@@ -129,4 +130,20 @@ export function detectPreset(client: RedisClientLike): RedisServerCachePreset {
   const c = client as Record<string, unknown>;
   if (typeof c.rPush === 'function' && typeof c.lRange === 'function') return nodeRedisPreset;
   return ioredisPreset;
+}
+
+/**
+ * What Upstash returned, as the JSON text that was stored. With its automatic deserialisation
+ * (the default) a stored JSON string such as `"hello"` comes back as the bare `hello`, which is
+ * not JSON: it is turned back into its JSON text. Objects and numbers pass as they are (they are
+ * revived as parsed values); raw JSON text (deserialisation off) passes unchanged.
+ */
+function asStoredJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    JSON.parse(value);
+    return value;
+  } catch {
+    return JSON.stringify(value);
+  }
 }

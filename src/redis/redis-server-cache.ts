@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { decodeValue, encodeValue } from '../cache/json.js';
 import { MastraServerCache, type ServerCacheLock } from '../cache/server-cache.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { describeOptionValue } from '../processors/option-errors.js';
-import { decodeValue, encodeValue } from './json.js';
 import {
   detectPreset,
   nodeRedisPreset,

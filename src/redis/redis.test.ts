@@ -290,6 +290,41 @@ for (const lib of [nodeRedis, ioredis]) {
       expect(second.usage).toEqual(first.usage);
     });
 
+    it('a hit from Redis replays sources, files (bytes intact) and provider metadata like the live run', async () => {
+      const { cache } = await open();
+      const model = new ScriptedModel({
+        steps: () => ({
+          events: [
+            'see the doc',
+            {
+              type: 'part',
+              part: { type: 'source', sourceType: 'url', id: 's1', url: 'https://a.example', title: 'A' },
+            },
+            {
+              type: 'part',
+              part: {
+                type: 'file',
+                mediaType: 'image/png',
+                data: { type: 'data', data: new Uint8Array([7, 8]) },
+              },
+            },
+            { type: 'finish', providerMetadata: { acme: { cost: 2 } } },
+          ],
+        }),
+      });
+      const view = (out: Awaited<ReturnType<Agent['generate']>>) => ({
+        text: out.text,
+        sources: out.sources.map((c) => c.payload),
+        files: out.files.map((c) => c.payload),
+        providerMetadata: out.providerMetadata,
+      });
+      const live = view(await cachedAgent(model, cache).generate('cite'));
+      const hit = view(await cachedAgent(model, cache).generate('cite'));
+      expect(model.calls).toHaveLength(1);
+      expect(hit).toEqual(live);
+      expect(hit.files[0]?.data).toBeInstanceOf(Uint8Array);
+    });
+
     it('the response entry carries the ResponseCache ttl on its Redis key', async () => {
       const { cache, raw } = await open();
       await cachedAgent(counting(), cache, { ttl: 600, key: 'entry' }).generate('hello');

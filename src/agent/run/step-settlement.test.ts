@@ -51,6 +51,40 @@ describe('onStepSettled', () => {
     expect(first.step.toolResults.map((r) => r.payload.result)).toEqual([{ ok: 1 }]);
   });
 
+  it('rawToolResults hold what execute returned, before processToolResult edited it (in place or by replacing it)', async () => {
+    const log: Array<{ hook: string; step: number; s: LLMStepSettlement }> = [];
+    const tool = createTool({
+      id: 't',
+      description: 't',
+      inputSchema: z.object({}),
+      execute: async () => ({ tags: ['a'] }),
+    });
+    const editor: OutputProcessor = {
+      id: 'editor',
+      processToolResult: ({ toolCallId, toolName, args, result, messageList }) => {
+        (result as { tags: string[] }).tags.push('edited');
+        messageList.updateToolInvocation({
+          type: 'tool-invocation',
+          toolInvocation: { state: 'result', toolCallId, toolName, args, result: { replaced: true } },
+        });
+      },
+    };
+    const model = new ScriptedModel({ steps: [{ toolCalls: [{ toolName: 't', args: {} }] }, 'done'] });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      tools: { t: tool },
+      inputProcessors: [recorder(log)],
+      outputProcessors: [editor],
+    });
+    await agent.generate('go');
+    const first = log[0]?.s as Extract<LLMStepSettlement, { accepted: true }>;
+    expect(first.step.toolResults.map((r) => r.payload.result)).toEqual([{ replaced: true }]);
+    expect(first.rawToolResults.map((r) => r.result)).toEqual([{ tags: ['a'] }]);
+    expect(first.rawToolResults[0]).toMatchObject({ toolName: 't' });
+  });
+
   it('rejected when a processor asks for a retry; the accepted retry settles on its own', async () => {
     const log: Array<{ hook: string; step: number; s: LLMStepSettlement }> = [];
     const judge: OutputProcessor = {

@@ -1,4 +1,4 @@
-import type { LLMStepSettledCallback } from '../../pipeline/types.js';
+import type { LLMStepSettledCallback, StepRawToolResult } from '../../pipeline/types.js';
 import type { StepResult } from '../../stream/step-result.js';
 
 /**
@@ -10,6 +10,7 @@ import type { StepResult } from '../../stream/step-result.js';
  */
 export class StepSettlement {
   #callbacks: LLMStepSettledCallback[] | undefined;
+  #raw: StepRawToolResult[] | undefined;
   #settled = false;
 
   /** Bound, so it can be handed to hooks as is. */
@@ -19,16 +20,31 @@ export class StepSettlement {
     else this.#callbacks.push(callback);
   };
 
+  /**
+   * Bound: a tool call's result as `execute` returned it, before `processToolResult` runs.
+   * Kept (as a snapshot, so in-place edits by processors cannot reach it) only when a hook
+   * waits for this step: without one, nothing is copied.
+   */
+  readonly recordToolResult = (result: StepRawToolResult): void => {
+    if (this.#callbacks === undefined || this.#settled) return;
+    const copy = { ...result, result: snapshot(result.result) };
+    if (this.#raw === undefined) this.#raw = [copy];
+    else this.#raw.push(copy);
+  };
+
   /** The step is complete and accepted: run the callbacks in order, waiting for each. */
   async accept(step: StepResult): Promise<void> {
     const callbacks = this.#take();
     if (callbacks === undefined) return;
-    for (const callback of callbacks) await callback({ accepted: true, step });
+    const rawToolResults = this.#raw ?? [];
+    this.#raw = undefined;
+    for (const callback of callbacks) await callback({ accepted: true, step, rawToolResults });
   }
 
   /** The attempt failed (error, retry, tripwire, abort): tell the callbacks, without waiting. */
   reject(error: unknown): void {
     const callbacks = this.#take();
+    this.#raw = undefined;
     if (callbacks === undefined) return;
     for (const callback of callbacks) {
       try {
@@ -45,5 +61,15 @@ export class StepSettlement {
     const callbacks = this.#callbacks;
     this.#callbacks = undefined;
     return callbacks;
+  }
+}
+
+/** A deep copy where one can be made; a value structuredClone refuses (functions) stays as is. */
+function snapshot(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  try {
+    return structuredClone(value);
+  } catch {
+    return value;
   }
 }

@@ -22,6 +22,7 @@ import type { LLMStepResult } from '../../stream/step-result.js';
 import { ResolvedToolSet } from '../../tools/resolved-tool-set.js';
 import type { ToolOutcome } from '../../tools/types.js';
 import { buildCallOptions, toSpecToolChoice } from '../call-options.js';
+import { llmCallSettings } from '../llm-call-settings.js';
 import { callModel, modelLabel, readStep, startCallDeadline } from '../model-call.js';
 import { recordedToolResults } from '../recorded-tool-results.js';
 import { replayCachedResponse } from '../replay.js';
@@ -123,6 +124,7 @@ export async function runStep<OUTPUT>(
     step: {
       tools: toolSet.modelTools(),
       toolChoice: toSpecToolChoice(settings.toolChoice),
+      callSettings: await llmCallSettings(settings),
       onStepSettled: settlement.add,
     },
   });
@@ -268,6 +270,7 @@ export async function runStep<OUTPUT>(
               steps: totals.steps,
             }),
           recorded: request.response ? recordedToolResults(request.response) : undefined,
+          onRawResult: settlement.recordToolResult,
         });
   if (outcome !== NO_TOOL_WORK) {
     step.toolResults.push(...outcome.results);

@@ -1,5 +1,6 @@
+import { decodeValue, encodeValue } from '../../cache/json.js';
 import type { MastraServerCache } from '../../cache/server-cache.js';
-import { supportsLock } from '../../cache/server-cache.js';
+import { type ServerCacheLock, supportsLock } from '../../cache/server-cache.js';
 import type {
   CachedLLMStepChunk,
   CachedLLMStepResponse,
@@ -14,7 +15,6 @@ import {
   RESPONSE_CACHE_CONTEXT_KEY,
   RequestContext,
 } from '../../request-context/request-context.js';
-import type { StepResult } from '../../stream/step-result.js';
 import { FailOpen, type ResponseCacheLogger } from './fail-open.js';
 import { buildResponseCacheKey, type ResponseCacheKeyFn, type ResponseCacheKeyInputs } from './key.js';
 import { type Flight, joinFlight } from './single-flight.js';
@@ -157,21 +157,31 @@ export class ResponseCache implements Processor {
       tools: args.tools,
       toolChoice: args.toolChoice,
     };
+    const settings = args.callSettings;
+    if (settings?.modelSettings !== undefined) inputs.modelSettings = settings.modelSettings;
+    if (settings?.providerOptions !== undefined) inputs.providerOptions = settings.providerOptions;
+    if (settings?.responseFormat !== undefined) inputs.responseFormat = settings.responseFormat;
     const key = await deriveKey(call.key, inputs);
     const pending: PendingStep = { stepNumber, key, fromCache: false };
     state[PENDING] = pending;
 
     if (call.bust !== true) {
-      const hit = await this.#lookup(cache, key);
-      if (hit) return this.#replay(pending, hit);
-      if (this.#maxWaitMs !== undefined) {
-        const joined = joinFlight(cache, key);
-        if ('follow' in joined) {
-          const entry = await waitFor(joined.follow.done, this.#maxWaitMs, args.abortSignal);
-          // The leader failed, was blocked or was not cacheable: call the provider ourselves.
-          if (entry) return this.#replay(pending, entry);
-        } else {
-          pending.flight = joined.lead;
+      // Join the flight before the lookup: a request arriving while another one for the key is
+      // between its miss and its write waits for it instead of calling the provider as well. A
+      // flight settles only after its entry was written, so a request that misses the flight
+      // finds the entry.
+      const joined = this.#maxWaitMs === undefined ? undefined : joinFlight(cache, key);
+      if (joined !== undefined && 'follow' in joined) {
+        const entry = await waitFor(joined.follow.done, this.#maxWaitMs as number, args.abortSignal);
+        // The leader failed, was blocked or was not cacheable: call the provider ourselves.
+        if (entry) return this.#replay(pending, entry);
+      } else {
+        pending.flight = joined?.lead;
+        const hit = await this.#lookup(cache, key);
+        if (hit) {
+          pending.flight?.settle(hit);
+          pending.flight = undefined;
+          return this.#replay(pending, hit);
         }
       }
       if (this.#lock && supportsLock(cache)) {
@@ -210,7 +220,8 @@ export class ResponseCache implements Processor {
     };
     // Without the settlement seam (a processor harness), write now, as Mastra does.
     if (typeof args.onStepSettled !== 'function' && this.#cache && cacheableChunks(args.chunks)) {
-      await this.#failOpen.set(this.#cache, pending.key, pending.response, this.#ttlMs);
+      const entry = copyEntry(pending.response);
+      if (entry) await this.#failOpen.set(this.#cache, pending.key, entry, this.#ttlMs);
     }
   }
 
@@ -237,6 +248,9 @@ export class ResponseCache implements Processor {
 
   #replay(pending: PendingStep, entry: CachedLLMStepResponse): ProcessLLMRequestResult {
     pending.fromCache = true;
+    // The entry may be shared (an in-memory backend keeps one object; single-flight followers
+    // replay the leader's): the loop's replay copies whatever it hands out (tool results,
+    // metadata, bytes), so no copy of the whole entry is needed here.
     return { response: entry };
   }
 
@@ -245,34 +259,52 @@ export class ResponseCache implements Processor {
    * entry another server wrote, or `undefined` when this server should call the provider.
    */
   async #crossServer(
-    cache: MastraServerCache & { acquireLock(k: string, t: number): Promise<string | undefined> },
+    cache: MastraServerCache & ServerCacheLock,
     pending: PendingStep,
     signal: AbortSignal | undefined,
   ): Promise<CachedLLMStepResponse | undefined> {
     const lock = this.#lock as { ttlMs: number; pollMs: number };
     const lockKey = `${pending.key}:lock`;
-    const taken = await this.#failOpen.run(
-      async () => ({ token: await cache.acquireLock(lockKey, lock.ttlMs) }),
-      'lock',
-      cache,
-    );
+    const tryLock = () =>
+      this.#failOpen.run(
+        async () => ({ token: await cache.acquireLock(lockKey, lock.ttlMs) }),
+        'lock',
+        cache,
+      );
+    const read = () =>
+      this.#failOpen.run(async () => ({ value: await cache.get(pending.key) }), 'read', cache);
+    /**
+     * We hold the lock. A holder writes its entry before it releases the lock, and it may have
+     * done both since our last read: look once more, so that holder is replayed, not followed by
+     * a second provider call.
+     */
+    const took = async (token: string): Promise<CachedLLMStepResponse | undefined> => {
+      const again = await read();
+      if (again !== undefined && isEntry(again.value)) {
+        void this.#failOpen.run(() => cache.releaseLock(lockKey, token), 'lock', cache);
+        return again.value;
+      }
+      pending.lockToken = token;
+      return undefined;
+    };
+
+    const taken = await tryLock();
     // The backend failed: no lock to wait on, call the provider (fail-open).
     if (taken === undefined) return undefined;
-    if (taken.token !== undefined) {
-      pending.lockToken = taken.token;
-      return undefined;
-    }
+    if (taken.token !== undefined) return took(taken.token);
     const deadline = Date.now() + lock.ttlMs;
     while (Date.now() < deadline && !signal?.aborted) {
       await sleep(lock.pollMs);
-      const read = await this.#failOpen.run(
-        async () => ({ value: await cache.get(pending.key) }),
-        'read',
-        cache,
-      );
+      const polled = await read();
       // A backend that stopped answering will not deliver the holder's entry either.
-      if (read === undefined) return undefined;
-      if (isEntry(read.value)) return read.value;
+      if (polled === undefined) return undefined;
+      if (isEntry(polled.value)) return polled.value;
+      // No entry yet: if the holder let the lock go (its step failed, was blocked or was not
+      // cacheable), no entry is coming — take the lock and call the provider now rather than
+      // waiting out the lock's ttl.
+      const retaken = await tryLock();
+      if (retaken === undefined) return undefined;
+      if (retaken.token !== undefined) return took(retaken.token);
     }
     return undefined;
   }
@@ -286,7 +318,7 @@ export class ResponseCache implements Processor {
     let entry: CachedLLMStepResponse | undefined;
     try {
       if (settlement.accepted && pending.response && !pending.fromCache) {
-        entry = entryFor(pending.response, settlement.step);
+        entry = entryFor(pending.response, settlement);
         if (entry) await this.#failOpen.set(cache, pending.key, entry, this.#ttlMs);
       }
     } finally {
@@ -299,39 +331,72 @@ export class ResponseCache implements Processor {
   }
 }
 
-/** The custom key (a throw or a non-string falls back to the default), or the default key. */
+/**
+ * The custom key (a throw or a non-string falls back to the default), or the default key. A
+ * custom key names the run's first step; later steps of a tool loop get `:step:<n>` appended,
+ * so a fixed key (a string, or a function ignoring `stepNumber`) cannot make step 1 replay step
+ * 0's tool calls over and over.
+ */
 async function deriveKey(
   key: ResponseCacheContextOptions['key'],
   inputs: ResponseCacheKeyInputs,
 ): Promise<string> {
-  if (typeof key === 'string') return key;
-  if (typeof key === 'function') {
+  let custom: string | undefined;
+  if (typeof key === 'string') custom = key;
+  else if (typeof key === 'function') {
     try {
-      const custom = await key(inputs);
-      if (typeof custom === 'string' && custom.length > 0) return custom;
+      const derived = await key(inputs);
+      if (typeof derived === 'string' && derived.length > 0) custom = derived;
     } catch {
       // Documented: a failing key function falls back to the default derivation.
     }
   }
-  return buildResponseCacheKey(inputs);
+  if (custom === undefined) return buildResponseCacheKey(inputs);
+  return inputs.stepNumber === 0 ? custom : `${custom}:step:${inputs.stepNumber}`;
 }
 
 /** The entry to store for an accepted step, or `undefined` when the step must not be cached. */
-function entryFor(response: CachedLLMStepResponse, step: StepResult): CachedLLMStepResponse | undefined {
+function entryFor(
+  response: CachedLLMStepResponse,
+  settlement: Extract<LLMStepSettlement, { accepted: true }>,
+): CachedLLMStepResponse | undefined {
+  const { step, rawToolResults } = settlement;
   if (!SUCCESS_FINISH.has(step.finishReason)) return undefined;
   if (!cacheableChunks(response.chunks)) return undefined;
   // A tool failure may be transient: replaying it would pin it. Such steps are not cached.
   if (step.toolErrors.length > 0) return undefined;
-  if (step.toolResults.length === 0) return response;
-  const chunks: CachedLLMStepChunk[] = response.chunks.slice();
-  for (const result of step.toolResults) {
-    const p = result.payload;
-    chunks.push({
-      type: 'tool-result',
-      payload: { toolCallId: p.toolCallId, toolName: p.toolName, args: p.args, result: p.result },
-    });
+  let entry = response;
+  if (rawToolResults.length > 0) {
+    const chunks: CachedLLMStepChunk[] = response.chunks.slice();
+    // What `execute` returned, not what processToolResult made of it: a hit runs
+    // processToolResult on it again, exactly as the live step did.
+    for (const r of rawToolResults) {
+      chunks.push({
+        type: 'tool-result',
+        payload: { toolCallId: r.toolCallId, toolName: r.toolName, args: r.args, result: r.result },
+      });
+    }
+    entry = { ...response, chunks };
   }
-  return { ...response, chunks };
+  // One deep copy per written step: the entry shares nothing with the live run's chunks and
+  // results, which processors and callers may still edit.
+  return copyEntry(entry);
+}
+
+/**
+ * A deep copy of an entry: `structuredClone`, or, for values it refuses (functions), the JSON
+ * round trip a Redis backend would make (bytes kept). `undefined` when neither can copy it.
+ */
+function copyEntry(entry: CachedLLMStepResponse): CachedLLMStepResponse | undefined {
+  try {
+    return structuredClone(entry);
+  } catch {
+    try {
+      return decodeValue(encodeValue(entry)) as CachedLLMStepResponse;
+    } catch {
+      return undefined;
+    }
+  }
 }
 
 /** No error, tripwire or abort chunk, and no provider-executed tool (its result cannot be replayed). */
@@ -344,8 +409,19 @@ function cacheableChunks(chunks: readonly CachedLLMStepChunk[]): boolean {
   return true;
 }
 
+/**
+ * A stored value this version can replay: `{ chunks }` whose chunks are all `{ type: string }`.
+ * Anything else (another version's format, a hand-written value) is a miss — replaying it would
+ * fail the step, and the entry would keep failing calls until it expires.
+ */
 function isEntry(value: unknown): value is CachedLLMStepResponse {
-  return isObject(value) && Array.isArray((value as { chunks?: unknown }).chunks);
+  if (!isObject(value)) return false;
+  const chunks = (value as { chunks?: unknown }).chunks;
+  if (!Array.isArray(chunks)) return false;
+  for (const chunk of chunks) {
+    if (!isObject(chunk) || typeof chunk.type !== 'string') return false;
+  }
+  return true;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -51,6 +51,34 @@ describe('buildResponseCacheKey', () => {
     expect(key(user(text('hi!')))).not.toBe(k);
   });
 
+  it('call settings (Sluice extension): absent ones leave the key as it was; each set one changes it', () => {
+    const prompt = user(text('hi'));
+    const k = key(prompt);
+    expect(
+      key(prompt, { modelSettings: undefined, providerOptions: undefined, responseFormat: undefined }),
+    ).toBe(k);
+    const variants: Partial<ResponseCacheKeyInputs>[] = [
+      { modelSettings: { temperature: 0 } },
+      { modelSettings: { temperature: 1 } },
+      { modelSettings: { topP: 0.5 } },
+      { modelSettings: { topK: 3 } },
+      { modelSettings: { maxOutputTokens: 10 } },
+      { modelSettings: { presencePenalty: 1 } },
+      { modelSettings: { frequencyPenalty: 1 } },
+      { modelSettings: { stopSequences: ['END'] } },
+      { modelSettings: { seed: 1 } },
+      { providerOptions: { openai: { reasoningEffort: 'low' } } },
+      { responseFormat: { type: 'json', schema: { type: 'object' } } },
+      { responseFormat: { type: 'json', instruction: 'Answer in JSON.' } },
+    ];
+    const keys = variants.map((v) => key(prompt, v));
+    expect(new Set([k, ...keys]).size).toBe(variants.length + 1);
+    // The volatile stamp is ignored here too.
+    expect(key(prompt, { providerOptions: { mastra: { createdAt: 1 } } })).toBe(
+      key(prompt, { providerOptions: { mastra: { createdAt: 2 } } }),
+    );
+  });
+
   it('a null scope and no scope give the same unscoped key; different scopes differ', () => {
     const prompt = user(text('hi'));
     expect(key(prompt, { scope: null })).toBe(key(prompt));

@@ -1,6 +1,8 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { LanguageModelV2Prompt, LanguageModelV2ToolChoice } from '@ai-sdk/provider';
+import type { ProviderOptions } from '../../models/call-settings.js';
 import type { ModelTool } from '../../models/types.js';
+import type { LLMCallModelSettings, LLMCallSettings } from '../../pipeline/types.js';
 
 /**
  * What a response-cache key is derived from: everything about one step that changes what the
@@ -24,6 +26,19 @@ export interface ResponseCacheKeyInputs {
   tools?: readonly ModelTool[];
   /** Sluice extension: the step's tool choice. Part of the default key. */
   toolChoice?: LanguageModelV2ToolChoice;
+  /**
+   * Sluice extension: the step's model settings that change the answer (`temperature`, `topP`,
+   * `topK`, `maxOutputTokens`, `presencePenalty`, `frequencyPenalty`, `stopSequences`,
+   * `seed`). Part of the default key when set.
+   */
+  modelSettings?: LLMCallModelSettings;
+  /**
+   * Sluice extension: the step's provider options (without Mastra's volatile
+   * `mastra.createdAt` stamp). Part of the default key when set.
+   */
+  providerOptions?: ProviderOptions;
+  /** Sluice extension: the structured-output schema / instruction. Part of the default key when set. */
+  responseFormat?: LLMCallSettings['responseFormat'];
 }
 
 /** A custom key: a string, or derived from the inputs (a throw falls back to the default key). */
@@ -34,7 +49,8 @@ const KEY_PREFIX = 'mastra:agent-response:';
 /**
  * The default cache key of a step: `mastra:agent-response:<agentId>:<32 hex>`, or with a scope
  * `mastra:agent-response:<agentId>:<8 hex scope digest>:<32 hex>`. The hash covers `agentId`,
- * `stepNumber`, scope, model identity, tool definitions and tool choice, and the prompt — file
+ * `stepNumber`, scope, model identity, tool definitions and tool choice, the answer-shaping call
+ * settings (model settings, provider options, response format) when set, and the prompt — file
  * parts by URL or by the bytes they carry, provider options except Mastra's volatile
  * `providerOptions.mastra.createdAt` stamps. Deterministic across processes (object keys are
  * sorted), linear in the prompt's size. The exact hash is not part of the contract.
@@ -54,6 +70,19 @@ export function buildResponseCacheKey(inputs: ResponseCacheKeyInputs): string {
   out.value(inputs.tools ?? []);
   out.text += 'choice';
   out.value(inputs.toolChoice ?? null);
+  // Call settings join the hash only when set, so keys without them stay what they were.
+  if (inputs.modelSettings !== undefined) {
+    out.text += 'settings';
+    out.value(inputs.modelSettings);
+  }
+  if (inputs.providerOptions !== undefined) {
+    out.text += 'popts';
+    out.value({ providerOptions: inputs.providerOptions });
+  }
+  if (inputs.responseFormat !== undefined) {
+    out.text += 'format';
+    out.value(inputs.responseFormat);
+  }
   const prompt = Array.isArray(inputs.prompt) ? inputs.prompt : [];
   out.text += `prompt[${prompt.length}`;
   for (const message of prompt) out.value(message);

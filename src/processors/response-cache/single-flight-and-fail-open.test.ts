@@ -35,6 +35,57 @@ describe('single-flight: concurrent identical requests in one process', () => {
     expect(new Set(results.map((r) => r.text))).toEqual(new Set(['answer 1']));
   });
 
+  it('a request whose lookup is still answering when the leader finishes does not call the provider again', async () => {
+    // The second lookup reads a miss, then takes 40 ms to answer: meanwhile the leader writes and
+    // settles. Joining the flight before the lookup makes the second request follow the leader.
+    class SlowSecondRead extends InMemoryServerCache {
+      reads = 0;
+      override async get(key: string): Promise<unknown> {
+        const value = await super.get(key);
+        if (++this.reads > 1) await sleep(40);
+        return value;
+      }
+    }
+    const model = new ScriptedModel({ steps: () => ({ text: 'once', delayMs: 2 }) });
+    const agent = agentWith(model, { cache: new SlowSecondRead() });
+    const results = await Promise.all([agent.generate('q'), agent.generate('q')]);
+    expect(model.calls).toHaveLength(1);
+    expect(results.map((r) => r.text)).toEqual(['once', 'once']);
+  });
+
+  it('a leader whose step is rejected for a retry releases its followers; every call ends with an answer', async () => {
+    let n = 0;
+    const model = new ScriptedModel({
+      steps: async (): Promise<ScriptedStep> => {
+        const mine = ++n;
+        await sleep(10);
+        return mine === 1 ? 'draft' : 'good';
+      },
+    });
+    const judged: string[] = [];
+    const judge: OutputProcessor = {
+      id: 'judge',
+      processOutputStep: ({ text, abort }) => {
+        judged.push(text ?? '');
+        if (text === 'draft') abort('again', { retry: true });
+      },
+    };
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      maxProcessorRetries: 1,
+      inputProcessors: [new ResponseCache({ cache: new InMemoryServerCache() })],
+      outputProcessors: [judge],
+    });
+    const results = await Promise.all(Array.from({ length: 3 }, () => agent.generate('q')));
+    expect(results.map((r) => r.text)).toEqual(['good', 'good', 'good']);
+    // Only the leader's own attempt was rejected: no follower replayed the rejected answer.
+    expect(judged.filter((t) => t === 'draft')).toHaveLength(1);
+    // The leader's rejected attempt and its retry, plus one call per released follower at most.
+    expect(model.calls.length).toBeLessThanOrEqual(4);
+  });
+
   it('two agents sharing one backend object share flights', async () => {
     const cache = new InMemoryServerCache();
     const model = new ScriptedModel({ steps: () => ({ text: 'shared', delayMs: 5 }) });
@@ -192,6 +243,24 @@ describe('fail-open: the cache never fails a call', () => {
     expect(await cache.get('k')).toMatchObject({ chunks: expect.any(Array) });
   });
 
+  it('a stored entry with malformed chunks (another version, a hand-written value) is a miss, not a failed call', async () => {
+    const cache = new InMemoryServerCache();
+    const model = new ScriptedModel({ steps: () => 'live' });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      inputProcessors: [new ResponseCache({ cache, key: 'k', logger: { warn: () => {} } })],
+    });
+    for (const chunks of [[null], [{ payload: {} }], [{ type: 7 }], ['text-delta']]) {
+      await cache.set('k', { chunks });
+      expect((await agent.generate('q')).text).toBe('live');
+    }
+    expect(model.calls).toHaveLength(4);
+    // The live answer replaced the bad entry.
+    expect(await cache.get('k')).toMatchObject({ chunks: expect.arrayContaining([expect.any(Object)]) });
+  });
+
   it('without a cache the processor does nothing', async () => {
     const model = new ScriptedModel({ steps: () => 'live' });
     const agent = agentWith(model, { cache: undefined as never });
@@ -216,6 +285,145 @@ class LockHeldElsewhere extends InMemoryServerCache {
   }
   async releaseLock(): Promise<void> {}
 }
+
+/** Two "servers": separate backend objects (no shared in-process flights) over one store and lock table. */
+class SharedStore {
+  readonly store = new InMemoryServerCache();
+  readonly locks = new Map<string, string>();
+  lockCalls = 0;
+}
+class ServerView extends MastraServerCache {
+  readonly #s: SharedStore;
+  readonly #slowReadMs: number;
+  readonly #fastReads: number;
+  #reads = 0;
+  /** `slowReadMs`: reads after the first `fastReads` read at once but answer that much later. */
+  constructor(shared: SharedStore, slowReadMs = 0, fastReads = 1) {
+    super({ name: 'shared' });
+    this.#s = shared;
+    this.#slowReadMs = slowReadMs;
+    this.#fastReads = fastReads;
+  }
+  async get(key: string) {
+    const value = await this.#s.store.get(key);
+    if (++this.#reads > this.#fastReads && this.#slowReadMs > 0) await sleep(this.#slowReadMs);
+    return value;
+  }
+  set(key: string, value: unknown, ttlMs?: number) {
+    return this.#s.store.set(key, value, ttlMs);
+  }
+  listLength(key: string) {
+    return this.#s.store.listLength(key);
+  }
+  listPush(key: string, value: unknown) {
+    return this.#s.store.listPush(key, value);
+  }
+  listFromTo(key: string, from: number, to?: number) {
+    return this.#s.store.listFromTo(key, from, to);
+  }
+  delete(key: string) {
+    return this.#s.store.delete(key);
+  }
+  clear() {
+    return this.#s.store.clear();
+  }
+  increment(key: string) {
+    return this.#s.store.increment(key);
+  }
+  async acquireLock(key: string): Promise<string | undefined> {
+    this.#s.lockCalls++;
+    if (this.#s.locks.has(key)) return undefined;
+    const token = `t${this.#s.lockCalls}`;
+    this.#s.locks.set(key, token);
+    return token;
+  }
+  async releaseLock(key: string, token: string): Promise<void> {
+    if (this.#s.locks.get(key) === token) this.#s.locks.delete(key);
+  }
+}
+
+describe('cross-server lock: two servers', () => {
+  it('the lock holder writes: the other server replays its entry without a provider call', async () => {
+    const shared = new SharedStore();
+    const model = new ScriptedModel({ steps: () => ({ text: 'from A', delayMs: 5 }) });
+    const a = agentWith(model, { cache: new ServerView(shared), lock: { ttlMs: 3000, pollMs: 5 } });
+    const b = agentWith(model, { cache: new ServerView(shared), lock: { ttlMs: 3000, pollMs: 5 } });
+    const first = a.generate('q');
+    await sleep(2);
+    const [ra, rb] = await Promise.all([first, b.generate('q')]);
+    expect(model.calls).toHaveLength(1);
+    expect([ra.text, rb.text]).toEqual(['from A', 'from A']);
+    expect(shared.locks.size).toBe(0);
+  });
+
+  it('a poll that read a miss just before the holder wrote and released: the entry is replayed, no second provider call', async () => {
+    const shared = new SharedStore();
+    const model = new ScriptedModel({
+      steps: async (): Promise<ScriptedStep> => {
+        await sleep(20);
+        return 'from A';
+      },
+    });
+    const lock = { ttlMs: 3000, pollMs: 5 };
+    const a = agentWith(model, { cache: new ServerView(shared), lock });
+    // B's polls read a miss while A is still working and answer after A wrote and let go.
+    const b = agentWith(model, { cache: new ServerView(shared, 40), lock });
+    const first = a.generate('q');
+    await sleep(2);
+    const [ra, rb] = await Promise.all([first, b.generate('q')]);
+    expect(model.calls).toHaveLength(1);
+    expect([ra.text, rb.text]).toEqual(['from A', 'from A']);
+    expect(shared.locks.size).toBe(0);
+  });
+
+  it('a lookup that read a miss just before the holder wrote and released: the lock is taken, and the entry replayed', async () => {
+    const shared = new SharedStore();
+    const model = new ScriptedModel({
+      steps: async (): Promise<ScriptedStep> => {
+        await sleep(20);
+        return 'from A';
+      },
+    });
+    const lock = { ttlMs: 3000, pollMs: 5 };
+    const a = agentWith(model, { cache: new ServerView(shared), lock });
+    const b = agentWith(model, { cache: new ServerView(shared, 40, 0), lock });
+    const first = a.generate('q');
+    await sleep(2);
+    const [ra, rb] = await Promise.all([first, b.generate('q')]);
+    expect(model.calls).toHaveLength(1);
+    expect([ra.text, rb.text]).toEqual(['from A', 'from A']);
+    expect(shared.locks.size).toBe(0);
+  });
+
+  it('a holder whose step is blocked lets the lock go: the waiting server calls the provider at once, not after the ttl', async () => {
+    const shared = new SharedStore();
+    let n = 0;
+    const model = new ScriptedModel({
+      steps: async (): Promise<ScriptedStep> => {
+        const mine = ++n;
+        await sleep(20);
+        return mine === 1 ? 'forbidden' : 'fine';
+      },
+    });
+    const judge: OutputProcessor = {
+      id: 'judge',
+      processOutputStep: ({ text, abort }) => {
+        if (text === 'forbidden') abort('blocked');
+      },
+    };
+    const lock = { ttlMs: 3000, pollMs: 5 };
+    const a = agentWith(model, { cache: new ServerView(shared), lock }, [judge]);
+    const b = agentWith(model, { cache: new ServerView(shared), lock }, [judge]);
+    const first = a.generate('q');
+    await sleep(2);
+    const started = Date.now();
+    const [ra, rb] = await Promise.all([first, b.generate('q')]);
+    expect(ra.tripwire).toBeDefined();
+    expect(rb.text).toBe('fine');
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(model.calls).toHaveLength(2);
+  });
+});
 
 describe('cross-server lock is fail-open too', () => {
   it('a backend whose lock call fails: the call goes straight to the provider, no lock wait', async () => {

@@ -6,7 +6,7 @@
 const BYTES = '$sluice:bytes';
 const KIND = '$sluice:kind';
 
-/** Serialise `value` for Redis. */
+/** Serialise `value` as JSON (for Redis, and for copying a cache entry). */
 export function encodeValue(value: unknown): string {
   return JSON.stringify(
     value,
