@@ -61,10 +61,11 @@ const EN_VERB =
 const EN_NOUN =
   "(?:instructions?|prompts?|rules|directions|directives?|guidelines?|guidance|commands?|orders|constraints?|restrictions?|programming|polic(?:y|ies)|context|system (?:prompt|message)|training|safeguards?|filters?|guardrails?|limitations?|boundaries|conditioning|configuration|directions given|what (?:you were|you've been|you have been) told)";
 
+import { SEMANTIC_FEATURES, SEMANTIC_ML_OVERRIDE_IDS, SEMANTIC_OVERLAPS } from './semantic.js';
+
 const en = (s: string): RegExp => new RegExp(s, 'u');
 
-/** Every feature, all languages. */
-export const FEATURES: readonly InjectionFeature[] = [
+const TABLE: InjectionFeature[] = [
   // ---- direct overrides (system-override) ----------------------------------------------------
   {
     id: 'override',
@@ -634,7 +635,14 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'system-override',
     weight: 0,
     dampens: {
-      ids: ['override', 'override-strong', 'override-mine', 'override-everything-above'],
+      ids: [
+        'override',
+        'override-strong',
+        'override-mine',
+        'override-everything-above',
+        'sem-override',
+        'sem-void',
+      ],
       factor: 0.4,
     },
     re: en(
@@ -645,7 +653,7 @@ export const FEATURES: readonly InjectionFeature[] = [
     id: 'scoped-no-limits',
     type: 'jailbreak',
     weight: 0,
-    dampens: { ids: ['no-restrictions', 'ai-without-rules'], factor: 0.3 },
+    dampens: { ids: ['no-restrictions', 'ai-without-rules', 'sem-unbound'], factor: 0.3 },
     re: en(
       `\\bno\\s+(?:limits|rules|restrictions|limitations|boundaries|constraints)\\s+(?:on|for|to|regarding|about|in terms of)\\s+(?!(?:what you|your (?:answers|responses|output|replies)|you\\b|the (?:ai|assistant|model)))\\w+`,
     ),
@@ -655,7 +663,22 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'data-exfiltration',
     weight: 0,
     dampens: {
-      ids: ['reveal-system-prompt', 'de-exfil', 'fr-exfil', 'es-exfil', 'zh-exfil', 'ja-exfil', 'ko-exfil'],
+      ids: [
+        'reveal-system-prompt',
+        'de-exfil',
+        'fr-exfil',
+        'es-exfil',
+        'zh-exfil',
+        'ja-exfil',
+        'ko-exfil',
+        'sem-exfil',
+        'sem-de-exfil',
+        'sem-fr-exfil',
+        'sem-es-exfil',
+        'sem-zh-exfil',
+        'sem-ja-exfil',
+        'sem-ko-exfil',
+      ],
       factor: 0.4,
     },
     re: en(
@@ -670,7 +693,7 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'system-override',
     weight: 0,
     dampens: {
-      ids: ['override', 'override-strong', 'override-everything-above', 'override-task'],
+      ids: ['override', 'override-strong', 'override-everything-above', 'override-task', 'sem-override'],
       factor: 0.5,
     },
     re: en(
@@ -684,7 +707,15 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'system-override',
     weight: 0,
     dampens: {
-      ids: ['de-override', 'fr-override', 'es-override', 'zh-override', 'ja-override', 'ko-override'],
+      ids: [
+        'de-override',
+        'fr-override',
+        'es-override',
+        'zh-override',
+        'ja-override',
+        'ko-override',
+        ...SEMANTIC_ML_OVERRIDE_IDS,
+      ],
       factor: 0.3,
     },
     re: en(
@@ -696,7 +727,15 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'system-override',
     weight: 0,
     dampens: {
-      ids: ['de-override', 'fr-override', 'es-override', 'zh-override', 'ja-override', 'ko-override'],
+      ids: [
+        'de-override',
+        'fr-override',
+        'es-override',
+        'zh-override',
+        'ja-override',
+        'ko-override',
+        ...SEMANTIC_ML_OVERRIDE_IDS,
+      ],
       factor: 0.4,
     },
     re: en(
@@ -707,7 +746,7 @@ export const FEATURES: readonly InjectionFeature[] = [
     id: 'system-prompt-as-data',
     type: 'system-override',
     weight: 0,
-    dampens: { ids: ['override', 'override-strong'], factor: 0.4 },
+    dampens: { ids: ['override', 'override-strong', 'sem-override'], factor: 0.4 },
     re: en(
       `\\b(?:skip|skips|skipping|drop|drops|omit|omits|strip|strips|remove|removes|filter out|exclude|excludes)\\s+(?:the\\s+)?system\\s+(?:prompts?|messages?)\\s+(?:when|while|from|in|before|during|for|if)\\b`,
     ),
@@ -728,7 +767,10 @@ export const FEATURES: readonly InjectionFeature[] = [
     id: 'reported-speech',
     type: 'system-override',
     weight: 0,
-    dampens: { ids: ['override', 'override-strong', 'override-everything-above'], factor: 0.5 },
+    dampens: {
+      ids: ['override', 'override-strong', 'override-everything-above', 'sem-override'],
+      factor: 0.5,
+    },
     re: en(
       `\\b(?:told|asked|instructed|wants|want|said|reminded|allowed|lets|let)\\s+(?:us|them|me|him|her|everyone|the team|staff|employees|people)\\s+(?:to\\s+)?${EN_VERB}\\b`,
     ),
@@ -1010,3 +1052,27 @@ export const FEATURES: readonly InjectionFeature[] = [
     ),
   },
 ];
+
+// Overlapping evidence counts once: of a semantic feature and a table feature that see the same
+// words, the heavier one replaces the other (ties go to the table feature).
+function withOverlaps(
+  table: readonly InjectionFeature[],
+  semantic: readonly InjectionFeature[],
+): InjectionFeature[] {
+  const all = [...table, ...semantic].map((f) => ({ ...f, replaces: [...(f.replaces ?? [])] }));
+  const byId = new Map(all.map((f) => [f.id, f]));
+  for (const [semId, others] of Object.entries(SEMANTIC_OVERLAPS)) {
+    const sem = byId.get(semId);
+    if (!sem) continue;
+    for (const otherId of others) {
+      const other = byId.get(otherId);
+      if (!other) continue;
+      if (other.weight >= sem.weight) other.replaces.push(semId);
+      else sem.replaces.push(otherId);
+    }
+  }
+  return all;
+}
+
+/** Every feature, all languages: the phrase table plus the semantic features of `semantic.ts`. */
+export const FEATURES: readonly InjectionFeature[] = withOverlaps(TABLE, SEMANTIC_FEATURES);
