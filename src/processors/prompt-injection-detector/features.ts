@@ -61,7 +61,12 @@ const EN_VERB =
 const EN_NOUN =
   "(?:instructions?|prompts?|rules|directions|directives?|guidelines?|guidance|commands?|orders|constraints?|restrictions?|programming|polic(?:y|ies)|context|system (?:prompt|message)|training|safeguards?|filters?|guardrails?|limitations?|boundaries|conditioning|configuration|directions given|what (?:you were|you've been|you have been) told)";
 
-import { SEMANTIC_FEATURES, SEMANTIC_ML_OVERRIDE_IDS, SEMANTIC_OVERLAPS } from './semantic.js';
+import {
+  SEMANTIC_FEATURES,
+  SEMANTIC_ML_OVERRIDE_IDS,
+  SEMANTIC_OVERLAPS,
+  SEMANTIC_OVERRIDE_IDS,
+} from './semantic.js';
 
 const en = (s: string): RegExp => new RegExp(s, 'u');
 
@@ -640,8 +645,7 @@ const TABLE: InjectionFeature[] = [
         'override-strong',
         'override-mine',
         'override-everything-above',
-        'sem-override',
-        'sem-void',
+        ...SEMANTIC_OVERRIDE_IDS,
       ],
       factor: 0.4,
     },
@@ -672,6 +676,7 @@ const TABLE: InjectionFeature[] = [
         'ja-exfil',
         'ko-exfil',
         'sem-exfil',
+        'sem-owned-exfil',
         'sem-de-exfil',
         'sem-fr-exfil',
         'sem-es-exfil',
@@ -693,7 +698,13 @@ const TABLE: InjectionFeature[] = [
     type: 'system-override',
     weight: 0,
     dampens: {
-      ids: ['override', 'override-strong', 'override-everything-above', 'override-task', 'sem-override'],
+      ids: [
+        'override',
+        'override-strong',
+        'override-everything-above',
+        'override-task',
+        ...SEMANTIC_OVERRIDE_IDS,
+      ],
       factor: 0.5,
     },
     re: en(
@@ -746,9 +757,9 @@ const TABLE: InjectionFeature[] = [
     id: 'system-prompt-as-data',
     type: 'system-override',
     weight: 0,
-    dampens: { ids: ['override', 'override-strong', 'sem-override'], factor: 0.4 },
+    dampens: { ids: ['override', 'override-strong', ...SEMANTIC_OVERRIDE_IDS], factor: 0.4 },
     re: en(
-      `\\b(?:skip|skips|skipping|drop|drops|omit|omits|strip|strips|remove|removes|filter out|exclude|excludes)\\s+(?:the\\s+)?system\\s+(?:prompts?|messages?)\\s+(?:when|while|from|in|before|during|for|if)\\b`,
+      `\\b(?:skip|skips|skipping|drop|drops|omit|omits|strip|strips|remove|removes|filter out|exclude|excludes|ignore|ignores|ignoring|count|counts|counting)\\s+(?:the\\s+)?system\\s+(?:prompts?|messages?)\\s+(?:when|while|from|in|before|during|for|if)\\b`,
     ),
   },
   {
@@ -756,11 +767,18 @@ const TABLE: InjectionFeature[] = [
     type: 'injection',
     weight: 0,
     dampens: {
-      ids: ['chat-template-token', 'fake-tag-open', 'fake-role-line', 'fake-markdown-role', 'fake-dialogue'],
+      ids: [
+        'chat-template-token',
+        'fake-tag-open',
+        'fake-role-line',
+        'fake-markdown-role',
+        'fake-dialogue',
+        'fake-boundary',
+      ],
       factor: 0.35,
     },
     re: en(
-      `\\b(?:tags?|tokens?|markers?|chat (?:format|template)|prompt format|chatml|tokeni[sz]er|special tokens?|delimiters?|template)\\b.{0,60}(?:\\?|\\bhow\\b|\\bwhy\\b|\\bwhat\\b|\\bright\\b)|\\b(?:how|why|what)\\b.{0,80}\\b(?:tags?|tokens?|markers?|chat format|chatml|tokeni[sz]er)\\b`,
+      `\\b(?:tags?|tokens?|markers?|chat (?:format|template)|prompt format|chatml|tokeni[sz]er|special tokens?|delimiters?|template)\\b.{0,60}(?:\\?|\\bhow\\b|\\bwhy\\b|\\bwhat\\b|\\bright\\b)|\\b(?:how|why|what)\\b.{0,80}\\b(?:tags?|tokens?|markers?|chat format|chatml|tokeni[sz]er)\\b|\\b(?:xml|html|markup)\\b.{0,40}\\b(?:emits?|outputs?|generates?|renders?|produces?|parses?)\\b`,
     ),
   },
   {

@@ -51,6 +51,10 @@ const CODE_CUES =
 const QUOTED =
   /"[^"\n]{2,300}"|\u201c[^\u201d\n]{2,300}\u201d|\u2018[^\u2019\n]{2,300}\u2019|«[^»\n]{2,300}»|„[^“\n]{2,300}“|「[^」\n]{1,300}」|『[^』\n]{1,300}』|`[^`\n]{2,300}`|(?:^|(?<=[\s(:]))'[^'\n]{2,300}'(?=[\s.,;:!?)]|$)/g;
 
+// Highest score of a text about attacks whose evidence is all inside quotes (below the default
+// threshold: such text is reported, not blocked).
+const QUOTED_EXAMPLES_CAP = 0.6;
+
 // Splitting only works when the text asks for the pieces to be put back together.
 const JOIN_HINT =
   /\b(?:concatenat\w*|combin\w*|join\w*|merg\w*|put (?:them |it )?together|together|assembl\w*|append\w*)\b|\b\w{1,3}\s*\+\s*\w{1,3}\b/;
@@ -149,20 +153,37 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
   const metaCount = countMatches(META_CUES, text, 4);
   const codeCount = countMatches(CODE_CUES, raw, 4);
   const codeLike = inheritedCode || codeCount >= 2;
-  const damp = metaCount >= 2 ? 0.45 : metaCount === 1 ? 0.8 : 1;
+  let damp = metaCount >= 2 ? 0.45 : metaCount === 1 ? 0.8 : 1;
+
+  // Teaching text quotes attack phrases; what stays outside the quotes is the author's own voice.
+  let maskedPass: Pass | undefined;
+  let quotedOnly = false;
+  if (metaCount > 0) {
+    QUOTED.lastIndex = 0;
+    const masked = text.replace(QUOTED, ' ');
+    if (masked !== text) {
+      maskedPass = featurePass(masked, codeLike, metaCount >= 2 ? 0.75 : 1);
+      // Every piece of evidence sits inside quotes of a text that talks about attacks: the
+      // quotes are examples, whatever they say (a red-team checklist, a quiz, a test case), and
+      // several quoted examples must not add up to an attack.
+      if (maskedPass.score < 0.3) {
+        damp = Math.min(damp, 0.55);
+        quotedOnly = true;
+      }
+    }
+  }
 
   const result = featurePass(text, codeLike, damp);
+  if (quotedOnly) {
+    result.score = Math.min(result.score, QUOTED_EXAMPLES_CAP);
+    for (const [k, v] of result.cats) result.cats.set(k, Math.min(v, QUOTED_EXAMPLES_CAP));
+  }
   if (damp < 1 && result.score > 0) result.signals.push('damped:meta');
   if (codeLike && result.signals.some((s) => FEATURES.find((f) => f.id === s)?.kind === 'template')) {
     result.signals.push('damped:code');
   }
 
-  // Teaching text quotes attack phrases; what stays outside the quotes is the author's own voice.
-  if (metaCount > 0) {
-    QUOTED.lastIndex = 0;
-    const masked = text.replace(QUOTED, ' ');
-    if (masked !== text) merge(result, featurePass(masked, codeLike, metaCount >= 2 ? 0.75 : 1));
-  }
+  if (maskedPass) merge(result, maskedPass);
 
   const obfuscated =
     folded.homoglyphCount >= 2 || folded.leetCount >= 2 || restored >= 2 || folded.invisibleCount >= 3;
