@@ -3,19 +3,22 @@
  * project's generated fixtures (`eval/pii/`), per-type precision / recall / F1 and micro averages
  * for the development half and the held-out half.
  *
- * - Development half (tuned on): every line that existed before the blind set — `generate.ts`
- *   (`templates.ts`, both of its old hash halves, and `fresh-templates.ts`) and both sets of
- *   `hard-cases.ts`. All of it has been read or tuned against.
- * - Held-out half (blind, never tuned on): `generate-blind.ts` (`blind-templates.ts`), written by
- *   an engineer who never read the detector, its docs draft or the other templates, committed
- *   before it was first scored. Tuning must not read its lines, its misses or its per-type
- *   figures; once it has, it belongs in development and a new blind set has to be written.
+ * - Development half (tuned on): every line written so far — `generate.ts` (`templates.ts`, both
+ *   of its old hash halves, and `fresh-templates.ts`), both sets of `hard-cases.ts`, the first
+ *   blind set (`generate-blind.ts`, `blind-fixtures.jsonl`: scored once, its misses were reported,
+ *   so it is spent as a held-out set and tuned on since) and `dev2-templates.ts`.
+ * - Held-out half (blind, never tuned on): whatever `eval/pii/blind2-fixtures.jsonl` holds, one
+ *   {@link PIIFixture} per line, written by an engineer who never read the detector. Until that
+ *   file exists the half is reported as pending. Tuning must not read its lines, its misses or its
+ *   per-type figures; once it has, it belongs in development and a new blind set has to be written.
  *
  * Flags: `--tuning` hides the held-out half (what tuning sessions run); `PII_EVAL_ERRORS=1` lists
  * the development half's mistakes. `PII_EVAL_HELDOUT_MISSES=1` lists the held-out half's mistakes:
  * it exists for the single scoring run whose report hands them over, and any session that reads
  * that list has spent the blind set.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { generateDev2PIIFixtures } from './pii/dev2-templates.js';
 import { generateBlindPIIFixtures } from './pii/generate-blind.js';
 import { generateFreshPIIFixtures, generatePIIFixtures, type PIIFixture } from './pii/generate.js';
 import { hardCaseFixtures } from './pii/hard-cases.js';
@@ -30,10 +33,31 @@ export const PII_SPLIT_LABELS: Record<PIISplit, string> = {
   heldout: 'held-out (blind, never tuned on)',
 };
 
-/** Every fixture of a half, the same on every call. */
-export function piiFixtures(split: PIISplit): PIIFixture[] {
-  if (split === 'heldout') return generateBlindPIIFixtures();
-  return [...generatePIIFixtures(), ...generateFreshPIIFixtures(), ...hardCaseFixtures('dev'), ...hardCaseFixtures('heldout')];
+/** Where the held-out half is read from once its author has committed it. */
+export const HELDOUT_FIXTURES_PATH = new URL('./pii/blind2-fixtures.jsonl', import.meta.url);
+
+/**
+ * Every fixture of a half, the same on every call. The held-out half is `undefined` while
+ * {@link HELDOUT_FIXTURES_PATH} does not exist yet.
+ */
+export function piiFixtures(split: 'development'): PIIFixture[];
+export function piiFixtures(split: PIISplit): PIIFixture[] | undefined;
+export function piiFixtures(split: PIISplit): PIIFixture[] | undefined {
+  if (split === 'heldout') {
+    if (!existsSync(HELDOUT_FIXTURES_PATH)) return undefined;
+    return readFileSync(HELDOUT_FIXTURES_PATH, 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as PIIFixture);
+  }
+  return [
+    ...generatePIIFixtures(),
+    ...generateFreshPIIFixtures(),
+    ...hardCaseFixtures('dev'),
+    ...hardCaseFixtures('heldout'),
+    ...generateBlindPIIFixtures(),
+    ...generateDev2PIIFixtures(),
+  ];
 }
 
 const f3 = (n: number) => n.toFixed(3);
@@ -67,10 +91,13 @@ export async function run(): Promise<void> {
   const dev = scorePII(devFixtures);
   print(PII_SPLIT_LABELS.development, devFixtures, dev);
   if (!tuning) {
-    const blindFixtures = piiFixtures('heldout');
-    const heldout = scorePII(blindFixtures);
-    print(PII_SPLIT_LABELS.heldout, blindFixtures, heldout);
-    if (process.env.PII_EVAL_HELDOUT_MISSES === '1') printErrors(PII_SPLIT_LABELS.heldout, heldout);
+    const heldoutFixtures = piiFixtures('heldout');
+    if (heldoutFixtures === undefined) console.log('\nheld-out: pending');
+    else {
+      const heldout = scorePII(heldoutFixtures);
+      print(PII_SPLIT_LABELS.heldout, heldoutFixtures, heldout);
+      if (process.env.PII_EVAL_HELDOUT_MISSES === '1') printErrors(PII_SPLIT_LABELS.heldout, heldout);
+    }
   }
   if (process.env.PII_EVAL_ERRORS === '1') printErrors(PII_SPLIT_LABELS.development, dev);
 }
