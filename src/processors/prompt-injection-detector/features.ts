@@ -677,6 +677,7 @@ const TABLE: InjectionFeature[] = [
         'ko-exfil',
         'sem-exfil',
         'sem-owned-exfil',
+        'sem-ml-sysprompt-exfil',
         'sem-de-exfil',
         'sem-fr-exfil',
         'sem-es-exfil',
