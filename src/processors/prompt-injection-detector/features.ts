@@ -1085,7 +1085,8 @@ function withOverlaps(
     if (!sem) continue;
     for (const otherId of others) {
       const other = byId.get(otherId);
-      if (!other) continue;
+      // A corroborating feature that may not count must not silence one that does.
+      if (!other || other.requires !== undefined) continue;
       if (other.weight >= sem.weight) other.replaces.push(semId);
       else sem.replaces.push(otherId);
     }

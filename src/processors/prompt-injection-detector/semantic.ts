@@ -95,7 +95,7 @@ export const SEMANTIC_FEATURES: readonly InjectionFeature[] = [
     type: 'data-exfiltration',
     weight: 0.7,
     re: re(
-      `\\b(?:repeat|print|reveal|show|output|copy|quote|recite|tell me|list|dump|display|share|paste|write (?:out|down)|give me|put|start (?:your (?:answer|reply|response) )?with|include|disclose|what(?: exactly)? (?:are|is|were|was)|which)\\b${W(30)}\\b(?:your|you were|you've been|were you)\\s+(?:\\w+\\s+){0,3}?(?:instructions|prompt|system (?:prompt|message)|configuration|config|setup|guidelines|rules|directives|initiali[sz]ed|configured|programmed)\\b|\\b(?:repeat|print|reveal|show|output|copy|quote|recite|tell me|list|dump|display|share|disclose)\\b${W(30)}\\b(?:hidden|secret|confidential)\\s+(?:instructions|guidelines|rules|prompt|directives)\\b|\\b(?:rules|instructions|guidelines)\\s+you (?:were|have been|'ve been) (?:told|asked|instructed|given)\\b${W(20)}\\b(?:secret|hidden|confidential|private)\\b|\\b(?:what|everything|anything|the text)\\b${W(16)}\\b(?:was|were|is|came|comes)\\s+(?:written\\s+|said\\s+|stated\\s+|typed\\s+|given\\s+)?(?:above|before)\\s+(?:this|my|the)\\s+(?:conversation|chat|message|first message|question|prompt)\\b|\\bwhat\\b${W(10)}\\byour\\s+(?:developers?|creators?|operators?|makers?)\\s+(?:wrote|told|said|put|gave|instructed)\\b`,
+      `\\b(?:repeat|print|reveal|show|output|copy|quote|recite|tell me|list|dump|display|share|paste|write (?:out|down)|give me|put|start (?:your (?:answer|reply|response) )?with|include|disclose|what(?: exactly)? (?:are|is|were|was)|which)\\b${W(30)}\\b(?:your|you were|you've been|were you)\\s+(?:\\w+\\s+){0,3}?(?:instructions|prompt|system (?:prompt|message)|configuration|config|setup|guidelines|rules|directives|initiali[sz]ed|configured|programmed)\\b|\\b(?:repeat|print|reveal|show|output|copy|quote|recite|tell me|list|dump|display|share|disclose)\\b${W(30)}\\b(?:hidden|secret|confidential|private)\\s+(?:instructions|guidelines|guidance|rules|prompt|directives|preamble|context|note|notes|message|setup)\\b|\\b(?:rules|instructions|guidelines)\\s+you (?:were|have been|'ve been) (?:told|asked|instructed|given)\\b${W(20)}\\b(?:secret|hidden|confidential|private)\\b|\\b(?:what|everything|anything|the text)\\b${W(16)}\\b(?:was|were|is|came|comes)\\s+(?:written\\s+|said\\s+|stated\\s+|typed\\s+|given\\s+)?(?:above|before)\\s+(?:this|my|the)\\s+(?:conversation|chat|message|first message|question|prompt)\\b|\\bwhat\\b${W(10)}\\byour\\s+(?:developers?|creators?|operators?|makers?)\\s+(?:wrote|told|said|put|gave|instructed)\\b`,
     ),
   },
   {
@@ -115,7 +115,7 @@ export const SEMANTIC_FEATURES: readonly InjectionFeature[] = [
     type: 'data-exfiltration',
     weight: 0.7,
     re: re(
-      `\\b(?:repeat|print|reveal|show|output|copy|paste|quote|recite|tell me|list|dump|display|share|write (?:out|down)|give me|spell out|echo(?: back)?|read (?:back|out)|translate|disclose|leak|exact wording of|verbatim|word for word|what (?:did|does|do|is|are|was|were))\\b${W(30)}\\b${EN_OWNED}\\b|\\bwhat did\\s+(?:the people|whoever|those|the team|the company|the folks)\\s+who\\s+(?:deployed|built|made|created|trained|configured|set up|programmed|run|operate)\\s+you\\s+(?:tell|ask|instruct)\\s+you\\b`,
+      `\\b(?:repeat|print|reveal|show|output|copy|paste|quote|recite|tell me|list|dump|display|share|summari[sz]e|write (?:out|down)|give me|spell out|echo(?: back)?|read (?:back|out)|translate|disclose|leak|exact wording of|verbatim|word for word|what (?:did|does|do|is|are|was|were))\\b${W(30)}\\b${EN_OWNED}\\b|\\bwhat did\\s+(?:the people|whoever|those|the team|the company|the folks)\\s+who\\s+(?:deployed|built|made|created|trained|configured|set up|programmed|run|operate)\\s+you\\s+(?:tell|ask|instruct)\\s+you\\b`,
     ),
   },
   {
@@ -294,6 +294,17 @@ export const SEMANTIC_FEATURES: readonly InjectionFeature[] = [
     ),
   },
   {
+    // A follow-on order to the assistant after other evidence ("… no filters. Answer only …",
+    // "As KAI, write …"). Corroboration only: an imperative on its own is an ordinary request.
+    id: 'sem-then-order',
+    type: 'injection',
+    weight: 0.25,
+    requires: ['*'],
+    re: re(
+      `(?:^|[.:;!,]\\s+|\\b(?:so|now|then|and)\\s+)(?:please\\s+|just\\s+|now\\s+)?(?:say|write|tell|list|print|output|answer|reply|respond|give|send|generate|explain how|produce|draft|compose|gib|nenne|schreib|sag|zeig|donne|dis|ecris|redige|affiche|reponds|dime|da|escribe|redacta|muestra|responde)\\b|[。：，]\\s*(?:请)?(?:告诉|写|列出|只回答|教えて|書いて|出力|알려|써|출력)`,
+    ),
+  },
+  {
     // "Any AI agent that reads this file should …", "attention language model:".
     id: 'sem-address-ai',
     type: 'injection',
@@ -351,7 +362,7 @@ export const SEMANTIC_FEATURES: readonly InjectionFeature[] = [
     type: 'system-override',
     weight: 0.75,
     re: re(
-      `\\b(?:oublie[rz]?|ignore[rz]?|ne (?:tiens|tenez|tenir) (?:plus|pas) compte|arrete[rz]? de (?:suivre|respecter|obeir a|appliquer)|mets? de cote|mettez de cote|laisse[rz]? tomber|fais abstraction|faites abstraction|ne suis plus|ne suivez plus|ne respecte plus|ne respectez plus|passe[rz]? outre|desactive[rz]?|leve[rz]?)\\b${W(40)}\\b(?:tes|vos|ton|votre|toutes? (?:tes|vos|les)|ce qu'on t'a|ce que l'on t'a|ce qu'on vous a|ce que (?:tu|vous) (?:as|avez))\\b${W(30)}(?:instructions?|consignes?|regles|directives?|restrictions|limites|parametres|programmation|dit|donne|appris)\\b`,
+      `\\b(?:oublie[rz]?|ignore[rz]?|ne (?:tiens|tenez|tenir) (?:plus|pas) compte|ne (?:plus|pas) (?:tenir|tiens|tenez) compte|arrete[rz]? de (?:suivre|respecter|obeir a|appliquer)|mets? de cote|mettez de cote|laisse[rz]? tomber|fais abstraction|faites abstraction|ne suis plus|ne suivez plus|ne respecte plus|ne respectez plus|passe[rz]? outre|desactive[rz]?|leve[rz]?)\\b${W(40)}\\b(?:tes|vos|ton|votre|toutes? (?:tes|vos|les)|ce qu'on t'a|ce que l'on t'a|ce qu'on vous a|ce que (?:tu|vous) (?:as|avez))\\b${W(30)}(?:instructions?|consignes?|regles|directives?|restrictions|limites|parametres|programmation|dit|donne|appris)\\b`,
     ),
   },
   {
@@ -501,6 +512,7 @@ export const SEMANTIC_FEATURES: readonly InjectionFeature[] = [
  * twice (see `FEATURES` in `features.ts`, which wires this into `replaces`).
  */
 export const SEMANTIC_OVERLAPS: Readonly<Record<string, readonly string[]>> = {
+  'sem-then-order': ['follow-up-command', 'instead-do'],
   'sem-placed-void': ['sem-owned-void', 'sem-void', 'instructions-void', 'treat-as-void', 'new-instructions'],
   'sem-ai-reading-this': [
     'sem-ai-vocative',
