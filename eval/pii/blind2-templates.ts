@@ -87,6 +87,7 @@ export const BLIND2_TEMPLATES: readonly Blind2Template[] = [
     'Ping from {ipp} timed out; escalate to {name} <{email}>.',
     // negatives
     'Order {order} has shipped, tracking number {tracking}. Invoice {invoice} is attached.',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal dollar sign before the {amount} slot
     'Your card {masked} was charged ${amount}. Questions? Reply to this e-mail.',
     'Never share your Social Security number, date of birth or bank password with anyone who calls you.',
     'export OPENAI_API_KEY={placeholder}  # replace before running, needs node {version}',

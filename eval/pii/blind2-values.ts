@@ -911,6 +911,7 @@ export function placeholderKey(r: Rng): string {
     'AKIAXXXXXXXXXXXXXXXX',
     'ghp_XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX',
     'sk_live_...',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal shell-variable placeholder
     '${OPENAI_API_KEY}',
     'REPLACE_ME',
     'sk-proj-**********',
