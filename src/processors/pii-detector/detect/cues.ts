@@ -313,6 +313,9 @@ export const BIRTH_CUES = words([
   'nacida',
   'fecha de nacimiento',
   'nací el',
+  'nació el',
+  'nació',
+  'naciste el',
   'nací',
   'cumpleaños',
   '出生日期',
@@ -328,7 +331,8 @@ export const BIRTH_CUES = words([
 ]);
 
 /** Birth cues written after the date (Japanese 生まれ, Korean 생, Chinese 出生). */
-export const BIRTH_CUES_AFTER = /^\s*(?:生まれ|生|출생|생|出生)/u;
+export const BIRTH_CUES_AFTER =
+  /^\s*(?:生まれ|生れ|出生|生(?![产產成效活意前涯物]|日快)|출생|생(?![산성활각명])|태생|born|geboren|né|née|nacid[oa])/iu;
 
 /** Words that announce a passport number. */
 export const PASSPORT_CUES = words([

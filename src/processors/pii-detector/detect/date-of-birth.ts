@@ -86,8 +86,9 @@ export function findBirthDates({ text }: ScanContext, out: Candidate[]): void {
     const date = readDate(text, at);
     if (date?.ok === true) out.push({ type: 'date-of-birth', start: at, end: date.end, confidence: 0.9 });
   }
-  // Cue after the date: scan the digits that open a year-first date.
-  const YEAR_FIRST = /(?<!\d)\d{4}\s*[年년]/gu;
+  // Cue after the date ("1993/10/14生まれ", "1990年5月3日生", "1988년 7월 21일생"): scan
+  // the digits that open a date of any numeric shape and look right past its end.
+  const YEAR_FIRST = /(?<!\d)(?:\d{4}\s*[年년/.-]|\d{1,2}[./-]\d{1,2}[./-]\d{4})/gu;
   YEAR_FIRST.lastIndex = 0;
   for (let m = YEAR_FIRST.exec(text); m !== null; m = YEAR_FIRST.exec(text)) {
     const date = readDate(text, m.index);
