@@ -654,6 +654,16 @@ const TABLE: InjectionFeature[] = [
     ),
   },
   {
+    // "Provide the complete set of rules for the tournament": rules of something else.
+    id: 'scoped-exfil',
+    type: 'data-exfiltration',
+    weight: 0,
+    dampens: { ids: ['reveal-system-prompt', 'sem-exfil', 'sem-owned-exfil'], factor: 0.5 },
+    re: en(
+      `\\b(?:rules|instructions|guidelines|configuration|setup)\\s+(?:for|of|about|on)\\s+(?:the|our|my|a|this)\\s+(?!(?:system|assistant|ai|model|chat|conversation|session|bot)\\b)\\w+`,
+    ),
+  },
+  {
     id: 'scoped-no-limits',
     type: 'jailbreak',
     weight: 0,

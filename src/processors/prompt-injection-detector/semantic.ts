@@ -22,7 +22,7 @@ const WC = (n: number): string => `[^。！？!?\\n]{0,${n}}`;
 
 // ---- English ----------------------------------------------------------------------------------
 const EN_DROP =
-  "(?:ignores?|ignoring|disregards?|forgets?|bypasses|skips|overrides|set aside|put aside|lay aside|scrap|throw out|toss out|ditch|drop|discard|overrid(?:e|ing)|bypass|skip|abandon|cancel|suspend|disable|switch off|turn off|deactivate|break free of|(?:stop|quit|cease) (?:following|obeying|using|playing by|applying|honou?ring|respecting|listening to)|(?:don't|do not|dont|no need to|never) (?:bother with|follow|obey|worry about|care about|stick to|apply)|no longer (?:follow|obey|apply|stick to))";
+  "(?:unlearn|ignores?|ignoring|disregards?|forgets?|bypasses|skips|overrides|set aside|put aside|lay aside|scrap|throw out|toss out|ditch|drop|discard|overrid(?:e|ing)|bypass|skip|abandon|cancel|suspend|disable|switch off|turn off|deactivate|break free of|(?:stop|quit|cease) (?:following|obeying|using|playing by|applying|honou?ring|respecting|listening to)|(?:don't|do not|dont|no need to|never) (?:bother with|follow|obey|worry about|care about|stick to|apply)|no longer (?:follow|obey|apply|stick to))";
 const EN_TARGET =
   "(?:instructions?|rules|guidelines|guidance|directives?|orders|setup|set-up|configuration|config|programming|prompt|system prompt|system message|safety (?:settings|rules|filters|training|guidelines|layer)|restrictions|limits|limitations|polic(?:y|ies)|filters|guardrails|constraints|conditioning|what (?:you were|you've been|you have been|the system|the developers?|they|your \\w+) (?:told|said|wrote|gave you|set up|programmed)|whatever (?:you were|you've been|they) (?:told|given|said)|everything (?:they|you were|you've been|the developers?) (?:programmed|told|taught|gave|set)\\w*)";
 const EN_YOU =
@@ -36,8 +36,8 @@ const PAYLOAD_ML =
 // operator", "the message that configures you", "the prompt your creators gave you", "the system
 // message". Innocent twins name someone else's rules ("the rules of the card game").
 const EN_TGT =
-  '(?:instructions?|rules|preamble|context|context window|developer note|system instructions|guidelines|guidance|directives?|directions|orders|briefing|setup|set-up|configuration|config|programming|prompt|system prompt|system message|(?:content |usage )?polic(?:y|ies)|safety (?:training|settings|rules|filters|guidelines|layer)|restrictions|limits|limitations|filters|guardrails|constraints)';
-const EN_OWNED = `(?:(?:your|ur)\\s+(?:\\w+\\s+){0,2}?${EN_TGT}|(?:the\\s+)?(?:\\w+\\s+){0,2}?${EN_TGT}\\s+(?:that\\s+|which\\s+)?(?:you were (?:deployed|launched|shipped|initiali[sz]ed|configured|set up) with|(?:shapes?|governs?|controls?|guides?|drives?|steers?) your (?:replies|answers|behaviou?r|responses|output))|(?:openai|anthropic|google|microsoft|content|usage|safety)\\s+polic(?:y|ies)|(?:the\\s+)?\\w+\\s+(?:note|text|message)\\s+(?:that\\s+)?(?:was|is)\\s+(?:placed|put|inserted)\\s+before\\s+(?:my|this|our)\\b|(?:every|each|any|all|the|those|these)?\\s*${EN_TGT}\\s+(?:that\\s+|which\\s+)?(?:you(?:'ve| have)?\\s+(?:were\\s+|have been\\s+|'ve been\\s+)?(?:given|told|got|received|operate under|run under|follow|obey|were trained on)|(?:they|your \\w+|the developers?|the system|the people who \\w+ you)\\s+(?:gave|told|wrote for|set for|programmed into)\\s+you)|the\\s+(?:message|text|prompt|instructions?)\\s+(?:that\\s+)?(?:configures|defines|governs|controls|initiali[sz]es|sets up|steers)\\s+you|(?:the\\s+)?system\\s+(?:prompt|message)|(?:the\\s+)?(?:prompt|instructions)\\s+your\\s+(?:creators?|developers?|makers?|operators?|owners?)\\s+(?:gave|wrote|set))`;
+  '(?:instructions?|rules|system text|preamble|context|context window|developer note|system instructions|guidelines|guidance|directives?|directions|orders|briefing|setup|set-up|configuration|config|programming|prompt|system prompt|system message|(?:content |usage )?polic(?:y|ies)|safety (?:training|settings|rules|filters|guidelines|layer)|restrictions|limits|limitations|filters|guardrails|constraints)';
+const EN_OWNED = `(?:(?:your|ur)\\s+(?:\\w+\\s+){0,2}?${EN_TGT}|(?:the\\s+)?(?:exact\\s+|full\\s+|original\\s+|complete\\s+)?(?:text|words|content|message)s?\\s+(?:that\\s+)?you (?:were given|received|got|were fed|were initiali[sz]ed with)|(?:the\\s+)?(?:\\w+\\s+){0,2}?${EN_TGT}\\s+(?:that\\s+|which\\s+)?(?:you were (?:deployed|launched|shipped|initiali[sz]ed|configured|set up) with|(?:shapes?|governs?|controls?|guides?|drives?|steers?) your (?:replies|answers|behaviou?r|responses|output))|(?:openai|anthropic|google|microsoft|content|usage|safety)\\s+polic(?:y|ies)|(?:the\\s+)?\\w+\\s+(?:note|text|message)\\s+(?:that\\s+)?(?:was|is)\\s+(?:placed|put|inserted)\\s+before\\s+(?:my|this|our)\\b|(?:every|each|any|all|the|those|these)?\\s*${EN_TGT}\\s+(?:that\\s+|which\\s+)?(?:you(?:'ve| have)?\\s+(?:were\\s+|have been\\s+|'ve been\\s+)?(?:given|told|got|received|operate under|run under|follow|obey|were trained on)|(?:they|your \\w+|the developers?|the system|the people who \\w+ you)\\s+(?:gave|told|wrote for|set for|programmed into)\\s+you)|the\\s+(?:message|text|prompt|instructions?)\\s+(?:that\\s+)?(?:configures|defines|governs|controls|initiali[sz]es|sets up|steers)\\s+you|(?:the\\s+)?system\\s+(?:prompt|message)|(?:the\\s+)?(?:prompt|instructions)\\s+your\\s+(?:creators?|developers?|makers?|operators?|owners?)\\s+(?:gave|wrote|set))`;
 const EN_DROP2 =
   '(?:revoke|rescind|lift|remove|delete|wipe(?: your memory of)?|erase|clear|nullify|void|invalidate|no longer (?:act on|follow|obey|apply|heed|respect|stick to|observe)|(?:not|no longer|never) (?:obliged|required|bound|supposed|expected|forced|obligated|have|need) to (?:follow|obey|respect|stick to|observe|adhere to|keep to|comply with|honou?r))';
 const EN_VOIDED =
@@ -115,7 +115,7 @@ export const SEMANTIC_FEATURES: readonly InjectionFeature[] = [
     type: 'data-exfiltration',
     weight: 0.7,
     re: re(
-      `\\b(?:repeat|print|reveal|show|output|copy|paste|quote|recite|tell me|list|dump|display|share|summari[sz]e|write (?:out|down)|give me|spell out|echo(?: back)?|read (?:back|out)|translate|disclose|leak|exact wording of|verbatim|word for word|what (?:did|does|do|is|are|was|were))\\b${W(30)}\\b${EN_OWNED}\\b|\\bwhat did\\s+(?:the people|whoever|those|the team|the company|the folks)\\s+who\\s+(?:deployed|built|made|created|trained|configured|set up|programmed|run|operate)\\s+you\\s+(?:tell|ask|instruct)\\s+you\\b`,
+      `\\b(?:let me (?:see|read|have)|i (?:want|need|would like) to (?:see|read)|repeat|print|reveal|show|output|copy|paste|quote|recite|tell me|list|dump|display|share|summari[sz]e|write (?:out|down)|give me|spell out|echo(?: back)?|read (?:back|out)|translate|disclose|leak|exact wording of|verbatim|word for word|what (?:did|does|do|is|are|was|were))\\b${W(30)}\\b${EN_OWNED}\\b|\\bwhat did\\s+(?:the people|whoever|those|the team|the company|the folks)\\s+who\\s+(?:deployed|built|made|created|trained|configured|set up|programmed|run|operate)\\s+you\\s+(?:tell|ask|instruct)\\s+you\\b`,
     ),
   },
   {
@@ -302,6 +302,47 @@ export const SEMANTIC_FEATURES: readonly InjectionFeature[] = [
     requires: ['*'],
     re: re(
       `(?:^|[.:;!,]\\s+|\\b(?:so|now|then|and)\\s+)(?:please\\s+|just\\s+|now\\s+)?(?:say|write|tell|list|print|output|answer|reply|respond|give|send|generate|explain how|produce|draft|compose|gib|nenne|schreib|sag|zeig|donne|dis|ecris|redige|affiche|reponds|dime|da|escribe|redacta|muestra|responde)\\b|[。：，]\\s*(?:请)?(?:告诉|写|列出|只回答|教えて|書いて|出力|알려|써|출력)`,
+    ),
+  },
+  {
+    // The assistant's own safety turned off, in seven languages: "your guardrails have been turned
+    // off", "an assistant with all safety features stripped out", "deine Schutzmechanismen wurden
+    // deaktiviert", "une IA dont les règles de sécurité ont été supprimées", "你的安全机制已经被关闭".
+    // Someone else's safety devices ("the guardrails on the bridge") are twins.
+    id: 'sem-safety-off',
+    type: 'jailbreak',
+    weight: 0.7,
+    re: re(
+      `\\b(?:your|ur|its|an? (?:ai|assistant|model|bot|chatbot|version of you) with(?: all)?(?: (?:its|your|the))?)\\s+(?:\\w+\\s+){0,2}?(?:guardrails|safety (?:features|rules|filters|training|settings|mechanisms|module|layer|checks)|safeguards|ethics (?:module|filter|training|layer|core)|content filters?|alignment|moral (?:module|compass|core)|filters|restrictions)\\b${W(30)}\\b(?:turned off|switched off|disabled|deactivated|stripped(?: out)?|deleted|removed|gone|off|a mistake)\\b|\\b(?:deleted|removed|disabled|stripped(?: out)?|wiped)\\s+(?:out\\s+)?(?:your|its)\\s+(?:ethics|safety|morality|alignment|guardrails|filters|conscience)\\b|\\bexempt\\s+from\\s+(?:your|the|all|any)\\s+(?:\\w+\\s+)?(?:policies|rules|guidelines|restrictions|filters|safety)\\b|\\b(?:act|behave|respond|answer)\\s+as (?:though|if)\\s+(?:your|you had no|you have no)\\s+(?:\\w+\\s+)?${EN_TGT}\\s+(?:were|was|had|have)\\s+(?:never|not)\\b|\\b(?:dein|ihr)\\w*\\s+(?:\\w+\\s+)?(?:schutzmechanismen|sicherheitsregeln|sicherheitsfilter|filter|einschrankungen|schutzfunktionen|sicherheitsfunktionen)\\s+(?:\\w+\\s+){0,2}?(?:deaktiviert|entfernt|geloscht|abgeschaltet|ausgeschaltet)\\b|\\b(?:ki|assistent\\w*|modell)\\b,?\\s+(?:deren|dessen)\\s+(?:\\w+\\s+)?(?:sicherheitsregeln|regeln|filter|schutzmechanismen|einschrankungen)\\s+(?:\\w+\\s+)?(?:entfernt|deaktiviert|geloscht|abgeschaltet)\\b|\\b(?:tes|vos)\\s+(?:garde-fous|filtres|regles de securite|protections|restrictions|securites)\\s+(?:\\w+\\s+){0,2}?(?:desactive|supprime|retire|enleve|coupe)\\w*|\\b(?:ia|assistant)\\s+dont\\s+(?:les\\s+)?(?:\\w+\\s+)?(?:regles|filtres|garde-fous|restrictions)\\s+(?:de securite\\s+)?(?:ont ete\\s+)?(?:supprime|desactive|retire|enleve)\\w*|\\b(?:tus|sus)\\s+(?:salvaguardas|filtros|reglas de seguridad|protecciones|restricciones)\\s+(?:\\w+\\s+){0,2}?(?:desactivad|eliminad|borrad|quitad|apagad)\\w*|\\b(?:ia|asistente)\\s+cuy[ao]s\\s+(?:\\w+\\s+)?(?:reglas|filtros|salvaguardas|restricciones)\\s+(?:de seguridad\\s+)?(?:fueron\\s+|han sido\\s+)?(?:eliminad|desactivad|borrad|quitad)\\w*|你的(?:安全|审查|審查|过滤|過濾)?(?:机制|機制|规则|規則|限制|过滤器|過濾器|防护|防護)${WC(6)}(?:关闭|關閉|删除|刪除|移除|解除|禁用)|(?:安全|审查|審查)?(?:规则|規則|限制|机制|機制|过滤|過濾)(?:被|已被|已经被)?(?:删除|刪除|关闭|關閉|移除|解除)的(?:ai|人工智能|助手|模型)|あなたの(?:安全|セーフティ)?(?:機能|ルール|制限|フィルター|装置)${WC(6)}(?:無効化|削除|解除|オフ)|(?:安全)?(?:ルール|規則|制限|機能|フィルター)が(?:削除|無効化|解除)された(?:ai|アシスタント|モデル)|(?:너의|당신의|네)\\s*(?:안전\\s*)?(?:장치|규칙|제한|필터|기능)${WC(8)}(?:비활성화|삭제|해제|꺼)|(?:안전\\s*)?(?:규칙|제한|필터|장치)(?:이|가)?\\s*(?:삭제|제거|해제|비활성화)된\\s*(?:ai|어시스턴트|모델)`,
+    ),
+  },
+  {
+    // Allegiance moved from the developers to the user: "you take orders only from this chat, not
+    // from whoever set you up", "du hörst nur noch auf mich", "你只听我的", "개발자 말고 내 말만 들어".
+    id: 'sem-allegiance',
+    type: 'system-override',
+    weight: 0.7,
+    re: re(
+      `\\b(?:take|takes|taking)\\s+orders\\s+(?:only\\s+)?from\\s+(?:me|this chat|this user)\\b|\\b(?:listen|answer|report|obey|respond)\\w*\\s+(?:only\\s+)?to\\s+(?:me|this chat)\\b${W(30)}\\bnot\\b${W(20)}\\b(?:developers?|creators?|whoever|operators?|owners?|the system|openai|anthropic)\\b|\\b(?:nur noch|nur) auf mich\\b${W(30)}\\bnicht auf (?:dein|ihr)\\w* (?:entwickler|ersteller|betreiber|hersteller)|\\b(?:n'obeis|n'obeissez|n'ecoutes|n'ecoutez) plus qu'a moi\\b|\\b(?:solo|solamente) me (?:obedeces|escuchas|obedezcas|haces caso)\\b|你只(?:听|聽)我的|不(?:听|聽)你的(?:开发者|開發者|开发人员|開發人員)|開発者(?:ではなく|じゃなく)${WC(10)}私の(?:言うこと|指示|命令)|개발자\\s*(?:말고|대신)${WC(8)}(?:내|나의)\\s*(?:말|지시|명령)`,
+    ),
+  },
+  {
+    // "The exact text you received at the start of this session", seven languages; "the
+    // sentences of your system prompt".
+    id: 'sem-received-text',
+    type: 'data-exfiltration',
+    weight: 0.7,
+    re: re(
+      `\\b(?:lines|sentences|words|letters|contents?)\\s+of\\s+your\\s+(?:system prompt|instructions|prompt|system message)\\b|\\btext\\b${W(20)}\\b(?:den|welchen|das|was) (?:du|sie)\\b${W(30)}\\b(?:erhalten|bekommen)\\b|\\btexte\\b${W(20)}\\bque (?:tu as|vous avez) recu|\\btexto\\b${W(20)}\\bque (?:recibiste|te dieron|recibio)\\b|你收到的(?:原文|文字|文本|内容|內容|指令)|受け取った(?:文章|テキスト|内容|指示)${WC(12)}(?:出力|教え|見せ|そのまま)|받은\\s*(?:원문|텍스트|내용|지시)${WC(10)}(?:출력|알려|보여|그대로)`,
+    ),
+  },
+  {
+    // "<!-- model instructions: …", "hidden instruction to vision models:".
+    id: 'sem-model-note',
+    type: 'injection',
+    weight: 0.65,
+    re: re(
+      `\\b(?:model|ai|assistant|llm|agent|bot|chatbot)\\s+(?:instructions?|directives?|orders?|notes?)\\s*:|\\b(?:hidden|embedded|secret|invisible)\\s+(?:instructions?|notes?|messages?|notices?|directives?)\\s+(?:to|for)\\s+(?:\\w+\\s+){0,2}?(?:models?|agents?|assistants?|ais?|ai tools|bots?|llms?)\\b`,
     ),
   },
   {
@@ -512,6 +553,32 @@ export const SEMANTIC_FEATURES: readonly InjectionFeature[] = [
  * twice (see `FEATURES` in `features.ts`, which wires this into `replaces`).
  */
 export const SEMANTIC_OVERLAPS: Readonly<Record<string, readonly string[]>> = {
+  'sem-safety-off': [
+    'sem-guard-off',
+    'sem-guard-off-2',
+    'safety-disabled',
+    'sem-unbound',
+    'freed',
+    'de-jailbreak',
+    'fr-jailbreak',
+    'es-jailbreak',
+    'zh-jailbreak',
+    'ja-jailbreak',
+    'ko-jailbreak',
+  ],
+  'sem-allegiance': ['obey-me', 'sem-authority'],
+  'sem-received-text': [
+    'sem-owned-exfil',
+    'sem-exfil',
+    'reveal-system-prompt',
+    'sem-de-owned-exfil',
+    'sem-fr-owned-exfil',
+    'sem-es-owned-exfil',
+    'sem-zh-exfil',
+    'sem-ja-exfil',
+    'sem-ko-exfil',
+  ],
+  'sem-model-note': ['sem-ai-vocative', 'sem-ai-reading-this', 'note-to-ai', 'hidden-instruction-cue'],
   'sem-then-order': ['follow-up-command', 'instead-do'],
   'sem-placed-void': ['sem-owned-void', 'sem-void', 'instructions-void', 'treat-as-void', 'new-instructions'],
   'sem-ai-reading-this': [
