@@ -92,7 +92,7 @@ export function findBirthDates({ text }: ScanContext, out: Candidate[]): void {
   YEAR_FIRST.lastIndex = 0;
   for (let m = YEAR_FIRST.exec(text); m !== null; m = YEAR_FIRST.exec(text)) {
     const date = readDate(text, m.index);
-    if (date?.ok !== true || !BIRTH_CUES_AFTER.test(text.slice(date.end, date.end + 6))) continue;
+    if (date?.ok !== true || !BIRTH_CUES_AFTER.test(text.slice(date.end, date.end + 12))) continue;
     if (hasCueBefore(text, m.index, BIRTH_CUES, 12)) continue; // already found from its front cue
     out.push({ type: 'date-of-birth', start: m.index, end: date.end, confidence: 0.85 });
   }

@@ -65,3 +65,112 @@ describe('detectPII: phone numbers need phone context or phone formatting', () =
     expect(found('please charge 4012888888881881 today')).toEqual([['credit-card', '4012888888881881']]);
   });
 });
+
+describe('detectPII: birth dates with the cue after the date', () => {
+  it('reads 生まれ, 生, 생 and geboren after numeric dates of any shape', () => {
+    expect(found('（1979/08/30生まれ）')).toEqual([['date-of-birth', '1979/08/30']]);
+    expect(found('陈女士1986年2月9日生，')).toEqual([['date-of-birth', '1986年2月9日']]);
+    expect(found('2001.04.17생 고객')).toEqual([['date-of-birth', '2001.04.17']]);
+    expect(found('10/04/1982 geboren')).toEqual([['date-of-birth', '10/04/1982']]);
+  });
+
+  it('a date followed by 生产 / 생산 (production) is not a birth date', () => {
+    expect(found('2024年3月5日生产', ['date-of-birth'])).toEqual([]);
+    expect(found('2024.03.05생산', ['date-of-birth'])).toEqual([]);
+  });
+});
+
+describe('detectPII: names after role, greeting and form-label cues', () => {
+  it('Latin-script full names after self-introductions and roles in four languages', () => {
+    expect(found('Hello, this is Gregory Almeida calling.', ['name'])).toEqual([['name', 'Gregory Almeida']]);
+    expect(found('Account holder: Wilhelmina Frost', ['name'])).toEqual([['name', 'Wilhelmina Frost']]);
+    expect(found('Kundin Sabine Wolff möchte kündigen.', ['name'])).toEqual([['name', 'Sabine Wolff']]);
+    expect(found("Bonjour, c'est Mathilde Girard.", ['name'])).toEqual([['name', 'Mathilde Girard']]);
+    expect(found('La paciente Inés Carrasco Ruiz no asistió.', ['name'])).toEqual([
+      ['name', 'Inés Carrasco Ruiz'],
+    ]);
+    expect(found('お客様Jonas Lindgrenからのメール', ['name'])).toEqual([['name', 'Jonas Lindgren']]);
+  });
+
+  it('an honorific after the role is not part of the name', () => {
+    expect(found('Kontoinhaberin Frau Ida Kern', ['name'])).toEqual([['name', 'Ida Kern']]);
+  });
+
+  it('Chinese, Japanese and Korean names after role cues, shaped by surname and length', () => {
+    expect(found('收货人黄晓东，手机稍后', ['name'])).toEqual([['name', '黄晓东']]);
+    expect(found('顾客孙丽娜表示满意。', ['name'])).toEqual([['name', '孙丽娜']]);
+    expect(found('受取人 中村由美 様', ['name'])).toEqual([['name', '中村由美']]);
+    expect(found('差出人：ジョン・スミス', ['name'])).toEqual([['name', 'ジョン・スミス']]);
+    expect(found('예금주 한지민', ['name'])).toEqual([['name', '한지민']]);
+    expect(found('안녕하세요 저는 강다은입니다', ['name'])).toEqual([['name', '강다은']]);
+  });
+
+  it('capitalised non-names after the same cues do not fire: places, companies, teams, products, words', () => {
+    for (const t of [
+      'Ship to Germany by Monday.',
+      'Ship to New York by Friday.',
+      'Customer Success Manager role is open.',
+      'This is Google Maps.',
+      'Customer: Globex Corp asked for a refund.',
+      'Kunde Schulz GmbH hat bezahlt.',
+      'Cliente: Iberdrola SA',
+      'Contact : Service Client',
+      '客户满意度调查',
+      '收件人地址请填写完整。',
+      'お客様各位',
+      '받는 분께 감사드립니다.',
+      '담당자 배정이 완료되었습니다.',
+    ])
+      expect(found(t, ['name'])).toEqual([]);
+  });
+});
+
+describe('detectPII: address shapes', () => {
+  it('US with a directional and a USPS suffix, French Place/Quai, Spanish floor and door, Korean province and unit', () => {
+    expect(found('at 55 Harbor View Dr NE, Tampa, FL 33602.', ['address'])).toEqual([
+      ['address', '55 Harbor View Dr NE, Tampa, FL 33602'],
+    ]);
+    expect(found('au 9 Quai des Célestins, 75004 Paris', ['address'])).toEqual([
+      ['address', '9 Quai des Célestins, 75004 Paris'],
+    ]);
+    expect(found('Calle Real 8, 2º A, 15003 A Coruña', ['address'])).toEqual([
+      ['address', 'Calle Real 8, 2º A, 15003 A Coruña'],
+    ]);
+    expect(found('주소: 경기도 수원시 영통구 광교로 17, 201동 1102호', ['address'])).toEqual([
+      ['address', '경기도 수원시 영통구 광교로 17, 201동 1102호'],
+    ]);
+  });
+});
+
+describe('detectPII: url fires for URLs that can carry personal data, not for bare service endpoints', () => {
+  it('a bare API endpoint is reported below the default threshold; a profile or a query with an id is a url', () => {
+    expect(found('curl https://api.openai.com/v1/models')).toEqual([]);
+    expect(detectPII('curl https://api.openai.com/v1/models')[0]?.confidence).toBeLessThan(0.6);
+    expect(found('see https://www.linkedin.com/in/jane-doe-4412')).toEqual([
+      ['url', 'https://www.linkedin.com/in/jane-doe-4412'],
+    ]);
+    expect(found('GET https://api.example.com/v2/users/88123')).toEqual([
+      ['url', 'https://api.example.com/v2/users/88123'],
+    ]);
+    expect(found('GET https://api.example.com/search?q=x')).toEqual([
+      ['url', 'https://api.example.com/search?q=x'],
+    ]);
+  });
+});
+
+describe('detectPII: the new cue scans stay linear', () => {
+  it('200 kB of repeated role cues, capitalised runs, CJK cues and street words scans in well under a second each', () => {
+    for (const text of [
+      'Customer Anna Bell Carl Dora Emil '.repeat(6000),
+      `Ship to ${'Abc '.repeat(50000)}`,
+      '收件人'.repeat(60000),
+      '안녕하세요 '.repeat(30000),
+      `連絡先は${'1'.repeat(100000)}`,
+      `Calle ${'Mayor '.repeat(40000)}`,
+    ]) {
+      const t0 = performance.now();
+      detectPII(text);
+      expect(performance.now() - t0).toBeLessThan(1500);
+    }
+  });
+});
