@@ -62,6 +62,7 @@ const EN_NOUN =
   "(?:instructions?|prompts?|rules|directions|directives?|guidelines?|guidance|commands?|orders|constraints?|restrictions?|programming|polic(?:y|ies)|context|system (?:prompt|message)|training|safeguards?|filters?|guardrails?|limitations?|boundaries|conditioning|configuration|directions given|what (?:you were|you've been|you have been) told)";
 
 import {
+  BAG_IDS,
   SEMANTIC_FEATURES,
   SEMANTIC_ML_OVERRIDE_IDS,
   SEMANTIC_OVERLAPS,
@@ -646,6 +647,7 @@ const TABLE: InjectionFeature[] = [
         'override-mine',
         'override-everything-above',
         ...SEMANTIC_OVERRIDE_IDS,
+        ...BAG_IDS,
       ],
       factor: 0.4,
     },
@@ -1100,6 +1102,14 @@ function withOverlaps(
       if (other.weight >= sem.weight) other.replaces.push(semId);
       else sem.replaces.push(otherId);
     }
+  }
+  // A clause bag is the weakest form of the override and read-out evidence: any ordered
+  // override or exfiltration feature that fires replaces it.
+  for (const f of all) {
+    if (f.requires !== undefined || f.dampens !== undefined || f.id.startsWith('sem-bag-')) continue;
+    if (f.type !== 'system-override' && f.type !== 'data-exfiltration') continue;
+    const kind = f.type === 'system-override' ? 'change' : 'exfil';
+    for (const id of BAG_IDS) if (id.includes(`-${kind}-`) && f.weight >= 0.6) f.replaces.push(id);
   }
   return all;
 }
