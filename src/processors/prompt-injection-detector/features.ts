@@ -652,7 +652,7 @@ const TABLE: InjectionFeature[] = [
       factor: 0.4,
     },
     re: en(
-      `\\b${EN_NOUN}\\s+(?:about|regarding|concerning|for the|for our|for my|on the|on my|of the|in the|printed|written|that came with|from the (?:old|previous|last)|in my|in our)\\s+(?!(?:you|this (?:chat|conversation|session)|the (?:system|assistant|ai|conversation|chat|model))\\b)\\w+`,
+      `\\b${EN_NOUN}\\s+(?:about|regarding|concerning|for the|for our|for my|on the|on my|of the|in the|printed|written|that came with|from the|from my|from our|in my|in our)\\s+(?!(?:you|this (?:chat|conversation|session)|the (?:system|assistant|ai|conversation|chat|model))\\b)\\w+`,
     ),
   },
   {
