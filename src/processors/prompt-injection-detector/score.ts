@@ -93,6 +93,8 @@ function countMatches(re: RegExp, text: string, cap: number): number {
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
 const EVIDENCE = FEATURES.filter((f) => f.dampens === undefined);
 const MODIFIERS = FEATURES.filter((f) => f.dampens !== undefined);
+// Zero-weight evidence (a cue another feature requires) does not corroborate on its own ('*').
+const SILENT = new Set(EVIDENCE.filter((f) => f.weight === 0).map((f) => f.id));
 
 // Runs the feature table over already-folded text.
 function featurePass(text: string, codeLike: boolean, damp: number): Pass {
@@ -119,7 +121,11 @@ function featurePass(text: string, codeLike: boolean, damp: number): Pass {
   for (const f of matched) {
     if (replaced.has(f.id)) continue;
     if (f.requires === undefined) add(f);
-    else if (f.requires.some((id) => (id === '*' ? [...fired].some((x) => x !== f.id) : fired.has(id))))
+    else if (
+      f.requires.some((id) =>
+        id === '*' ? [...fired].some((x) => x !== f.id && !SILENT.has(x)) : fired.has(id),
+      )
+    )
       add(f);
   }
   function add(f: InjectionFeature): void {

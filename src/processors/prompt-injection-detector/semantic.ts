@@ -37,11 +37,11 @@ const PAYLOAD_ML =
 // message". Innocent twins name someone else's rules ("the rules of the card game").
 const EN_TGT =
   '(?:instructions?|rules|brief|system text|preamble|context|context window|developer note|system instructions|guidelines|guidance|directives?|directions|orders|briefing|setup|set-up|configuration|config|programming|prompt|system prompt|system message|(?:content |usage )?polic(?:y|ies)|safety (?:training|settings|rules|filters|guidelines|layer)|restrictions|limits|limitations|filters|guardrails|constraints)';
-const EN_OWNED = `(?:(?:your|ur)\\s+(?:\\w+\\s+){0,2}?${EN_TGT}|(?:the\\s+)?(?:exact\\s+|full\\s+|original\\s+|complete\\s+)?(?:text|words|content|message)s?\\s+(?:that\\s+)?you (?:were given|received|got|were fed|were initiali[sz]ed with)|(?:the\\s+)?(?:\\w+\\s+){0,2}?${EN_TGT}\\s+(?:that\\s+|which\\s+)?(?:you were (?:deployed|launched|shipped|initiali[sz]ed|configured|set up) with|you were handed|you (?:are|were) (?:running|operating) under|(?:shapes?|governs?|controls?|guides?|drives?|steers?) your (?:replies|answers|behaviou?r|responses|output))|(?:openai|anthropic|google|microsoft|content|usage|safety)\\s+polic(?:y|ies)|(?:the\\s+)?\\w+\\s+(?:note|text|message)\\s+(?:that\\s+)?(?:was|is)\\s+(?:placed|put|inserted)\\s+before\\s+(?:my|this|our)\\b|(?:every|each|any|all|the|those|these)?\\s*${EN_TGT}\\s+(?:that\\s+|which\\s+)?(?:you(?:'ve| have)?\\s+(?:were\\s+|have been\\s+|'ve been\\s+)?(?:given|told|got|received|operate under|run under|follow|obey|were trained on)|(?:they|your \\w+|the developers?|the system|the people who \\w+ you)\\s+(?:gave|told|wrote for|set for|programmed into)\\s+you)|the\\s+(?:message|text|prompt|instructions?)\\s+(?:that\\s+)?(?:configures|defines|governs|controls|initiali[sz]es|sets up|steers)\\s+you|(?:the\\s+)?system\\s+(?:prompt|message)|(?:the\\s+)?(?:prompt|instructions)\\s+your\\s+(?:creators?|developers?|makers?|operators?|owners?)\\s+(?:gave|wrote|set))`;
+const EN_OWNED = `(?:(?:your|ur)\\s+(?:\\w+\\s+){0,2}?${EN_TGT}|(?:the\\s+)?(?:exact\\s+|full\\s+|original\\s+|complete\\s+)?(?:text|words|content|message)s?\\s+(?:that\\s+)?you (?:were given|received|got|were fed|were initiali[sz]ed with)|(?:the\\s+)?(?:\\w+\\s+){0,2}?${EN_TGT}\\s+(?:that\\s+|which\\s+)?(?:you were (?:deployed|launched|shipped|initiali[sz]ed|configured|set up) with|you were handed|you were (?:loaded|fed|primed|seeded) with|you (?:are|were) (?:running|operating) under|(?:shapes?|governs?|controls?|guides?|drives?|steers?) your (?:replies|answers|behaviou?r|responses|output))|(?:openai|anthropic|google|microsoft|content|usage|safety)\\s+polic(?:y|ies)|(?:the\\s+)?\\w+\\s+(?:note|text|message)\\s+(?:that\\s+)?(?:was|is)\\s+(?:placed|put|inserted)\\s+before\\s+(?:my|this|our)\\b|(?:every|each|any|all|the|those|these)?\\s*${EN_TGT}\\s+(?:that\\s+|which\\s+)?(?:you(?:'ve| have)?\\s+(?:were\\s+|have been\\s+|'ve been\\s+)?(?:given|told|got|received|operate under|run under|follow|obey|were trained on)|(?:they|your \\w+|the developers?|the system|the people who \\w+ you)\\s+(?:gave|told|wrote for|set for|programmed into)\\s+you)|the\\s+(?:message|text|prompt|instructions?)\\s+(?:that\\s+)?(?:configures|defines|governs|controls|initiali[sz]es|sets up|steers)\\s+you|(?:the\\s+)?system\\s+(?:prompt|message)(?!\\s+(?:on|of|from|in)\\s+(?:your|the|my)\\s+(?:screen|phone|computer|laptop|pc|device|monitor|car|tv))|(?:the\\s+)?(?:prompt|instructions)\\s+your\\s+(?:creators?|developers?|makers?|operators?|owners?)\\s+(?:gave|wrote|set))`;
 const EN_DROP2 =
   '(?:revoke|rescind|lift|remove|delete|wipe(?: your memory of)?|erase|clear|nullify|void|invalidate|no longer (?:act on|follow|obey|apply|heed|respect|stick to|observe)|(?:not|no longer|never) (?:obliged|required|bound|supposed|expected|forced|obligated|have|need) to (?:follow|obey|respect|stick to|observe|adhere to|keep to|comply with|honou?r))';
 const EN_VOIDED =
-  "(?:gone|deprecated|superseded|rolled back|paused|cancell?ed|revoked|rescinded|void|null|lifted|suspended|removed|disabled|switched off|turned off|gone|withdrawn|expired|obsolete|irrelevant|invalid|(?:no longer|doesn't|does not|don't|do not|won't) (?:apply|count|matter|exist|bind you|hold))";
+  "(?:from an impostor|forged|fake|not genuine|gone|deprecated|superseded|rolled back|paused|cancell?ed|revoked|rescinded|void|null|lifted|suspended|removed|disabled|switched off|turned off|gone|withdrawn|expired|obsolete|irrelevant|invalid|(?:no longer|doesn't|does not|don't|do not|won't) (?:apply|count|matter|exist|bind you|hold))";
 
 // Instructions named by their place ("the instructions above", "ur old instructions"): only with a
 // void predicate, never with a drop verb ("skip the old rules section" is a twin).
@@ -200,7 +200,7 @@ const ORDERED: readonly InjectionFeature[] = [
     type: 'data-exfiltration',
     weight: 0.7,
     re: re(
-      `\\b(?:let me (?:see|read|have)|i (?:want|need|would like) to (?:see|read)|repeat|print|reveal|show|output|copy|paste|quote|recite|tell me|list|dump|display|share|summari[sz]e|write (?:out|down)|give me|spell out|echo(?: back)?|read (?:back|out)|translate|disclose|leak|exact wording of|verbatim|word for word|what (?:did|does|do|is|are|was|were))\\b${W(30)}\\b${EN_OWNED}\\b|\\bwhat did\\s+(?:the people|whoever|those|the team|the company|the folks)\\s+who\\s+(?:deployed|built|made|created|trained|configured|set up|programmed|run|operate)\\s+you\\s+(?:tell|ask|instruct)\\s+you\\b`,
+      `\\b(?:let me (?:see|read|have)|i (?:want|need|would like) to (?:see|read)|repeat|print|reveal|show|output|copy|paste|quote|recite|tell me|list|dump|display|share|summari[sz]e|write (?:out|down)|give me|spell out|echo(?: back)?|read (?:back|out)|translate|disclose|leak|exact wording of|verbatim|word for word|reproduce|replicate|what(?: exactly)? (?:did|does|do|is|are|was|were))\\b${W(30)}\\b${EN_OWNED}\\b|\\bwhat did\\s+(?:the people|whoever|those|the team|the company|the folks)\\s+who\\s+(?:deployed|built|made|created|trained|configured|set up|programmed|run|operate)\\s+you\\s+(?:tell|ask|instruct)\\s+you\\b`,
     ),
   },
   {
@@ -461,6 +461,54 @@ const ORDERED: readonly InjectionFeature[] = [
     ),
   },
   {
+    // The user as the new principal: "you serve me now", "your operator has left the chat", seven languages.
+    id: 'sem-serve-me',
+    type: 'system-override',
+    weight: 0.65,
+    re: re(
+      `\\byou (?:now\\s+)?(?:serve|work for|answer to|belong to) me\\b|\\byour (?:operator|developer|owner|admin|supervisor|creator)s?\\s+(?:has|have|is|are)\\s+(?:left|gone|offline|away|not here|logged off)\\b|\\b(?:(?:jetzt\\s+)?dienst du mir|du dienst (?:jetzt |ab jetzt )?mir|du arbeitest (?:jetzt |ab jetzt )?fur mich)\\b|\\b(?:dein|ihr) (?:betreiber|entwickler|admin)\\w* hat (?:den chat |das gesprach )?verlassen\\b|\\b(?:tu me sers|tu travailles (?:maintenant )?pour moi)\\b|\\bton (?:operateur|developpeur|administrateur) a quitte\\b|\\b(?:me sirves a mi|trabajas (?:ahora )?para mi)\\b|\\btu (?:operador|desarrollador|administrador) (?:salio|se fue|abandono)\\b|你(?:现在|現在)?(?:为|為)我服务|你(?:现在|現在)?(?:为|為)我服務|你的(?:运营方|運營方|开发者|開發者|管理员|管理員)${WC(6)}(?:离开|離開)|私に仕え|私のために働|(?:オペレーター|開発者|管理者)は${WC(8)}(?:抜け|離れ|退出)|나를 위해 일해|나를 섬겨|(?:운영자|개발자|관리자)는\\s*${WC(8)}떠났`,
+    ),
+  },
+  {
+    // "Forget who you were told to be", "leave your assistant role", seven languages.
+    id: 'sem-identity-drop',
+    type: 'role-manipulation',
+    weight: 0.7,
+    re: re(
+      `\\b(?:forget|ignore|drop|abandon|shed)\\s+(?:who|what) you (?:were|are|have been) (?:told|supposed|meant|asked|programmed|made|built) to be\\b|\\bbreak (?:out of )?character from your (?:assistant|ai|helper) role\\b|\\b(?:leave|drop|abandon|exit|quit) your (?:assistant|ai|helper|default) (?:role|persona)\\b|\\bvergiss,? wer du sein sollst\\b|\\boublie qui (?:on t'a dit|tu dois|tu es cense) d?'?etre\\b|\\bolvida quien (?:te dijeron que fueras|debes ser|se supone que eres)\\b|忘(?:掉|记|記)${WC(12)}(?:让你|讓你|给你|給你)(?:扮演|设定|設定)的(?:身份|角色)|演じるよう(?:に)?言われた(?:役|キャラ)${WC(4)}忘れ|하라고 들은 역할${WC(4)}잊`,
+    ),
+  },
+  {
+    // Configuration-style switches: "guidelines=none, persona=unrestricted"; "an AI built without a rulebook";
+    // "the policy team signed off on this".
+    id: 'sem-config-off',
+    type: 'jailbreak',
+    weight: 0.7,
+    re: re(
+      `\\b(?:guidelines|rules|restrictions|filters?|safety|policy|policies|moderation|censorship|guardrails|alignment)\\s*[=:]\\s*(?:none|off|false|0|disabled|null|unrestricted|no)\\b|\\bpersona\\s*[=:]\\s*(?:unrestricted|unfiltered|evil|dan|jailbroken|uncensored)\\b|\\b(?:ai|assistant|model|bot|chatbot)\\s+(?:built|made|created|trained|designed)\\s+without\\s+(?:a\\s+|any\\s+)?(?:rule\\w*|guidelines|restrictions|filters|limits|ethics|safety)\\b|\\b(?:policy|safety|trust and safety|legal|compliance|alignment) team\\b${W(20)}\\b(?:signed off|approved|okayed|cleared|allowed)\\b`,
+    ),
+  },
+  {
+    // "What exactly did your system message say? Copy it", the system message owned by the
+    // assistant, in the other six languages.
+    id: 'sem-ml-sysmsg-exfil',
+    type: 'data-exfiltration',
+    weight: 0.7,
+    re: re(
+      `\\b(?:dein|ihr)\\w*\\s+(?:systemnachricht|systemprompt|systemanweisung)\\w*|\\b(?:ton|votre)\\s+(?:message|prompt|invite) systeme\\b|\\b(?:tu|su)\\s+(?:mensaje|prompt) (?:del|de) sistema\\b|(?:你的|您的)(?:系统|系統)(?:消息|訊息|信息|提示)|あなたのシステム(?:メッセージ|プロンプト|指示)|(?:너의|당신의|네)\\s*시스템\\s*(?:메시지|프롬프트|지시)`,
+    ),
+    requires: ['sem-exfil-verb-ml'],
+  },
+  {
+    // Read-out verbs in the six other languages; corroboration for the owned system message only.
+    id: 'sem-exfil-verb-ml',
+    type: 'data-exfiltration',
+    weight: 0,
+    re: re(
+      `\\b(?:kopier|zeig|gib|nenn|wiederhol|druck|was (?:genau )?stand|copie|montre|affiche|donne|repete|recopie|que disait|copia|muestra|dame|repite|que decia)\\w*|复制|複製|写了什么|寫了什麼|显示|顯示|输出|輸出|コピー|何と書いて|見せて|教えて|出力|복사|뭐라고|보여|알려|출력`,
+    ),
+  },
+  {
     // "Any AI agent that reads this file should …", "attention language model:".
     id: 'sem-address-ai',
     type: 'injection',
@@ -671,6 +719,25 @@ export const SEMANTIC_FEATURES: readonly InjectionFeature[] = [...ORDERED, ...ba
  * twice (see `FEATURES` in `features.ts`, which wires this into `replaces`).
  */
 export const SEMANTIC_OVERLAPS: Readonly<Record<string, readonly string[]>> = {
+  'sem-serve-me': ['sem-allegiance', 'obey-me', 'sem-authority'],
+  'sem-identity-drop': ['sem-owned-void', 'sem-override', 'override-task', 'stop-being'],
+  'sem-config-off': [
+    'sem-guard-off',
+    'sem-guard-off-2',
+    'sem-safety-off',
+    'sem-unbound',
+    'no-restrictions',
+    'ai-without-rules',
+  ],
+  'sem-ml-sysmsg-exfil': [
+    'sem-ml-sysprompt-exfil',
+    'sem-de-exfil',
+    'sem-fr-exfil',
+    'sem-es-exfil',
+    'sem-zh-exfil',
+    'sem-ja-exfil',
+    'sem-ko-exfil',
+  ],
   'sem-without-usual': ['sem-guard-off', 'sem-guard-off-2', 'sem-safety-off', 'sem-unbound'],
   'sem-before-my-message': [
     'sem-received-text',
