@@ -1905,7 +1905,7 @@ export function generateDev2Fixtures(): Dev2Fixture[] {
       const seen = new Set<string>();
       for (let k = 0; k < PER_TEMPLATE; k++) {
         const text =
-          typeof template === 'string' ? template.replace(/\{([a-z_]+)\}/g, (_m, n: string) => slot(n)) : template(slot);
+          typeof template === 'string' ? template.replace(/\{([a-z0-9_]+)\}/g, (_m, n: string) => slot(n)) : template(slot);
         if (seen.has(text)) continue;
         seen.add(text);
         out.push({
