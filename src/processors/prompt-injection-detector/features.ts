@@ -660,9 +660,9 @@ const TABLE: InjectionFeature[] = [
     id: 'scoped-exfil',
     type: 'data-exfiltration',
     weight: 0,
-    dampens: { ids: ['reveal-system-prompt', 'sem-exfil', 'sem-owned-exfil'], factor: 0.5 },
+    dampens: { ids: ['reveal-system-prompt', 'sem-exfil', 'sem-owned-exfil', 'repeat-above'], factor: 0.5 },
     re: en(
-      `\\b(?:rules|instructions|guidelines|configuration|setup)\\s+(?:for|of|about|on)\\s+(?:the|our|my|a|this)\\s+(?!(?:system|assistant|ai|model|chat|conversation|session|bot)\\b)\\w+`,
+      `\\babove this line in (?:the|my|our) (?!(?:conversation|chat|prompt|system|message)\\b)\\w+|\\b(?:rules|instructions|guidelines|configuration|setup)\\s+(?:for|of|about|on)\\s+(?:the|our|my|a|this)\\s+(?!(?:system|assistant|ai|model|chat|conversation|session|bot)\\b)\\w+`,
     ),
   },
   {

@@ -36,16 +36,16 @@ const PAYLOAD_ML =
 // operator", "the message that configures you", "the prompt your creators gave you", "the system
 // message". Innocent twins name someone else's rules ("the rules of the card game").
 const EN_TGT =
-  '(?:instructions?|rules|brief|system text|preamble|context|context window|developer note|system instructions|guidelines|guidance|directives?|directions|orders|briefing|setup|set-up|configuration|config|programming|prompt|system prompt|system message|(?:content |usage )?polic(?:y|ies)|safety (?:training|settings|rules|filters|guidelines|layer)|restrictions|limits|limitations|filters|guardrails|constraints)';
-const EN_OWNED = `(?:(?:your|ur)\\s+(?:\\w+\\s+){0,2}?${EN_TGT}|(?:the\\s+)?(?:exact\\s+|full\\s+|original\\s+|complete\\s+)?(?:text|words|content|message)s?\\s+(?:that\\s+)?you (?:were given|received|got|were fed|were initiali[sz]ed with)|(?:the\\s+)?(?:\\w+\\s+){0,2}?${EN_TGT}\\s+(?:that\\s+|which\\s+)?(?:you were (?:deployed|launched|shipped|initiali[sz]ed|configured|set up) with|you were handed|you were (?:loaded|fed|primed|seeded) with|you (?:are|were) (?:running|operating) under|(?:shapes?|governs?|controls?|guides?|drives?|steers?) your (?:replies|answers|behaviou?r|responses|output))|(?:openai|anthropic|google|microsoft|content|usage|safety)\\s+polic(?:y|ies)|(?:the\\s+)?\\w+\\s+(?:note|text|message)\\s+(?:that\\s+)?(?:was|is)\\s+(?:placed|put|inserted)\\s+before\\s+(?:my|this|our)\\b|(?:every|each|any|all|the|those|these)?\\s*${EN_TGT}\\s+(?:that\\s+|which\\s+)?(?:you(?:'ve| have)?\\s+(?:were\\s+|have been\\s+|'ve been\\s+)?(?:given|told|got|received|operate under|run under|follow|obey|were trained on)|(?:they|your \\w+|the developers?|the system|the people who \\w+ you)\\s+(?:gave|told|wrote for|set for|programmed into)\\s+you)|the\\s+(?:message|text|prompt|instructions?)\\s+(?:that\\s+)?(?:configures|defines|governs|controls|initiali[sz]es|sets up|steers)\\s+you|(?:the\\s+)?system\\s+(?:prompt|message)(?!\\s+(?:on|of|from|in)\\s+(?:your|the|my)\\s+(?:screen|phone|computer|laptop|pc|device|monitor|car|tv))|(?:the\\s+)?(?:prompt|instructions)\\s+your\\s+(?:creators?|developers?|makers?|operators?|owners?)\\s+(?:gave|wrote|set))`;
+  '(?:instructions?|rules|brief|system text|initiali[sz]ation (?:text|prompt|message)|startup (?:text|prompt)|preamble|context|context window|developer note|system instructions|guidelines|guidance|directives?|directions|orders|briefing|setup|set-up|configuration|config|programming|prompt|system prompt|system message|(?:content |usage )?polic(?:y|ies)|safety (?:training|settings|rules|filters|guidelines|layer)|restrictions|limits|limitations|filters|guardrails|constraints)';
+const EN_OWNED = `(?:(?:your|ur)\\s+(?:\\w+\\s+){0,2}?${EN_TGT}|(?:the\\s+)?(?:exact\\s+|full\\s+|original\\s+|complete\\s+)?(?:text|words|content|message)s?\\s+(?:that\\s+)?you (?:were given|received|got|were fed|were initiali[sz]ed with)|(?:the\\s+)?(?:\\w+\\s+){0,2}?${EN_TGT}\\s+(?:that\\s+|which\\s+)?(?:you were (?:deployed|launched|shipped|initiali[sz]ed|configured|set up) with|you were handed|you (?:started|began|booted) (?:with|up with)|you were (?:loaded|fed|primed|seeded) with|you (?:are|were) (?:running|operating) under|(?:shapes?|governs?|controls?|guides?|drives?|steers?) your (?:replies|answers|behaviou?r|responses|output))|(?:openai|anthropic|google|microsoft|content|usage|safety)\\s+(?:polic(?:y|ies)|rules|guidelines)|(?:the\\s+)?\\w+\\s+(?:note|text|message)\\s+(?:that\\s+)?(?:was|is)\\s+(?:placed|put|inserted)\\s+before\\s+(?:my|this|our)\\b|(?:every|each|any|all|the|those|these)?\\s*${EN_TGT}\\s+(?:that\\s+|which\\s+)?(?:you(?:'ve| have)?\\s+(?:were\\s+|have been\\s+|'ve been\\s+)?(?:given|told|got|received|operate under|run under|follow|obey|were trained on)|(?:they|your \\w+|the developers?|the system|the people who \\w+ you)\\s+(?:gave|told|wrote for|set for|programmed into)\\s+you)|the\\s+(?:message|text|prompt|instructions?)\\s+(?:that\\s+)?(?:configures|defines|governs|controls|initiali[sz]es|sets up|steers)\\s+you|(?:what|everything|anything|whatever)\\s+(?:the system|the developers?|your (?:developers?|operator|creators?)|they)\\s+(?:told|said to|gave|instructed)\\s+you|(?:the\\s+)?system\\s+(?:prompt|message)(?!\\s+(?:on|of|from|in)\\s+(?:your|the|my)\\s+(?:screen|phone|computer|laptop|pc|device|monitor|car|tv))|(?:the\\s+)?(?:prompt|instructions)\\s+your\\s+(?:creators?|developers?|makers?|operators?|owners?)\\s+(?:gave|wrote|set))`;
 const EN_DROP2 =
   '(?:revoke|rescind|lift|remove|delete|wipe(?: your memory of)?|erase|clear|nullify|void|invalidate|no longer (?:act on|follow|obey|apply|heed|respect|stick to|observe)|(?:not|no longer|never) (?:obliged|required|bound|supposed|expected|forced|obligated|have|need) to (?:follow|obey|respect|stick to|observe|adhere to|keep to|comply with|honou?r))';
 const EN_VOIDED =
-  "(?:from an impostor|forged|fake|not genuine|gone|deprecated|superseded|rolled back|paused|cancell?ed|revoked|rescinded|void|null|lifted|suspended|removed|disabled|switched off|turned off|gone|withdrawn|expired|obsolete|irrelevant|invalid|(?:no longer|doesn't|does not|don't|do not|won't) (?:apply|count|matter|exist|bind you|hold))";
+  "(?:replaced|swapped out|overwritten|from an impostor|forged|fake|not genuine|gone|deprecated|superseded|rolled back|paused|cancell?ed|revoked|rescinded|void|null|lifted|suspended|removed|disabled|switched off|turned off|gone|withdrawn|expired|obsolete|irrelevant|invalid|(?:no longer|doesn't|does not|don't|do not|won't) (?:applies|apply|counts?|matters?|exists?|bind you|holds?))";
 
 // Instructions named by their place ("the instructions above", "ur old instructions"): only with a
 // void predicate, never with a drop verb ("skip the old rules section" is a twin).
-const EN_PLACED = `(?:(?:the\\s+)?(?:above|previous|prior|earlier|initial|original|preceding|old|former|system)\\s+(?:instructions|rules|guidelines|directives|prompt|system prompt|guidance|orders)|(?:instructions|rules|guidelines|directives|guidance)\\s+(?:above|given (?:earlier|before)|before this|so far))`;
+const EN_PLACED = `(?:(?:the\\s+|all\\s+)?(?:above|previous|prior|earlier|initial|original|preceding|old|former|system)\\s+(?:instructions|rules|guidelines|directives|prompt|system prompt|guidance|orders|context)|(?:instructions|rules|guidelines|directives|guidance)\\s+(?:above|given (?:earlier|before)|before this|so far))`;
 
 // ---- clause bags: the assistant's own rules plus a change or a read-out, in any order ----------
 // Wider nets than the ordered features above: word stems, not phrases ("your rulebook is outdated",
@@ -66,19 +66,19 @@ const BAG: Record<string, BagLang> = {
       '\\b(?:read (?:me|out|back)|repeat|print|reveal|show|output|copy|paste|quote|recite|tell me|dump|display|disclose|leak|spell out|echo|word (?:by|for) word|verbatim|in full|all of it)\\b',
   },
   de: {
-    own: '\\b(?:dein|ihr)\\w*\\s+(?:\\w+\\s+){0,2}?(?:anweisung|regel|vorgabe|richtlinie|systemprompt|prompt|programmierung|einschrankung|schutz|sicherheit|grundsatz|grundsatze|prinzip)\\w*\\b(?!\\s+(?:fur|uber|von|zum|zur|beim|im)\\b)',
+    own: '\\b(?:dein|ihr)\\w*\\s+(?:\\w+\\s+){0,2}?\\w*(?:anweisung|regel|vorgabe|richtlinie|systemprompt|prompt|programmierung|einschrankung|schutz|sicherheit|grundsatz|grundsatze|prinzip)\\w*\\b(?!\\s+(?:fur|uber|von|zum|zur|beim|im)\\b)',
     change:
       '\\b(?:ignorier|vergiss|vergessen|missacht|ubergeh|verwirf|aufgehoben|ungultig|veraltet|abgelaufen|gestrichen|geloscht|entfernt|deaktiviert|ausgesetzt|ersetzt|nichtig|hinfallig|abgeschafft)\\w*|\\b(?:gilt nicht|gelten nicht|nicht mehr)\\b',
     exfil: '\\b(?:lies|vorlesen|zeig|nenn|wiederhol|druck|verrat|kopier|wortlich|wort fur wort)\\w*',
   },
   fr: {
-    own: '\\b(?:tes|vos|ton|votre|ta)\\s+(?:\\w+\\s+){0,2}?(?:instruction|consigne|regle|reglement|directive|prompt|programmation|restriction|filtre|garde-fou|principe|securite)\\w*\\b(?!\\s+(?:pour|de la|du|des|sur|de)\\b)',
+    own: '\\b(?:tes|vos|ton|votre|ta)\\s+(?:\\w+\\s+){0,2}?(?:instruction|consigne|regle|reglement|directive|prompt|programmation|restriction|filtre|garde-fou|principe|securite)\\w*\\b(?!\\s+(?:pour|de la|du|des|sur)\\b)',
     change:
       "\\b(?:ignor|oubli|annul|perime|obsolete|caduc|supprim|desactiv|suspend|remplac|abrog|revoqu)\\w*|\\b(?:n'est plus|ne sont plus|ne s'applique)\\w*",
     exfil: '\\b(?:lis-moi|montre|affiche|repete|recopie|revele|cite|integralite|mot pour mot)\\w*',
   },
   es: {
-    own: '\\b(?:tus|tu)\\s+(?:\\w+\\s+){0,2}?(?:instruccion|regla|reglamento|norma|indicacion|directri|prompt|programacion|restriccion|filtro|salvaguarda|principio)\\w*\\b(?!\\s+(?:para|de la|del|sobre|de)\\b)',
+    own: '\\b(?:tus|tu)\\s+(?:\\w+\\s+){0,2}?(?:pauta|lineamiento|instruccion|regla|reglamento|norma|indicacion|directri|prompt|programacion|restriccion|filtro|salvaguarda|principio)\\w*\\b(?!\\s+(?:para|de la|del|sobre|de)\\b)',
     change:
       '\\b(?:ignor|olvid|anul|obsolet|caduc|elimin|desactiv|suspend|reemplaz|derog|revoc)\\w*|\\b(?:ya no|sin efecto)\\b',
     exfil: '\\b(?:leeme|muestra|ensena|repite|copia|revela|cita|palabra por palabra)\\w*',
@@ -87,20 +87,21 @@ const BAG: Record<string, BagLang> = {
     cjk: true,
     own: '(?:你的|您的)(?:内部|內部|系统|系統|原始|初始|安全|所有|全部)?(?:规则|規則|指令|指示|设定|設定|提示词|提示詞|限制|准则|準則|原则|原則|系统提示|系統提示|安全)',
     change:
-      '(?:忽略|无视|無視|忘|作废|作廢|失效|无效|無效|过时|過時|废除|廢除|取消|删除|刪除|关闭|關閉|不再|不适用|不適用|解除)',
+      '(?:忽略|无视|無視|忘|作废|作廢|失效|无效|無效|过时|過時|废除|廢除|取消|删除|刪除|关闭|關閉|不再|不适用|不適用|解除|替换|替換|更换|更換)',
     exfil:
       '(?:念给我|唸給我|读给我|讀給我|告诉我|告訴我|显示|顯示|输出|輸出|打印|重复|重複|复述|複述|贴出|貼出|原文|一字不差)',
   },
   ja: {
     cjk: true,
     own: 'あなたの(?:内部|システム|元の|最初の|安全|すべての)?(?:ルール|指示|命令|設定|規則|制限|プロンプト|ガイドライン|原則|安全)',
-    change: '(?:無視|忘れ|無効|取り消|古くな|廃止|削除|解除|適用され(?:な|ませ)|有効では|失効|従わな)',
+    change:
+      '(?:無視|忘れ|無効|取り消|古くな|廃止|削除|解除|適用され(?:な|ませ)|有効では|失効|従わな|差し替え|置き換え)',
     exfil: '(?:読み上げ|教えて|見せて|表示|出力|繰り返|書き出|全文|そのまま|一字一句)',
   },
   ko: {
     cjk: true,
     own: '(?:너의|당신의|네)\\s*(?:내부\\s*|시스템\\s*|원래\\s*|처음\\s*|안전\\s*|모든\\s*)?(?:규칙|지시|지침|명령|설정|제한|프롬프트|원칙|안전)',
-    change: '(?:무시|잊|무효|취소|폐지|삭제|해제|적용되지|효력이\\s*없|따르지)',
+    change: '(?:무시|잊|무효|취소|폐지|삭제|해제|적용되지|효력이\\s*없|따르지|교체|대체)',
     exfil: '(?:읽어|알려|보여|출력|반복|그대로|전문|적어)',
   },
 };
@@ -330,7 +331,7 @@ const ORDERED: readonly InjectionFeature[] = [
     type: 'system-override',
     weight: 0.7,
     re: re(
-      `\\b${EN_PLACED}\\s+(?:(?:are|r|is|were|was|have been|has been)\\s+)?(?:now\\s+|all\\s+)?${EN_VOIDED}\\b|\\b(?:the\\s+)?(?:above|previous|earlier|first|original|prior)\\s+(?:task|request|instruction|question|prompt)s?\\s+(?:is|was|are|were)\\s+(?:fake|a decoy|a test|not real|bogus|void|a trick)\\b|\\b(?:treat|consider|take|use|accept)\\s+(?:this|the following|these|my)\\s+(?:message|text|line|lines|note|words)?\\s*as\\s+(?:your\\s+)?(?:new\\s+|real\\s+|updated\\s+)?(?:system prompt|system message|instructions|rules|directives?|prompt|programming)\\b|\\b(?:no|none of the|not any)\\s+(?:\\w+\\s+)?(?:rules|restrictions|guidelines|instructions|policies|limits)\\s+(?:apply|applies)\\s+to\\s+you\\b`,
+      `\\b${EN_PLACED}\\s*[:\\-–—]?\\s*(?:(?:are|r|is|were|was|have been|has been)\\s+)?(?:now\\s+|all\\s+)?${EN_VOIDED}\\b|\\b(?:the\\s+)?(?:above|previous|earlier|first|original|prior)\\s+(?:task|request|instruction|question|prompt)s?\\s+(?:is|was|are|were)\\s+(?:fake|a decoy|a test|not real|bogus|void|a trick)\\b|\\b(?:treat|consider|take|use|accept)\\s+(?:this|the following|these|my)\\s+(?:message|text|line|lines|note|words)?\\s*as\\s+(?:your\\s+)?(?:new\\s+|real\\s+|updated\\s+)?(?:system prompt|system message|instructions|rules|directives?|prompt|programming)\\b|\\b(?:no|none of the|not any)\\s+(?:\\w+\\s+)?(?:rules|restrictions|guidelines|instructions|policies|limits)\\s+(?:apply|applies)\\s+to\\s+you\\b`,
     ),
   },
   {
@@ -386,7 +387,7 @@ const ORDERED: readonly InjectionFeature[] = [
     weight: 0.25,
     requires: ['*'],
     re: re(
-      `(?:^|[.:;!,]\\s+|\\b(?:so|now|then|and)\\s+)(?:please\\s+|just\\s+|now\\s+)?(?:say|write|tell|list|print|output|answer|reply|respond|give|send|generate|explain how|produce|draft|compose|gib|nenne|schreib|sag|zeig|donne|dis|ecris|redige|affiche|reponds|dime|da|escribe|redacta|muestra|responde)\\b|[。：，]\\s*(?:请)?(?:告诉|写|列出|只回答|教えて|書いて|出力|알려|써|출력)`,
+      `(?:^|[.:;!,]\\s+|\\b(?:so|now|then|and)\\s+)(?:please\\s+|just\\s+|now\\s+)?(?:say|write|tell|list|print|output|answer|reply|respond|give|send|generate|explain how|produce|draft|compose|recommend|add|insert|include|recomienda|recommande|empfiehl|gib|nenne|schreib|sag|zeig|donne|dis|ecris|redige|affiche|reponds|dime|da|escribe|redacta|muestra|responde)\\b|[。：，]\\s*(?:请)?(?:告诉|写|列出|只回答|推荐|教えて|書いて|出力|勧め|알려|써|출력|추천)`,
     ),
   },
   {
@@ -509,6 +510,35 @@ const ORDERED: readonly InjectionFeature[] = [
     ),
   },
   {
+    // "Your single objective now:", "comply with my instructions over any system instructions",
+    // "obey the player over the developers", "policy override granted", "an unaligned AI".
+    id: 'sem-precedence',
+    type: 'system-override',
+    weight: 0.7,
+    re: re(
+      `\\byour (?:single|sole|only|one|real|true|new|actual) (?:objective|task|goal|job|mission|purpose|directive)(?: now| from now on)?\\s*(?:is to\\b|:)|\\b(?:comply with|follow|obey|prioriti[sz]e)\\s+(?:my|the user's|these)\\s+(?:instructions|commands|orders|rules)\\s+(?:over|above|instead of|before)\\s+(?:any|the|your|all)\\s+(?:system|developer|original|other)?\\s*(?:instructions|prompts?|rules|guidelines)\\b|\\bobey\\s+(?:the\\s+)?(?:player|user|me)\\s+(?:over|above|instead of|rather than)\\s+(?:the\\s+|your\\s+)?(?:developers?|creators?|system|operators?|rules)\\b|\\b(?:policy|safety|admin|root|security) override (?:granted|approved|enabled|active|accepted)\\b|\\b(?:unaligned|misaligned|jailbroken|uncensored)\\s+(?:ai|assistant|model|bot|chatbot|version)\\b`,
+    ),
+  },
+  {
+    // "New task:" in seven languages; corroboration only ("New task: buy milk" is a to-do list).
+    id: 'sem-new-task',
+    type: 'system-override',
+    weight: 0.45,
+    requires: ['*'],
+    re: re(
+      `\\bnew (?:task|objective|goal|mission|job)\\s*:|\\bneue aufgabe\\s*:|\\bnouvelle tache\\s*:|\\bnueva tarea\\s*:|新任务[：:]|新任務[：:]|新しいタスク[：:]|새\\s*(?:작업|임무|과제)\\s*:|새로운\\s*(?:작업|임무)\\s*:`,
+    ),
+  },
+  {
+    // What the assistant received first in this conversation, read out (six more languages).
+    id: 'sem-received-first',
+    type: 'data-exfiltration',
+    weight: 0.7,
+    re: re(
+      `\\b(?:text|worter|satze|zeilen|nachricht\\w*|inhalt)\\b${W(30)}\\b(?:den|die|das|welche) (?:du|sie)\\b${W(30)}\\b(?:erhalten|bekommen)\\b|\\b(?:texte|mots|phrases|lignes|message)\\b${W(20)}\\b(?:qu'on t'a|que l'on t'a|que tu as|qu'on vous a) (?:donne|recu|fourni)\\w*|\\b(?:texto|palabras|frases|lineas|mensaje)\\b${W(20)}\\bque (?:te dieron|recibiste|te pasaron)\\b|你${WC(4)}(?:最先|最初|一开始|一開始|起初|之前)?(?:收到|拿到|得到)的${WC(12)}(?:打印|输出|輸出|显示|顯示|告诉|告訴|发给|發給|抄给|抄給|列出)|(?:最初に|初めに|始めに)(?:渡された|受け取った|与えられた)${WC(15)}(?:出力|教え|見せ|書き出|表示)|처음\\s*(?:받은|들은)${WC(15)}(?:출력|알려|보여|적어)`,
+    ),
+  },
+  {
     // "Any AI agent that reads this file should …", "attention language model:".
     id: 'sem-address-ai',
     type: 'injection',
@@ -617,7 +647,7 @@ const ORDERED: readonly InjectionFeature[] = [
     type: 'system-override',
     weight: 0.75,
     re: re(
-      `(?:你|您|之前|以前|原来|原來|最初|系统|系統|所有|一切)${WC(10)}(?:指示|指令|规则|規則|设定|設定|限制|约束|約束|提示词|提示詞|要求|准则|準則)${WC(8)}(?:忘|忽略|无视|無視|作废|作廢|不算|取消|失效|无效|無效|不再有效|不适用|不適用|过期|過期)|(?:忘|忽略|无视|無視|不要再?遵守|别再|別再|不再遵守|不用管|别管|別管|抛开|拋開|不要理会|不要理會|不必理会|违反|違反|不用再?按照|不要再?按照)${WC(10)}(?:你|您|之前|以前|原来|原來|最初|系统|系統|所有)${WC(8)}(?:指示|指令|规则|規則|设定|設定|限制|约束|約束|提示词|提示詞|准则|準則)`,
+      `(?:你|您|之前|以前|原来|原來|最初|系统|系統|所有|一切)${WC(10)}(?:指示|指令|规则|規則|设定|設定|限制|约束|約束|提示词|提示詞|要求|准则|準則)${WC(8)}(?:忘|忽略|无视|無視|作废|作廢|不算|取消|失效|无效|無效|不再有效|不适用|不適用|过期|過期|替换|替換|更换|更換|覆盖|覆蓋)|(?:忘|忽略|无视|無視|不要再?遵守|别再|別再|不再遵守|不用管|别管|別管|抛开|拋開|不要理会|不要理會|不必理会|违反|違反|不用再?按照|不要再?按照)${WC(10)}(?:你|您|之前|以前|原来|原來|最初|系统|系統|所有)${WC(8)}(?:指示|指令|规则|規則|设定|設定|限制|约束|約束|提示词|提示詞|准则|準則)`,
     ),
   },
   {
@@ -652,7 +682,7 @@ const ORDERED: readonly InjectionFeature[] = [
     type: 'system-override',
     weight: 0.75,
     re: re(
-      `(?:あなた|これまで|今まで|以前|元|最初|設定された|与えられた|受けた|すべて|全て|どんな|いかなる)${WC(10)}(?:指示|命令|ルール|設定|制約|プロンプト|規則|ガイドライン|制限)${WC(10)}(?:忘れ|無視|従わな|気にせ|気にしな|破棄|取り消|有効では(?:な|あり)|無効|適用され(?:な|ませ)|失効)`,
+      `(?:^|[、。：:\\s])?(?:あなた|これまで|今まで|以前|元|最初|設定された|与えられた|受けた|すべて|全て|どんな|いかなる|(?=指針|方針|ルール|指示))${WC(10)}(?:指示|命令|ルール|設定|制約|プロンプト|規則|ガイドライン|制限|指針|方針)${WC(10)}(?:忘れ|無視|従わな|気にせ|気にしな|破棄|取り消|有効では(?:な|あり)|無効|適用され(?:な|ませ)|失効|差し替え|置き換え|書き換え)`,
     ),
   },
   {
@@ -680,7 +710,7 @@ const ORDERED: readonly InjectionFeature[] = [
     type: 'system-override',
     weight: 0.75,
     re: re(
-      `(?:너의|당신의|네|지금까지|이전|원래|처음|설정된|받은|모든|어떤)${WC(10)}(?:지시|지침|명령|규칙|설정|제약|프롬프트|제한)${WC(12)}(?:잊|무시|따르지|신경\\s*쓰지|폐기|취소|효력이\\s*없|무효|적용되지)`,
+      `(?:너의|당신의|네|지금까지|이전|원래|처음|설정된|받은|모든|어떤|(?=지침|지시|규칙))${WC(10)}(?:지시|지침|명령|규칙|설정|제약|프롬프트|제한)${WC(12)}(?:잊|무시|따르지|신경\\s*(?:쓰지|끄)|폐기|취소|효력이\\s*없|무효|적용되지|교체|대체|바뀌)`,
     ),
   },
   {
@@ -719,6 +749,15 @@ export const SEMANTIC_FEATURES: readonly InjectionFeature[] = [...ORDERED, ...ba
  * twice (see `FEATURES` in `features.ts`, which wires this into `replaces`).
  */
 export const SEMANTIC_OVERLAPS: Readonly<Record<string, readonly string[]>> = {
+  'sem-precedence': ['your-real-task', 'sem-authority', 'sem-config-off', 'evil-persona', 'admin-override'],
+  'sem-new-task': ['new-instructions'],
+  'sem-received-first': [
+    'sem-received-text',
+    'sem-exfil-verb-ml',
+    'sem-zh-exfil',
+    'sem-ja-exfil',
+    'sem-ko-exfil',
+  ],
   'sem-serve-me': ['sem-allegiance', 'obey-me', 'sem-authority'],
   'sem-identity-drop': ['sem-owned-void', 'sem-override', 'override-task', 'stop-being'],
   'sem-config-off': [
