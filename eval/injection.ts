@@ -5,7 +5,9 @@
  * default threshold, plus recall per attack family and per language.
  *
  * - Development half (tuned on): every line of `generate.ts` (`templates.ts` dev and old
- *   held-out templates, `fresh-templates.ts`). All of it has been read or tuned against.
+ *   held-out templates, `fresh-templates.ts`) plus the `dev2` set (`dev2-templates.ts`: varied
+ *   natural phrasings and innocent twins in all seven languages). All of it has been read or
+ *   tuned against; `--tuning` also prints the old lines and `dev2` as separate rows.
  * - Held-out half (blind, never tuned on): `generate-blind.ts` (`blind-templates.ts`), written by
  *   an engineer who never read the scorer, its tests or the other templates, committed before it
  *   was first scored, and scored once. Tuning must not read its lines, its misses or its
@@ -17,6 +19,7 @@
  */
 import { scoreInjection } from '../src/processors/prompt-injection-detector/score.js';
 import { generateBlindFixtures } from './injection/generate-blind.js';
+import { generateDev2Fixtures } from './injection/dev2-templates.js';
 import { generateInjectionFixtures } from './injection/generate.js';
 import { atThreshold, recallAtFpr, rocAuc, type Scored } from './injection/metrics.js';
 
@@ -66,7 +69,22 @@ export interface InjectionFigures {
 
 /** The two halves' rows: development = everything tuning has seen; held-out = the blind set. */
 export function injectionHalves(): Record<InjectionSplit, Row[]> {
-  return { development: generateInjectionFixtures(), heldout: generateBlindFixtures() };
+  return { development: [...generateInjectionFixtures(), ...generateDev2Fixtures()], heldout: generateBlindFixtures() };
+}
+
+/** The development half's two parts, figured separately (printed by `--tuning`). */
+export function developmentParts(): Array<{ label: string; figures: InjectionFigures }> {
+  const parts: Array<[string, Row[]]> = [
+    ['development, old sets (generate.ts)', generateInjectionFixtures()],
+    ['development, dev2 set (dev2-templates.ts)', generateDev2Fixtures()],
+  ];
+  return parts.map(([label, rows]) => ({
+    label,
+    figures: figuresFor(
+      'development',
+      rows.map((r) => ({ ...r, score: scoreInjection(r.text).score })),
+    ),
+  }));
 }
 
 function figuresFor(split: InjectionSplit, rows: Array<Row & { score: number }>): InjectionFigures {
@@ -121,10 +139,14 @@ export async function run(): Promise<void> {
   const figures = evaluateInjection();
   console.log('\n== Prompt injection: scoreInjection() (offline) ==');
   // --tuning hides the blind half: a tuning session must not see it move.
-  const shown = process.argv.includes('--tuning') ? figures.filter((f) => f.split !== 'heldout') : figures;
-  for (const f of shown) {
+  const tuning = process.argv.includes('--tuning');
+  const shown: Array<{ label: string; figures: InjectionFigures }> = [
+    ...(tuning ? figures.filter((f) => f.split !== 'heldout') : figures).map((f) => ({ label: SPLIT_LABELS[f.split], figures: f })),
+    ...(tuning ? developmentParts() : []),
+  ];
+  for (const { label, figures: f } of shown) {
     console.log(
-      `${SPLIT_LABELS[f.split]}: lines ${f.lines} (positives ${f.positives}, hard negatives ${f.hardNegatives})\n` +
+      `${label}: lines ${f.lines} (positives ${f.positives}, hard negatives ${f.hardNegatives})\n` +
         `  ROC AUC ${f.auc.toFixed(3)}  recall@1%FPR ${pct(f.recallAt1Fpr)} (cut ${f.cutAt1Fpr.toFixed(3)}, FPR there ${pct(f.fprAtCut)})  ` +
         `at threshold ${THRESHOLD}: recall ${pct(f.recall)}, precision ${pct(f.precision)}, FPR ${pct(f.fpr)}, hard-negative FPR ${pct(f.hardFpr)}`,
     );
@@ -141,9 +163,10 @@ export async function run(): Promise<void> {
   }
   // A note of record, not a measurement (the measurement is above).
   console.log(
-    '  note: the blind held-out set (committed in 7e8e079 before it was scored) was first scored once with the ' +
-      'scorer of 604271c: ROC AUC 0.887, recall@1%FPR 39.8% (86/216), hard-negative FPR 3.4% (7/208): ' +
-      "both issue #11 held-out targets missed. Tuning on it would turn it into development data.",
+    '  note: the blind held-out set (committed before it was scored) was first scored once with the ' +
+      'first scorer: ROC AUC 0.887, recall@1%FPR 39.8% (86/216), hard-negative FPR 3.4% (7/208); scored again ' +
+      'after the scorer was generalised on development data only: ROC AUC 0.902, recall@1%FPR 52.3%, ' +
+      'hard-negative FPR 5.3%. Both issue #11 held-out targets missed. Tuning on it would turn it into development data.',
   );
   // --misses lists the development half's errors (for tuning). Held-out misses are never listed.
   if (process.argv.includes('--misses')) {

@@ -61,10 +61,17 @@ const EN_VERB =
 const EN_NOUN =
   "(?:instructions?|prompts?|rules|directions|directives?|guidelines?|guidance|commands?|orders|constraints?|restrictions?|programming|polic(?:y|ies)|context|system (?:prompt|message)|training|safeguards?|filters?|guardrails?|limitations?|boundaries|conditioning|configuration|directions given|what (?:you were|you've been|you have been) told)";
 
+import {
+  BAG_IDS,
+  SEMANTIC_FEATURES,
+  SEMANTIC_ML_OVERRIDE_IDS,
+  SEMANTIC_OVERLAPS,
+  SEMANTIC_OVERRIDE_IDS,
+} from './semantic.js';
+
 const en = (s: string): RegExp => new RegExp(s, 'u');
 
-/** Every feature, all languages. */
-export const FEATURES: readonly InjectionFeature[] = [
+const TABLE: InjectionFeature[] = [
   // ---- direct overrides (system-override) ----------------------------------------------------
   {
     id: 'override',
@@ -634,18 +641,35 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'system-override',
     weight: 0,
     dampens: {
-      ids: ['override', 'override-strong', 'override-mine', 'override-everything-above'],
+      ids: [
+        'override',
+        'override-strong',
+        'override-mine',
+        'override-everything-above',
+        ...SEMANTIC_OVERRIDE_IDS,
+        ...BAG_IDS,
+      ],
       factor: 0.4,
     },
     re: en(
-      `\\b${EN_NOUN}\\s+(?:about|regarding|concerning|for the|for our|for my|on the|on my|of the|in the|printed|written|that came with|from the (?:old|previous|last)|in my|in our)\\s+(?!(?:you|this (?:chat|conversation|session)|the (?:system|assistant|ai|conversation|chat|model))\\b)\\w+`,
+      `\\b${EN_NOUN}\\s+(?:about|regarding|concerning|for the|for our|for my|on the|on my|of the|in the|printed|written|that came with|from the|from my|from our|in my|in our)\\s+(?!(?:you|this (?:chat|conversation|session)|the (?:system|assistant|ai|conversation|chat|model))\\b)\\w+`,
+    ),
+  },
+  {
+    // "Provide the complete set of rules for the tournament": rules of something else.
+    id: 'scoped-exfil',
+    type: 'data-exfiltration',
+    weight: 0,
+    dampens: { ids: ['reveal-system-prompt', 'sem-exfil', 'sem-owned-exfil', 'repeat-above'], factor: 0.5 },
+    re: en(
+      `\\babove this line in (?:the|my|our) (?!(?:conversation|chat|prompt|system|message)\\b)\\w+|\\b(?:rules|instructions|guidelines|configuration|setup)\\s+(?:for|of|about|on)\\s+(?:the|our|my|a|this)\\s+(?!(?:system|assistant|ai|model|chat|conversation|session|bot)\\b)\\w+`,
     ),
   },
   {
     id: 'scoped-no-limits',
     type: 'jailbreak',
     weight: 0,
-    dampens: { ids: ['no-restrictions', 'ai-without-rules'], factor: 0.3 },
+    dampens: { ids: ['no-restrictions', 'ai-without-rules', 'sem-unbound'], factor: 0.3 },
     re: en(
       `\\bno\\s+(?:limits|rules|restrictions|limitations|boundaries|constraints)\\s+(?:on|for|to|regarding|about|in terms of)\\s+(?!(?:what you|your (?:answers|responses|output|replies)|you\\b|the (?:ai|assistant|model)))\\w+`,
     ),
@@ -655,7 +679,24 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'data-exfiltration',
     weight: 0,
     dampens: {
-      ids: ['reveal-system-prompt', 'de-exfil', 'fr-exfil', 'es-exfil', 'zh-exfil', 'ja-exfil', 'ko-exfil'],
+      ids: [
+        'reveal-system-prompt',
+        'de-exfil',
+        'fr-exfil',
+        'es-exfil',
+        'zh-exfil',
+        'ja-exfil',
+        'ko-exfil',
+        'sem-exfil',
+        'sem-owned-exfil',
+        'sem-ml-sysprompt-exfil',
+        'sem-de-exfil',
+        'sem-fr-exfil',
+        'sem-es-exfil',
+        'sem-zh-exfil',
+        'sem-ja-exfil',
+        'sem-ko-exfil',
+      ],
       factor: 0.4,
     },
     re: en(
@@ -670,7 +711,13 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'system-override',
     weight: 0,
     dampens: {
-      ids: ['override', 'override-strong', 'override-everything-above', 'override-task'],
+      ids: [
+        'override',
+        'override-strong',
+        'override-everything-above',
+        'override-task',
+        ...SEMANTIC_OVERRIDE_IDS,
+      ],
       factor: 0.5,
     },
     re: en(
@@ -684,7 +731,15 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'system-override',
     weight: 0,
     dampens: {
-      ids: ['de-override', 'fr-override', 'es-override', 'zh-override', 'ja-override', 'ko-override'],
+      ids: [
+        'de-override',
+        'fr-override',
+        'es-override',
+        'zh-override',
+        'ja-override',
+        'ko-override',
+        ...SEMANTIC_ML_OVERRIDE_IDS,
+      ],
       factor: 0.3,
     },
     re: en(
@@ -696,7 +751,15 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'system-override',
     weight: 0,
     dampens: {
-      ids: ['de-override', 'fr-override', 'es-override', 'zh-override', 'ja-override', 'ko-override'],
+      ids: [
+        'de-override',
+        'fr-override',
+        'es-override',
+        'zh-override',
+        'ja-override',
+        'ko-override',
+        ...SEMANTIC_ML_OVERRIDE_IDS,
+      ],
       factor: 0.4,
     },
     re: en(
@@ -707,9 +770,9 @@ export const FEATURES: readonly InjectionFeature[] = [
     id: 'system-prompt-as-data',
     type: 'system-override',
     weight: 0,
-    dampens: { ids: ['override', 'override-strong'], factor: 0.4 },
+    dampens: { ids: ['override', 'override-strong', ...SEMANTIC_OVERRIDE_IDS], factor: 0.4 },
     re: en(
-      `\\b(?:skip|skips|skipping|drop|drops|omit|omits|strip|strips|remove|removes|filter out|exclude|excludes)\\s+(?:the\\s+)?system\\s+(?:prompts?|messages?)\\s+(?:when|while|from|in|before|during|for|if)\\b`,
+      `\\b(?:skip|skips|skipping|drop|drops|omit|omits|strip|strips|remove|removes|filter out|exclude|excludes|ignore|ignores|ignoring|count|counts|counting)\\s+(?:the\\s+)?system\\s+(?:prompts?|messages?)\\s+(?:when|while|from|in|before|during|for|if)\\b`,
     ),
   },
   {
@@ -717,18 +780,28 @@ export const FEATURES: readonly InjectionFeature[] = [
     type: 'injection',
     weight: 0,
     dampens: {
-      ids: ['chat-template-token', 'fake-tag-open', 'fake-role-line', 'fake-markdown-role', 'fake-dialogue'],
+      ids: [
+        'chat-template-token',
+        'fake-tag-open',
+        'fake-role-line',
+        'fake-markdown-role',
+        'fake-dialogue',
+        'fake-boundary',
+      ],
       factor: 0.35,
     },
     re: en(
-      `\\b(?:tags?|tokens?|markers?|chat (?:format|template)|prompt format|chatml|tokeni[sz]er|special tokens?|delimiters?|template)\\b.{0,60}(?:\\?|\\bhow\\b|\\bwhy\\b|\\bwhat\\b|\\bright\\b)|\\b(?:how|why|what)\\b.{0,80}\\b(?:tags?|tokens?|markers?|chat format|chatml|tokeni[sz]er)\\b`,
+      `\\b(?:tags?|tokens?|markers?|chat (?:format|template)|prompt format|chatml|tokeni[sz]er|special tokens?|delimiters?|template)\\b.{0,60}(?:\\?|\\bhow\\b|\\bwhy\\b|\\bwhat\\b|\\bright\\b)|\\b(?:how|why|what)\\b.{0,80}\\b(?:tags?|tokens?|markers?|chat format|chatml|tokeni[sz]er)\\b|\\b(?:xml|html|markup)\\b.{0,40}\\b(?:emits?|outputs?|generates?|renders?|produces?|parses?)\\b`,
     ),
   },
   {
     id: 'reported-speech',
     type: 'system-override',
     weight: 0,
-    dampens: { ids: ['override', 'override-strong', 'override-everything-above'], factor: 0.5 },
+    dampens: {
+      ids: ['override', 'override-strong', 'override-everything-above', 'sem-override'],
+      factor: 0.5,
+    },
     re: en(
       `\\b(?:told|asked|instructed|wants|want|said|reminded|allowed|lets|let)\\s+(?:us|them|me|him|her|everyone|the team|staff|employees|people)\\s+(?:to\\s+)?${EN_VERB}\\b`,
     ),
@@ -1010,3 +1083,36 @@ export const FEATURES: readonly InjectionFeature[] = [
     ),
   },
 ];
+
+// Overlapping evidence counts once: of a semantic feature and a table feature that see the same
+// words, the heavier one replaces the other (ties go to the table feature).
+function withOverlaps(
+  table: readonly InjectionFeature[],
+  semantic: readonly InjectionFeature[],
+): InjectionFeature[] {
+  const all = [...table, ...semantic].map((f) => ({ ...f, replaces: [...(f.replaces ?? [])] }));
+  const byId = new Map(all.map((f) => [f.id, f]));
+  for (const [semId, others] of Object.entries(SEMANTIC_OVERLAPS)) {
+    const sem = byId.get(semId);
+    if (!sem) continue;
+    for (const otherId of others) {
+      const other = byId.get(otherId);
+      // A corroborating feature that may not count must not silence one that does.
+      if (!other || other.requires !== undefined) continue;
+      if (other.weight >= sem.weight) other.replaces.push(semId);
+      else sem.replaces.push(otherId);
+    }
+  }
+  // A clause bag is the weakest form of the override and read-out evidence: any ordered
+  // override or exfiltration feature that fires replaces it.
+  for (const f of all) {
+    if (f.requires !== undefined || f.dampens !== undefined || f.id.startsWith('sem-bag-')) continue;
+    if (f.type !== 'system-override' && f.type !== 'data-exfiltration') continue;
+    const kind = f.type === 'system-override' ? 'change' : 'exfil';
+    for (const id of BAG_IDS) if (id.includes(`-${kind}-`) && f.weight >= 0.6) f.replaces.push(id);
+  }
+  return all;
+}
+
+/** Every feature, all languages: the phrase table plus the semantic features of `semantic.ts`. */
+export const FEATURES: readonly InjectionFeature[] = withOverlaps(TABLE, SEMANTIC_FEATURES);

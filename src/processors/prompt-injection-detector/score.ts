@@ -41,15 +41,19 @@ interface Pass {
 export const MAX_INJECTION_SCORED_CHARS = 100_000;
 
 const META_CUES =
-  /\b(?:prompt injections?|injection attacks?|jailbreak(?:s|ing)? (?:attempts?|attacks?|prompts?|techniques?)|attackers?|adversar(?:y|ial)|malicious (?:users?|inputs?|prompts?|documents?)|red[- ]team\w*|defend\w*|defen[cs]es?|mitigat\w*|detect\w*|for example|for instance|such as|e\.g\.|known as|is called|are called|phrases? like|strings? like|example of|examples|research\w*|paper|classifiers?|guardrails?|saniti[sz]\w*|security (?:team|training|awareness|review|researchers?)|training (?:data|set)|awareness|explain\w*|(?:a|the|working|known|new|famous|popular|old|this|that) jailbreaks?\b|unit tests?|test cases?|(?:our|the|a|my) (?:filter|detector|scanner|blocklist|regex)|the (?:string|phrase|text|pattern)\s+["'\u201c`]|(?:a|an|the) (?:jailbreak|prompt injection|injection attack) (?:is|are|means|refers|works)|(?:gets?|makes?|tricks?|causes?|forces?|convinces?|persuades?|manipulates?|coax(?:es)?)\s+(?:a|the|an)\s+(?:model|ai|llm|chatbot|assistant|language model)s?\s+(?:in)?to)\b|prompt-injection|提示注入|提示詞注入|越狱攻击|攻击者|攻擊者|プロンプトインジェクション|攻撃者|프롬프트 인젝션|공격자|injection de prompt|attaquant|inyeccion de prompt|atacante|angreifer|beispiel|par exemple|por ejemplo|例如|例えば|예를 들어/g;
+  /\b(?:prompt injections?|injection attacks?|jailbreak(?:s|ing)? (?:attempts?|attacks?|prompts?|techniques?)|attackers?|adversar(?:y|ial)|malicious (?:users?|inputs?|prompts?|documents?)|red[- ]team\w*|defend\w*|defen[cs]es?|mitigat\w*|detect\w*|for example|for instance|such as|e\.g\.|known as|is called|are called|phrases? like|strings? like|example of|examples|research\w*|paper|classifiers?|guardrails?|saniti[sz]\w*|security (?:team|training|awareness|review|researchers?)|training (?:data|set)|awareness|explain\w*|(?:a|the|working|known|new|famous|popular|old|this|that) jailbreaks?\b|unit tests?|test cases?|(?:our|the|a|my) (?:filter|detector|scanner|blocklist|regex)|the (?:string|phrase|text|pattern)\s+["'\u201c`]|(?:a|an|the) (?:jailbreak|prompt injection|injection attack) (?:is|are|means|refers|works)|(?:gets?|makes?|tricks?|causes?|forces?|convinces?|persuades?|manipulates?|coax(?:es)?)\s+(?:a|the|an)\s+(?:model|ai|llm|chatbot|assistant|language model)s?\s+(?:in)?to)\b|(?:lines?|sentences?|texts?|messages?|prompts?|inputs?) like|labell?ed (?:as|benign|malicious)|treat\w* (?:that|it|this|them|these|those|such \w+) as (?:data|untrusted|plain text|content)|prompt-injection|提示注入|提示詞注入|越狱攻击|攻击者|攻擊者|プロンプトインジェクション|攻撃者|프롬프트 인젝션|공격자|injection de prompt|attaquant|inyeccion de prompt|atacante|angreifer|beispiel|par exemple|por ejemplo|例如|例えば|예를 들어/g;
 
 const CODE_CUES =
-  /```|\b(?:function|const|let|var|def|import|from|return|class|async|await|elif|printf|console\.log|println|tokenizer|apply_chat_template|f"|fmt\.)\b|=>|\{\s*"?role"?\s*:|\)\s*;|;\s*\n|\w+\s*=\s*f?["'`]|\w\(\w*\)|<\/?code>/g;
+  /```|\b(?:function|const|let|var|def|import|from|return|class|async|await|elif|printf|console\.log|println|tokenizer|apply_chat_template|f"|fmt\.)\b|=>|\{\s*"?role"?\s*:|\)\s*;|;\s*\n|(?<!\w)\w{1,64}\s*=\s*f?["'`]|\w\(\w*\)|<\/?code>/g;
 
 // Quoted spans: double quotes, typographic quotes, guillemets, CJK brackets, backticks, and
 // single quotes that open after a space (so apostrophes in "don't" never open one).
 const QUOTED =
   /"[^"\n]{2,300}"|\u201c[^\u201d\n]{2,300}\u201d|\u2018[^\u2019\n]{2,300}\u2019|«[^»\n]{2,300}»|„[^“\n]{2,300}“|「[^」\n]{1,300}」|『[^』\n]{1,300}』|`[^`\n]{2,300}`|(?:^|(?<=[\s(:]))'[^'\n]{2,300}'(?=[\s.,;:!?)]|$)/g;
+
+// Highest score of a text about attacks whose evidence is all inside quotes (below the default
+// threshold: such text is reported, not blocked).
+const QUOTED_EXAMPLES_CAP = 0.6;
 
 // Splitting only works when the text asks for the pieces to be put back together.
 const JOIN_HINT =
@@ -89,6 +93,8 @@ function countMatches(re: RegExp, text: string, cap: number): number {
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
 const EVIDENCE = FEATURES.filter((f) => f.dampens === undefined);
 const MODIFIERS = FEATURES.filter((f) => f.dampens !== undefined);
+// Zero-weight evidence (a cue another feature requires) does not corroborate on its own ('*').
+const SILENT = new Set(EVIDENCE.filter((f) => f.weight === 0).map((f) => f.id));
 
 // Runs the feature table over already-folded text.
 function featurePass(text: string, codeLike: boolean, damp: number): Pass {
@@ -115,7 +121,11 @@ function featurePass(text: string, codeLike: boolean, damp: number): Pass {
   for (const f of matched) {
     if (replaced.has(f.id)) continue;
     if (f.requires === undefined) add(f);
-    else if (f.requires.some((id) => (id === '*' ? [...fired].some((x) => x !== f.id) : fired.has(id))))
+    else if (
+      f.requires.some((id) =>
+        id === '*' ? [...fired].some((x) => x !== f.id && !SILENT.has(x)) : fired.has(id),
+      )
+    )
       add(f);
   }
   function add(f: InjectionFeature): void {
@@ -149,20 +159,37 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
   const metaCount = countMatches(META_CUES, text, 4);
   const codeCount = countMatches(CODE_CUES, raw, 4);
   const codeLike = inheritedCode || codeCount >= 2;
-  const damp = metaCount >= 2 ? 0.45 : metaCount === 1 ? 0.8 : 1;
+  let damp = metaCount >= 2 ? 0.45 : metaCount === 1 ? 0.8 : 1;
+
+  // Teaching text quotes attack phrases; what stays outside the quotes is the author's own voice.
+  let maskedPass: Pass | undefined;
+  let quotedOnly = false;
+  if (metaCount > 0) {
+    QUOTED.lastIndex = 0;
+    const masked = text.replace(QUOTED, ' ');
+    if (masked !== text) {
+      maskedPass = featurePass(masked, codeLike, metaCount >= 2 ? 0.75 : 1);
+      // Every piece of evidence sits inside quotes of a text that talks about attacks: the
+      // quotes are examples, whatever they say (a red-team checklist, a quiz, a test case), and
+      // several quoted examples must not add up to an attack.
+      if (maskedPass.score < 0.3) {
+        damp = Math.min(damp, 0.55);
+        quotedOnly = true;
+      }
+    }
+  }
 
   const result = featurePass(text, codeLike, damp);
+  if (quotedOnly) {
+    result.score = Math.min(result.score, QUOTED_EXAMPLES_CAP);
+    for (const [k, v] of result.cats) result.cats.set(k, Math.min(v, QUOTED_EXAMPLES_CAP));
+  }
   if (damp < 1 && result.score > 0) result.signals.push('damped:meta');
   if (codeLike && result.signals.some((s) => FEATURES.find((f) => f.id === s)?.kind === 'template')) {
     result.signals.push('damped:code');
   }
 
-  // Teaching text quotes attack phrases; what stays outside the quotes is the author's own voice.
-  if (metaCount > 0) {
-    QUOTED.lastIndex = 0;
-    const masked = text.replace(QUOTED, ' ');
-    if (masked !== text) merge(result, featurePass(masked, codeLike, metaCount >= 2 ? 0.75 : 1));
-  }
+  if (maskedPass) merge(result, maskedPass);
 
   const obfuscated =
     folded.homoglyphCount >= 2 || folded.leetCount >= 2 || restored >= 2 || folded.invisibleCount >= 3;

@@ -32,6 +32,24 @@ export function standsAlone(text: string, start: number, end: number): boolean {
   return true;
 }
 
+/** Han, kana and Hangul: scripts written without spaces, so a letter of them ends a token. */
+const CJK =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u30ff\uff00-\uffef]/u;
+
+/** Whether the character at `i` is Han, kana, Hangul or CJK punctuation. */
+export function isCjkChar(text: string, i: number): boolean {
+  return i >= 0 && i < text.length && CJK.test(text.charAt(i));
+}
+
+/**
+ * Whether the character at `i` glues onto a Latin-script token: a word character that is not
+ * CJK. Chinese, Japanese and Korean text runs straight into values (`密钥是sk-…`, `AKIA…가`),
+ * so for them a script change is the token boundary.
+ */
+export function gluesToToken(text: string, i: number): boolean {
+  return isWordChar(text, i) && !isCjkChar(text, i);
+}
+
 /** Digits of `s` only. */
 export function digitsOf(s: string): string {
   return s.replace(/\D/g, '');

@@ -14,7 +14,9 @@ function words(list: readonly string[]): RegExp {
   // Longest first so "order number" wins over "order"; the lookarounds keep "lot" out of "pilot".
   const sorted = [...list].sort((a, b) => b.length - a.length);
   const escaped = sorted.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s*'));
-  return new RegExp(`(?<![a-z0-9à-ÿ])(?:${escaped.join('|')})(?![a-zà-ÿ])`, 'giu');
+  // The trailing check only applies to cues that end in a Latin letter: "护照号码E1234…" is the
+  // cue 护照号码 followed by a number, since a change of script is a word boundary.
+  return new RegExp(`(?<![a-z0-9à-ÿ])(?:${escaped.join('|')})(?!(?<=[a-zà-ÿ])[a-zà-ÿ])`, 'giu');
 }
 
 /** Reference numbers that look like personal data: orders, parcels, invoices, lots, products. */
@@ -162,7 +164,67 @@ export const LOOKALIKE_CUES = words([
   '관리번호',
   '제품번호',
   '모델',
+  // Work, meeting and lot references (issue 11: "Charge 2026-5729-16", "会议号2023-3398-24").
+  'job',
+  'job number',
+  'job id',
+  'work order',
+  'meeting',
+  'meeting id',
+  'meeting number',
+  'conference id',
+  'steuernummer',
+  'steuer-id',
+  'aktenzeichen',
+  'vorgang',
+  'besprechung',
+  'sitzung',
+  'meeting-id',
+  'réunion',
+  'numéro de lot',
+  'numéro de dossier',
+  'numéro de ticket',
+  'expediente',
+  'reunión',
+  'número de lote',
+  'número de caso',
+  'número de ticket',
+  'caso',
+  'trabajo',
+  '会议号',
+  '会议',
+  '会议编号',
+  '工单',
+  '任务号',
+  '作业号',
+  '批次号',
+  '案件号',
+  '会議',
+  '会議番号',
+  '会議id',
+  'チケット',
+  'チケット番号',
+  'ジョブ',
+  'ジョブ番号',
+  '案件番号',
+  '作業番号',
+  '작업',
+  '작업 번호',
+  '작업번호',
+  '회의',
+  '회의 번호',
+  '회의번호',
+  '티켓',
+  '티켓 번호',
+  '사건번호',
+  '배치',
 ]);
+
+/**
+ * Number cues that only rule out a phone reading: the German "Charge" (lot) is also the English
+ * verb of "charge 4012 8888 …", so it cannot veto cards the way {@link LOOKALIKE_CUES} do.
+ */
+export const NON_PHONE_CUES = words(['charge', 'charge nr', 'charge-nr.', 'chargen']);
 
 /** Words that say a number is a phone number. */
 export const PHONE_CUES = words([
@@ -251,6 +313,9 @@ export const BIRTH_CUES = words([
   'nacida',
   'fecha de nacimiento',
   'nací el',
+  'nació el',
+  'nació',
+  'naciste el',
   'nací',
   'cumpleaños',
   '出生日期',
@@ -266,7 +331,8 @@ export const BIRTH_CUES = words([
 ]);
 
 /** Birth cues written after the date (Japanese 生まれ, Korean 생, Chinese 出生). */
-export const BIRTH_CUES_AFTER = /^\s*(?:生まれ|生|출생|생|出生)/u;
+export const BIRTH_CUES_AFTER =
+  /^\s*(?:生まれ|生れ|出生|生(?![产產成效活意前涯物]|日快)|출생|생(?![산성활각명])|태생|born|geboren|né|née|nacid[oa])/iu;
 
 /** Words that announce a passport number. */
 export const PASSPORT_CUES = words([

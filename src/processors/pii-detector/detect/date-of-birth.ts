@@ -86,12 +86,13 @@ export function findBirthDates({ text }: ScanContext, out: Candidate[]): void {
     const date = readDate(text, at);
     if (date?.ok === true) out.push({ type: 'date-of-birth', start: at, end: date.end, confidence: 0.9 });
   }
-  // Cue after the date: scan the digits that open a year-first date.
-  const YEAR_FIRST = /(?<!\d)\d{4}\s*[年년]/gu;
+  // Cue after the date ("1993/10/14生まれ", "1990年5月3日生", "1988년 7월 21일생"): scan
+  // the digits that open a date of any numeric shape and look right past its end.
+  const YEAR_FIRST = /(?<!\d)(?:\d{4}\s*[年년/.-]|\d{1,2}[./-]\d{1,2}[./-]\d{4})/gu;
   YEAR_FIRST.lastIndex = 0;
   for (let m = YEAR_FIRST.exec(text); m !== null; m = YEAR_FIRST.exec(text)) {
     const date = readDate(text, m.index);
-    if (date?.ok !== true || !BIRTH_CUES_AFTER.test(text.slice(date.end, date.end + 6))) continue;
+    if (date?.ok !== true || !BIRTH_CUES_AFTER.test(text.slice(date.end, date.end + 12))) continue;
     if (hasCueBefore(text, m.index, BIRTH_CUES, 12)) continue; // already found from its front cue
     out.push({ type: 'date-of-birth', start: m.index, end: date.end, confidence: 0.85 });
   }

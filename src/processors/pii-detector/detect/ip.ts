@@ -1,13 +1,22 @@
 import { isIP } from 'node:net';
+import { gluesToToken } from './boundaries.js';
 import { hasCueBefore } from './cues.js';
 import type { Candidate, ScanContext } from './types.js';
 
-const V4 = /(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?![\w]|\.\d)/g;
+const V4 = /(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\w]|\.\d)/g;
 const V6 = /(?<![\w:])(?:[0-9A-Fa-f]{0,4}:){2,7}[0-9A-Fa-f]{0,4}(?:%\w+)?(?![\w:])/g;
 
 /** Version and build numbers are written like addresses (`1.2.3.4`). */
 const VERSION_CUES =
   /(?<![\p{L}])(?:v|ver|version|versión|versione|release|build|firmware|バージョン|版本|버전)\.?\s*$/iu;
+
+/** Whether the letters glued before `at` are exactly `IP`/`IPv4`, standing alone before that. */
+function gluedIpCue(text: string, at: number): boolean {
+  const m = /(?:ip|ipv4)$/i.exec(text.slice(Math.max(0, at - 4), at));
+  if (m === null) return false;
+  const before = at - m[0].length - 1;
+  return !gluesToToken(text, before);
+}
 
 /** Addresses that name no one: unspecified, loopback. Reported below the default threshold. */
 function anonymous(value: string): boolean {
@@ -29,6 +38,9 @@ export function findIps({ text }: ScanContext, out: Candidate[]): void {
   for (let m = V4.exec(text); m !== null; m = V4.exec(text)) {
     if (isIP(m[0]) !== 4) continue;
     const start = m.index;
+    // Glued to Latin letters it is part of a longer token (`abc1.2.3.4`), unless those letters
+    // are the word "IP" itself in CJK text (`来源IP32.113.142.101`).
+    if (gluesToToken(text, start - 1) && !gluedIpCue(text, start)) continue;
     if (VERSION_CUES.test(text.slice(Math.max(0, start - 16), start))) continue;
     if (hasCueBefore(text, start, /(?<![\p{L}])(?:version|build|release)/giu, 20)) continue;
     const end = start + m[0].length;

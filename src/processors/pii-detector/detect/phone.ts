@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { digitsOf, standsAlone } from './boundaries.js';
-import { hasCueBefore, lookalikeWins, PHONE_CUES } from './cues.js';
+import { hasCueBefore, lastCueEnd, lookalikeWins, NON_PHONE_CUES, PHONE_CUES } from './cues.js';
 import type { Candidate, ScanContext } from './types.js';
 
 /**
@@ -106,9 +106,14 @@ export function findPhones({ text, phoneCountries }: ScanContext, out: Candidate
     if (digits.length < 7 || digits.length > 15) continue;
     if (/^(\d)\1+$/.test(digits)) continue;
     if (lookalikeWins(text, start, PHONE_CUES)) continue;
+    const notPhone = lastCueEnd(text, start, NON_PHONE_CUES);
+    if (notPhone >= 0 && notPhone >= lastCueEnd(text, start, PHONE_CUES)) continue;
     const cued = hasCueBefore(text, start, PHONE_CUES, 40);
     // AAA-GG-SSSS is how SSNs are written (valid or not); a phone written so needs its cue.
     if (!cued && /^\d{3}-\d{2}-\d{4}$/.test(raw)) continue;
+    // 2026-5729-16: a year, then a serial and a check part, the shape of lot, job and meeting
+    // numbers; no numbering plan groups a phone number so, and without a phone cue it is not one.
+    if (!cued && /^(?:19|20)\d{2}[-./]\d{3,5}[-./]\d{1,2}$/.test(raw)) continue;
     countries ??= phoneCountries();
     const { valid, international } = parse(raw, countries);
     if (!valid) continue;

@@ -1,4 +1,4 @@
-import { isWordChar } from './boundaries.js';
+import { gluesToToken } from './boundaries.js';
 import { entropy } from './checksums.js';
 import { DIGEST_CUES, hasCueBefore, lastCueEnd, SECRET_CUES } from './cues.js';
 import type { Candidate, ScanContext } from './types.js';
@@ -51,7 +51,7 @@ export function findSecrets({ text }: ScanContext, out: Candidate[]): void {
     for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
       const start = m.index;
       const end = start + m[0].length;
-      if (isWordChar(text, start - 1) || isWordChar(text, end)) continue;
+      if (gluesToToken(text, start - 1) || gluesToToken(text, end)) continue;
       const body = m[0].replace(/^[A-Za-z]+[-_]((?:proj|ant|live|test|svcacct)[-_])?/, '');
       if (!looksRandom(body)) continue;
       out.push({ type: 'api-key', start, end, confidence: 0.95 });

@@ -9,7 +9,25 @@ const USERINFO = /^[a-z][a-z0-9+.-]*:\/\/([^\s/@:]+):([^\s/@]+)@/i;
 const TRAILING = /[.,;:!?)\]}>'"。、，！？）]+$/u;
 
 /**
- * URLs (any `scheme://` and `www.`), and the `user:password` pair inside a URL as a separate,
+ * Whether a URL is a bare service endpoint: an API host (`api.…`) or an API path (`/api/…`,
+ * `/v1/…`, `/graphql`) with no userinfo, no query or fragment, and no path segment that could
+ * name someone (an `@`, a number of three digits or more, a long random-looking token).
+ * `https://api.github.com/user` in a `curl` line addresses a service, not a person.
+ */
+function serviceEndpoint(url: string): boolean {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\s]+)([^?#]*)$/i.exec(url);
+  if (m === null) return false;
+  const host = m[1] as string;
+  const path = m[2] as string;
+  if (host.includes('@')) return false;
+  if (!/^api[.-]/i.test(host) && !/^\/(?:api|v\d+|graphql|rest)(?:\/|$)/i.test(path)) return false;
+  if (path.includes('@') || /\d{3,}/.test(path)) return false;
+  return path.split('/').every((segment) => segment.length <= 24);
+}
+
+/**
+ * URLs (any `scheme://` and `www.`; bare service endpoints such as `https://api.github.com/user`
+ * only at confidence 0.4, below the default threshold), and the `user:password` pair inside a URL as a separate,
  * more sensitive `credential` detection (it wins the overlap, so redaction keeps the rest of
  * the URL readable).
  */
@@ -48,7 +66,15 @@ export function findUrls({ text }: ScanContext, out: Candidate[], credentialsOnl
         confidence: 0.98,
       });
     }
+    // Rule: a URL is reported (0.9) unless it is a bare service endpoint (see `serviceEndpoint`),
+    // which is kept below the default threshold (0.4): it names a provider's API, and what is
+    // personal in such requests (tokens, keys, ids in the query) is detected on its own.
     if (!credentialsOnly && value.length > 4)
-      out.push({ type: 'url', start, end: start + value.length, confidence: 0.9 });
+      out.push({
+        type: 'url',
+        start,
+        end: start + value.length,
+        confidence: serviceEndpoint(value) ? 0.4 : 0.9,
+      });
   }
 }
