@@ -6,6 +6,7 @@
 export * from './agent/index.js';
 export * from './cache/index.js';
 export * from './errors/index.js';
+export * from './memory/index.js';
 export * from './messages/index.js';
 // `sluice/agent` exports MessageList as a type only (as documented); the root exports the class.
 export { MessageList } from './messages/message-list.js';

@@ -5,7 +5,7 @@
  */
 
 export type { MastraDBMessage, MastraMessageContentV2, MastraMessagePart } from '../messages/types.js';
-// Storage (engineer M1): the contract, its row types, the in-memory store and its error class.
+// Storage: the contract, its row types, the in-memory store and its error class.
 export * from '../stores/index.js';
 export type {
   MemoryConfig,
