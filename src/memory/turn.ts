@@ -126,19 +126,25 @@ export class MemoryTurn {
         resourceId,
       });
     }
-    // Re-read: the working-memory tool may have created or updated the thread during the turn.
-    const current = await ctx.storage.getThreadById(threadId);
-    // Another process may have created the thread for someone else since the call started.
-    if (current) checkOwner(current, resourceId);
+    // A thread that was new when the call started may have been created since (a concurrent
+    // call, the working-memory tool, another process — possibly for someone else): re-read it.
+    const current = ctx.existing ?? (await ctx.storage.getThreadById(threadId));
+    if (current && !ctx.existing) checkOwner(current, resourceId);
     const positions = new Map<string, number>();
     const all = end.list.get.all.db();
     for (let i = 0; i < all.length; i++) positions.set((all[i] as { id: string }).id, i);
     messages = inConversationOrder(messages, (id) => positions.get(id) ?? Number.MAX_SAFE_INTEGER);
-    const saved = await ctx.storage.saveTurn({ thread: this.#threadRow(current), messages });
+    // touchThread: an existing thread only gets updatedAt, so a title/metadata edit made while
+    // the turn ran (a rename, a concurrent call's working-memory update) is never overwritten.
+    const saved = await ctx.storage.saveTurn({
+      thread: this.#threadRow(current),
+      touchThread: true,
+      messages,
+    });
     if (ctx.config.semanticRecall && end.status === 'success') await ctx.memory.embedMessages(saved);
   }
 
-  /** The thread as saved with the turn: the stored one with `updatedAt` bumped, or a new one. */
+  /** The thread as saved with the turn: the known one with `updatedAt` bumped, or a new one. */
   #threadRow(existing: StorageThread | null): StorageThread {
     const now = new Date();
     const given = typeof this.#thread === 'string' ? { id: this.#thread } : this.#thread;

@@ -1,0 +1,353 @@
+/**
+ * Issue 13 edge cases through the public API: concurrent calls on one thread, streams that are
+ * never drained or cancelled, aborts and failures mid-stream, retried steps, tool calls across
+ * turns, signals sent in multi-step runs, a client re-sending history.
+ */
+import { APICallError } from '@ai-sdk/provider';
+import { Agent } from 'sluice/agent';
+import { InMemoryStore, Memory } from 'sluice/memory';
+import { ScriptedModel } from 'sluice/test';
+import { createTool } from 'sluice/tools';
+import { describe, expect, it } from 'vitest';
+import { conversationLines } from './testing/prompt-text.js';
+
+const conversation = { thread: 'th', resource: 'res' };
+type Steps = ConstructorParameters<typeof ScriptedModel>[0]['steps'];
+
+function setup(steps: Steps, options = {}, storage = new InMemoryStore()) {
+  const memory = new Memory({ storage, options });
+  const model = new ScriptedModel({ steps });
+  return {
+    memory,
+    model,
+    storage,
+    make: (extra: Partial<ConstructorParameters<typeof Agent>[0]> = {}) =>
+      new Agent({ id: 'hard', instructions: 'x', model, memory, ...extra }),
+  };
+}
+
+async function allStored(memory: Memory) {
+  return (await memory.recall({ threadId: 'th', perPage: false, hideSignals: false })).messages;
+}
+
+function texts(messages: Awaited<ReturnType<typeof allStored>>): string[] {
+  return messages.map(
+    (m) =>
+      `${m.role}: ${m.content.parts
+        .map((p) => (p.type === 'text' ? p.text : p.type === 'step-start' ? '' : `[${p.type}]`))
+        .join('')}`,
+  );
+}
+
+const lookup = createTool({
+  id: 'lookup',
+  description: 'Look up',
+  inputSchema: { type: 'object', properties: { q: { type: 'string' } } },
+  execute: async () => ({ found: 'x' }),
+});
+
+describe('two concurrent calls on one thread', () => {
+  it('Promise.all of two generate calls on a new thread: both turns stored, each answer after its question', async () => {
+    const { memory, make } = setup([
+      { text: ['first ', 'answer'], delayMs: 5 },
+      { text: ['second ', 'answer'], delayMs: 5 },
+    ]);
+    const agent = make();
+    await Promise.all([
+      agent.generate('question one', { memory: conversation }),
+      agent.generate('question two', { memory: conversation }),
+    ]);
+    const stored = texts(await allStored(memory));
+    expect(stored).toHaveLength(4);
+    expect(stored).toContain('user: question one');
+    expect(stored).toContain('user: question two');
+    for (const q of ['one', 'two']) {
+      const user = stored.indexOf(`user: question ${q}`);
+      const answers = stored.filter((line) => line.startsWith('assistant:'));
+      expect(user).toBeGreaterThanOrEqual(0);
+      expect(answers).toHaveLength(2);
+    }
+  });
+});
+
+describe('stream()', () => {
+  it('a reader that never drains: the turn is still saved once the run settles', async () => {
+    const { memory, make } = setup([{ text: ['a', 'b', 'c'] }]);
+    const output = await make().stream('never read', { memory: conversation });
+    expect(await output.text).toBe('abc');
+    await output.getFullOutput();
+    expect(texts(await allStored(memory))).toEqual(['user: never read', 'assistant: abc']);
+  });
+
+  it('a reader that cancels: the run goes on to the end and the whole turn is stored', async () => {
+    const { memory, make } = setup([{ text: ['a', 'b', 'c', 'd'], delayMs: 5 }]);
+    const output = await make().stream('cancel me', { memory: conversation });
+    for await (const chunk of output.fullStream) if (chunk.type === 'text-delta') break;
+    await output.getFullOutput();
+    expect(texts(await allStored(memory))).toEqual(['user: cancel me', 'assistant: abcd']);
+  });
+
+  it('stopOnStreamCancel: the cancelled turn keeps the user message, marked aborted, and no partial answer', async () => {
+    const { memory, make } = setup([{ text: ['a', 'b', 'c', 'd', 'e', 'f'], delayMs: 15 }]);
+    const output = await make().stream('stop me', { memory: conversation, stopOnStreamCancel: true });
+    for await (const chunk of output.fullStream) if (chunk.type === 'text-delta') break;
+    await output.getFullOutput();
+    const stored = await allStored(memory);
+    expect(texts(stored)).toEqual(['user: stop me']);
+    expect(stored[0]?.content.metadata).toMatchObject({ mastra: { failure: { status: 'aborted' } } });
+  });
+
+  it('the caller aborts mid-stream after text streamed: user message kept, marked aborted, no partial answer', async () => {
+    const { memory, make } = setup([{ text: ['part', 'ial', ' more', ' more'], delayMs: 15 }]);
+    const controller = new AbortController();
+    const output = await make().stream('abort me', { memory: conversation, abortSignal: controller.signal });
+    for await (const chunk of output.fullStream) if (chunk.type === 'text-delta') controller.abort();
+    const stored = await allStored(memory);
+    expect(texts(stored)).toEqual(['user: abort me']);
+    expect(JSON.stringify(stored)).not.toContain('partial');
+    expect(stored[0]?.content.metadata).toMatchObject({ mastra: { failure: { status: 'aborted' } } });
+  });
+
+  it('a provider error after some text streamed: no partial answer, the failure on the user message', async () => {
+    const failing = new APICallError({
+      message: 'connection reset',
+      url: 'http://127.0.0.1/v1',
+      requestBodyValues: {},
+      statusCode: 400,
+      isRetryable: false,
+    });
+    const { memory, make } = setup([
+      { text: ['partial ', 'answer'], errorAfterChunks: { after: 4, error: failing, mode: 'part' } },
+    ]);
+    const output = await make({ errorProcessorDefaults: false }).stream('q', { memory: conversation });
+    const seen: string[] = [];
+    for await (const chunk of output.fullStream) seen.push(chunk.type);
+    const stored = await allStored(memory);
+    expect(texts(stored)).toEqual(['user: q']);
+    expect(stored[0]?.content.metadata).toMatchObject({ mastra: { failure: { status: 'failed' } } });
+  });
+});
+
+describe('retried steps', () => {
+  it('an output processor aborting with retry, then success: only the accepted answer is stored, the feedback never', async () => {
+    const { memory, model, make } = setup(['bad', 'good']);
+    const agent = make({
+      maxProcessorRetries: 2,
+      outputProcessors: [
+        {
+          id: 'judge',
+          processOutputStep: ({ text, abort }) => {
+            if (text === 'bad') abort('be good', { retry: true });
+          },
+        },
+      ],
+    });
+    const result = await agent.generate('hi', { memory: conversation });
+    expect(result.text).toBe('good');
+    expect(model.calls).toHaveLength(2);
+    const stored = await allStored(memory);
+    expect(texts(stored)).toEqual(['user: hi', 'assistant: good']);
+    expect(JSON.stringify(stored)).not.toContain('be good');
+  });
+
+  it('a retryable provider error retried by the default error processors, then success: the turn is stored once', async () => {
+    const flaky = new APICallError({
+      message: 'overloaded',
+      url: 'http://127.0.0.1/v1',
+      requestBodyValues: {},
+      statusCode: 503,
+      isRetryable: true,
+    });
+    const { memory, model, make } = setup([
+      { text: ['half '], errorAfterChunks: { after: 3, error: flaky, mode: 'part' } },
+      'whole answer',
+    ]);
+    const result = await make().generate('hi', { memory: conversation });
+    expect(result.text).toBe('whole answer');
+    expect(model.calls.length).toBeGreaterThanOrEqual(2);
+    const stored = await allStored(memory);
+    expect(texts(stored)).toEqual(['user: hi', 'assistant: whole answer']);
+  });
+});
+
+describe('tool calls across turns', () => {
+  it('stored as one assistant message with the call and its result; the next prompt pairs them', async () => {
+    const { memory, model, make } = setup([
+      { toolCalls: [{ toolName: 'lookup', args: { q: 'a' }, toolCallId: 'c1' }] },
+      'found it',
+      'again',
+    ]);
+    const agent = make({ tools: { lookup } });
+    await agent.generate('find a', { memory: conversation });
+    const stored = await allStored(memory);
+    expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
+    await agent.generate('more', { memory: conversation });
+    expect(conversationLines(model.calls[2]?.prompt)).toEqual([
+      'user: find a',
+      'assistant: [tool-call lookup]',
+      'tool: [tool-result lookup]',
+      'assistant: found it',
+      'user: more',
+    ]);
+  });
+
+  it('a tool that throws: its error result is stored with the call and replayed as a pair', async () => {
+    const broken = createTool({
+      id: 'broken',
+      description: 'Breaks',
+      inputSchema: { type: 'object', properties: {} },
+      execute: async () => {
+        throw new Error('tool exploded');
+      },
+    });
+    const { memory, model, make } = setup([
+      { toolCalls: [{ toolName: 'broken', args: {}, toolCallId: 'b1' }] },
+      'sorry',
+      'next',
+    ]);
+    const agent = make({ tools: { broken } });
+    await agent.generate('try it', { memory: conversation });
+    await agent.generate('and now', { memory: conversation });
+    const lines = conversationLines(model.calls[2]?.prompt);
+    expect(lines).toContain('assistant: [tool-call broken]');
+    expect(lines).toContain('tool: [tool-result broken]');
+  });
+
+  it('lastMessages cutting into a tool exchange never sends an orphan call or result', async () => {
+    const { model, make } = setup(
+      [{ toolCalls: [{ toolName: 'lookup', args: { q: 'a' }, toolCallId: 'c1' }] }, 'found it', 'next'],
+      { lastMessages: 1 },
+    );
+    const agent = make({ tools: { lookup } });
+    await agent.generate('find a', { memory: conversation });
+    await agent.generate('more', { memory: conversation });
+    const prompt = model.calls[2]?.prompt as Array<{ role: string; content: unknown }>;
+    const calls = new Set<string>();
+    const results = new Set<string>();
+    for (const message of prompt) {
+      if (!Array.isArray(message.content)) continue;
+      for (const part of message.content as Array<{ type: string; toolCallId?: string }>) {
+        if (part.type === 'tool-call') calls.add(part.toolCallId as string);
+        if (part.type === 'tool-result') results.add(part.toolCallId as string);
+      }
+    }
+    expect([...calls].sort()).toEqual([...results].sort());
+  });
+});
+
+describe('signals in a multi-step run', () => {
+  it('a non-transient signal sent in processInputStep at step 0 is stored once, not per step', async () => {
+    const { memory, model, make } = setup([
+      { toolCalls: [{ toolName: 'lookup', args: { q: 'a' } }] },
+      'done',
+      'next',
+    ]);
+    const agent = make({
+      tools: { lookup },
+      inputProcessors: [
+        {
+          id: 'steer',
+          processInputStep: async ({ sendSignal, stepNumber }) => {
+            if (stepNumber === 0) await sendSignal?.({ type: 'reactive', contents: 'Be brief.' });
+          },
+        },
+      ],
+    });
+    await agent.generate('go', { memory: conversation });
+    const signals = (await allStored(memory)).filter((m) => m.role === 'signal');
+    expect(signals).toHaveLength(1);
+    await agent.generate('again', { memory: conversation, inputProcessors: [] });
+    const lines = conversationLines(model.calls[2]?.prompt);
+    expect(lines.filter((l) => l.includes('Be brief.'))).toHaveLength(1);
+  });
+});
+
+describe('a client re-sending the whole history', () => {
+  it('with ids (tool exchange included): nothing is stored twice', async () => {
+    const { memory, make } = setup([
+      { toolCalls: [{ toolName: 'lookup', args: { q: 'a' }, toolCallId: 'c1' }] },
+      'found it',
+      'second answer',
+    ]);
+    const agent = make({ tools: { lookup } });
+    await agent.generate('find a', { memory: conversation });
+    const first = await allStored(memory);
+    await agent.generate([...first, { role: 'user', content: 'follow up' }] as never, {
+      memory: conversation,
+    });
+    const stored = await allStored(memory);
+    expect(texts(stored)).toEqual([...texts(first), 'user: follow up', 'assistant: second answer']);
+  });
+});
+
+describe('the turn save and the thread row', () => {
+  /** A store where the thread is edited (by someone else) just before the turn's write lands. */
+  function racingStore(edit: (store: InMemoryStore) => Promise<unknown>) {
+    const inner = new InMemoryStore();
+    return new Proxy(inner, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target);
+        if (key === 'saveTurn') {
+          return async (turn: Parameters<InMemoryStore['saveTurn']>[0]) => {
+            await edit(target);
+            return target.saveTurn(turn);
+          };
+        }
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  }
+
+  it('a title/metadata edit made while the turn is being saved is kept (the save only bumps updatedAt)', async () => {
+    const storage = racingStore((store) =>
+      store.updateThread({ id: 'th', title: 'Renamed', metadata: { tag: 'vip' } }),
+    );
+    const memory = new Memory({ storage });
+    await memory.createThread({ resourceId: 'res', threadId: 'th', title: 'Original' });
+    const before = await memory.getThreadById({ threadId: 'th' });
+    const agent = new Agent({
+      id: 'hard',
+      instructions: 'x',
+      model: new ScriptedModel({ steps: ['ok'] }),
+      memory,
+    });
+    await agent.generate('hi', { memory: conversation });
+    const thread = await memory.getThreadById({ threadId: 'th' });
+    expect(thread?.title).toBe('Renamed');
+    expect(thread?.metadata).toMatchObject({ tag: 'vip' });
+    expect(thread?.updatedAt.getTime()).toBeGreaterThanOrEqual(before?.updatedAt.getTime() ?? 0);
+    expect(texts(await allStored(memory))).toEqual(['user: hi', 'assistant: ok']);
+  });
+
+  it('a rename made by a processor during the turn is kept by the save', async () => {
+    const storage = new InMemoryStore();
+    const memory = new Memory({ storage });
+    await memory.createThread({ resourceId: 'res', threadId: 'th', title: 'Original' });
+    const agent = new Agent({
+      id: 'hard',
+      instructions: 'x',
+      model: new ScriptedModel({ steps: ['ok'] }),
+      memory,
+      outputProcessors: [
+        {
+          id: 'renamer',
+          processOutputResult: async ({ messages }) => {
+            await memory.updateThread({ id: 'th', title: 'Renamed', metadata: {} });
+            return messages;
+          },
+        },
+      ],
+    });
+    await agent.generate('hi', { memory: conversation });
+    expect((await memory.getThreadById({ threadId: 'th' }))?.title).toBe('Renamed');
+  });
+
+  it('on a new thread, the first save creates it with the title given', async () => {
+    const { memory, make } = setup(['ok']);
+    await make().generate('hi', { memory: { thread: { id: 'th', title: 'Hello' }, resource: 'res' } });
+    expect(await memory.getThreadById({ threadId: 'th' })).toMatchObject({
+      title: 'Hello',
+      resourceId: 'res',
+    });
+  });
+});
