@@ -207,6 +207,11 @@ describe('tool calls across turns', () => {
     ]);
     const agent = make({ tools: { broken } });
     await agent.generate('try it', { memory: conversation });
+    const answer = (await allStored(memory))[1];
+    expect(answer?.content.parts).toContainEqual({
+      type: 'tool-invocation',
+      toolInvocation: expect.objectContaining({ state: 'result', toolCallId: 'b1', isError: true }),
+    });
     await agent.generate('and now', { memory: conversation });
     const lines = conversationLines(model.calls[2]?.prompt);
     expect(lines).toContain('assistant: [tool-call broken]');
@@ -349,5 +354,82 @@ describe('the turn save and the thread row', () => {
       title: 'Hello',
       resourceId: 'res',
     });
+  });
+});
+
+describe('working-memory updates at the same time', () => {
+  const schema = {
+    type: 'object',
+    properties: { name: { type: 'string' }, city: { type: 'string' } },
+  } as const;
+
+  it('JSON schema: two updateWorkingMemory calls in one step are both merged (no lost update)', async () => {
+    const memory = new Memory({
+      storage: new InMemoryStore(),
+      options: { workingMemory: { enabled: true, schema } },
+    });
+    const model = new ScriptedModel({
+      steps: [
+        {
+          toolCalls: [
+            { toolName: 'updateWorkingMemory', args: { memory: { name: 'Ana' } } },
+            { toolName: 'updateWorkingMemory', args: { memory: { city: 'Porto' } } },
+          ],
+        },
+        'noted',
+      ],
+    });
+    await new Agent({ id: 'wm', instructions: 'x', model, memory }).generate('I am Ana from Porto', {
+      memory: conversation,
+    });
+    const stored = JSON.parse(
+      (await memory.getWorkingMemory({ threadId: 'th', resourceId: 'res' })) ?? 'null',
+    );
+    expect(stored).toEqual({ name: 'Ana', city: 'Porto' });
+  });
+
+  it('thread scope, two concurrent calls on a new thread: both updates are kept and both turns stored', async () => {
+    const memory = new Memory({
+      storage: new InMemoryStore(),
+      options: { workingMemory: { enabled: true, schema, scope: 'thread' } },
+    });
+    const model = new ScriptedModel({
+      steps: [
+        { toolCalls: [{ toolName: 'updateWorkingMemory', args: { memory: { name: 'Ana' } } }] },
+        { toolCalls: [{ toolName: 'updateWorkingMemory', args: { memory: { city: 'Porto' } } }] },
+        'one',
+        'two',
+      ],
+    });
+    const agent = new Agent({ id: 'wm', instructions: 'x', model, memory });
+    await Promise.all([
+      agent.generate('I am Ana', { memory: conversation }),
+      agent.generate('I live in Porto', { memory: conversation }),
+    ]);
+    const stored = JSON.parse((await memory.getWorkingMemory({ threadId: 'th' })) ?? 'null');
+    expect(stored).toEqual({ name: 'Ana', city: 'Porto' });
+    expect((await allStored(memory)).map((m) => m.role).sort()).toEqual([
+      'assistant',
+      'assistant',
+      'user',
+      'user',
+    ]);
+  });
+});
+
+describe('working memory and thread ownership', () => {
+  it('thread-scoped updateWorkingMemory with a resource that does not own the thread is an error naming both', async () => {
+    const memory = new Memory({
+      storage: new InMemoryStore(),
+      options: { workingMemory: { enabled: true, scope: 'thread' } },
+    });
+    await memory.createThread({ resourceId: 'owner', threadId: 'th' });
+    await expect(
+      memory.updateWorkingMemory({ threadId: 'th', resourceId: 'intruder', workingMemory: '# mine' }),
+    ).rejects.toMatchObject({
+      code: 'MEMORY_THREAD_RESOURCE_MISMATCH',
+      message: expect.stringMatching(/"th".*"owner".*"intruder"/),
+    });
+    expect(await memory.getWorkingMemory({ threadId: 'th' })).toBeNull();
   });
 });
