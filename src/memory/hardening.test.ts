@@ -433,3 +433,57 @@ describe('working memory and thread ownership', () => {
     expect(await memory.getWorkingMemory({ threadId: 'th' })).toBeNull();
   });
 });
+
+describe('a client tool answered on the next call', () => {
+  const ask = createTool({
+    id: 'ask',
+    description: 'Ask the user (runs on the client)',
+    inputSchema: { type: 'object', properties: {} },
+  } as Parameters<typeof createTool>[0]);
+
+  it('the client re-sends the history with the tool result: the model gets the call and its result, and the result is stored', async () => {
+    const { memory, model, make } = setup([
+      { toolCalls: [{ toolName: 'ask', args: {}, toolCallId: 'k1' }] },
+      'thanks',
+      'bye',
+    ]);
+    const agent = make({ tools: { ask } });
+    await agent.generate('start', { memory: conversation });
+    const history = await allStored(memory);
+    const result = {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'k1',
+          toolName: 'ask',
+          output: { type: 'json', value: { answer: 'yes' } },
+        },
+      ],
+    };
+    await agent.generate([...history, result] as never, { memory: conversation });
+    expect(conversationLines(model.calls[1]?.prompt)).toEqual([
+      'user: start',
+      'assistant: [tool-call ask]',
+      'tool: [tool-result ask]',
+    ]);
+    const stored = await allStored(memory);
+    expect(stored.map((m) => m.id).slice(0, 2)).toEqual(history.map((m) => m.id));
+    expect(stored[1]?.content.parts).toContainEqual({
+      type: 'tool-invocation',
+      toolInvocation: expect.objectContaining({
+        state: 'result',
+        toolCallId: 'k1',
+        result: { answer: 'yes' },
+      }),
+    });
+    await agent.generate('more', { memory: conversation });
+    expect(conversationLines(model.calls[2]?.prompt)).toEqual([
+      'user: start',
+      'assistant: [tool-call ask]',
+      'tool: [tool-result ask]',
+      'assistant: thanks',
+      'user: more',
+    ]);
+  });
+});

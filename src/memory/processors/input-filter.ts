@@ -1,3 +1,4 @@
+import type { MastraDBMessage } from '../../messages/types.js';
 import type { ProcessInputArgs, Processor } from '../../pipeline/types.js';
 import { type MemoryTurnSource, resolveTurn } from './turn-context.js';
 
@@ -26,8 +27,35 @@ export class MemoryInputFilter implements Processor<'memory-input-filter'> {
       if (!turn.generatedIds.has(message.id)) ids.push(message.id);
     if (ids.length === 0) return undefined;
     const stored = await turn.storage.getMessagesByIds(ids);
-    const echoed = stored.filter((m) => m.threadId === turn.threadId).map((m) => m.id);
+    const echoed: string[] = [];
+    for (const copy of stored) {
+      if (copy.threadId !== turn.threadId) continue;
+      // The stored tool call the client answers (its result merged into the re-sent message)
+      // is not an echo: it carries what the client added, and is stored again with it.
+      const sent = messageList.getMessageById(copy.id);
+      if (sent && answersStoredCall(sent, copy)) continue;
+      echoed.push(copy.id);
+    }
     if (echoed.length > 0) messageList.removeByIds(echoed);
     return undefined;
   }
+}
+
+/** True when `sent` has a tool result for a call `stored` holds without one. */
+function answersStoredCall(sent: MastraDBMessage, stored: MastraDBMessage): boolean {
+  let pending: Set<string> | undefined;
+  for (const part of stored.content.parts) {
+    if (part.type === 'tool-invocation' && part.toolInvocation.state !== 'result')
+      (pending ??= new Set()).add(part.toolInvocation.toolCallId);
+  }
+  if (!pending) return false;
+  for (const part of sent.content.parts) {
+    if (
+      part.type === 'tool-invocation' &&
+      part.toolInvocation.state === 'result' &&
+      pending.has(part.toolInvocation.toolCallId)
+    )
+      return true;
+  }
+  return false;
 }
