@@ -6,6 +6,7 @@
 import { APICallError } from '@ai-sdk/provider';
 import { Agent } from 'sluice/agent';
 import { InMemoryStore, Memory } from 'sluice/memory';
+import type { Processor } from 'sluice/processors';
 import { ScriptedModel } from 'sluice/test';
 import { createTool } from 'sluice/tools';
 import { describe, expect, it } from 'vitest';
@@ -167,6 +168,55 @@ describe('retried steps', () => {
     expect(model.calls.length).toBeGreaterThanOrEqual(2);
     const stored = await allStored(memory);
     expect(texts(stored)).toEqual(['user: hi', 'assistant: whole answer']);
+  });
+});
+
+describe('data chunks of a retried step attempt', () => {
+  const progress = {
+    id: 'progress',
+    processOutputStream: async ({
+      part,
+      writer,
+    }: Parameters<NonNullable<Processor['processOutputStream']>>[0]) => {
+      if (part.type === 'text-delta')
+        await writer?.custom({ type: 'data-progress', data: { delta: part.payload.text } });
+      return part;
+    },
+  };
+  const dataOf = async (memory: Memory) =>
+    (await allStored(memory))
+      .flatMap((m) => m.content.parts)
+      .filter((p) => p.type === 'data-progress')
+      .map((p) => (p as { data: unknown }).data);
+
+  it('a step rejected by an output processor (retry): only the accepted attempt’s data parts are stored', async () => {
+    const { memory, make } = setup(['bad', 'good']);
+    const judge: Processor = {
+      id: 'judge',
+      processOutputStep: ({ text, abort }) => {
+        if (text === 'bad') abort('be good', { retry: true });
+      },
+    };
+    await make({ maxProcessorRetries: 2, outputProcessors: [progress, judge] }).generate('go', {
+      memory: conversation,
+    });
+    expect(await dataOf(memory)).toEqual([{ delta: 'good' }]);
+  });
+
+  it('a step that failed and was retried by an error processor: its data parts are not stored', async () => {
+    const flaky = new APICallError({
+      message: 'overloaded',
+      url: 'http://127.0.0.1/v1',
+      requestBodyValues: {},
+      statusCode: 503,
+      isRetryable: true,
+    });
+    const { memory, make } = setup([
+      { text: ['half ', 'more'], errorAfterChunks: { after: 4, error: flaky, mode: 'part' } },
+      'whole',
+    ]);
+    await make({ outputProcessors: [progress] }).generate('go', { memory: conversation });
+    expect(await dataOf(memory)).toEqual([{ delta: 'whole' }]);
   });
 });
 
