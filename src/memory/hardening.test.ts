@@ -4,6 +4,7 @@
  * turns, signals sent in multi-step runs, a client re-sending history.
  */
 import { APICallError } from '@ai-sdk/provider';
+import { ConfigurationError } from 'sluice';
 import { Agent } from 'sluice/agent';
 import { InMemoryStore, Memory } from 'sluice/memory';
 import type { Processor } from 'sluice/processors';
@@ -535,5 +536,39 @@ describe('a client tool answered on the next call', () => {
       'assistant: thanks',
       'user: more',
     ]);
+  });
+});
+
+describe('"memory" on an agent without one', () => {
+  it('generate() and stream() reject with a ConfigurationError naming the option, before the model is called', async () => {
+    const model = new ScriptedModel({ steps: ['x'] });
+    const agent = new Agent({ id: 'plain', instructions: 'x', model });
+    for (const call of [
+      () => agent.generate('a', { memory: conversation }),
+      () => agent.stream('a', { memory: conversation }),
+    ]) {
+      const error = await call().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(error).toMatchObject({
+        code: 'AGENT_INVALID_OPTIONS',
+        message: expect.stringContaining('"memory"'),
+      });
+    }
+    expect(model.calls).toHaveLength(0);
+  });
+
+  it('a memory function that returns none for the request: the error says so', async () => {
+    const agent = new Agent({
+      id: 'dyn',
+      instructions: 'x',
+      model: new ScriptedModel({ steps: ['x'] }),
+      memory: () => undefined as unknown as Memory,
+    });
+    await expect(agent.generate('a', { memory: conversation })).rejects.toThrow(
+      /memory function returned none for this request context/,
+    );
   });
 });
