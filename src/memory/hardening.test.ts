@@ -10,7 +10,8 @@ import { InMemoryStore, Memory } from 'sluice/memory';
 import type { Processor } from 'sluice/processors';
 import { ScriptedModel } from 'sluice/test';
 import { createTool } from 'sluice/tools';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { HashEmbedder } from './testing/hash-embedder.js';
 import { conversationLines } from './testing/prompt-text.js';
 
 const conversation = { thread: 'th', resource: 'res' };
@@ -570,5 +571,38 @@ describe('"memory" on an agent without one', () => {
     await expect(agent.generate('a', { memory: conversation })).rejects.toThrow(
       /memory function returned none for this request context/,
     );
+  });
+});
+
+describe('semantic recall after the save', () => {
+  it('an embedder failing on the saved turn does not fail the call: the turn is stored once, a warning names the thread', async () => {
+    class FlakyEmbedder extends HashEmbedder {
+      override async doEmbed(args: { values: string[] }) {
+        if (this.calls.length >= 1) throw new Error('embedding service down');
+        return super.doEmbed(args);
+      }
+    }
+    const memory = new Memory({
+      storage: new InMemoryStore(),
+      embedder: new FlakyEmbedder(),
+      options: { semanticRecall: { topK: 1, messageRange: 0, scope: 'thread' } },
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const agent = new Agent({
+        id: 'sr',
+        instructions: 'x',
+        model: new ScriptedModel({ steps: ['ok'] }),
+        memory,
+      });
+      const result = await agent.generate('hello there', { memory: conversation });
+      expect(result.text).toBe('ok');
+      expect(texts(await allStored(memory))).toEqual(['user: hello there', 'assistant: ok']);
+      expect(warn.mock.calls.map((c) => String(c[0])).join('\n')).toMatch(
+        /thread "th".*embedding service down/s,
+      );
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

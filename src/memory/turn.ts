@@ -141,7 +141,17 @@ export class MemoryTurn {
       touchThread: true,
       messages,
     });
-    if (ctx.config.semanticRecall && end.status === 'success') await ctx.memory.embedMessages(saved);
+    if (ctx.config.semanticRecall && end.status === 'success') {
+      // The turn is stored: an embedding failure now must not fail the call (a client retrying a
+      // failed call would store the turn twice). The messages stay, not yet searchable.
+      try {
+        await ctx.memory.embedMessages(saved);
+      } catch (error) {
+        console.warn(
+          `Memory: the turn on thread "${threadId}" (resource "${resourceId}") was saved, but embedding it for semantic recall failed, so it is not searchable: ${String(error)}`,
+        );
+      }
+    }
   }
 
   /** The thread as saved with the turn: the known one with `updatedAt` bumped, or a new one. */
