@@ -6,8 +6,9 @@
 import { APICallError } from '@ai-sdk/provider';
 import { ConfigurationError } from 'sluice';
 import { Agent } from 'sluice/agent';
-import { InMemoryStore, Memory } from 'sluice/memory';
-import type { Processor } from 'sluice/processors';
+import { InMemoryStore, Memory, type MemoryStorage } from 'sluice/memory';
+import type { OutputProcessor, Processor } from 'sluice/processors';
+import { SqliteStore } from 'sluice/sqlite';
 import { ScriptedModel } from 'sluice/test';
 import { createTool } from 'sluice/tools';
 import { describe, expect, it, vi } from 'vitest';
@@ -17,7 +18,7 @@ import { conversationLines } from './testing/prompt-text.js';
 const conversation = { thread: 'th', resource: 'res' };
 type Steps = ConstructorParameters<typeof ScriptedModel>[0]['steps'];
 
-function setup(steps: Steps, options = {}, storage = new InMemoryStore()) {
+function setup(steps: Steps, options = {}, storage: MemoryStorage = new InMemoryStore()) {
   const memory = new Memory({ storage, options });
   const model = new ScriptedModel({ steps });
   return {
@@ -50,35 +51,66 @@ const lookup = createTool({
 });
 
 describe('two concurrent calls on one thread', () => {
-  it('Promise.all of two generate calls on a new thread: both turns stored, each answer after its question', async () => {
-    const { memory, make } = setup([
-      { text: ['first ', 'answer'], delayMs: 5 },
-      { text: ['second ', 'answer'], delayMs: 5 },
-    ]);
-    const agent = make();
-    await Promise.all([
-      agent.generate('question one', { memory: conversation }),
-      agent.generate('question two', { memory: conversation }),
-    ]);
-    const stored = texts(await allStored(memory));
-    expect(stored).toHaveLength(4);
-    expect(stored).toContain('user: question one');
-    expect(stored).toContain('user: question two');
-    for (const q of ['one', 'two']) {
-      const user = stored.indexOf(`user: question ${q}`);
-      const answers = stored.filter((line) => line.startsWith('assistant:'));
-      expect(user).toBeGreaterThanOrEqual(0);
-      expect(answers).toHaveLength(2);
-    }
-  });
+  const stores = [
+    ['InMemoryStore', () => new InMemoryStore()],
+    ['SqliteStore', () => new SqliteStore({ path: ':memory:' })],
+  ] as const;
+
+  it.each(stores)(
+    '%s: Promise.all of two generate calls loses no message; each answer after its question, same order on every read',
+    async (_name, makeStore) => {
+      const storage = makeStore();
+      // Each call's answer names its question (the scripted model answers in call order).
+      const { memory, make } = setup(
+        [
+          { text: ['answer ', 'one'], delayMs: 5 },
+          { text: ['answer ', 'two'], delayMs: 5 },
+        ],
+        {},
+        storage,
+      );
+      const agent = make();
+      await Promise.all([
+        agent.generate('question one', { memory: conversation }),
+        agent.generate('question two', { memory: conversation }),
+      ]);
+      const stored = texts(await allStored(memory));
+      expect(stored.slice().sort()).toEqual([
+        'assistant: answer one',
+        'assistant: answer two',
+        'user: question one',
+        'user: question two',
+      ]);
+      for (const n of ['one', 'two'])
+        expect(stored.indexOf(`user: question ${n}`)).toBeLessThan(stored.indexOf(`assistant: answer ${n}`));
+      expect(texts(await allStored(memory))).toEqual(stored);
+      await storage.close();
+    },
+  );
 });
 
 describe('stream()', () => {
-  it('a reader that never drains: the turn is still saved once the run settles', async () => {
+  it('a reader that never drains but awaits text: the turn is saved once the run settles', async () => {
     const { memory, make } = setup([{ text: ['a', 'b', 'c'] }]);
     const output = await make().stream('never read', { memory: conversation });
     expect(await output.text).toBe('abc');
     await output.getFullOutput();
+    expect(texts(await allStored(memory))).toEqual(['user: never read', 'assistant: abc']);
+  });
+
+  it('the turn is stored before fullStream ends: a reader sees it when the finish chunk arrives', async () => {
+    const { memory, make } = setup([{ text: ['a', 'b'] }]);
+    const output = await make().stream('read me', { memory: conversation });
+    let atFinish: string[] | undefined;
+    for await (const chunk of output.fullStream)
+      if (chunk.type === 'finish') atFinish = texts(await allStored(memory));
+    expect(atFinish).toEqual(['user: read me', 'assistant: ab']);
+  });
+
+  it('nobody reads the stream or awaits anything: the run still finishes and stores the turn', async () => {
+    const { memory, make } = setup([{ text: ['a', 'b', 'c'] }]);
+    await make().stream('never read', { memory: conversation });
+    await vi.waitFor(async () => expect((await allStored(memory)).length).toBe(2), { timeout: 2000 });
     expect(texts(await allStored(memory))).toEqual(['user: never read', 'assistant: abc']);
   });
 
@@ -174,7 +206,7 @@ describe('retried steps', () => {
 });
 
 describe('data chunks of a retried step attempt', () => {
-  const progress = {
+  const progress: OutputProcessor = {
     id: 'progress',
     processOutputStream: async ({
       part,
@@ -193,7 +225,7 @@ describe('data chunks of a retried step attempt', () => {
 
   it('a step rejected by an output processor (retry): only the accepted attempt’s data parts are stored', async () => {
     const { memory, make } = setup(['bad', 'good']);
-    const judge: Processor = {
+    const judge: OutputProcessor = {
       id: 'judge',
       processOutputStep: ({ text, abort }) => {
         if (text === 'bad') abort('be good', { retry: true });
