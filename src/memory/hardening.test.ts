@@ -4,7 +4,7 @@
  * turns, signals sent in multi-step runs, a client re-sending history.
  */
 import { APICallError } from '@ai-sdk/provider';
-import { ConfigurationError } from 'sluice';
+import { ConfigurationError, RequestContext } from 'sluice';
 import { Agent } from 'sluice/agent';
 import { InMemoryStore, Memory, type MemoryStorage } from 'sluice/memory';
 import type { OutputProcessor, Processor } from 'sluice/processors';
@@ -636,5 +636,34 @@ describe('semantic recall after the save', () => {
     } finally {
       warn.mockRestore();
     }
+  });
+});
+
+describe('two calls sharing one request context', () => {
+  it('the working-memory tool of each call writes to its own conversation', async () => {
+    const memory = new Memory({
+      storage: new InMemoryStore(),
+      options: { workingMemory: { enabled: true } },
+    });
+    const ana = new ScriptedModel({
+      steps: [
+        { toolCalls: [{ toolName: 'updateWorkingMemory', args: { memory: '# Ana' } }], delayMs: 5 },
+        'ok',
+      ],
+    });
+    const bob = new ScriptedModel({ steps: [{ text: ['hello'], delayMs: 20 }] });
+    const requestContext = new RequestContext();
+    await Promise.all([
+      new Agent({ id: 'a', instructions: 'x', model: ana, memory }).generate('I am Ana', {
+        memory: { thread: 'ta', resource: 'ana' },
+        requestContext,
+      }),
+      new Agent({ id: 'b', instructions: 'x', model: bob, memory }).generate('I am Bob', {
+        memory: { thread: 'tb', resource: 'bob' },
+        requestContext,
+      }),
+    ]);
+    expect(await memory.getWorkingMemory({ threadId: 'ta', resourceId: 'ana' })).toBe('# Ana');
+    expect(await memory.getWorkingMemory({ threadId: 'tb', resourceId: 'bob' })).toBeNull();
   });
 });

@@ -35,7 +35,7 @@ import { ContextOverflowRecovery } from './processors/context-overflow.js';
 import { MemoryInputFilter } from './processors/input-filter.js';
 import { MessageHistory } from './processors/message-history.js';
 import { SemanticRecall } from './processors/semantic-recall.js';
-import { turnFor, turnOf } from './processors/turn-context.js';
+import { type MemoryTurnContext, turnFor, turnOf } from './processors/turn-context.js';
 import { WorkingMemoryProcessor } from './processors/working-memory.js';
 import {
   type HideSignals,
@@ -568,7 +568,24 @@ export class Memory {
    * request context (`'MastraMemory'`).
    */
   listTools(args: { memoryConfig?: MemoryConfig } = {}): Record<string, Tool> {
-    const config = this.getMergedThreadConfig(args.memoryConfig);
+    return this.#tools(args.memoryConfig, undefined);
+  }
+
+  /**
+   * The tools of one agent call, bound to its conversation: they write to that call's thread and
+   * resource even when another call running at the same time shares its request context.
+   *
+   * @internal Used by the agent's memory turn.
+   */
+  toolsForTurn(turn: MemoryTurnContext, conversation: MemoryContextValue): Record<string, Tool> {
+    return this.#tools(turn.callConfig, { turn, conversation });
+  }
+
+  #tools(
+    memoryConfig: MemoryConfig | undefined,
+    bound: { turn: MemoryTurnContext; conversation: MemoryContextValue } | undefined,
+  ): Record<string, Tool> {
+    const config = this.getMergedThreadConfig(memoryConfig);
     if (!config.workingMemory.enabled || config.readOnly) return {};
     const json = config.workingMemory.schema !== undefined;
     const tool = createTool({
@@ -583,7 +600,9 @@ export class Memory {
         additionalProperties: false,
       },
       execute: async (input: unknown, context) => {
-        const ctx = context.requestContext.get(MEMORY_CONTEXT_KEY) as MemoryContextValue | undefined;
+        const ctx =
+          bound?.conversation ??
+          (context.requestContext.get(MEMORY_CONTEXT_KEY) as MemoryContextValue | undefined);
         if (!ctx)
           throw new Error(`${UPDATE_WORKING_MEMORY_TOOL} needs a call with memory: { thread, resource }.`);
         const update = (input as UpdateWorkingMemoryInput).memory;
@@ -596,7 +615,7 @@ export class Memory {
         // Read, merge and write as one step per scratchpad: concurrent updates never lose each other.
         await this.#workingMemoryLock.run(key, () => this.#applyWorkingMemoryUpdate(ctx, update, json));
         // The next step of this call shows the update (working-memory processor).
-        const turn = turnFor(context.requestContext);
+        const turn = bound?.turn ?? turnFor(context.requestContext);
         if (turn) turn.workingMemoryChanged = true;
         return { success: true };
       },

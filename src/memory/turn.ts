@@ -66,7 +66,7 @@ export class MemoryTurn {
   readonly #ctx: MemoryTurnContext;
   readonly #thread: AgentMemoryOption['thread'];
 
-  constructor(ctx: MemoryTurnContext, thread: AgentMemoryOption['thread']) {
+  constructor(ctx: MemoryTurnContext, thread: AgentMemoryOption['thread'], conversation: MemoryContextValue) {
     this.#ctx = ctx;
     this.#thread = thread;
     this.threadId = ctx.threadId;
@@ -79,7 +79,8 @@ export class MemoryTurn {
     if (config.semanticRecall) this.inputProcessors.push(new SemanticRecall(ctx));
     this.outputProcessors = [history];
     this.errorProcessors = memory.getErrorProcessors();
-    this.tools = memory.listTools({ memoryConfig: ctx.callConfig });
+    // Bound to this call's conversation, not looked up on a request context another call may share.
+    this.tools = memory.toolsForTurn(ctx, conversation);
   }
 
   /**
@@ -242,5 +243,5 @@ export async function beginMemoryTurn(
     outputReached: false,
   };
   registerTurn(requestContext, ctx);
-  return new MemoryTurn(ctx, thread);
+  return new MemoryTurn(ctx, thread, value);
 }
