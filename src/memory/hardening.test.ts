@@ -667,3 +667,21 @@ describe('two calls sharing one request context', () => {
     expect(await memory.getWorkingMemory({ threadId: 'tb', resourceId: 'bob' })).toBeNull();
   });
 });
+
+describe('a client forking a conversation into a new thread', () => {
+  it('messages re-sent with ids of another thread are stored as copies: the other thread keeps them', async () => {
+    const { memory, model, make } = setup(['a1', 'b1']);
+    const agent = make();
+    await agent.generate('q1', { memory: { thread: 'A', resource: 'res' } });
+    const original = (await memory.recall({ threadId: 'A', perPage: false })).messages;
+    await agent.generate([...original, { role: 'user', content: 'q2' }] as never, {
+      memory: { thread: 'B', resource: 'res' },
+    });
+    expect(conversationLines(model.calls[1]?.prompt)).toEqual(['user: q1', 'assistant: a1', 'user: q2']);
+    expect((await memory.recall({ threadId: 'A', perPage: false })).messages).toEqual(original);
+    const forked = (await memory.recall({ threadId: 'B', perPage: false })).messages;
+    expect(texts(forked)).toEqual(['user: q1', 'assistant: a1', 'user: q2', 'assistant: b1']);
+    const originalIds = new Set(original.map((m) => m.id));
+    expect(forked.filter((m) => originalIds.has(m.id))).toEqual([]);
+  });
+});

@@ -135,6 +135,8 @@ export class MemoryTurn {
     const all = end.list.get.all.db();
     for (let i = 0; i < all.length; i++) positions.set((all[i] as { id: string }).id, i);
     messages = inConversationOrder(messages, (id) => positions.get(id) ?? Number.MAX_SAFE_INTEGER);
+    if (ctx.foreignIds.size > 0)
+      messages = messages.map((m) => (ctx.foreignIds.has(m.id) ? { ...m, id: end.newId() } : m));
     // touchThread: an existing thread only gets updatedAt, so a title/metadata edit made while
     // the turn ran (a rename, a concurrent call's working-memory update) is never overwritten.
     const saved = await ctx.storage.saveTurn({
@@ -239,6 +241,7 @@ export async function beginMemoryTurn(
     resourceId,
     existing,
     generatedIds: new Set(),
+    foreignIds: new Set(),
     inputReached: false,
     outputReached: false,
   };

@@ -6,7 +6,8 @@ import { type MemoryTurnSource, resolveTurn } from './turn-context.js';
  * `memory-input-filter`, the first input processor of a call with memory: when the thread
  * already has history, input messages whose ids are already stored in it (a client re-sending
  * the conversation) are dropped, so history is neither duplicated in the prompt nor saved twice.
- * New user messages and client tool results pass. `retainFullInput: true` turns it off.
+ * New user messages and client tool results pass. `retainFullInput: true` turns the dropping
+ * off. Input messages stored in another thread are marked to be saved as copies under new ids.
  */
 export class MemoryInputFilter implements Processor<'memory-input-filter'> {
   readonly id = 'memory-input-filter' as const;
@@ -20,7 +21,7 @@ export class MemoryInputFilter implements Processor<'memory-input-filter'> {
   /** Drop re-sent stored messages from the input. */
   async processInput({ messageList, requestContext }: ProcessInputArgs): Promise<undefined> {
     const turn = resolveTurn(this.#source, requestContext);
-    if (!turn || turn.config.retainFullInput || !turn.existing) return undefined;
+    if (!turn) return undefined;
     // Ids the list made up this call cannot be stored yet: plain-text input costs no lookup.
     const ids: string[] = [];
     for (const message of messageList.get.input.db())
@@ -29,7 +30,13 @@ export class MemoryInputFilter implements Processor<'memory-input-filter'> {
     const stored = await turn.storage.getMessagesByIds(ids);
     const echoed: string[] = [];
     for (const copy of stored) {
-      if (copy.threadId !== turn.threadId) continue;
+      // Stored in another thread (a client forking a conversation): saved as a copy under a new
+      // id, so the other thread keeps its message (an upsert by id would move it here).
+      if (copy.threadId !== turn.threadId) {
+        turn.foreignIds.add(copy.id);
+        continue;
+      }
+      if (turn.config.retainFullInput) continue;
       // The stored tool call the client answers (its result merged into the re-sent message)
       // is not an echo: it carries what the client added, and is stored again with it.
       const sent = messageList.getMessageById(copy.id);
