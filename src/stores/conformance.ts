@@ -524,6 +524,9 @@ export function defineStoreConformance(label: string, factory: () => Promise<Con
         expect(stored?.createdAt).toEqual(new Date(T0));
         expect(stored?.updatedAt).toEqual(later);
         expect(ids(await store.getLastMessages({ threadId: 't1', limit: 10 }))).toEqual(['u', 'a']);
+        // No messages: only the thread (how the working-memory tool gives a new thread a home).
+        await store.saveTurn({ thread: thread('t2', 'res-2'), touchThread: true, messages: [] });
+        expect(await store.getThreadById('t2')).toEqual(thread('t2', 'res-2'));
       });
 
       it('saveTurn is all or nothing: an invalid message leaves no thread, message or resource', async () => {
