@@ -685,3 +685,17 @@ describe('a client forking a conversation into a new thread', () => {
     expect(forked.filter((m) => originalIds.has(m.id))).toEqual([]);
   });
 });
+
+describe('the updateWorkingMemory tool is offered', () => {
+  it('only to calls with memory that are not read-only', async () => {
+    const { model, make } = setup(['a', 'b', 'c'], { workingMemory: { enabled: true } });
+    const agent = make();
+    await agent.generate('no memory option');
+    await agent.generate('read only', { memory: { ...conversation, options: { readOnly: true } } });
+    await agent.generate('with memory', { memory: conversation });
+    const offered = model.calls.map((call) =>
+      ((call as { tools?: Array<{ name: string }> }).tools ?? []).map((tool) => tool.name),
+    );
+    expect(offered).toEqual([[], [], ['updateWorkingMemory']]);
+  });
+});
