@@ -50,12 +50,12 @@ export class MemoryInputFilter implements Processor<'memory-input-filter'> {
 
 /** True when `sent` has a tool result for a call `stored` holds without one. */
 function answersStoredCall(sent: MastraDBMessage, stored: MastraDBMessage): boolean {
-  let pending: Set<string> | undefined;
+  const pending = new Set<string>();
   for (const part of stored.content.parts) {
     if (part.type === 'tool-invocation' && part.toolInvocation.state !== 'result')
-      (pending ??= new Set()).add(part.toolInvocation.toolCallId);
+      pending.add(part.toolInvocation.toolCallId);
   }
-  if (!pending) return false;
+  if (pending.size === 0) return false;
   for (const part of sent.content.parts) {
     if (
       part.type === 'tool-invocation' &&
