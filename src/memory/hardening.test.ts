@@ -518,6 +518,20 @@ describe('working memory and thread ownership', () => {
   });
 });
 
+/** The tool-call ids and tool-result ids of a prompt, and whether a call id is sent twice. */
+function toolPairs(prompt: unknown) {
+  const calls: string[] = [];
+  const results: string[] = [];
+  for (const message of prompt as Array<{ content: unknown }>) {
+    if (!Array.isArray(message.content)) continue;
+    for (const part of message.content as Array<{ type: string; toolCallId?: string }>) {
+      if (part.type === 'tool-call') calls.push(part.toolCallId as string);
+      if (part.type === 'tool-result') results.push(part.toolCallId as string);
+    }
+  }
+  return { calls: calls.sort(), results: results.sort() };
+}
+
 describe('a client tool answered on the next call', () => {
   const ask = createTool({
     id: 'ask',
@@ -698,4 +712,39 @@ describe('the updateWorkingMemory tool is offered', () => {
     );
     expect(offered).toEqual([[], [], ['updateWorkingMemory']]);
   });
+});
+
+describe('a client tool result sent alone, then history cut by lastMessages', () => {
+  const ask = createTool({
+    id: 'ask',
+    description: 'Ask the user (runs on the client)',
+    inputSchema: { type: 'object', properties: {} },
+  } as Parameters<typeof createTool>[0]);
+
+  it.each([
+    [true, 2],
+    [true, 3],
+    [false, 2],
+    [false, 3],
+  ])(
+    'filterIncompleteToolCalls %s, lastMessages %i: every call sent has its result, once',
+    async (filter, last) => {
+      const { model, make } = setup(
+        [{ toolCalls: [{ toolName: 'ask', args: {}, toolCallId: 'k1' }] }, 'thanks', 'bye'],
+        { filterIncompleteToolCalls: filter, lastMessages: last },
+      );
+      const agent = make({ tools: { ask } });
+      await agent.generate('start', { memory: conversation });
+      const result = {
+        role: 'tool',
+        content: [
+          { type: 'tool-result', toolCallId: 'k1', toolName: 'ask', output: { type: 'json', value: 'yes' } },
+        ],
+      };
+      await agent.generate([result] as never, { memory: conversation });
+      await agent.generate('more', { memory: conversation });
+      expect(toolPairs(model.calls[1]?.prompt)).toEqual({ calls: ['k1'], results: ['k1'] });
+      expect(toolPairs(model.calls[2]?.prompt)).toEqual({ calls: ['k1'], results: ['k1'] });
+    },
+  );
 });
