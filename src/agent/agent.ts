@@ -206,6 +206,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       call.memory === undefined ? undefined : await this.getMemory({ requestContext }),
       call.memory,
       requestContext,
+      typeof this.#config.memory === 'function',
     );
 
     const [instructions, model, tools] = await Promise.all([

@@ -29,12 +29,13 @@ import {
 } from './config.js';
 import { MEMORY_CONTEXT_KEY, type MemoryContextValue } from './context-key.js';
 import { checkEmbedder, type EmbeddingModel, embedTexts } from './embedder.js';
+import { KeyLock } from './key-lock.js';
 import { MemoryError } from './memory-error.js';
 import { ContextOverflowRecovery } from './processors/context-overflow.js';
 import { MemoryInputFilter } from './processors/input-filter.js';
 import { MessageHistory } from './processors/message-history.js';
 import { SemanticRecall } from './processors/semantic-recall.js';
-import { turnFor, turnOf } from './processors/turn-context.js';
+import { type MemoryTurnContext, turnFor, turnOf } from './processors/turn-context.js';
 import { WorkingMemoryProcessor } from './processors/working-memory.js';
 import {
   type HideSignals,
@@ -139,6 +140,8 @@ export class Memory {
   readonly #resolved: ResolvedMemoryConfig;
   #errorProcessors: Processor[] | undefined;
   #template: Promise<WorkingMemoryTemplate> | undefined;
+  /** Serialises the working-memory tool's read-merge-write per scratchpad (see `key-lock.ts`). */
+  readonly #workingMemoryLock = new KeyLock();
 
   constructor(config: MemoryOptions = {}) {
     const owner = 'new Memory()';
@@ -541,6 +544,8 @@ export class Memory {
           details: { threadId: args.threadId },
         },
       );
+    // A resource named must own the thread: working memory never lands in someone else's thread.
+    if (typeof args.resourceId === 'string' && args.resourceId !== '') checkOwner(thread, args.resourceId);
     await this.storage.updateThread({ id: thread.id, metadata: { workingMemory: args.workingMemory } });
   }
 
@@ -563,7 +568,24 @@ export class Memory {
    * request context (`'MastraMemory'`).
    */
   listTools(args: { memoryConfig?: MemoryConfig } = {}): Record<string, Tool> {
-    const config = this.getMergedThreadConfig(args.memoryConfig);
+    return this.#tools(args.memoryConfig, undefined);
+  }
+
+  /**
+   * The tools of one agent call, bound to its conversation: they write to that call's thread and
+   * resource even when another call running at the same time shares its request context.
+   *
+   * @internal Used by the agent's memory turn.
+   */
+  toolsForTurn(turn: MemoryTurnContext, conversation: MemoryContextValue): Record<string, Tool> {
+    return this.#tools(turn.callConfig, { turn, conversation });
+  }
+
+  #tools(
+    memoryConfig: MemoryConfig | undefined,
+    bound: { turn: MemoryTurnContext; conversation: MemoryContextValue } | undefined,
+  ): Record<string, Tool> {
+    const config = this.getMergedThreadConfig(memoryConfig);
     if (!config.workingMemory.enabled || config.readOnly) return {};
     const json = config.workingMemory.schema !== undefined;
     const tool = createTool({
@@ -578,49 +600,63 @@ export class Memory {
         additionalProperties: false,
       },
       execute: async (input: unknown, context) => {
-        const ctx = context.requestContext.get(MEMORY_CONTEXT_KEY) as MemoryContextValue | undefined;
+        const ctx =
+          bound?.conversation ??
+          (context.requestContext.get(MEMORY_CONTEXT_KEY) as MemoryContextValue | undefined);
         if (!ctx)
           throw new Error(`${UPDATE_WORKING_MEMORY_TOOL} needs a call with memory: { thread, resource }.`);
         const update = (input as UpdateWorkingMemoryInput).memory;
         const callConfig = ctx.memoryConfig;
-        let text: string;
-        if (json) {
-          const parsed = typeof update === 'string' ? parseStoredJson(update) : update;
-          const stored = parseStoredJson(
-            await this.getWorkingMemory({
-              threadId: ctx.thread.id,
-              resourceId: ctx.resourceId,
-              memoryConfig: callConfig,
-            }),
-          );
-          text = JSON.stringify(mergeWorkingMemory(stored, parsed));
-        } else {
-          text = typeof update === 'string' ? update : JSON.stringify(update);
-        }
         const resolved = this.getMergedThreadConfig(callConfig);
-        if (resolved.workingMemory.scope === 'thread' && !(await this.storage.getThreadById(ctx.thread.id))) {
-          // First turn of a new thread: the thread is created now so its working memory has a home.
-          const now = new Date();
-          await this.storage.saveThread({
-            ...ctx.thread,
-            resourceId: ctx.resourceId,
-            createdAt: now,
-            updatedAt: now,
-          });
-        }
-        await this.updateWorkingMemory({
-          threadId: ctx.thread.id,
-          resourceId: ctx.resourceId,
-          workingMemory: text,
-          memoryConfig: callConfig,
-        });
+        const key =
+          resolved.workingMemory.scope === 'thread'
+            ? `thread:${ctx.thread.id}`
+            : `resource:${ctx.resourceId}`;
+        // Read, merge and write as one step per scratchpad: concurrent updates never lose each other.
+        await this.#workingMemoryLock.run(key, () => this.#applyWorkingMemoryUpdate(ctx, update, json));
         // The next step of this call shows the update (working-memory processor).
-        const turn = turnFor(context.requestContext);
+        const turn = bound?.turn ?? turnFor(context.requestContext);
         if (turn) turn.workingMemoryChanged = true;
         return { success: true };
       },
     }) as unknown as Tool;
     return { [UPDATE_WORKING_MEMORY_TOOL]: tool };
+  }
+
+  /** One `updateWorkingMemory` tool call: merge (JSON) or replace (Markdown), creating the thread if needed. */
+  async #applyWorkingMemoryUpdate(ctx: MemoryContextValue, update: unknown, json: boolean): Promise<void> {
+    const callConfig = ctx.memoryConfig;
+    let text: string;
+    if (json) {
+      const parsed = typeof update === 'string' ? parseStoredJson(update) : update;
+      const stored = parseStoredJson(
+        await this.getWorkingMemory({
+          threadId: ctx.thread.id,
+          resourceId: ctx.resourceId,
+          memoryConfig: callConfig,
+        }),
+      );
+      text = JSON.stringify(mergeWorkingMemory(stored, parsed));
+    } else {
+      text = typeof update === 'string' ? update : JSON.stringify(update);
+    }
+    const resolved = this.getMergedThreadConfig(callConfig);
+    if (resolved.workingMemory.scope === 'thread' && !(await this.storage.getThreadById(ctx.thread.id))) {
+      // First turn of a new thread: the thread is created now so its working memory has a home.
+      // Insert-or-touch: a thread another call or process created meanwhile is kept as it is.
+      const now = new Date();
+      await this.storage.saveTurn({
+        thread: { ...ctx.thread, resourceId: ctx.resourceId, createdAt: now, updatedAt: now },
+        touchThread: true,
+        messages: [],
+      });
+    }
+    await this.updateWorkingMemory({
+      threadId: ctx.thread.id,
+      resourceId: ctx.resourceId,
+      workingMemory: text,
+      memoryConfig: callConfig,
+    });
   }
 
   /**

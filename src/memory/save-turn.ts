@@ -43,17 +43,32 @@ export function isStoredDataChunk(chunk: { type: string; transient?: unknown }):
   return chunk.type.startsWith('data-') && chunk.transient !== true && chunk.type !== 'data-signal';
 }
 
-/** The stored data chunks of what the client received, each with the step it came in. One pass. */
+/**
+ * The stored data chunks of what the client received, each with the step it came in. One pass.
+ * A step attempt that was rejected or failed and attempted again (its `step-finish` has reason
+ * `'retry'`) is rolled back like its text: its data chunks are not stored, and the replacement's
+ * `step-start` takes its step number.
+ */
 export function storedDataChunks(
-  delivered: readonly { type: string; transient?: unknown }[],
+  delivered: readonly { type: string; transient?: unknown; payload?: unknown }[],
 ): DeliveredDataChunk[] {
   const out: DeliveredDataChunk[] = [];
   let step = -1;
+  let attemptStart = 0;
   for (const chunk of delivered) {
-    if (chunk.type === 'step-start') step++;
-    else if (isStoredDataChunk(chunk)) out.push({ ...chunk, step: Math.max(step, 0) });
+    if (chunk.type === 'step-start') {
+      step++;
+      attemptStart = out.length;
+    } else if (chunk.type === 'step-finish' && isRetriedAttempt(chunk.payload)) {
+      out.length = attemptStart;
+      step--;
+    } else if (isStoredDataChunk(chunk)) out.push({ ...chunk, step: Math.max(step, 0) });
   }
   return out;
+}
+
+function isRetriedAttempt(payload: unknown): boolean {
+  return (payload as { stepResult?: { reason?: unknown } } | undefined)?.stepResult?.reason === 'retry';
 }
 
 /**

@@ -66,7 +66,7 @@ export class MemoryTurn {
   readonly #ctx: MemoryTurnContext;
   readonly #thread: AgentMemoryOption['thread'];
 
-  constructor(ctx: MemoryTurnContext, thread: AgentMemoryOption['thread']) {
+  constructor(ctx: MemoryTurnContext, thread: AgentMemoryOption['thread'], conversation: MemoryContextValue) {
     this.#ctx = ctx;
     this.#thread = thread;
     this.threadId = ctx.threadId;
@@ -79,7 +79,8 @@ export class MemoryTurn {
     if (config.semanticRecall) this.inputProcessors.push(new SemanticRecall(ctx));
     this.outputProcessors = [history];
     this.errorProcessors = memory.getErrorProcessors();
-    this.tools = memory.listTools({ memoryConfig: ctx.callConfig });
+    // Bound to this call's conversation, not looked up on a request context another call may share.
+    this.tools = memory.toolsForTurn(ctx, conversation);
   }
 
   /**
@@ -126,19 +127,37 @@ export class MemoryTurn {
         resourceId,
       });
     }
-    // Re-read: the working-memory tool may have created or updated the thread during the turn.
-    const current = await ctx.storage.getThreadById(threadId);
-    // Another process may have created the thread for someone else since the call started.
-    if (current) checkOwner(current, resourceId);
+    // A thread that was new when the call started may have been created since (a concurrent
+    // call, the working-memory tool, another process — possibly for someone else): re-read it.
+    const current = ctx.existing ?? (await ctx.storage.getThreadById(threadId));
+    if (current && !ctx.existing) checkOwner(current, resourceId);
     const positions = new Map<string, number>();
     const all = end.list.get.all.db();
     for (let i = 0; i < all.length; i++) positions.set((all[i] as { id: string }).id, i);
     messages = inConversationOrder(messages, (id) => positions.get(id) ?? Number.MAX_SAFE_INTEGER);
-    const saved = await ctx.storage.saveTurn({ thread: this.#threadRow(current), messages });
-    if (ctx.config.semanticRecall && end.status === 'success') await ctx.memory.embedMessages(saved);
+    if (ctx.foreignIds.size > 0)
+      messages = messages.map((m) => (ctx.foreignIds.has(m.id) ? { ...m, id: end.newId() } : m));
+    // touchThread: an existing thread only gets updatedAt, so a title/metadata edit made while
+    // the turn ran (a rename, a concurrent call's working-memory update) is never overwritten.
+    const saved = await ctx.storage.saveTurn({
+      thread: this.#threadRow(current),
+      touchThread: true,
+      messages,
+    });
+    if (ctx.config.semanticRecall && end.status === 'success') {
+      // The turn is stored: an embedding failure now must not fail the call (a client retrying a
+      // failed call would store the turn twice). The messages stay, not yet searchable.
+      try {
+        await ctx.memory.embedMessages(saved);
+      } catch (error) {
+        console.warn(
+          `Memory: the turn on thread "${threadId}" (resource "${resourceId}") was saved, but embedding it for semantic recall failed, so it is not searchable: ${String(error)}`,
+        );
+      }
+    }
   }
 
-  /** The thread as saved with the turn: the stored one with `updatedAt` bumped, or a new one. */
+  /** The thread as saved with the turn: the known one with `updatedAt` bumped, or a new one. */
   #threadRow(existing: StorageThread | null): StorageThread {
     const now = new Date();
     const given = typeof this.#thread === 'string' ? { id: this.#thread } : this.#thread;
@@ -222,9 +241,10 @@ export async function beginMemoryTurn(
     resourceId,
     existing,
     generatedIds: new Set(),
+    foreignIds: new Set(),
     inputReached: false,
     outputReached: false,
   };
   registerTurn(requestContext, ctx);
-  return new MemoryTurn(ctx, thread);
+  return new MemoryTurn(ctx, thread, value);
 }

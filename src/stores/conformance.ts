@@ -505,6 +505,30 @@ export function defineStoreConformance(label: string, factory: () => Promise<Con
         expect((await store.getResource('res-1'))?.workingMemory).toBe('# Notes\n- likes tea');
       });
 
+      it('saveTurn touchThread: inserts a missing thread, and only bumps updatedAt of an existing one', async () => {
+        await store.saveTurn({
+          thread: thread('t1', 'res-1', T0, { title: 'First' }),
+          touchThread: true,
+          messages: [msg('u', 'hi', T0)],
+        });
+        expect(await store.getThreadById('t1')).toEqual(thread('t1', 'res-1', T0, { title: 'First' }));
+        await store.updateThread({ id: 't1', title: 'Renamed', metadata: { tag: 'vip' } });
+        const later = new Date(T0 + 60_000);
+        await store.saveTurn({
+          thread: { ...thread('t1', 'res-1', T0, { title: 'Stale' }), updatedAt: later },
+          touchThread: true,
+          messages: [msg('a', 'hello', T0 + 1, { role: 'assistant' })],
+        });
+        const stored = await store.getThreadById('t1');
+        expect(stored).toMatchObject({ title: 'Renamed', metadata: { tag: 'vip' }, resourceId: 'res-1' });
+        expect(stored?.createdAt).toEqual(new Date(T0));
+        expect(stored?.updatedAt).toEqual(later);
+        expect(ids(await store.getLastMessages({ threadId: 't1', limit: 10 }))).toEqual(['u', 'a']);
+        // No messages: only the thread (how the working-memory tool gives a new thread a home).
+        await store.saveTurn({ thread: thread('t2', 'res-2'), touchThread: true, messages: [] });
+        expect(await store.getThreadById('t2')).toEqual(thread('t2', 'res-2'));
+      });
+
       it('saveTurn is all or nothing: an invalid message leaves no thread, message or resource', async () => {
         const bad = { ...msg('x', 'x', T0), content: { format: 2 } } as unknown as StorageMessageInput;
         await expectCode(

@@ -204,6 +204,13 @@ export interface ResourceInput {
 export interface SaveTurnInput {
   /** Upserted like {@link MemoryStorage.saveThread} (saved before the messages). */
   thread?: StorageThread;
+  /**
+   * `true`: `thread` is inserted when the store has no such thread, and an existing one only gets
+   * its `updatedAt` set to `thread.updatedAt` — its title, metadata, owner and `createdAt` are
+   * kept. A turn's save uses it so that an edit made to the thread while the turn ran (a rename,
+   * a working-memory update from a concurrent call) is never overwritten by a stale copy.
+   */
+  touchThread?: boolean;
   messages: StorageMessageInput[];
   /** Upserted like {@link MemoryStorage.saveResource}. */
   resource?: ResourceInput;

@@ -18,12 +18,16 @@ export async function startMemoryTurn(
   memory: Memory | undefined,
   option: AgentMemoryOption | undefined,
   requestContext: RequestContext,
+  /** The agent's `memory` is a function of the request context (it returned none this time). */
+  dynamic = false,
 ): Promise<MemoryTurn | undefined> {
   if (option === undefined || option === null) return undefined;
   if (!memory) {
     throw new ConfigurationError(
       'AGENT_INVALID_OPTIONS',
-      `Agent "${agentId}": the call passed "memory" but the agent has none; create it with new Agent({ ..., memory: new Memory({ storage }) }).`,
+      dynamic
+        ? `Agent "${agentId}": the call passed "memory" but the agent's memory function returned none for this request context; return a Memory from it, or leave out the call's "memory".`
+        : `Agent "${agentId}": the call passed "memory" but the agent has none; create it with new Agent({ ..., memory: new Memory({ storage }) }).`,
       { details: { option: 'memory' } },
     );
   }

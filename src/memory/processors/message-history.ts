@@ -30,7 +30,10 @@ export class MessageHistory implements Processor<'message-history'> {
     const limit = turn.config.lastMessages;
     if (limit === false || limit === 0 || !turn.existing) return undefined;
     const stored = await turn.storage.getLastMessages({ threadId: turn.threadId, limit });
-    const loaded = turn.config.filterIncompleteToolCalls ? withoutIncompleteToolCalls(stored) : stored;
+    // A stored message the request carries too (a tool call the client re-sent with its result)
+    // keeps the request's copy: the stored one is older.
+    const fresh = stored.filter((m) => messageList.getMessageById(m.id) === undefined);
+    const loaded = turn.config.filterIncompleteToolCalls ? withoutIncompleteToolCalls(fresh) : fresh;
     if (loaded.length > 0) messageList.add(loaded, 'memory');
     return undefined;
   }

@@ -27,6 +27,11 @@ export interface MemoryTurnContext {
   workingMemoryChanged?: boolean;
   /** Ids the call's message list made up for messages that came without one (never stored before). */
   readonly generatedIds: Set<string>;
+  /**
+   * Ids of input messages already stored in another thread (a client forking a conversation):
+   * the save stores them under new ids, so the other thread keeps its messages.
+   */
+  readonly foreignIds: Set<string>;
 }
 
 /**

@@ -295,10 +295,12 @@ export class InMemoryStore implements MemoryStorage {
     if (turn.thread) checkThread(this.name, 'saveTurn', turn.thread);
     if (turn.resource) this.checkResource('saveTurn', turn.resource);
     const pending = new Map<string, string>();
-    if (turn.thread) pending.set(turn.thread.id, turn.thread.resourceId);
+    const stored = turn.thread && turn.touchThread ? this.threads.get(turn.thread.id) : undefined;
+    if (turn.thread) pending.set(turn.thread.id, stored ? stored.resourceId : turn.thread.resourceId);
     const prepared = this.prepareMessages('saveTurn', turn.messages, pending);
     // Everything is validated: apply without any further way to fail.
-    if (turn.thread) this.putThread(turn.thread);
+    if (stored && turn.thread) stored.updatedAt = turn.thread.updatedAt.getTime();
+    else if (turn.thread) this.putThread(turn.thread);
     const saved = this.applyMessages(prepared);
     if (turn.resource) this.putResource(turn.resource);
     return saved;

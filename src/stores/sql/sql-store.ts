@@ -520,7 +520,7 @@ export abstract class SqlStore implements MemoryStorage {
     this.checkMessages('saveTurn', turn.messages);
     return this.op('saveTurn', (db) =>
       db.transaction(async (tx) => {
-        if (turn.thread) await this.upsertThread(tx, turn.thread);
+        if (turn.thread) await this.upsertThread(tx, turn.thread, turn.touchThread === true);
         const saved = await this.writeMessages(tx, 'saveTurn', turn.messages, turn.thread);
         if (turn.resource) await this.writeResource(tx, turn.resource);
         return saved;
@@ -724,12 +724,15 @@ export abstract class SqlStore implements MemoryStorage {
     };
   }
 
-  private async upsertThread(db: SqlExecutor, thread: StorageThread): Promise<void> {
+  /** Insert or replace the thread; `touch`: an existing row only gets `updated_at` (see `touchThread`). */
+  private async upsertThread(db: SqlExecutor, thread: StorageThread, touch = false): Promise<void> {
     const r = this.threadRow(thread);
     await db.run(
       `INSERT INTO ${this.tables.threads} (id, resource_id, title, metadata, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ` +
-        'ON CONFLICT (id) DO UPDATE SET resource_id = excluded.resource_id, title = excluded.title, ' +
-        'metadata = excluded.metadata, created_at = excluded.created_at, updated_at = excluded.updated_at',
+        (touch
+          ? 'ON CONFLICT (id) DO UPDATE SET updated_at = excluded.updated_at'
+          : 'ON CONFLICT (id) DO UPDATE SET resource_id = excluded.resource_id, title = excluded.title, ' +
+            'metadata = excluded.metadata, created_at = excluded.created_at, updated_at = excluded.updated_at'),
       [r.id, r.resource_id, r.title, r.metadata, r.created_at, r.updated_at],
     );
   }
