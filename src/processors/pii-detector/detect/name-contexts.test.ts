@@ -1,0 +1,88 @@
+/**
+ * detectPII(): names anchored by message structure rather than a cue word (issue 11, dev3):
+ * signature closings, salutations, mail-header and attendee fields, an e-mail or phone right
+ * after the name, verbs of personal action, CJK signatures and honorifics — and the look-alikes
+ * each rule must leave alone (teams, groups, products, companies, headings).
+ */
+import { detectPII } from 'sluice/processors';
+import { describe, expect, it } from 'vitest';
+
+function names(text: string): string[] {
+  return detectPII(text, { minConfidence: 0.6, types: ['name'] }).map((d) => d.value);
+}
+
+describe('detectPII names: signatures', () => {
+  it('reads the full name on the line after a closing, in four Latin-script languages', () => {
+    expect(names('Danke.\nBest, Ruth Abernathy')).toEqual(['Ruth Abernathy']);
+    expect(names('Mit freundlichen Grüßen\nHolger Brandt')).toEqual(['Holger Brandt']);
+    expect(names('Cordialement,\nAgnès de la Fontaine')).toEqual(['Agnès de la Fontaine']);
+    expect(names('Atentamente,\nRocío Gil Navarro')).toEqual(['Rocío Gil Navarro']);
+    expect(names('Thanks!\n— Marie-Anne Leclerc')).toEqual(['Marie-Anne Leclerc']);
+    expect(names('Cheers,\nWillem van der Meer')).toEqual(['Willem van der Meer']);
+  });
+
+  it('teams, departments and headings after a closing are not names', () => {
+    expect(names('Best regards,\nThe Billing Team')).toEqual([]);
+    expect(names('Kind regards,\nCustomer Support')).toEqual([]);
+    expect(names('Mit freundlichen Grüßen\nIhr Kundenservice')).toEqual([]);
+    expect(names('Best Practices for Caching')).toEqual([]);
+  });
+
+  it('CJK signatures: 敬具 + name, name + 드림/올림, 敬礼 + name; departments are not names', () => {
+    expect(names('敬具\n木村拓也')).toEqual(['木村拓也']);
+    expect(names('감사합니다. 윤서연 드림')).toEqual(['윤서연']);
+    expect(names('此致\n敬礼\n赵丽')).toEqual(['赵丽']);
+    expect(names('よろしくお願いいたします。\n総務部')).toEqual([]);
+    expect(names('감사합니다. 고객센터 드림')).toEqual([]);
+  });
+});
+
+describe('detectPII names: salutations, headers and lists', () => {
+  it('a salutation at a line start reads one or more capitalised words closed by punctuation', () => {
+    expect(names('Dear Fiona,\nthanks.')).toEqual(['Fiona']);
+    expect(names('Liebe Ursula Keller, danke!')).toEqual(['Ursula Keller']);
+    expect(names('Estimada Pilar Soto:\nle escribo')).toEqual(['Pilar Soto']);
+    expect(names('Dear Customer,')).toEqual([]);
+    expect(names('Hi Team, the build is green.')).toEqual([]);
+    expect(names('Hallo Support, mein Konto ist gesperrt.')).toEqual([]);
+  });
+
+  it('From/To/Cc and attendee fields list full names; groups and systems are not names', () => {
+    expect(names('From: Irene Walsh\nTo: Hugo Lambert, Nadia Petrova')).toEqual([
+      'Irene Walsh',
+      'Hugo Lambert',
+      'Nadia Petrova',
+    ]);
+    expect(names('Teilnehmer: Jörg Meier, Silke Roth')).toEqual(['Jörg Meier', 'Silke Roth']);
+    expect(names('From: Sluice Notifications\nTo: All Staff')).toEqual([]);
+  });
+});
+
+describe('detectPII names: contact lines and person-action verbs', () => {
+  it('a full name right before an e-mail or phone is a name', () => {
+    expect(names('Ping Grace Ohara <grace.o@posteo.de> today')).toEqual(['Grace Ohara']);
+    expect(names('Lars Eriksen, Tel. +49 40 1234567')).toEqual(['Lars Eriksen']);
+    expect(names('木下 美穂（080-2222-3333）')).toEqual(['木下 美穂']);
+  });
+
+  it('the actor of a verb of personal action, leading sentence words trimmed', () => {
+    expect(names('Yesterday Owen Price called twice.')).toEqual(['Owen Price']);
+    expect(names('Greta Sommer hat geschrieben.')).toEqual(['Greta Sommer']);
+    expect(names('Inès Garnier a appelé.')).toEqual(['Inès Garnier']);
+    expect(names('Tomás Reyes llamó ayer.')).toEqual(['Tomás Reyes']);
+    expect(names('李强打电话说明天到。')).toEqual(['李强']);
+    expect(names('한지수 씨가 전화했어요.')).toEqual(['한지수']);
+  });
+
+  it('brands and companies before the same verbs are not names', () => {
+    expect(names('Apple Music called it the album of the year.')).toEqual([]);
+    expect(names('Die Deutsche Bahn hat angerufen.')).toEqual([]);
+    expect(names('Amazon Prime said no.')).toEqual([]);
+  });
+
+  it('the object of a person-taking imperative at a sentence start; teams are not', () => {
+    expect(names('Ask Mira Holt about the lease.')).toEqual(['Mira Holt']);
+    expect(names('Bitte zahlen. Frag Jan Becker morgen.')).toEqual(['Jan Becker']);
+    expect(names('Contact Sales Team for a quote.')).toEqual([]);
+  });
+});
