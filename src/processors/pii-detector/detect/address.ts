@@ -2,6 +2,10 @@ import type { Candidate, ScanContext } from './types.js';
 
 const CAP = "\\p{Lu}[\\p{L}'’-]*";
 const CAPS = `${CAP}(?:\\s+${CAP}){0,3}`;
+/** Between the street line and the postal-code line: a comma, or a line break (multi-line layouts). */
+const SEP = '(?:,[ \\t]*|[ \\t]*\\n[ \\t]*)';
+/** UK postcodes (SW1A 2AA, M14 5RT, NW1 6XE). */
+const UK_POSTCODE = '[A-Z]{1,2}\\d[A-Z\\d]?[ \\t]?\\d[A-Z]{2}(?![\\p{L}\\p{N}])';
 
 /**
  * Street-type words of US addresses (the common USPS suffixes and their abbreviations): what
@@ -175,32 +179,32 @@ const ES_STREET_TYPES = [
 const SHAPES: readonly RegExp[] = [
   // English: 742 Evergreen Terrace, Springfield, IL 62704
   new RegExp(
-    `(?<![\\p{L}\\p{N}])\\d{1,5}[A-Z]?\\s+${CAPS}\\s+(?:${US_STREET_TYPES})(?![\\p{L}])(?:\\s+(?:N|S|E|W|NE|NW|SE|SW)(?![\\p{L}]))?(?:,?\\s+(?:Apt\\.?|Suite|Unit|#)\\s*\\w+)?(?:,\\s*${CAPS}(?:,\\s*[A-Z]{2})?\\s+\\d{5}(?:-\\d{4})?)?`,
+    `(?<![\\p{L}\\p{N}])\\d{1,5}[A-Z]?\\s+${CAPS}\\s+(?:${US_STREET_TYPES})(?![\\p{L}])(?:\\s+(?:N|S|E|W|NE|NW|SE|SW)(?![\\p{L}]))?(?:,?\\s+(?:Apt\\.?|Suite|Unit|#)\\s*\\w+)?(?:${SEP}${CAPS}(?:,\\s*[A-Z]{2})?\\s+\\d{5}(?:-\\d{4})?|${SEP}${CAP}(?:[ \\t]+${CAP})?,?[ \\t]+${UK_POSTCODE})?`,
     'gu',
   ),
   // German: Hauptstraße 5, 10115 Berlin
   new RegExp(
-    `(?<![\\p{L}])(?:\\p{Lu}[\\p{Ll}äöüß]+(?:-\\p{Lu}[\\p{Ll}äöüß]+)*(?:straße|strasse|str\\.|weg|gasse|platz|allee|ring|damm|ufer)|(?:Am|An der|Im|Auf der)\\s+\\p{Lu}[\\p{Ll}äöüß]+)\\s+\\d{1,4}\\s?[a-z]?(?![\\p{L}\\p{N}])(?:,\\s*\\d{5}\\s+${CAP})?`,
+    `(?<![\\p{L}])(?:\\p{Lu}[\\p{Ll}äöüß]+(?:-\\p{Lu}[\\p{Ll}äöüß]+)*(?:straße|strasse|str\\.|weg|gasse|platz|allee|ring|damm|ufer)|(?:Am|An der|Im|Auf der)\\s+\\p{Lu}[\\p{Ll}äöüß]+)\\s+\\d{1,4}\\s?[a-z]?(?![\\p{L}\\p{N}])(?:${SEP}\\d{5}\\s+${CAP}(?:[ \\t]+(?:am|an der|im|in der|ob der|bei)[ \\t]+${CAP})?)?`,
     'gu',
   ),
   // French: 12 rue de la Paix, 75002 Paris
   new RegExp(
-    `(?<![\\p{L}\\p{N}])\\d{1,4}(?:\\s?(?:bis|ter))?,?\\s+(?:[Rr]ue|[Aa]venue|[Bb]oulevard|[Bb]d|[Pp]lace|[Cc]hemin|[Aa]llée|[Ii]mpasse|[Qq]uai|[Rr]oute|[Cc]ours|[Ss]quare|[Cc]ité|[Rr]ésidence|[Pp]assage|[Vv]illa|[Hh]ameau|[Pp]romenade|[Pp]arvis|[Ss]entier|[Rr]ond-[Pp]oint|[Ff]aubourg|[Ll]ieu-dit)\\s+(?:(?:de la|de l'|du|des|de|d')\\s*)?${CAPS}(?:,\\s*\\d{5}\\s+${CAP}(?:[\\s-]${CAP})?)?`,
+    `(?<![\\p{L}\\p{N}])\\d{1,4}(?:\\s?(?:bis|ter))?,?\\s+(?:[Rr]ue|[Aa]venue|[Bb]oulevard|[Bb]d|[Pp]lace|[Cc]hemin|[Aa]llée|[Ii]mpasse|[Qq]uai|[Rr]oute|[Cc]ours|[Ss]quare|[Cc]ité|[Rr]ésidence|[Pp]assage|[Vv]illa|[Hh]ameau|[Pp]romenade|[Pp]arvis|[Ss]entier|[Rr]ond-[Pp]oint|[Ff]aubourg|[Ll]ieu-dit)\\s+(?:(?:de la|de l'|du|des|de|d')\\s*)?${CAPS}(?:${SEP}\\d{5}\\s+${CAP}(?:[ \\t-]${CAP})?)?`,
     'gu',
   ),
   // Spanish: Calle de Alcalá 45, 28014 Madrid
   new RegExp(
-    `(?<![\\p{L}])(?:${ES_STREET_TYPES})\\s*(?:(?:de la|de los|de las|del|de)\\s+)?${CAPS},?\\s*(?:n[ºo°]\\.?\\s*)?\\d{1,4}(?![\\p{N}])(?:,?\\s*\\d{1,2}\\s?[ºª°](?:\\s?[A-Z](?![\\p{L}]))?)?(?:,\\s*\\d{5}\\s+${CAP}(?:\\s+(?:(?:de|del|de la)\\s+)?${CAP}){0,2})?`,
+    `(?<![\\p{L}])(?:${ES_STREET_TYPES})\\s*(?:(?:de la|de los|de las|del|de)\\s+)?${CAPS},?\\s*(?:n[ºo°]\\.?\\s*)?\\d{1,4}(?![\\p{N}])(?:,?\\s*\\d{1,2}\\s?[ºª°](?:\\s?(?:izq(?:da)?\\.?|dcha\\.?|dch\\.?|der\\.?|centro|[A-Z](?![\\p{L}])))?)?(?:${SEP}\\d{5}\\s+${CAP}(?:\\s+(?:(?:de|del|de la)\\s+)?${CAP}){0,2})?`,
     'gu',
   ),
   // Chinese: 北京市朝阳区建国路88号
   /(?:[\p{Script=Han}]{2,3}(?:省|自治区))?[\p{Script=Han}]{1,4}市(?:[\p{Script=Han}]{1,4}(?:区|县))?[\p{Script=Han}]{1,6}(?:路|街|大道|巷|胡同)\d{1,5}号(?:[\p{Script=Han}\d]{0,6}(?:室|楼))?/gu,
   // Japanese: 東京都新宿区西新宿2丁目8番1号 / 2-8-1
-  /(?:東京都|北海道|(?:京都|大阪)府|[\p{Script=Han}]{2,3}県)[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,8}?(?:市|区|町|村)[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{0,8}?\d{1,3}(?:丁目\d{1,3}(?:番地?)\d{1,3}号?|-\d{1,4}-\d{1,4})/gu,
+  /(?:東京都|北海道|(?:京都|大阪)府|[\p{Script=Han}]{2,3}県)[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,8}?(?:市|区|町|村)[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{0,8}?\d{1,3}(?:丁目\d{1,3}(?:番地?)\d{1,3}号?|-\d{1,4}(?:-\d{1,4})?)(?![\d-])/gu,
   // Korean: 서울특별시 강남구 테헤란로 152
   // Province or metropolitan city, city/county and district, road and number, then the
   // apartment unit (113동 703호) when it follows.
-  /(?:[가-힣]{2,6}(?:특별시|광역시|특별자치시|특별자치도|도)\s)?(?:[가-힣]{1,6}(?:시|군)\s(?:[가-힣]{1,6}(?:구|읍|면)\s)?|[가-힣]{1,6}(?:구|군)\s)[가-힣0-9]{1,10}(?:로|길)\s?\d{1,4}(?:-\d{1,4})?(?:번길\s?\d{1,4})?(?:,?\s*\d{1,4}동\s?\d{1,5}호|,?\s*\d{1,5}호)?/gu,
+  /(?:[가-힣]{2,6}(?:특별시|광역시|특별자치시|특별자치도|도)\s)?(?:[가-힣]{1,6}(?:시|군)\s(?:[가-힣]{1,6}(?:구|읍|면)\s)?|[가-힣]{1,6}(?:구|군)\s)[가-힣0-9]{1,10}(?:로|길)\s?\d{1,4}(?:-\d{1,4})?(?:번길\s?\d{1,4})?(?:,?\s*\d{1,4}동\s?\d{1,5}호|,?\s*\d{1,3}층(?:\s?\d{1,5}호)?|,?\s*\d{1,5}호)?/gu,
 ];
 
 /**

@@ -1,0 +1,57 @@
+/**
+ * detectPII(): full postal layouts per country (issue 11, dev3) — UK postcodes, multi-line
+ * street + postal-code lines, Spanish floor and door (3º izq.), German city names with "am",
+ * Japanese addresses after the 〒 postal mark (the mark and code are not a phone number),
+ * Korean floors (4층) — and streets or places without a number that must stay quiet.
+ */
+import { detectPII } from 'sluice/processors';
+import { describe, expect, it } from 'vitest';
+
+function found(text: string) {
+  return detectPII(text, { minConfidence: 0.6 }).map((d) => [d.type, d.value]);
+}
+
+describe('detectPII addresses: postal layouts per country', () => {
+  it('UK: street, city and postcode', () => {
+    expect(found('Send to 14 Mill Lane, Bristol BS1 4DJ please')).toEqual([
+      ['address', '14 Mill Lane, Bristol BS1 4DJ'],
+    ]);
+  });
+
+  it('multi-line layouts: the postal-code line after the street line belongs to the address', () => {
+    expect(found('Ship to:\n9 Elm Street\nAustin, TX 78701')).toEqual([
+      ['address', '9 Elm Street\nAustin, TX 78701'],
+    ]);
+    expect(found('Anschrift:\nBachweg 4\n79098 Freiburg im Breisgau')).toEqual([
+      ['address', 'Bachweg 4\n79098 Freiburg im Breisgau'],
+    ]);
+    expect(found('Adresse :\n3 rue Victor Hugo\n33000 Bordeaux')).toEqual([
+      ['address', '3 rue Victor Hugo\n33000 Bordeaux'],
+    ]);
+  });
+
+  it('Spanish floor and door before the postal code', () => {
+    expect(found('Calle Alcalá 20, 2º dcha., 28014 Madrid')).toEqual([
+      ['address', 'Calle Alcalá 20, 2º dcha., 28014 Madrid'],
+    ]);
+  });
+
+  it('Japanese: 〒 code is not a phone, the address after it is read with a two-part block number', () => {
+    expect(found('〒060-0001 北海道札幌市中央区北一条西2-1')).toEqual([
+      ['address', '北海道札幌市中央区北一条西2-1'],
+    ]);
+  });
+
+  it('Korean: a floor after the road number', () => {
+    expect(found('대전광역시 서구 둔산로 100, 7층')).toEqual([
+      ['address', '대전광역시 서구 둔산로 100, 7층'],
+    ]);
+  });
+
+  it('streets without numbers, cities alone and order numbers are not addresses', () => {
+    expect(found('We walked down Mill Lane in the rain.')).toEqual([]);
+    expect(found('Die Bachstraße ist gesperrt.')).toEqual([]);
+    expect(found('北海道札幌市は雪です。')).toEqual([]);
+    expect(found('Order 79098 ships from Freiburg.')).toEqual([]);
+  });
+});
