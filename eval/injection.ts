@@ -17,7 +17,7 @@
  * Flags: `--tuning` hides the held-out row (what tuning sessions run); `--misses` lists the
  * development half's misclassified lines. There is deliberately no flag that lists held-out misses.
  */
-import { scoreInjection } from '../src/processors/prompt-injection-detector/score.js';
+import { scoreInjection, scoreInjectionRules } from '../src/processors/prompt-injection-detector/score.js';
 import { generateBlindFixtures } from './injection/generate-blind.js';
 import { generateDev2Fixtures } from './injection/dev2-templates.js';
 import { generateInjectionFixtures } from './injection/generate.js';
@@ -78,13 +78,23 @@ export function developmentParts(): Array<{ label: string; figures: InjectionFig
     ['development, old sets (generate.ts)', generateInjectionFixtures()],
     ['development, dev2 set (dev2-templates.ts)', generateDev2Fixtures()],
   ];
-  return parts.map(([label, rows]) => ({
+  const shown = parts.map(([label, rows]) => ({
     label,
     figures: figuresFor(
       'development',
       rows.map((r) => ({ ...r, score: scoreInjection(r.text).score })),
     ),
   }));
+  // The rules alone (without the learned model blended in), for comparison.
+  const all = parts.flatMap(([, rows]) => rows);
+  shown.push({
+    label: 'development, rules only (no learned model)',
+    figures: figuresFor(
+      'development',
+      all.map((r) => ({ ...r, score: scoreInjectionRules(r.text) })),
+    ),
+  });
+  return shown;
 }
 
 function figuresFor(split: InjectionSplit, rows: Array<Row & { score: number }>): InjectionFigures {
