@@ -48,6 +48,35 @@ describe('detectPII addresses: postal layouts per country', () => {
     ]);
   });
 
+  it('a postal line anchors a street without a known street-type word', () => {
+    expect(found('Wir sind Am Lustgarten 2, 10178 Berlin.')).toEqual([
+      ['address', 'Am Lustgarten 2, 10178 Berlin'],
+    ]);
+    expect(found('Büro: Rosa-Luxemburg-Platz 8, 10178 Berlin')).toEqual([
+      ['address', 'Rosa-Luxemburg-Platz 8, 10178 Berlin'],
+    ]);
+    expect(found('Sitz: Limmatquai 4, 8001 Zürich')).toEqual([['address', 'Limmatquai 4, 8001 Zürich']]);
+    // Document words before a number, or a "city" that goes on as a sentence, are not addresses.
+    expect(found('Kapitel 12, 10115 Wörter')).toEqual([]);
+    expect(found('Gruppe 3, 12000 Teilnehmer kamen.')).toEqual([]);
+  });
+
+  it('English: ordinals in street names, flat prefixes, PO boxes', () => {
+    expect(found('at 77 E 42nd St, New York, NY 10017')).toEqual([
+      ['address', '77 E 42nd St, New York, NY 10017'],
+    ]);
+    expect(found('Flat 2, 5 Queen Street, Leeds LS1 2TW')).toEqual([
+      ['address', 'Flat 2, 5 Queen Street, Leeds LS1 2TW'],
+    ]);
+    expect(found('PO Box 88, Dayton, OH 45401')).toEqual([['address', 'PO Box 88, Dayton, OH 45401']]);
+  });
+
+  it('CJK without the top level: 区 after a verb of place, 市+区 in Japan, short Korean provinces', () => {
+    expect(found('我们在海淀区中关村大街27号')).toEqual([['address', '海淀区中关村大街27号']]);
+    expect(found('名古屋市中区栄3-4-5')).toEqual([['address', '名古屋市中区栄3-4-5']]);
+    expect(found('부산 해운대구 센텀중앙로 79')).toEqual([['address', '부산 해운대구 센텀중앙로 79']]);
+  });
+
   it('streets without numbers, cities alone and order numbers are not addresses', () => {
     expect(found('We walked down Mill Lane in the rain.')).toEqual([]);
     expect(found('Die Bachstraße ist gesperrt.')).toEqual([]);
