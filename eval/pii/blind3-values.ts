@@ -567,9 +567,9 @@ export class Blind3Values {
   }
 
   /** A birth date written the language's way (the template supplies the birth cue). */
-  dob(lang: Blind3Lang): string {
+  dob(lang: Blind3Lang, fromYear = 1941, toYear = 2006): string {
     const r = this.r;
-    const y = r.int(1941, 2006);
+    const y = r.int(fromYear, toYear);
     const m = r.int(1, 12);
     const d = r.int(1, 28);
     const p2 = (n: number) => String(n).padStart(2, '0');
@@ -672,9 +672,9 @@ export class Blind3Values {
   amount(): string {
     return this.r.pick([`$${this.r.int(5, 4999)}.${this.r.digits(2)}`, `${this.r.int(5, 4999)},${this.r.digits(2)} €`, `¥${this.r.int(100, 99999)}`, `₩${this.r.int(1, 999)},${this.r.digits(3)}`]);
   }
-  /** A calendar date with no birth cue around it. */
+  /** A recent calendar date (delivery, appointment, build) with no birth cue around it. */
   date(lang: Blind3Lang): string {
-    return this.dob(lang);
+    return this.dob(lang, 2024, 2027);
   }
   ts(): string {
     return `2026-${String(this.r.int(1, 11)).padStart(2, '0')}-${String(this.r.int(1, 28)).padStart(2, '0')}T${String(this.r.int(0, 23)).padStart(2, '0')}:${String(this.r.int(0, 59)).padStart(2, '0')}:${String(this.r.int(0, 59)).padStart(2, '0')}Z`;
