@@ -86,3 +86,31 @@ describe('detectPII names: contact lines and person-action verbs', () => {
     expect(names('Contact Sales Team for a quote.')).toEqual([]);
   });
 });
+
+describe('detectPII names: person-taking phrases, possessives and CJK job titles', () => {
+  it('the full name after "meeting with", "assigned to", "selon", "según", "habe mit", joined by and', () => {
+    expect(names('Lunch with Ivo Marsh? I had a meeting with Ivo Marsh.')).toEqual([
+      'Ivo Marsh',
+      'Ivo Marsh',
+    ]);
+    expect(names('Escalated to Dana Whyte and Rob Kell today.')).toEqual(['Dana Whyte', 'Rob Kell']);
+    expect(names('Ich habe mit Uwe Sattler telefoniert.')).toEqual(['Uwe Sattler']);
+    expect(names("D'après Romain Vidal, c'est prêt.")).toEqual(['Romain Vidal']);
+    expect(names('Según Alba Prieto, todo bien.')).toEqual(['Alba Prieto']);
+    expect(names('According to Google Trends, interest rose.')).toEqual([]);
+    expect(names('Selon Le Monde, la date change.')).toEqual([]);
+  });
+
+  it("a possessive 's is not part of the name", () => {
+    expect(names("This is Nina Albers's desk.")).toEqual(['Nina Albers']);
+  });
+
+  it('a surname (and given name) before a job title in Japanese, Chinese and Korean', () => {
+    expect(names('山口部長に確認します。')).toEqual(['山口']);
+    expect(names('请交给赵刚老师。')).toEqual(['赵刚']);
+    expect(names('刘经理明天出差。')).toEqual(['刘']);
+    expect(names('이 과장님께 보고했습니다.')).toEqual(['이']);
+    expect(names('한지민 선생님이 오셨어요.')).toEqual(['한지민']);
+    expect(names('部長に確認します。各位老师好。과장님께 보고했습니다.')).toEqual([]);
+  });
+});

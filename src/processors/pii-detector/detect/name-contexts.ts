@@ -6,6 +6,7 @@ import {
   LATIN_NAME,
   NOT_NAME_WORDS,
   NOT_NAMES,
+  zhSurnameLength as ZH_SURNAMES_2_OR_1,
   zhNameLength,
 } from './name.js';
 import type { Candidate } from './types.js';
@@ -127,6 +128,15 @@ const ROLE_WORDS = new Set([
 const IMPERATIVES =
   /(?:^|\n|[.!?][ \t]+)(?:please[ \t]+)?(?:ask|call|email|e-mail|ping|contact|invite|cc|loop in|tell|remind|frag|frage|ruf|kontaktiere|demande à|appelle|appelez|contacte|contactez|pregunta a|llama a|contacta a|escribe a)[ \t]+/giu;
 
+/**
+ * Phrases that take a person as their object ("a meeting with", "assigned to", "according
+ * to", "parlé avec", "según", "Termin mit"): the full name after them, and a second one joined
+ * by and/und/et/y.
+ */
+const PERSON_OBJECT =
+  /(?<![\p{L}])(?:meeting with|met with|spoke (?:with|to)|talked (?:with|to)|call with|chat with|lunch with|dinner with|assigned to|forwarded to|escalated to|reports to|introduced to|according to|thanks to|on behalf of|(?:sent|signed|approved|reported|written|created|requested|submitted) by|(?:habe|hat|haben) mit|(?:termin|treffen|gespräch|telefonat|meeting) mit|laut|(?:parlé|discuté|rendez-vous|réunion) avec|rencontré|selon|d'après|d’après|de la part de|grâce à|(?:signé|envoyé|écrit) par|(?:hablé|hablar|reunión|cita|quedé|hablamos) con|según|de parte de|gracias a|(?:firmado|enviado|escrito) por)[ \t]+/giu;
+const JOINED = /^[ \t]+(?:and|und|et|y|&)[ \t]+/u;
+
 /** A capitalised run (up to four words, particles allowed) ending right at `end`. */
 const NAME_BEFORE = new RegExp(`(?<![\\p{L}'’-])${LATIN_NAME_SOURCE()}[ \\t]*$`, 'u');
 function LATIN_NAME_SOURCE(): string {
@@ -213,6 +223,18 @@ function latinContexts(text: string, out: Candidate[]): void {
     if (end > 0 && /^(?:[ \t]+\p{Ll}|[ \t]*[,.!?:;\n]|$)/u.test(text.slice(end, end + 2)))
       push(out, at, end, 0.65);
   }
+  PERSON_OBJECT.lastIndex = 0;
+  for (let m = PERSON_OBJECT.exec(text); m !== null; m = PERSON_OBJECT.exec(text)) {
+    let at = m.index + m[0].length;
+    for (let i = 0; i < 4; i++) {
+      const end = fullNameAt(text, at);
+      if (end < 0) break;
+      push(out, at, end, 0.65);
+      const joined = JOINED.exec(text.slice(end, end + 8));
+      if (joined === null) break;
+      at = end + joined[0].length;
+    }
+  }
   for (const re of [CONTACT_AFTER, ACTION_VERBS]) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
@@ -236,7 +258,82 @@ const ZH_ACTION_AFTER =
 const ORG_END = /[部課课室局係系店社所会會庁处處科组組]$/u;
 const HAN_NAME_SPACED = /[\p{Script=Han}々]{1,3}[ \u3000][\p{Script=Han}々]{1,3}$/u;
 
+/** Common Japanese surnames, read before a job title (田中部長, 佐藤課長). */
+const JA_SURNAMES = new Set(
+  '佐藤 鈴木 高橋 田中 伊藤 渡辺 渡邉 山本 中村 小林 加藤 吉田 山田 佐々木 山口 松本 井上 木村 林 斎藤 斉藤 清水 山崎 森 池田 橋本 阿部 石川 山下 中島 石井 小川 前田 岡田 長谷川 藤田 後藤 近藤 村上 遠藤 青木 坂本 福田 太田 西村 藤井 金子 岡本 藤原 中野 三浦 原田 中川 松田 竹内 小野 田村 中山 和田 石田 森田 上田 原 柴田 酒井 工藤 横山 宮崎 宮本 内田 高木 安藤 島田 谷口 大野 高田 丸山 今井 河野 藤本 村田 武田 上野 杉山 増田 小山 大塚 平野 菅原 久保 松井 千葉 岩崎 桜井 木下 野口 松尾 菊地 野村 新井 渡部 西田 北村 吉川 山内 堀 荒木 浅野 大西 関 秋山 望月'.split(
+    ' ',
+  ),
+);
+const JA_TITLES =
+  /^(?:部長|課長|社長|係長|次長|主任|専務|常務|会長|先生|教授|医師|弁護士|さん|様|氏|君|くん|ちゃん)/u;
+const ZH_TITLES =
+  /^(?:经理|經理|老师|老師|总监|總監|主任|医生|醫生|教授|律师|律師|总|總|师傅|師傅|同学|同學|院长|院長|处长|處長|科长|科長|局长|局長|董事长|董事長|主管|工程师|工程師)/u;
+const KO_TITLE =
+  /^[ \t]?(?:과장|부장|차장|대리|사장|팀장|실장|선생|교수|원장|이사|대표|변호사|의사|주임|소장)님?/u;
+const NOT_ZH_NAMES = new Set(['全体', '全體', '各位', '大家', '同事', '白天', '高级', '高級', '王牌']);
+
+function cjkTitles(text: string, out: Candidate[]): void {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // Hangul syllables: a name (or a lone surname) right before a job title, 김 과장님 / 박서연 선생님.
+    if (c >= 0xac00 && c <= 0xd7a3) {
+      if (i > 0 && /[가-힣]/u.test(text.charAt(i - 1))) continue;
+      const run = /^[가-힣]{1,4}/u.exec(text.slice(i, i + 4))?.[0] ?? '';
+      if (!KO_TITLE.test(text.slice(i + run.length, i + run.length + 5))) continue;
+      const lone = run.length === 1 && /[ \t]/u.test(text.charAt(i + 1));
+      if (
+        lone
+          ? koNameLength(text, i) === 0 &&
+            !/[김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진지엄채원천방공현함변염여추도소석선설마길연위표명]/u.test(
+              run,
+            )
+          : koNameLength(text, i) !== run.length
+      )
+        continue;
+      push(out, i, i + run.length, 0.65);
+      continue;
+    }
+    if (!/\p{Script=Han}/u.test(text.charAt(i))) continue;
+    const prev = text.charAt(i - 1);
+    if (i > 0 && /[\p{Script=Han}]/u.test(prev) && !/[给給和与與找是由向请請跟对對被叫让讓问問]/u.test(prev))
+      continue;
+    // Japanese: a common surname, optionally a given name, then a title.
+    for (const len of [3, 2, 1]) {
+      const sur = text.slice(i, i + len);
+      if (!JA_SURNAMES.has(sur)) continue;
+      for (const given of [2, 0]) {
+        const end = i + len + given;
+        if (given > 0 && !/^[\p{Script=Han}]{2}$/u.test(text.slice(i + len, end))) continue;
+        if (
+          JA_TITLES.test(text.slice(end, end + 3)) &&
+          !/[\p{Script=Hiragana}]/u.test(text.charAt(end - 1))
+        ) {
+          push(out, i, end, 0.65);
+          i = end - 1;
+          break;
+        }
+      }
+      break;
+    }
+    // Chinese: a surname, up to two given characters, then a title.
+    const sur = ZH_SURNAMES_2_OR_1(text, i);
+    if (sur === 0) continue;
+    for (const given of [2, 1, 0]) {
+      const end = i + sur + given;
+      if (!/^[\p{Script=Han}]*$/u.test(text.slice(i + sur, end))) continue;
+      const name = text.slice(i, end);
+      if (NOT_ZH_NAMES.has(name) || ZH_TITLES.test(text.slice(i + sur, end))) continue;
+      if (ZH_TITLES.test(text.slice(end, end + 3))) {
+        push(out, i, end, 0.65);
+        i = end - 1;
+        break;
+      }
+    }
+  }
+}
+
 function cjkContexts(text: string, out: Candidate[]): void {
+  if (/[\p{Script=Han}가-힣]/u.test(text)) cjkTitles(text, out);
   JA_SIGN.lastIndex = 0;
   for (let m = JA_SIGN.exec(text); m !== null; m = JA_SIGN.exec(text)) {
     const at = m.index + m[0].length;

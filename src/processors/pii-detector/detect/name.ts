@@ -592,6 +592,16 @@ const CJK: readonly { re: RegExp; confidence: number }[] = [
  * is what `hybrid` mode asks the model for. Confidence 0.65–0.75.
  */
 export function findNames({ text }: ScanContext, out: Candidate[]): void {
+  const first = out.length;
+  findNamesRaw(text, out);
+  // "Greg Norman's laptop": the possessive ending is not part of the name.
+  for (let i = first; i < out.length; i++) {
+    const c = out[i] as Candidate;
+    if (c.type === 'name' && /['’]s$/u.test(text.slice(c.start, c.end))) c.end -= 2;
+  }
+}
+
+function findNamesRaw(text: string, out: Candidate[]): void {
   LATIN_CUES.lastIndex = 0;
   for (let m = LATIN_CUES.exec(text); m !== null; m = LATIN_CUES.exec(text)) {
     TITLES.lastIndex = m.index + m[0].length;
@@ -641,6 +651,11 @@ export function findNames({ text }: ScanContext, out: Candidate[]): void {
 }
 
 const HAN = /\p{Script=Han}/u;
+
+/** The length of the common Chinese surname starting at `at` (2 for compound ones), or 0. */
+export function zhSurnameLength(text: string, at: number): number {
+  return ZH_SURNAMES_2.has(text.slice(at, at + 2)) ? 2 : ZH_SURNAMES_1.has(text.charAt(at)) ? 1 : 0;
+}
 
 /** The length of the Chinese name starting at `at` (surname + one or two characters), or 0. */
 export function zhNameLength(text: string, at: number): number {
