@@ -77,6 +77,16 @@ describe('detectPII addresses: postal layouts per country', () => {
     expect(found('부산 해운대구 센텀중앙로 79')).toEqual([['address', '부산 해운대구 센텀중앙로 79']]);
   });
 
+  it('a number after a counter word, or a street word that runs on into a name, is not a street', () => {
+    expect(found('Exit 14 Lake Road closed.')).toEqual([]);
+    expect(found('Visit 5 Harbor Way Cafe soon.')).toEqual([]);
+    expect(found('Lives at 5 Harbor Way now.')).toEqual([['address', '5 Harbor Way']]);
+  });
+
+  it('Chinese: a verb of place glued before the city is not part of the address', () => {
+    expect(found('新地址是广州市天河区体育西路191号。')).toEqual([['address', '广州市天河区体育西路191号']]);
+  });
+
   it('streets without numbers, cities alone and order numbers are not addresses', () => {
     expect(found('We walked down Mill Lane in the rain.')).toEqual([]);
     expect(found('Die Bachstraße ist gesperrt.')).toEqual([]);

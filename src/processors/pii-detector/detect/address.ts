@@ -268,6 +268,10 @@ const SHAPES: readonly RegExp[] = [
   ),
 ];
 
+/** Words that count things before a number: gates, rooms, emergency numbers, top-N lists. */
+const COUNTER_BEFORE =
+  /(?:Gate|Call|Dial|Room|Platform|Flight|Bus|Exit|Level|Floor|Chapter|Page|Top|No\.?|Nr\.?|Line|Track|Terminal|Step|Section)[ \t]+$/u;
+
 const POSTAL_ANCHORED = SHAPES[SHAPES.length - 2];
 
 /**
@@ -282,11 +286,20 @@ export function findAddresses({ text }: ScanContext, out: Candidate[]): void {
       let value = m[0];
       let start = m.index;
       // Chinese verbs of place the city pattern swallows ("住在北京市…").
-      const lead = /^(?:住在|住址是|地址是|地址为|位于|寄到|送到|在)/u.exec(value);
+      const lead = /^(?:住在|住址是|地址是|地址为|位于|寄到|送到|址是|址为|址為|在|是|为|為|到)/u.exec(value);
       if (lead !== null && re.flags.includes('u') && /\p{Script=Han}/u.test(value.charAt(0))) {
         value = value.slice(lead[0].length);
         start += lead[0].length;
       }
+      // "Gate 12 Terminal Road is closed", "Call 911 Emergency Road Service": a number after a
+      // counter word, or a street-type word that goes on as a capitalised name, is not a street.
+      if (
+        re === SHAPES[0] &&
+        (COUNTER_BEFORE.test(text.slice(Math.max(0, start - 12), start)) ||
+          /^[ \t]+\p{Lu}\p{Ll}/u.test(text.slice(start + value.length, start + value.length + 3))) &&
+        !/\d{5}|\d[A-Z]{2}$/u.test(value)
+      )
+        continue;
       // "… Street." at a sentence end: the dot is the sentence's, unless it abbreviates.
       if (value.endsWith('.') && !/(?:St|Ave|Rd|Blvd|Ln|Dr|Ct|Pl|Sq|Hwy|str)\.$/.test(value))
         value = value.slice(0, -1);

@@ -55,6 +55,8 @@ describe('detectPII names: salutations, headers and lists', () => {
     ]);
     expect(names('Teilnehmer: Jörg Meier, Silke Roth')).toEqual(['Jörg Meier', 'Silke Roth']);
     expect(names('From: Sluice Notifications\nTo: All Staff')).toEqual([]);
+    expect(names('From: Accounts Payable\nCc: Vendor Relations')).toEqual([]);
+    expect(names('Hey Siri, set a timer.')).toEqual([]);
   });
 });
 
