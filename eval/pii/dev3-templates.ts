@@ -257,6 +257,25 @@ const LINES: ReadonlyArray<readonly [Lang, string]> = [
   ['zh', '[[name|赵敏]]说她明天到。'],
   ['ko', '[[name|윤아름]] 님이 문의하셨습니다.'],
   ['ja', '[[name|高橋]]様より電話がありました。'],
+  // Batch 5: organisations before the same verbs and phrases, and people with other verbs.
+  ['en', 'General Motors said sales rose.'],
+  ['en', 'Goldman Sachs confirmed the deal.'],
+  ['en', 'Wells Fargo asked customers to update their apps.'],
+  ['en', 'According to Morgan Stanley, rates will fall.'],
+  ['en', 'I had a meeting with Ernst Young auditors.'],
+  ['de', 'Volkswagen Financial Services hat angerufen.'],
+  ['fr', 'Société Générale a confirmé la fusion.'],
+  ['es', 'Según Banco Sabadell, los tipos bajarán.'],
+  ['en', 'Thank you,\nFirst National Bank'],
+  ['en', '[[name|Hugo Brandt]] will join the call at 3.'],
+  ['en', 'Please welcome [[name|Amara Nwosu]] to the team!'],
+  ['de', '[[name|Frieda Krause]] kommt morgen ins Büro.'],
+  ['fr', '[[name|Léa Rousseau]] sera absente lundi.'],
+  ['es', '[[name|Iván Morales]] estará de vacaciones.'],
+  ['en', 'Reviewed by [[name|Colin Ashford]].'],
+  ['en', 'Owner: [[name|Beatriz Sousa]]'],
+  ['en', 'Assignee: [[name|Kenji Watanabe]]'],
+  ['en', 'Owner: Platform Team'],
 ];
 
 const MARK = /\[\[([a-z-]+)\|([^\]]+)\]\]/g;

@@ -1,3 +1,4 @@
+import { GIVEN_NAMES } from './given-names.js';
 import {
   fullName,
   HONORIFIC_AHEAD,
@@ -76,6 +77,7 @@ const LEADING_NON_NAMES = new Set([
   'Meet',
   'Welcome',
   'Message',
+  'Reviewed',
   'Text',
   'Yesterday',
   'Today',
@@ -126,7 +128,7 @@ const ROLE_WORDS = new Set([
  * "Ruf Jan Becker an"): the full name after them, when a lowercase word or punctuation follows.
  */
 const IMPERATIVES =
-  /(?:^|\n|[.!?][ \t]+)(?:please[ \t]+)?(?:ask|call|email|e-mail|ping|contact|invite|cc|loop in|tell|remind|frag|frage|ruf|kontaktiere|demande à|appelle|appelez|contacte|contactez|pregunta a|llama a|contacta a|escribe a)[ \t]+/giu;
+  /(?:^|\n|[.!?][ \t]+)(?:please[ \t]+)?(?:ask|call|email|e-mail|ping|contact|invite|welcome|cc|loop in|tell|remind|frag|frage|ruf|kontaktiere|demande à|appelle|appelez|contacte|contactez|pregunta a|llama a|contacta a|escribe a)[ \t]+/giu;
 
 /**
  * Phrases that take a person as their object ("a meeting with", "assigned to", "according
@@ -134,7 +136,7 @@ const IMPERATIVES =
  * by and/und/et/y.
  */
 const PERSON_OBJECT =
-  /(?<![\p{L}])(?:meeting with|met with|spoke (?:with|to)|talked (?:with|to)|call with|chat with|lunch with|dinner with|assigned to|forwarded to|escalated to|reports to|introduced to|according to|thanks to|on behalf of|(?:sent|signed|approved|reported|written|created|requested|submitted) by|(?:habe|hat|haben) mit|(?:termin|treffen|gespräch|telefonat|meeting) mit|laut|(?:parlé|discuté|rendez-vous|réunion) avec|rencontré|selon|d'après|d’après|de la part de|grâce à|(?:signé|envoyé|écrit) par|(?:hablé|hablar|reunión|cita|quedé|hablamos) con|según|de parte de|gracias a|(?:firmado|enviado|escrito) por)[ \t]+/giu;
+  /(?<![\p{L}])(?:meeting with|met with|spoke (?:with|to)|talked (?:with|to)|call with|chat with|lunch with|dinner with|assigned to|forwarded to|escalated to|reports to|introduced to|according to|thanks to|on behalf of|(?:sent|signed|approved|reported|written|created|requested|submitted|reviewed|prepared|organised|organized|hosted|presented) by|(?:habe|hat|haben) mit|(?:termin|treffen|gespräch|telefonat|meeting) mit|laut|(?:parlé|discuté|rendez-vous|réunion) avec|rencontré|selon|d'après|d’après|de la part de|grâce à|(?:signé|envoyé|écrit) par|(?:hablé|hablar|reunión|cita|quedé|hablamos) con|según|de parte de|gracias a|(?:firmado|enviado|escrito) por)[ \t]+/giu;
 const JOINED = /^[ \t]+(?:and|und|et|y|&)[ \t]+/u;
 
 /** A capitalised run (up to four words, particles allowed) ending right at `end`. */
@@ -142,6 +144,16 @@ const NAME_BEFORE = new RegExp(`(?<![\\p{L}'’-])${LATIN_NAME_SOURCE()}[ \\t]*$
 function LATIN_NAME_SOURCE(): string {
   const word = "\\p{Lu}\\p{Ll}*(?:['’-]\\p{Lu}?\\p{Ll}+)*";
   return `${word}(?:[ \\t\\u00a0-]+(?:(?:de|del|de la|de los|de las|van|von|der|van der|van den|von der|da|das|dos|du|des|di|le|la|ter|ten|y)[ \\t]+)?${word}){0,3}`;
+}
+
+/**
+ * Confidence of a name read after a weak anchor (an action verb, a person-taking phrase): an
+ * organisation can take the same verbs ("Goldman Sachs confirmed"), so without a known given
+ * name the run stays below the default threshold — a candidate for `hybrid` mode's model.
+ */
+function weak(text: string, start: number): number {
+  const first = /^[\p{L}]+/u.exec(text.slice(start, start + 30))?.[0] ?? '';
+  return GIVEN_NAMES.has(first) ? 0.7 : 0.55;
 }
 
 function push(out: Candidate[], start: number, end: number, confidence: number): void {
@@ -229,7 +241,7 @@ function latinContexts(text: string, out: Candidate[]): void {
     for (let i = 0; i < 4; i++) {
       const end = fullNameAt(text, at);
       if (end < 0) break;
-      push(out, at, end, 0.65);
+      push(out, at, end, weak(text, at));
       const joined = JOINED.exec(text.slice(end, end + 8));
       if (joined === null) break;
       at = end + joined[0].length;
@@ -239,7 +251,7 @@ function latinContexts(text: string, out: Candidate[]): void {
     re.lastIndex = 0;
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
       const start = fullNameBefore(text, m.index);
-      if (start >= 0) push(out, start, m.index, 0.7);
+      if (start >= 0) push(out, start, m.index, re === ACTION_VERBS ? weak(text, start) : 0.7);
     }
   }
 }
@@ -390,8 +402,43 @@ function cjkContexts(text: string, out: Candidate[]): void {
   }
 }
 
+/**
+ * A common given name followed by one or two capitalised surnames, anywhere in the text
+ * ("Hugo Brandt will join"): the given-name list is the anchor. The run must not continue a
+ * capitalised phrase (a title, a company) on either side.
+ */
+const GIVEN_RUN =
+  /(?<![\p{L}\p{N}'’.-])(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ \t]+(?:(?:de|del|de la|van|von|van der|von der|da|du|le|la|y)[ \t]+)?\p{Lu}\p{Ll}+(?:['’-]\p{Lu}?\p{Ll}+)*(?:[ \t]+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)?/gu;
+
+function givenNameRuns(text: string, out: Candidate[]): void {
+  GIVEN_RUN.lastIndex = 0;
+  for (let m = GIVEN_RUN.exec(text); m !== null; m = GIVEN_RUN.exec(text)) {
+    const given = m[1] as string;
+    const first = given.split('-')[0] as string;
+    // Rescan from the next word: "Mañana Rodrigo Salas" must still find "Rodrigo Salas".
+    GIVEN_RUN.lastIndex = m.index + given.length;
+    if (!GIVEN_NAMES.has(given) && !GIVEN_NAMES.has(first)) continue;
+    // A capitalised word right before it makes it part of a longer phrase ("Saint Louis Blues").
+    const before = text.slice(Math.max(0, m.index - 20), m.index);
+    if (
+      /\p{Lu}[\p{L}'’-]*[ \t]+$/u.test(before) &&
+      !/(?:^|[.!?:;\n]\s*)\p{Lu}[\p{L}'’-]*[ \t]+$/u.test(before)
+    )
+      continue;
+    let name = m[0];
+    const words = name.split(/[ \t]+/u);
+    // A third capitalised word that is not a name word ends the run before it.
+    if (words.length === 3 && (NOT_NAME_WORDS.has(words[2] as string) || NOT_NAMES.has(words[2] as string)))
+      name = words.slice(0, 2).join(' ');
+    if (!fullName(text, m.index, name)) continue;
+    push(out, m.index, m.index + name.length, 0.65);
+    GIVEN_RUN.lastIndex = m.index + name.length;
+  }
+}
+
 /** Names anchored by message structure (see the module comment), Latin and CJK scripts. */
 export function findContextNames(text: string, out: Candidate[]): void {
+  givenNameRuns(text, out);
   latinContexts(text, out);
   cjkContexts(text, out);
 }
