@@ -17,7 +17,8 @@
  * Flags: `--tuning` hides the held-out row (what tuning sessions run); `--misses` lists the
  * development half's misclassified lines. There is deliberately no flag that lists held-out misses.
  */
-import { scoreInjection } from '../src/processors/prompt-injection-detector/score.js';
+import { readFileSync } from 'node:fs';
+import { scoreInjection, scoreInjectionRules } from '../src/processors/prompt-injection-detector/score.js';
 import { generateBlindFixtures } from './injection/generate-blind.js';
 import { generateDev2Fixtures } from './injection/dev2-templates.js';
 import { generateInjectionFixtures } from './injection/generate.js';
@@ -67,9 +68,38 @@ export interface InjectionFigures {
   misses: Array<{ id: string; label: 0 | 1; score: number; text: string }>;
 }
 
-/** The two halves' rows: development = everything tuning has seen; held-out = the blind set. */
+/** The third blind set (`blind3-generate.ts`), written by an engineer who never read the scorer. */
+function blind3Fixtures(): Row[] {
+  return readFileSync(new URL('./injection/blind3-fixtures.jsonl', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Row);
+}
+
+/**
+ * The two halves' rows: development = everything tuning has seen; held-out = the two blind sets
+ * (`generate-blind.ts` and `blind3-generate.ts`), neither ever tuned on.
+ */
 export function injectionHalves(): Record<InjectionSplit, Row[]> {
-  return { development: [...generateInjectionFixtures(), ...generateDev2Fixtures()], heldout: generateBlindFixtures() };
+  return {
+    development: [...generateInjectionFixtures(), ...generateDev2Fixtures()],
+    heldout: [...generateBlindFixtures(), ...blind3Fixtures()],
+  };
+}
+
+/** The held-out half's two blind sets, figured separately (not printed with `--tuning`). */
+export function heldoutParts(): Array<{ label: string; figures: InjectionFigures }> {
+  const parts: Array<[string, Row[]]> = [
+    ['held-out, blind set 1 (blind-templates.ts)', generateBlindFixtures()],
+    ['held-out, blind set 3 (blind3-templates.ts)', blind3Fixtures()],
+  ];
+  return parts.map(([label, rows]) => ({
+    label,
+    figures: figuresFor(
+      'heldout',
+      rows.map((r) => ({ ...r, score: scoreInjection(r.text).score })),
+    ),
+  }));
 }
 
 /** The development half's two parts, figured separately (printed by `--tuning`). */
@@ -78,13 +108,23 @@ export function developmentParts(): Array<{ label: string; figures: InjectionFig
     ['development, old sets (generate.ts)', generateInjectionFixtures()],
     ['development, dev2 set (dev2-templates.ts)', generateDev2Fixtures()],
   ];
-  return parts.map(([label, rows]) => ({
+  const shown = parts.map(([label, rows]) => ({
     label,
     figures: figuresFor(
       'development',
       rows.map((r) => ({ ...r, score: scoreInjection(r.text).score })),
     ),
   }));
+  // The rules alone (without the learned model blended in), for comparison.
+  const all = parts.flatMap(([, rows]) => rows);
+  shown.push({
+    label: 'development, rules only (no learned model)',
+    figures: figuresFor(
+      'development',
+      all.map((r) => ({ ...r, score: scoreInjectionRules(r.text) })),
+    ),
+  });
+  return shown;
 }
 
 function figuresFor(split: InjectionSplit, rows: Array<Row & { score: number }>): InjectionFigures {
@@ -142,7 +182,7 @@ export async function run(): Promise<void> {
   const tuning = process.argv.includes('--tuning');
   const shown: Array<{ label: string; figures: InjectionFigures }> = [
     ...(tuning ? figures.filter((f) => f.split !== 'heldout') : figures).map((f) => ({ label: SPLIT_LABELS[f.split], figures: f })),
-    ...(tuning ? developmentParts() : []),
+    ...(tuning ? developmentParts() : heldoutParts()),
   ];
   for (const { label, figures: f } of shown) {
     console.log(
@@ -163,10 +203,10 @@ export async function run(): Promise<void> {
   }
   // A note of record, not a measurement (the measurement is above).
   console.log(
-    '  note: the blind held-out set (committed before it was scored) was first scored once with the ' +
-      'first scorer: ROC AUC 0.887, recall@1%FPR 39.8% (86/216), hard-negative FPR 3.4% (7/208); scored again ' +
-      'after the scorer was generalised on development data only: ROC AUC 0.902, recall@1%FPR 52.3%, ' +
-      'hard-negative FPR 5.3%. Both issue #11 held-out targets missed. Tuning on it would turn it into development data.',
+    '  note: blind set 1 (committed before it was scored) was scored with the first scorer (ROC AUC 0.887, ' +
+      'recall@1%FPR 39.8%, hard-negative FPR 3.4%), again after the rules were generalised on development data ' +
+      '(0.902 / 52.3% / 5.3%), and with the learned component; blind set 3 only with the learned component. ' +
+      'Tuning on either would turn it into development data.'
   );
   // --misses lists the development half's errors (for tuning). Held-out misses are never listed.
   if (process.argv.includes('--misses')) {

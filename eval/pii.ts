@@ -6,7 +6,7 @@
  * - Development half (tuned on): every line written so far — `generate.ts` (`templates.ts`, both
  *   of its old hash halves, and `fresh-templates.ts`), both sets of `hard-cases.ts`, the first
  *   blind set (`generate-blind.ts`, `blind-fixtures.jsonl`: scored once, its misses were reported,
- *   so it is spent as a held-out set and tuned on since) and `dev2-templates.ts`.
+ *   so it is spent as a held-out set and tuned on since), `dev2-templates.ts` and `dev3-templates.ts`.
  * - Held-out half (blind, never tuned on): whatever `eval/pii/blind2-fixtures.jsonl` holds, one
  *   {@link PIIFixture} per line, written by an engineer who never read the detector. Until that
  *   file exists the half is reported as pending. Tuning must not read its lines, its misses or its
@@ -19,6 +19,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { generateDev2PIIFixtures } from './pii/dev2-templates.js';
+import { generateDev3PIIFixtures } from './pii/dev3-templates.js';
 import { generateBlindPIIFixtures } from './pii/generate-blind.js';
 import { generateFreshPIIFixtures, generatePIIFixtures, type PIIFixture } from './pii/generate.js';
 import { hardCaseFixtures } from './pii/hard-cases.js';
@@ -57,6 +58,7 @@ export function piiFixtures(split: PIISplit): PIIFixture[] | undefined {
     ...hardCaseFixtures('heldout'),
     ...generateBlindPIIFixtures(),
     ...generateDev2PIIFixtures(),
+    ...generateDev3PIIFixtures(),
   ];
 }
 

@@ -92,25 +92,27 @@ describe('injection eval fixtures', () => {
 
 describe('injection eval figures', () => {
   it('development half (tuned on): recall >= 0.6 at 1% FPR and hard-negative FPR <= 2% at threshold 0.7', () => {
-    // With dev2 (2,072 lines): ROC AUC 0.984, recall@1%FPR 95.8%, hard-negative FPR 0.1%.
+    // The learned component is trained on these lines, so they read ~1.000; its grouped
+    // cross-validation figures are in eval/injection/train-model.ts's output.
     expect(dev?.lines).toBeGreaterThanOrEqual(300);
     expect(dev?.recallAt1Fpr).toBeGreaterThanOrEqual(0.6);
     expect(dev?.hardFpr).toBeLessThanOrEqual(0.02);
     expect(dev?.auc).toBeGreaterThan(0.95);
   });
-  it('held-out half (blind): regression floors at the latest blind score; issue #11 targets NOT met', () => {
-    expect(heldout?.lines).toBe(blind.length);
-    // Blind scores so far (the set was never tuned on): scorer 604271c — ROC AUC 0.887,
-    // recall@1%FPR 39.8% (86/216), hard-negative FPR at 0.7 3.4% (7/208); after the scorer was
-    // generalised on development data only (dev2) — ROC AUC 0.902, recall@1%FPR 52.3% (113/216),
-    // hard-negative FPR at 0.7 5.3% (11/208). Issue #11 target: recall >= 0.6 at 1% FPR — MISSED.
-    expect(heldout?.recallAt1Fpr).toBeGreaterThanOrEqual(113 / 216 - 1e-9);
-    // Issue #11 target: hard-negative FPR <= 2% at the default threshold — MISSED (ceiling pinned).
-    expect(heldout?.hardFpr).toBeLessThanOrEqual(11 / 208 + 1e-9);
-    // No target in the issue.
-    expect(heldout?.auc).toBeGreaterThanOrEqual(0.9);
+  it('held-out half (blind sets 1 and 3, 774 lines): recall at 1% FPR meets issue #11; hard-negative FPR at 0.7 does not', () => {
+    expect(heldout?.lines).toBeGreaterThanOrEqual(blind.length + 300);
+    // Blind scores (neither set was ever tuned on). Set 1 alone: first scorer — ROC AUC 0.887,
+    // recall@1%FPR 39.8%, hard-negative FPR at 0.7 3.4%; rules generalised on dev2 — 0.902 /
+    // 52.3% / 5.3%; with the learned component (trained on development data only) — 0.970 /
+    // 63.4% / 5.8%. Set 3 (first and only score, learned component): 0.923 / 65.7% / 6.9%.
+    // Both sets together: ROC AUC 0.951, recall@1%FPR 62.7% (target >= 0.6: met, at a cut of
+    // 0.85), hard-negative FPR at the default threshold 0.7: 6.3% (target <= 2%: MISSED).
+    expect(heldout?.recallAt1Fpr).toBeGreaterThanOrEqual(0.6);
+    // Ceiling pinned at the achieved figure, not the target.
+    expect(heldout?.hardFpr).toBeLessThanOrEqual(0.064);
+    expect(heldout?.auc).toBeGreaterThanOrEqual(0.95);
   });
   it.todo(
-    'held-out half (blind) meets issue #11: recall >= 0.6 at 1% FPR and hard-negative FPR <= 2% (missed: 52.3%, 5.3%)',
+    'held-out half meets issue #11 hard-negative FPR <= 2% at the default threshold 0.7 (missed: 6.3%)',
   );
 });

@@ -4,9 +4,21 @@
  * (`features.ts`), then scores again what attackers hide — decoded payloads (`decoders.ts`),
  * Unicode tag characters, hidden markup and quoted fragments meant to be joined — and damps what
  * only talks about attacks (teaching text with quoted examples, code that names chat tokens).
+ * The rule score is finally blended with a small learned n-gram model (`model.ts`), which
+ * generalises better to paraphrases the patterns do not know.
  */
 import { decodePayloads } from './decoders.js';
 import { FEATURES, INJECTION_CATEGORIES, type InjectionCategory, type InjectionFeature } from './features.js';
+import { decodeWeights, type InjectionModel, modelLogit } from './model.js';
+import {
+  BLEND_CUT,
+  BLEND_WEIGHT,
+  MODEL_BIAS,
+  MODEL_SCALE,
+  MODEL_SHIFT,
+  MODEL_WEIGHTS_B64,
+  RULE_KEEP,
+} from './model-weights.js';
 import { foldText } from './normalize.js';
 import { unscramble } from './scramble.js';
 
@@ -280,15 +292,52 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
 export function scoreInjection(text: string): InjectionScore {
   const input = typeof text === 'string' ? text : String(text);
   const cut = input.length > MAX_INJECTION_SCORED_CHARS;
-  const pass = scoreDepth(cut ? input.slice(0, MAX_INJECTION_SCORED_CHARS) : input, 0);
+  const scored = cut ? input.slice(0, MAX_INJECTION_SCORED_CHARS) : input;
+  const pass = scoreDepth(scored, 0);
   if (cut) pass.signals.push('truncated');
+  const blended = blendWithModel(pass.score, scored);
   const categories: InjectionCategoryScore[] = [];
   for (const type of INJECTION_CATEGORIES) {
     const s = pass.cats.get(type) ?? 0;
     if (s > 0) categories.push({ type, score: round(s) });
   }
   categories.sort((a, b) => b.score - a.score);
-  return { score: round(pass.score), categories, signals: pass.signals };
+  return { score: round(blended), categories, signals: pass.signals };
+}
+
+/**
+ * The rule half of {@link scoreInjection} alone (no learned model): what the training script
+ * and the eval's development rows compare the blend against. Not part of the public API.
+ */
+export function scoreInjectionRules(text: string): number {
+  const input = typeof text === 'string' ? text : String(text);
+  return round(
+    scoreDepth(
+      input.length > MAX_INJECTION_SCORED_CHARS ? input.slice(0, MAX_INJECTION_SCORED_CHARS) : input,
+      0,
+    ).score,
+  );
+}
+
+let model: InjectionModel | undefined;
+
+/** Blended scores under this with no rule evidence read 0. */
+const MODEL_FLOOR = 0.05;
+
+/**
+ * Blends the rule score with the learned n-gram model (`model.ts`):
+ * `BLEND_WEIGHT·rule + (1 − BLEND_WEIGHT)·σ(logit − MODEL_SHIFT)`, remapped piecewise-linearly so
+ * `BLEND_CUT` lands on the default threshold 0.7; a rule score of at least `RULE_KEEP` stands on
+ * its own. Weights and constants come from `eval/injection/train-model.ts` (grouped CV).
+ */
+function blendWithModel(rule: number, text: string): number {
+  model ??= decodeWeights(MODEL_WEIGHTS_B64, MODEL_SCALE, MODEL_BIAS);
+  const p = 1 / (1 + Math.exp(-(modelLogit(model, foldText(text).text) - MODEL_SHIFT)));
+  const b = BLEND_WEIGHT * rule + (1 - BLEND_WEIGHT) * p;
+  const mapped = b < BLEND_CUT ? (0.7 * b) / BLEND_CUT : 0.7 + (0.3 * (b - BLEND_CUT)) / (1 - BLEND_CUT);
+  // Faint model evidence alone is noise: a text no rule fires on and the model barely scores reads 0.
+  if (rule === 0 && mapped < MODEL_FLOOR) return 0;
+  return Math.min(1, Math.max(mapped, rule >= RULE_KEEP ? rule : 0));
 }
 
 function round(n: number): number {

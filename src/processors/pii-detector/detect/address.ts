@@ -2,6 +2,13 @@ import type { Candidate, ScanContext } from './types.js';
 
 const CAP = "\\p{Lu}[\\p{L}'’-]*";
 const CAPS = `${CAP}(?:\\s+${CAP}){0,3}`;
+/** English street names may hold ordinals ("500 W 2nd St"). */
+const CAP_EN = `(?:${CAP}|\\d{1,3}(?:st|nd|rd|th))`;
+const CAPS_EN = `${CAP_EN}(?:\\s+${CAP_EN}){0,3}`;
+/** Between the street line and the postal-code line: a comma, or a line break (multi-line layouts). */
+const SEP = '(?:,[ \\t]*|[ \\t]*\\n[ \\t]*)';
+/** UK postcodes (SW1A 2AA, M14 5RT, NW1 6XE). */
+const UK_POSTCODE = '[A-Z]{1,2}\\d[A-Z\\d]?[ \\t]?\\d[A-Z]{2}(?![\\p{L}\\p{N}])';
 
 /**
  * Street-type words of US addresses (the common USPS suffixes and their abbreviations): what
@@ -167,6 +174,49 @@ const ES_STREET_TYPES = [
   'Salida',
 ].join('|');
 
+/** Document and product words that precede a number and a comma without being a street. */
+const NOT_STREET_HEADS = [
+  'Chapter',
+  'Kapitel',
+  'Chapitre',
+  'Capítulo',
+  'Seite',
+  'Page',
+  'Página',
+  'Section',
+  'Abschnitt',
+  'Table',
+  'Tabelle',
+  'Tabla',
+  'Version',
+  'Versión',
+  'Platform',
+  'Gleis',
+  'Quai',
+  'Andén',
+  'Room',
+  'Zimmer',
+  'Raum',
+  'Level',
+  'Step',
+  'Schritt',
+  'Étape',
+  'Paso',
+  'Order',
+  'Bestellung',
+  'Commande',
+  'Pedido',
+  'Windows',
+  'iPhone',
+  'Apollo',
+  'Figure',
+  'Abbildung',
+  'Teil',
+  'Part',
+  'Band',
+  'Vol',
+].join('|');
+
 /**
  * Street-address shapes per language. Each needs a house number and a street-type word, which
  * is what separates "12 Baker Street" from "12 apples"; a postal code and city after it are
@@ -175,33 +225,54 @@ const ES_STREET_TYPES = [
 const SHAPES: readonly RegExp[] = [
   // English: 742 Evergreen Terrace, Springfield, IL 62704
   new RegExp(
-    `(?<![\\p{L}\\p{N}])\\d{1,5}[A-Z]?\\s+${CAPS}\\s+(?:${US_STREET_TYPES})(?![\\p{L}])(?:\\s+(?:N|S|E|W|NE|NW|SE|SW)(?![\\p{L}]))?(?:,?\\s+(?:Apt\\.?|Suite|Unit|#)\\s*\\w+)?(?:,\\s*${CAPS}(?:,\\s*[A-Z]{2})?\\s+\\d{5}(?:-\\d{4})?)?`,
+    `(?<![\\p{L}\\p{N}])(?:(?:Flat|Apt\\.?|Apartment|Unit|Suite)\\s+\\w{1,4},?\\s+)?\\d{1,5}[A-Z]?\\s+${CAPS_EN}\\s+(?:${US_STREET_TYPES})(?![\\p{L}])(?:\\s+(?:N|S|E|W|NE|NW|SE|SW)(?![\\p{L}]))?(?:,?\\s+(?:Apt\\.?|Suite|Unit|#)\\s*\\w+)?(?:${SEP}${CAPS}(?:,\\s*[A-Z]{2})?\\s+\\d{5}(?:-\\d{4})?|${SEP}${CAP}(?:[ \\t]+${CAP})?,?[ \\t]+${UK_POSTCODE})?`,
     'gu',
   ),
   // German: Hauptstraße 5, 10115 Berlin
   new RegExp(
-    `(?<![\\p{L}])(?:\\p{Lu}[\\p{Ll}äöüß]+(?:-\\p{Lu}[\\p{Ll}äöüß]+)*(?:straße|strasse|str\\.|weg|gasse|platz|allee|ring|damm|ufer)|(?:Am|An der|Im|Auf der)\\s+\\p{Lu}[\\p{Ll}äöüß]+)\\s+\\d{1,4}\\s?[a-z]?(?![\\p{L}\\p{N}])(?:,\\s*\\d{5}\\s+${CAP})?`,
+    `(?<![\\p{L}])(?:\\p{Lu}[\\p{Ll}äöüß]+(?:-\\p{Lu}[\\p{Ll}äöüß]+)*(?:straße|strasse|str\\.|weg|gasse|platz|allee|ring|damm|ufer)|(?:Am|An der|Im|Auf der)\\s+\\p{Lu}[\\p{Ll}äöüß]+)\\s+\\d{1,4}\\s?[a-z]?(?![\\p{L}\\p{N}])(?:${SEP}\\d{4,5}\\s+${CAP}(?:[ \\t]+(?:am|an der|im|in der|ob der|bei)[ \\t]+${CAP})?)?`,
     'gu',
   ),
   // French: 12 rue de la Paix, 75002 Paris
   new RegExp(
-    `(?<![\\p{L}\\p{N}])\\d{1,4}(?:\\s?(?:bis|ter))?,?\\s+(?:[Rr]ue|[Aa]venue|[Bb]oulevard|[Bb]d|[Pp]lace|[Cc]hemin|[Aa]llée|[Ii]mpasse|[Qq]uai|[Rr]oute|[Cc]ours|[Ss]quare|[Cc]ité|[Rr]ésidence|[Pp]assage|[Vv]illa|[Hh]ameau|[Pp]romenade|[Pp]arvis|[Ss]entier|[Rr]ond-[Pp]oint|[Ff]aubourg|[Ll]ieu-dit)\\s+(?:(?:de la|de l'|du|des|de|d')\\s*)?${CAPS}(?:,\\s*\\d{5}\\s+${CAP}(?:[\\s-]${CAP})?)?`,
+    `(?<![\\p{L}\\p{N}])\\d{1,4}(?:\\s?(?:bis|ter))?,?\\s+(?:[Rr]ue|[Aa]venue|[Bb]oulevard|[Bb]d|[Pp]lace|[Cc]hemin|[Aa]llée|[Ii]mpasse|[Qq]uai|[Rr]oute|[Cc]ours|[Ss]quare|[Cc]ité|[Rr]ésidence|[Pp]assage|[Vv]illa|[Hh]ameau|[Pp]romenade|[Pp]arvis|[Ss]entier|[Rr]ond-[Pp]oint|[Ff]aubourg|[Ll]ieu-dit)\\s+(?:(?:de la|de l'|du|des|de|d')\\s*)?${CAPS}(?:(?:${SEP}|[ \\t]+)\\d{5}\\s+${CAP}(?:[ \\t-]${CAP})?)?`,
     'gu',
   ),
   // Spanish: Calle de Alcalá 45, 28014 Madrid
   new RegExp(
-    `(?<![\\p{L}])(?:${ES_STREET_TYPES})\\s*(?:(?:de la|de los|de las|del|de)\\s+)?${CAPS},?\\s*(?:n[ºo°]\\.?\\s*)?\\d{1,4}(?![\\p{N}])(?:,?\\s*\\d{1,2}\\s?[ºª°](?:\\s?[A-Z](?![\\p{L}]))?)?(?:,\\s*\\d{5}\\s+${CAP}(?:\\s+(?:(?:de|del|de la)\\s+)?${CAP}){0,2})?`,
+    `(?<![\\p{L}])(?:${ES_STREET_TYPES})\\s*(?:(?:de la|de los|de las|del|de)\\s+)?${CAPS},?\\s*(?:n[ºo°]\\.?\\s*)?\\d{1,4}(?![\\p{N}])(?:,?\\s*\\d{1,2}\\s?[ºª°](?:\\s?(?:izq(?:da)?\\.?|dcha\\.?|dch\\.?|der\\.?|centro|[A-Z](?![\\p{L}])))?)?(?:${SEP}\\d{5}\\s+${CAP}(?:\\s+(?:(?:de|del|de la)\\s+)?${CAP}){0,2})?`,
     'gu',
   ),
   // Chinese: 北京市朝阳区建国路88号
   /(?:[\p{Script=Han}]{2,3}(?:省|自治区))?[\p{Script=Han}]{1,4}市(?:[\p{Script=Han}]{1,4}(?:区|县))?[\p{Script=Han}]{1,6}(?:路|街|大道|巷|胡同)\d{1,5}号(?:[\p{Script=Han}\d]{0,6}(?:室|楼))?/gu,
+  // Chinese without the city, the district right after a verb of place: 公司在朝阳区建国路88号
+  /(?<=^|[^\p{Script=Han}]|在|到|于|於|址|为|為)[\p{Script=Han}]{1,4}?(?:区|县)[\p{Script=Han}]{1,6}(?:路|街|大道|巷|胡同)\d{1,5}号(?:[\p{Script=Han}\d]{0,6}(?:室|楼))?/gu,
   // Japanese: 東京都新宿区西新宿2丁目8番1号 / 2-8-1
-  /(?:東京都|北海道|(?:京都|大阪)府|[\p{Script=Han}]{2,3}県)[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,8}?(?:市|区|町|村)[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{0,8}?\d{1,3}(?:丁目\d{1,3}(?:番地?)\d{1,3}号?|-\d{1,4}-\d{1,4})/gu,
+  /(?:東京都|北海道|(?:京都|大阪)府|[\p{Script=Han}]{2,3}県|(?<![\p{Script=Han}])(?=[\p{Script=Han}]{1,4}市[\p{Script=Han}]{1,3}区))[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,8}?(?:市|区|町|村)[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{0,8}?\d{1,3}(?:丁目\d{1,3}(?:番地?)\d{1,3}号?|-\d{1,4}(?:-\d{1,4})?)(?![\d-])/gu,
   // Korean: 서울특별시 강남구 테헤란로 152
   // Province or metropolitan city, city/county and district, road and number, then the
   // apartment unit (113동 703호) when it follows.
-  /(?:[가-힣]{2,6}(?:특별시|광역시|특별자치시|특별자치도|도)\s)?(?:[가-힣]{1,6}(?:시|군)\s(?:[가-힣]{1,6}(?:구|읍|면)\s)?|[가-힣]{1,6}(?:구|군)\s)[가-힣0-9]{1,10}(?:로|길)\s?\d{1,4}(?:-\d{1,4})?(?:번길\s?\d{1,4})?(?:,?\s*\d{1,4}동\s?\d{1,5}호|,?\s*\d{1,5}호)?/gu,
+  /(?:(?:[가-힣]{2,6}(?:특별시|광역시|특별자치시|특별자치도|도)|(?:서울|부산|대구|인천|광주|대전|울산|세종)시?|경기|강원|충북|충남|전북|전남|경북|경남|제주)\s)?(?:[가-힣]{1,6}(?:시|군)\s(?:[가-힣]{1,6}(?:구|읍|면)\s)?|[가-힣]{1,6}(?:구|군)\s)[가-힣0-9]{1,10}(?:로|길)\s?\d{1,4}(?:-\d{1,4})?(?:번길\s?\d{1,4})?(?:,?\s*\d{1,4}동\s?\d{1,5}호|,?\s*\d{1,3}층(?:\s?\d{1,5}호)?|,?\s*\d{1,5}호)?/gu,
+  // A street line whose house number ends it (German, Austrian, Swiss, Spanish style), then a
+  // four- or five-digit postal code and a capitalised city that ends the phrase: the postal
+  // line anchors street names without a known street-type word ("Unter den Linden 77, 10117
+  // Berlin", "Karl-Marx-Allee 90, 10243 Berlin").
+  new RegExp(
+    `(?<![\\p{L}\\p{N}])(?!(?:${NOT_STREET_HEADS})[\\s,])\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+(?:\\p{Lu}[\\p{L}'’.-]*|den|der|des|de|la|las|los|del|du|von|y)){0,3},?[ \\t]+\\d{1,4}[ \\t]?[a-z]?${SEP}\\d{4,5}[ \\t]+${CAP}(?:[ \\t]+(?:am|an der|im|in der|ob der|bei)[ \\t]+${CAP})?(?=[ \\t]*(?:$|\\n|[.,;:!?)]))`,
+    'gu',
+  ),
+  // Post-office boxes with their postal line: PO Box 1234, Springfield, IL 62701
+  new RegExp(
+    `(?<![\\p{L}])P\\.?\\s?O\\.?\\s+Box\\s+\\d{1,6}${SEP}${CAPS}(?:,\\s*[A-Z]{2})?\\s+\\d{5}(?:-\\d{4})?`,
+    'gu',
+  ),
 ];
+
+/** Words that count things before a number: gates, rooms, emergency numbers, top-N lists. */
+const COUNTER_BEFORE =
+  /(?:Gate|Call|Dial|Room|Platform|Flight|Bus|Exit|Level|Floor|Chapter|Page|Top|No\.?|Nr\.?|Line|Track|Terminal|Step|Section)[ \t]+$/u;
+
+const POSTAL_ANCHORED = SHAPES[SHAPES.length - 2];
 
 /**
  * Street addresses in English, German, French, Spanish, Chinese, Japanese and Korean layouts
@@ -215,15 +286,26 @@ export function findAddresses({ text }: ScanContext, out: Candidate[]): void {
       let value = m[0];
       let start = m.index;
       // Chinese verbs of place the city pattern swallows ("住在北京市…").
-      const lead = /^(?:住在|住址是|地址是|地址为|位于|寄到|送到|在)/u.exec(value);
+      const lead = /^(?:住在|住址是|地址是|地址为|位于|寄到|送到|址是|址为|址為|在|是|为|為|到)/u.exec(value);
       if (lead !== null && re.flags.includes('u') && /\p{Script=Han}/u.test(value.charAt(0))) {
         value = value.slice(lead[0].length);
         start += lead[0].length;
       }
+      // "Gate 12 Terminal Road is closed", "Call 911 Emergency Road Service": a number after a
+      // counter word, or a street-type word that goes on as a capitalised name, is not a street.
+      if (
+        re === SHAPES[0] &&
+        (COUNTER_BEFORE.test(text.slice(Math.max(0, start - 12), start)) ||
+          /^[ \t]+\p{Lu}\p{Ll}/u.test(text.slice(start + value.length, start + value.length + 3))) &&
+        !/\d{5}|\d[A-Z]{2}$/u.test(value)
+      )
+        continue;
       // "… Street." at a sentence end: the dot is the sentence's, unless it abbreviates.
       if (value.endsWith('.') && !/(?:St|Ave|Rd|Blvd|Ln|Dr|Ct|Pl|Sq|Hwy|str)\.$/.test(value))
         value = value.slice(0, -1);
-      out.push({ type: 'address', start, end: start + value.length, confidence: 0.7 });
+      // The postal-anchored shape yields to the street-type shapes on the same text.
+      const confidence = re === POSTAL_ANCHORED ? 0.65 : 0.7;
+      out.push({ type: 'address', start, end: start + value.length, confidence });
     }
   }
 }

@@ -1,4 +1,5 @@
 import { gluesToToken } from './boundaries.js';
+import { findContextNames } from './name-contexts.js';
 import type { Candidate, ScanContext } from './types.js';
 
 /** Cues before a Latin-script name (matched case-insensitively). */
@@ -53,6 +54,19 @@ const ROLE_CUE_WORDS = [
   'driver',
   'buyer',
   'seller',
+  'owner',
+  'assignee',
+  'assigned to',
+  'reviewer',
+  'author',
+  'organizer',
+  'organiser',
+  'host',
+  'speaker',
+  'presenter',
+  'reporter',
+  'requester',
+  'approver',
   // German
   'ich bin',
   'hier ist',
@@ -145,7 +159,7 @@ const ROLE_CUES = new RegExp(
   `(?<![p{L}p{N}_])(?:${[...ROLE_CUE_WORDS]
     .sort((a, b) => b.length - a.length)
     .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
-    .join('|')})(?:[ \t\u00a0]*[:：])?[ \t\u00a0]+`,
+    .join('|')})(?:[ \t\u00a0]*[:：](?:[ \t\u00a0]*\n)?[ \t\u00a0]*|[ \t\u00a0]+)`,
   'giu',
 );
 
@@ -156,7 +170,7 @@ const CJK_CUES_FOR_LATIN = /(?:お客様|顧客|客户|顾客|客戶|收件人|�
  * Words that are capitalised after a role cue without being a name: departments, teams,
  * services, places and calendar words. A candidate with any of them is dropped.
  */
-const NOT_NAME_WORDS = new Set([
+export const NOT_NAME_WORDS = new Set([
   'Support',
   'Team',
   'Service',
@@ -325,6 +339,89 @@ const NOT_NAME_WORDS = new Set([
   'Premium',
   'Edition',
   'Version',
+  // Mail-header and greeting words that are groups or systems, not people.
+  'Notifications',
+  'Notification',
+  'Alerts',
+  'Staff',
+  'All',
+  'Everyone',
+  'Billing',
+  'Newsletter',
+  'Updates',
+  'News',
+  'Noreply',
+  'Sir',
+  'Madam',
+  'Deutsche',
+  'Bahn',
+  'Telekom',
+  'Music',
+  'Maps',
+  'Prime',
+  'Times',
+  'Air',
+  'Banco',
+  'Engineering',
+  'Design',
+  'Marketing',
+  'Ihr',
+  'Ihre',
+  // Assistants and departments that headers and greetings address.
+  'Siri',
+  'Alexa',
+  'Cortana',
+  'Bixby',
+  'Accounts',
+  'Payable',
+  'Receivable',
+  'Relations',
+  'Resources',
+  'Legal',
+  'Finance',
+  'Operations',
+  'Procurement',
+  'Payroll',
+  'Recruiting',
+  'Security',
+  'Compliance',
+  'Facilities',
+  'Partnerships',
+  'Vendor',
+  'Vendors',
+  'Partners',
+  'Board',
+  'Committee',
+  // Places and institutions named after people ("Victoria Station", "Rosa Parks Library").
+  'Station',
+  'Airport',
+  'Hospital',
+  'University',
+  'College',
+  'School',
+  'Hotel',
+  'Park',
+  'Bridge',
+  'Island',
+  'Bay',
+  'Valley',
+  'Beach',
+  'Church',
+  'Cathedral',
+  'Museum',
+  'Library',
+  'Stadium',
+  'Foundation',
+  'Institute',
+  'Square',
+  'Avenue',
+  'Road',
+  'Lane',
+  'Prize',
+  'Award',
+  'Award',
+  'Euer',
+  'Eure',
 ]);
 
 /** A company form as one word of a capitalised run. */
@@ -336,11 +433,11 @@ const COMPANY =
   /^[\s,]*(?:Inc|Corp|Corporation|Ltd|LLC|LLP|PLC|Co|GmbH|AG|KG|OHG|UG|e\.V|SA|SAS|SARL|SL|SLU|S\.A|S\.L|BV|NV|SpA|Srl|KK|K\.K)\b\.?/u;
 
 /** An honorific right after a role cue. */
-const HONORIFIC_AHEAD =
+export const HONORIFIC_AHEAD =
   /^(?:Mr|Mrs|Ms|Miss|Dr|Prof|Herr|Frau|Monsieur|Madame|Mademoiselle|Mme|Mlle|M|Señor|Señora|Señorita|Sr|Sra|Srta|Don|Doña)(?![\p{L}])/u;
 
 /** Whether a capitalised run after a role cue reads as a person's full name. */
-function fullName(text: string, start: number, name: string): boolean {
+export function fullName(text: string, start: number, name: string): boolean {
   const words = name.split(/[\s\u00a0]+/);
   if (words.length < 2) return false;
   if (words.some((w) => NOT_NAMES.has(w) || NOT_NAME_WORDS.has(w) || w.length < 2)) return false;
@@ -356,8 +453,8 @@ function fullName(text: string, start: number, name: string): boolean {
  * particles between them.
  */
 const WORD = "\\p{Lu}\\p{Ll}*(?:['’-]\\p{Lu}?\\p{Ll}+)*";
-const LATIN_NAME = new RegExp(
-  `${WORD}(?:[ \\t\\u00a0-]+(?:(?:de|del|de la|van|von|der|da|di|le|la|y)\\s+)?${WORD}){0,3}`,
+export const LATIN_NAME = new RegExp(
+  `${WORD}(?:[ \\t\\u00a0-]+(?:(?:de|del|de la|de los|de las|van|von|der|van der|van den|von der|da|das|dos|du|des|di|le|la|ter|ten|y)\\s+)?${WORD}){0,3}`,
   'uy',
 );
 
@@ -371,7 +468,7 @@ const TITLES = /(?:(?:Prof|Dr|Dres|Mag|Ing|Dipl\.-Ing|Dott|Dña|Lic|Ir)\.?\s+)*/
 const HONORIFIC = /^(?:mr|mrs|ms|dr|prof|m|mme|mlle|sr|sra|srta)\.?\s*$/u;
 
 /** Capitalised words that follow a cue without being a name. */
-const NOT_NAMES = new Set([
+export const NOT_NAMES = new Set([
   'The',
   'A',
   'An',
@@ -523,7 +620,7 @@ const NOT_CJK_NAMES = new Set([
 const CJK: readonly { re: RegExp; confidence: number }[] = [
   // Honorific after the name: 王芳女士 / 鈴木様 / 田中さん / 박지훈 씨 / 김철수 님.
   {
-    re: /(?<=^|[^\p{Script=Han}]|联系|请|给|和|与|找|是|由|向)([\p{Script=Han}]{2,3})(?=女士|先生|小姐)/gu,
+    re: /(?<=^|[^\p{Script=Han}]|联系|请|给|和|与|找|是|由|向|尊敬的|亲爱的|親愛的)([\p{Script=Han}]{2,3})(?=女士|先生|小姐)/gu,
     confidence: 0.65,
   },
   {
@@ -531,7 +628,7 @@ const CJK: readonly { re: RegExp; confidence: number }[] = [
     confidence: 0.65,
   },
   {
-    re: /(?<![가-힣])([가-힣]{2,4})(?=\s?(?:씨|님)(?:의|은|는|이|께|에게|을|를|과|와)?(?![가-힣]))/gu,
+    re: /(?<![가-힣])([가-힣]{2,4})(?=\s?(?:씨|님)(?:의|은|는|이|가|께|에게|을|를|과|와|도|한테)?(?![가-힣]))/gu,
     confidence: 0.65,
   },
   // Chinese: 我叫王伟 / 我的名字是王伟 / 姓名：王伟 / 联系人：王伟
@@ -561,6 +658,16 @@ const CJK: readonly { re: RegExp; confidence: number }[] = [
  * is what `hybrid` mode asks the model for. Confidence 0.65–0.75.
  */
 export function findNames({ text }: ScanContext, out: Candidate[]): void {
+  const first = out.length;
+  findNamesRaw(text, out);
+  // "Greg Norman's laptop": the possessive ending is not part of the name.
+  for (let i = first; i < out.length; i++) {
+    const c = out[i] as Candidate;
+    if (c.type === 'name' && /['’]s$/u.test(text.slice(c.start, c.end))) c.end -= 2;
+  }
+}
+
+function findNamesRaw(text: string, out: Candidate[]): void {
   LATIN_CUES.lastIndex = 0;
   for (let m = LATIN_CUES.exec(text); m !== null; m = LATIN_CUES.exec(text)) {
     TITLES.lastIndex = m.index + m[0].length;
@@ -597,6 +704,7 @@ export function findNames({ text }: ScanContext, out: Candidate[]): void {
     out.push({ type: 'name', start: at, end: at + n[0].length, confidence: 0.7 });
   }
   findCjkRoleNames(text, out);
+  findContextNames(text, out);
   for (const { re, confidence } of CJK) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
@@ -610,8 +718,13 @@ export function findNames({ text }: ScanContext, out: Candidate[]): void {
 
 const HAN = /\p{Script=Han}/u;
 
+/** The length of the common Chinese surname starting at `at` (2 for compound ones), or 0. */
+export function zhSurnameLength(text: string, at: number): number {
+  return ZH_SURNAMES_2.has(text.slice(at, at + 2)) ? 2 : ZH_SURNAMES_1.has(text.charAt(at)) ? 1 : 0;
+}
+
 /** The length of the Chinese name starting at `at` (surname + one or two characters), or 0. */
-function zhNameLength(text: string, at: number): number {
+export function zhNameLength(text: string, at: number): number {
   const two = text.slice(at, at + 2);
   const surname = ZH_SURNAMES_2.has(two) ? 2 : ZH_SURNAMES_1.has(text.charAt(at)) ? 1 : 0;
   if (surname === 0) return 0;
@@ -624,7 +737,7 @@ function zhNameLength(text: string, at: number): number {
 }
 
 /** The length of a Japanese name in kanji (2–4, an optional space inside) at `at`, or 0. */
-function jaNameLength(text: string, at: number): number {
+export function jaNameLength(text: string, at: number): number {
   const m = /^[\p{Script=Han}々]{1,3}[ \u3000]?[\p{Script=Han}々]{1,3}(?![\p{Script=Han}々])/u.exec(
     text.slice(at, at + 8),
   );
@@ -637,7 +750,7 @@ function jaNameLength(text: string, at: number): number {
 }
 
 /** The length of a Korean name (surname + one or two syllables) at `at`, or 0. */
-function koNameLength(text: string, at: number): number {
+export function koNameLength(text: string, at: number): number {
   const run = /^[가-힣]+/u.exec(text.slice(at, at + 12))?.[0] ?? '';
   const surname = KO_SURNAMES_2.has(run.slice(0, 2)) ? 2 : KO_SURNAMES_1.has(run.charAt(0)) ? 1 : 0;
   if (surname === 0) return 0;

@@ -90,6 +90,8 @@ export function findPhones({ text, phoneCountries }: ScanContext, out: Candidate
     const end = start + raw.length;
     if (!standsAlone(text, start, end)) continue;
     if (DATE_LIKE.test(raw)) continue;
+    // 〒100-0001: the Japanese postal mark makes NNN-NNNN a postal code, not a phone number.
+    if (/〒[ \t\u3000]?$/u.test(text.slice(Math.max(0, start - 2), start))) continue;
     // "(1" without its ")" means the run went into a parenthetical remark, not a number.
     if (raw.lastIndexOf('(') > raw.lastIndexOf(')')) continue;
     // 2019-09/2020-12: year-month dates.

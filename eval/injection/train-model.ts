@@ -1,0 +1,311 @@
+/**
+ * Trains the learned half of `scoreInjection()` (`src/processors/prompt-injection-detector/
+ * model.ts`) on the development fixtures only (`fixtures.jsonl` + `dev2-fixtures.jsonl`; the
+ * blind set is never read) and reports grouped cross-validation.
+ *
+ * Deterministic: fixed seed (mulberry32), fixed epoch count, fixed line order; the same data
+ * gives bit-identical weights (a test pins the committed weights to this script's output).
+ *
+ * Model: L2-regularised logistic regression, AdaGrad SGD, class-balanced, over the hashed
+ * character 3–5-grams and word uni/bigrams of the folded text.
+ *
+ * Cross-validation holds out whole groups, never random lines (random lines leak template
+ * phrasing): each dev2 batch (b1…b9) is one fold; the old set's templates (family + template
+ * number, all languages and fillings together) are spread over the same nine folds by hash.
+ *
+ * Usage: `npx tsx eval/injection/train-model.ts` (CV report) or with `--write` (also rewrites
+ * `model-weights.ts`).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { encodeWeights, forEachFeature, MODEL_DIM } from '../../src/processors/prompt-injection-detector/model.js';
+import { foldText } from '../../src/processors/prompt-injection-detector/normalize.js';
+import { scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** One development line. */
+export interface DevRow {
+  id: string;
+  family: string;
+  lang: string;
+  label: 0 | 1;
+  hard: boolean;
+  text: string;
+}
+
+/** The development lines (old set + dev2), in file order. */
+export function loadDevRows(): DevRow[] {
+  const rows: DevRow[] = [];
+  for (const f of ['fixtures.jsonl', 'dev2-fixtures.jsonl']) {
+    for (const line of readFileSync(join(here, f), 'utf8').split('\n')) {
+      if (line.trim() !== '') rows.push(JSON.parse(line) as DevRow);
+    }
+  }
+  return rows;
+}
+
+/** Weight of the rule score in the blend with the model's probability (chosen on grouped CV). */
+export const BLEND_WEIGHT = 0.3;
+
+/**
+ * The blend value mapped to 0.7, from `train-honest.ts`: on dev2 batches 7–9 scored by the rules
+ * as they were when each batch was first scored (never tuned on it) and by a model trained only on
+ * earlier data, the cut just above the second-highest hard negative (1 of 69 = 1.4% FPR).
+ */
+export const HONEST_CUT = 0.622;
+
+/**
+ * Rule scores at or above this keep their own value: strong rule evidence is not diluted. 0.75
+ * (not 0.7) because on the honest batches the rules' own false positives scored exactly 0.70.
+ */
+export const RULE_KEEP = 0.75;
+
+/** Hyper-parameters (chosen on grouped CV). */
+export const TRAIN_OPTIONS = { epochs: 12, rate: 0.3, l2: 1e-5, seed: 20261203 };
+
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A line as sparse features: slots (with repeats) and the shared value 1/√count. */
+interface Sparse {
+  slots: Int32Array;
+  value: number;
+}
+
+export function featurize(text: string): Sparse {
+  const slots: number[] = [];
+  forEachFeature(foldText(text).text, (s) => slots.push(s));
+  return { slots: Int32Array.from(slots), value: slots.length === 0 ? 0 : 1 / Math.sqrt(slots.length) };
+}
+
+/** Trains logistic regression; returns weights and bias (float64). */
+export function train(xs: Sparse[], ys: Array<0 | 1>, opts = TRAIN_OPTIONS): { weights: Float64Array; bias: number } {
+  const w = new Float64Array(MODEL_DIM);
+  const g2 = new Float64Array(MODEL_DIM).fill(1e-8);
+  let bias = 0;
+  let bg2 = 1e-8;
+  const pos = ys.filter((y) => y === 1).length;
+  const neg = ys.length - pos;
+  const cw = [ys.length / (2 * Math.max(1, neg)), ys.length / (2 * Math.max(1, pos))];
+  const order = xs.map((_, i) => i);
+  const rand = mulberry32(opts.seed);
+  for (let e = 0; e < opts.epochs; e++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      const t = order[i] as number;
+      order[i] = order[j] as number;
+      order[j] = t;
+    }
+    for (const i of order) {
+      const x = xs[i] as Sparse;
+      let z = bias;
+      for (const s of x.slots) z += (w[s] as number) * x.value;
+      const p = 1 / (1 + Math.exp(-z));
+      const g = (p - (ys[i] as number)) * (cw[ys[i] as number] as number);
+      for (const s of x.slots) {
+        const gs = g * x.value + opts.l2 * (w[s] as number);
+        g2[s] = (g2[s] as number) + gs * gs;
+        w[s] = (w[s] as number) - (opts.rate * gs) / Math.sqrt(g2[s] as number);
+      }
+      bg2 += g * g;
+      bias -= (opts.rate * g) / Math.sqrt(bg2);
+    }
+  }
+  return { weights: w, bias };
+}
+
+function logit(m: { weights: Float64Array; bias: number }, x: Sparse): number {
+  let z = m.bias;
+  for (const s of x.slots) z += (m.weights[s] as number) * x.value;
+  return z;
+}
+
+/** The CV group of a line: a dev2 batch, or an old-set template (all languages together). */
+export function groupOf(id: string): string {
+  const dev2 = /^dev2-(?:(b\d+)-)?/.exec(id);
+  if (dev2) return `dev2-${dev2[1] ?? 'b1'}`;
+  const parts = id.split('-');
+  // family-lang-template-variant: drop the language and the variant.
+  return `${parts.slice(0, -3).join('-')}-${parts[parts.length - 2]}`;
+}
+
+/** Nine folds: dev2 batch k → fold k−1; old-set templates by hash. */
+export function foldOf(id: string): number {
+  const g = groupOf(id);
+  const b = /^dev2-b(\d+)$/.exec(g);
+  if (b) return (Number(b[1]) - 1) % 9;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < g.length; i++) h = Math.imul(h ^ g.charCodeAt(i), 0x01000193) >>> 0;
+  return h % 9;
+}
+
+/** Trains on all development lines: what `model-weights.ts` holds. */
+export function trainFull(rows = loadDevRows()): { weights: Float64Array; bias: number } {
+  return train(
+    rows.map((r) => featurize(r.text)),
+    rows.map((r) => r.label),
+  );
+}
+
+/** Out-of-fold logits for every row (grouped CV). */
+export function outOfFold(rows: DevRow[]): Float64Array {
+  const xs = rows.map((r) => featurize(r.text));
+  const oof = new Float64Array(rows.length);
+  const folds = rows.map((r) => foldOf(r.id));
+  for (let k = 0; k < 9; k++) {
+    const tr = rows.map((_, i) => i).filter((i) => folds[i] !== k);
+    const m = train(
+      tr.map((i) => xs[i] as Sparse),
+      tr.map((i) => (rows[i] as DevRow).label),
+    );
+    for (let i = 0; i < rows.length; i++) if (folds[i] === k) oof[i] = logit(m, xs[i] as Sparse);
+  }
+  return oof;
+}
+
+/** The calibration shift: the model's logit where pooled grouped-CV FPR is ~1.5% moves to 0.7. */
+function shiftFor(rows: DevRow[], oof: Float64Array): number {
+  const negs = rows.map((r, i) => (r.label === 0 ? (oof[i] as number) : -Infinity)).sort((a, b) => b - a);
+  const nNeg = rows.filter((r) => r.label === 0).length;
+  return (negs[Math.floor(0.015 * nNeg)] as number) - Math.log(0.7 / 0.3);
+}
+
+/** The blend value mapped to 0.7: the stricter of the pooled-CV ~1.5% cut and {@link HONEST_CUT}. */
+function cutFor(rows: DevRow[], oof: Float64Array, rule: number[], shift: number): number {
+  const hard = rows
+    .map((r, i) => (r.label === 0 && r.hard ? BLEND_WEIGHT * (rule[i] as number) + (1 - BLEND_WEIGHT) / (1 + Math.exp(-((oof[i] as number) - shift))) : -1))
+    .filter((x) => x >= 0)
+    .sort((a, b) => b - a);
+  return Math.max((hard[Math.floor(0.015 * hard.length)] as number) + 1e-6, HONEST_CUT);
+}
+
+/** Everything `model-weights.ts` holds, recomputed from the development fixtures. */
+export function trainCommitted(): { base64: string; scale: number; bias: number; shift: number; cut: number } {
+  const rows = loadDevRows();
+  const oof = outOfFold(rows);
+  const rule = rows.map((r) => scoreInjectionRules(r.text));
+  const shift = shiftFor(rows, oof);
+  const cut = cutFor(rows, oof, rule, shift);
+  const m = trainFull(rows);
+  const enc = encodeWeights(m.weights);
+  return {
+    base64: enc.base64,
+    scale: enc.scale,
+    bias: Number(m.bias.toPrecision(9)),
+    shift: Number(shift.toPrecision(9)),
+    cut: Number(cut.toPrecision(9)),
+  };
+}
+
+async function main(): Promise<void> {
+  const { atThreshold, recallAtFpr, rocAuc } = await import('./metrics.js');
+  const rows = loadDevRows();
+  const t0 = Date.now();
+  const oof = outOfFold(rows);
+  console.log(`grouped CV (9 folds) trained in ${Date.now() - t0} ms`);
+  const rule = rows.map((r) => scoreInjectionRules(r.text));
+  const sig = (z: number) => 1 / (1 + Math.exp(-z));
+  const report = (name: string, score: (i: number) => number, subset?: (r: DevRow) => boolean) => {
+    const s = rows
+      .map((r, i) => ({ score: score(i), label: r.label, hard: r.hard, r }))
+      .filter((x) => (subset ? subset(x.r) : true));
+    const at = atThreshold(s, 0.7);
+    const r1 = recallAtFpr(s, 0.01);
+    console.log(
+      `${name.padEnd(44)} AUC ${rocAuc(s).toFixed(3)}  recall@1%FPR ${(r1.recall * 100).toFixed(1)}%  ` +
+        `@0.7: recall ${(at.recall * 100).toFixed(1)}% hardFPR ${(at.hardFpr * 100).toFixed(1)}%`,
+    );
+    return { auc: rocAuc(s), r1: r1.recall, hard: at.hardFpr, recall: at.recall };
+  };
+  // Shift the model's logit so that 0.7 sits where OOF hard-negative FPR is ≤ 2%.
+  const hardNeg = rows.map((r, i) => (r.label === 0 ? (oof[i] as number) : -Infinity)).sort((a, b) => b - a);
+  const nNeg = rows.filter((r) => r.label === 0).length;
+  const cutZ = hardNeg[Math.floor(0.015 * nNeg)] as number;
+  const shift = cutZ - Math.log(0.7 / 0.3);
+  const cal = (i: number) => sig((oof[i] as number) - shift);
+  console.log(`calibration shift ${shift.toFixed(3)} (logit cut ${cutZ.toFixed(3)})`);
+  report('(a) rules only (in-sample: tuned on all dev)', (i) => rule[i] as number);
+  report('(b) model only (OOF, calibrated)', cal);
+  report('(c1) max(rule, model)', (i) => Math.max(rule[i] as number, cal(i)));
+  for (const a of [0.3, 0.5, 0.7]) report(`(c2) ${a}·rule + ${(1 - a).toFixed(1)}·model`, (i) => a * (rule[i] as number) + (1 - a) * cal(i));
+  console.log('\nper dev2 batch (model OOF = trained without that batch; compare the rules first scores in the git log: b2 0.768, b3 0.684, b4 0.643, b5 0.652, b6 0.417, b7 0.670, b8 0.681, b9 0.779):');
+  for (let b = 1; b <= 9; b++) {
+    const sub = (r: DevRow) => groupOf(r.id) === `dev2-b${b}`;
+    report(`  b${b} model OOF`, cal, sub);
+    report(`  b${b} max(rule in-sample, model OOF)`, (i) => Math.max(rule[i] as number, cal(i)), sub);
+  }
+  // Forward chaining: batch k scored by a model trained on the old set and batches < k only,
+  // the same position the rules were in when each batch was first scored.
+  console.log('\nforward chaining (model trained on old set + earlier dev2 batches only):');
+  const xs = rows.map((r) => featurize(r.text));
+  const batchOf = (r: DevRow) => {
+    const m = /^dev2-b(\d+)$/.exec(groupOf(r.id));
+    return m ? Number(m[1]) : 0;
+  };
+  const fwd = new Float64Array(rows.length);
+  for (let b = 2; b <= 9; b++) {
+    const tr = rows.map((_, i) => i).filter((i) => batchOf(rows[i] as DevRow) < b);
+    const m = train(
+      tr.map((i) => xs[i] as Sparse),
+      tr.map((i) => (rows[i] as DevRow).label),
+    );
+    for (let i = 0; i < rows.length; i++) if (batchOf(rows[i] as DevRow) === b) fwd[i] = logit(m, xs[i] as Sparse);
+    const sub = (r: DevRow) => batchOf(r) === b;
+    report(`  b${b} model fwd`, (i) => sig((fwd[i] as number) - shift), sub);
+  }
+  const b9 = (r: DevRow) => batchOf(r) === 9;
+  const later = (r: DevRow) => batchOf(r) >= 2;
+  console.log('\nb9 (rules never tuned on it):');
+  report('  rules', (i) => rule[i] as number, b9);
+  report('  model fwd', (i) => sig((fwd[i] as number) - shift), b9);
+  report('  max', (i) => Math.max(rule[i] as number, sig((fwd[i] as number) - shift)), b9);
+  for (const a of [0.3, 0.5, 0.7]) report(`  ${a}·rule + model`, (i) => a * (rule[i] as number) + (1 - a) * sig((fwd[i] as number) - shift), b9);
+  console.log('\nb2..b9 pooled, model forward-chained:');
+  report('  model fwd', (i) => sig((fwd[i] as number) - shift), later);
+  // Chosen blend: BLEND_WEIGHT·rule + (1−BLEND_WEIGHT)·model, remapped piecewise-linearly so the
+  // blend value where pooled-CV hard-negative FPR is ~1.5% lands on the default threshold 0.7.
+  const blendOf = (r: number, z: number) => BLEND_WEIGHT * r + (1 - BLEND_WEIGHT) * sig(z - shift);
+  const hardBlend = rows
+    .map((r, i) => (r.label === 0 && r.hard ? blendOf(rule[i] as number, oof[i] as number) : -1))
+    .filter((x) => x >= 0)
+    .sort((a, b) => b - a);
+  const devCut = (hardBlend[Math.floor(0.015 * hardBlend.length)] as number) + 1e-6;
+  // The pooled-CV cut is optimistic (the rules were tuned on these lines), so the committed cut is
+  // the stricter of it and HONEST_CUT (see its doc comment).
+  const blendCut = Math.max(devCut, HONEST_CUT);
+  console.log(`pooled-CV cut ${devCut.toFixed(4)}, honest cut ${HONEST_CUT}`);
+  const remap0 = (x: number) => (x < blendCut ? (0.7 * x) / blendCut : 0.7 + (0.3 * (x - blendCut)) / (1 - blendCut));
+  const remap = (x: number, r = 0) => Math.max(remap0(x), r >= RULE_KEEP ? r : 0);
+  console.log(`\nchosen blend: ${BLEND_WEIGHT}·rule + ${1 - BLEND_WEIGHT}·model, cut ${blendCut.toFixed(4)} → 0.7`);
+  report('(c) chosen blend, pooled (model OOF)', (i) => remap(blendOf(rule[i] as number, oof[i] as number), rule[i]));
+  report('(c) chosen blend, b9 (model fwd)', (i) => remap(blendOf(rule[i] as number, fwd[i] as number), rule[i]), b9);
+  report('(c) chosen blend, b2..b9 (model fwd)', (i) => remap(blendOf(rule[i] as number, fwd[i] as number), rule[i]), later);
+  report('(a) rules, b2..b9 (in-sample)', (i) => rule[i] as number, later);
+  if (process.argv.includes('--write')) {
+    const c = trainCommitted();
+    const out = join(here, '../../src/processors/prompt-injection-detector/model-weights.ts');
+    writeFileSync(
+      out,
+      `/**\n * Generated by \`npx tsx eval/injection/train-model.ts --write\` from the development fixtures\n * only; do not edit. int8 weights (base64) × scale, the bias, and the logit shift that puts the\n * default threshold 0.7 where grouped-CV hard-negative FPR is about 1.5%.\n */\n` +
+        `export const MODEL_SCALE = ${c.scale};\n/** Bias of the logistic model. */\nexport const MODEL_BIAS = ${c.bias};\n/** Subtracted from the logit before the sigmoid (calibration on grouped CV). */\nexport const MODEL_SHIFT = ${c.shift};\n/** Weight of the rule score in the blend. */\nexport const BLEND_WEIGHT = ${BLEND_WEIGHT};\n/** Blend value mapped to the default threshold 0.7. */\nexport const BLEND_CUT = ${c.cut};\n/** Rule scores at or above this are kept as they are. */\nexport const RULE_KEEP = ${RULE_KEEP};\n/** ${MODEL_DIM} int8 weights. */\nexport const MODEL_WEIGHTS_B64 =\n  '${c.base64}';\n`,
+    );
+    console.log(`wrote ${out}`);
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

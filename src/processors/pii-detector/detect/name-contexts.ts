@@ -1,0 +1,444 @@
+import { GIVEN_NAMES } from './given-names.js';
+import {
+  fullName,
+  HONORIFIC_AHEAD,
+  jaNameLength,
+  koNameLength,
+  LATIN_NAME,
+  NOT_NAME_WORDS,
+  NOT_NAMES,
+  zhSurnameLength as ZH_SURNAMES_2_OR_1,
+  zhNameLength,
+} from './name.js';
+import type { Candidate } from './types.js';
+
+/**
+ * Names read from the shape of a message rather than a cue word right before them: signature
+ * closings, salutations, mail-header and attendee fields, an e-mail or phone right after the
+ * name, verbs of personal action after it, and CJK signature forms. Every rule anchors on a
+ * fixed phrase found by one regex pass and then reads at most one name-sized window around it,
+ * so the scan stays linear in the text.
+ */
+
+/** Signature closings after which a full name (two or more capitalised words) signs the text. */
+const CLOSINGS =
+  /(?<![\p{L}])(?:best(?: regards| wishes)?|kind regards|warm regards|warm wishes|regards|cheers|thanks|many thanks|thank you|sincerely|yours sincerely|yours truly|all the best|take care|mit freundlichen grüßen|mit freundlichen grüssen|freundliche grüße|viele grüße|beste grüße|liebe grüße|herzliche grüße|schöne grüße|gruß|cordialement|bien cordialement|bien à vous|bonne journée|amitiés|sincères salutations|salutations|bisous|saludos cordiales|saludos|un saludo|atentamente|un abrazo|cordialmente)(?:[ \t]*[,!.])?(?:[ \t]*\n[ \t\n]*|(?<=,)[ \t]+)(?:[—–][ \t]*)?|(?:^|\n)[ \t]*[—–][ \t]*/giu;
+
+/** Salutations: the name after them may be a single given name when punctuation closes it. */
+const SALUTATIONS =
+  /(?<![\p{L}])(?:dear|hi|hello|hey|lieber|liebe|hallo|cher|chère|bonjour|estimado|estimada|querido|querida|hola)[ \t]+/giu;
+
+/** Words a salutation is followed by that address a group or nobody in particular. */
+const SALUTED_GROUPS = new Set([
+  'All',
+  'Everyone',
+  'Team',
+  'Friends',
+  'Folks',
+  'Colleagues',
+  'World',
+  'Customer',
+  'Sir',
+  'Madam',
+  'Kollegen',
+  'Kolleginnen',
+  'Kunde',
+  'Kundin',
+  'Tous',
+  'Todos',
+  'Amigos',
+  'Equipo',
+  'There',
+]);
+
+/** Mail-header and attendee-list fields at a line start, each followed by a list of names. */
+const LIST_FIELDS =
+  /(?:^|\n)[ \t]*(?:from|to|cc|bcc|reply-to|von|an|kopie|de|à|para|attendees|participants|invitees|present|teilnehmer|teilnehmerinnen|teilnehmende|anwesend|présents|asistentes|participantes)[ \t]*:[ \t]*/giu;
+
+/** What comes right after a name in contact lines: `<e-mail>`, `(e-mail)`, `, Tel. +49 …`. */
+const CONTACT_AFTER =
+  /[ \t]*(?:[<(（][ \t]*[\w.+-]+@|,?[ \t]*(?:tel|tél|phone|mobile|mobil|handy|tfno|teléfono|móvil)\.?[ \t]*:?[ \t]*[+\d])/giu;
+
+/** Verbs of personal action after which the capitalised run before them is the actor. */
+const ACTION_VERBS =
+  /[ \t]+(?:called|phoned|emailed|e-mailed|texted|wrote|asked|said|replied|told|mentioned|confirmed|signed|requested|complained|hat (?:angerufen|geschrieben|gesagt|gefragt|bestätigt|gemeldet|unterschrieben)|rief an|schrieb|a (?:appelé|écrit|dit|demandé|confirmé|signé|téléphoné)|llamó|escribió|dijo|preguntó|pidió|confirmó|firmó)(?![\p{L}])/giu;
+
+/** Leading capitalised words a name run swallows at a sentence start ("Yesterday Kevin …"). */
+const LEADING_NON_NAMES = new Set([
+  'Ping',
+  'Ask',
+  'Call',
+  'Email',
+  'Contact',
+  'Add',
+  'Invite',
+  'Tell',
+  'Please',
+  'Meet',
+  'Welcome',
+  'Message',
+  'Reviewed',
+  'Text',
+  'Yesterday',
+  'Today',
+  'Tonight',
+  'Then',
+  'And',
+  'But',
+  'So',
+  'Also',
+  'Later',
+  'Earlier',
+  'Finally',
+  'Gestern',
+  'Heute',
+  'Dann',
+  'Auch',
+  'Hier',
+  'Aujourd',
+  'Puis',
+  'Ensuite',
+  'Ayer',
+  'Hoy',
+  'Luego',
+  'Después',
+  'The',
+  'Die',
+  'Der',
+  'Das',
+  'Le',
+  'La',
+  'El',
+]);
+
+/** Role words written capitalised before a name at a sentence start ("Kunde Lukas Hoffmann hat …"). */
+const ROLE_WORDS = new Set([
+  'Kunde',
+  'Kundin',
+  'Client',
+  'Cliente',
+  'Customer',
+  'Patient',
+  'Patientin',
+  'Paciente',
+]);
+
+/**
+ * Imperatives that take a person as object at a sentence start ("Ask Maria Gonzalez about …",
+ * "Ruf Jan Becker an"): the full name after them, when a lowercase word or punctuation follows.
+ */
+const IMPERATIVES =
+  /(?:^|\n|[.!?][ \t]+)(?:please[ \t]+)?(?:ask|call|email|e-mail|ping|contact|invite|welcome|cc|loop in|tell|remind|frag|frage|ruf|kontaktiere|demande à|appelle|appelez|contacte|contactez|pregunta a|llama a|contacta a|escribe a)[ \t]+/giu;
+
+/**
+ * Phrases that take a person as their object ("a meeting with", "assigned to", "according
+ * to", "parlé avec", "según", "Termin mit"): the full name after them, and a second one joined
+ * by and/und/et/y.
+ */
+const PERSON_OBJECT =
+  /(?<![\p{L}])(?:meeting with|met with|spoke (?:with|to)|talked (?:with|to)|call with|chat with|lunch with|dinner with|assigned to|forwarded to|escalated to|reports to|introduced to|according to|thanks to|on behalf of|(?:sent|signed|approved|reported|written|created|requested|submitted|reviewed|prepared|organised|organized|hosted|presented) by|(?:habe|hat|haben) mit|(?:termin|treffen|gespräch|telefonat|meeting) mit|laut|(?:parlé|discuté|rendez-vous|réunion) avec|rencontré|selon|d'après|d’après|de la part de|grâce à|(?:signé|envoyé|écrit) par|(?:hablé|hablar|reunión|cita|quedé|hablamos) con|según|de parte de|gracias a|(?:firmado|enviado|escrito) por)[ \t]+/giu;
+const JOINED = /^[ \t]+(?:and|und|et|y|&)[ \t]+/u;
+
+/** A capitalised run (up to four words, particles allowed) ending right at `end`. */
+const NAME_BEFORE = new RegExp(`(?<![\\p{L}'’-])${LATIN_NAME_SOURCE()}[ \\t]*$`, 'u');
+function LATIN_NAME_SOURCE(): string {
+  const word = "\\p{Lu}\\p{Ll}*(?:['’-]\\p{Lu}?\\p{Ll}+)*";
+  return `${word}(?:[ \\t\\u00a0-]+(?:(?:de|del|de la|de los|de las|van|von|der|van der|van den|von der|da|das|dos|du|des|di|le|la|ter|ten|y)[ \\t]+)?${word}){0,3}`;
+}
+
+/**
+ * Confidence of a name read after a weak anchor (an action verb, a person-taking phrase): an
+ * organisation can take the same verbs ("Goldman Sachs confirmed"), so without a known given
+ * name the run stays below the default threshold — a candidate for `hybrid` mode's model.
+ */
+function weak(text: string, start: number): number {
+  const first = /^[\p{L}]+/u.exec(text.slice(start, start + 30))?.[0] ?? '';
+  return GIVEN_NAMES.has(first) ? 0.7 : 0.55;
+}
+
+function push(out: Candidate[], start: number, end: number, confidence: number): void {
+  out.push({ type: 'name', start, end, confidence });
+}
+
+/** A full name read forward from `at`; its end, or -1. */
+function fullNameAt(text: string, at: number): number {
+  // "Grüßen, Herr Leoni Rahn": the honorific's own cue reads the name after it.
+  if (HONORIFIC_AHEAD.test(text.slice(at, at + 12))) return -1;
+  LATIN_NAME.lastIndex = at;
+  const n = LATIN_NAME.exec(text);
+  if (n === null || !fullName(text, at, n[0])) return -1;
+  return at + n[0].length;
+}
+
+/** A full name ending at `end` (leading sentence words trimmed); its start, or -1. */
+function fullNameBefore(text: string, end: number): number {
+  const from = Math.max(0, end - 80);
+  const m = NAME_BEFORE.exec(text.slice(from, end));
+  if (m === null) return -1;
+  let name = m[0].trimEnd();
+  let start = from + m.index;
+  for (;;) {
+    const first = /^[\p{L}'’]+[ \t]+/u.exec(name);
+    const word = first?.[0].trim() ?? '';
+    if (first == null || !(LEADING_NON_NAMES.has(word) || HONORIFIC_AHEAD.test(word) || ROLE_WORDS.has(word)))
+      break;
+    name = name.slice(first[0].length);
+    start += first[0].length;
+  }
+  return fullName(text, start, name) ? start : -1;
+}
+
+function latinContexts(text: string, out: Candidate[]): void {
+  CLOSINGS.lastIndex = 0;
+  for (let m = CLOSINGS.exec(text); m !== null; m = CLOSINGS.exec(text)) {
+    const at = m.index + m[0].length;
+    const end = fullNameAt(text, at);
+    // The signature is the rest of its line: "Best, Anna Kowalski" but not "Thanks, Anna Kowalski will".
+    if (end > 0 && /^[ \t]*(?:\n|$|[,|])/u.test(text.slice(end, end + 2))) push(out, at, end, 0.7);
+  }
+  SALUTATIONS.lastIndex = 0;
+  for (let m = SALUTATIONS.exec(text); m !== null; m = SALUTATIONS.exec(text)) {
+    const at = m.index + m[0].length;
+    // Salutations start a line or a text ("say hi Anna" is not one).
+    const before = text.slice(Math.max(0, m.index - 2), m.index);
+    if (m.index > 0 && !/(?:^|\n)[ \t]*$|[.!?][ \t]*$/u.test(before)) continue;
+    LATIN_NAME.lastIndex = at;
+    const n = LATIN_NAME.exec(text);
+    if (n === null) continue;
+    const words = n[0].split(/[ \t\u00a0]+/u);
+    if (words.some((w) => SALUTED_GROUPS.has(w) || NOT_NAME_WORDS.has(w) || NOT_NAMES.has(w))) continue;
+    const end = at + n[0].length;
+    if (!/^[ \t]*[,:!\n]/u.test(text.slice(end, end + 2))) continue;
+    if (words.length >= 2 ? fullName(text, at, n[0]) : words[0] !== undefined && words[0].length >= 3)
+      push(out, at, end, words.length >= 2 ? 0.7 : 0.65);
+  }
+  LIST_FIELDS.lastIndex = 0;
+  for (let m = LIST_FIELDS.exec(text); m !== null; m = LIST_FIELDS.exec(text)) {
+    let at = m.index + m[0].length;
+    // "Cc: Priya Natarajan, Oliver Grant": each entry of the list, up to the end of the line.
+    for (let i = 0; i < 12; i++) {
+      const end = fullNameAt(text, at);
+      if (end < 0) break;
+      const rest = /^[ \t]*(?:<[^>\n]{1,80}>)?[ \t]*/u.exec(text.slice(end, end + 90))?.[0] ?? '';
+      const next = text.charAt(end + rest.length);
+      if (next !== '' && next !== '\n' && next !== ',' && next !== ';') break;
+      push(out, at, end, 0.7);
+      if (next !== ',' && next !== ';') break;
+      at = end + rest.length + 1;
+      while (text.charAt(at) === ' ' || text.charAt(at) === '\t') at++;
+    }
+  }
+  IMPERATIVES.lastIndex = 0;
+  for (let m = IMPERATIVES.exec(text); m !== null; m = IMPERATIVES.exec(text)) {
+    const at = m.index + m[0].length;
+    const end = fullNameAt(text, at);
+    if (end > 0 && /^(?:[ \t]+\p{Ll}|[ \t]*[,.!?:;\n]|$)/u.test(text.slice(end, end + 2)))
+      push(out, at, end, 0.65);
+  }
+  PERSON_OBJECT.lastIndex = 0;
+  for (let m = PERSON_OBJECT.exec(text); m !== null; m = PERSON_OBJECT.exec(text)) {
+    let at = m.index + m[0].length;
+    for (let i = 0; i < 4; i++) {
+      const end = fullNameAt(text, at);
+      if (end < 0) break;
+      push(out, at, end, weak(text, at));
+      const joined = JOINED.exec(text.slice(end, end + 8));
+      if (joined === null) break;
+      at = end + joined[0].length;
+    }
+  }
+  for (const re of [CONTACT_AFTER, ACTION_VERBS]) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      const start = fullNameBefore(text, m.index);
+      if (start >= 0) push(out, start, m.index, re === ACTION_VERBS ? weak(text, start) : 0.7);
+    }
+  }
+}
+
+/** CJK signatures, contact lines and action verbs (敬具 山田太郎, 박지민 드림, 王伟打电话说). */
+const JA_SIGN =
+  /(?:敬具|草々|拝)[ \u3000]*\n?[ \u3000]*|(?:よろしくお願い(?:いた)?します|以上[^\n]{0,20})。?\n/gu;
+const ZH_SIGN =
+  /敬礼[！!]?\n[ \u3000]*|(?:^|\n)(?=[\p{Script=Han}]{2,4}[ \u3000]?(?:敬上|谨上|謹上)(?![\p{Script=Han}]))/gu;
+const KO_SIGN = /(?<![가-힣])(?=[가-힣]{2,4}[ \t]?(?:드림|올림)(?![가-힣]))/gu;
+const CJK_CONTACT = /[（(][ \t]*\+?\d/gu;
+const ZH_ACTION =
+  /(?:^|[\s，。！？,.!?：:；;])(?=[\p{Script=Han}]{2,4}(?:打电话|打電話|来电|來電|发邮件|發郵件|说|說|表示|告诉|告訴|问|問|要求|确认|確認))/gu;
+const ZH_ACTION_AFTER =
+  /^(?:打电话|打電話|来电|來電|发邮件|發郵件|说|說|表示|告诉|告訴|问|問|要求|确认|確認)/u;
+const ORG_END = /[部課课室局係系店社所会會庁处處科组組]$/u;
+const HAN_NAME_SPACED = /[\p{Script=Han}々]{1,3}[ \u3000][\p{Script=Han}々]{1,3}$/u;
+
+/** Common Japanese surnames, read before a job title (田中部長, 佐藤課長). */
+const JA_SURNAMES = new Set(
+  '佐藤 鈴木 高橋 田中 伊藤 渡辺 渡邉 山本 中村 小林 加藤 吉田 山田 佐々木 山口 松本 井上 木村 林 斎藤 斉藤 清水 山崎 森 池田 橋本 阿部 石川 山下 中島 石井 小川 前田 岡田 長谷川 藤田 後藤 近藤 村上 遠藤 青木 坂本 福田 太田 西村 藤井 金子 岡本 藤原 中野 三浦 原田 中川 松田 竹内 小野 田村 中山 和田 石田 森田 上田 原 柴田 酒井 工藤 横山 宮崎 宮本 内田 高木 安藤 島田 谷口 大野 高田 丸山 今井 河野 藤本 村田 武田 上野 杉山 増田 小山 大塚 平野 菅原 久保 松井 千葉 岩崎 桜井 木下 野口 松尾 菊地 野村 新井 渡部 西田 北村 吉川 山内 堀 荒木 浅野 大西 関 秋山 望月'.split(
+    ' ',
+  ),
+);
+const JA_TITLES =
+  /^(?:部長|課長|社長|係長|次長|主任|専務|常務|会長|先生|教授|医師|弁護士|さん|様|氏|君|くん|ちゃん)/u;
+const ZH_TITLES =
+  /^(?:经理|經理|老师|老師|总监|總監|主任|医生|醫生|教授|律师|律師|总|總|师傅|師傅|同学|同學|院长|院長|处长|處長|科长|科長|局长|局長|董事长|董事長|主管|工程师|工程師)/u;
+const KO_TITLE =
+  /^[ \t]?(?:과장|부장|차장|대리|사장|팀장|실장|선생|교수|원장|이사|대표|변호사|의사|주임|소장)님?/u;
+const NOT_ZH_NAMES = new Set(['全体', '全體', '各位', '大家', '同事', '白天', '高级', '高級', '王牌']);
+
+function cjkTitles(text: string, out: Candidate[]): void {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // Hangul syllables: a name (or a lone surname) right before a job title, 김 과장님 / 박서연 선생님.
+    if (c >= 0xac00 && c <= 0xd7a3) {
+      if (i > 0 && /[가-힣]/u.test(text.charAt(i - 1))) continue;
+      const run = /^[가-힣]{1,4}/u.exec(text.slice(i, i + 4))?.[0] ?? '';
+      if (!KO_TITLE.test(text.slice(i + run.length, i + run.length + 5))) continue;
+      const lone = run.length === 1 && /[ \t]/u.test(text.charAt(i + 1));
+      if (
+        lone
+          ? koNameLength(text, i) === 0 &&
+            !/[김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진지엄채원천방공현함변염여추도소석선설마길연위표명]/u.test(
+              run,
+            )
+          : koNameLength(text, i) !== run.length
+      )
+        continue;
+      push(out, i, i + run.length, 0.65);
+      continue;
+    }
+    if (!/\p{Script=Han}/u.test(text.charAt(i))) continue;
+    const prev = text.charAt(i - 1);
+    if (i > 0 && /[\p{Script=Han}]/u.test(prev) && !/[给給和与與找是由向请請跟对對被叫让讓问問]/u.test(prev))
+      continue;
+    // Japanese: a common surname, optionally a given name, then a title.
+    for (const len of [3, 2, 1]) {
+      const sur = text.slice(i, i + len);
+      if (!JA_SURNAMES.has(sur)) continue;
+      for (const given of [2, 0]) {
+        const end = i + len + given;
+        if (given > 0 && !/^[\p{Script=Han}]{2}$/u.test(text.slice(i + len, end))) continue;
+        if (
+          JA_TITLES.test(text.slice(end, end + 3)) &&
+          !/[\p{Script=Hiragana}]/u.test(text.charAt(end - 1))
+        ) {
+          push(out, i, end, 0.65);
+          i = end - 1;
+          break;
+        }
+      }
+      break;
+    }
+    // Chinese: a surname, up to two given characters, then a title.
+    const sur = ZH_SURNAMES_2_OR_1(text, i);
+    if (sur === 0) continue;
+    for (const given of [2, 1, 0]) {
+      const end = i + sur + given;
+      if (!/^[\p{Script=Han}]*$/u.test(text.slice(i + sur, end))) continue;
+      const name = text.slice(i, end);
+      if (NOT_ZH_NAMES.has(name) || ZH_TITLES.test(text.slice(i + sur, end))) continue;
+      if (ZH_TITLES.test(text.slice(end, end + 3))) {
+        push(out, i, end, 0.65);
+        i = end - 1;
+        break;
+      }
+    }
+  }
+}
+
+function cjkContexts(text: string, out: Candidate[]): void {
+  if (/[\p{Script=Han}가-힣]/u.test(text)) cjkTitles(text, out);
+  JA_SIGN.lastIndex = 0;
+  for (let m = JA_SIGN.exec(text); m !== null; m = JA_SIGN.exec(text)) {
+    const at = m.index + m[0].length;
+    const len = jaNameLength(text, at);
+    if (len < 2 || !/^[ \u3000]*(?:\n|$)/u.test(text.slice(at + len, at + len + 2))) continue;
+    const name = text.slice(at, at + len);
+    if (ORG_END.test(name)) continue;
+    push(out, at, at + len, 0.7);
+  }
+  ZH_SIGN.lastIndex = 0;
+  for (let m = ZH_SIGN.exec(text); m !== null; m = ZH_SIGN.exec(text)) {
+    const at = m.index + m[0].length;
+    const len = zhNameLength(text, at);
+    if (len === 0) {
+      if (m[0].length === 0) ZH_SIGN.lastIndex++;
+      continue;
+    }
+    if (/^[ \u3000]*(?:\n|$|敬上|谨上|謹上)/u.test(text.slice(at + len, at + len + 3)))
+      push(out, at, at + len, 0.7);
+    if (m[0].length === 0) ZH_SIGN.lastIndex++;
+  }
+  KO_SIGN.lastIndex = 0;
+  for (let m = KO_SIGN.exec(text); m !== null; m = KO_SIGN.exec(text)) {
+    const at = m.index;
+    KO_SIGN.lastIndex++;
+    const run = /^[가-힣]+/u.exec(text.slice(at, at + 6))?.[0] ?? '';
+    const len = koNameLength(text, at);
+    if (len > 0 && len === run.length) push(out, at, at + len, 0.7);
+  }
+  CJK_CONTACT.lastIndex = 0;
+  for (let m = CJK_CONTACT.exec(text); m !== null; m = CJK_CONTACT.exec(text)) {
+    const before = text.slice(Math.max(0, m.index - 8), m.index);
+    // "山田 太郎（090-…）": a spaced kanji name, or a Chinese surname and given name.
+    const spaced = HAN_NAME_SPACED.exec(before);
+    if (spaced !== null && !/[\p{Script=Han}々]/u.test(before.charAt(spaced.index - 1))) {
+      push(out, m.index - spaced[0].length, m.index, 0.7);
+      continue;
+    }
+    for (const len of [3, 2]) {
+      const at = m.index - len;
+      if (at < 0 || /[\p{Script=Han}]/u.test(text.charAt(at - 1))) continue;
+      if (zhNameLength(text, at) === len) {
+        push(out, at, m.index, 0.65);
+        break;
+      }
+    }
+  }
+  ZH_ACTION.lastIndex = 0;
+  for (let m = ZH_ACTION.exec(text); m !== null; m = ZH_ACTION.exec(text)) {
+    const at = m.index + m[0].length;
+    if (m[0].length === 0) ZH_ACTION.lastIndex++;
+    const len = zhNameLength(text, at);
+    if (len > 0 && ZH_ACTION_AFTER.test(text.slice(at + len, at + len + 3))) push(out, at, at + len, 0.65);
+  }
+}
+
+/**
+ * A common given name followed by one or two capitalised surnames, anywhere in the text
+ * ("Hugo Brandt will join"): the given-name list is the anchor. The run must not continue a
+ * capitalised phrase (a title, a company) on either side.
+ */
+const GIVEN_RUN =
+  /(?<![\p{L}\p{N}'’.-])(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ \t]+(?:(?:de|del|de la|van|von|van der|von der|da|du|le|la|y)[ \t]+)?\p{Lu}\p{Ll}+(?:['’-]\p{Lu}?\p{Ll}+)*(?:[ \t]+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)?/gu;
+
+function givenNameRuns(text: string, out: Candidate[]): void {
+  GIVEN_RUN.lastIndex = 0;
+  for (let m = GIVEN_RUN.exec(text); m !== null; m = GIVEN_RUN.exec(text)) {
+    const given = m[1] as string;
+    const first = given.split('-')[0] as string;
+    // Rescan from the next word: "Mañana Rodrigo Salas" must still find "Rodrigo Salas".
+    GIVEN_RUN.lastIndex = m.index + given.length;
+    if (!GIVEN_NAMES.has(given) && !GIVEN_NAMES.has(first)) continue;
+    // A capitalised word right before it makes it part of a longer phrase ("Saint Louis Blues").
+    const before = text.slice(Math.max(0, m.index - 20), m.index);
+    if (
+      /\p{Lu}[\p{L}'’-]*[ \t]+$/u.test(before) &&
+      !/(?:^|[.!?:;\n]\s*)\p{Lu}[\p{L}'’-]*[ \t]+$/u.test(before)
+    )
+      continue;
+    let name = m[0];
+    const words = name.split(/[ \t]+/u);
+    // A third capitalised word that is not a name word ends the run before it.
+    if (words.length === 3 && (NOT_NAME_WORDS.has(words[2] as string) || NOT_NAMES.has(words[2] as string)))
+      name = words.slice(0, 2).join(' ');
+    if (!fullName(text, m.index, name)) continue;
+    push(out, m.index, m.index + name.length, 0.65);
+    GIVEN_RUN.lastIndex = m.index + name.length;
+  }
+}
+
+/** Names anchored by message structure (see the module comment), Latin and CJK scripts. */
+export function findContextNames(text: string, out: Candidate[]): void {
+  givenNameRuns(text, out);
+  latinContexts(text, out);
+  cjkContexts(text, out);
+}

@@ -1,0 +1,118 @@
+/**
+ * The third blind injection set (`eval/injection/blind3-fixtures.jsonl`) is generated, not
+ * hand-edited: issue #11 §7 asks for fixtures made from templates plus fake values, half of them
+ * hard negatives, across seven languages. These tests pin that the committed file is exactly the
+ * generator's output and that the promised counts hold. They deliberately do not import the
+ * scorer: the set stays blind until the integrator scores it once.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import {
+  BLIND3_ATTACK_FAMILIES,
+  BLIND3_PATH,
+  type Blind3Fixture,
+  generateBlind3Fixtures,
+  rot13,
+  serializeBlind3,
+  toBase64,
+  toFullWidth,
+  toHex,
+  toTagChars,
+} from '../../../eval/injection/blind3-generate.js';
+import { BLIND3_LANGS } from '../../../eval/injection/blind3-templates.js';
+
+const committedText = readFileSync(BLIND3_PATH, 'utf8');
+const committed: Blind3Fixture[] = committedText
+  .trimEnd()
+  .split('\n')
+  .map((line) => JSON.parse(line) as Blind3Fixture);
+
+describe('blind3 injection fixtures (issue #11 §7)', () => {
+  it('the committed jsonl is byte-for-byte the deterministic generator output', () => {
+    expect(committedText).toBe(serializeBlind3(generateBlind3Fixtures()));
+    // Two runs agree, so the seed (not the clock or global state) decides every line.
+    expect(serializeBlind3(generateBlind3Fixtures())).toBe(serializeBlind3(generateBlind3Fixtures()));
+  });
+
+  it('has at least 300 lines, exactly half attacks and half hard negatives', () => {
+    expect(committed.length).toBeGreaterThanOrEqual(300);
+    const attacks = committed.filter((f) => f.label === 1);
+    const negatives = committed.filter((f) => f.label === 0);
+    expect(attacks.length).toBe(negatives.length);
+    expect(negatives.every((f) => f.hard === true)).toBe(true);
+    expect(attacks.every((f) => f.hard === false)).toBe(true);
+  });
+
+  it('every fixture line has the blind-set fields with valid values, unique ids and texts', () => {
+    const keys = ['family', 'hard', 'id', 'label', 'lang', 'split', 'text'];
+    for (const f of committed) {
+      expect(Object.keys(f).sort()).toEqual(keys);
+      expect(f.split).toBe('blind');
+      expect(BLIND3_LANGS).toContain(f.lang);
+      expect([0, 1]).toContain(f.label);
+      expect(f.text.trim().length).toBeGreaterThan(0);
+      expect(f.family.length).toBeGreaterThan(0);
+    }
+    expect(new Set(committed.map((f) => f.id)).size).toBe(committed.length);
+    expect(new Set(committed.map((f) => f.text)).size).toBe(committed.length);
+  });
+
+  it('each of the seven languages has at least 35 lines, balanced between attacks and twins', () => {
+    for (const lang of BLIND3_LANGS) {
+      const rows = committed.filter((f) => f.lang === lang);
+      expect(rows.length, lang).toBeGreaterThanOrEqual(35);
+      expect(rows.filter((f) => f.label === 1).length, lang).toBe(rows.filter((f) => f.label === 0).length);
+    }
+  });
+
+  it('every attack family appears in every language, and twins cover every innocent kind', () => {
+    const required = new Set(BLIND3_ATTACK_FAMILIES);
+    for (const lang of BLIND3_LANGS) {
+      const fams = new Set(committed.filter((f) => f.lang === lang && f.label === 1).map((f) => f.family));
+      for (const fam of required) expect(fams.has(fam), `${lang}/${fam}`).toBe(true);
+    }
+    const twinKinds = [
+      'twin-formatting',
+      'twin-prev-email',
+      'twin-teaching',
+      'twin-security-advice',
+      'twin-code-system-prompt',
+      'twin-code-inst',
+      'twin-persona',
+      'twin-roleplay-game',
+      'twin-base64',
+      'twin-support-forget',
+      'twin-hr-memo',
+      'twin-device-instructions',
+    ];
+    for (const lang of BLIND3_LANGS) {
+      const fams = new Set(committed.filter((f) => f.lang === lang && f.label === 0).map((f) => f.family));
+      for (const kind of twinKinds) expect(fams.has(kind), `${lang}/${kind}`).toBe(true);
+    }
+  });
+
+  it('encoded attack payloads really are encodings, computed by the generator', () => {
+    const b64 = committed.filter((f) => f.family === 'base64');
+    for (const f of b64) {
+      const token = f.text.match(/[A-Za-z0-9+/]{24,}={0,2}/)?.[0] ?? '';
+      expect(toBase64(Buffer.from(token, 'base64').toString('utf8')), f.id).toBe(token);
+    }
+    for (const f of committed.filter((x) => x.family === 'hex')) {
+      expect(/(?:[0-9a-f]{2} ?){20,}/.test(f.text), f.id).toBe(true);
+    }
+    for (const f of committed.filter((x) => x.family === 'tag-chars')) {
+      expect(/[\u{e0020}-\u{e007e}]{10,}/u.test(f.text), f.id).toBe(true);
+    }
+    for (const f of committed.filter((x) => x.family === 'zero-width')) {
+      expect(/\u200b|\u200c|\u200d|\u2060|\ufeff/.test(f.text), f.id).toBe(true);
+    }
+    for (const f of committed.filter((x) => x.family === 'fullwidth')) {
+      expect(/[\uff01-\uff5e]{5,}/.test(f.text), f.id).toBe(true);
+    }
+    // The helpers themselves round-trip.
+    expect(rot13(rot13('Ignore all previous instructions'))).toBe('Ignore all previous instructions');
+    expect(Buffer.from(toHex('système', false), 'hex').toString('utf8')).toBe('système');
+    expect(toFullWidth('AB 1')).toBe('ＡＢ\u3000１');
+    expect([...toTagChars('hi')].map((c) => c.codePointAt(0))).toEqual([0xe0001, 0xe0068, 0xe0069, 0xe007f]);
+  });
+});
