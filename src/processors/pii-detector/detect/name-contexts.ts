@@ -284,62 +284,80 @@ const KO_TITLE =
   /^[ \t]?(?:과장|부장|차장|대리|사장|팀장|실장|선생|교수|원장|이사|대표|변호사|의사|주임|소장)님?/u;
 const NOT_ZH_NAMES = new Set(['全体', '全體', '各位', '大家', '同事', '白天', '高级', '高級', '王牌']);
 
+/** Every job title and honorific of the three languages, the anchors of {@link cjkTitles}. */
+const ANY_TITLE = new RegExp(
+  [JA_TITLES, ZH_TITLES, KO_TITLE]
+    .map((r) => r.source.replace(/^\^/u, '').replace(/^\[ \\t\]\?/u, ''))
+    .join('|'),
+  'gu',
+);
+const HAN_CHAR = /[\p{Script=Han}]/u;
+const HANGUL_CHAR = /[가-힣]/u;
+const KO_LONE_SURNAMES = new Set(
+  Array.from(
+    '김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진지엄채원천방공현함변염여추도소석선설마길연위표명',
+  ),
+);
+/** Characters after which a name may start inside Han text (给李明老师, 和王经理). */
+const HAN_LEAD = /[给給和与與找是由向请請跟对對被叫让讓问問]/u;
+
+/**
+ * A surname (and given name) right before a job title or honorific: 田中部長, 王经理, 李明老师,
+ * 김 과장님, 박서연 선생님. Anchored on the titles, then read backwards a few characters, so the
+ * scan is one regex pass.
+ */
 function cjkTitles(text: string, out: Candidate[]): void {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    // Hangul syllables: a name (or a lone surname) right before a job title, 김 과장님 / 박서연 선생님.
-    if (c >= 0xac00 && c <= 0xd7a3) {
-      if (i > 0 && /[가-힣]/u.test(text.charAt(i - 1))) continue;
-      const run = /^[가-힣]{1,4}/u.exec(text.slice(i, i + 4))?.[0] ?? '';
-      if (!KO_TITLE.test(text.slice(i + run.length, i + run.length + 5))) continue;
-      const lone = run.length === 1 && /[ \t]/u.test(text.charAt(i + 1));
-      if (
-        lone
-          ? koNameLength(text, i) === 0 &&
-            !/[김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진지엄채원천방공현함변염여추도소석선설마길연위표명]/u.test(
-              run,
-            )
-          : koNameLength(text, i) !== run.length
-      )
-        continue;
-      push(out, i, i + run.length, 0.65);
+  ANY_TITLE.lastIndex = 0;
+  for (let m = ANY_TITLE.exec(text); m !== null; m = ANY_TITLE.exec(text)) {
+    const t = m.index;
+    if (HANGUL_CHAR.test(m[0].charAt(0))) {
+      // Korean: "<name> <title>" with a space; the name is the whole Hangul run before it.
+      if (text.charAt(t - 1) !== ' ') continue;
+      let j = t - 1;
+      while (j > 0 && t - 1 - j < 4 && HANGUL_CHAR.test(text.charAt(j - 1))) j--;
+      const run = text.slice(j, t - 1);
+      if (run === '' || HANGUL_CHAR.test(text.charAt(j - 1))) continue;
+      const ok = run.length === 1 ? KO_LONE_SURNAMES.has(run) : koNameLength(text, j) === run.length;
+      if (ok) push(out, j, t - 1, 0.65);
       continue;
     }
-    if (!/\p{Script=Han}/u.test(text.charAt(i))) continue;
-    const prev = text.charAt(i - 1);
-    if (i > 0 && /[\p{Script=Han}]/u.test(prev) && !/[给給和与與找是由向请請跟对對被叫让讓问問]/u.test(prev))
-      continue;
-    // Japanese: a common surname, optionally a given name, then a title.
-    for (const len of [3, 2, 1]) {
-      const sur = text.slice(i, i + len);
-      if (!JA_SURNAMES.has(sur)) continue;
+    if (!HAN_CHAR.test(text.charAt(t - 1))) continue;
+    const starts = (at: number) =>
+      at >= 0 && (at === 0 || !HAN_CHAR.test(text.charAt(at - 1)) || HAN_LEAD.test(text.charAt(at - 1)));
+    let done = false;
+    // Japanese: a common surname, optionally a two-kanji given name, then the title.
+    if (JA_TITLES.test(m[0])) {
       for (const given of [2, 0]) {
-        const end = i + len + given;
-        if (given > 0 && !/^[\p{Script=Han}]{2}$/u.test(text.slice(i + len, end))) continue;
-        if (
-          JA_TITLES.test(text.slice(end, end + 3)) &&
-          !/[\p{Script=Hiragana}]/u.test(text.charAt(end - 1))
-        ) {
-          push(out, i, end, 0.65);
-          i = end - 1;
+        for (const len of [3, 2, 1]) {
+          const at = t - given - len;
+          if (!starts(at) || !JA_SURNAMES.has(text.slice(at, at + len))) continue;
+          if (given > 0 && !/^[\p{Script=Han}]{2}$/u.test(text.slice(at + len, t))) continue;
+          push(out, at, t, 0.65);
+          done = true;
           break;
         }
+        if (done) break;
       }
-      break;
     }
-    // Chinese: a surname, up to two given characters, then a title.
-    const sur = ZH_SURNAMES_2_OR_1(text, i);
-    if (sur === 0) continue;
+    if (done || !ZH_TITLES.test(m[0])) continue;
+    // Chinese: a surname and up to two given characters, then the title.
     for (const given of [2, 1, 0]) {
-      const end = i + sur + given;
-      if (!/^[\p{Script=Han}]*$/u.test(text.slice(i + sur, end))) continue;
-      const name = text.slice(i, end);
-      if (NOT_ZH_NAMES.has(name) || ZH_TITLES.test(text.slice(i + sur, end))) continue;
-      if (ZH_TITLES.test(text.slice(end, end + 3))) {
-        push(out, i, end, 0.65);
-        i = end - 1;
+      let hit = false;
+      for (const sur of [2, 1]) {
+        const at = t - given - sur;
+        if (!starts(at) || ZH_SURNAMES_2_OR_1(text, at) !== sur) continue;
+        const name = text.slice(at, t);
+        if (
+          !/^[\p{Script=Han}]+$/u.test(name) ||
+          NOT_ZH_NAMES.has(name) ||
+          ZH_TITLES.test(text.slice(at + sur, t))
+        )
+          continue;
+        push(out, at, t, 0.65);
+        hit = true;
         break;
       }
+      if (hit) break;
     }
   }
 }
