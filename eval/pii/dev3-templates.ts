@@ -276,6 +276,19 @@ const LINES: ReadonlyArray<readonly [Lang, string]> = [
   ['en', 'Owner: [[name|Beatriz Sousa]]'],
   ['en', 'Assignee: [[name|Kenji Watanabe]]'],
   ['en', 'Owner: Platform Team'],
+  // Batch 6: CJK self-introductions and names beside particles.
+  ['zh', '你好，我是[[name|张伟]]，负责这个项目。'],
+  ['zh', '我和[[name|李娜]]明天去开会。'],
+  ['zh', '[[name|王芳]]的电话是[[phone|13812345678]]。'],
+  ['ja', '担当の[[name|渡辺]]です。'],
+  ['ja', '営業部の[[name|伊藤]]と申します。'],
+  ['ja', '[[name|山本]]さんと打ち合わせをしました。'],
+  ['ko', '저는 마케팅팀 [[name|김하늘]]입니다.'],
+  ['ko', '[[name|이준호]] 대리가 보고서를 보냈습니다.'],
+  ['zh', '我是客服，很高兴为您服务。'],
+  ['ja', '担当の者です。'],
+  ['ko', '저는 마케팅팀입니다.'],
+  ['zh', '我和同事明天去开会。'],
 ];
 
 const MARK = /\[\[([a-z-]+)\|([^\]]+)\]\]/g;

@@ -141,3 +141,18 @@ describe('detectPII names: a known given name anchors a name anywhere; weak anch
     ]);
   });
 });
+
+describe('detectPII names: CJK self-introductions and contact nouns', () => {
+  it('我是 + name, 担当の + name, 저는 + team + name, name + 的电话', () => {
+    expect(names('您好，我是刘洋，很高兴认识您。')).toEqual(['刘洋']);
+    expect(names('担当の松本です。')).toEqual(['松本']);
+    expect(names('저는 영업팀 박지훈입니다.')).toEqual(['박지훈']);
+    expect(names('陈静的手机是多少？')).toEqual(['陈静']);
+  });
+
+  it('the same cues before roles and teams are not names', () => {
+    expect(names('我是客服，很高兴为您服务。')).toEqual([]);
+    expect(names('担当の者です。')).toEqual([]);
+    expect(names('저는 영업팀입니다.')).toEqual([]);
+  });
+});
