@@ -289,6 +289,16 @@ const LINES: ReadonlyArray<readonly [Lang, string]> = [
   ['ja', '担当の者です。'],
   ['ko', '저는 마케팅팀입니다.'],
   ['zh', '我和同事明天去开会。'],
+  // Batch 7: given names inside headings, brands and buttons.
+  ['en', 'Grace Period Policy Update'],
+  ['en', 'Click Mark Complete when done.'],
+  ['en', 'Frank Feedback Session Notes'],
+  ['en', 'Hugo Boss opened a new store.'],
+  ['en', 'We had coffee at Tim Hortons.'],
+  ['en', 'Louis Vuitton raised prices.'],
+  ['de', 'Max Mustermann ist ein Beispielname.'],
+  ['en', 'Contact [[name|Victoria Hale]] for access.'],
+  ['fr', 'Merci à [[name|Claire Dubois]] pour son aide.'],
 ];
 
 const MARK = /\[\[([a-z-]+)\|([^\]]+)\]\]/g;

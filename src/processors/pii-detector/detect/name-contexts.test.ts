@@ -156,3 +156,17 @@ describe('detectPII names: CJK self-introductions and contact nouns', () => {
     expect(names('저는 영업팀입니다.')).toEqual([]);
   });
 });
+
+describe('detectPII names: given names inside headings, UI labels and brands', () => {
+  it('Title Case headings, capitalised phrases, button labels and brands are not names', () => {
+    expect(names('Grace Period Policy Update')).toEqual([]);
+    expect(names('Frank Feedback Session Notes')).toEqual([]);
+    expect(names('Click Mark Complete when done.')).toEqual([]);
+    expect(names('Hugo Boss opened a new store.')).toEqual([]);
+  });
+
+  it('the same given names in running text are names', () => {
+    expect(names('Yesterday Grace Howell joined.')).toEqual(['Grace Howell']);
+    expect(names('Tell me if Frank Odom replies.')).toEqual(['Frank Odom']);
+  });
+});

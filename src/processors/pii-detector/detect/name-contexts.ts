@@ -428,6 +428,19 @@ function cjkContexts(text: string, out: Candidate[]): void {
 const GIVEN_RUN =
   /(?<![\p{L}\p{N}'’.-])(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ \t]+(?:(?:de|del|de la|van|von|van der|von der|da|du|le|la|y)[ \t]+)?\p{Lu}\p{Ll}+(?:['’-]\p{Lu}?\p{Ll}+)*(?:[ \t]+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)?/gu;
 
+const UI_VERB_BEFORE =
+  /(?:click|tap|press|select|choose|klicken sie auf|klicke auf|cliquez sur|clique sur|haz clic en|pulsa)[ \t]+$/iu;
+
+/** Whether the line around `at` has three or more words and none of them starts lowercase. */
+function titleCaseLine(text: string, at: number): boolean {
+  const from = text.lastIndexOf('\n', at) + 1;
+  let to = text.indexOf('\n', at);
+  if (to < 0) to = text.length;
+  if (to - from > 120) return false;
+  const words = text.slice(from, to).match(/[\p{L}][\p{L}'’-]*/gu) ?? [];
+  return words.length >= 3 && words.every((w) => /^\p{Lu}/u.test(w));
+}
+
 function givenNameRuns(text: string, out: Candidate[]): void {
   GIVEN_RUN.lastIndex = 0;
   for (let m = GIVEN_RUN.exec(text); m !== null; m = GIVEN_RUN.exec(text)) {
@@ -449,7 +462,13 @@ function givenNameRuns(text: string, out: Candidate[]): void {
     if (words.length === 3 && (NOT_NAME_WORDS.has(words[2] as string) || NOT_NAMES.has(words[2] as string)))
       name = words.slice(0, 2).join(' ');
     if (!fullName(text, m.index, name)) continue;
-    push(out, m.index, m.index + name.length, 0.65);
+    const end = m.index + name.length;
+    // Inside a longer capitalised phrase, a Title Case heading or a UI label ("Click Mark
+    // Complete"), a given name is a word of the phrase.
+    if (/^[ \t]+\p{Lu}/u.test(text.slice(end, end + 2))) continue;
+    if (UI_VERB_BEFORE.test(before)) continue;
+    if (titleCaseLine(text, m.index)) continue;
+    push(out, m.index, end, 0.65);
     GIVEN_RUN.lastIndex = m.index + name.length;
   }
 }
