@@ -299,6 +299,13 @@ const LINES: ReadonlyArray<readonly [Lang, string]> = [
   ['de', 'Max Mustermann ist ein Beispielname.'],
   ['en', 'Contact [[name|Victoria Hale]] for access.'],
   ['fr', 'Merci à [[name|Claire Dubois]] pour son aide.'],
+  // Batch 8: numbers, commas and capitalised words that are not postal lines.
+  ['en', 'See Release 3, 2024 Roadmap.'],
+  ['de', 'Wir treffen uns in Halle 4, 2025 Messe.'],
+  ['en', 'Season 2, 2023 Finale!'],
+  ['en', 'Invoice 12, 10001 Widgets.'],
+  ['de', 'Zustellung an [[address|Schillerplatz 3, 70173 Stuttgart]].'],
+  ['es', 'Visítenos en [[address|Gran Vía 12, 28013 Madrid]].'],
 ];
 
 const MARK = /\[\[([a-z-]+)\|([^\]]+)\]\]/g;
