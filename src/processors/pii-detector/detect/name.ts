@@ -666,8 +666,12 @@ const CJK: readonly { re: RegExp; confidence: number }[] = [
 
 /**
  * Person names after a cue: "my name is", honorifics (Mr., Frau, Mme, Sra.), "Name:", "我叫",
- * "私の名前は", "제 이름은" and their siblings. Names without a cue are not found offline; that
- * is what `hybrid` mode asks the model for. Confidence 0.65–0.75.
+ * "私の名前は", "제 이름은" and their siblings; plus the structural anchors of
+ * `name-contexts.ts` (signatures, salutations, header and attendee fields, contact lines,
+ * person-action verbs, CJK titles) and a known given name before a capitalised surname. Other
+ * names (an unknown given name in running text, a CJK name without cue or title) are not found
+ * offline, or only below the default threshold; that is what `hybrid` mode asks the model for.
+ * Confidence 0.55–0.75.
  */
 export function findNames({ text }: ScanContext, out: Candidate[]): void {
   const first = out.length;
