@@ -306,6 +306,20 @@ const LINES: ReadonlyArray<readonly [Lang, string]> = [
   ['en', 'Invoice 12, 10001 Widgets.'],
   ['de', 'Zustellung an [[address|Schillerplatz 3, 70173 Stuttgart]].'],
   ['es', 'Visítenos en [[address|Gran Vía 12, 28013 Madrid]].'],
+  // Batch 9: fresh mixed lines, written before any rule for them.
+  ['en', 'Thanks,\n[[name|Anna]]'],
+  ['en', 'Signed: [[name|J. Smith]]'],
+  ['fr', 'Bonjour [[name|Marie]],\nvoici le document.'],
+  ['de', 'Sehr geehrter Herr Dr. [[name|Weber]],'],
+  ['es', 'Estimada Sra. [[name|López]]:'],
+  ['en', 'Organizer: [[name|Helen Park]] ([[email|helen.park@proton.me]])'],
+  ['en', 'Thanks,\nMarketing'],
+  ['en', 'Signed: Management'],
+  ['ko', '[[name|최민호]] 님께서 주문하셨습니다.'],
+  ['ja', '[[name|木村]]様、ご予約ありがとうございます。'],
+  ['zh', '联系人：[[name|孙丽]]，电话[[phone|13900001111]]'],
+  ['de', 'Bitte an [[address|Marktplatz 1, 04109 Leipzig]] senden.'],
+  ['en', 'Our address is [[address|77 Sunset Blvd, Los Angeles, CA 90028]].'],
 ];
 
 const MARK = /\[\[([a-z-]+)\|([^\]]+)\]\]/g;

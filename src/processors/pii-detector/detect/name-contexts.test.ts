@@ -170,3 +170,20 @@ describe('detectPII names: given names inside headings, UI labels and brands', (
     expect(names('Tell me if Frank Odom replies.')).toEqual(['Frank Odom']);
   });
 });
+
+describe('detectPII names: single-name signatures, initials, Korean honorific particles', () => {
+  it('a known given name alone on the line after a closing; a department there is not a name', () => {
+    expect(names('Thanks,\nSophie')).toEqual(['Sophie']);
+    expect(names('Thanks,\nMarketing')).toEqual([]);
+  });
+
+  it('initials before a surname after a strong cue; a department after "Signed:" is not a name', () => {
+    expect(names('Signed: K. L. Brandt')).toEqual(['K. L. Brandt']);
+    expect(names('Signed: Management')).toEqual([]);
+  });
+
+  it('Korean 님께서 after a name; Park is a surname, not a place word', () => {
+    expect(names('정다은 님께서 주문하셨습니다.')).toEqual(['정다은']);
+    expect(names('Organizer: Jiwoo Park (jiwoo@proton.me)')).toEqual(['Jiwoo Park']);
+  });
+});

@@ -192,6 +192,12 @@ function latinContexts(text: string, out: Candidate[]): void {
   CLOSINGS.lastIndex = 0;
   for (let m = CLOSINGS.exec(text); m !== null; m = CLOSINGS.exec(text)) {
     const at = m.index + m[0].length;
+    // "Thanks,\nAnna": a single known given name alone on the line after the closing.
+    const single = /^\p{Lu}\p{Ll}+(?=[ \t]*(?:\n|$))/u.exec(text.slice(at, at + 30));
+    if (single !== null && m[0].includes('\n') && GIVEN_NAMES.has(single[0])) {
+      push(out, at, at + single[0].length, 0.65);
+      continue;
+    }
     const end = fullNameAt(text, at);
     // The signature is the rest of its line: "Best, Anna Kowalski" but not "Thanks, Anna Kowalski will".
     if (end > 0 && /^[ \t]*(?:\n|$|[,|])/u.test(text.slice(end, end + 2))) push(out, at, end, 0.7);

@@ -392,6 +392,8 @@ export const NOT_NAME_WORDS = new Set([
   'Partners',
   'Board',
   'Committee',
+  'Management',
+  'Marketing',
   // Places and institutions named after people ("Victoria Station", "Rosa Parks Library").
   'Station',
   'Airport',
@@ -400,7 +402,6 @@ export const NOT_NAME_WORDS = new Set([
   'College',
   'School',
   'Hotel',
-  'Park',
   'Bridge',
   'Island',
   'Bay',
@@ -469,6 +470,9 @@ export const LATIN_NAME = new RegExp(
   `${WORD}(?:[ \\t\\u00a0-]+(?:(?:de|del|de la|de los|de las|van|von|der|van der|van den|von der|da|das|dos|du|des|di|le|la|ter|ten|y)\\s+)?${WORD}){0,3}`,
   'uy',
 );
+
+/** Initials and a surname ("J. Smith", "A. B. Okafor"). */
+const INITIALED = new RegExp(`\\p{Lu}\\.(?:[ \\t]?\\p{Lu}\\.)*[ \\t]+${WORD}(?:-${WORD})?`, 'uy');
 
 /** Academic and professional titles between an honorific and the name ("Frau Prof. Dr. Eva …"). */
 const TITLES = /(?:(?:Prof|Dr|Dres|Mag|Ing|Dipl\.-Ing|Dott|Dña|Lic|Ir)\.?\s+)*/uy;
@@ -640,7 +644,7 @@ const CJK: readonly { re: RegExp; confidence: number }[] = [
     confidence: 0.65,
   },
   {
-    re: /(?<![가-힣])([가-힣]{2,4})(?=\s?(?:씨|님)(?:의|은|는|이|가|께|에게|을|를|과|와|도|한테)?(?![가-힣]))/gu,
+    re: /(?<![가-힣])([가-힣]{2,4})(?=\s?(?:씨|님)(?:의|은|는|이|가|께서는|께서|께|에게|을|를|과|와|도|한테)?(?![가-힣]))/gu,
     confidence: 0.65,
   },
   // Chinese: 我叫王伟 / 我的名字是王伟 / 姓名：王伟 / 联系人：王伟
@@ -688,9 +692,21 @@ function findNamesRaw(text: string, out: Candidate[]): void {
   for (let m = LATIN_CUES.exec(text); m !== null; m = LATIN_CUES.exec(text)) {
     TITLES.lastIndex = m.index + m[0].length;
     TITLES.exec(text);
+    const strongCue = /name|nom|heiß|heiss|appelle|llamo|signed|regards|sincerely|contact/.test(
+      m[0].toLowerCase(),
+    );
+    // "Signed: J. Smith": initials before the surname, after a strong cue.
+    INITIALED.lastIndex = TITLES.lastIndex;
+    const ini = strongCue ? INITIALED.exec(text) : null;
+    if (ini !== null) {
+      out.push({ type: 'name', start: ini.index, end: ini.index + ini[0].length, confidence: 0.7 });
+      continue;
+    }
     LATIN_NAME.lastIndex = TITLES.lastIndex;
     const n = LATIN_NAME.exec(text);
     if (n === null) continue;
+    // "Signed: Management": after a cue that is not an honorific, a department is not a name.
+    if (strongCue && n[0].split(/\s+/u).some((w) => NOT_NAME_WORDS.has(w))) continue;
     const name = n[0];
     const words = name.split(/[\s-]+/);
     if (NOT_NAMES.has(words[0] ?? '') || words.some((w) => w.length < 2)) continue;
