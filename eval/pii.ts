@@ -34,8 +34,17 @@ export const PII_SPLIT_LABELS: Record<PIISplit, string> = {
   heldout: 'held-out (blind, never tuned on)',
 };
 
-/** Where the held-out half is read from once its author has committed it. */
+/** The held-out half: the second and third blind sets, each written without reading the detector. */
 export const HELDOUT_FIXTURES_PATH = new URL('./pii/blind2-fixtures.jsonl', import.meta.url);
+/** The third blind set (see {@link HELDOUT_FIXTURES_PATH}). */
+export const HELDOUT3_FIXTURES_PATH = new URL('./pii/blind3-fixtures.jsonl', import.meta.url);
+
+function readJsonl(path: URL): PIIFixture[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as PIIFixture);
+}
 
 /**
  * Every fixture of a half, the same on every call. The held-out half is `undefined` while
@@ -46,10 +55,7 @@ export function piiFixtures(split: PIISplit): PIIFixture[] | undefined;
 export function piiFixtures(split: PIISplit): PIIFixture[] | undefined {
   if (split === 'heldout') {
     if (!existsSync(HELDOUT_FIXTURES_PATH)) return undefined;
-    return readFileSync(HELDOUT_FIXTURES_PATH, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as PIIFixture);
+    return [...readJsonl(HELDOUT_FIXTURES_PATH), ...readJsonl(HELDOUT3_FIXTURES_PATH)];
   }
   return [
     ...generatePIIFixtures(),
@@ -98,6 +104,13 @@ export async function run(): Promise<void> {
     else {
       const heldout = scorePII(heldoutFixtures);
       print(PII_SPLIT_LABELS.heldout, heldoutFixtures, heldout);
+      for (const [label, path] of [
+        ['held-out, blind set 2', HELDOUT_FIXTURES_PATH],
+        ['held-out, blind set 3', HELDOUT3_FIXTURES_PATH],
+      ] as const) {
+        const part = readJsonl(path);
+        print(label, part, scorePII(part));
+      }
       if (process.env.PII_EVAL_HELDOUT_MISSES === '1') printErrors(PII_SPLIT_LABELS.heldout, heldout);
     }
   }

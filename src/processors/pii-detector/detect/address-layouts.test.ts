@@ -59,6 +59,9 @@ describe('detectPII addresses: postal layouts per country', () => {
     // Document words before a number, or a "city" that goes on as a sentence, are not addresses.
     expect(found('Kapitel 12, 10115 Wörter')).toEqual([]);
     expect(found('Gruppe 3, 12000 Teilnehmer kamen.')).toEqual([]);
+    expect(found('See Release 3, 2024 Roadmap.')).toEqual([]);
+    expect(found('Invoice 12, 10001 Widgets.')).toEqual([]);
+    expect(found('Wir treffen uns in Halle 4, 2025 Messe.')).toEqual([]);
   });
 
   it('English: ordinals in street names, flat prefixes, PO boxes', () => {

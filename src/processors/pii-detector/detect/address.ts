@@ -272,6 +272,25 @@ const SHAPES: readonly RegExp[] = [
 const COUNTER_BEFORE =
   /(?:Gate|Call|Dial|Room|Platform|Flight|Bus|Exit|Level|Floor|Chapter|Page|Top|No\.?|Nr\.?|Line|Track|Terminal|Step|Section)[ \t]+$/u;
 
+/**
+ * Morphemes of street names in German, Austrian, Swiss, French and Spanish use, and the
+ * locative prepositions street names start with ("Am Lustgarten", "Unter den Linden"): what
+ * separates "Karl-Marx-Allee 90, 10243 Berlin" from "Invoice 12, 10001 Widgets".
+ */
+const STREET_MORPHEME =
+  /(?:stra(?:ß|ss)e|str\.|weg|platz|gasse|allee|ring|damm|ufer|quai|kai|markt|garten|berg|hof|feld|bach|brücke|chaussee|promenade|steig|pfad|zeile|anger|graben|wall|höhe|linden|vía|via|calle|plaza|paseo|rambla|ronda|avenida|carrer|rue|gran)/iu;
+const LOCATIVE_START =
+  /^(?:Am|An der|An den|Im|Auf der|Auf dem|Unter den|Zum|Zur|In der|Hinter der|Bei der|Vor dem)\s/u;
+
+function streetLike(value: string): boolean {
+  const m = /^(.*?)[ \t]+\d{1,4}[ \t]?[a-z]?(?:,[ \t]*|[ \t]*\n[ \t]*)(\d{4,5})/su.exec(value);
+  if (m === null) return false;
+  const street = m[1] as string;
+  const code = m[2] as string;
+  if (code.length === 4 && /^(?:19|20)\d\d$/.test(code)) return false;
+  return STREET_MORPHEME.test(street) || LOCATIVE_START.test(street);
+}
+
 const POSTAL_ANCHORED = SHAPES[SHAPES.length - 2];
 
 /**
@@ -303,6 +322,8 @@ export function findAddresses({ text }: ScanContext, out: Candidate[]): void {
       // "… Street." at a sentence end: the dot is the sentence's, unless it abbreviates.
       if (value.endsWith('.') && !/(?:St|Ave|Rd|Blvd|Ln|Dr|Ct|Pl|Sq|Hwy|str)\.$/.test(value))
         value = value.slice(0, -1);
+      // The postal-anchored shape needs a street-like street line and a postal code that is not a year.
+      if (re === POSTAL_ANCHORED && !streetLike(value)) continue;
       // The postal-anchored shape yields to the street-type shapes on the same text.
       const confidence = re === POSTAL_ANCHORED ? 0.65 : 0.7;
       out.push({ type: 'address', start, end: start + value.length, confidence });

@@ -97,12 +97,12 @@ function insertIfFree(byStart: Candidate[], c: Candidate): void {
  * libphonenumber's numbering plans, in any country), payment cards (issuer ranges + Luhn),
  * IBANs (country length + mod 97), US SSNs (issued ranges), IP addresses (`node:net`), API keys
  * (provider prefixes + entropy), URLs and the credentials inside them, crypto wallets
- * (base58check / bech32), and — only after a cue — passport numbers, dates of birth, street
- * addresses and names, in English, German, French, Spanish, Chinese, Japanese and Korean text.
+ * (base58check / bech32), passport numbers and dates of birth after a cue, street addresses in
+ * each country's postal layouts, and names after cues or structural anchors, in English, German, French, Spanish, Chinese, Japanese and Korean text.
  *
  * Returns detections sorted by `start`, never overlapping (the more confident, then the more
  * sensitive, detection wins). Detection is best-effort: see the README for measured precision
- * and recall and what is out of reach offline (names without a cue, free-form addresses).
+ * and recall and what is out of reach offline (names without any anchor, free-form addresses).
  *
  * @example
  * detectPII('Mail jane.doe@gmail.com or call +49 30 12345678');

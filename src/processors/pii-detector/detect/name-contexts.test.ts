@@ -141,3 +141,49 @@ describe('detectPII names: a known given name anchors a name anywhere; weak anch
     ]);
   });
 });
+
+describe('detectPII names: CJK self-introductions and contact nouns', () => {
+  it('我是 + name, 担当の + name, 저는 + team + name, name + 的电话', () => {
+    expect(names('您好，我是刘洋，很高兴认识您。')).toEqual(['刘洋']);
+    expect(names('担当の松本です。')).toEqual(['松本']);
+    expect(names('저는 영업팀 박지훈입니다.')).toEqual(['박지훈']);
+    expect(names('陈静的手机是多少？')).toEqual(['陈静']);
+  });
+
+  it('the same cues before roles and teams are not names', () => {
+    expect(names('我是客服，很高兴为您服务。')).toEqual([]);
+    expect(names('担当の者です。')).toEqual([]);
+    expect(names('저는 영업팀입니다.')).toEqual([]);
+  });
+});
+
+describe('detectPII names: given names inside headings, UI labels and brands', () => {
+  it('Title Case headings, capitalised phrases, button labels and brands are not names', () => {
+    expect(names('Grace Period Policy Update')).toEqual([]);
+    expect(names('Frank Feedback Session Notes')).toEqual([]);
+    expect(names('Click Mark Complete when done.')).toEqual([]);
+    expect(names('Hugo Boss opened a new store.')).toEqual([]);
+  });
+
+  it('the same given names in running text are names', () => {
+    expect(names('Yesterday Grace Howell joined.')).toEqual(['Grace Howell']);
+    expect(names('Tell me if Frank Odom replies.')).toEqual(['Frank Odom']);
+  });
+});
+
+describe('detectPII names: single-name signatures, initials, Korean honorific particles', () => {
+  it('a known given name alone on the line after a closing; a department there is not a name', () => {
+    expect(names('Thanks,\nSophie')).toEqual(['Sophie']);
+    expect(names('Thanks,\nMarketing')).toEqual([]);
+  });
+
+  it('initials before a surname after a strong cue; a department after "Signed:" is not a name', () => {
+    expect(names('Signed: K. L. Brandt')).toEqual(['K. L. Brandt']);
+    expect(names('Signed: Management')).toEqual([]);
+  });
+
+  it('Korean 님께서 after a name; Park is a surname, not a place word', () => {
+    expect(names('정다은 님께서 주문하셨습니다.')).toEqual(['정다은']);
+    expect(names('Organizer: Jiwoo Park (jiwoo@proton.me)')).toEqual(['Jiwoo Park']);
+  });
+});

@@ -192,6 +192,12 @@ function latinContexts(text: string, out: Candidate[]): void {
   CLOSINGS.lastIndex = 0;
   for (let m = CLOSINGS.exec(text); m !== null; m = CLOSINGS.exec(text)) {
     const at = m.index + m[0].length;
+    // "Thanks,\nAnna": a single known given name alone on the line after the closing.
+    const single = /^\p{Lu}\p{Ll}+(?=[ \t]*(?:\n|$))/u.exec(text.slice(at, at + 30));
+    if (single !== null && m[0].includes('\n') && GIVEN_NAMES.has(single[0])) {
+      push(out, at, at + single[0].length, 0.65);
+      continue;
+    }
     const end = fullNameAt(text, at);
     // The signature is the rest of its line: "Best, Anna Kowalski" but not "Thanks, Anna Kowalski will".
     if (end > 0 && /^[ \t]*(?:\n|$|[,|])/u.test(text.slice(end, end + 2))) push(out, at, end, 0.7);
@@ -264,9 +270,9 @@ const ZH_SIGN =
 const KO_SIGN = /(?<![가-힣])(?=[가-힣]{2,4}[ \t]?(?:드림|올림)(?![가-힣]))/gu;
 const CJK_CONTACT = /[（(][ \t]*\+?\d/gu;
 const ZH_ACTION =
-  /(?:^|[\s，。！？,.!?：:；;])(?=[\p{Script=Han}]{2,4}(?:打电话|打電話|来电|來電|发邮件|發郵件|说|說|表示|告诉|告訴|问|問|要求|确认|確認))/gu;
+  /(?:^|[\s，。！？,.!?：:；;])(?=[\p{Script=Han}]{2,4}(?:的(?:电话|電話|手机|手機|邮箱|郵箱|地址|微信|身份证|身份證)|打电话|打電話|来电|來電|发邮件|發郵件|说|說|表示|告诉|告訴|问|問|要求|确认|確認))/gu;
 const ZH_ACTION_AFTER =
-  /^(?:打电话|打電話|来电|來電|发邮件|發郵件|说|說|表示|告诉|告訴|问|問|要求|确认|確認)/u;
+  /^(?:的(?:电话|電話|手机|手機|邮箱|郵箱|地址|微信|身份证|身份證)|打电话|打電話|来电|來電|发邮件|發郵件|说|說|表示|告诉|告訴|问|問|要求|确认|確認)/u;
 const ORG_END = /[部課课室局係系店社所会會庁处處科组組]$/u;
 const HAN_NAME_SPACED = /[\p{Script=Han}々]{1,3}[ \u3000][\p{Script=Han}々]{1,3}$/u;
 
@@ -284,62 +290,80 @@ const KO_TITLE =
   /^[ \t]?(?:과장|부장|차장|대리|사장|팀장|실장|선생|교수|원장|이사|대표|변호사|의사|주임|소장)님?/u;
 const NOT_ZH_NAMES = new Set(['全体', '全體', '各位', '大家', '同事', '白天', '高级', '高級', '王牌']);
 
+/** Every job title and honorific of the three languages, the anchors of {@link cjkTitles}. */
+const ANY_TITLE = new RegExp(
+  [JA_TITLES, ZH_TITLES, KO_TITLE]
+    .map((r) => r.source.replace(/^\^/u, '').replace(/^\[ \\t\]\?/u, ''))
+    .join('|'),
+  'gu',
+);
+const HAN_CHAR = /[\p{Script=Han}]/u;
+const HANGUL_CHAR = /[가-힣]/u;
+const KO_LONE_SURNAMES = new Set(
+  Array.from(
+    '김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진지엄채원천방공현함변염여추도소석선설마길연위표명',
+  ),
+);
+/** Characters after which a name may start inside Han text (给李明老师, 和王经理). */
+const HAN_LEAD = /[给給和与與找是由向请請跟对對被叫让讓问問]/u;
+
+/**
+ * A surname (and given name) right before a job title or honorific: 田中部長, 王经理, 李明老师,
+ * 김 과장님, 박서연 선생님. Anchored on the titles, then read backwards a few characters, so the
+ * scan is one regex pass.
+ */
 function cjkTitles(text: string, out: Candidate[]): void {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    // Hangul syllables: a name (or a lone surname) right before a job title, 김 과장님 / 박서연 선생님.
-    if (c >= 0xac00 && c <= 0xd7a3) {
-      if (i > 0 && /[가-힣]/u.test(text.charAt(i - 1))) continue;
-      const run = /^[가-힣]{1,4}/u.exec(text.slice(i, i + 4))?.[0] ?? '';
-      if (!KO_TITLE.test(text.slice(i + run.length, i + run.length + 5))) continue;
-      const lone = run.length === 1 && /[ \t]/u.test(text.charAt(i + 1));
-      if (
-        lone
-          ? koNameLength(text, i) === 0 &&
-            !/[김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진지엄채원천방공현함변염여추도소석선설마길연위표명]/u.test(
-              run,
-            )
-          : koNameLength(text, i) !== run.length
-      )
-        continue;
-      push(out, i, i + run.length, 0.65);
+  ANY_TITLE.lastIndex = 0;
+  for (let m = ANY_TITLE.exec(text); m !== null; m = ANY_TITLE.exec(text)) {
+    const t = m.index;
+    if (HANGUL_CHAR.test(m[0].charAt(0))) {
+      // Korean: "<name> <title>" with a space; the name is the whole Hangul run before it.
+      if (text.charAt(t - 1) !== ' ') continue;
+      let j = t - 1;
+      while (j > 0 && t - 1 - j < 4 && HANGUL_CHAR.test(text.charAt(j - 1))) j--;
+      const run = text.slice(j, t - 1);
+      if (run === '' || HANGUL_CHAR.test(text.charAt(j - 1))) continue;
+      const ok = run.length === 1 ? KO_LONE_SURNAMES.has(run) : koNameLength(text, j) === run.length;
+      if (ok) push(out, j, t - 1, 0.65);
       continue;
     }
-    if (!/\p{Script=Han}/u.test(text.charAt(i))) continue;
-    const prev = text.charAt(i - 1);
-    if (i > 0 && /[\p{Script=Han}]/u.test(prev) && !/[给給和与與找是由向请請跟对對被叫让讓问問]/u.test(prev))
-      continue;
-    // Japanese: a common surname, optionally a given name, then a title.
-    for (const len of [3, 2, 1]) {
-      const sur = text.slice(i, i + len);
-      if (!JA_SURNAMES.has(sur)) continue;
+    if (!HAN_CHAR.test(text.charAt(t - 1))) continue;
+    const starts = (at: number) =>
+      at >= 0 && (at === 0 || !HAN_CHAR.test(text.charAt(at - 1)) || HAN_LEAD.test(text.charAt(at - 1)));
+    let done = false;
+    // Japanese: a common surname, optionally a two-kanji given name, then the title.
+    if (JA_TITLES.test(m[0])) {
       for (const given of [2, 0]) {
-        const end = i + len + given;
-        if (given > 0 && !/^[\p{Script=Han}]{2}$/u.test(text.slice(i + len, end))) continue;
-        if (
-          JA_TITLES.test(text.slice(end, end + 3)) &&
-          !/[\p{Script=Hiragana}]/u.test(text.charAt(end - 1))
-        ) {
-          push(out, i, end, 0.65);
-          i = end - 1;
+        for (const len of [3, 2, 1]) {
+          const at = t - given - len;
+          if (!starts(at) || !JA_SURNAMES.has(text.slice(at, at + len))) continue;
+          if (given > 0 && !/^[\p{Script=Han}]{2}$/u.test(text.slice(at + len, t))) continue;
+          push(out, at, t, 0.65);
+          done = true;
           break;
         }
+        if (done) break;
       }
-      break;
     }
-    // Chinese: a surname, up to two given characters, then a title.
-    const sur = ZH_SURNAMES_2_OR_1(text, i);
-    if (sur === 0) continue;
+    if (done || !ZH_TITLES.test(m[0])) continue;
+    // Chinese: a surname and up to two given characters, then the title.
     for (const given of [2, 1, 0]) {
-      const end = i + sur + given;
-      if (!/^[\p{Script=Han}]*$/u.test(text.slice(i + sur, end))) continue;
-      const name = text.slice(i, end);
-      if (NOT_ZH_NAMES.has(name) || ZH_TITLES.test(text.slice(i + sur, end))) continue;
-      if (ZH_TITLES.test(text.slice(end, end + 3))) {
-        push(out, i, end, 0.65);
-        i = end - 1;
+      let hit = false;
+      for (const sur of [2, 1]) {
+        const at = t - given - sur;
+        if (!starts(at) || ZH_SURNAMES_2_OR_1(text, at) !== sur) continue;
+        const name = text.slice(at, t);
+        if (
+          !/^[\p{Script=Han}]+$/u.test(name) ||
+          NOT_ZH_NAMES.has(name) ||
+          ZH_TITLES.test(text.slice(at + sur, t))
+        )
+          continue;
+        push(out, at, t, 0.65);
+        hit = true;
         break;
       }
+      if (hit) break;
     }
   }
 }
@@ -410,6 +434,19 @@ function cjkContexts(text: string, out: Candidate[]): void {
 const GIVEN_RUN =
   /(?<![\p{L}\p{N}'’.-])(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ \t]+(?:(?:de|del|de la|van|von|van der|von der|da|du|le|la|y)[ \t]+)?\p{Lu}\p{Ll}+(?:['’-]\p{Lu}?\p{Ll}+)*(?:[ \t]+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)?/gu;
 
+const UI_VERB_BEFORE =
+  /(?:click|tap|press|select|choose|klicken sie auf|klicke auf|cliquez sur|clique sur|haz clic en|pulsa)[ \t]+$/iu;
+
+/** Whether the line around `at` has three or more words and none of them starts lowercase. */
+function titleCaseLine(text: string, at: number): boolean {
+  const from = text.lastIndexOf('\n', at) + 1;
+  let to = text.indexOf('\n', at);
+  if (to < 0) to = text.length;
+  if (to - from > 120) return false;
+  const words = text.slice(from, to).match(/[\p{L}][\p{L}'’-]*/gu) ?? [];
+  return words.length >= 3 && words.every((w) => /^\p{Lu}/u.test(w));
+}
+
 function givenNameRuns(text: string, out: Candidate[]): void {
   GIVEN_RUN.lastIndex = 0;
   for (let m = GIVEN_RUN.exec(text); m !== null; m = GIVEN_RUN.exec(text)) {
@@ -431,7 +468,13 @@ function givenNameRuns(text: string, out: Candidate[]): void {
     if (words.length === 3 && (NOT_NAME_WORDS.has(words[2] as string) || NOT_NAMES.has(words[2] as string)))
       name = words.slice(0, 2).join(' ');
     if (!fullName(text, m.index, name)) continue;
-    push(out, m.index, m.index + name.length, 0.65);
+    const end = m.index + name.length;
+    // Inside a longer capitalised phrase, a Title Case heading or a UI label ("Click Mark
+    // Complete"), a given name is a word of the phrase.
+    if (/^[ \t]+\p{Lu}/u.test(text.slice(end, end + 2))) continue;
+    if (UI_VERB_BEFORE.test(before)) continue;
+    if (titleCaseLine(text, m.index)) continue;
+    push(out, m.index, end, 0.65);
     GIVEN_RUN.lastIndex = m.index + name.length;
   }
 }

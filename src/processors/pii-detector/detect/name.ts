@@ -392,6 +392,8 @@ export const NOT_NAME_WORDS = new Set([
   'Partners',
   'Board',
   'Committee',
+  'Management',
+  'Marketing',
   // Places and institutions named after people ("Victoria Station", "Rosa Parks Library").
   'Station',
   'Airport',
@@ -400,7 +402,6 @@ export const NOT_NAME_WORDS = new Set([
   'College',
   'School',
   'Hotel',
-  'Park',
   'Bridge',
   'Island',
   'Bay',
@@ -418,6 +419,18 @@ export const NOT_NAME_WORDS = new Set([
   'Road',
   'Lane',
   'Prize',
+  // Brands named after people.
+  'Boss',
+  'Hortons',
+  'Vuitton',
+  'Dior',
+  'Hilfiger',
+  'Wolfskin',
+  'Disney',
+  'Chanel',
+  'Cardin',
+  'Royce',
+  'Benz',
   'Award',
   'Award',
   'Euer',
@@ -457,6 +470,9 @@ export const LATIN_NAME = new RegExp(
   `${WORD}(?:[ \\t\\u00a0-]+(?:(?:de|del|de la|de los|de las|van|von|der|van der|van den|von der|da|das|dos|du|des|di|le|la|ter|ten|y)\\s+)?${WORD}){0,3}`,
   'uy',
 );
+
+/** Initials and a surname ("J. Smith", "A. B. Okafor"). */
+const INITIALED = new RegExp(`\\p{Lu}\\.(?:[ \\t]?\\p{Lu}\\.)*[ \\t]+${WORD}(?:-${WORD})?`, 'uy');
 
 /** Academic and professional titles between an honorific and the name ("Frau Prof. Dr. Eva …"). */
 const TITLES = /(?:(?:Prof|Dr|Dres|Mag|Ing|Dipl\.-Ing|Dott|Dña|Lic|Ir)\.?\s+)*/uy;
@@ -551,15 +567,15 @@ const ZH_STOP = new Set(
 
 /** Chinese role cues after which a name follows (收件人陶玉梅, 客户：张伟). */
 const ZH_ROLE_CUES =
-  /(?:联系(?:人|电话|方式)[:：]?\s*[+\d][\d\s()+-]{6,22}[（(]|收件人|收货人|收貨人|寄件人|发件人|發件人|联系人|聯絡人|客户|客戶|顾客|顧客|患者|病人|户名|戶名|开户名|開戶名|持卡人|账户名|帳戶名|乘客|租户|申请人|申請人|负责人|負責人|经办人|受益人|委托人)(?:姓名)?[:：]?\s*/gu;
+  /(?:联系(?:人|电话|方式)[:：]?\s*[+\d][\d\s()+-]{6,22}[（(]|收件人|收货人|收貨人|寄件人|发件人|發件人|联系人|聯絡人|客户|客戶|顾客|顧客|患者|病人|户名|戶名|开户名|開戶名|持卡人|账户名|帳戶名|乘客|租户|申请人|申請人|负责人|負責人|经办人|受益人|委托人|我是|我叫|本人是|这里是|這裡是)(?:姓名)?[:：]?\s*/gu;
 
 /** Japanese role cues (名義：細谷聡, お客様鈴木一郎, 受取人 山田花子). */
 const JA_ROLE_CUES =
-  /(?:連絡先[はが]?[:：]?\s*[+\d][\d\s()+-]{6,22}[（(]|口座名義|名義人|名義|お客様|顧客名|受取人|受取人名|送り主|差出人|宛名|契約者|申込者|担当者|患者名|連絡先氏名)(?:様)?[:：]?\s*/gu;
+  /(?:連絡先[はが]?[:：]?\s*[+\d][\d\s()+-]{6,22}[（(]|口座名義|名義人|名義|お客様|顧客名|受取人|受取人名|送り主|差出人|宛名|契約者|申込者|担当者|患者名|連絡先氏名|担当者?の)(?:様)?[:：]?\s*/gu;
 
 /** Korean role cues and self-introductions (받는 분 이서연, 담당자 박지훈, 안녕하세요, 김민준입니다). */
 const KO_ROLE_CUES =
-  /(?:받는\s?분|받는\s?사람|보내는\s?분|보내는\s?사람|수령인|수취인|수신인|발신인|고객명|고객|예금주|담당자|환자|신청인|계약자|성함|안녕하세요[,.!]?\s*(?:저는)?|저는)(?:[:：])?\s*/gu;
+  /(?:받는\s?분|받는\s?사람|보내는\s?분|보내는\s?사람|수령인|수취인|수신인|발신인|고객명|고객|예금주|담당자|환자|신청인|계약자|성함|안녕하세요[,.!]?\s*(?:저는)?|저는(?:\s[가-힣]{1,8}(?:팀|부서|부|과|실|센터|본부))?)(?:[:：])?\s*/gu;
 
 /** Common Korean surnames (one syllable; the two-syllable ones are checked first). */
 const KO_SURNAMES_1 = new Set(
@@ -628,7 +644,7 @@ const CJK: readonly { re: RegExp; confidence: number }[] = [
     confidence: 0.65,
   },
   {
-    re: /(?<![가-힣])([가-힣]{2,4})(?=\s?(?:씨|님)(?:의|은|는|이|가|께|에게|을|를|과|와|도|한테)?(?![가-힣]))/gu,
+    re: /(?<![가-힣])([가-힣]{2,4})(?=\s?(?:씨|님)(?:의|은|는|이|가|께서는|께서|께|에게|을|를|과|와|도|한테)?(?![가-힣]))/gu,
     confidence: 0.65,
   },
   // Chinese: 我叫王伟 / 我的名字是王伟 / 姓名：王伟 / 联系人：王伟
@@ -654,8 +670,12 @@ const CJK: readonly { re: RegExp; confidence: number }[] = [
 
 /**
  * Person names after a cue: "my name is", honorifics (Mr., Frau, Mme, Sra.), "Name:", "我叫",
- * "私の名前は", "제 이름은" and their siblings. Names without a cue are not found offline; that
- * is what `hybrid` mode asks the model for. Confidence 0.65–0.75.
+ * "私の名前は", "제 이름은" and their siblings; plus the structural anchors of
+ * `name-contexts.ts` (signatures, salutations, header and attendee fields, contact lines,
+ * person-action verbs, CJK titles) and a known given name before a capitalised surname. Other
+ * names (an unknown given name in running text, a CJK name without cue or title) are not found
+ * offline, or only below the default threshold; that is what `hybrid` mode asks the model for.
+ * Confidence 0.55–0.75.
  */
 export function findNames({ text }: ScanContext, out: Candidate[]): void {
   const first = out.length;
@@ -672,9 +692,21 @@ function findNamesRaw(text: string, out: Candidate[]): void {
   for (let m = LATIN_CUES.exec(text); m !== null; m = LATIN_CUES.exec(text)) {
     TITLES.lastIndex = m.index + m[0].length;
     TITLES.exec(text);
+    const strongCue = /name|nom|heiß|heiss|appelle|llamo|signed|regards|sincerely|contact/.test(
+      m[0].toLowerCase(),
+    );
+    // "Signed: J. Smith": initials before the surname, after a strong cue.
+    INITIALED.lastIndex = TITLES.lastIndex;
+    const ini = strongCue ? INITIALED.exec(text) : null;
+    if (ini !== null) {
+      out.push({ type: 'name', start: ini.index, end: ini.index + ini[0].length, confidence: 0.7 });
+      continue;
+    }
     LATIN_NAME.lastIndex = TITLES.lastIndex;
     const n = LATIN_NAME.exec(text);
     if (n === null) continue;
+    // "Signed: Management": after a cue that is not an honorific, a department is not a name.
+    if (strongCue && n[0].split(/\s+/u).some((w) => NOT_NAME_WORDS.has(w))) continue;
     const name = n[0];
     const words = name.split(/[\s-]+/);
     if (NOT_NAMES.has(words[0] ?? '') || words.some((w) => w.length < 2)) continue;
