@@ -140,7 +140,9 @@ export function modelLogit(model: InjectionModel, folded: string): number {
     count++;
   });
   // An empty text has no features and no length bucket: its logit is the bias.
-  return count === 0 ? model.bias : model.bias + (w[lengthBucketSlot(count)] as number) + sum / Math.sqrt(count);
+  return count === 0
+    ? model.bias
+    : model.bias + (w[lengthBucketSlot(count)] as number) + sum / Math.sqrt(count);
 }
 
 /** Decodes committed weights: int8 values (base64) times `scale`. */
