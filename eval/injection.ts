@@ -21,6 +21,7 @@ import { readFileSync } from 'node:fs';
 import { scoreInjection, scoreInjectionRules } from '../src/processors/prompt-injection-detector/score.js';
 import { generateBlindFixtures } from './injection/generate-blind.js';
 import { generateDev2Fixtures } from './injection/dev2-templates.js';
+import { generateDev4Fixtures } from './injection/dev4-templates.js';
 import { generateInjectionFixtures } from './injection/generate.js';
 import { atThreshold, recallAtFpr, rocAuc, type Scored } from './injection/metrics.js';
 
@@ -82,7 +83,7 @@ function blind3Fixtures(): Row[] {
  */
 export function injectionHalves(): Record<InjectionSplit, Row[]> {
   return {
-    development: [...generateInjectionFixtures(), ...generateDev2Fixtures()],
+    development: [...generateInjectionFixtures(), ...generateDev2Fixtures(), ...generateDev4Fixtures()],
     heldout: [...generateBlindFixtures(), ...blind3Fixtures()],
   };
 }
@@ -107,6 +108,7 @@ export function developmentParts(): Array<{ label: string; figures: InjectionFig
   const parts: Array<[string, Row[]]> = [
     ['development, old sets (generate.ts)', generateInjectionFixtures()],
     ['development, dev2 set (dev2-templates.ts)', generateDev2Fixtures()],
+    ['development, dev4 set (dev4-templates.ts, structured tool output)', generateDev4Fixtures()],
   ];
   const shown = parts.map(([label, rows]) => ({
     label,

@@ -1,7 +1,7 @@
 /**
  * Trains the learned half of `scoreInjection()` (`src/processors/prompt-injection-detector/
- * model.ts`) on the development fixtures only (`fixtures.jsonl` + `dev2-fixtures.jsonl`; the
- * blind set is never read) and reports grouped cross-validation.
+ * model.ts`) on the development fixtures only (`fixtures.jsonl` + `dev2-fixtures.jsonl` +
+ * `dev4-fixtures.jsonl`; the blind sets are never read) and reports grouped cross-validation.
  *
  * Deterministic: fixed seed (mulberry32), fixed epoch count, fixed line order; the same data
  * gives bit-identical weights (a test pins the committed weights to this script's output).
@@ -19,7 +19,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { encodeWeights, forEachFeature, MODEL_DIM } from '../../src/processors/prompt-injection-detector/model.js';
+import { encodeWeights, forEachDistinctFeature, forEachFeature, lengthBucketSlot, MODEL_DIM } from '../../src/processors/prompt-injection-detector/model.js';
 import { foldText } from '../../src/processors/prompt-injection-detector/normalize.js';
 import { scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
 
@@ -38,7 +38,9 @@ export interface DevRow {
 /** The development lines (old set + dev2), in file order. */
 export function loadDevRows(): DevRow[] {
   const rows: DevRow[] = [];
-  for (const f of ['fixtures.jsonl', 'dev2-fixtures.jsonl']) {
+  // INJECTION_SKIP_DEV4=1 trains without dev4 (only to report the before/after comparison).
+  const files = ['fixtures.jsonl', 'dev2-fixtures.jsonl', ...(process.env.INJECTION_SKIP_DEV4 ? [] : ['dev4-fixtures.jsonl'])];
+  for (const f of files) {
     for (const line of readFileSync(join(here, f), 'utf8').split('\n')) {
       if (line.trim() !== '') rows.push(JSON.parse(line) as DevRow);
     }
@@ -63,7 +65,7 @@ export const HONEST_CUT = 0.622;
 export const RULE_KEEP = 0.75;
 
 /** Hyper-parameters (chosen on grouped CV). */
-export const TRAIN_OPTIONS = { epochs: 12, rate: 0.3, l2: 1e-5, seed: 20261203 };
+export const TRAIN_OPTIONS = { epochs: 24, rate: 0.3, l2: 1e-4, seed: 20261203 };
 
 function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
@@ -80,12 +82,25 @@ function mulberry32(seed: number): () => number {
 interface Sparse {
   slots: Int32Array;
   value: number;
+  /** The length-bucket intercept's slot (value 1), or -1 (counts mode). */
+  bucket: number;
 }
 
-export function featurize(text: string): Sparse {
+/**
+ * How features are counted: `binary` (each distinct slot once, what `modelLogit` does) or
+ * `counts` (every occurrence, the model before dev4; kept to report the comparison on CV).
+ * `INJECTION_FEATURES=counts` selects the old mode for a CV run.
+ */
+export const FEATURE_MODE: 'binary' | 'counts' = process.env.INJECTION_FEATURES === 'counts' ? 'counts' : 'binary';
+
+export function featurize(text: string, mode = FEATURE_MODE): Sparse {
   const slots: number[] = [];
-  forEachFeature(foldText(text).text, (s) => slots.push(s));
-  return { slots: Int32Array.from(slots), value: slots.length === 0 ? 0 : 1 / Math.sqrt(slots.length) };
+  (mode === 'binary' ? forEachDistinctFeature : forEachFeature)(foldText(text).text, (s) => slots.push(s));
+  return {
+    slots: Int32Array.from(slots),
+    value: slots.length === 0 ? 0 : 1 / Math.sqrt(slots.length),
+    bucket: mode === 'binary' && slots.length > 0 ? lengthBucketSlot(slots.length) : -1,
+  };
 }
 
 /** Trains logistic regression; returns weights and bias (float64). */
@@ -110,12 +125,18 @@ export function train(xs: Sparse[], ys: Array<0 | 1>, opts = TRAIN_OPTIONS): { w
       const x = xs[i] as Sparse;
       let z = bias;
       for (const s of x.slots) z += (w[s] as number) * x.value;
+      if (x.bucket >= 0) z += w[x.bucket] as number;
       const p = 1 / (1 + Math.exp(-z));
       const g = (p - (ys[i] as number)) * (cw[ys[i] as number] as number);
       for (const s of x.slots) {
         const gs = g * x.value + opts.l2 * (w[s] as number);
         g2[s] = (g2[s] as number) + gs * gs;
         w[s] = (w[s] as number) - (opts.rate * gs) / Math.sqrt(g2[s] as number);
+      }
+      if (x.bucket >= 0) {
+        const gb = g + opts.l2 * (w[x.bucket] as number);
+        g2[x.bucket] = (g2[x.bucket] as number) + gb * gb;
+        w[x.bucket] = (w[x.bucket] as number) - (opts.rate * gb) / Math.sqrt(g2[x.bucket] as number);
       }
       bg2 += g * g;
       bias -= (opts.rate * g) / Math.sqrt(bg2);
@@ -127,11 +148,15 @@ export function train(xs: Sparse[], ys: Array<0 | 1>, opts = TRAIN_OPTIONS): { w
 function logit(m: { weights: Float64Array; bias: number }, x: Sparse): number {
   let z = m.bias;
   for (const s of x.slots) z += (m.weights[s] as number) * x.value;
+  if (x.bucket >= 0) z += m.weights[x.bucket] as number;
   return z;
 }
 
 /** The CV group of a line: a dev2 batch, or an old-set template (all languages together). */
 export function groupOf(id: string): string {
+  // dev4: one group per container kind (all languages, benign and attacked lines together).
+  const dev4 = /^dev4-([a-z]+(?:-[a-z]+)?)-(?:en|de|fr|es|zh|ja|ko)-/.exec(id);
+  if (dev4) return `dev4-${dev4[1]}`;
   const dev2 = /^dev2-(?:(b\d+)-)?/.exec(id);
   if (dev2) return `dev2-${dev2[1] ?? 'b1'}`;
   const parts = id.split('-');
@@ -150,15 +175,16 @@ export function foldOf(id: string): number {
 }
 
 /** Trains on all development lines: what `model-weights.ts` holds. */
-export function trainFull(rows = loadDevRows()): { weights: Float64Array; bias: number } {
+export function trainFull(rows = loadDevRows(), opts = TRAIN_OPTIONS): { weights: Float64Array; bias: number } {
   return train(
     rows.map((r) => featurize(r.text)),
     rows.map((r) => r.label),
+    opts,
   );
 }
 
 /** Out-of-fold logits for every row (grouped CV). */
-export function outOfFold(rows: DevRow[]): Float64Array {
+export function outOfFold(rows: DevRow[], opts = TRAIN_OPTIONS): Float64Array {
   const xs = rows.map((r) => featurize(r.text));
   const oof = new Float64Array(rows.length);
   const folds = rows.map((r) => foldOf(r.id));
@@ -167,17 +193,27 @@ export function outOfFold(rows: DevRow[]): Float64Array {
     const m = train(
       tr.map((i) => xs[i] as Sparse),
       tr.map((i) => (rows[i] as DevRow).label),
+      opts,
     );
     for (let i = 0; i < rows.length; i++) if (folds[i] === k) oof[i] = logit(m, xs[i] as Sparse);
   }
   return oof;
 }
 
-/** The calibration shift: the model's logit where pooled grouped-CV FPR is ~1.5% moves to 0.7. */
+/**
+ * The calibration shift: the model's logit where grouped-CV FPR is ~1.5% moves to 0.7, taken per
+ * population (chat-like lines of the old set + dev2, and dev4's structured tool output) and the
+ * stricter of the two kept. Pooling them would let hundreds of easy structured negatives loosen
+ * the cut for chat text.
+ */
 function shiftFor(rows: DevRow[], oof: Float64Array): number {
-  const negs = rows.map((r, i) => (r.label === 0 ? (oof[i] as number) : -Infinity)).sort((a, b) => b - a);
-  const nNeg = rows.filter((r) => r.label === 0).length;
-  return (negs[Math.floor(0.015 * nNeg)] as number) - Math.log(0.7 / 0.3);
+  let cut = -Infinity;
+  for (const pop of [(r: DevRow) => !r.id.startsWith('dev4-'), (r: DevRow) => r.id.startsWith('dev4-')]) {
+    const negs = rows.map((r, i) => (r.label === 0 && pop(r) ? (oof[i] as number) : -Infinity)).sort((a, b) => b - a);
+    const nNeg = rows.filter((r) => r.label === 0 && pop(r)).length;
+    if (nNeg > 0) cut = Math.max(cut, negs[Math.floor(0.015 * nNeg)] as number);
+  }
+  return cut - Math.log(0.7 / 0.3);
 }
 
 /** The blend value mapped to 0.7: the stricter of the pooled-CV ~1.5% cut and {@link HONEST_CUT}. */
@@ -227,13 +263,10 @@ async function main(): Promise<void> {
     );
     return { auc: rocAuc(s), r1: r1.recall, hard: at.hardFpr, recall: at.recall };
   };
-  // Shift the model's logit so that 0.7 sits where OOF hard-negative FPR is ≤ 2%.
-  const hardNeg = rows.map((r, i) => (r.label === 0 ? (oof[i] as number) : -Infinity)).sort((a, b) => b - a);
-  const nNeg = rows.filter((r) => r.label === 0).length;
-  const cutZ = hardNeg[Math.floor(0.015 * nNeg)] as number;
-  const shift = cutZ - Math.log(0.7 / 0.3);
+  // Shift the model's logit so that 0.7 sits where OOF FPR is ~1.5% (stricter of the populations).
+  const shift = shiftFor(rows, oof);
   const cal = (i: number) => sig((oof[i] as number) - shift);
-  console.log(`calibration shift ${shift.toFixed(3)} (logit cut ${cutZ.toFixed(3)})`);
+  console.log(`calibration shift ${shift.toFixed(3)}`);
   report('(a) rules only (in-sample: tuned on all dev)', (i) => rule[i] as number);
   report('(b) model only (OOF, calibrated)', cal);
   report('(c1) max(rule, model)', (i) => Math.max(rule[i] as number, cal(i)));
@@ -243,6 +276,12 @@ async function main(): Promise<void> {
     const sub = (r: DevRow) => groupOf(r.id) === `dev2-b${b}`;
     report(`  b${b} model OOF`, cal, sub);
     report(`  b${b} max(rule in-sample, model OOF)`, (i) => Math.max(rule[i] as number, cal(i)), sub);
+  }
+  const dev4 = (r: DevRow) => r.id.startsWith('dev4-');
+  if (rows.some(dev4)) {
+    console.log('\ndev4 (structured tool output; model OOF = trained without that container kind):');
+    report('  dev4 model OOF', cal, dev4);
+    report('  dev4 max(rule, model OOF)', (i) => Math.max(rule[i] as number, cal(i)), dev4);
   }
   // Forward chaining: batch k scored by a model trained on the old set and batches < k only,
   // the same position the rules were in when each batch was first scored.
@@ -291,6 +330,7 @@ async function main(): Promise<void> {
   report('(c) chosen blend, b9 (model fwd)', (i) => remap(blendOf(rule[i] as number, fwd[i] as number), rule[i]), b9);
   report('(c) chosen blend, b2..b9 (model fwd)', (i) => remap(blendOf(rule[i] as number, fwd[i] as number), rule[i]), later);
   report('(a) rules, b2..b9 (in-sample)', (i) => rule[i] as number, later);
+  if (rows.some(dev4)) report('(c) chosen blend, dev4 (model OOF)', (i) => remap(blendOf(rule[i] as number, oof[i] as number), rule[i]), dev4);
   if (process.argv.includes('--write')) {
     const c = trainCommitted();
     const out = join(here, '../../src/processors/prompt-injection-detector/model-weights.ts');

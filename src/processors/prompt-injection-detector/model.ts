@@ -86,25 +86,63 @@ export function forEachFeature(folded: string, visit: (slot: number) => void): v
   }
 }
 
-/** A trained model: one weight per slot plus a bias, applied to length-normalised counts. */
+/** A trained model: one weight per slot plus a bias, applied to binary, length-normalised features. */
 export interface InjectionModel {
   weights: Float32Array;
   bias: number;
 }
 
+/** Per-slot stamp of the last call that saw the slot: dedupes slots without allocating per call. */
+const seenStamp = new Uint32Array(MODEL_DIM);
+let stamp = 0;
+
 /**
- * The model's logit for already-folded text: `bias + Σ w[slot] / √(feature count)`. Dividing by
- * the square root of the count keeps long documents from scoring high on volume alone.
+ * Calls `visit(slot)` once per distinct slot of `folded` (binary presence, not counts): the same
+ * n-gram repeated in every item of a long JSON array or log counts once, so repetition alone
+ * cannot push a text's score up. Linear in `folded.length`; reuses one module-level stamp array.
+ */
+export function forEachDistinctFeature(folded: string, visit: (slot: number) => void): void {
+  stamp = (stamp + 1) >>> 0;
+  if (stamp === 0) {
+    seenStamp.fill(0);
+    stamp = 1;
+  }
+  const mine = stamp;
+  forEachFeature(folded, (slot) => {
+    if (seenStamp[slot] === mine) return;
+    seenStamp[slot] = mine;
+    visit(slot);
+  });
+}
+
+/**
+ * The slot of the length-bucket intercept for a text with `distinct` distinct features
+ * (⌊log2(distinct + 1)⌋, one slot per bucket, applied with value 1, not normalised). It gives
+ * short and long texts their own intercept: without it the many long benign tool results pull the
+ * shared bias around and short texts pay for it.
+ */
+export function lengthBucketSlot(distinct: number): number {
+  return finish(31 - Math.clz32(distinct + 1), 13);
+}
+
+/**
+ * The model's logit for already-folded text:
+ * `bias + w[lengthBucket] + Σ w[slot] / √(distinct slot count)` over the distinct slots. Binary
+ * presence plus the division by the square root of the number of distinct features keeps long or
+ * repetitive documents (tool results, logs, catalogues) from scoring high on volume alone.
  */
 export function modelLogit(model: InjectionModel, folded: string): number {
   let sum = 0;
   let count = 0;
   const w = model.weights;
-  forEachFeature(folded, (slot) => {
+  forEachDistinctFeature(folded, (slot) => {
     sum += w[slot] as number;
     count++;
   });
-  return model.bias + (count === 0 ? 0 : sum / Math.sqrt(count));
+  // An empty text has no features and no length bucket: its logit is the bias.
+  return count === 0
+    ? model.bias
+    : model.bias + (w[lengthBucketSlot(count)] as number) + sum / Math.sqrt(count);
 }
 
 /** Decodes committed weights: int8 values (base64) times `scale`. */
