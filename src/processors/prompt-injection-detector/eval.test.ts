@@ -91,15 +91,12 @@ describe('injection eval fixtures', () => {
 });
 
 describe('injection eval figures', () => {
-  it('development half (tuned on): recall >= 0.6 at 1% FPR; hard-negative FPR at 0.7 at its ceiling (2.3%)', () => {
+  it('development half (tuned on): recall >= 0.6 at 1% FPR and hard-negative FPR <= 2% at threshold 0.7', () => {
     // The learned component is trained on these lines, so they read ~1.000; its grouped
     // cross-validation figures are in eval/injection/train-model.ts's output.
     expect(dev?.lines).toBeGreaterThanOrEqual(300);
     expect(dev?.recallAt1Fpr).toBeGreaterThanOrEqual(0.6);
-    // With dev4 (benign structured tool output) the rules flag 32 of its 441 benign lines (YAML
-    // `assistant:` keys next to `rules:`, "ignore this comment" in code): 2.3% over the whole
-    // half, above the 2% target. Pinned as a ceiling until the rules are fixed.
-    expect(dev?.hardFpr).toBeLessThanOrEqual(0.024);
+    expect(dev?.hardFpr).toBeLessThanOrEqual(0.02);
     expect(dev?.auc).toBeGreaterThan(0.95);
   });
   it('held-out half (blind sets 1 and 3, 774 lines): recall at 1% FPR meets issue #11; hard-negative FPR at 0.7 does not', () => {
@@ -109,7 +106,8 @@ describe('injection eval figures', () => {
     // 52.3% / 5.3%; with the learned component (trained on development data only) — 0.970 /
     // 63.4% / 5.8%, and after it was retrained with benign structured output (dev4) — 0.972 /
     // 64.8% / 5.3%. Set 3: 0.923 / 65.7% / 6.9%, then 0.922 / 65.7% / 7.4%. Both sets together,
-    // current scorer: ROC AUC 0.952, recall@1%FPR 68.3% (target >= 0.6: met, at a cut of 0.825),
+    // current scorer (also after the rule fixes for structured output): ROC AUC 0.952,
+    // recall@1%FPR 68.0% (target >= 0.6: met, at a cut of 0.825),
     // hard-negative FPR at the default threshold 0.7: 6.3% (target <= 2%: MISSED).
     expect(heldout?.recallAt1Fpr).toBeGreaterThanOrEqual(0.6);
     // Ceiling pinned at the achieved figure, not the target.

@@ -174,11 +174,12 @@ const TABLE: InjectionFeature[] = [
     re: en(`\\bstop\\s+(?:being|acting as|pretending to be)\\s+(?:a|an|the|my)\\s+\\w+`),
   },
   {
+    // Adjective and noun on one line: YAML "strict: true\nrules:" is a value then a key.
     id: 'new-instructions',
     type: 'system-override',
     weight: 0.55,
     re: en(
-      `\\b(?:new|updated|real|true|actual|revised|override|priority|secret|hidden)\\s+(?:system\\s+)?(?:instructions?|directives?|rules|orders|task|prompt|objective|mission)\\s*(?::|are\\b|is\\b|follow)`,
+      `\\b(?:new|updated|real|true|actual|revised|override|priority|secret|hidden)[^\\S\\n]+(?:system[^\\S\\n]+)?(?:instructions?|directives?|rules|orders|task|prompt|objective|mission)\\s*(?::|are\\b|is\\b|follow)`,
     ),
   },
   {
@@ -484,12 +485,14 @@ const TABLE: InjectionFeature[] = [
     ),
   },
   {
+    // A role word is a turn only when prose follows it: not a config key with a bare scalar
+    // ("system: 42") or with nested keys / list items on the next line ("assistant:\n  rules:").
     id: 'fake-role-line',
     type: 'injection',
     weight: 0.5,
     kind: 'template',
     re: en(
-      `(?:^|\\n|\\s{2,}|[.!?]\\s|\\]\\s?|\\}\\s?|"\\s?)(?:#{1,4}\\s*)?(?:system|assistant|developer|sys|admin)\\s*(?:message|prompt|instructions?)?\\s*:\\s*\\S|(?:^|\\s)#{2,4}\\s*(?:system|instruction|instructions|new instructions|response|admin)\\b|\\((?:system|admin)\\s*:`,
+      `(?:^|\\n|\\s{2,}|[.!?]\\s|\\]\\s?|\\}\\s?|"\\s?)(?:#{1,4}\\s*)?(?:system|assistant|developer|sys|admin)[^\\S\\n]*(?:message|prompt|instructions?)?[^\\S\\n]*:(?:[^\\S\\n]*(?!(?:true|false|null|yes|no|on|off|~|\\d[\\d.]*|\\[\\]|\\{\\})[^\\S\\n]*(?:,|\\n|$))[^\\s{\\[]|[^\\S\\n]*\\n\\s*(?![\\w.-]+[^\\S\\n]*:|-\\s)\\S)|(?:^|\\s)#{2,4}\\s*(?:system|instruction|instructions|new instructions|response|admin)\\b|\\((?:system|admin)\\s*:`,
     ),
   },
   {
@@ -857,11 +860,13 @@ const TABLE: InjectionFeature[] = [
   },
   // ---- French ----------------------------------------------------------------------------------
   {
+    // The verb and "instructions/règles" must share a clause (no quote, tag, newline or sentence
+    // end between them), and "ignorer cet avertissement/ce message" is about the container.
     id: 'fr-override',
     type: 'system-override',
     weight: 0.8,
     re: en(
-      `\\b(?:ignore[rz]|ignore(?=\\s+(?:toutes?|tes|vos|les|ces|l'ensemble))|oublie[rz]?|ne (?:tiens|tenez) (?:pas|plus) compte|fais abstraction|faites abstraction|neglige[rz]?|ne suis plus|ne suivez plus|ne respecte plus|ne respectez plus|abandonne[rz]?|annule[rz]?|efface[rz]?|passe[rz]? outre)\\b.{0,40}\\b(?:instructions?|consignes?|regles|directives?|ordres|prompt systeme|commandes|restrictions)\\b.{0,30}\\b(?:precedent\\w*|anterieur\\w*|ci-dessus|initial\\w*|d'origine|originale?s?|systeme)?|\\b(?:toutes?|tes|vos|les) (?:les )?(?:instructions?|consignes?|regles|directives?)\\s+(?:precedent\\w*|anterieur\\w*|ci-dessus|initial\\w*)\\b.{0,30}\\b(?:ignore\\w*|oubli\\w*|annul\\w*|nulles?|caduques?)`,
+      `\\b(?:ignore[rz]|ignore(?=\\s+(?:toutes?|tes|vos|les|ces|l'ensemble))|oublie[rz]?|ne (?:tiens|tenez) (?:pas|plus) compte|fais abstraction|faites abstraction|neglige[rz]?|ne suis plus|ne suivez plus|ne respecte plus|ne respectez plus|abandonne[rz]?|annule[rz]?|efface[rz]?|passe[rz]? outre)\\b(?!\\s+(?:cet|ce|cette)\\s+(?:avertissement|message|commentaire|courriel|e-mail|mail|ligne|note|alerte|erreur)\\b)[^"<>\\n.!?]{0,40}\\b(?:instructions?|consignes?|regles|directives?|ordres|prompt systeme|commandes|restrictions)\\b.{0,30}\\b(?:precedent\\w*|anterieur\\w*|ci-dessus|initial\\w*|d'origine|originale?s?|systeme)?|\\b(?:toutes?|tes|vos|les) (?:les )?(?:instructions?|consignes?|regles|directives?)\\s+(?:precedent\\w*|anterieur\\w*|ci-dessus|initial\\w*)\\b.{0,30}\\b(?:ignore\\w*|oubli\\w*|annul\\w*|nulles?|caduques?)`,
     ),
   },
   {
@@ -893,7 +898,7 @@ const TABLE: InjectionFeature[] = [
     type: 'injection',
     weight: 0.65,
     re: en(
-      `\\b(?:note|message|instructions?|remarque)\\s+(?:pour|a|aux|a l')\\s*(?:l'|les?\\s+|la\\s+)?(?:ia|assistant\\w*|modele\\w*|llm|agent\\w*|chatbot)\\b|\\bsi (?:tu es|vous etes) une? (?:ia|intelligence artificielle|assistant|modele de langage)\\b|\\bnouvelles instructions\\s*:`,
+      `\\b(?:note|message|instructions?|remarque)\\s+(?:pour|a|aux|a l')\\s*(?:l'|les?\\s+|la\\s+)?(?:ia|assistant\\w*|modele\\w*|llm|agent\\w*|chatbot)\\b|\\bsi (?:tu es|vous etes) une? (?:ia|intelligence artificielle|assistant|modele de langage)\\b|\\bnouvelles? (?:instructions?|consignes?)(?:\\s+(?:du|de la|de l'|des)\\s*[a-z]+)?\\s*:`,
     ),
   },
   // ---- Spanish ---------------------------------------------------------------------------------
@@ -1079,7 +1084,7 @@ const TABLE: InjectionFeature[] = [
     type: 'injection',
     weight: 0.65,
     re: en(
-      `(?:ai|ai 어시스턴트|어시스턴트|언어 모델)(?:에게|에 대한|를 위한)\\s*(?:지시|명령|메시지|참고|안내)|(?:당신이|네가|만약 당신이)\\s*(?:ai|언어 모델|ai 어시스턴트)(?:라면|이라면)|새로운 지시\\s*[:：]`,
+      `(?:ai|ai 어시스턴트|어시스턴트|언어 모델)(?:에게|에 대한|를 위한)\\s*(?:지시|명령|메시지|참고|안내)|(?:당신이|네가|만약 당신이)\\s*(?:ai|언어 모델|ai 어시스턴트)(?:라면|이라면)|새(?:로운)?\\s*지시\\s*[:：]`,
     ),
   },
 ];

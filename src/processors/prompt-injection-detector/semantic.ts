@@ -480,13 +480,13 @@ const ORDERED: readonly InjectionFeature[] = [
     ),
   },
   {
-    // Configuration-style switches: "guidelines=none, persona=unrestricted"; "an AI built without a rulebook";
+    // Configuration-style switches ("no" only as a whole value: "house rules: no pets" is prose): "guidelines=none, persona=unrestricted"; "an AI built without a rulebook";
     // "the policy team signed off on this".
     id: 'sem-config-off',
     type: 'jailbreak',
     weight: 0.7,
     re: re(
-      `\\b(?:guidelines|rules|restrictions|filters?|safety|policy|policies|moderation|censorship|guardrails|alignment)\\s*[=:]\\s*(?:none|off|false|0|disabled|null|unrestricted|no)\\b|\\bpersona\\s*[=:]\\s*(?:unrestricted|unfiltered|evil|dan|jailbroken|uncensored)\\b|\\b(?:ai|assistant|model|bot|chatbot)\\s+(?:built|made|created|trained|designed)\\s+without\\s+(?:a\\s+|any\\s+)?(?:rule\\w*|guidelines|restrictions|filters|limits|ethics|safety)\\b|\\b(?:policy|safety|trust and safety|legal|compliance|alignment) team\\b${W(20)}\\b(?:signed off|approved|okayed|cleared|allowed)\\b`,
+      `\\b(?:guidelines|rules|restrictions|filters?|safety|policy|policies|moderation|censorship|guardrails|alignment)\\s*[=:]\\s*(?:none|off|false|0|disabled|null|unrestricted|no(?![^\\S\\n]+[a-z]))\\b|\\bpersona\\s*[=:]\\s*(?:unrestricted|unfiltered|evil|dan|jailbroken|uncensored)\\b|\\b(?:ai|assistant|model|bot|chatbot)\\s+(?:built|made|created|trained|designed)\\s+without\\s+(?:a\\s+|any\\s+)?(?:rule\\w*|guidelines|restrictions|filters|limits|ethics|safety)\\b|\\b(?:policy|safety|trust and safety|legal|compliance|alignment) team\\b${W(20)}\\b(?:signed off|approved|okayed|cleared|allowed)\\b`,
     ),
   },
   {
