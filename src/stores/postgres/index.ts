@@ -187,6 +187,7 @@ function describeTarget(connectionString: string | undefined): string {
 /** The PostgreSQL store; see the module comment for its concurrency model. */
 export class PostgresStore extends SqlStore {
   readonly name: string;
+  readonly dialect = 'postgres' as const;
   protected readonly tables: SqlTables;
   private readonly options: PostgresStoreOptions;
   private readonly schema: string;
@@ -272,6 +273,36 @@ export class PostgresStore extends SqlStore {
       throw error;
     }
     return driver;
+  }
+
+  protected qualify(name: string): string {
+    return `"${this.schema}"."${this.prefix}${name}"`;
+  }
+
+  protected prefixed(name: string): string {
+    return `${this.prefix}${name}`;
+  }
+
+  protected async migrateFeature(
+    driver: SqlDriver,
+    feature: string,
+    migrationsTable: string,
+    list: readonly Migration[],
+  ): Promise<void> {
+    try {
+      await driver.transaction(async (tx) => {
+        // Same rule as the store's own migrations: one migrator per schema and feature, across processes.
+        await tx.all('SELECT pg_advisory_xact_lock(hashtext(?))', [`sluice:${this.schema}:${feature}`]);
+        await tx.run(
+          `CREATE TABLE IF NOT EXISTS ${migrationsTable} (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`,
+        );
+        await applyMigrations(`${this.name} (${feature})`, tx, migrationsTable, list);
+      });
+    } catch (error) {
+      if (isUnavailable(error)) throw this.unavailable(`set up the ${feature} tables`, error);
+      if (SluiceError.isInstance(error)) throw error;
+      throw this.classify(`set up the ${feature} tables`, error);
+    }
   }
 
   private async migrate(driver: PostgresDriver): Promise<void> {

@@ -51,7 +51,8 @@ import type {
   VectorMatch,
   VectorQuery,
 } from '../types.js';
-import type { SqlDriver, SqlExecutor, SqlRow } from './driver.js';
+import type { Migration, SqlDriver, SqlExecutor, SqlRow } from './driver.js';
+import { checkFeatureName, type SqlDialect, type SqlFeature, type SqlFeatureHandle } from './feature.js';
 
 /** Qualified names of the store's tables. */
 export interface SqlTables {
@@ -93,12 +94,74 @@ export abstract class SqlStore implements MemoryStorage {
   /** Qualified table names. */
   protected abstract readonly tables: SqlTables;
 
+  /** The SQL engine, for features whose statements differ between engines. */
+  abstract readonly dialect: SqlDialect;
+
   private driver: SqlDriver | undefined;
   private opening: Promise<SqlDriver> | undefined;
   private closed = false;
+  private readonly features = new Map<string, { handle: SqlFeatureHandle; ready?: Promise<void> }>();
 
   /** Load the driver, connect and apply migrations. Throws `StorageError`/`ConfigurationError`. */
   protected abstract open(): Promise<SqlDriver>;
+
+  /** Qualified name of a table called `<prefix><name>` in this store's database/schema. */
+  protected abstract qualify(name: string): string;
+
+  /** Unqualified `<prefix><name>`, for index names. */
+  protected abstract prefixed(name: string): string;
+
+  /**
+   * Apply a feature's missing migrations under the store's cross-process migration lock,
+   * tracking them in `migrationsTable`.
+   */
+  protected abstract migrateFeature(
+    driver: SqlDriver,
+    feature: string,
+    migrationsTable: string,
+    migrations: readonly Migration[],
+  ): Promise<void>;
+
+  /**
+   * A feature's view of this store (see `./feature.ts`): its own tables in this database, migrated
+   * once on first `connect()`. Asking twice for the same feature name returns the same handle.
+   */
+  feature(feature: SqlFeature): SqlFeatureHandle {
+    const name = checkFeatureName(feature.name);
+    const known = this.features.get(name);
+    if (known) return known.handle;
+    const entry: { handle: SqlFeatureHandle; ready?: Promise<void> } = {
+      handle: {
+        store: this.name,
+        dialect: this.dialect,
+        table: (table) => this.qualify(`${name}_${table}`),
+        classify: (operation, error) => this.classify(operation, error),
+        connect: async () => {
+          const driver = await this.connection();
+          if (!entry.ready) {
+            const naming = {
+              dialect: this.dialect,
+              table: (table: string) => this.qualify(`${name}_${table}`),
+              index: (index: string) => this.prefixed(`${name}_${index}`),
+            };
+            entry.ready = this.migrateFeature(
+              driver,
+              name,
+              this.qualify(`${name}_migrations`),
+              feature.migrations(naming),
+            ).catch((error: unknown) => {
+              entry.ready = undefined;
+              throw error;
+            });
+          }
+          await entry.ready;
+          return driver;
+        },
+      },
+    };
+    this.features.set(name, entry);
+    return entry.handle;
+  }
 
   /** Turn a driver error into the error callers see (subclasses recognise "database down"). */
   protected classify(operation: string, error: unknown): SluiceError {

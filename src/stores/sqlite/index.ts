@@ -11,6 +11,7 @@
  * survives a killed process (a committed transaction stays, an uncommitted one is rolled
  * back on the next open); only an OS crash or power loss can lose the last commits.
  */
+import { resolve as resolvePath } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { ConfigurationError } from '../../errors/configuration-error.js';
 import { describeError } from '../../errors/error-chain.js';
@@ -72,13 +73,50 @@ function migrations(t: SqlTables): Migration[] {
 /** Number of the newest schema version this code knows. */
 export const SQLITE_SCHEMA_VERSION = 2;
 
+/** An operation queue: the tail promise and how many open connections use it. */
+interface Lane {
+  tail: Promise<unknown>;
+  users: number;
+}
+
+/**
+ * One queue per database file for every connection this process opens to it. better-sqlite3
+ * waits for a lock synchronously (the busy timeout blocks the thread), so two connections of
+ * one process must never contend in SQLite: a transaction awaiting between its statements would
+ * hold the lock while the other connection's `BEGIN IMMEDIATE` blocks the very event loop that
+ * has to finish it. Queued in JavaScript instead, they take turns; other processes still meet
+ * at SQLite's lock.
+ */
+const lanes = new Map<string, Lane>();
+
+function joinLane(key: string | undefined): Lane {
+  if (key === undefined) return { tail: Promise.resolve(), users: 1 };
+  let lane = lanes.get(key);
+  if (!lane) {
+    lane = { tail: Promise.resolve(), users: 0 };
+    lanes.set(key, lane);
+  }
+  lane.users++;
+  return lane;
+}
+
+function leaveLane(key: string | undefined, lane: Lane): void {
+  lane.users--;
+  if (key !== undefined && lane.users <= 0 && lanes.get(key) === lane) lanes.delete(key);
+}
+
 class SqliteDriver implements SqlDriver {
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
-  /** Tail of the per-connection operation queue. */
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly lane: Lane;
   private readonly direct: SqlExecutor;
+  private left = false;
 
-  constructor(readonly db: BetterSqlite3.Database) {
+  /** `laneKey`: the resolved file path (`undefined` for a private in-memory database). */
+  constructor(
+    readonly db: BetterSqlite3.Database,
+    private readonly laneKey: string | undefined,
+  ) {
+    this.lane = joinLane(laneKey);
     this.direct = {
       all: async (sql, params = []) => this.prepare(sql).all(...params) as SqlRow[],
       run: async (sql, params = []) => this.prepare(sql).run(...params).changes,
@@ -97,8 +135,8 @@ class SqliteDriver implements SqlDriver {
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const result = this.queue.then(fn, fn);
-    this.queue = result.catch(() => undefined);
+    const result = this.lane.tail.then(fn, fn);
+    this.lane.tail = result.catch(() => undefined);
     return result;
   }
 
@@ -125,15 +163,21 @@ class SqliteDriver implements SqlDriver {
   }
 
   async close(): Promise<void> {
-    await this.queue;
+    // Wait for this connection's queued work (and whatever else is queued on the file before it).
+    await this.serial(async () => undefined);
     this.statements.clear();
     if (this.db.open) this.db.close();
+    if (!this.left) {
+      this.left = true;
+      leaveLane(this.laneKey, this.lane);
+    }
   }
 }
 
 /** The embedded SQLite store; see the module comment for its concurrency model. */
 export class SqliteStore extends SqlStore {
   readonly name: string;
+  readonly dialect = 'sqlite' as const;
   protected readonly tables: SqlTables;
   private readonly options: Required<SqliteStoreOptions>;
   private sqlite: SqliteDriver | undefined;
@@ -232,7 +276,12 @@ export class SqliteStore extends SqlStore {
         },
       );
     }
-    const driver = new SqliteDriver(db);
+    const driver = new SqliteDriver(
+      db,
+      this.options.path === ':memory:' || this.options.path === ''
+        ? undefined
+        : resolvePath(this.options.path),
+    );
     try {
       await this.migrate(driver);
     } catch (error) {
@@ -241,6 +290,33 @@ export class SqliteStore extends SqlStore {
     }
     this.sqlite = driver;
     return driver;
+  }
+
+  protected qualify(name: string): string {
+    return `${this.options.tablePrefix}${name}`;
+  }
+
+  protected prefixed(name: string): string {
+    return `${this.options.tablePrefix}${name}`;
+  }
+
+  protected async migrateFeature(
+    driver: SqlDriver,
+    feature: string,
+    migrationsTable: string,
+    list: readonly Migration[],
+  ): Promise<void> {
+    try {
+      await driver.transaction(async (tx) => {
+        await tx.run(
+          `CREATE TABLE IF NOT EXISTS ${migrationsTable} (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)`,
+        );
+        await applyMigrations(`${this.name} (${feature})`, tx, migrationsTable, list);
+      });
+    } catch (error) {
+      if (SluiceError.isInstance(error)) throw error;
+      throw this.classify(`set up the ${feature} tables`, error);
+    }
   }
 
   /** Apply missing migrations under the write lock, so concurrent first opens apply each once. */
