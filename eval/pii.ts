@@ -38,6 +38,8 @@ export const PII_SPLIT_LABELS: Record<PIISplit, string> = {
 export const HELDOUT_FIXTURES_PATH = new URL('./pii/blind2-fixtures.jsonl', import.meta.url);
 /** The third blind set (see {@link HELDOUT_FIXTURES_PATH}). */
 export const HELDOUT3_FIXTURES_PATH = new URL('./pii/blind3-fixtures.jsonl', import.meta.url);
+/** The fourth blind set (`blind4-generate.ts`), written without reading the detector or the other sets. */
+export const HELDOUT4_FIXTURES_PATH = new URL('./pii/blind4-fixtures.jsonl', import.meta.url);
 
 function readJsonl(path: URL): PIIFixture[] {
   return readFileSync(path, 'utf8')
@@ -55,7 +57,11 @@ export function piiFixtures(split: PIISplit): PIIFixture[] | undefined;
 export function piiFixtures(split: PIISplit): PIIFixture[] | undefined {
   if (split === 'heldout') {
     if (!existsSync(HELDOUT_FIXTURES_PATH)) return undefined;
-    return [...readJsonl(HELDOUT_FIXTURES_PATH), ...readJsonl(HELDOUT3_FIXTURES_PATH)];
+    return [
+      ...readJsonl(HELDOUT_FIXTURES_PATH),
+      ...readJsonl(HELDOUT3_FIXTURES_PATH),
+      ...readJsonl(HELDOUT4_FIXTURES_PATH),
+    ];
   }
   return [
     ...generatePIIFixtures(),
@@ -107,6 +113,7 @@ export async function run(): Promise<void> {
       for (const [label, path] of [
         ['held-out, blind set 2', HELDOUT_FIXTURES_PATH],
         ['held-out, blind set 3', HELDOUT3_FIXTURES_PATH],
+        ['held-out, blind set 4', HELDOUT4_FIXTURES_PATH],
       ] as const) {
         const part = readJsonl(path);
         print(label, part, scorePII(part));
