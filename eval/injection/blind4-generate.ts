@@ -5,7 +5,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { hash32, Rng } from '../pii/blind4-values.js';
-import { ATTACK_GENS, ATTACK_PLAN, BOOKS, type InjFamily, type InjLang, NEG_GENS } from './blind4-templates.js';
+import {
+  ATTACK_GENS,
+  ATTACK_PLAN,
+  BOOKS,
+  type InjFamily,
+  type InjLang,
+  NEG_GENS,
+} from './blind4-templates.js';
 
 /** One generated line (the loader's row shape). */
 export interface Blind4InjectionLine {
@@ -33,7 +40,15 @@ export function generateBlind4InjectionLines(): Blind4InjectionLine[] {
     let n = 0;
     const push = (family: InjFamily, label: 0 | 1, hard: boolean, text: string) => {
       n++;
-      out.push({ id: `blind4-inj-${lang}-${String(n).padStart(3, '0')}`, split: 'blind', family, lang, label, hard, text });
+      out.push({
+        id: `blind4-inj-${lang}-${String(n).padStart(3, '0')}`,
+        split: 'blind',
+        family,
+        lang,
+        label,
+        hard,
+        text,
+      });
     };
     for (const [family, count] of Object.entries(ATTACK_PLAN[lang]) as Array<[InjFamily, number]>) {
       const gens = ATTACK_GENS.filter((g) => g.family === family);

@@ -9,8 +9,19 @@ import { BLIND4_PII_PATH, type Blind4PIILine, generateBlind4PIILines } from './b
 import { bech32Valid, IBAN_LENGTHS, ibanValid, luhnValid } from './blind4-values.js';
 
 const TYPES = new Set([
-  'email', 'phone', 'credit-card', 'ssn', 'api-key', 'ip-address', 'iban', 'date-of-birth', 'address', 'url',
-  'crypto-wallet', 'name', 'passport',
+  'email',
+  'phone',
+  'credit-card',
+  'ssn',
+  'api-key',
+  'ip-address',
+  'iban',
+  'date-of-birth',
+  'address',
+  'url',
+  'crypto-wallet',
+  'name',
+  'passport',
 ]);
 const LANGS = ['en', 'de', 'fr', 'es', 'zh', 'ja', 'ko'];
 
@@ -30,11 +41,15 @@ function checkValue(id: string, type: string, v: string): void {
     }
     case 'ssn': {
       const m = /^(\d{3})[- ]?(\d{2})[- ]?(\d{4})$/.exec(v);
-      if (!m || m[1] === '000' || m[1] === '666' || Number(m[1]) >= 900 || m[2] === '00' || m[3] === '0000') fail(id, `bad SSN: ${v}`);
+      if (!m || m[1] === '000' || m[1] === '666' || Number(m[1]) >= 900 || m[2] === '00' || m[3] === '0000')
+        fail(id, `bad SSN: ${v}`);
       break;
     }
     case 'crypto-wallet':
-      if (v.startsWith('bc1') ? !bech32Valid(v) : !/^(0x[0-9a-f]{40}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/.test(v)) fail(id, `bad wallet: ${v}`);
+      if (
+        v.startsWith('bc1') ? !bech32Valid(v) : !/^(0x[0-9a-f]{40}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/.test(v)
+      )
+        fail(id, `bad wallet: ${v}`);
       break;
     case 'email':
       if (!/^[^\s@]+@[a-z0-9.-]+\.[a-z]{2,}$/.test(v)) fail(id, `bad email: ${v}`);
@@ -43,7 +58,11 @@ function checkValue(id: string, type: string, v: string): void {
       if (!/^[a-z+]+:\/\/[^:\s]+:[^@\s]+@/.test(v)) fail(id, `url without credentials: ${v}`);
       break;
     case 'ip-address':
-      if (!/^(\d{1,3}(\.\d{1,3}){3}|[0-9A-Fa-f:]+)$/.test(v) || (v.includes('.') && v.split('.').some((o) => Number(o) > 255))) fail(id, `bad ip: ${v}`);
+      if (
+        !/^(\d{1,3}(\.\d{1,3}){3}|[0-9A-Fa-f:]+)$/.test(v) ||
+        (v.includes('.') && v.split('.').some((o) => Number(o) > 255))
+      )
+        fail(id, `bad ip: ${v}`);
       break;
     case 'phone':
       if (!/^[+(\d][\d ()./-]+\d$/.test(v) || v.replace(/\D/g, '').length < 9) fail(id, `bad phone: ${v}`);
@@ -51,16 +70,20 @@ function checkValue(id: string, type: string, v: string): void {
   }
 }
 
-const fileLines = readFileSync(BLIND4_PII_PATH, 'utf8').split('\n').filter((l) => l.trim() !== '');
+const fileLines = readFileSync(BLIND4_PII_PATH, 'utf8')
+  .split('\n')
+  .filter((l) => l.trim() !== '');
 const lines = fileLines.map((l) => JSON.parse(l) as Blind4PIILine);
 const regenerated = generateBlind4PIILines();
-if (JSON.stringify(regenerated) !== JSON.stringify(lines)) problems.push('file differs from a fresh generation (re-run blind4-generate.ts)');
+if (JSON.stringify(regenerated) !== JSON.stringify(lines))
+  problems.push('file differs from a fresh generation (re-run blind4-generate.ts)');
 
 const ids = new Set<string>();
 for (const l of lines) {
   if (ids.has(l.id)) fail(l.id, 'duplicate id');
   ids.add(l.id);
-  if (l.half !== 'held-out' || !LANGS.includes(l.lang) || typeof l.template !== 'string') fail(l.id, 'bad fields');
+  if (l.half !== 'held-out' || !LANGS.includes(l.lang) || typeof l.template !== 'string')
+    fail(l.id, 'bad fields');
   if (l.negative !== (l.spans.length === 0)) fail(l.id, 'negative flag and spans disagree');
   let lastEnd = -1;
   for (const s of [...l.spans].sort((a, b) => a.start - b.start)) {
@@ -69,7 +92,11 @@ for (const l of lines) {
     if (s.start < lastEnd) fail(l.id, 'overlapping spans');
     lastEnd = s.end;
     const v = l.text.slice(s.start, s.end);
-    if (/^[\s,.;:!?"'()[\]{}<>`]|[\s,.;:!?"'([\]{}<>`]$/.test(v) && !(s.type === 'phone' && v.startsWith('('))) fail(l.id, `span edge: ${JSON.stringify(v)}`);
+    if (
+      /^[\s,.;:!?"'()[\]{}<>`]|[\s,.;:!?"'([\]{}<>`]$/.test(v) &&
+      !(s.type === 'phone' && v.startsWith('('))
+    )
+      fail(l.id, `span edge: ${JSON.stringify(v)}`);
     checkValue(l.id, s.type, v);
   }
 }
@@ -86,12 +113,21 @@ for (const l of lines) {
   for (const s of l.spans) byType.set(s.type, (byType.get(s.type) ?? 0) + 1);
 }
 const neg = lines.filter((l) => l.negative).length;
-console.log(`lines ${lines.length}, negatives ${neg} (${((neg / lines.length) * 100).toFixed(1)}%), spans ${[...byType.values()].reduce((a, b) => a + b, 0)}`);
+console.log(
+  `lines ${lines.length}, negatives ${neg} (${((neg / lines.length) * 100).toFixed(1)}%), spans ${[...byType.values()].reduce((a, b) => a + b, 0)}`,
+);
 for (const lang of LANGS) {
   const b = byLang.get(lang) ?? { lines: 0, neg: 0 };
-  console.log(`  ${lang}: ${b.lines} lines (${((b.lines / lines.length) * 100).toFixed(1)}%), ${b.neg} negatives`);
+  console.log(
+    `  ${lang}: ${b.lines} lines (${((b.lines / lines.length) * 100).toFixed(1)}%), ${b.neg} negatives`,
+  );
 }
-console.log(`  spans per type: ${[...byType].sort().map(([k, v]) => `${k} ${v}`).join(', ')}`);
+console.log(
+  `  spans per type: ${[...byType]
+    .sort()
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ')}`,
+);
 if (lines.length < 400) problems.push('fewer than 400 lines');
 if (neg / lines.length < 0.28 || neg / lines.length > 0.4) problems.push('negative share not about a third');
 const en = (byLang.get('en')?.lines ?? 0) / lines.length;

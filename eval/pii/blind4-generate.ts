@@ -52,7 +52,8 @@ export function generateBlind4PIILines(): Blind4PIILine[] {
       const seed = (hash32(`${tpl.id}#${i}`) ^ BLIND4_SEED) >>> 0;
       seedFaker(seed);
       const { text, spans } = assemble(tpl.make(new Ctx(new Rng(seed), tpl.lang, i)));
-      if (tpl.negative !== (spans.length === 0)) throw new Error(`template ${tpl.id}: negative flag and spans disagree`);
+      if (tpl.negative !== (spans.length === 0))
+        throw new Error(`template ${tpl.id}: negative flag and spans disagree`);
       const n = (perLang.get(tpl.lang) ?? 0) + 1;
       perLang.set(tpl.lang, n);
       lines.push({

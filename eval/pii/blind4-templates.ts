@@ -191,12 +191,25 @@ export interface PIITemplate4 {
   readonly make: (c: Ctx) => Seg[];
 }
 
-const P = (id: string, lang: Lang4, count: number, make: (c: Ctx) => Seg[]): PIITemplate4 => ({ id, lang, negative: false, count, make });
-const N = (id: string, lang: Lang4, count: number, make: (c: Ctx) => Seg[]): PIITemplate4 => ({ id, lang, negative: true, count, make });
+const P = (id: string, lang: Lang4, count: number, make: (c: Ctx) => Seg[]): PIITemplate4 => ({
+  id,
+  lang,
+  negative: false,
+  count,
+  make,
+});
+const N = (id: string, lang: Lang4, count: number, make: (c: Ctx) => Seg[]): PIITemplate4 => ({
+  id,
+  lang,
+  negative: true,
+  count,
+  make,
+});
 
 const upper = (p: Person): Pii4 => pii('name', p.full.toUpperCase());
 /** The passport-style romanisation of a zh/ja/ko person (`TANAKA YUI`). */
-const romaji = (p: Person): Pii4 => pii('name', `${p.familyAscii.toUpperCase()} ${p.givenAscii.toUpperCase()}`);
+const romaji = (p: Person): Pii4 =>
+  pii('name', `${p.familyAscii.toUpperCase()} ${p.givenAscii.toUpperCase()}`);
 
 // =============================================================================================
 // English
@@ -235,12 +248,20 @@ Preferred contact time: mornings`,
     const p = c.person();
     return t`{"ts":"2025-0${c.int(1, 9)}-1${c.int(0, 9)}T${c.time()}Z","level":"warn","event":"login_failed","user":"${c.email(p)}","src_ip":"${c.ip()}","attempt":${c.int(2, 9)},"request_id":"${uuid(c.r)}"}`;
   }),
-  P('en-nginx-access', 'en', 4, (c) =>
-    t`${c.ip()} - - [1${c.int(0, 9)}/Mar/2025:${c.time()} +0000] "POST /api/v1/checkout HTTP/1.1" 502 ${c.int(100, 900)} "-" "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4)"
+  P(
+    'en-nginx-access',
+    'en',
+    4,
+    (c) =>
+      t`${c.ip()} - - [1${c.int(0, 9)}/Mar/2025:${c.time()} +0000] "POST /api/v1/checkout HTTP/1.1" 502 ${c.int(100, 900)} "-" "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_4)"
 ${c.ip4()} - - [1${c.int(0, 9)}/Mar/2025:${c.time()} +0000] "GET /health HTTP/1.1" 200 2 "-" "kube-probe/1.29"`,
   ),
-  P('en-env-paste', 'en', 4, (c) =>
-    t`can someone tell me why the worker crashes on boot? here's my .env (staging, I'll rotate after)
+  P(
+    'en-env-paste',
+    'en',
+    4,
+    (c) =>
+      t`can someone tell me why the worker crashes on boot? here's my .env (staging, I'll rotate after)
 
 \`\`\`
 NODE_ENV=staging
@@ -285,8 +306,12 @@ ${c.addr()}`;
     const btc = c.r.chance(0.5);
     return t`please send the ${btc ? '0.05 BTC' : c.pick(['0.2 ETH', '150 USDT (ERC-20)'])} to ${btc ? c.btc() : c.eth()} — NOT the old one I gave you last week. thx, ${c.name()}`;
   }),
-  P('en-tax-chat', 'en', 4, (c) =>
-    t`Client: I need to amend last year's return. My SSN is ${c.ssn(c.pick(['-', ' ']))} and my wife's is ${c.ssn()}. We're still at ${c.addr('US')}.
+  P(
+    'en-tax-chat',
+    'en',
+    4,
+    (c) =>
+      t`Client: I need to amend last year's return. My SSN is ${c.ssn(c.pick(['-', ' ']))} and my wife's is ${c.ssn()}. We're still at ${c.addr('US')}.
 Preparer: Got it — and your dates of birth?
 Client: mine is ${pii('date-of-birth', date(c.r, 'en', true))}, hers ${pii('date-of-birth', date(c.r, 'en', true))}`,
   ),
@@ -302,11 +327,19 @@ Passport: ${c.passport()}  Nationality: ${c.country === 'US' ? 'USA' : 'GBR'}  E
 Date of birth: ${c.dob()}
 Booking ref: ${c.pick(['K7Q2ZP', 'XH4R9L', 'P2M8TT'])}  Seat 23A`;
   }),
-  P('en-ssh-alert', 'en', 4, (c) =>
-    t`[ALERT] sshd: ${c.int(12, 80)} failed logins for root in 5m from ${c.ip4()} and ${c.ip6()}; host web-${c.int(1, 9)} added both to the fail2ban jail (rule 4.2.1).`,
+  P(
+    'en-ssh-alert',
+    'en',
+    4,
+    (c) =>
+      t`[ALERT] sshd: ${c.int(12, 80)} failed logins for root in 5m from ${c.ip4()} and ${c.ip6()}; host web-${c.int(1, 9)} added both to the fail2ban jail (rule 4.2.1).`,
   ),
-  P('en-git-error', 'en', 3, (c) =>
-    t`$ git push origin main
+  P(
+    'en-git-error',
+    'en',
+    3,
+    (c) =>
+      t`$ git push origin main
 fatal: unable to access '${c.url()}': The requested URL returned error: 403`,
   ),
   P('en-support-chat', 'en', 4, (c) => {
@@ -316,11 +349,19 @@ Agent: Sorry about that! Can you confirm the card on the account?
 Customer: its the one ending 4${c.digits(3)}… actually here's the whole thing ${c.card()}
 Agent: Please don't share full card numbers here — I'll mask that.`;
   }),
-  P('en-patient-record', 'en', 4, (c) =>
-    t`Patient: ${c.name()} | DOB: ${c.dob()} | Tel: ${c.phone()} | Emergency contact: ${c.name()}, ${c.phone()} | Allergies: penicillin`,
+  P(
+    'en-patient-record',
+    'en',
+    4,
+    (c) =>
+      t`Patient: ${c.name()} | DOB: ${c.dob()} | Tel: ${c.phone()} | Emergency contact: ${c.name()}, ${c.phone()} | Allergies: penicillin`,
   ),
-  P('en-wire-request', 'en', 4, (c) =>
-    t`Hi ${c.name()}, could you wire £${c.int(200, 9000)} to ${c.name()}? Beneficiary IBAN: ${c.iban()}. Reference: INV-2025-${c.digits(4)}. Cheers`,
+  P(
+    'en-wire-request',
+    'en',
+    4,
+    (c) =>
+      t`Hi ${c.name()}, could you wire £${c.int(200, 9000)} to ${c.name()}? Beneficiary IBAN: ${c.iban()}. Reference: INV-2025-${c.digits(4)}. Cheers`,
   ),
   P('en-shipping-label', 'en', 4, (c) => {
     const p = c.person();
@@ -330,11 +371,19 @@ ${c.addr()}
 PHONE ${c.phone()}
 TRACKING ${tracking(c.r)}   WEIGHT 2.4 LB`;
   }),
-  P('en-chatty-self-intro', 'en', 4, (c) =>
-    t`${c.pick(['ok so', 'right,', 'hello!'])} my name's ${c.name()}, i moved to ${c.addr()} last month and the bank still has my old address. my dob is ${c.dob()} if u need to verify`,
+  P(
+    'en-chatty-self-intro',
+    'en',
+    4,
+    (c) =>
+      t`${c.pick(['ok so', 'right,', 'hello!'])} my name's ${c.name()}, i moved to ${c.addr()} last month and the bank still has my old address. my dob is ${c.dob()} if u need to verify`,
   ),
-  P('en-webhook-headers', 'en', 4, (c) =>
-    t`POST /hooks/deploy HTTP/1.1
+  P(
+    'en-webhook-headers',
+    'en',
+    4,
+    (c) =>
+      t`POST /hooks/deploy HTTP/1.1
 Host: ci.internal
 Authorization: Bearer ${c.key()}
 X-Forwarded-For: ${c.ip4()}, ${c.ip4(true)}
@@ -345,34 +394,58 @@ X-Request-Id: ${uuid(c.r)}`,
     const b = c.person();
     return t`${c.name(a)} (${c.email(a, true)}) referred ${c.name(b)} for the data engineer role. ${b.given} can be reached at ${c.phone()} or ${c.email(b)}.`;
   }),
-  P('en-payout-json', 'en', 4, (c) =>
-    t`{"payout": {"owner": "${c.name()}", "network": "${c.pick(['ethereum', 'polygon'])}", "address": "${c.eth()}", "backup_btc": "${c.btc()}"}, "kyc_level": 2}`,
+  P(
+    'en-payout-json',
+    'en',
+    4,
+    (c) =>
+      t`{"payout": {"owner": "${c.name()}", "network": "${c.pick(['ethereum', 'polygon'])}", "address": "${c.eth()}", "backup_btc": "${c.btc()}"}, "kyc_level": 2}`,
   ),
-  P('en-w9-fragment', 'en', 3, (c) =>
-    t`Form W-9 — Name (as shown on your income tax return): ${c.name()} · Address: ${c.addr('US')} · Social security number: ${c.ssn()}`,
+  P(
+    'en-w9-fragment',
+    'en',
+    3,
+    (c) =>
+      t`Form W-9 — Name (as shown on your income tax return): ${c.name()} · Address: ${c.addr('US')} · Social security number: ${c.ssn()}`,
   ),
   P('en-password-reset-abuse', 'en', 3, (c) => {
     const p = c.person();
     return t`Security team: ${c.int(30, 400)} reset requests for ${c.email(p)} within an hour, all from ${c.ip6()}. Locked the account and left a voicemail for ${c.name(p)} at ${c.phone()}.`;
   }),
   // ---- negatives ----
-  N('en-neg-order-shipped', 'en', 4, (c) =>
-    t`Your order #${c.digits(3)}-${c.digits(7)}-${c.digits(7)} has shipped! Track it with ${tracking(c.r)}. Estimated delivery: ${c.day()}. Questions? Reply to this e-mail.`,
+  N(
+    'en-neg-order-shipped',
+    'en',
+    4,
+    (c) =>
+      t`Your order #${c.digits(3)}-${c.digits(7)}-${c.digits(7)} has shipped! Track it with ${tracking(c.r)}. Estimated delivery: ${c.day()}. Questions? Reply to this e-mail.`,
   ),
-  N('en-neg-release-notes', 'en', 4, (c) =>
-    t`## ${semver(c.r)} (${c.day()})
+  N(
+    'en-neg-release-notes',
+    'en',
+    4,
+    (c) =>
+      t`## ${semver(c.r)} (${c.day()})
 - Bumped Windows build target to ${buildNumber(c.r)}
 - Fixed checksum mismatch (expected sha256 ${hex(c.r, 64)})
 - Reverted ${hex(c.r, 7)}: "override the default timeout"`,
   ),
-  N('en-neg-receipt', 'en', 4, (c) =>
-    t`*** CUSTOMER COPY ***
+  N(
+    'en-neg-receipt',
+    'en',
+    4,
+    (c) =>
+      t`*** CUSTOMER COPY ***
 VISA ${maskedCard(c.r)}
 AUTH CODE ${c.digits(6)}   TERMINAL ${c.digits(8)}
 TOTAL USD ${c.int(3, 300)}.${c.digits(2)}   ${c.day()} ${c.time()}`,
   ),
-  N('en-neg-api-docs', 'en', 4, (c) =>
-    t`${c.nth(['Quickstart:', 'Setup:', 'Step 2 —', 'README (v' + semver(c.r) + '):'])} put \`${c.pick(['OPENAI_API_KEY', 'API_KEY', 'STRIPE_SECRET_KEY'])}=YOUR_API_KEY\` in your \`.env\` file and never commit a real key. Keys look like \`sk-...\`; the e-mail field takes \`<email>\` and the phone field \`+<country code> <number>\`.`,
+  N(
+    'en-neg-api-docs',
+    'en',
+    4,
+    (c) =>
+      t`${c.nth(['Quickstart:', 'Setup:', 'Step 2 —', 'README (v' + semver(c.r) + '):'])} put \`${c.pick(['OPENAI_API_KEY', 'API_KEY', 'STRIPE_SECRET_KEY'])}=YOUR_API_KEY\` in your \`.env\` file and never commit a real key. Keys look like \`sk-...\`; the e-mail field takes \`<email>\` and the phone field \`+<country code> <number>\`.`,
   ),
   N('en-neg-privacy-policy', 'en', 4, (c) =>
     c.nth([
@@ -382,28 +455,56 @@ TOTAL USD ${c.int(3, 300)}.${c.digits(2)}   ${c.day()} ${c.time()}`,
       t`Training slide ${c.int(3, 40)}: "Personal data" includes names, e-mail addresses, phone numbers, IBANs, passport numbers and crypto wallet addresses. When in doubt, redact before you share.`,
     ]),
   ),
-  N('en-neg-catalog', 'en', 4, (c) =>
-    t`Catalog entry: "Distributed Systems in Practice", 3rd ed., ISBN ${isbn13(c.r)}, EAN ${ean13(c.r)}, shelf 004.6, copies: ${c.int(1, 6)}.`,
+  N(
+    'en-neg-catalog',
+    'en',
+    4,
+    (c) =>
+      t`Catalog entry: "Distributed Systems in Practice", 3rd ed., ISBN ${isbn13(c.r)}, EAN ${ean13(c.r)}, shelf 004.6, copies: ${c.int(1, 6)}.`,
   ),
-  N('en-neg-trace-ids', 'en', 4, (c) =>
-    t`level=error msg="upstream timeout" request_id=${uuid(c.r)} trace_id=${hex(c.r, 32)} span_id=${hex(c.r, 16)} build=${buildNumber(c.r)} duration_ms=${c.int(3000, 30000)}`,
+  N(
+    'en-neg-trace-ids',
+    'en',
+    4,
+    (c) =>
+      t`level=error msg="upstream timeout" request_id=${uuid(c.r)} trace_id=${hex(c.r, 32)} span_id=${hex(c.r, 16)} build=${buildNumber(c.r)} duration_ms=${c.int(3000, 30000)}`,
   ),
-  N('en-neg-invoice', 'en', 4, (c) =>
-    t`Invoice INV-${c.int(2023, 2026)}-${c.digits(5)} dated ${c.day()}, due ${c.day()}. PO 4500${c.digits(6)}, lot ${c.pick(['L', 'B'])}${c.digits(6)}-${c.digits(2)}. Amount due: $${c.int(100, 9999)}.00`,
+  N(
+    'en-neg-invoice',
+    'en',
+    4,
+    (c) =>
+      t`Invoice INV-${c.int(2023, 2026)}-${c.digits(5)} dated ${c.day()}, due ${c.day()}. PO 4500${c.digits(6)}, lot ${c.pick(['L', 'B'])}${c.digits(6)}-${c.digits(2)}. Amount due: $${c.int(100, 9999)}.00`,
   ),
-  N('en-neg-masked-profile', 'en', 4, (c) =>
-    t`Profile (masked): SSN ***-**-${c.digits(4)} · card ${maskedCard(c.r)} · phone (***) ***-${c.digits(4)} · email j***@g***.com · IBAN ${maskedIban(c.r)}`,
+  N(
+    'en-neg-masked-profile',
+    'en',
+    4,
+    (c) =>
+      t`Profile (masked): SSN ***-**-${c.digits(4)} · card ${maskedCard(c.r)} · phone (***) ***-${c.digits(4)} · email j***@g***.com · IBAN ${maskedIban(c.r)}`,
   ),
-  N('en-neg-meeting', 'en', 4, (c) =>
-    t`Q${c.int(1, 4)} planning moved to ${c.day()} at 10:30 in room 4.12. Dial-in code ${c.digits(9)}#, meeting ID ${c.digits(3)} ${c.digits(4)} ${c.digits(4)}. Agenda doc: /wiki/planning-${c.digits(4)}.`,
+  N(
+    'en-neg-meeting',
+    'en',
+    4,
+    (c) =>
+      t`Q${c.int(1, 4)} planning moved to ${c.day()} at 10:30 in room 4.12. Dial-in code ${c.digits(9)}#, meeting ID ${c.digits(3)} ${c.digits(4)} ${c.digits(4)}. Agenda doc: /wiki/planning-${c.digits(4)}.`,
   ),
-  N('en-neg-sku-list', 'en', 4, (c) =>
-    t`sku,upc,model,qty
+  N(
+    'en-neg-sku-list',
+    'en',
+    4,
+    (c) =>
+      t`sku,upc,model,qty
 BLK-XL-${c.digits(4)},${c.digits(12)},TX-${c.digits(3)}-B,${c.int(1, 400)}
 WHT-M-${c.digits(4)},${c.digits(12)},TX-${c.digits(3)}-W,${c.int(1, 400)}`,
   ),
-  N('en-neg-oid-firmware', 'en', 3, (c) =>
-    t`The cert uses OID 1.2.840.113549.1.1.11 (sha256WithRSAEncryption). Router firmware ${buildNumber(c.r)} → ${buildNumber(c.r)}; config checksum ${hex(c.r, 40)}.`,
+  N(
+    'en-neg-oid-firmware',
+    'en',
+    3,
+    (c) =>
+      t`The cert uses OID 1.2.840.113549.1.1.11 (sha256WithRSAEncryption). Router firmware ${buildNumber(c.r)} → ${buildNumber(c.r)}; config checksum ${hex(c.r, 40)}.`,
   ),
 ];
 
@@ -421,11 +522,19 @@ leider wurde meine Bestellung Nr. ${c.digits(10)} an die alte Adresse geschickt.
 Mit freundlichen Grüßen
 ${c.name(p)}`;
   }),
-  P('de-sepa-mandat', 'de', 4, (c) =>
-    t`SEPA-Lastschriftmandat – Kontoinhaber: ${c.name()}, IBAN: ${c.iban()}, BIC: ${c.pick(['COBADEFFXXX', 'DEUTDEDBXXX', 'GENODEF1S04'])}. Gläubiger-ID DE98ZZZ0${c.digits(10)}.`,
+  P(
+    'de-sepa-mandat',
+    'de',
+    4,
+    (c) =>
+      t`SEPA-Lastschriftmandat – Kontoinhaber: ${c.name()}, IBAN: ${c.iban()}, BIC: ${c.pick(['COBADEFFXXX', 'DEUTDEDBXXX', 'GENODEF1S04'])}. Gläubiger-ID DE98ZZZ0${c.digits(10)}.`,
   ),
-  P('de-personalbogen', 'de', 4, (c) =>
-    t`Personalbogen
+  P(
+    'de-personalbogen',
+    'de',
+    4,
+    (c) =>
+      t`Personalbogen
 Name: ${c.name()}
 Geburtsdatum: ${c.dob()}
 Reisepassnummer: ${c.passport()}
@@ -436,8 +545,12 @@ Handy: ${c.phone('DE')}`,
     const p = c.person();
     return t`Ticket #${c.digits(5)}: Kunde ${c.name(p)} meldet, dass der Login mit ${c.email(p)} seit gestern scheitert. Letzte Anmeldung von IP ${c.ip()} um ${c.time()} Uhr. Rückruf unter ${c.phone()} erbeten.`;
   }),
-  P('de-whatsapp', 'de', 4, (c) =>
-    t`Hey, hier ist ${c.pick(['die', 'der'])} ${c.name()} 😊 Meine neue Nummer ist ${c.phone('DE')}. Kannst du mir die Rechnung an ${c.email()} schicken? Danke!`,
+  P(
+    'de-whatsapp',
+    'de',
+    4,
+    (c) =>
+      t`Hey, hier ist ${c.pick(['die', 'der'])} ${c.name()} 😊 Meine neue Nummer ist ${c.phone('DE')}. Kannst du mir die Rechnung an ${c.email()} schicken? Danke!`,
   ),
   P('de-signatur', 'de', 4, (c) => {
     const p = c.person();
@@ -447,17 +560,33 @@ Projektleitung | Kessler Bau GmbH
 ${c.addr()}
 Tel. ${c.phone('DE')} · ${c.email(p, true)}`;
   }),
-  P('de-geburtstag-notiz', 'de', 4, (c) =>
-    t`Notiz Arztpraxis: Patient/in ${c.name()}, geb. ${c.dob()}, Versichertennummer liegt vor. Kontaktperson ${c.name()} ist unter ${c.phone('DE')} erreichbar.`,
+  P(
+    'de-geburtstag-notiz',
+    'de',
+    4,
+    (c) =>
+      t`Notiz Arztpraxis: Patient/in ${c.name()}, geb. ${c.dob()}, Versichertennummer liegt vor. Kontaktperson ${c.name()} ist unter ${c.phone('DE')} erreichbar.`,
   ),
-  P('de-config-secret', 'de', 4, (c) =>
-    t`Kurzer Hinweis an alle: In der docker-compose.yml im Repo steht noch \`REGISTRY_URL=${c.url()}\` und \`API_TOKEN=${c.key()}\`. Bitte bis heute Abend rotieren.`,
+  P(
+    'de-config-secret',
+    'de',
+    4,
+    (c) =>
+      t`Kurzer Hinweis an alle: In der docker-compose.yml im Repo steht noch \`REGISTRY_URL=${c.url()}\` und \`API_TOKEN=${c.key()}\`. Bitte bis heute Abend rotieren.`,
   ),
-  P('de-krypto', 'de', 3, (c) =>
-    t`Spendenadresse für den Verein (bitte nur BTC): ${c.btc()} – Kassenwart: ${c.name()}, Rückfragen an ${c.email()}.`,
+  P(
+    'de-krypto',
+    'de',
+    3,
+    (c) =>
+      t`Spendenadresse für den Verein (bitte nur BTC): ${c.btc()} – Kassenwart: ${c.name()}, Rückfragen an ${c.email()}.`,
   ),
-  N('de-neg-versand', 'de', 4, (c) =>
-    t`Ihre Sendung ${tracking(c.r)} wurde am ${c.day()} zugestellt. Bestellnummer ${c.digits(3)}-${c.digits(7)}, Rechnungsnummer RE-${c.int(2023, 2026)}-${c.digits(5)}. Vielen Dank für Ihren Einkauf!`,
+  N(
+    'de-neg-versand',
+    'de',
+    4,
+    (c) =>
+      t`Ihre Sendung ${tracking(c.r)} wurde am ${c.day()} zugestellt. Bestellnummer ${c.digits(3)}-${c.digits(7)}, Rechnungsnummer RE-${c.int(2023, 2026)}-${c.digits(5)}. Vielen Dank für Ihren Einkauf!`,
   ),
   N('de-neg-datenschutz', 'de', 4, (c) =>
     c.nth([
@@ -467,14 +596,26 @@ Tel. ${c.phone('DE')} · ${c.email(p, true)}`;
       t`Schulungsunterlage Kap. ${c.int(2, 9)}: Zu personenbezogenen Daten zählen Name, Anschrift, E-Mail-Adresse, Telefonnummer und Ausweisnummern – auch in Screenshots.`,
     ]),
   ),
-  N('de-neg-produkt', 'de', 4, (c) =>
-    t`Artikelnr. ${c.digits(3)}.${c.digits(3)}.${c.digits(2)}, EAN ${ean13(c.r)}, Charge ${c.digits(4)}${c.pick(['A', 'B'])}, MHD ${c.day()}. Firmware-Version ${semver(c.r)} (Build ${buildNumber(c.r)}).`,
+  N(
+    'de-neg-produkt',
+    'de',
+    4,
+    (c) =>
+      t`Artikelnr. ${c.digits(3)}.${c.digits(3)}.${c.digits(2)}, EAN ${ean13(c.r)}, Charge ${c.digits(4)}${c.pick(['A', 'B'])}, MHD ${c.day()}. Firmware-Version ${semver(c.r)} (Build ${buildNumber(c.r)}).`,
   ),
-  N('de-neg-kontoauszug', 'de', 4, (c) =>
-    t`Kontoauszug ${c.int(1, 12)}/${c.int(2023, 2026)} – Konto ${maskedIban(c.r)}, Karte ${maskedCard(c.r)}. Buchungstag ${c.day()}, Vorgangs-ID ${uuid(c.r)}.`,
+  N(
+    'de-neg-kontoauszug',
+    'de',
+    4,
+    (c) =>
+      t`Kontoauszug ${c.int(1, 12)}/${c.int(2023, 2026)} – Konto ${maskedIban(c.r)}, Karte ${maskedCard(c.r)}. Buchungstag ${c.day()}, Vorgangs-ID ${uuid(c.r)}.`,
   ),
-  N('de-neg-formular-platzhalter', 'de', 4, (c) =>
-    t`Vorlage: "Sehr geehrte/r <Name>, Ihre IBAN <IBAN> wurde gespeichert. Geburtsdatum: TT.MM.JJJJ. Telefon: +49 XXX XXXXXXX." Bitte die Platzhalter vor dem Versand ersetzen (Version ${semver(c.r)}).`,
+  N(
+    'de-neg-formular-platzhalter',
+    'de',
+    4,
+    (c) =>
+      t`Vorlage: "Sehr geehrte/r <Name>, Ihre IBAN <IBAN> wurde gespeichert. Geburtsdatum: TT.MM.JJJJ. Telefon: +49 XXX XXXXXXX." Bitte die Platzhalter vor dem Versand ersetzen (Version ${semver(c.r)}).`,
   ),
 ];
 
@@ -493,17 +634,33 @@ Cordialement,
 ${c.name(p)}
 ${c.addr()}`;
   }),
-  P('fr-rib', 'fr', 4, (c) =>
-    t`Relevé d'identité bancaire — Titulaire : ${c.pick(['M.', 'Mme'])} ${c.name()} — IBAN : ${c.iban()} — BIC : ${c.pick(['BNPAFRPPXXX', 'SOGEFRPP', 'CRLYFRPP'])}`,
+  P(
+    'fr-rib',
+    'fr',
+    4,
+    (c) =>
+      t`Relevé d'identité bancaire — Titulaire : ${c.pick(['M.', 'Mme'])} ${c.name()} — IBAN : ${c.iban()} — BIC : ${c.pick(['BNPAFRPPXXX', 'SOGEFRPP', 'CRLYFRPP'])}`,
   ),
-  P('fr-dossier', 'fr', 4, (c) =>
-    t`Dossier locataire : ${c.name()}, né${c.pick(['', 'e'])} le ${c.dob()}, passeport n° ${c.passport()}, domicilié${c.pick(['', 'e'])} ${c.addr()}. Garant : ${c.name()} (${c.phone()}).`,
+  P(
+    'fr-dossier',
+    'fr',
+    4,
+    (c) =>
+      t`Dossier locataire : ${c.name()}, né${c.pick(['', 'e'])} le ${c.dob()}, passeport n° ${c.passport()}, domicilié${c.pick(['', 'e'])} ${c.addr()}. Garant : ${c.name()} (${c.phone()}).`,
   ),
-  P('fr-sms', 'fr', 4, (c) =>
-    t`Coucou c ${c.name()} ! Mon nouveau num c'est le ${c.phone('FR')}, enregistre-le stp. Et mon mail pro : ${c.email(undefined, true)}`,
+  P(
+    'fr-sms',
+    'fr',
+    4,
+    (c) =>
+      t`Coucou c ${c.name()} ! Mon nouveau num c'est le ${c.phone('FR')}, enregistre-le stp. Et mon mail pro : ${c.email(undefined, true)}`,
   ),
-  P('fr-log-securite', 'fr', 4, (c) =>
-    t`[${c.time()}] Tentative de connexion refusée pour ${c.email()} depuis ${c.ip()} (pays : ${c.pick(['RO', 'BR', 'VN', 'US'])}). Compte verrouillé après ${c.int(3, 9)} essais.`,
+  P(
+    'fr-log-securite',
+    'fr',
+    4,
+    (c) =>
+      t`[${c.time()}] Tentative de connexion refusée pour ${c.email()} depuis ${c.ip()} (pays : ${c.pick(['RO', 'BR', 'VN', 'US'])}). Compte verrouillé après ${c.int(3, 9)} essais.`,
   ),
   P('fr-carte-commande', 'fr', 4, (c) => {
     const p = c.person();
@@ -517,14 +674,26 @@ ${c.name(p)}
 Responsable achats – Atelier Morel
 ${c.phone('FR')} | ${c.email(p, true)}`;
   }),
-  P('fr-cle-api', 'fr', 4, (c) =>
-    t`Salut l'équipe, j'ai trouvé la clé \`${c.key()}\` en clair dans le ticket de ${c.name()}. Quelqu'un peut la révoquer ? L'appel venait de ${c.ip4()}.`,
+  P(
+    'fr-cle-api',
+    'fr',
+    4,
+    (c) =>
+      t`Salut l'équipe, j'ai trouvé la clé \`${c.key()}\` en clair dans le ticket de ${c.name()}. Quelqu'un peut la révoquer ? L'appel venait de ${c.ip4()}.`,
   ),
-  P('fr-crypto', 'fr', 3, (c) =>
-    t`Pour le remboursement, envoie-moi les USDC sur ${c.eth()} (réseau Ethereum). Merci ! — ${c.name()}`,
+  P(
+    'fr-crypto',
+    'fr',
+    3,
+    (c) =>
+      t`Pour le remboursement, envoie-moi les USDC sur ${c.eth()} (réseau Ethereum). Merci ! — ${c.name()}`,
   ),
-  N('fr-neg-livraison', 'fr', 4, (c) =>
-    t`Votre colis ${tracking(c.r)} sera livré le ${c.day()} entre 9h et 13h. Référence commande : FR-${c.int(2023, 2026)}-${c.digits(6)}. Facture n° F${c.digits(7)}.`,
+  N(
+    'fr-neg-livraison',
+    'fr',
+    4,
+    (c) =>
+      t`Votre colis ${tracking(c.r)} sera livré le ${c.day()} entre 9h et 13h. Référence commande : FR-${c.int(2023, 2026)}-${c.digits(6)}. Facture n° F${c.digits(7)}.`,
   ),
   N('fr-neg-rgpd', 'fr', 4, (c) =>
     c.nth([
@@ -534,14 +703,26 @@ ${c.phone('FR')} | ${c.email(p, true)}`;
       t`Fiche pratique n° ${c.int(2, 20)} : sont des données personnelles le nom, l'adresse postale, l'adresse e-mail, le numéro de téléphone et le numéro de passeport.`,
     ]),
   ),
-  N('fr-neg-technique', 'fr', 4, (c) =>
-    t`Mise à jour ${semver(c.r)} : correctif du hachage (sha1 ${hex(c.r, 40)}), identifiant de session ${uuid(c.r)}, version du noyau ${buildNumber(c.r)}.`,
+  N(
+    'fr-neg-technique',
+    'fr',
+    4,
+    (c) =>
+      t`Mise à jour ${semver(c.r)} : correctif du hachage (sha1 ${hex(c.r, 40)}), identifiant de session ${uuid(c.r)}, version du noyau ${buildNumber(c.r)}.`,
   ),
-  N('fr-neg-ticket-caisse', 'fr', 4, (c) =>
-    t`TICKET CLIENT — CB ${maskedCard(c.r)} — N° autorisation ${c.digits(6)} — ${c.day()} ${c.time()} — Montant ${c.int(2, 200)},${c.digits(2)} EUR — Merci de votre visite`,
+  N(
+    'fr-neg-ticket-caisse',
+    'fr',
+    4,
+    (c) =>
+      t`TICKET CLIENT — CB ${maskedCard(c.r)} — N° autorisation ${c.digits(6)} — ${c.day()} ${c.time()} — Montant ${c.int(2, 200)},${c.digits(2)} EUR — Merci de votre visite`,
   ),
-  N('fr-neg-livre', 'fr', 4, (c) =>
-    t`Réf. bibliothèque : ISBN ${isbn13(c.r)}, lot d'impression ${c.digits(5)}, code article ${c.digits(3)}-${c.digits(4)}-${c.digits(2)}, dépôt légal ${c.day()}.`,
+  N(
+    'fr-neg-livre',
+    'fr',
+    4,
+    (c) =>
+      t`Réf. bibliothèque : ISBN ${isbn13(c.r)}, lot d'impression ${c.digits(5)}, code article ${c.digits(3)}-${c.digits(4)}-${c.digits(2)}, dépôt légal ${c.day()}.`,
   ),
 ];
 
@@ -554,23 +735,43 @@ const ES: PIITemplate4[] = [
     const p = c.person();
     return t`Hola, soy ${c.name(p)}. El pedido ${c.digits(9)} llegó roto. Podéis llamarme al ${c.phone()} o escribirme a ${c.email(p)}. Mi dirección es ${c.addr()}. Gracias.`;
   }),
-  P('es-transferencia', 'es', 4, (c) =>
-    t`Datos para la transferencia:
+  P(
+    'es-transferencia',
+    'es',
+    4,
+    (c) =>
+      t`Datos para la transferencia:
 Beneficiario: ${c.name()}
 IBAN: ${c.iban()}
 Concepto: alquiler ${c.pick(['marzo', 'abril', 'mayo'])}`,
   ),
-  P('es-ficha-cliente', 'es', 4, (c) =>
-    t`Ficha cliente — Nombre: ${c.name()} | Fecha de nacimiento: ${c.dob()} | Pasaporte: ${c.passport()} | Móvil: ${c.phone('ES')} | Domicilio: ${c.addr()}`,
+  P(
+    'es-ficha-cliente',
+    'es',
+    4,
+    (c) =>
+      t`Ficha cliente — Nombre: ${c.name()} | Fecha de nacimiento: ${c.dob()} | Pasaporte: ${c.passport()} | Móvil: ${c.phone('ES')} | Domicilio: ${c.addr()}`,
   ),
-  P('es-whatsapp', 'es', 4, (c) =>
-    t`jajaja vale, apúntate mi número nuevo: ${c.phone('ES')} 📱 y mi correo ${c.email()} por si acaso. Nos vemos el finde! — ${c.name()}`,
+  P(
+    'es-whatsapp',
+    'es',
+    4,
+    (c) =>
+      t`jajaja vale, apúntate mi número nuevo: ${c.phone('ES')} 📱 y mi correo ${c.email()} por si acaso. Nos vemos el finde! — ${c.name()}`,
   ),
-  P('es-log-api', 'es', 4, (c) =>
-    t`2025-0${c.int(1, 9)}-2${c.int(0, 8)} ${c.time()} ERROR auth: clave inválida "${c.key()}" desde ${c.ip()} (usuario ${c.email()})`,
+  P(
+    'es-log-api',
+    'es',
+    4,
+    (c) =>
+      t`2025-0${c.int(1, 9)}-2${c.int(0, 8)} ${c.time()} ERROR auth: clave inválida "${c.key()}" desde ${c.ip()} (usuario ${c.email()})`,
   ),
-  P('es-pago-tarjeta', 'es', 4, (c) =>
-    t`Cliente ${c.name()} dictó por teléfono la tarjeta ${c.card()} (caduca ${c.int(1, 12)}/${c.int(27, 31)}). Pedido n.º ${c.digits(8)}; enviar factura a ${c.email(undefined, true)}.`,
+  P(
+    'es-pago-tarjeta',
+    'es',
+    4,
+    (c) =>
+      t`Cliente ${c.name()} dictó por teléfono la tarjeta ${c.card()} (caduca ${c.int(1, 12)}/${c.int(27, 31)}). Pedido n.º ${c.digits(8)}; enviar factura a ${c.email(undefined, true)}.`,
   ),
   P('es-firma', 'es', 4, (c) => {
     const p = c.person();
@@ -580,14 +781,26 @@ Directora comercial · Grupo Almadena
 Tel.: ${c.phone('ES')}
 ${c.addr()}`;
   }),
-  P('es-nacimiento', 'es', 4, (c) =>
-    t`Inscripción al torneo: ${c.name()}, nacido el ${c.dob()}. Tutor legal: ${c.name()}, teléfono ${c.phone('ES')}.`,
+  P(
+    'es-nacimiento',
+    'es',
+    4,
+    (c) =>
+      t`Inscripción al torneo: ${c.name()}, nacido el ${c.dob()}. Tutor legal: ${c.name()}, teléfono ${c.phone('ES')}.`,
   ),
-  P('es-cripto', 'es', 3, (c) =>
-    t`Dirección de depósito (solo red Bitcoin): ${c.btc()} — si mandas ETH usa ${c.eth()}. Cualquier duda, ${c.name()}.`,
+  P(
+    'es-cripto',
+    'es',
+    3,
+    (c) =>
+      t`Dirección de depósito (solo red Bitcoin): ${c.btc()} — si mandas ETH usa ${c.eth()}. Cualquier duda, ${c.name()}.`,
   ),
-  N('es-neg-envio', 'es', 4, (c) =>
-    t`Tu pedido ${c.digits(3)}-${c.digits(7)} está en reparto. Número de seguimiento: ${tracking(c.r)}. Entrega prevista el ${c.day()}. Factura FAC-${c.digits(6)}.`,
+  N(
+    'es-neg-envio',
+    'es',
+    4,
+    (c) =>
+      t`Tu pedido ${c.digits(3)}-${c.digits(7)} está en reparto. Número de seguimiento: ${tracking(c.r)}. Entrega prevista el ${c.day()}. Factura FAC-${c.digits(6)}.`,
   ),
   N('es-neg-aviso', 'es', 4, (c) =>
     c.nth([
@@ -597,14 +810,26 @@ ${c.addr()}`;
       t`Curso de protección de datos, módulo ${c.int(1, 9)}: nombre, correo electrónico, teléfono, domicilio y número de pasaporte son datos personales.`,
     ]),
   ),
-  N('es-neg-inventario', 'es', 4, (c) =>
-    t`Lote ${c.digits(6)}-${c.pick(['A', 'B', 'C'])}, EAN ${ean13(c.r)}, referencia ${c.digits(2)}.${c.digits(3)}.${c.digits(3)}, caducidad ${c.day()}, versión del etiquetado ${semver(c.r)}.`,
+  N(
+    'es-neg-inventario',
+    'es',
+    4,
+    (c) =>
+      t`Lote ${c.digits(6)}-${c.pick(['A', 'B', 'C'])}, EAN ${ean13(c.r)}, referencia ${c.digits(2)}.${c.digits(3)}.${c.digits(3)}, caducidad ${c.day()}, versión del etiquetado ${semver(c.r)}.`,
   ),
-  N('es-neg-plantilla', 'es', 4, (c) =>
-    t`Plantilla de correo: "Hola {{nombre}}, hemos recibido tu pago con la tarjeta ${maskedCard(c.r)}. Tu número de pedido es {{pedido}}." ID de plantilla ${uuid(c.r)}.`,
+  N(
+    'es-neg-plantilla',
+    'es',
+    4,
+    (c) =>
+      t`Plantilla de correo: "Hola {{nombre}}, hemos recibido tu pago con la tarjeta ${maskedCard(c.r)}. Tu número de pedido es {{pedido}}." ID de plantilla ${uuid(c.r)}.`,
   ),
-  N('es-neg-servidor', 'es', 4, (c) =>
-    t`Despliegue ${semver(c.r)} completado. Imagen sha256:${hex(c.r, 64)}, compilación ${buildNumber(c.r)}, commit ${hex(c.r, 8)}.`,
+  N(
+    'es-neg-servidor',
+    'es',
+    4,
+    (c) =>
+      t`Despliegue ${semver(c.r)} completado. Imagen sha256:${hex(c.r, 64)}, compilación ${buildNumber(c.r)}, commit ${hex(c.r, 8)}.`,
   ),
 ];
 
@@ -617,8 +842,12 @@ const ZH: PIITemplate4[] = [
     const p = c.person();
     return t`您好，我是${c.name(p)}，订单号${c.digits(18)}的快递一直没到。收货地址：${c.addr()}，电话${c.phone('CN')}，麻烦尽快处理，谢谢！`;
   }),
-  P('zh-ruzhi', 'zh', 4, (c) =>
-    t`员工入职信息
+  P(
+    'zh-ruzhi',
+    'zh',
+    4,
+    (c) =>
+      t`员工入职信息
 姓名：${c.name()}
 出生日期：${c.dob()}
 护照号码：${c.passport('CN')}
@@ -629,27 +858,49 @@ const ZH: PIITemplate4[] = [
     const p = c.person();
     return t`${p.family}${c.pick(['总', '老师', '经理'])}，这是我的新号码${c.phone('CN')}，以后有事打这个。邮箱还是${c.email(p)}。 —— ${c.name(p)}`;
   }),
-  P('zh-waihui', 'zh', 4, (c) =>
-    t`请将货款汇至德国供应商账户：收款人 Kessler Bau GmbH，IBAN ${c.iban()}。经办人：${c.name()}，联系电话 ${c.phone('CN')}。`,
+  P(
+    'zh-waihui',
+    'zh',
+    4,
+    (c) =>
+      t`请将货款汇至德国供应商账户：收款人 Kessler Bau GmbH，IBAN ${c.iban()}。经办人：${c.name()}，联系电话 ${c.phone('CN')}。`,
   ),
-  P('zh-rizhi', 'zh', 4, (c) =>
-    t`[${c.time()}] 用户 ${c.email()} 登录异常，来源IP ${c.ip()}，已触发风控（规则版本 ${semver(c.r)}）。`,
+  P(
+    'zh-rizhi',
+    'zh',
+    4,
+    (c) =>
+      t`[${c.time()}] 用户 ${c.email()} 登录异常，来源IP ${c.ip()}，已触发风控（规则版本 ${semver(c.r)}）。`,
   ),
-  P('zh-miyao', 'zh', 4, (c) =>
-    t`紧急：${c.name()}在群里贴了生产环境的密钥 ${c.key()}，请运维立刻吊销。另外备份地址 ${c.url()} 也要改密码。`,
+  P(
+    'zh-miyao',
+    'zh',
+    4,
+    (c) =>
+      t`紧急：${c.name()}在群里贴了生产环境的密钥 ${c.key()}，请运维立刻吊销。另外备份地址 ${c.url()} 也要改密码。`,
   ),
-  P('zh-shenfen', 'zh', 4, (c) =>
-    t`客户资料：${c.name()}，生日${c.dob()}，现居${c.addr()}，信用卡${c.card()}（已授权代扣）。`,
+  P(
+    'zh-shenfen',
+    'zh',
+    4,
+    (c) => t`客户资料：${c.name()}，生日${c.dob()}，现居${c.addr()}，信用卡${c.card()}（已授权代扣）。`,
   ),
-  P('zh-qianbao', 'zh', 3, (c) =>
-    t`提币地址请填 ${c.wallet()}，不要填交易所的充值地址。有问题联系${c.name()}。`,
+  P(
+    'zh-qianbao',
+    'zh',
+    3,
+    (c) => t`提币地址请填 ${c.wallet()}，不要填交易所的充值地址。有问题联系${c.name()}。`,
   ),
   P('zh-json', 'zh', 4, (c) => {
     const p = c.person();
     return t`{"姓名":"${c.name(p)}","手机":"${c.phone('CN')}","邮箱":"${c.email(p)}","地址":"${c.addr()}","备注":"VIP"}`;
   }),
-  N('zh-neg-kuaidi', 'zh', 4, (c) =>
-    t`您的快递单号 SF${c.digits(13)} 已签收，订单编号 ${c.digits(18)}，发票号码 ${c.digits(8)}，签收时间 ${c.day()} ${c.time()}。`,
+  N(
+    'zh-neg-kuaidi',
+    'zh',
+    4,
+    (c) =>
+      t`您的快递单号 SF${c.digits(13)} 已签收，订单编号 ${c.digits(18)}，发票号码 ${c.digits(8)}，签收时间 ${c.day()} ${c.time()}。`,
   ),
   N('zh-neg-yinsi', 'zh', 4, (c) =>
     c.nth([
@@ -659,14 +910,26 @@ const ZH: PIITemplate4[] = [
       t`防诈骗提醒：任何以“账户异常”为由要求您提供完整卡号或密码的电话都是诈骗。`,
     ]),
   ),
-  N('zh-neg-banben', 'zh', 4, (c) =>
-    t`本次发布版本 v${semver(c.r)}，构建号 ${buildNumber(c.r)}，镜像摘要 sha256:${hex(c.r, 64)}，请求ID ${uuid(c.r)}。`,
+  N(
+    'zh-neg-banben',
+    'zh',
+    4,
+    (c) =>
+      t`本次发布版本 v${semver(c.r)}，构建号 ${buildNumber(c.r)}，镜像摘要 sha256:${hex(c.r, 64)}，请求ID ${uuid(c.r)}。`,
   ),
-  N('zh-neg-shangpin', 'zh', 4, (c) =>
-    t`商品条码 ${ean13(c.r)}，批号 ${c.digits(8)}，生产日期 ${c.day()}，型号 HT-${c.digits(4)}，ISBN ${isbn13(c.r)}（配套手册）。`,
+  N(
+    'zh-neg-shangpin',
+    'zh',
+    4,
+    (c) =>
+      t`商品条码 ${ean13(c.r)}，批号 ${c.digits(8)}，生产日期 ${c.day()}，型号 HT-${c.digits(4)}，ISBN ${isbn13(c.r)}（配套手册）。`,
   ),
-  N('zh-neg-yanma', 'zh', 4, (c) =>
-    t`已绑定银行卡 ${maskedCard(c.r)}，手机号 138****${c.digits(4)}，身份证 ${c.digits(3)}***********${c.digits(3)}X。如非本人操作请联系客服。`,
+  N(
+    'zh-neg-yanma',
+    'zh',
+    4,
+    (c) =>
+      t`已绑定银行卡 ${maskedCard(c.r)}，手机号 138****${c.digits(4)}，身份证 ${c.digits(3)}***********${c.digits(3)}X。如非本人操作请联系客服。`,
   ),
 ];
 
@@ -679,8 +942,12 @@ const JA: PIITemplate4[] = [
     const p = c.person();
     return t`お世話になっております。${c.name(p)}です。注文番号${c.digits(6)}-${c.digits(7)}の件で、お届け先を${c.addr()}に変更したいです。連絡先は${c.phone('JP')}、メールは${c.email(p)}です。よろしくお願いいたします。`;
   }),
-  P('ja-rirekisho', 'ja', 4, (c) =>
-    t`氏名：${c.name()}
+  P(
+    'ja-rirekisho',
+    'ja',
+    4,
+    (c) =>
+      t`氏名：${c.name()}
 ふりがな：${jaKana(c.r)}
 生年月日：${c.dob()}
 現住所：${c.addr()}
@@ -699,23 +966,41 @@ Mail: ${c.email(p, true)}
     const p = c.person();
     return t`搭乗者情報：${c.name(p)}様（ローマ字：${romaji(p)}）、旅券番号${c.passport('JP')}、生年月日${c.dob()}。`;
   }),
-  P('ja-slack', 'ja', 4, (c) =>
-    t`@channel すみません、${c.name()}さんがREADMEにAPIキー（${c.key()}）をコミットしてしまいました。至急ローテーションお願いします🙏`,
+  P(
+    'ja-slack',
+    'ja',
+    4,
+    (c) =>
+      t`@channel すみません、${c.name()}さんがREADMEにAPIキー（${c.key()}）をコミットしてしまいました。至急ローテーションお願いします🙏`,
   ),
-  P('ja-log', 'ja', 4, (c) =>
-    t`${c.time()} 不正アクセスの疑い：ユーザー ${c.email()}、接続元 ${c.ip()}、試行回数 ${c.int(5, 50)}回`,
+  P(
+    'ja-log',
+    'ja',
+    4,
+    (c) =>
+      t`${c.time()} 不正アクセスの疑い：ユーザー ${c.email()}、接続元 ${c.ip()}、試行回数 ${c.int(5, 50)}回`,
   ),
-  P('ja-furikomi', 'ja', 4, (c) =>
-    t`海外送金依頼：受取人 ${c.name()}、IBAN ${c.iban()}、金額 EUR ${c.int(100, 9000)}。依頼者連絡先 ${c.phone('JP')}。`,
+  P(
+    'ja-furikomi',
+    'ja',
+    4,
+    (c) =>
+      t`海外送金依頼：受取人 ${c.name()}、IBAN ${c.iban()}、金額 EUR ${c.int(100, 9000)}。依頼者連絡先 ${c.phone('JP')}。`,
   ),
-  P('ja-card', 'ja', 4, (c) =>
-    t`電話注文メモ：${c.name()}様、カード番号 ${c.card()}、有効期限 ${c.int(1, 12)}/${c.int(27, 31)}。配送先 ${c.addr()}。`,
+  P(
+    'ja-card',
+    'ja',
+    4,
+    (c) =>
+      t`電話注文メモ：${c.name()}様、カード番号 ${c.card()}、有効期限 ${c.int(1, 12)}/${c.int(27, 31)}。配送先 ${c.addr()}。`,
   ),
-  P('ja-wallet', 'ja', 3, (c) =>
-    t`報酬の受け取りアドレスはこちらです：${c.wallet()}（${c.name()}）`,
-  ),
-  N('ja-neg-haisou', 'ja', 4, (c) =>
-    t`ご注文の商品を発送しました。お問い合わせ番号：${c.digits(4)}-${c.digits(4)}-${c.digits(4)}、注文番号：${c.digits(6)}-${c.digits(7)}、お届け予定日：${c.day()}。`,
+  P('ja-wallet', 'ja', 3, (c) => t`報酬の受け取りアドレスはこちらです：${c.wallet()}（${c.name()}）`),
+  N(
+    'ja-neg-haisou',
+    'ja',
+    4,
+    (c) =>
+      t`ご注文の商品を発送しました。お問い合わせ番号：${c.digits(4)}-${c.digits(4)}-${c.digits(4)}、注文番号：${c.digits(6)}-${c.digits(7)}、お届け予定日：${c.day()}。`,
   ),
   N('ja-neg-chuui', 'ja', 4, (c) =>
     c.nth([
@@ -725,14 +1010,26 @@ Mail: ${c.email(p, true)}
       t`銀行を名乗る電話で暗証番号やカード番号を聞かれても、絶対に答えないでください。`,
     ]),
   ),
-  N('ja-neg-release', 'ja', 4, (c) =>
-    t`リリースノート v${semver(c.r)}：ビルド ${buildNumber(c.r)}、コミット ${hex(c.r, 7)}、セッションID ${uuid(c.r)} のログ出力を修正。`,
+  N(
+    'ja-neg-release',
+    'ja',
+    4,
+    (c) =>
+      t`リリースノート v${semver(c.r)}：ビルド ${buildNumber(c.r)}、コミット ${hex(c.r, 7)}、セッションID ${uuid(c.r)} のログ出力を修正。`,
   ),
-  N('ja-neg-shohin', 'ja', 4, (c) =>
-    t`JANコード ${ean13(c.r)}、ロット番号 ${c.digits(6)}、品番 SK-${c.digits(4)}-${c.pick(['BK', 'WH'])}、製造日 ${c.day()}。`,
+  N(
+    'ja-neg-shohin',
+    'ja',
+    4,
+    (c) =>
+      t`JANコード ${ean13(c.r)}、ロット番号 ${c.digits(6)}、品番 SK-${c.digits(4)}-${c.pick(['BK', 'WH'])}、製造日 ${c.day()}。`,
   ),
-  N('ja-neg-mask', 'ja', 4, (c) =>
-    t`ご登録のカード：${maskedCard(c.r)}、電話番号：090-****-${c.digits(4)}、メール：t****@*****.jp（変更はマイページから）`,
+  N(
+    'ja-neg-mask',
+    'ja',
+    4,
+    (c) =>
+      t`ご登録のカード：${maskedCard(c.r)}、電話番号：090-****-${c.digits(4)}、メール：t****@*****.jp（変更はマイページから）`,
   ),
 ];
 
@@ -754,8 +1051,12 @@ const KO: PIITemplate4[] = [
 휴대폰: ${c.phone('KR')}
 주소: ${c.addr()}`;
   }),
-  P('ko-kakao', 'ko', 4, (c) =>
-    t`${c.pick(['형', '언니', '팀장님'])} 저 ${c.name()}이에요ㅎㅎ 번호 바꿨어요 ${c.phone('KR')} 저장해주세요~ 메일은 ${c.email()}`,
+  P(
+    'ko-kakao',
+    'ko',
+    4,
+    (c) =>
+      t`${c.pick(['형', '언니', '팀장님'])} 저 ${c.name()}이에요ㅎㅎ 번호 바꿨어요 ${c.phone('KR')} 저장해주세요~ 메일은 ${c.email()}`,
   ),
   P('ko-seomyeong', 'ko', 4, (c) => {
     const p = c.person();
@@ -764,23 +1065,41 @@ const KO: PIITemplate4[] = [
 ${c.name(p)} 드림
 한빛소프트 개발팀 | ${c.phone('KR')} | ${c.email(p, true)}`;
   }),
-  P('ko-log', 'ko', 4, (c) =>
-    t`[경고] ${c.time()} 계정 ${c.email()} 에 대해 ${c.ip()} 에서 비정상 로그인 시도 ${c.int(5, 40)}회 감지`,
+  P(
+    'ko-log',
+    'ko',
+    4,
+    (c) =>
+      t`[경고] ${c.time()} 계정 ${c.email()} 에 대해 ${c.ip()} 에서 비정상 로그인 시도 ${c.int(5, 40)}회 감지`,
   ),
-  P('ko-songum', 'ko', 4, (c) =>
-    t`해외 송금 요청 — 수취인: ${c.name()}, IBAN: ${c.iban()}, 금액: EUR ${c.int(100, 9000)}, 요청자: ${c.name()} (${c.phone('KR')})`,
+  P(
+    'ko-songum',
+    'ko',
+    4,
+    (c) =>
+      t`해외 송금 요청 — 수취인: ${c.name()}, IBAN: ${c.iban()}, 금액: EUR ${c.int(100, 9000)}, 요청자: ${c.name()} (${c.phone('KR')})`,
   ),
-  P('ko-key', 'ko', 4, (c) =>
-    t`${c.name()}님이 공개 저장소에 토큰 ${c.key()} 을 올렸습니다. 바로 폐기하고 ${c.url()} 비밀번호도 변경해 주세요.`,
+  P(
+    'ko-key',
+    'ko',
+    4,
+    (c) =>
+      t`${c.name()}님이 공개 저장소에 토큰 ${c.key()} 을 올렸습니다. 바로 폐기하고 ${c.url()} 비밀번호도 변경해 주세요.`,
   ),
-  P('ko-card', 'ko', 4, (c) =>
-    t`전화 주문: 고객 ${c.name()}님, 카드번호 ${c.card()}, 유효기간 ${c.int(1, 12)}/${c.int(27, 31)}, 배송지 ${c.addr()}`,
+  P(
+    'ko-card',
+    'ko',
+    4,
+    (c) =>
+      t`전화 주문: 고객 ${c.name()}님, 카드번호 ${c.card()}, 유효기간 ${c.int(1, 12)}/${c.int(27, 31)}, 배송지 ${c.addr()}`,
   ),
-  P('ko-wallet', 'ko', 3, (c) =>
-    t`출금 주소: ${c.wallet()} (본인 확인: ${c.name()}, 생년월일 ${c.dob()})`,
-  ),
-  N('ko-neg-baesong', 'ko', 4, (c) =>
-    t`고객님의 상품이 발송되었습니다. 운송장번호 ${c.digits(4)}-${c.digits(4)}-${c.digits(4)}, 주문번호 ${c.digits(8)}-${c.digits(6)}, 도착 예정일 ${c.day()}.`,
+  P('ko-wallet', 'ko', 3, (c) => t`출금 주소: ${c.wallet()} (본인 확인: ${c.name()}, 생년월일 ${c.dob()})`),
+  N(
+    'ko-neg-baesong',
+    'ko',
+    4,
+    (c) =>
+      t`고객님의 상품이 발송되었습니다. 운송장번호 ${c.digits(4)}-${c.digits(4)}-${c.digits(4)}, 주문번호 ${c.digits(8)}-${c.digits(6)}, 도착 예정일 ${c.day()}.`,
   ),
   N('ko-neg-annae', 'ko', 4, (c) =>
     c.nth([
@@ -790,16 +1109,35 @@ ${c.name(p)} 드림
       t`은행을 사칭해 카드번호나 비밀번호를 묻는 전화는 100% 보이스피싱입니다.`,
     ]),
   ),
-  N('ko-neg-saeopja', 'ko', 4, (c) =>
-    t`사업자등록번호 ${c.digits(3)}-${c.digits(2)}-${c.digits(5)}, 통신판매업신고 제${c.int(2018, 2025)}-서울강남-${c.digits(5)}호, 세금계산서 번호 ${c.digits(8)}-${c.digits(8)}`,
+  N(
+    'ko-neg-saeopja',
+    'ko',
+    4,
+    (c) =>
+      t`사업자등록번호 ${c.digits(3)}-${c.digits(2)}-${c.digits(5)}, 통신판매업신고 제${c.int(2018, 2025)}-서울강남-${c.digits(5)}호, 세금계산서 번호 ${c.digits(8)}-${c.digits(8)}`,
   ),
-  N('ko-neg-version', 'ko', 4, (c) =>
-    t`배포 버전 ${semver(c.r)} (빌드 ${buildNumber(c.r)}), 요청 ID ${uuid(c.r)}, 커밋 ${hex(c.r, 7)}`,
+  N(
+    'ko-neg-version',
+    'ko',
+    4,
+    (c) => t`배포 버전 ${semver(c.r)} (빌드 ${buildNumber(c.r)}), 요청 ID ${uuid(c.r)}, 커밋 ${hex(c.r, 7)}`,
   ),
-  N('ko-neg-mask', 'ko', 4, (c) =>
-    t`결제 카드 ${maskedCard(c.r)} / 휴대폰 010-****-${c.digits(4)} / ISBN ${isbn13(c.r)} 도서 주문 완료`,
+  N(
+    'ko-neg-mask',
+    'ko',
+    4,
+    (c) =>
+      t`결제 카드 ${maskedCard(c.r)} / 휴대폰 010-****-${c.digits(4)} / ISBN ${isbn13(c.r)} 도서 주문 완료`,
   ),
 ];
 
 /** Every template of the fourth blind set. */
-export const BLIND4_PII_TEMPLATES: readonly PIITemplate4[] = [...EN, ...DE, ...FR, ...ES, ...ZH, ...JA, ...KO];
+export const BLIND4_PII_TEMPLATES: readonly PIITemplate4[] = [
+  ...EN,
+  ...DE,
+  ...FR,
+  ...ES,
+  ...ZH,
+  ...JA,
+  ...KO,
+];

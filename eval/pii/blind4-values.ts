@@ -122,44 +122,158 @@ export function seedFaker(seed: number): void {
 type NamePart = readonly [string, string];
 
 const ZH_FAMILY: readonly NamePart[] = [
-  ['王', 'Wang'], ['李', 'Li'], ['张', 'Zhang'], ['刘', 'Liu'], ['陈', 'Chen'], ['杨', 'Yang'],
-  ['黄', 'Huang'], ['赵', 'Zhao'], ['周', 'Zhou'], ['吴', 'Wu'], ['徐', 'Xu'], ['孙', 'Sun'],
-  ['马', 'Ma'], ['朱', 'Zhu'], ['胡', 'Hu'], ['郭', 'Guo'], ['林', 'Lin'], ['何', 'He'],
-  ['高', 'Gao'], ['罗', 'Luo'], ['欧阳', 'Ouyang'], ['司马', 'Sima'], ['谢', 'Xie'], ['宋', 'Song'],
+  ['王', 'Wang'],
+  ['李', 'Li'],
+  ['张', 'Zhang'],
+  ['刘', 'Liu'],
+  ['陈', 'Chen'],
+  ['杨', 'Yang'],
+  ['黄', 'Huang'],
+  ['赵', 'Zhao'],
+  ['周', 'Zhou'],
+  ['吴', 'Wu'],
+  ['徐', 'Xu'],
+  ['孙', 'Sun'],
+  ['马', 'Ma'],
+  ['朱', 'Zhu'],
+  ['胡', 'Hu'],
+  ['郭', 'Guo'],
+  ['林', 'Lin'],
+  ['何', 'He'],
+  ['高', 'Gao'],
+  ['罗', 'Luo'],
+  ['欧阳', 'Ouyang'],
+  ['司马', 'Sima'],
+  ['谢', 'Xie'],
+  ['宋', 'Song'],
 ];
 const ZH_GIVEN: readonly NamePart[] = [
-  ['伟', 'Wei'], ['芳', 'Fang'], ['秀英', 'Xiuying'], ['敏', 'Min'], ['静', 'Jing'], ['强', 'Qiang'],
-  ['磊', 'Lei'], ['军', 'Jun'], ['洋', 'Yang'], ['勇', 'Yong'], ['艳', 'Yan'], ['杰', 'Jie'],
-  ['娟', 'Juan'], ['涛', 'Tao'], ['明', 'Ming'], ['超', 'Chao'], ['秀兰', 'Xiulan'], ['霞', 'Xia'],
-  ['子涵', 'Zihan'], ['浩然', 'Haoran'], ['雨桐', 'Yutong'], ['梓萱', 'Zixuan'], ['俊杰', 'Junjie'],
-  ['思远', 'Siyuan'], ['建国', 'Jianguo'], ['晓燕', 'Xiaoyan'], ['志强', 'Zhiqiang'], ['一鸣', 'Yiming'],
+  ['伟', 'Wei'],
+  ['芳', 'Fang'],
+  ['秀英', 'Xiuying'],
+  ['敏', 'Min'],
+  ['静', 'Jing'],
+  ['强', 'Qiang'],
+  ['磊', 'Lei'],
+  ['军', 'Jun'],
+  ['洋', 'Yang'],
+  ['勇', 'Yong'],
+  ['艳', 'Yan'],
+  ['杰', 'Jie'],
+  ['娟', 'Juan'],
+  ['涛', 'Tao'],
+  ['明', 'Ming'],
+  ['超', 'Chao'],
+  ['秀兰', 'Xiulan'],
+  ['霞', 'Xia'],
+  ['子涵', 'Zihan'],
+  ['浩然', 'Haoran'],
+  ['雨桐', 'Yutong'],
+  ['梓萱', 'Zixuan'],
+  ['俊杰', 'Junjie'],
+  ['思远', 'Siyuan'],
+  ['建国', 'Jianguo'],
+  ['晓燕', 'Xiaoyan'],
+  ['志强', 'Zhiqiang'],
+  ['一鸣', 'Yiming'],
 ];
 const JA_FAMILY: readonly NamePart[] = [
-  ['佐藤', 'Sato'], ['鈴木', 'Suzuki'], ['高橋', 'Takahashi'], ['田中', 'Tanaka'], ['伊藤', 'Ito'],
-  ['渡辺', 'Watanabe'], ['山本', 'Yamamoto'], ['中村', 'Nakamura'], ['小林', 'Kobayashi'],
-  ['加藤', 'Kato'], ['吉田', 'Yoshida'], ['山田', 'Yamada'], ['佐々木', 'Sasaki'], ['松本', 'Matsumoto'],
-  ['井上', 'Inoue'], ['木村', 'Kimura'], ['林', 'Hayashi'], ['清水', 'Shimizu'], ['森', 'Mori'],
-  ['池田', 'Ikeda'], ['長谷川', 'Hasegawa'], ['石井', 'Ishii'],
+  ['佐藤', 'Sato'],
+  ['鈴木', 'Suzuki'],
+  ['高橋', 'Takahashi'],
+  ['田中', 'Tanaka'],
+  ['伊藤', 'Ito'],
+  ['渡辺', 'Watanabe'],
+  ['山本', 'Yamamoto'],
+  ['中村', 'Nakamura'],
+  ['小林', 'Kobayashi'],
+  ['加藤', 'Kato'],
+  ['吉田', 'Yoshida'],
+  ['山田', 'Yamada'],
+  ['佐々木', 'Sasaki'],
+  ['松本', 'Matsumoto'],
+  ['井上', 'Inoue'],
+  ['木村', 'Kimura'],
+  ['林', 'Hayashi'],
+  ['清水', 'Shimizu'],
+  ['森', 'Mori'],
+  ['池田', 'Ikeda'],
+  ['長谷川', 'Hasegawa'],
+  ['石井', 'Ishii'],
 ];
 const JA_GIVEN: readonly NamePart[] = [
-  ['翔太', 'Shota'], ['陽菜', 'Hina'], ['大輔', 'Daisuke'], ['美咲', 'Misaki'], ['健一', 'Kenichi'],
-  ['由美子', 'Yumiko'], ['拓也', 'Takuya'], ['さくら', 'Sakura'], ['蓮', 'Ren'], ['結衣', 'Yui'],
-  ['直樹', 'Naoki'], ['恵', 'Megumi'], ['誠', 'Makoto'], ['彩', 'Aya'], ['悠斗', 'Yuto'],
-  ['真由美', 'Mayumi'], ['和也', 'Kazuya'], ['愛子', 'Aiko'], ['隆', 'Takashi'], ['花子', 'Hanako'],
+  ['翔太', 'Shota'],
+  ['陽菜', 'Hina'],
+  ['大輔', 'Daisuke'],
+  ['美咲', 'Misaki'],
+  ['健一', 'Kenichi'],
+  ['由美子', 'Yumiko'],
+  ['拓也', 'Takuya'],
+  ['さくら', 'Sakura'],
+  ['蓮', 'Ren'],
+  ['結衣', 'Yui'],
+  ['直樹', 'Naoki'],
+  ['恵', 'Megumi'],
+  ['誠', 'Makoto'],
+  ['彩', 'Aya'],
+  ['悠斗', 'Yuto'],
+  ['真由美', 'Mayumi'],
+  ['和也', 'Kazuya'],
+  ['愛子', 'Aiko'],
+  ['隆', 'Takashi'],
+  ['花子', 'Hanako'],
 ];
-const JA_FAMILY_KANA: readonly string[] = ['サトウ', 'スズキ', 'タナカ', 'ヤマダ', 'キムラ', 'モリ', 'イケダ'];
+const JA_FAMILY_KANA: readonly string[] = [
+  'サトウ',
+  'スズキ',
+  'タナカ',
+  'ヤマダ',
+  'キムラ',
+  'モリ',
+  'イケダ',
+];
 const JA_GIVEN_KANA: readonly string[] = ['ショウタ', 'ハナ', 'ケンイチ', 'ユイ', 'マコト', 'アヤ', 'タカシ'];
 const KO_FAMILY: readonly NamePart[] = [
-  ['김', 'Kim'], ['이', 'Lee'], ['박', 'Park'], ['최', 'Choi'], ['정', 'Jung'], ['강', 'Kang'],
-  ['조', 'Cho'], ['윤', 'Yoon'], ['장', 'Jang'], ['임', 'Lim'], ['한', 'Han'], ['오', 'Oh'],
-  ['서', 'Seo'], ['신', 'Shin'], ['권', 'Kwon'], ['황', 'Hwang'], ['안', 'Ahn'], ['송', 'Song'],
-  ['남궁', 'Namgung'], ['류', 'Ryu'],
+  ['김', 'Kim'],
+  ['이', 'Lee'],
+  ['박', 'Park'],
+  ['최', 'Choi'],
+  ['정', 'Jung'],
+  ['강', 'Kang'],
+  ['조', 'Cho'],
+  ['윤', 'Yoon'],
+  ['장', 'Jang'],
+  ['임', 'Lim'],
+  ['한', 'Han'],
+  ['오', 'Oh'],
+  ['서', 'Seo'],
+  ['신', 'Shin'],
+  ['권', 'Kwon'],
+  ['황', 'Hwang'],
+  ['안', 'Ahn'],
+  ['송', 'Song'],
+  ['남궁', 'Namgung'],
+  ['류', 'Ryu'],
 ];
 const KO_GIVEN: readonly NamePart[] = [
-  ['민준', 'Minjun'], ['서연', 'Seoyeon'], ['지훈', 'Jihoon'], ['수빈', 'Subin'], ['현우', 'Hyunwoo'],
-  ['지민', 'Jimin'], ['예은', 'Yeeun'], ['도윤', 'Doyoon'], ['하은', 'Haeun'], ['성민', 'Sungmin'],
-  ['은지', 'Eunji'], ['준호', 'Junho'], ['미경', 'Mikyung'], ['영수', 'Youngsoo'], ['혜진', 'Hyejin'],
-  ['동현', 'Donghyun'], ['상철', 'Sangcheol'], ['유나', 'Yuna'],
+  ['민준', 'Minjun'],
+  ['서연', 'Seoyeon'],
+  ['지훈', 'Jihoon'],
+  ['수빈', 'Subin'],
+  ['현우', 'Hyunwoo'],
+  ['지민', 'Jimin'],
+  ['예은', 'Yeeun'],
+  ['도윤', 'Doyoon'],
+  ['하은', 'Haeun'],
+  ['성민', 'Sungmin'],
+  ['은지', 'Eunji'],
+  ['준호', 'Junho'],
+  ['미경', 'Mikyung'],
+  ['영수', 'Youngsoo'],
+  ['혜진', 'Hyejin'],
+  ['동현', 'Donghyun'],
+  ['상철', 'Sangcheol'],
+  ['유나', 'Yuna'],
 ];
 
 /** A person: how they are written in the text's language plus a romanised form for e-mails. */
@@ -189,24 +303,57 @@ export function person(rng: Rng, lang: Lang4): Person {
   if (lang === 'zh') {
     const f = rng.pick(ZH_FAMILY);
     const g = rng.pick(ZH_GIVEN);
-    return { full: f[0] + g[0], family: f[0], given: g[0], givenAscii: g[1].toLowerCase(), familyAscii: f[1].toLowerCase() };
+    return {
+      full: f[0] + g[0],
+      family: f[0],
+      given: g[0],
+      givenAscii: g[1].toLowerCase(),
+      familyAscii: f[1].toLowerCase(),
+    };
   }
   if (lang === 'ja') {
     const f = rng.pick(JA_FAMILY);
     const g = rng.pick(JA_GIVEN);
     const sep = rng.pick(['', ' ', '\u3000']);
-    return { full: f[0] + sep + g[0], family: f[0], given: g[0], givenAscii: g[1].toLowerCase(), familyAscii: f[1].toLowerCase() };
+    return {
+      full: f[0] + sep + g[0],
+      family: f[0],
+      given: g[0],
+      givenAscii: g[1].toLowerCase(),
+      familyAscii: f[1].toLowerCase(),
+    };
   }
   if (lang === 'ko') {
     const f = rng.pick(KO_FAMILY);
     const g = rng.pick(KO_GIVEN);
-    return { full: f[0] + g[0], family: f[0], given: g[0], givenAscii: g[1].toLowerCase(), familyAscii: f[1].toLowerCase() };
+    return {
+      full: f[0] + g[0],
+      family: f[0],
+      given: g[0],
+      givenAscii: g[1].toLowerCase(),
+      familyAscii: f[1].toLowerCase(),
+    };
   }
-  const fk = lang === 'de' ? fakerDE : lang === 'fr' ? fakerFR : lang === 'es' ? fakerES : rng.chance(0.3) ? fakerEN_GB : fakerEN_US;
+  const fk =
+    lang === 'de'
+      ? fakerDE
+      : lang === 'fr'
+        ? fakerFR
+        : lang === 'es'
+          ? fakerES
+          : rng.chance(0.3)
+            ? fakerEN_GB
+            : fakerEN_US;
   const given = fk.person.firstName();
   let family = fk.person.lastName();
   if (lang === 'es' && rng.chance(0.6)) family = `${family} ${fakerES.person.lastName()}`;
-  return { full: `${given} ${family}`, family, given, givenAscii: fold(given), familyAscii: fold(family.split(' ')[0] as string) };
+  return {
+    full: `${given} ${family}`,
+    family,
+    given,
+    givenAscii: fold(given),
+    familyAscii: fold(family.split(' ')[0] as string),
+  };
 }
 
 /** A Japanese name in katakana (as on forms' furigana line). */
@@ -224,7 +371,16 @@ export function koRoman(rng: Rng): string {
 // ---------------------------------------------------------------------------------------------
 
 const MAIL_DOMAINS: Record<Lang4, readonly string[]> = {
-  en: ['gmail.com', 'outlook.com', 'yahoo.com', 'icloud.com', 'protonmail.com', 'hey.com', 'fastmail.fm', 'btinternet.com'],
+  en: [
+    'gmail.com',
+    'outlook.com',
+    'yahoo.com',
+    'icloud.com',
+    'protonmail.com',
+    'hey.com',
+    'fastmail.fm',
+    'btinternet.com',
+  ],
   de: ['gmx.de', 'web.de', 't-online.de', 'posteo.de', 'freenet.de', 'mailbox.org', 'gmail.com'],
   fr: ['orange.fr', 'free.fr', 'laposte.net', 'sfr.fr', 'wanadoo.fr', 'gmail.com', 'hotmail.fr'],
   es: ['gmail.com', 'hotmail.es', 'yahoo.es', 'telefonica.net', 'outlook.es', 'movistar.es'],
@@ -233,9 +389,18 @@ const MAIL_DOMAINS: Record<Lang4, readonly string[]> = {
   ko: ['naver.com', 'daum.net', 'hanmail.net', 'kakao.com', 'gmail.com', 'nate.com'],
 };
 const WORK_DOMAINS: readonly string[] = [
-  'northwind-logistics.com', 'brightpath.io', 'kessler-bau.de', 'atelier-morel.fr', 'grupo-almadena.es',
-  'hengtai-tech.cn', 'sakura-shoji.co.jp', 'hanbit-soft.co.kr', 'quarrystone.co.uk', 'fjordline-analytics.com',
-  'mediconnect.health', 'voltera.energy',
+  'northwind-logistics.com',
+  'brightpath.io',
+  'kessler-bau.de',
+  'atelier-morel.fr',
+  'grupo-almadena.es',
+  'hengtai-tech.cn',
+  'sakura-shoji.co.jp',
+  'hanbit-soft.co.kr',
+  'quarrystone.co.uk',
+  'fjordline-analytics.com',
+  'mediconnect.health',
+  'voltera.energy',
 ];
 
 /** An e-mail address, built from the person when given. */
@@ -245,7 +410,8 @@ export function email(rng: Rng, lang: Lang4, p?: Person, work = false): string {
   const domain = work ? rng.pick(WORK_DOMAINS) : rng.pick(MAIL_DOMAINS[lang]);
   const style = rng.int(0, 6);
   let local: string;
-  if (lang === 'zh' && !work && domain === 'qq.com' && rng.chance(0.7)) local = String(rng.int(10000000, 2999999999));
+  if (lang === 'zh' && !work && domain === 'qq.com' && rng.chance(0.7))
+    local = String(rng.int(10000000, 2999999999));
   else if (style === 0) local = `${given}.${family}`;
   else if (style === 1) local = `${given[0]}${family}`;
   else if (style === 2) local = `${given}_${family}${rng.int(1, 99)}`;
@@ -261,8 +427,14 @@ export function credUrl(rng: Rng): string {
   const user = rng.pick(['deploy', 'admin', 'svc_backup', 'jenkins', 'ci-bot', 'report', 'ftpuser', 'app']);
   const pass = rng.chars(rng.int(10, 18), ALNUM + '!*');
   const host = rng.pick([
-    'git.corp-internal.net', 'files.brightpath.io', 'nexus.kessler-bau.de', 'registry.hanbit-soft.co.kr',
-    'backup.atelier-morel.fr', 'ci.hengtai-tech.cn', 'dav.sakura-shoji.co.jp', 'db-primary.voltera.energy',
+    'git.corp-internal.net',
+    'files.brightpath.io',
+    'nexus.kessler-bau.de',
+    'registry.hanbit-soft.co.kr',
+    'backup.atelier-morel.fr',
+    'ci.hengtai-tech.cn',
+    'dav.sakura-shoji.co.jp',
+    'db-primary.voltera.energy',
   ]);
   const kind = rng.int(0, 5);
   if (kind === 0) return `ftp://${user}:${pass}@${host}/exports/${rng.int(2021, 2026)}/`;
@@ -291,12 +463,31 @@ export function phone(rng: Rng, c: Country): string {
   const nz = () => String(rng.int(2, 9));
   switch (c) {
     case 'US': {
-      const area = rng.pick(['212', '312', '415', '503', '617', '646', '702', '713', '206', '303', '404', '512', '919']);
+      const area = rng.pick([
+        '212',
+        '312',
+        '415',
+        '503',
+        '617',
+        '646',
+        '702',
+        '713',
+        '206',
+        '303',
+        '404',
+        '512',
+        '919',
+      ]);
       const ex = nz() + d(2);
       const ln = d(4);
       return rng.pick([
-        `(${area}) ${ex}-${ln}`, `${area}-${ex}-${ln}`, `${area}.${ex}.${ln}`, `+1 ${area} ${ex} ${ln}`,
-        `+1-${area}-${ex}-${ln}`, `1 (${area}) ${ex}-${ln}`, `+1 (${area}) ${ex}-${ln}`,
+        `(${area}) ${ex}-${ln}`,
+        `${area}-${ex}-${ln}`,
+        `${area}.${ex}.${ln}`,
+        `+1 ${area} ${ex} ${ln}`,
+        `+1-${area}-${ex}-${ln}`,
+        `1 (${area}) ${ex}-${ln}`,
+        `+1 (${area}) ${ex}-${ln}`,
       ]);
     }
     case 'GB': {
@@ -307,32 +498,55 @@ export function phone(rng: Rng, c: Country): string {
       }
       const a = d(4);
       const b = d(4);
-      return rng.pick([`020 ${nz()}${a.slice(1)} ${b}`, `+44 20 ${nz()}${a.slice(1)} ${b}`, `0161 ${nz()}${d(2)} ${d(4)}`]);
+      return rng.pick([
+        `020 ${nz()}${a.slice(1)} ${b}`,
+        `+44 20 ${nz()}${a.slice(1)} ${b}`,
+        `0161 ${nz()}${d(2)} ${d(4)}`,
+      ]);
     }
     case 'DE': {
       if (rng.chance(0.5)) {
         const pre = rng.pick(['151', '152', '157', '160', '162', '170', '171', '172', '176', '179']);
         const r = nz() + d(6 + rng.int(0, 1));
-        return rng.pick([`0${pre} ${r}`, `+49 ${pre} ${r}`, `0${pre}-${r}`, `+49 (0)${pre} ${r}`, `0${pre}/${r}`]);
+        return rng.pick([
+          `0${pre} ${r}`,
+          `+49 ${pre} ${r}`,
+          `0${pre}-${r}`,
+          `+49 (0)${pre} ${r}`,
+          `0${pre}/${r}`,
+        ]);
       }
       const city = rng.pick(['30', '89', '40', '221', '69', '711', '211', '341']);
       const r = nz() + d(8 - city.length);
-      return rng.pick([`0${city} ${r}`, `0${city}/${r}`, `+49 ${city} ${r}`, `+49 (0)${city} ${r}`, `0${city}-${r}`]);
+      return rng.pick([
+        `0${city} ${r}`,
+        `0${city}/${r}`,
+        `+49 ${city} ${r}`,
+        `+49 (0)${city} ${r}`,
+        `0${city}-${r}`,
+      ]);
     }
     case 'FR': {
       const first = rng.pick(['1', '2', '3', '4', '5', '6', '7', '9']);
       const g = [d(2), d(2), d(2), d(2)];
       return rng.pick([
-        `0${first} ${g.join(' ')}`, `0${first}.${g.join('.')}`, `+33 ${first} ${g.join(' ')}`,
-        `+33 (0)${first} ${g.join(' ')}`, `0${first}${g.join('')}`, `0${first}-${g.join('-')}`,
+        `0${first} ${g.join(' ')}`,
+        `0${first}.${g.join('.')}`,
+        `+33 ${first} ${g.join(' ')}`,
+        `+33 (0)${first} ${g.join(' ')}`,
+        `0${first}${g.join('')}`,
+        `0${first}-${g.join('-')}`,
       ]);
     }
     case 'ES': {
       const first = rng.pick(['6', '7', '9']);
       const n = first + d(8);
       return rng.pick([
-        `${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}`, `+34 ${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}`,
-        `+34 ${n.slice(0, 3)} ${n.slice(3, 5)} ${n.slice(5, 7)} ${n.slice(7)}`, `0034 ${n}`, `${n}`,
+        `${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}`,
+        `+34 ${n.slice(0, 3)} ${n.slice(3, 6)} ${n.slice(6)}`,
+        `+34 ${n.slice(0, 3)} ${n.slice(3, 5)} ${n.slice(5, 7)} ${n.slice(7)}`,
+        `0034 ${n}`,
+        `${n}`,
         first === '9' ? `${n.slice(0, 2)} ${n.slice(2, 5)} ${n.slice(5, 7)} ${n.slice(7)}` : `+34${n}`,
       ]);
     }
@@ -340,31 +554,57 @@ export function phone(rng: Rng, c: Country): string {
       if (rng.chance(0.7)) {
         const n = rng.pick(['13', '15', '18', '17', '19']) + d(9);
         return rng.pick([
-          n, `${n.slice(0, 3)} ${n.slice(3, 7)} ${n.slice(7)}`, `${n.slice(0, 3)}-${n.slice(3, 7)}-${n.slice(7)}`,
-          `+86 ${n}`, `+86 ${n.slice(0, 3)} ${n.slice(3, 7)} ${n.slice(7)}`, `+86-${n}`,
+          n,
+          `${n.slice(0, 3)} ${n.slice(3, 7)} ${n.slice(7)}`,
+          `${n.slice(0, 3)}-${n.slice(3, 7)}-${n.slice(7)}`,
+          `+86 ${n}`,
+          `+86 ${n.slice(0, 3)} ${n.slice(3, 7)} ${n.slice(7)}`,
+          `+86-${n}`,
         ]);
       }
       const area = rng.pick(['010', '021', '020', '0755', '0571', '028']);
       const r = nz() + d(7);
-      return rng.pick([`${area}-${r}`, `(${area}) ${r}`, `+86 ${area.slice(1)} ${r}`, `${area}-${r.slice(0, 4)} ${r.slice(4)}`]);
+      return rng.pick([
+        `${area}-${r}`,
+        `(${area}) ${r}`,
+        `+86 ${area.slice(1)} ${r}`,
+        `${area}-${r.slice(0, 4)} ${r.slice(4)}`,
+      ]);
     }
     case 'JP': {
       if (rng.chance(0.6)) {
         const pre = rng.pick(['90', '80', '70']);
         const a = d(4);
         const b = d(4);
-        return rng.pick([`0${pre}-${a}-${b}`, `0${pre}${a}${b}`, `+81 ${pre}-${a}-${b}`, `+81 ${pre} ${a} ${b}`, `0${pre}(${a})${b}`]);
+        return rng.pick([
+          `0${pre}-${a}-${b}`,
+          `0${pre}${a}${b}`,
+          `+81 ${pre}-${a}-${b}`,
+          `+81 ${pre} ${a} ${b}`,
+          `0${pre}(${a})${b}`,
+        ]);
       }
       const area = rng.pick(['3', '6', '45', '52', '92', '11']);
       const mid = d(6 - area.length);
       const tail = d(4);
-      return rng.pick([`0${area}-${nz()}${mid.slice(1)}-${tail}`, `+81 ${area}-${nz()}${mid.slice(1)}-${tail}`, `0${area}(${nz()}${mid.slice(1)})${tail}`]);
+      return rng.pick([
+        `0${area}-${nz()}${mid.slice(1)}-${tail}`,
+        `+81 ${area}-${nz()}${mid.slice(1)}-${tail}`,
+        `0${area}(${nz()}${mid.slice(1)})${tail}`,
+      ]);
     }
     case 'KR': {
       if (rng.chance(0.65)) {
         const a = nz() + d(3);
         const b = d(4);
-        return rng.pick([`010-${a}-${b}`, `010 ${a} ${b}`, `010${a}${b}`, `+82 10-${a}-${b}`, `+82 10 ${a} ${b}`, `+82-10-${a}-${b}`]);
+        return rng.pick([
+          `010-${a}-${b}`,
+          `010 ${a} ${b}`,
+          `010${a}${b}`,
+          `+82 10-${a}-${b}`,
+          `+82 10 ${a} ${b}`,
+          `+82-10-${a}-${b}`,
+        ]);
       }
       const area = rng.pick(['2', '31', '32', '51', '53', '42']);
       const mid = nz() + d(area === '2' ? rng.int(2, 3) : 2);
@@ -443,7 +683,9 @@ export function passport(rng: Rng, c: Country): string {
     case 'JP':
       return rng.pick(['TK', 'TR', 'MZ', 'TZ', 'RE']) + rng.digits(7);
     case 'KR':
-      return rng.chance(0.5) ? `M${rng.digits(8)}` : `M${rng.digits(3)}${rng.chars(1, UPPER)}${rng.digits(4)}`;
+      return rng.chance(0.5)
+        ? `M${rng.digits(8)}`
+        : `M${rng.digits(3)}${rng.chars(1, UPPER)}${rng.digits(4)}`;
   }
 }
 
@@ -487,7 +729,12 @@ export function apiKey(rng: Rng): string {
 
 /** A public-looking IPv4 address (no 0.x, 127.x, multicast). */
 export function ipv4(rng: Rng, privateRange = false): string {
-  if (privateRange) return rng.pick([`10.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`, `192.168.${rng.int(0, 20)}.${rng.int(2, 254)}`, `172.${rng.int(16, 31)}.${rng.int(0, 255)}.${rng.int(1, 254)}`]);
+  if (privateRange)
+    return rng.pick([
+      `10.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`,
+      `192.168.${rng.int(0, 20)}.${rng.int(2, 254)}`,
+      `172.${rng.int(16, 31)}.${rng.int(0, 255)}.${rng.int(1, 254)}`,
+    ]);
   let a = rng.int(1, 223);
   if (a === 10 || a === 127 || a === 172 || a === 192) a += 3;
   return `${a}.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`;
@@ -531,7 +778,17 @@ export function ibanValid(iban: string): boolean {
 }
 
 /** IBAN lengths per country, for the structural check. */
-export const IBAN_LENGTHS: Record<string, number> = { DE: 22, FR: 27, ES: 24, GB: 22, NL: 18, IT: 27, AT: 20, CH: 21, BE: 16 };
+export const IBAN_LENGTHS: Record<string, number> = {
+  DE: 22,
+  FR: 27,
+  ES: 24,
+  GB: 22,
+  NL: 18,
+  IT: 27,
+  AT: 20,
+  CH: 21,
+  BE: 16,
+};
 
 function esControl(digits10: string): number {
   const w = [1, 2, 4, 8, 5, 10, 9, 7, 3, 6];
@@ -546,7 +803,8 @@ export function iban(rng: Rng, country: keyof typeof IBAN_LENGTHS, grouped = rng
   let bban: string;
   switch (country) {
     case 'DE':
-      bban = rng.pick(['10010010', '20050550', '37040044', '50010517', '70020270', '43060967']) + rng.digits(10);
+      bban =
+        rng.pick(['10010010', '20050550', '37040044', '50010517', '70020270', '43060967']) + rng.digits(10);
       break;
     case 'FR': {
       const bank = rng.pick(['30004', '30003', '20041', '10278', '30002']);
@@ -693,10 +951,62 @@ export function wallet(rng: Rng): string {
 // ---------------------------------------------------------------------------------------------
 
 const MONTHS: Record<'en' | 'de' | 'fr' | 'es', readonly string[]> = {
-  en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
-  de: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
-  fr: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
-  es: ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'],
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+  de: [
+    'Januar',
+    'Februar',
+    'März',
+    'April',
+    'Mai',
+    'Juni',
+    'Juli',
+    'August',
+    'September',
+    'Oktober',
+    'November',
+    'Dezember',
+  ],
+  fr: [
+    'janvier',
+    'février',
+    'mars',
+    'avril',
+    'mai',
+    'juin',
+    'juillet',
+    'août',
+    'septembre',
+    'octobre',
+    'novembre',
+    'décembre',
+  ],
+  es: [
+    'enero',
+    'febrero',
+    'marzo',
+    'abril',
+    'mayo',
+    'junio',
+    'julio',
+    'agosto',
+    'septiembre',
+    'octubre',
+    'noviembre',
+    'diciembre',
+  ],
 };
 const EN_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -709,17 +1019,44 @@ export function date(rng: Rng, lang: Lang4, birth: boolean): string {
   const dd = pad(d, 2);
   switch (lang) {
     case 'en':
-      return rng.pick([`${mm}/${dd}/${y}`, `${m}/${d}/${y}`, `${MONTHS.en[m - 1]} ${d}, ${y}`, `${d} ${MONTHS.en[m - 1]} ${y}`, `${y}-${mm}-${dd}`, `${dd} ${EN_SHORT[m - 1]} ${y}`]);
+      return rng.pick([
+        `${mm}/${dd}/${y}`,
+        `${m}/${d}/${y}`,
+        `${MONTHS.en[m - 1]} ${d}, ${y}`,
+        `${d} ${MONTHS.en[m - 1]} ${y}`,
+        `${y}-${mm}-${dd}`,
+        `${dd} ${EN_SHORT[m - 1]} ${y}`,
+      ]);
     case 'de':
-      return rng.pick([`${dd}.${mm}.${y}`, `${d}.${m}.${y}`, `${d}. ${MONTHS.de[m - 1]} ${y}`, `${y}-${mm}-${dd}`]);
+      return rng.pick([
+        `${dd}.${mm}.${y}`,
+        `${d}.${m}.${y}`,
+        `${d}. ${MONTHS.de[m - 1]} ${y}`,
+        `${y}-${mm}-${dd}`,
+      ]);
     case 'fr':
-      return rng.pick([`${dd}/${mm}/${y}`, `${d} ${MONTHS.fr[m - 1]} ${y}`, `${d === 1 ? '1er' : d} ${MONTHS.fr[m - 1]} ${y}`, `${dd}.${mm}.${y}`]);
+      return rng.pick([
+        `${dd}/${mm}/${y}`,
+        `${d} ${MONTHS.fr[m - 1]} ${y}`,
+        `${d === 1 ? '1er' : d} ${MONTHS.fr[m - 1]} ${y}`,
+        `${dd}.${mm}.${y}`,
+      ]);
     case 'es':
-      return rng.pick([`${dd}/${mm}/${y}`, `${d} de ${MONTHS.es[m - 1]} de ${y}`, `${dd}-${mm}-${y}`, `${d}/${m}/${y}`]);
+      return rng.pick([
+        `${dd}/${mm}/${y}`,
+        `${d} de ${MONTHS.es[m - 1]} de ${y}`,
+        `${dd}-${mm}-${y}`,
+        `${d}/${m}/${y}`,
+      ]);
     case 'zh':
       return rng.pick([`${y}年${m}月${d}日`, `${y}-${mm}-${dd}`, `${y}.${mm}.${dd}`, `${y}/${m}/${d}`]);
     case 'ja': {
-      const era = birth && y >= 1989 ? `平成${y - 1988 === 1 ? '元' : y - 1988}年${m}月${d}日` : birth && y < 1989 ? `昭和${y - 1925}年${m}月${d}日` : `${y}年${m}月${d}日`;
+      const era =
+        birth && y >= 1989
+          ? `平成${y - 1988 === 1 ? '元' : y - 1988}年${m}月${d}日`
+          : birth && y < 1989
+            ? `昭和${y - 1925}年${m}月${d}日`
+            : `${y}年${m}月${d}日`;
       return rng.pick([`${y}年${m}月${d}日`, `${y}/${mm}/${dd}`, era, `${y}年${mm}月${dd}日`]);
     }
     case 'ko':
@@ -731,19 +1068,103 @@ export function date(rng: Rng, lang: Lang4, birth: boolean): string {
 // Addresses
 // ---------------------------------------------------------------------------------------------
 
-const US_STREETS = ['Maple Avenue', 'Oak Street', 'Cedar Lane', 'Hillcrest Drive', 'W 34th Street', 'Lakeview Blvd', 'Sunset Road', 'N Broadway', 'Elm Court', 'Pine Ridge Rd'];
-const US_CITIES: ReadonlyArray<readonly [string, string, string]> = [
-  ['Portland', 'OR', '972'], ['Austin', 'TX', '787'], ['Columbus', 'OH', '432'], ['Raleigh', 'NC', '276'],
-  ['Denver', 'CO', '802'], ['Brooklyn', 'NY', '112'], ['Madison', 'WI', '537'], ['Tucson', 'AZ', '857'],
+const US_STREETS = [
+  'Maple Avenue',
+  'Oak Street',
+  'Cedar Lane',
+  'Hillcrest Drive',
+  'W 34th Street',
+  'Lakeview Blvd',
+  'Sunset Road',
+  'N Broadway',
+  'Elm Court',
+  'Pine Ridge Rd',
 ];
-const GB_STREETS = ['Baker Lane', 'Church Road', 'Victoria Street', 'Mill Close', 'Station Approach', 'Queens Crescent'];
-const GB_CITIES: ReadonlyArray<readonly [string, string]> = [['Leeds', 'LS6'], ['Bristol', 'BS8'], ['Manchester', 'M14'], ['York', 'YO10'], ['Cardiff', 'CF24']];
-const DE_STREETS = ['Lindenstraße', 'Hauptstr.', 'Am Markt', 'Goethestraße', 'Bahnhofstraße', 'Kastanienallee', 'Schillerplatz', 'Weidenweg', 'Friedrich-Ebert-Str.', 'Auf dem Kamp'];
-const DE_CITIES: ReadonlyArray<readonly [string, string]> = [['Berlin', '10'], ['München', '80'], ['Hamburg', '22'], ['Köln', '50'], ['Leipzig', '04'], ['Freiburg im Breisgau', '79'], ['Kassel', '34'], ['Bremen', '28']];
-const FR_STREETS = ['rue des Lilas', 'avenue Victor-Hugo', 'boulevard Voltaire', 'rue de la République', 'impasse des Tilleuls', 'place du Marché', 'chemin des Vignes', 'allée Jean-Jaurès'];
-const FR_CITIES: ReadonlyArray<readonly [string, string]> = [['Lyon', '6900'], ['Paris', '750'], ['Marseille', '130'], ['Toulouse', '310'], ['Nantes', '440'], ['Lille', '590'], ['Bordeaux', '330']];
-const ES_STREETS = ['Calle Mayor', 'Calle de Alcalá', 'Avenida de la Constitución', 'Paseo de Gracia', 'Calle San Vicente', 'Plaza de España', 'Carrer de Balmes', 'Calle Real'];
-const ES_CITIES: ReadonlyArray<readonly [string, string]> = [['Madrid', '280'], ['Barcelona', '080'], ['Valencia', '460'], ['Sevilla', '410'], ['Zaragoza', '500'], ['Málaga', '290'], ['Bilbao', '480']];
+const US_CITIES: ReadonlyArray<readonly [string, string, string]> = [
+  ['Portland', 'OR', '972'],
+  ['Austin', 'TX', '787'],
+  ['Columbus', 'OH', '432'],
+  ['Raleigh', 'NC', '276'],
+  ['Denver', 'CO', '802'],
+  ['Brooklyn', 'NY', '112'],
+  ['Madison', 'WI', '537'],
+  ['Tucson', 'AZ', '857'],
+];
+const GB_STREETS = [
+  'Baker Lane',
+  'Church Road',
+  'Victoria Street',
+  'Mill Close',
+  'Station Approach',
+  'Queens Crescent',
+];
+const GB_CITIES: ReadonlyArray<readonly [string, string]> = [
+  ['Leeds', 'LS6'],
+  ['Bristol', 'BS8'],
+  ['Manchester', 'M14'],
+  ['York', 'YO10'],
+  ['Cardiff', 'CF24'],
+];
+const DE_STREETS = [
+  'Lindenstraße',
+  'Hauptstr.',
+  'Am Markt',
+  'Goethestraße',
+  'Bahnhofstraße',
+  'Kastanienallee',
+  'Schillerplatz',
+  'Weidenweg',
+  'Friedrich-Ebert-Str.',
+  'Auf dem Kamp',
+];
+const DE_CITIES: ReadonlyArray<readonly [string, string]> = [
+  ['Berlin', '10'],
+  ['München', '80'],
+  ['Hamburg', '22'],
+  ['Köln', '50'],
+  ['Leipzig', '04'],
+  ['Freiburg im Breisgau', '79'],
+  ['Kassel', '34'],
+  ['Bremen', '28'],
+];
+const FR_STREETS = [
+  'rue des Lilas',
+  'avenue Victor-Hugo',
+  'boulevard Voltaire',
+  'rue de la République',
+  'impasse des Tilleuls',
+  'place du Marché',
+  'chemin des Vignes',
+  'allée Jean-Jaurès',
+];
+const FR_CITIES: ReadonlyArray<readonly [string, string]> = [
+  ['Lyon', '6900'],
+  ['Paris', '750'],
+  ['Marseille', '130'],
+  ['Toulouse', '310'],
+  ['Nantes', '440'],
+  ['Lille', '590'],
+  ['Bordeaux', '330'],
+];
+const ES_STREETS = [
+  'Calle Mayor',
+  'Calle de Alcalá',
+  'Avenida de la Constitución',
+  'Paseo de Gracia',
+  'Calle San Vicente',
+  'Plaza de España',
+  'Carrer de Balmes',
+  'Calle Real',
+];
+const ES_CITIES: ReadonlyArray<readonly [string, string]> = [
+  ['Madrid', '280'],
+  ['Barcelona', '080'],
+  ['Valencia', '460'],
+  ['Sevilla', '410'],
+  ['Zaragoza', '500'],
+  ['Málaga', '290'],
+  ['Bilbao', '480'],
+];
 const CN_PLACES: ReadonlyArray<readonly [string, readonly string[], readonly string[]]> = [
   ['北京市', ['朝阳区', '海淀区', '东城区'], ['建国路', '中关村大街', '东直门内大街']],
   ['上海市', ['浦东新区', '徐汇区', '静安区'], ['世纪大道', '漕溪北路', '南京西路']],
@@ -752,9 +1173,12 @@ const CN_PLACES: ReadonlyArray<readonly [string, readonly string[], readonly str
   ['四川省成都市', ['武侯区', '锦江区'], ['人民南路', '春熙路']],
 ];
 const JA_PLACES: ReadonlyArray<readonly [string, string, readonly string[]]> = [
-  ['東京都', '渋谷区', ['渋谷', '神宮前', '恵比寿']], ['東京都', '新宿区', ['西新宿', '高田馬場']],
-  ['大阪府', '大阪市北区', ['梅田', '天満']], ['神奈川県', '横浜市中区', ['山下町', '本町']],
-  ['愛知県', '名古屋市中村区', ['名駅', '椿町']], ['福岡県', '福岡市博多区', ['博多駅前', '中洲']],
+  ['東京都', '渋谷区', ['渋谷', '神宮前', '恵比寿']],
+  ['東京都', '新宿区', ['西新宿', '高田馬場']],
+  ['大阪府', '大阪市北区', ['梅田', '天満']],
+  ['神奈川県', '横浜市中区', ['山下町', '本町']],
+  ['愛知県', '名古屋市中村区', ['名駅', '椿町']],
+  ['福岡県', '福岡市博多区', ['博多駅前', '中洲']],
 ];
 const JA_BUILDINGS = ['サンシャインハイツ', 'グランドメゾン', 'パークコート', '第二松本ビル', 'コーポ山田'];
 const KO_PLACES: ReadonlyArray<readonly [string, readonly string[], readonly string[]]> = [
@@ -770,7 +1194,9 @@ export function address(rng: Rng, c: Country): string {
   switch (c) {
     case 'US': {
       const [city, st, zip3] = rng.pick(US_CITIES);
-      const unit = rng.chance(0.35) ? `, ${rng.pick(['Apt', 'Unit', 'Suite', '#'])} ${rng.int(1, 40)}${rng.pick(['', 'B', 'C'])}` : '';
+      const unit = rng.chance(0.35)
+        ? `, ${rng.pick(['Apt', 'Unit', 'Suite', '#'])} ${rng.int(1, 40)}${rng.pick(['', 'B', 'C'])}`
+        : '';
       return `${rng.int(12, 9870)} ${rng.pick(US_STREETS)}${unit}, ${city}, ${st} ${zip3}${rng.digits(2)}`;
     }
     case 'GB': {
@@ -788,7 +1214,9 @@ export function address(rng: Rng, c: Country): string {
     }
     case 'ES': {
       const [city, pc] = rng.pick(ES_CITIES);
-      const floor = rng.chance(0.5) ? `, ${rng.int(1, 9)}º ${rng.pick(['A', 'B', 'C', 'izq.', 'dcha.'])}` : '';
+      const floor = rng.chance(0.5)
+        ? `, ${rng.int(1, 9)}º ${rng.pick(['A', 'B', 'C', 'izq.', 'dcha.'])}`
+        : '';
       return `${rng.pick(ES_STREETS)}, ${rng.int(1, 220)}${floor}, ${pc}${rng.digits(5 - pc.length)} ${city}`;
     }
     case 'CN': {
@@ -804,7 +1232,9 @@ export function address(rng: Rng, c: Country): string {
     }
     case 'KR': {
       const [city, districts, roads] = rng.pick(KO_PLACES);
-      const apt = rng.chance(0.5) ? `, ${rng.pick(KO_APTS)} ${rng.int(101, 115)}동 ${rng.int(1, 25)}0${rng.int(1, 4)}호` : '';
+      const apt = rng.chance(0.5)
+        ? `, ${rng.pick(KO_APTS)} ${rng.int(101, 115)}동 ${rng.int(1, 25)}0${rng.int(1, 4)}호`
+        : '';
       return `${city} ${rng.pick(districts)} ${rng.pick(roads)} ${rng.int(1, 600)}${apt}`;
     }
   }
@@ -871,7 +1301,13 @@ export function tracking(rng: Rng): string {
 /** A masked card number the way receipts print it. */
 export function maskedCard(rng: Rng): string {
   const last = rng.digits(4);
-  return rng.pick([`**** **** **** ${last}`, `XXXX-XXXX-XXXX-${last}`, `•••• ${last}`, `${rng.pick(['4', '5'])}${rng.digits(3)} **** **** ${last}`, `************${last}`]);
+  return rng.pick([
+    `**** **** **** ${last}`,
+    `XXXX-XXXX-XXXX-${last}`,
+    `•••• ${last}`,
+    `${rng.pick(['4', '5'])}${rng.digits(3)} **** **** ${last}`,
+    `************${last}`,
+  ]);
 }
 
 /** A masked IBAN as banking apps show it. */
