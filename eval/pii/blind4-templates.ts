@@ -272,7 +272,7 @@ SENTRY_RELEASE=${semver(c.r)}
   ),
   P('en-slack-leak', 'en', 4, (c) => {
     const p = c.person();
-    return t`${c.pick(['hey', 'yo', 'heads up'])} — ${c.name(p)} pasted a live key in #deploys by accident: \`${c.key()}\`. can someone with admin revoke it? ${p.given} is offline till monday`;
+    return t`${c.pick(['hey', 'yo', 'heads up'])} — ${c.name(p)} pasted a live key in #deploys by accident: \`${c.key()}\`. can someone with admin revoke it? ${pii('name', p.given)} is offline till monday`;
   }),
   P('en-csv-export', 'en', 4, (c) => {
     const a = c.person();
@@ -392,7 +392,7 @@ X-Request-Id: ${uuid(c.r)}`,
   P('en-referral', 'en', 4, (c) => {
     const a = c.person();
     const b = c.person();
-    return t`${c.name(a)} (${c.email(a, true)}) referred ${c.name(b)} for the data engineer role. ${b.given} can be reached at ${c.phone()} or ${c.email(b)}.`;
+    return t`${c.name(a)} (${c.email(a, true)}) referred ${c.name(b)} for the data engineer role. ${pii('name', b.given)} can be reached at ${c.phone()} or ${c.email(b)}.`;
   }),
   P(
     'en-payout-json',
@@ -498,6 +498,22 @@ TOTAL USD ${c.int(3, 300)}.${c.digits(2)}   ${c.day()} ${c.time()}`,
       t`sku,upc,model,qty
 BLK-XL-${c.digits(4)},${c.digits(12)},TX-${c.digits(3)}-B,${c.int(1, 400)}
 WHT-M-${c.digits(4)},${c.digits(12)},TX-${c.digits(3)}-W,${c.int(1, 400)}`,
+  ),
+  N('en-neg-crypto-tx', 'en', 4, (c) =>
+    c.nth([
+      t`Withdrawal confirmed. Tx hash 0x${hex(c.r, 64)} included in block ${c.int(18, 21)},${c.digits(3)},${c.digits(3)} (${c.int(12, 64)} confirmations).`,
+      t`BTC txid ${hex(c.r, 64)} is still unconfirmed after ${c.int(2, 9)} hours; fee rate ${c.int(3, 60)} sat/vB.`,
+      t`Docs: the address field accepts bc1… (segwit) or 0x… (EVM) formats; paste yours where it says <wallet-address>. Contract ABI version ${semver(c.r)}.`,
+      t`Gas used ${c.int(21000, 90000)}, nonce ${c.int(1, 400)}, block hash 0x${hex(c.r, 64)}.`,
+    ]),
+  ),
+  N('en-neg-redacted-secrets', 'en', 4, (c) =>
+    c.nth([
+      t`Rotated the token; the old one (ghp_****************************${hex(c.r, 4)}) is revoked. New one is in the vault under ci/github.`,
+      t`AWS_ACCESS_KEY_ID=<redacted>\nAWS_SECRET_ACCESS_KEY=<redacted>\nAWS_REGION=eu-central-1`,
+      t`Clone with git@github.com:acme/infra.git (SSH) or https://github.com/acme/infra.git; CI uses deploy key fingerprint SHA256:${hex(c.r, 43)}.`,
+      t`Authorization: Bearer $TOKEN — set TOKEN from "vault read -field=token secret/api"; never hard-code sk-live keys. Request id ${uuid(c.r)}.`,
+    ]),
   ),
   N(
     'en-neg-oid-firmware',
@@ -609,6 +625,13 @@ Tel. ${c.phone('DE')} · ${c.email(p, true)}`;
     4,
     (c) =>
       t`Kontoauszug ${c.int(1, 12)}/${c.int(2023, 2026)} – Konto ${maskedIban(c.r)}, Karte ${maskedCard(c.r)}. Buchungstag ${c.day()}, Vorgangs-ID ${uuid(c.r)}.`,
+  ),
+  N('de-neg-transaktion', 'de', 3, (c) =>
+    c.nth([
+      t`Auszahlung bestätigt: Transaktions-Hash 0x${hex(c.r, 64)}, Block ${c.int(18, 21)}.${c.digits(3)}.${c.digits(3)}.`,
+      t`Gläubiger-ID DE${c.digits(2)}ZZZ0${c.digits(10)}, Mandatsreferenz M-${c.digits(8)}, Ausführung am ${c.day()}.`,
+      t`Steuernummer des Unternehmens ${c.digits(2)}/${c.digits(3)}/${c.digits(5)}, USt-IdNr. DE${c.digits(9)}, Handelsregister HRB ${c.digits(5)}.`,
+    ]),
   ),
   N(
     'de-neg-formular-platzhalter',
@@ -856,7 +879,7 @@ const ZH: PIITemplate4[] = [
   ),
   P('zh-wechat', 'zh', 4, (c) => {
     const p = c.person();
-    return t`${p.family}${c.pick(['总', '老师', '经理'])}，这是我的新号码${c.phone('CN')}，以后有事打这个。邮箱还是${c.email(p)}。 —— ${c.name(p)}`;
+    return t`${pii('name', p.family)}${c.pick(['总', '老师', '经理'])}，这是我的新号码${c.phone('CN')}，以后有事打这个。邮箱还是${c.email(p)}。 —— ${c.name(p)}`;
   }),
   P(
     'zh-waihui',
@@ -1121,6 +1144,13 @@ ${c.name(p)} 드림
     'ko',
     4,
     (c) => t`배포 버전 ${semver(c.r)} (빌드 ${buildNumber(c.r)}), 요청 ID ${uuid(c.r)}, 커밋 ${hex(c.r, 7)}`,
+  ),
+  N('ko-neg-tx', 'ko', 3, (c) =>
+    c.nth([
+      t`출금 완료: 트랜잭션 해시 0x${hex(c.r, 64)}, 블록 ${c.int(18, 21)},${c.digits(3)},${c.digits(3)}`,
+      t`API 키는 환경 변수 YOUR_API_KEY 자리에 넣으세요. 예시: export API_KEY=<발급받은 키>`,
+      t`고객센터 문의번호 ${c.digits(4)}-${c.digits(4)}, 접수번호 ${c.digits(12)}, 처리 예정일 ${c.day()}`,
+    ]),
   ),
   N(
     'ko-neg-mask',
