@@ -585,7 +585,7 @@ export function phone(rng: Rng, c: Country): string {
         ]);
       }
       const area = rng.pick(['3', '6', '45', '52', '92', '11']);
-      const mid = d(6 - area.length);
+      const mid = d(5 - area.length);
       const tail = d(4);
       return rng.pick([
         `0${area}-${nz()}${mid.slice(1)}-${tail}`,
