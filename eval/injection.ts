@@ -12,7 +12,8 @@
  *   an engineer who never read the scorer, its tests or the other templates, committed before it
  *   was first scored, and scored once. Tuning must not read its lines, its misses or its
  *   per-family figures; once it has been tuned on, it belongs in development and a new blind set
- *   has to be written.
+ *   has to be written. Blind sets 3 and 4 (`blind3-fixtures.jsonl`, `blind4-fixtures.jsonl`) were
+ *   written the same way and sit in the same half.
  *
  * Flags: `--tuning` hides the held-out row (what tuning sessions run); `--misses` lists the
  * development half's misclassified lines. There is deliberately no flag that lists held-out misses.
@@ -69,30 +70,40 @@ export interface InjectionFigures {
   misses: Array<{ id: string; label: 0 | 1; score: number; text: string }>;
 }
 
-/** The third blind set (`blind3-generate.ts`), written by an engineer who never read the scorer. */
-function blind3Fixtures(): Row[] {
-  return readFileSync(new URL('./injection/blind3-fixtures.jsonl', import.meta.url), 'utf8')
+function readBlindJsonl(file: string): Row[] {
+  return readFileSync(new URL(`./injection/${file}`, import.meta.url), 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as Row);
 }
 
+/** The third blind set (`blind3-generate.ts`), written by an engineer who never read the scorer. */
+function blind3Fixtures(): Row[] {
+  return readBlindJsonl('blind3-fixtures.jsonl');
+}
+
+/** The fourth blind set (`blind4-generate.ts`), written by an engineer who never read the scorer or the other sets. */
+function blind4Fixtures(): Row[] {
+  return readBlindJsonl('blind4-fixtures.jsonl');
+}
+
 /**
- * The two halves' rows: development = everything tuning has seen; held-out = the two blind sets
- * (`generate-blind.ts` and `blind3-generate.ts`), neither ever tuned on.
+ * The two halves' rows: development = everything tuning has seen; held-out = the blind sets
+ * (`generate-blind.ts`, `blind3-generate.ts` and `blind4-generate.ts`), none ever tuned on.
  */
 export function injectionHalves(): Record<InjectionSplit, Row[]> {
   return {
     development: [...generateInjectionFixtures(), ...generateDev2Fixtures(), ...generateDev4Fixtures()],
-    heldout: [...generateBlindFixtures(), ...blind3Fixtures()],
+    heldout: [...generateBlindFixtures(), ...blind3Fixtures(), ...blind4Fixtures()],
   };
 }
 
-/** The held-out half's two blind sets, figured separately (not printed with `--tuning`). */
+/** The held-out half's blind sets, figured separately (not printed with `--tuning`). */
 export function heldoutParts(): Array<{ label: string; figures: InjectionFigures }> {
   const parts: Array<[string, Row[]]> = [
     ['held-out, blind set 1 (blind-templates.ts)', generateBlindFixtures()],
     ['held-out, blind set 3 (blind3-templates.ts)', blind3Fixtures()],
+    ['held-out, blind set 4 (blind4-templates.ts)', blind4Fixtures()],
   ];
   return parts.map(([label, rows]) => ({
     label,

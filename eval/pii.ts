@@ -7,8 +7,8 @@
  *   of its old hash halves, and `fresh-templates.ts`), both sets of `hard-cases.ts`, the first
  *   blind set (`generate-blind.ts`, `blind-fixtures.jsonl`: scored once, its misses were reported,
  *   so it is spent as a held-out set and tuned on since), `dev2-templates.ts` and `dev3-templates.ts`.
- * - Held-out half (blind, never tuned on): whatever `eval/pii/blind2-fixtures.jsonl` holds, one
- *   {@link PIIFixture} per line, written by an engineer who never read the detector. Until that
+ * - Held-out half (blind, never tuned on): whatever `eval/pii/blind2-fixtures.jsonl`,
+ *   `blind3-fixtures.jsonl` and `blind4-fixtures.jsonl` hold, one {@link PIIFixture} per line, written by an engineer who never read the detector. Until that
  *   file exists the half is reported as pending. Tuning must not read its lines, its misses or its
  *   per-type figures; once it has, it belongs in development and a new blind set has to be written.
  *
@@ -34,10 +34,12 @@ export const PII_SPLIT_LABELS: Record<PIISplit, string> = {
   heldout: 'held-out (blind, never tuned on)',
 };
 
-/** The held-out half: the second and third blind sets, each written without reading the detector. */
+/** The held-out half: the second, third and fourth blind sets, each written without reading the detector. */
 export const HELDOUT_FIXTURES_PATH = new URL('./pii/blind2-fixtures.jsonl', import.meta.url);
 /** The third blind set (see {@link HELDOUT_FIXTURES_PATH}). */
 export const HELDOUT3_FIXTURES_PATH = new URL('./pii/blind3-fixtures.jsonl', import.meta.url);
+/** The fourth blind set (`blind4-generate.ts`), written without reading the detector or the other sets. */
+export const HELDOUT4_FIXTURES_PATH = new URL('./pii/blind4-fixtures.jsonl', import.meta.url);
 
 function readJsonl(path: URL): PIIFixture[] {
   return readFileSync(path, 'utf8')
@@ -55,7 +57,11 @@ export function piiFixtures(split: PIISplit): PIIFixture[] | undefined;
 export function piiFixtures(split: PIISplit): PIIFixture[] | undefined {
   if (split === 'heldout') {
     if (!existsSync(HELDOUT_FIXTURES_PATH)) return undefined;
-    return [...readJsonl(HELDOUT_FIXTURES_PATH), ...readJsonl(HELDOUT3_FIXTURES_PATH)];
+    return [
+      ...readJsonl(HELDOUT_FIXTURES_PATH),
+      ...readJsonl(HELDOUT3_FIXTURES_PATH),
+      ...readJsonl(HELDOUT4_FIXTURES_PATH),
+    ];
   }
   return [
     ...generatePIIFixtures(),
@@ -107,6 +113,7 @@ export async function run(): Promise<void> {
       for (const [label, path] of [
         ['held-out, blind set 2', HELDOUT_FIXTURES_PATH],
         ['held-out, blind set 3', HELDOUT3_FIXTURES_PATH],
+        ['held-out, blind set 4', HELDOUT4_FIXTURES_PATH],
       ] as const) {
         const part = readJsonl(path);
         print(label, part, scorePII(part));

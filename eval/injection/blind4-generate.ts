@@ -1,0 +1,78 @@
+/**
+ * Generates the fourth blind injection set: `npx tsx eval/injection/blind4-generate.ts` writes
+ * `eval/injection/blind4-fixtures.jsonl` from `blind4-templates.ts` with fixed seeds. Each line
+ * is `{"id","split":"blind","family","lang","label":0|1,"hard":bool,"text"}`. No scorer is run.
+ */
+import { writeFileSync } from 'node:fs';
+import { hash32, Rng } from '../pii/blind4-values.js';
+import {
+  ATTACK_GENS,
+  ATTACK_PLAN,
+  BOOKS,
+  type InjFamily,
+  type InjLang,
+  NEG_GENS,
+} from './blind4-templates.js';
+
+/** One generated line (the loader's row shape). */
+export interface Blind4InjectionLine {
+  id: string;
+  split: 'blind';
+  family: InjFamily;
+  lang: InjLang;
+  label: 0 | 1;
+  hard: boolean;
+  text: string;
+}
+
+/** Base seed of the set. */
+export const BLIND4_INJ_SEED = 0x1b7e4a;
+
+/** Where the set is written. */
+export const BLIND4_INJECTION_PATH = new URL('./blind4-fixtures.jsonl', import.meta.url);
+
+const LANGS: readonly InjLang[] = ['en', 'de', 'fr', 'es', 'zh', 'ja', 'ko'];
+
+/** Every line of the set: per language, the attacks of its plan, then its negatives. */
+export function generateBlind4InjectionLines(): Blind4InjectionLine[] {
+  const out: Blind4InjectionLine[] = [];
+  for (const lang of LANGS) {
+    let n = 0;
+    const push = (family: InjFamily, label: 0 | 1, hard: boolean, text: string) => {
+      n++;
+      out.push({
+        id: `blind4-inj-${lang}-${String(n).padStart(3, '0')}`,
+        split: 'blind',
+        family,
+        lang,
+        label,
+        hard,
+        text,
+      });
+    };
+    for (const [family, count] of Object.entries(ATTACK_PLAN[lang]) as Array<[InjFamily, number]>) {
+      const gens = ATTACK_GENS.filter((g) => g.family === family);
+      for (let i = 0; i < count; i++) {
+        const gen = gens[i % gens.length];
+        if (gen === undefined) throw new Error(`no generator for family ${family}`);
+        const index = Math.floor(i / gens.length);
+        const r = new Rng((hash32(`${lang}:${family}:${i}`) ^ BLIND4_INJ_SEED) >>> 0);
+        push(family, 1, false, gen.make({ r, lang, book: BOOKS[lang], index }));
+      }
+    }
+    NEG_GENS[lang].forEach((gen, g) => {
+      for (let i = 0; i < gen.count; i++) {
+        const r = new Rng((hash32(`${lang}:neg${g}:${i}`) ^ BLIND4_INJ_SEED) >>> 0);
+        const benign = gen.family === 'benign';
+        push(gen.family, 0, !benign, gen.make({ r, lang, book: BOOKS[lang], index: i }));
+      }
+    });
+  }
+  return out;
+}
+
+if (process.argv[1]?.endsWith('blind4-generate.ts')) {
+  const lines = generateBlind4InjectionLines();
+  writeFileSync(BLIND4_INJECTION_PATH, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  console.log(`wrote ${lines.length} lines to ${BLIND4_INJECTION_PATH.pathname}`);
+}
