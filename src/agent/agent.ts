@@ -315,7 +315,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     memory: MemoryTurn | undefined,
   ): RunBackground | undefined {
     const config = this.#config.backgroundTasks;
-    if (config?.disabled === true) return undefined;
+    // With `backgroundTasks` set (even `disabled`) every call has `_background` stripped.
     if (config === undefined) {
       let any = false;
       for (const name in tools) {

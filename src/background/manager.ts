@@ -268,7 +268,12 @@ export class BackgroundTaskManager {
     }
     await this.start();
     const agentId = submission.agentId;
-    if (this.mode === 'full' && !this.#hasSlot(agentId)) {
+    // The slot is taken now, before any await, so concurrent submits cannot both see it free.
+    let reserved = false;
+    if (this.mode === 'full' && this.#hasSlot(agentId)) {
+      this.#take(agentId);
+      reserved = true;
+    } else if (this.mode === 'full') {
       const backpressure = this.#options.backpressure ?? 'queue';
       if (backpressure === 'fallback-sync') return { accepted: false, reason: 'fallback-sync' };
       const maxQueued = this.#options.maxQueued ?? Number.POSITIVE_INFINITY;
@@ -283,13 +288,36 @@ export class BackgroundTaskManager {
       }
     }
     if (this.mode === 'full' && !submission.execute && !this.#options.tools?.[submission.toolName]) {
+      if (reserved) this.#release(agentId);
       throw new BackgroundTaskError(
         'BACKGROUND_TASK_TOOL_MISSING',
         `Background task manager has no way to run tool "${submission.toolName}": pass "execute" in the submission or register the tool in the manager's "tools".`,
         { details: { toolName: submission.toolName } },
       );
     }
-    const task = await this.store.create({
+    let task: BackgroundTaskRecord;
+    try {
+      task = await this.#create(submission);
+    } catch (error) {
+      if (reserved) this.#release(agentId);
+      throw error;
+    }
+    const settled = this.#settledPromise(task.id);
+    this.#emit({ type: 'pending', task });
+    if (this.mode === 'producer') {
+      const job: BackgroundJob = { taskId: task.id, toolName: task.toolName };
+      if (task.agentId !== undefined) job.agentId = task.agentId;
+      await (this.queue as BackgroundTaskQueue).enqueue(job);
+    } else {
+      const execute = submission.execute;
+      const id = task.id;
+      this.#schedule(task, () => this.#run(id, execute), reserved);
+    }
+    return { accepted: true, task, settled };
+  }
+
+  #create(submission: BackgroundTaskSubmission): Promise<BackgroundTaskRecord> {
+    return this.store.create({
       id: submission.id ?? randomUUID(),
       toolName: submission.toolName,
       toolCallId: submission.toolCallId,
@@ -302,17 +330,6 @@ export class BackgroundTaskManager {
       maxRetries: submission.maxRetries ?? this.#options.defaultMaxRetries ?? 0,
       timeoutMs: submission.timeoutMs ?? this.#options.defaultTimeoutMs ?? 300_000,
     });
-    const settled = this.#settledPromise(task.id);
-    this.#emit({ type: 'pending', task });
-    if (this.mode === 'producer') {
-      const job: BackgroundJob = { taskId: task.id, toolName: task.toolName };
-      if (task.agentId !== undefined) job.agentId = task.agentId;
-      await (this.queue as BackgroundTaskQueue).enqueue(job);
-    } else {
-      const execute = submission.execute;
-      this.#schedule(task, () => this.#run(task.id, execute));
-    }
-    return { accepted: true, task, settled };
   }
 
   /** One record, or `null`. */
@@ -531,10 +548,13 @@ export class BackgroundTaskManager {
   #schedule(
     task: BackgroundTaskRecord,
     run: () => Promise<BackgroundTaskRecord>,
+    reserved = false,
   ): Promise<BackgroundTaskRecord> {
     return new Promise((resolve) => {
+      let holds = reserved;
       const start = () => {
-        this.#take(task.agentId);
+        if (!holds) this.#take(task.agentId);
+        holds = false;
         run()
           .then(resolve, (error: unknown) => {
             this.#warn(`background task ${task.id} crashed`, error);
@@ -542,7 +562,7 @@ export class BackgroundTaskManager {
           })
           .finally(() => this.#release(task.agentId));
       };
-      if (this.#hasSlot(task.agentId)) start();
+      if (reserved || this.#hasSlot(task.agentId)) start();
       else this.#waiting.push({ taskId: task.id, agentId: task.agentId, start });
     });
   }
