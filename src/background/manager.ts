@@ -242,12 +242,9 @@ export class BackgroundTaskManager {
     }
     if (this.#options.recoverOnStart !== false) await this.recover();
     if (queue && this.mode === 'worker') {
-      const withCancel = queue as BackgroundTaskQueue & {
-        onCancel?(listener: (taskId: string) => void): () => void;
-      };
-      if (typeof withCancel.onCancel === 'function') {
+      if (queue.onCancel) {
         this.#cleanups.push(
-          withCancel.onCancel((taskId) => this.#controllers.get(taskId)?.abort(cancelledError(taskId))),
+          queue.onCancel((taskId) => this.#controllers.get(taskId)?.abort(cancelledError(taskId))),
         );
       }
       await queue.consume((job) => this.#work(job), { concurrency: this.#concurrency });

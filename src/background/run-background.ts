@@ -159,7 +159,8 @@ export class RunBackground {
       rawOverride = taken;
       args = rest;
     }
-    const stripped: ToolCallRequest = carries ? { ...call, input: args } : call;
+    // The parsed value goes on, so the tool's own runner does not parse the JSON again.
+    const stripped: ToolCallRequest = { ...call, input: args };
     const checked = checkBackgroundOverride(rawOverride);
     const plan = resolveBackgroundPlan({
       toolName: tool.name,
