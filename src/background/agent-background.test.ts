@@ -1,5 +1,10 @@
 import { Agent } from 'sluice/agent';
-import { BackgroundTaskManager, type BackgroundTaskRecord } from 'sluice/background';
+import {
+  BackgroundTaskManager,
+  type BackgroundTaskRecord,
+  InMemoryBackgroundTaskStore,
+  InProcessBackgroundTaskQueue,
+} from 'sluice/background';
 import { InMemoryStore, Memory } from 'sluice/memory';
 import { createBackgroundWorkSignalProcessor, type InputProcessor } from 'sluice/processors';
 import type { ChunkType } from 'sluice/stream';
@@ -701,5 +706,33 @@ describe('createBackgroundWorkSignalProcessor (6.19)', () => {
     const processor = createBackgroundWorkSignalProcessor();
     expect(processor.id).toBe('background-work-signals');
     expect(typeof processor.processInputStep).toBe('function');
+  });
+});
+
+describe('producer / worker managers behind an agent (in-process queue)', () => {
+  it('the agent enqueues through a producer, a worker runs the tool, the follow-up reads the result', async () => {
+    const store = new InMemoryBackgroundTaskStore();
+    const queue = new InProcessBackgroundTaskQueue();
+    const { tool, received } = slowTool({ ms: 20 });
+    const producer = new BackgroundTaskManager({ mode: 'producer', store, queue });
+    const worker = new BackgroundTaskManager({ mode: 'worker', store, queue, tools: { research: tool } });
+    await worker.start();
+    const model = new ScriptedModel({
+      steps: [{ toolCalls: [{ toolName: 'research', args: { topic: 'eels' } }] }, 'Queued.', 'Eels done.'],
+    });
+    const agent = new Agent({
+      id: 'api',
+      instructions: 'x',
+      model,
+      tools: { research: tool },
+      backgroundTasks: { manager: producer },
+    });
+    const result = await agent.generate('go', { untilIdle: true });
+    expect(result.text).toContain('Eels done.');
+    expect(toolResultsText(model.calls[2]?.prompt)).toContain('notes on eels');
+    expect(received).toEqual([{ topic: 'eels' }]);
+    const [task] = await store.list();
+    expect(task).toMatchObject({ status: 'completed', owner: worker.ownerId, agentId: 'api' });
+    await queue.close();
   });
 });
