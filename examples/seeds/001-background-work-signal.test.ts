@@ -27,7 +27,8 @@ const research = createTool({
   inputSchema: z.object({ topic: z.string() }),
   background: { enabled: true, defaultDisposition: 'deferred' },
   execute: async ({ topic }) => {
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Finishes only after the model saw the acknowledgement (its second call started).
+    while (model.calls.length < 2) await new Promise((resolve) => setTimeout(resolve, 2));
     return { notes: `three facts about ${topic}` };
   },
 });

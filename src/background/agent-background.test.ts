@@ -26,7 +26,12 @@ function promptText(prompt: unknown): string {
 
 /** A slow tool: sleeps `ms`, writes progress, records what `execute` received. */
 function slowTool(
-  options: { ms?: number; background?: Parameters<typeof createTool>[0]['background'] } = {},
+  options: {
+    ms?: number;
+    /** Then also wait until this holds (a task finishes only after the model saw its acknowledgement). */
+    until?: () => boolean;
+    background?: Parameters<typeof createTool>[0]['background'];
+  } = {},
 ) {
   const received: unknown[] = [];
   const aborted: boolean[] = [];
@@ -46,6 +51,7 @@ function slowTool(
           reject(new Error('stopped'));
         });
       });
+      while (options.until && !options.until()) await new Promise((resolve) => setTimeout(resolve, 2));
       return { summary: `notes on ${input.topic}` };
     },
   });
@@ -190,7 +196,7 @@ describe('eligibility: `_background` in the schema and in the arguments', () => 
 
 describe('deferred calls: acknowledgement now, reconciled result later, untilIdle follow-up', () => {
   it('the model gets { taskId, status } at once; with untilIdle the follow-up turn reads the real result', async () => {
-    const { tool, received } = slowTool({ ms: 60 });
+    const { tool, received } = slowTool({ ms: 60, until: () => model.calls.length >= 2 });
     const manager = new BackgroundTaskManager();
     const model = new ScriptedModel({
       steps: [
@@ -253,7 +259,8 @@ describe('deferred calls: acknowledgement now, reconciled result later, untilIdl
   });
 
   it('without untilIdle the run ends after its steps; the result is reconciled into memory', async () => {
-    const { tool } = slowTool({ ms: 40 });
+    let runEnded = false;
+    const { tool } = slowTool({ ms: 1, until: () => runEnded });
     const storage = new InMemoryStore();
     const memory = new Memory({ storage });
     const manager = new BackgroundTaskManager();
@@ -273,6 +280,7 @@ describe('deferred calls: acknowledgement now, reconciled result later, untilIdl
     });
     const conversation = { thread: 'thread-1', resource: 'user-1' };
     const result = await agent.generate('research ants', { memory: conversation });
+    runEnded = true;
     expect(result.text).toBe('Started.');
     expect(model.calls).toHaveLength(2);
     const stored = async () =>
@@ -344,7 +352,11 @@ describe('awaited calls', () => {
   });
 
   it('past waitTimeoutMs it becomes deferred: the acknowledgement now, the result in the untilIdle follow-up', async () => {
-    const { tool } = slowTool({ ms: 120, background: { enabled: true, waitTimeoutMs: 20 } });
+    const { tool } = slowTool({
+      ms: 1,
+      until: () => model.calls.length >= 2,
+      background: { enabled: true, waitTimeoutMs: 20 },
+    });
     const manager = new BackgroundTaskManager();
     const model = new ScriptedModel({
       steps: [
@@ -387,7 +399,7 @@ describe('failures, cancellation, backpressure and callbacks through the agent',
       backgroundTasks: { manager, onTaskFailed },
     });
     await agent.generate('go', { untilIdle: true });
-    expect(toolResultsText(model.calls[2]?.prompt)).toContain('ended timed_out');
+    expect(toolResultsText(model.calls.at(-1)?.prompt)).toContain('ended timed_out');
     expect(aborted).toEqual([true]);
     expect(onFailed).toHaveBeenCalledTimes(1);
     expect((onFailed.mock.calls.at(0)?.at(0) as BackgroundTaskRecord | undefined)?.status).toBe('timed_out');
@@ -421,7 +433,7 @@ describe('failures, cancellation, backpressure and callbacks through the agent',
       untilIdle: true,
     });
     expect(attempts).toBe(3);
-    expect(toolResultsText(model.calls[2]?.prompt)).toContain('"ok":3');
+    expect(toolResultsText(model.calls.at(-1)?.prompt)).toContain('"ok":3');
     expect((await manager.list())[0]).toMatchObject({ status: 'completed', retryCount: 2 });
   });
 
@@ -445,7 +457,7 @@ describe('failures, cancellation, backpressure and callbacks through the agent',
     const [task] = await manager.list();
     expect(task?.status).toBe('cancelled');
     expect(aborted).toEqual([true]);
-    expect(toolResultsText(model.calls[2]?.prompt)).toContain('ended cancelled');
+    expect(toolResultsText(model.calls.at(-1)?.prompt)).toContain('ended cancelled');
     await wait(20);
     expect((await manager.get(task?.id as string))?.status).toBe('cancelled');
   });
@@ -546,7 +558,7 @@ describe('createBackgroundWorkSignalProcessor (6.19)', () => {
   }
 
   it('deferred: work-deferred (running) at start, work-completed after reconciliation, with the documented metadata', async () => {
-    const { tool } = slowTool({ ms: 30 });
+    const { tool } = slowTool({ ms: 1, until: () => model.calls.length >= 2 });
     const { spy, seen } = signalSpy();
     const manager = new BackgroundTaskManager();
     const model = new ScriptedModel({
@@ -681,7 +693,8 @@ describe('createBackgroundWorkSignalProcessor (6.19)', () => {
   });
 
   it('a result that settles after the run ended sends nothing (best effort) and is still stored', async () => {
-    const { tool } = slowTool({ ms: 40 });
+    let runEnded = false;
+    const { tool } = slowTool({ ms: 1, until: () => runEnded });
     const { spy, seen } = signalSpy();
     const manager = new BackgroundTaskManager();
     const model = new ScriptedModel({
@@ -695,6 +708,7 @@ describe('createBackgroundWorkSignalProcessor (6.19)', () => {
       backgroundTasks: { manager },
       inputProcessors: [createBackgroundWorkSignalProcessor(), spy],
     }).generate('go');
+    runEnded = true;
     const [task] = await manager.list();
     const final = await manager.waitFor(task?.id as string);
     expect(final?.status).toBe('completed');
@@ -713,7 +727,7 @@ describe('producer / worker managers behind an agent (in-process queue)', () => 
   it('the agent enqueues through a producer, a worker runs the tool, the follow-up reads the result', async () => {
     const store = new InMemoryBackgroundTaskStore();
     const queue = new InProcessBackgroundTaskQueue();
-    const { tool, received } = slowTool({ ms: 20 });
+    const { tool, received } = slowTool({ ms: 1, until: () => model.calls.length >= 2 });
     const producer = new BackgroundTaskManager({ mode: 'producer', store, queue });
     const worker = new BackgroundTaskManager({ mode: 'worker', store, queue, tools: { research: tool } });
     await worker.start();
