@@ -21,17 +21,20 @@ vi.mock('@ai-sdk/openai', () => ({
   },
 }));
 
-const research = createTool({
-  id: 'research',
-  description: 'Research a topic (slow)',
-  inputSchema: z.object({ topic: z.string() }),
-  background: { enabled: true, defaultDisposition: 'deferred' },
-  execute: async ({ topic }) => {
-    // Finishes only after the model saw the acknowledgement (its second call started).
-    while (model.calls.length < 2) await new Promise((resolve) => setTimeout(resolve, 2));
-    return { notes: `three facts about ${topic}` };
-  },
-});
+/** The slow tool; in the background it finishes only after the model saw its acknowledgement. */
+function researchTool(waitForSecondCall: boolean) {
+  return createTool({
+    id: 'research',
+    description: 'Research a topic (slow)',
+    inputSchema: z.object({ topic: z.string() }),
+    background: { enabled: true, defaultDisposition: 'deferred' },
+    execute: async ({ topic }) => {
+      while (waitForSecondCall && model.calls.length < 2)
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      return { notes: `three facts about ${topic}` };
+    },
+  });
+}
 
 let model: ScriptedModel;
 
@@ -55,7 +58,10 @@ afterEach(() => {
 
 describe('Receive background work notifications (001-background-work-signal)', () => {
   it('the run receives work-deferred at start and work-completed after reconciliation', async () => {
-    const output = await agent.stream('Research otters', { toolsets: { research }, untilIdle: true });
+    const output = await agent.stream('Research otters', {
+      toolsets: { research: researchTool(true) },
+      untilIdle: true,
+    });
     const chunks: ChunkType[] = [];
     for await (const chunk of output.fullStream) chunks.push(chunk);
 
@@ -84,7 +90,7 @@ describe('Receive background work notifications (001-background-work-signal)', (
       ],
     });
     routed.set('gpt-5.6-sol', model);
-    const output = await agent.stream('Research otters now', { toolsets: { research } });
+    const output = await agent.stream('Research otters now', { toolsets: { research: researchTool(false) } });
     const chunks: ChunkType[] = [];
     for await (const chunk of output.fullStream) chunks.push(chunk);
     expect(chunks.some((c) => c.type === 'data-signal')).toBe(false);
