@@ -3,6 +3,7 @@
  * `backgroundTasks` option, the model's `_background` argument, and the one pure function that
  * resolves them for a call ({@link resolveBackgroundPlan}).
  */
+import { MAX_TIMER_MS } from '../util/timer-ms.js';
 import type { BackgroundTaskManager } from './manager.js';
 import type { BackgroundDisposition, BackgroundTaskRecord } from './types.js';
 
@@ -84,6 +85,11 @@ export const BACKGROUND_DEFAULTS: BackgroundDefaults = {
 
 /** The argument name the model uses for the override. */
 export const BACKGROUND_ARG = '_background';
+
+/** A whole number of milliseconds a timer can wait. */
+function isWholeMs(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_TIMER_MS;
+}
 
 const DISPOSITIONS: readonly string[] = ['foreground', 'deferred', 'awaited'];
 
@@ -174,10 +180,10 @@ export function checkBackgroundOverride(
     override.disposition = v.disposition as BackgroundDisposition;
   }
   if (v.timeoutMs !== undefined) {
-    if (typeof v.timeoutMs !== 'number' || !Number.isInteger(v.timeoutMs) || v.timeoutMs < 1) {
+    if (!isWholeMs(v.timeoutMs)) {
       return {
         ok: false,
-        problem: `"${BACKGROUND_ARG}.timeoutMs" must be a whole number of milliseconds >= 1.`,
+        problem: `"${BACKGROUND_ARG}.timeoutMs" must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}.`,
       };
     }
     override.timeoutMs = v.timeoutMs;
@@ -221,11 +227,8 @@ export function toolBackgroundConfigProblem(value: unknown): string | undefined 
     return `"defaultDisposition" must be 'deferred' or 'foreground' (got ${JSON.stringify(c.defaultDisposition)})`;
   }
   for (const key of ['timeoutMs', 'waitTimeoutMs'] as const) {
-    if (
-      c[key] !== undefined &&
-      !(typeof c[key] === 'number' && Number.isInteger(c[key]) && (c[key] as number) >= 1)
-    ) {
-      return `"${key}" must be a whole number of milliseconds >= 1`;
+    if (c[key] !== undefined && !isWholeMs(c[key])) {
+      return `"${key}" must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}`;
     }
   }
   if (
@@ -261,11 +264,8 @@ export function agentBackgroundConfigProblem(value: unknown): string | undefined
     }
   }
   if (c.disabled !== undefined && typeof c.disabled !== 'boolean') return '"disabled" must be true or false';
-  if (
-    c.waitTimeoutMs !== undefined &&
-    !(typeof c.waitTimeoutMs === 'number' && Number.isInteger(c.waitTimeoutMs) && c.waitTimeoutMs >= 1)
-  ) {
-    return '"waitTimeoutMs" must be a whole number of milliseconds >= 1';
+  if (c.waitTimeoutMs !== undefined && !isWholeMs(c.waitTimeoutMs)) {
+    return `"waitTimeoutMs" must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}`;
   }
   for (const key of ['onTaskComplete', 'onTaskFailed'] as const) {
     if (c[key] !== undefined && typeof c[key] !== 'function') return `"${key}" must be a function`;

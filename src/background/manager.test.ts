@@ -353,6 +353,26 @@ describe('BackgroundTaskManager crash recovery on start', () => {
   });
 });
 
+describe('BackgroundTaskManager producer failures', () => {
+  it('a job the queue refuses is never left pending: the record is failed and submit rejects', async () => {
+    const queue = new InProcessBackgroundTaskQueue();
+    queue.enqueue = async () => {
+      throw new Error('redis is down');
+    };
+    const manager = new BackgroundTaskManager({ mode: 'producer', queue });
+    await expect(manager.submit(call())).rejects.toThrow(/redis is down/);
+    const [task] = await manager.list();
+    expect(task).toMatchObject({ status: 'failed', error: { message: 'redis is down' } });
+  });
+
+  it('timer options past what setTimeout can wait are BACKGROUND_INVALID_CONFIG', () => {
+    expect(() => new BackgroundTaskManager({ defaultTimeoutMs: 2 ** 31 })).toThrow(
+      /"defaultTimeoutMs" must be/,
+    );
+    expect(() => new BackgroundTaskManager({ recoveryAction: 'retry' as never })).toThrow(/"recoveryAction"/);
+  });
+});
+
 describe('BackgroundTaskManager producer / worker modes over a queue', () => {
   const slowTool = (log: string[]) =>
     createTool({

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { RequestContext } from '../request-context/request-context.js';
 import { resolveTool } from '../tools/resolve-tool.js';
 import type { ResolvedTool } from '../tools/types.js';
+import { isTimerMs, MAX_TIMER_MS } from '../util/timer-ms.js';
 import { untilAborted } from '../util/until-aborted.js';
 import { BackgroundTaskError, toStoredError } from './errors.js';
 import { InMemoryBackgroundTaskStore } from './memory-store.js';
@@ -213,6 +214,36 @@ export class BackgroundTaskManager {
     if (this.mode === 'worker' && !options.tools) {
       throw configError(`mode 'worker' needs "tools": the tools it may run, by name.`);
     }
+    for (const key of ['defaultTimeoutMs', 'retryBackoffMs', 'maxRetryBackoffMs'] as const) {
+      const value = options[key];
+      if (value !== undefined && !isTimerMs(value)) {
+        throw configError(
+          `"${key}" must be a number of milliseconds from 1 to ${MAX_TIMER_MS} (got ${String(value)}).`,
+        );
+      }
+    }
+    for (const key of ['defaultMaxRetries', 'staleAfterMs', 'maxQueued'] as const) {
+      const value = options[key];
+      if (
+        value !== undefined &&
+        !(
+          typeof value === 'number' &&
+          value >= 0 &&
+          (Number.isInteger(value) || value === Number.POSITIVE_INFINITY)
+        )
+      ) {
+        throw configError(`"${key}" must be a whole number >= 0 (got ${String(value)}).`);
+      }
+    }
+    if (
+      options.recoveryAction !== undefined &&
+      options.recoveryAction !== 'fail' &&
+      options.recoveryAction !== 'requeue'
+    ) {
+      throw configError(
+        `"recoveryAction" must be 'fail' or 'requeue' (got ${String(options.recoveryAction)}).`,
+      );
+    }
     const backpressure = options.backpressure ?? 'queue';
     if (!['queue', 'reject', 'fallback-sync'].includes(backpressure)) {
       throw configError(
@@ -304,7 +335,16 @@ export class BackgroundTaskManager {
     if (this.mode === 'producer') {
       const job: BackgroundJob = { taskId: task.id, toolName: task.toolName };
       if (task.agentId !== undefined) job.agentId = task.agentId;
-      await (this.queue as BackgroundTaskQueue).enqueue(job);
+      try {
+        await (this.queue as BackgroundTaskQueue).enqueue(job);
+      } catch (error) {
+        // Not queued means never run: the record must not stay pending.
+        const failed = await this.store
+          .transition(task.id, ['pending'], 'failed', { error: toStoredError(error), finishedAt: new Date() })
+          .catch(() => null);
+        if (failed) this.#finish(failed);
+        throw error;
+      }
     } else {
       const execute = submission.execute;
       const id = task.id;
