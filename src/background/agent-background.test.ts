@@ -317,6 +317,27 @@ describe('deferred calls: acknowledgement now, reconciled result later, untilIdl
     await manager.cancel(task?.id as string);
   });
 
+  it('a follow-up turn counts against maxSteps: with no step left the run ends without waiting', async () => {
+    const { tool } = slowTool({ ms: 300 });
+    const manager = new BackgroundTaskManager();
+    const model = new ScriptedModel({
+      steps: [{ toolCalls: [{ toolName: 'research', args: { topic: 'x' } }] }, 'Started.', 'never'],
+    });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      tools: { research: tool },
+      backgroundTasks: { manager },
+    });
+    const started = Date.now();
+    await agent.generate('go', { untilIdle: true, maxSteps: 2 });
+    expect(Date.now() - started).toBeLessThan(250);
+    expect(model.calls).toHaveLength(2);
+    const [task] = await manager.list();
+    await manager.cancel(task?.id as string);
+  });
+
   it('a bad untilIdle is AGENT_INVALID_OPTIONS', async () => {
     const agent = new Agent({ id: 'a', instructions: 'x', model: new ScriptedModel({ steps: ['x'] }) });
     await expect(agent.generate('go', { untilIdle: { maxIdleMs: -1 } })).rejects.toThrow(/"untilIdle"/);

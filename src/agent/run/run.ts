@@ -111,6 +111,8 @@ async function runSteps<OUTPUT>(run: RunContext<OUTPUT>): Promise<void> {
   // waited for, and each one reconciled starts a follow-up turn.
   for (let stepNumber = 0; ; stepNumber++) {
     if (await runStepWithRetries(run, stepNumber, baseSystemMessages)) continue;
+    // A follow-up turn is a model call, so it counts against maxSteps like any step.
+    if (stepNumber + 1 >= run.plan.maxSteps) break;
     if (!(await run.plan.background?.awaitFollowUp(run.abortSignal))) break;
   }
   path.endSteps();
