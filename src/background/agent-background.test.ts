@@ -680,6 +680,43 @@ describe('createBackgroundWorkSignalProcessor (6.19)', () => {
     expect(toolResultsText(model.calls[1]?.prompt)).toContain('nope');
   });
 
+  it('timed_out and cancelled tasks are work-failed carrying their own status', async () => {
+    const { tool } = slowTool({ ms: 1000, background: { enabled: true, timeoutMs: 20 } });
+    const other = slowTool({ ms: 1000 }).tool;
+    const { spy, seen } = signalSpy();
+    const manager = new BackgroundTaskManager();
+    manager.subscribe((event) => {
+      if (event.type === 'running' && event.task.toolName === 'other') void manager.cancel(event.task.id);
+    });
+    const model = new ScriptedModel({
+      steps: [
+        {
+          toolCalls: [
+            { toolName: 'research', args: { topic: 'a' }, toolCallId: 'c-time' },
+            { toolName: 'other', args: { topic: 'b' }, toolCallId: 'c-cancel' },
+          ],
+        },
+        'a',
+        'b',
+        'c',
+        'd',
+      ],
+    });
+    await new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      tools: { research: tool, other },
+      backgroundTasks: { manager },
+      inputProcessors: [createBackgroundWorkSignalProcessor(), spy],
+    }).generate('go', { untilIdle: true });
+    const terminal = (seen.at(-1) ?? [])
+      .filter((signal) => signal.metadata.status !== 'running')
+      .map((signal) => `${signal.contents} ${String(signal.metadata.status)}`)
+      .sort();
+    expect(terminal).toEqual(['work-failed: c-cancel cancelled', 'work-failed: c-time timed_out']);
+  });
+
   it('foreground calls (ineligible, or disposition foreground) send no work signals', async () => {
     const { tool } = slowTool({ ms: 1, background: { enabled: true, defaultDisposition: 'foreground' } });
     const plain = createTool({
