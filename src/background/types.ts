@@ -152,5 +152,12 @@ export interface BackgroundTaskQueue {
   onSettled(listener: (event: BackgroundJobSettled) => void): () => void;
   /** Ask workers to stop a running job (best effort; the record's `cancelled` status is authoritative). */
   cancel?(taskId: string): Promise<void>;
+  /**
+   * Optional (added with the manager): hear `cancel(taskId)` requests from any process, so a
+   * worker can fire the running tool's `abortSignal`. Returns an unsubscribe function. Without
+   * it a cancelled task still runs to its end on the worker, but its result never replaces the
+   * `cancelled` record (compare-and-set).
+   */
+  onCancel?(listener: (taskId: string) => void): () => void;
   close(): Promise<void>;
 }

@@ -2,8 +2,8 @@
 import { Agent } from 'sluice/agent';
 import { createBackgroundWorkSignalProcessor } from 'sluice/processors';
 
-// biome-ignore lint/correctness/noUnusedVariables: the seed defines the agent without using it
-const agent = new Agent({
+// `export` is not in the seed: the test runs this agent.
+export const agent = new Agent({
   id: 'background-agent',
   name: 'Background agent',
   instructions: 'Complete tasks using the available tools.',
