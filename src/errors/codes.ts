@@ -101,6 +101,27 @@ export type StorageErrorCode =
   /** The database rejected a statement (details keep the driver error as `cause`). */
   | 'STORE_QUERY_FAILED';
 
+/** Codes of `BackgroundTaskError` (`sluice/background`): the task manager could not take or run a task. */
+export type BackgroundTaskErrorCode =
+  /** The manager is at its concurrency limit and `backpressure` is `'reject'`. */
+  | 'BACKGROUND_TASK_REJECTED'
+  /** A task ran past its `timeoutMs` on its last attempt. */
+  | 'BACKGROUND_TASK_TIMEOUT'
+  /** A task was cancelled (`manager.cancel`). */
+  | 'BACKGROUND_TASK_CANCELLED'
+  /** A task failed on its last attempt. */
+  | 'BACKGROUND_TASK_FAILED'
+  /** A task left `running` by a process that is gone (crash recovery). */
+  | 'BACKGROUND_TASK_ABANDONED'
+  /** A worker has no tool registered under the task's tool name. */
+  | 'BACKGROUND_TASK_TOOL_MISSING'
+  /** A task id that the store does not hold. */
+  | 'BACKGROUND_TASK_NOT_FOUND'
+  /** A manager option is wrong (mode without a queue, bad limit, …). */
+  | 'BACKGROUND_INVALID_CONFIG'
+  /** The manager was closed. */
+  | 'BACKGROUND_MANAGER_CLOSED';
+
 /** Every `code` of a `SluiceError` or one of its subclasses. (`TripWire` has its own: `'TRIPWIRE'`.) */
 export type SluiceErrorCode =
   | ConfigurationErrorCode
@@ -108,6 +129,7 @@ export type SluiceErrorCode =
   | ToolErrorCode
   | MemoryErrorCode
   | StorageErrorCode
+  | BackgroundTaskErrorCode
   /** `DownloadAssetsError`: an attachment could not be downloaded before the model call. */
   | 'DOWNLOAD_ASSETS_FAILED'
   /** `ProviderCallError`: the model call failed. */

@@ -1,0 +1,420 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTool } from '../tools/create-tool.js';
+import { BackgroundTaskError } from './errors.js';
+import { InProcessBackgroundTaskQueue } from './in-process-queue.js';
+import { type BackgroundTaskEvent, BackgroundTaskManager, type BackgroundTaskSubmission } from './manager.js';
+import { InMemoryBackgroundTaskStore } from './memory-store.js';
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function call(overrides: Partial<BackgroundTaskSubmission> = {}): BackgroundTaskSubmission {
+  return { toolName: 'slow', toolCallId: 'call-1', args: { n: 1 }, disposition: 'deferred', ...overrides };
+}
+
+async function accepted(manager: BackgroundTaskManager, submission: BackgroundTaskSubmission) {
+  const result = await manager.submit(submission);
+  if (!result.accepted) throw new Error('expected the task to be accepted');
+  return result;
+}
+
+/** An executor that waits until released; counts its starts. */
+function gate() {
+  let release: (value: unknown) => void = () => {};
+  const done = new Promise((resolve) => {
+    release = resolve;
+  });
+  let starts = 0;
+  return {
+    execute: async () => {
+      starts++;
+      return done;
+    },
+    release: (value: unknown) => release(value),
+    starts: () => starts,
+  };
+}
+
+describe('BackgroundTaskManager lifecycle (pending → running → terminal through store.transition)', () => {
+  it('runs a task to completed and stores the result, times, owner and the event stream in order', async () => {
+    const manager = new BackgroundTaskManager();
+    const events: BackgroundTaskEvent[] = [];
+    manager.subscribe((event) => events.push(event));
+    const { task, settled } = await accepted(
+      manager,
+      call({
+        agentId: 'a',
+        threadId: 't',
+        resourceId: 'r',
+        runId: 'run',
+        execute: async ({ progress }) => {
+          progress({ pct: 50 });
+          return { ok: 42 };
+        },
+      }),
+    );
+    expect(task.status).toBe('pending');
+    const final = await settled;
+    expect(final).toMatchObject({
+      status: 'completed',
+      result: { ok: 42 },
+      toolName: 'slow',
+      toolCallId: 'call-1',
+      args: { n: 1 },
+      agentId: 'a',
+      threadId: 't',
+      resourceId: 'r',
+      runId: 'run',
+      retryCount: 0,
+      owner: manager.ownerId,
+    });
+    expect(final.startedAt).toBeInstanceOf(Date);
+    expect(final.finishedAt).toBeInstanceOf(Date);
+    expect(events.map((e) => e.type)).toEqual(['pending', 'running', 'progress', 'completed']);
+    expect(events[2]?.data).toEqual({ pct: 50 });
+    expect(await manager.get(task.id)).toEqual(final);
+    expect((await manager.list({ status: 'completed' })).map((t) => t.id)).toEqual([task.id]);
+  });
+
+  it('a throwing executor ends failed with the error stored; the async iterable yields the same events', async () => {
+    const manager = new BackgroundTaskManager();
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const reading = (async () => {
+      for await (const event of manager.events({ signal: controller.signal })) {
+        seen.push(event.type);
+        if (event.type === 'failed') controller.abort();
+      }
+    })();
+    const { settled } = await accepted(
+      manager,
+      call({
+        execute: async () => {
+          throw new Error('disk full');
+        },
+      }),
+    );
+    const final = await settled;
+    await reading;
+    expect(final.status).toBe('failed');
+    expect(final.error).toEqual({ name: 'Error', message: 'disk full' });
+    expect(seen).toEqual(['pending', 'running', 'failed']);
+  });
+
+  it('timeout: an attempt past timeoutMs ends timed_out and its abortSignal fires', async () => {
+    const manager = new BackgroundTaskManager();
+    let sawAbort = false;
+    const { settled } = await accepted(
+      manager,
+      call({
+        timeoutMs: 30,
+        execute: ({ abortSignal }) =>
+          new Promise((_, reject) => {
+            abortSignal.addEventListener('abort', () => {
+              sawAbort = true;
+              reject(abortSignal.reason);
+            });
+          }),
+      }),
+    );
+    const final = await settled;
+    expect(final.status).toBe('timed_out');
+    expect(final.error?.code).toBe('BACKGROUND_TASK_TIMEOUT');
+    expect(sawAbort).toBe(true);
+  });
+
+  it('retries with exponential backoff: attempts counted, retryCount on the record, delays doubling', async () => {
+    const manager = new BackgroundTaskManager({ retryBackoffMs: 20 });
+    const starts: number[] = [];
+    const delays: number[] = [];
+    manager.subscribe((event) => {
+      if (event.type === 'retrying') delays.push(event.delayMs as number);
+    });
+    const { settled } = await accepted(
+      manager,
+      call({
+        maxRetries: 3,
+        execute: async ({ attempt }) => {
+          starts.push(Date.now());
+          if (attempt < 2) throw new Error(`flaky ${attempt}`);
+          return 'third time';
+        },
+      }),
+    );
+    const final = await settled;
+    expect(final).toMatchObject({ status: 'completed', result: 'third time', retryCount: 2 });
+    expect(starts).toHaveLength(3);
+    expect(delays).toEqual([20, 40]);
+    expect((starts[1] as number) - (starts[0] as number)).toBeGreaterThanOrEqual(18);
+    expect((starts[2] as number) - (starts[1] as number)).toBeGreaterThanOrEqual(38);
+  });
+
+  it('retries exhausted: failed with the last error and retryCount = maxRetries', async () => {
+    const manager = new BackgroundTaskManager({ retryBackoffMs: 1 });
+    let attempts = 0;
+    const { settled } = await accepted(
+      manager,
+      call({
+        maxRetries: 2,
+        execute: async () => {
+          attempts++;
+          throw new Error(`boom ${attempts}`);
+        },
+      }),
+    );
+    const final = await settled;
+    expect(attempts).toBe(3);
+    expect(final).toMatchObject({ status: 'failed', retryCount: 2, error: { message: 'boom 3' } });
+  });
+
+  it('cancel: execute sees the abort, the record is cancelled and never becomes completed afterwards', async () => {
+    const store = new InMemoryBackgroundTaskStore();
+    const manager = new BackgroundTaskManager({ store });
+    let aborted = false;
+    let finishLate: () => void = () => {};
+    const { task, settled } = await accepted(
+      manager,
+      call({
+        execute: ({ abortSignal }) => {
+          abortSignal.addEventListener('abort', () => {
+            aborted = true;
+          });
+          // ignores the abort and resolves later: the result must not win
+          return new Promise((resolve) => {
+            finishLate = () => resolve('too late');
+          });
+        },
+      }),
+    );
+    await wait(5);
+    const cancelled = await manager.cancel(task.id, 'user changed their mind');
+    expect(cancelled?.status).toBe('cancelled');
+    expect(aborted).toBe(true);
+    finishLate();
+    const final = await settled;
+    await wait(5);
+    expect(final.status).toBe('cancelled');
+    expect((await store.get(task.id))?.status).toBe('cancelled');
+    expect((await store.get(task.id))?.result).toBeUndefined();
+    // a finished task keeps its status
+    const again = await manager.cancel(task.id);
+    expect(again?.status).toBe('cancelled');
+  });
+
+  it('cleanup({ olderThanMs }) deletes finished records only', async () => {
+    const manager = new BackgroundTaskManager();
+    const done = await accepted(manager, call({ execute: async () => 1 }));
+    await done.settled;
+    const open = gate();
+    const running = await accepted(manager, call({ toolCallId: 'c2', execute: open.execute }));
+    await wait(15);
+    expect(await manager.cleanup({ olderThanMs: 10 })).toBe(1);
+    expect(await manager.get(done.task.id)).toBeNull();
+    expect(await manager.get(running.task.id)).not.toBeNull();
+    open.release('x');
+    await running.settled;
+    expect(() => manager.cleanup({ olderThanMs: -1 })).toThrow(/olderThanMs/);
+  });
+});
+
+describe('BackgroundTaskManager concurrency and backpressure', () => {
+  it("global limit with backpressure 'queue': the extra task waits and starts when a slot frees", async () => {
+    const manager = new BackgroundTaskManager({ concurrency: 1 });
+    const first = gate();
+    const second = gate();
+    const a = await accepted(manager, call({ execute: first.execute }));
+    const b = await accepted(manager, call({ toolCallId: 'c2', execute: second.execute }));
+    await wait(5);
+    expect(first.starts()).toBe(1);
+    expect(second.starts()).toBe(0);
+    expect((await manager.get(b.task.id))?.status).toBe('pending');
+    first.release('one');
+    await a.settled;
+    await wait(5);
+    expect(second.starts()).toBe(1);
+    second.release('two');
+    expect((await b.settled).result).toBe('two');
+  });
+
+  it("per-agent limit: another agent's task still starts", async () => {
+    const manager = new BackgroundTaskManager({ concurrency: 5, perAgentConcurrency: 1 });
+    const a1 = gate();
+    const a2 = gate();
+    const b1 = gate();
+    await accepted(manager, call({ agentId: 'A', execute: a1.execute }));
+    await accepted(manager, call({ agentId: 'A', toolCallId: 'c2', execute: a2.execute }));
+    await accepted(manager, call({ agentId: 'B', toolCallId: 'c3', execute: b1.execute }));
+    await wait(5);
+    expect([a1.starts(), a2.starts(), b1.starts()]).toEqual([1, 0, 1]);
+    a1.release(1);
+    await wait(5);
+    expect(a2.starts()).toBe(1);
+    a2.release(2);
+    b1.release(3);
+  });
+
+  it("backpressure 'reject' throws BACKGROUND_TASK_REJECTED and stores nothing", async () => {
+    const manager = new BackgroundTaskManager({ concurrency: 1, backpressure: 'reject' });
+    const open = gate();
+    await accepted(manager, call({ execute: open.execute }));
+    const error = await manager
+      .submit(call({ toolCallId: 'c2', execute: async () => 1 }))
+      .catch((e: unknown) => e);
+    expect(BackgroundTaskError.isInstance(error)).toBe(true);
+    expect((error as BackgroundTaskError).code).toBe('BACKGROUND_TASK_REJECTED');
+    expect((error as Error).message).toMatch(/concurrency 1.*"slow"/);
+    expect(await manager.list()).toHaveLength(1);
+    open.release(0);
+  });
+
+  it("backpressure 'fallback-sync' returns { accepted: false } so the caller runs inline", async () => {
+    const manager = new BackgroundTaskManager({ concurrency: 1, backpressure: 'fallback-sync' });
+    const open = gate();
+    await accepted(manager, call({ execute: open.execute }));
+    expect(await manager.submit(call({ toolCallId: 'c2', execute: async () => 1 }))).toEqual({
+      accepted: false,
+      reason: 'fallback-sync',
+    });
+    open.release(0);
+  });
+
+  it('bad options are BACKGROUND_INVALID_CONFIG naming the option', () => {
+    expect(() => new BackgroundTaskManager({ concurrency: 0 })).toThrow(
+      /"concurrency" must be an integer >= 1/,
+    );
+    expect(() => new BackgroundTaskManager({ mode: 'producer' })).toThrow(/needs a "queue"/);
+    expect(
+      () => new BackgroundTaskManager({ mode: 'worker', queue: new InProcessBackgroundTaskQueue() }),
+    ).toThrow(/needs "tools"/);
+  });
+});
+
+describe('BackgroundTaskManager crash recovery on start', () => {
+  async function leftRunning(store: InMemoryBackgroundTaskStore, id: string, updatedAgoMs: number) {
+    await store.create({
+      id,
+      toolName: 'slow',
+      toolCallId: `call-${id}`,
+      args: { n: 7 },
+      disposition: 'deferred',
+      maxRetries: 0,
+      timeoutMs: 1000,
+      createdAt: new Date(Date.now() - updatedAgoMs),
+    });
+    await store.transition(id, ['pending'], 'running', { owner: 'dead-process', startedAt: new Date() });
+  }
+
+  it("marks another owner's stale running task failed (BACKGROUND_TASK_ABANDONED), leaves a fresh one alone", async () => {
+    const store = new InMemoryBackgroundTaskStore();
+    await leftRunning(store, 'stale', 0);
+    await leftRunning(store, 'fresh', 0);
+    // age the stale one: a live owner would have touched it within staleAfterMs
+    await wait(30);
+    await store.transition('fresh', ['running'], 'running', {});
+    const manager = new BackgroundTaskManager({ store, staleAfterMs: 20 });
+    await manager.start();
+    expect((await store.get('stale'))?.status).toBe('failed');
+    expect((await store.get('stale'))?.error?.code).toBe('BACKGROUND_TASK_ABANDONED');
+    expect((await store.get('fresh'))?.status).toBe('running');
+  });
+
+  it("recoveryAction 'requeue' runs the task again with the registered tool", async () => {
+    const store = new InMemoryBackgroundTaskStore();
+    await leftRunning(store, 'again', 0);
+    const seen: unknown[] = [];
+    const slow = createTool({
+      id: 'slow',
+      description: 'slow',
+      inputSchema: z.object({ n: z.number() }),
+      execute: async ({ n }) => {
+        seen.push(n);
+        return n * 2;
+      },
+    });
+    const manager = new BackgroundTaskManager({
+      store,
+      staleAfterMs: 0,
+      recoveryAction: 'requeue',
+      tools: { slow },
+    });
+    const [recovered] = await manager.recover();
+    expect(recovered?.status).toBe('pending');
+    const final = await manager.waitFor('again', { timeoutMs: 1000 });
+    expect(final).toMatchObject({ status: 'completed', result: 14, owner: manager.ownerId });
+    expect(seen).toEqual([7]);
+  });
+
+  it('recoverOnStart: false leaves running records untouched', async () => {
+    const store = new InMemoryBackgroundTaskStore();
+    await leftRunning(store, 'kept', 0);
+    const manager = new BackgroundTaskManager({ store, staleAfterMs: 0, recoverOnStart: false });
+    await manager.start();
+    expect((await store.get('kept'))?.status).toBe('running');
+  });
+});
+
+describe('BackgroundTaskManager producer / worker modes over a queue', () => {
+  const slowTool = (log: string[]) =>
+    createTool({
+      id: 'slow',
+      description: 'slow',
+      inputSchema: z.object({ n: z.number() }),
+      execute: async ({ n }, { abortSignal }) => {
+        log.push(`start ${n}`);
+        await new Promise((resolve, reject) => {
+          const timer = setTimeout(resolve, n);
+          abortSignal?.addEventListener('abort', () => {
+            clearTimeout(timer);
+            log.push(`abort ${n}`);
+            reject(new Error('aborted'));
+          });
+        });
+        return { slept: n };
+      },
+    });
+
+  it('a producer enqueues, a worker executes with its tools, the producer hears the settlement', async () => {
+    const store = new InMemoryBackgroundTaskStore();
+    const queue = new InProcessBackgroundTaskQueue();
+    const log: string[] = [];
+    const producer = new BackgroundTaskManager({ mode: 'producer', store, queue });
+    const worker = new BackgroundTaskManager({
+      mode: 'worker',
+      store,
+      queue,
+      tools: { slow: slowTool(log) },
+    });
+    await worker.start();
+    const { task, settled } = await accepted(producer, call({ args: { n: 10 } }));
+    const final = await settled;
+    expect(final).toMatchObject({
+      id: task.id,
+      status: 'completed',
+      result: { slept: 10 },
+      owner: worker.ownerId,
+    });
+    expect(log).toEqual(['start 10']);
+    await expect(worker.submit(call())).rejects.toThrow(/'worker' manager runs queued jobs/);
+  });
+
+  it('a producer cancels a task the worker runs: the worker sees the abort, the record stays cancelled', async () => {
+    const store = new InMemoryBackgroundTaskStore();
+    const queue = new InProcessBackgroundTaskQueue();
+    const log: string[] = [];
+    const producer = new BackgroundTaskManager({ mode: 'producer', store, queue });
+    const worker = new BackgroundTaskManager({
+      mode: 'worker',
+      store,
+      queue,
+      tools: { slow: slowTool(log) },
+    });
+    await worker.start();
+    const { task, settled } = await accepted(producer, call({ args: { n: 500 } }));
+    await wait(20);
+    await producer.cancel(task.id);
+    expect((await settled).status).toBe('cancelled');
+    await wait(10);
+    expect(log).toEqual(['start 500', 'abort 500']);
+    expect((await store.get(task.id))?.status).toBe('cancelled');
+  });
+});

@@ -1,0 +1,807 @@
+import { randomUUID } from 'node:crypto';
+import { RequestContext } from '../request-context/request-context.js';
+import { resolveTool } from '../tools/resolve-tool.js';
+import type { ResolvedTool } from '../tools/types.js';
+import { untilAborted } from '../util/until-aborted.js';
+import { BackgroundTaskError, toStoredError } from './errors.js';
+import { InMemoryBackgroundTaskStore } from './memory-store.js';
+import type {
+  BackgroundDisposition,
+  BackgroundJob,
+  BackgroundTaskFilter,
+  BackgroundTaskQueue,
+  BackgroundTaskRecord,
+  BackgroundTaskStatus,
+  BackgroundTaskStore,
+  BackgroundTaskTerminalStatus,
+} from './types.js';
+
+/** Where a manager executes tasks: here (`full`), on a queue's workers (`producer`), or jobs from a queue (`worker`). */
+export type BackgroundManagerMode = 'full' | 'producer' | 'worker';
+
+/** What happens to a new task when the concurrency limit is reached (`full` mode). */
+export type BackgroundBackpressure = 'queue' | 'reject' | 'fallback-sync';
+
+/** What crash recovery does with a task another (dead) process left `running`. */
+export type BackgroundRecoveryAction = 'fail' | 'requeue';
+
+/** A task event on the manager's stream. */
+export interface BackgroundTaskEvent {
+  /**
+   * `pending` (created), `running` (an attempt started), `progress` (the tool wrote progress;
+   * `data`), `retrying` (an attempt failed and another follows after `delayMs`), then one
+   * terminal type: `completed`, `failed`, `timed_out` or `cancelled`.
+   */
+  type: BackgroundTaskStatus | 'progress' | 'retrying';
+  /** The record as of this event. */
+  task: BackgroundTaskRecord;
+  /** Progress data (`progress`). */
+  data?: unknown;
+  /** Backoff before the next attempt (`retrying`). */
+  delayMs?: number;
+}
+
+/** What a task's executor gets. */
+export interface BackgroundTaskRunContext {
+  task: BackgroundTaskRecord;
+  /** Fires on `cancel()` and when the attempt's `timeoutMs` passes. */
+  abortSignal: AbortSignal;
+  /** 0 on the first attempt. */
+  attempt: number;
+  /** Publish progress (a `progress` event; not stored). */
+  progress(data: unknown): void;
+}
+
+/** Runs one attempt of a task; resolves with the result, or throws to fail the attempt. */
+export type BackgroundTaskExecutor = (context: BackgroundTaskRunContext) => Promise<unknown>;
+
+/** A new task handed to {@link BackgroundTaskManager.submit}. */
+export interface BackgroundTaskSubmission {
+  /** Task id; default a random UUID. */
+  id?: string;
+  toolName: string;
+  toolCallId: string;
+  /** Arguments as the tool will see them (`_background` already stripped). */
+  args: unknown;
+  disposition: Exclude<BackgroundDisposition, 'foreground'>;
+  agentId?: string;
+  threadId?: string;
+  resourceId?: string;
+  runId?: string;
+  /** Per-attempt timeout; default the manager's `defaultTimeoutMs`. */
+  timeoutMs?: number;
+  /** Default the manager's `defaultMaxRetries`. */
+  maxRetries?: number;
+  /**
+   * How to run it here (`full` mode). Without it the manager runs the tool registered under
+   * `toolName` in its `tools`.
+   */
+  execute?: BackgroundTaskExecutor;
+}
+
+/** What {@link BackgroundTaskManager.submit} decided. */
+export type BackgroundSubmitResult =
+  | {
+      accepted: true;
+      /** The record as created (`pending`). */
+      task: BackgroundTaskRecord;
+      /** Resolves with the terminal record (never rejects). */
+      settled: Promise<BackgroundTaskRecord>;
+    }
+  | {
+      /** The limit was reached and `backpressure` is `fallback-sync`: run the call inline. */
+      accepted: false;
+      reason: 'fallback-sync';
+    };
+
+/** Options of {@link BackgroundTaskManager}. */
+export interface BackgroundTaskManagerOptions {
+  /** Where records live; default a new {@link InMemoryBackgroundTaskStore}. */
+  store?: BackgroundTaskStore;
+  /** Default `full`. `producer` and `worker` need a `queue`. */
+  mode?: BackgroundManagerMode;
+  queue?: BackgroundTaskQueue;
+  /**
+   * Tools by name, for tasks without an `execute`: what a `worker` runs, and what `requeue`
+   * recovery re-runs. Any tools-record entry (`createTool`, AI SDK `tool()`).
+   */
+  tools?: Record<string, unknown>;
+  /** Most tasks running at once in this manager; default 10. */
+  concurrency?: number;
+  /** Most tasks of one `agentId` running at once; default no limit beyond `concurrency`. */
+  perAgentConcurrency?: number;
+  /** Default `queue`. */
+  backpressure?: BackgroundBackpressure;
+  /** With `backpressure: 'queue'`, most tasks waiting for a slot before new ones are rejected; default no limit. */
+  maxQueued?: number;
+  /** Per-attempt timeout when neither the tool nor the call sets one; default 300 000 (5 min). */
+  defaultTimeoutMs?: number;
+  /** Retries when neither the tool nor the call sets them; default 0. */
+  defaultMaxRetries?: number;
+  /** First retry delay; doubles per retry. Default 250. */
+  retryBackoffMs?: number;
+  /** Longest retry delay; default 30 000. */
+  maxRetryBackoffMs?: number;
+  /** Recover tasks a dead process left `running` when the manager starts; default `true`. */
+  recoverOnStart?: boolean;
+  /**
+   * `fail` (default) marks an abandoned task `failed` (`BACKGROUND_TASK_ABANDONED`); `requeue`
+   * puts it back to `pending` and runs it again (on the queue, or here with `tools`).
+   */
+  recoveryAction?: BackgroundRecoveryAction;
+  /**
+   * A `running` record of another owner counts as abandoned once it was last updated this long
+   * ago. Default: the task's own `timeoutMs` plus `maxRetryBackoffMs` plus 30 s — a live owner
+   * always updates a record within that time, so only dead owners' tasks qualify. Set 0 when
+   * this manager is the only one using the store.
+   */
+  staleAfterMs?: number;
+  /** This manager's owner id written on the tasks it runs; default a random UUID. */
+  ownerId?: string;
+  /** Receives warnings (a throwing listener, a failed recovery); default `console.warn`. */
+  logger?: { warn(message: string): void };
+}
+
+interface Waiting {
+  taskId: string;
+  agentId: string | undefined;
+  start(): void;
+}
+
+const TERMINAL: ReadonlySet<BackgroundTaskStatus> = new Set([
+  'completed',
+  'failed',
+  'timed_out',
+  'cancelled',
+]);
+const FINISHED_MEMORY = 10_000;
+const ACTIVE: readonly BackgroundTaskStatus[] = ['pending', 'running'];
+
+/** True for `completed`, `failed`, `timed_out` and `cancelled`. */
+export function isTerminalStatus(status: BackgroundTaskStatus): status is BackgroundTaskTerminalStatus {
+  return TERMINAL.has(status);
+}
+
+/**
+ * Runs background tasks: limits, backpressure, timeouts, retries with exponential backoff and
+ * cancellation, with every state change written through the store's compare-and-set
+ * `transition` (so a task cancelled while it ran is never reported completed).
+ *
+ * Crash recovery: on `start()` (called by the first `submit`, or by you) tasks of another owner
+ * left `running` longer than `staleAfterMs` are failed or re-queued (`recoveryAction`); turn it
+ * off with `recoverOnStart: false`.
+ */
+export class BackgroundTaskManager {
+  /** This manager's owner id. */
+  readonly ownerId: string;
+  readonly mode: BackgroundManagerMode;
+  readonly store: BackgroundTaskStore;
+  readonly queue: BackgroundTaskQueue | undefined;
+
+  readonly #options: BackgroundTaskManagerOptions;
+  readonly #concurrency: number;
+  readonly #perAgent: number;
+  readonly #listeners = new Set<(event: BackgroundTaskEvent) => void>();
+  readonly #settlers = new Map<string, ((task: BackgroundTaskRecord) => void)[]>();
+  readonly #controllers = new Map<string, AbortController>();
+  readonly #waiting: Waiting[] = [];
+  readonly #activeByAgent = new Map<string, number>();
+  readonly #resolvedTools = new Map<string, Promise<ResolvedTool>>();
+  readonly #cleanups: (() => void)[] = [];
+  /** Ids whose terminal event this manager already emitted (bounded; insertion-ordered). */
+  readonly #finished = new Set<string>();
+  #active = 0;
+  #started: Promise<void> | undefined;
+  #closed = false;
+
+  constructor(options: BackgroundTaskManagerOptions = {}) {
+    this.#options = options;
+    this.mode = options.mode ?? 'full';
+    this.store = options.store ?? new InMemoryBackgroundTaskStore();
+    this.queue = options.queue;
+    this.ownerId = options.ownerId ?? randomUUID();
+    this.#concurrency = positive(options.concurrency, 'concurrency', 10);
+    this.#perAgent = positive(options.perAgentConcurrency, 'perAgentConcurrency', Number.POSITIVE_INFINITY);
+    if (!['full', 'producer', 'worker'].includes(this.mode)) {
+      throw configError(`"mode" must be 'full', 'producer' or 'worker' (got ${String(options.mode)}).`);
+    }
+    if (this.mode !== 'full' && !this.queue) {
+      throw configError(
+        `mode '${this.mode}' needs a "queue" (a BackgroundTaskQueue such as BullMQBackgroundTaskQueue).`,
+      );
+    }
+    if (this.mode === 'worker' && !options.tools) {
+      throw configError(`mode 'worker' needs "tools": the tools it may run, by name.`);
+    }
+    const backpressure = options.backpressure ?? 'queue';
+    if (!['queue', 'reject', 'fallback-sync'].includes(backpressure)) {
+      throw configError(
+        `"backpressure" must be 'queue', 'reject' or 'fallback-sync' (got ${String(backpressure)}).`,
+      );
+    }
+  }
+
+  /** Recover abandoned tasks (unless `recoverOnStart: false`) and, in `producer` / `worker` mode, attach to the queue. Idempotent. */
+  start(): Promise<void> {
+    this.#started ??= this.#start();
+    return this.#started;
+  }
+
+  async #start(): Promise<void> {
+    const queue = this.queue;
+    if (queue && this.mode !== 'full') {
+      this.#cleanups.push(queue.onSettled((event) => void this.#heardSettled(event.taskId)));
+    }
+    if (this.#options.recoverOnStart !== false) await this.recover();
+    if (queue && this.mode === 'worker') {
+      const withCancel = queue as BackgroundTaskQueue & {
+        onCancel?(listener: (taskId: string) => void): () => void;
+      };
+      if (typeof withCancel.onCancel === 'function') {
+        this.#cleanups.push(
+          withCancel.onCancel((taskId) => this.#controllers.get(taskId)?.abort(cancelledError(taskId))),
+        );
+      }
+      await queue.consume((job) => this.#work(job), { concurrency: this.#concurrency });
+    }
+  }
+
+  /**
+   * Submit a task. In `full` mode it starts now, waits for a slot (`queue`), is refused
+   * (`reject`: throws `BACKGROUND_TASK_REJECTED`), or comes back `{ accepted: false }`
+   * (`fallback-sync`: the caller runs it inline). In `producer` mode it is enqueued.
+   */
+  async submit(submission: BackgroundTaskSubmission): Promise<BackgroundSubmitResult> {
+    if (this.#closed) throw closedError();
+    if (this.mode === 'worker') {
+      throw configError(
+        `a 'worker' manager runs queued jobs; submit tasks through a 'producer' or 'full' manager.`,
+      );
+    }
+    await this.start();
+    const agentId = submission.agentId;
+    if (this.mode === 'full' && !this.#hasSlot(agentId)) {
+      const backpressure = this.#options.backpressure ?? 'queue';
+      if (backpressure === 'fallback-sync') return { accepted: false, reason: 'fallback-sync' };
+      const maxQueued = this.#options.maxQueued ?? Number.POSITIVE_INFINITY;
+      if (backpressure === 'reject' || this.#waiting.length >= maxQueued) {
+        throw new BackgroundTaskError(
+          'BACKGROUND_TASK_REJECTED',
+          `Background task manager is at its concurrency limit (${this.#describeLimit(agentId)}) and ` +
+            `backpressure is '${backpressure}'${backpressure === 'queue' ? ` with maxQueued ${maxQueued} reached` : ''}; ` +
+            `tool "${submission.toolName}" was not started. Retry later, raise the limit, or use backpressure 'queue'.`,
+          { details: { toolName: submission.toolName, toolCallId: submission.toolCallId, agentId } },
+        );
+      }
+    }
+    if (this.mode === 'full' && !submission.execute && !this.#options.tools?.[submission.toolName]) {
+      throw new BackgroundTaskError(
+        'BACKGROUND_TASK_TOOL_MISSING',
+        `Background task manager has no way to run tool "${submission.toolName}": pass "execute" in the submission or register the tool in the manager's "tools".`,
+        { details: { toolName: submission.toolName } },
+      );
+    }
+    const task = await this.store.create({
+      id: submission.id ?? randomUUID(),
+      toolName: submission.toolName,
+      toolCallId: submission.toolCallId,
+      args: submission.args,
+      disposition: submission.disposition,
+      agentId: submission.agentId,
+      threadId: submission.threadId,
+      resourceId: submission.resourceId,
+      runId: submission.runId,
+      maxRetries: submission.maxRetries ?? this.#options.defaultMaxRetries ?? 0,
+      timeoutMs: submission.timeoutMs ?? this.#options.defaultTimeoutMs ?? 300_000,
+    });
+    const settled = this.#settledPromise(task.id);
+    this.#emit({ type: 'pending', task });
+    if (this.mode === 'producer') {
+      const job: BackgroundJob = { taskId: task.id, toolName: task.toolName };
+      if (task.agentId !== undefined) job.agentId = task.agentId;
+      await (this.queue as BackgroundTaskQueue).enqueue(job);
+    } else {
+      const execute = submission.execute;
+      this.#schedule(task, () => this.#run(task.id, execute));
+    }
+    return { accepted: true, task, settled };
+  }
+
+  /** One record, or `null`. */
+  get(taskId: string): Promise<BackgroundTaskRecord | null> {
+    return this.store.get(taskId);
+  }
+
+  /** Records matching `filter` (newest first by default). */
+  list(filter?: BackgroundTaskFilter): Promise<BackgroundTaskRecord[]> {
+    return this.store.list(filter);
+  }
+
+  /**
+   * Cancel a `pending` or `running` task: the record becomes `cancelled` (compare-and-set) and
+   * the tool's `abortSignal` fires (here, or on the worker through the queue). Resolves with the
+   * record as it is now (a task that had already finished keeps its status), or `null`.
+   */
+  async cancel(taskId: string, reason = 'cancelled'): Promise<BackgroundTaskRecord | null> {
+    const cancelled = await this.store.transition(taskId, ACTIVE, 'cancelled', {
+      error: toStoredError(cancelledError(taskId, reason)),
+      finishedAt: new Date(),
+    });
+    if (!cancelled) return this.store.get(taskId);
+    // A task still waiting for a slot stays in line: when it gets one, its pending → running
+    // transition fails and it settles as the cancelled record it is.
+    this.#controllers.get(taskId)?.abort(cancelledError(taskId, reason));
+    if (this.queue?.cancel && this.mode !== 'full') {
+      await this.queue
+        .cancel(taskId)
+        .catch((error: unknown) => this.#warn(`queue cancel of task ${taskId} failed`, error));
+    }
+    this.#finish(cancelled);
+    return cancelled;
+  }
+
+  /**
+   * Resolves with the task's terminal record, or with its current record after `timeoutMs`
+   * (or when `signal` aborts). `null` for an unknown id.
+   */
+  async waitFor(
+    taskId: string,
+    options: { timeoutMs?: number; signal?: AbortSignal } = {},
+  ): Promise<BackgroundTaskRecord | null> {
+    let resolveWait: (task: BackgroundTaskRecord | null) => void = () => {};
+    const result = new Promise<BackgroundTaskRecord | null>((resolve) => {
+      resolveWait = resolve;
+    });
+    const settlers = this.#settlers.get(taskId) ?? [];
+    const listener = (task: BackgroundTaskRecord) => resolveWait(task);
+    settlers.push(listener);
+    this.#settlers.set(taskId, settlers);
+    const current = await this.store.get(taskId);
+    if (!current || isTerminalStatus(current.status)) resolveWait(current);
+    const timer =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => void this.store.get(taskId).then(resolveWait), options.timeoutMs);
+    const onAbort = () => void this.store.get(taskId).then(resolveWait);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      return await result;
+    } finally {
+      if (timer) clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      const list = this.#settlers.get(taskId);
+      if (list) {
+        const at = list.indexOf(listener);
+        if (at >= 0) list.splice(at, 1);
+        if (list.length === 0) this.#settlers.delete(taskId);
+      }
+    }
+  }
+
+  /** Listen to task events; returns an unsubscribe function. A throwing listener is a warning. */
+  subscribe(listener: (event: BackgroundTaskEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Task events as an async iterable, until `signal` aborts or the loop breaks. */
+  async *events(
+    options: { signal?: AbortSignal } = {},
+  ): AsyncGenerator<BackgroundTaskEvent, void, undefined> {
+    const buffer: BackgroundTaskEvent[] = [];
+    let wake: (() => void) | undefined;
+    const unsubscribe = this.subscribe((event) => {
+      buffer.push(event);
+      wake?.();
+    });
+    const onAbort = () => wake?.();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      while (!options.signal?.aborted) {
+        const next = buffer.shift();
+        if (next) {
+          yield next;
+          continue;
+        }
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        wake = undefined;
+      }
+    } finally {
+      unsubscribe();
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** Delete terminal records that finished more than `olderThanMs` ago; resolves to how many. */
+  cleanup(options: { olderThanMs: number }): Promise<number> {
+    if (!(Number.isFinite(options.olderThanMs) && options.olderThanMs >= 0)) {
+      throw configError(`cleanup "olderThanMs" must be a number >= 0 (got ${String(options.olderThanMs)}).`);
+    }
+    return this.store.deleteFinished(new Date(Date.now() - options.olderThanMs));
+  }
+
+  /**
+   * Crash recovery (run by `start()` unless `recoverOnStart: false`): every `running` task of
+   * another owner not updated for `staleAfterMs` is failed or re-queued. Resolves with the
+   * records it changed.
+   */
+  async recover(): Promise<BackgroundTaskRecord[]> {
+    const now = Date.now();
+    const grace = (this.#options.maxRetryBackoffMs ?? 30_000) + 30_000;
+    const changed: BackgroundTaskRecord[] = [];
+    const running = await this.store.list({ status: 'running', limit: 1000, order: 'ASC' });
+    for (const task of running) {
+      if (task.owner === this.ownerId) continue;
+      const staleAfter = this.#options.staleAfterMs ?? task.timeoutMs + grace;
+      if (now - task.updatedAt.getTime() < staleAfter) continue;
+      const recovered = await this.#recoverOne(task).catch((error: unknown) => {
+        this.#warn(`crash recovery of task ${task.id} failed`, error);
+        return null;
+      });
+      if (recovered) changed.push(recovered);
+    }
+    return changed;
+  }
+
+  async #recoverOne(task: BackgroundTaskRecord): Promise<BackgroundTaskRecord | null> {
+    const action = this.#options.recoveryAction ?? 'fail';
+    const canRerun =
+      (this.queue && this.mode !== 'full') || this.#options.tools?.[task.toolName] !== undefined;
+    if (action === 'requeue' && canRerun) {
+      const pending = await this.store.transition(task.id, ['running'], 'pending', {});
+      if (!pending) return null;
+      this.#emit({ type: 'pending', task: pending });
+      if (this.queue && this.mode !== 'full') {
+        const job: BackgroundJob = { taskId: pending.id, toolName: pending.toolName };
+        if (pending.agentId !== undefined) job.agentId = pending.agentId;
+        await this.queue.enqueue(job);
+      } else {
+        this.#schedule(pending, () => this.#run(pending.id, undefined));
+      }
+      return pending;
+    }
+    const failed = await this.store.transition(task.id, ['running'], 'failed', {
+      error: toStoredError(
+        new BackgroundTaskError(
+          'BACKGROUND_TASK_ABANDONED',
+          `Background task ${task.id} (tool "${task.toolName}") was left running by owner ${task.owner ?? 'unknown'}, which is gone; marked failed on recovery by ${this.ownerId}.`,
+        ),
+      ),
+      finishedAt: new Date(),
+    });
+    if (failed) this.#finish(failed);
+    return failed;
+  }
+
+  /** Stop taking tasks and detach from the queue; running tasks are aborted when `cancelRunning`. */
+  async close(options: { cancelRunning?: boolean } = {}): Promise<void> {
+    this.#closed = true;
+    for (const cleanup of this.#cleanups.splice(0)) cleanup();
+    if (options.cancelRunning) {
+      await Promise.all([...this.#controllers.keys()].map((id) => this.cancel(id, 'manager closed')));
+    }
+  }
+
+  // ── execution ──────────────────────────────────────────────────────────────────────────────
+
+  #hasSlot(agentId: string | undefined): boolean {
+    if (this.#active >= this.#concurrency) return false;
+    return agentId === undefined || (this.#activeByAgent.get(agentId) ?? 0) < this.#perAgent;
+  }
+
+  #describeLimit(agentId: string | undefined): string {
+    const agentActive = agentId === undefined ? 0 : (this.#activeByAgent.get(agentId) ?? 0);
+    return agentActive >= this.#perAgent
+      ? `perAgentConcurrency ${this.#perAgent} for agent "${agentId}"`
+      : `concurrency ${this.#concurrency}`;
+  }
+
+  #take(agentId: string | undefined): void {
+    this.#active++;
+    if (agentId !== undefined) this.#activeByAgent.set(agentId, (this.#activeByAgent.get(agentId) ?? 0) + 1);
+  }
+
+  #release(agentId: string | undefined): void {
+    this.#active--;
+    if (agentId !== undefined) {
+      const left = (this.#activeByAgent.get(agentId) ?? 1) - 1;
+      if (left <= 0) this.#activeByAgent.delete(agentId);
+      else this.#activeByAgent.set(agentId, left);
+    }
+    for (let i = 0; i < this.#waiting.length && this.#active < this.#concurrency; ) {
+      const next = this.#waiting[i] as Waiting;
+      if (this.#hasSlot(next.agentId)) {
+        this.#waiting.splice(i, 1);
+        next.start();
+      } else i++;
+    }
+  }
+
+  /** Start `run` in a slot now, or when one frees (FIFO among tasks that fit). */
+  #schedule(
+    task: BackgroundTaskRecord,
+    run: () => Promise<BackgroundTaskRecord>,
+  ): Promise<BackgroundTaskRecord> {
+    return new Promise((resolve) => {
+      const start = () => {
+        this.#take(task.agentId);
+        run()
+          .then(resolve, (error: unknown) => {
+            this.#warn(`background task ${task.id} crashed`, error);
+            void this.store.get(task.id).then((current) => resolve(current ?? task));
+          })
+          .finally(() => this.#release(task.agentId));
+      };
+      if (this.#hasSlot(task.agentId)) start();
+      else this.#waiting.push({ taskId: task.id, agentId: task.agentId, start });
+    });
+  }
+
+  /** A worker's job handler: run the task with the registered tool, resolve with its terminal status. */
+  async #work(job: BackgroundJob): Promise<BackgroundTaskTerminalStatus> {
+    const task = await this.store.get(job.taskId);
+    if (!task) return 'failed';
+    if (isTerminalStatus(task.status)) return task.status;
+    const final = await this.#schedule(task, () => this.#run(task.id, undefined));
+    return isTerminalStatus(final.status) ? final.status : 'failed';
+  }
+
+  /** pending → running, then attempts until a terminal status. */
+  async #run(taskId: string, execute: BackgroundTaskExecutor | undefined): Promise<BackgroundTaskRecord> {
+    let task = await this.store.transition(taskId, ['pending'], 'running', {
+      owner: this.ownerId,
+      startedAt: new Date(),
+    });
+    if (!task) {
+      const current = await this.store.get(taskId);
+      if (current && isTerminalStatus(current.status)) this.#finish(current);
+      return current as BackgroundTaskRecord;
+    }
+    this.#emit({ type: 'running', task });
+    const controller = new AbortController();
+    this.#controllers.set(taskId, controller);
+    try {
+      const executor = execute ?? (await this.#toolExecutor(task));
+      for (;;) {
+        const attempt = task.retryCount;
+        const outcome = await this.#attempt(task, executor, controller.signal);
+        if (controller.signal.aborted) return (await this.store.get(taskId)) ?? task;
+        if (outcome.ok) {
+          const done = await this.store.transition(taskId, ['running'], 'completed', {
+            result: outcome.value,
+            finishedAt: new Date(),
+          });
+          return this.#finishOrCurrent(done, taskId);
+        }
+        if (attempt < task.maxRetries) {
+          const delayMs = this.#backoff(attempt);
+          const retrying = await this.store.transition(taskId, ['running'], 'running', {
+            retryCount: attempt + 1,
+            error: toStoredError(outcome.error),
+          });
+          if (!retrying) return this.#finishOrCurrent(null, taskId);
+          task = retrying;
+          this.#emit({ type: 'retrying', task, delayMs });
+          if (!(await sleep(delayMs, controller.signal))) return (await this.store.get(taskId)) ?? task;
+          continue;
+        }
+        const failed = await this.store.transition(
+          taskId,
+          ['running'],
+          outcome.timedOut ? 'timed_out' : 'failed',
+          {
+            error: toStoredError(outcome.error),
+            finishedAt: new Date(),
+          },
+        );
+        return this.#finishOrCurrent(failed, taskId);
+      }
+    } catch (error) {
+      const failed = await this.store.transition(taskId, ['running'], 'failed', {
+        error: toStoredError(error),
+        finishedAt: new Date(),
+      });
+      return this.#finishOrCurrent(failed, taskId);
+    } finally {
+      this.#controllers.delete(taskId);
+    }
+  }
+
+  async #attempt(
+    task: BackgroundTaskRecord,
+    executor: BackgroundTaskExecutor,
+    cancelSignal: AbortSignal,
+  ): Promise<{ ok: true; value: unknown } | { ok: false; error: unknown; timedOut: boolean }> {
+    const timeout = new AbortController();
+    const timer = setTimeout(
+      () =>
+        timeout.abort(
+          new BackgroundTaskError(
+            'BACKGROUND_TASK_TIMEOUT',
+            `Background task ${task.id} (tool "${task.toolName}") did not finish within ${task.timeoutMs} ms (attempt ${task.retryCount + 1}).`,
+            { details: { taskId: task.id, toolName: task.toolName, timeoutMs: task.timeoutMs } },
+          ),
+        ),
+      task.timeoutMs,
+    );
+    const signal = AbortSignal.any([cancelSignal, timeout.signal]);
+    try {
+      const running = Promise.resolve().then(() =>
+        executor({
+          task,
+          abortSignal: signal,
+          attempt: task.retryCount,
+          progress: (data) => this.#emit({ type: 'progress', task, data }),
+        }),
+      );
+      return { ok: true, value: await untilAborted(running, signal) };
+    } catch (error) {
+      const timedOut = timeout.signal.aborted && !cancelSignal.aborted;
+      return { ok: false, error: timedOut ? timeout.signal.reason : error, timedOut };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async #toolExecutor(task: BackgroundTaskRecord): Promise<BackgroundTaskExecutor> {
+    const entry = this.#options.tools?.[task.toolName];
+    if (entry === undefined) {
+      throw new BackgroundTaskError(
+        'BACKGROUND_TASK_TOOL_MISSING',
+        `Background task manager (${this.mode}, owner ${this.ownerId}) has no tool "${task.toolName}" in its "tools"; task ${task.id} cannot run. Register the tool on the worker.`,
+        { details: { taskId: task.id, toolName: task.toolName } },
+      );
+    }
+    let resolved = this.#resolvedTools.get(task.toolName);
+    if (!resolved) {
+      resolved = resolveTool(task.toolName, entry);
+      this.#resolvedTools.set(task.toolName, resolved);
+    }
+    const tool = await resolved;
+    return toolExecutor(tool);
+  }
+
+  #backoff(attempt: number): number {
+    const base = this.#options.retryBackoffMs ?? 250;
+    return Math.min(base * 2 ** attempt, this.#options.maxRetryBackoffMs ?? 30_000);
+  }
+
+  async #heardSettled(taskId: string): Promise<void> {
+    const task = await this.store.get(taskId).catch((error: unknown) => {
+      this.#warn(`reading settled task ${taskId} failed`, error);
+      return null;
+    });
+    if (task && isTerminalStatus(task.status)) this.#finish(task);
+  }
+
+  async #finishOrCurrent(
+    updated: BackgroundTaskRecord | null,
+    taskId: string,
+  ): Promise<BackgroundTaskRecord> {
+    if (updated) {
+      this.#finish(updated);
+      return updated;
+    }
+    const current = await this.store.get(taskId);
+    return current as BackgroundTaskRecord;
+  }
+
+  #settledPromise(taskId: string): Promise<BackgroundTaskRecord> {
+    return new Promise((resolve) => {
+      const list = this.#settlers.get(taskId) ?? [];
+      list.push(resolve);
+      this.#settlers.set(taskId, list);
+    });
+  }
+
+  /** Emit the terminal event once per manager and settle waiters. */
+  #finish(task: BackgroundTaskRecord): void {
+    if (this.#finished.has(task.id)) return;
+    this.#finished.add(task.id);
+    if (this.#finished.size > FINISHED_MEMORY) {
+      const oldest = this.#finished.values().next().value;
+      if (oldest !== undefined) this.#finished.delete(oldest);
+    }
+    const settlers = this.#settlers.get(task.id);
+    this.#settlers.delete(task.id);
+    this.#emit({ type: task.status, task });
+    if (settlers) for (const settle of settlers) settle(task);
+  }
+
+  #emit(event: BackgroundTaskEvent): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.#warn('a background task event listener threw', error);
+      }
+    }
+  }
+
+  #warn(what: string, error: unknown): void {
+    const message = `[sluice] BackgroundTaskManager: ${what}: ${error instanceof Error ? error.message : String(error)}`;
+    if (this.#options.logger) this.#options.logger.warn(message);
+    else console.warn(message);
+  }
+}
+
+/** An executor that runs a resolved tool's never-throwing runner and throws its error outcome. */
+export function toolExecutor(tool: ResolvedTool, requestContext?: RequestContext): BackgroundTaskExecutor {
+  const execute = tool.execute;
+  if (!execute) {
+    return async () => {
+      throw new BackgroundTaskError(
+        'BACKGROUND_TASK_TOOL_MISSING',
+        `Tool "${tool.name}" has no execute function, so it cannot run in the background.`,
+        { details: { toolName: tool.name } },
+      );
+    };
+  }
+  return async ({ task, abortSignal, progress }) => {
+    const outcome = await execute(
+      { toolCallId: task.toolCallId, input: task.args },
+      {
+        requestContext: requestContext ?? new RequestContext(),
+        abortSignal,
+        writer: {
+          write: async (data) => progress(data),
+          custom: async (chunk) => progress(chunk),
+        },
+      },
+    );
+    if (!outcome.ok) throw outcome.error;
+    return outcome.result;
+  };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false);
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function positive(value: number | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (
+    !(
+      typeof value === 'number' &&
+      value >= 1 &&
+      (Number.isInteger(value) || value === Number.POSITIVE_INFINITY)
+    )
+  ) {
+    throw configError(`"${name}" must be an integer >= 1 (got ${String(value)}).`);
+  }
+  return value;
+}
+
+function configError(problem: string): BackgroundTaskError {
+  return new BackgroundTaskError('BACKGROUND_INVALID_CONFIG', `BackgroundTaskManager: ${problem}`);
+}
+
+function closedError(): BackgroundTaskError {
+  return new BackgroundTaskError(
+    'BACKGROUND_MANAGER_CLOSED',
+    'BackgroundTaskManager: the manager was closed; create a new one to submit tasks.',
+  );
+}
+
+function cancelledError(taskId: string, reason = 'cancelled'): BackgroundTaskError {
+  return new BackgroundTaskError(
+    'BACKGROUND_TASK_CANCELLED',
+    `Background task ${taskId} was cancelled (${reason}).`,
+    {
+      details: { taskId },
+    },
+  );
+}
