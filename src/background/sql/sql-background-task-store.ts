@@ -19,6 +19,14 @@ import type {
   BackgroundTaskStatus,
   BackgroundTaskStore,
 } from '../types.js';
+import {
+  checkCutoff,
+  checkFilter,
+  checkTaskId,
+  checkTaskInput,
+  checkTransition,
+  TASK_STATUSES,
+} from '../validate.js';
 
 /** A SQL memory store that can host features (`SqliteStore`, `PostgresStore`). */
 export interface SqlFeatureHost {
@@ -31,17 +39,7 @@ export interface SqlBackgroundTaskStoreOptions {
   store: SqlFeatureHost;
 }
 
-const STATUSES: ReadonlySet<string> = new Set<BackgroundTaskStatus>([
-  'pending',
-  'running',
-  'completed',
-  'failed',
-  'timed_out',
-  'cancelled',
-]);
 const TERMINAL = ['completed', 'failed', 'timed_out', 'cancelled'] as const;
-const DEFAULT_LIMIT = 100;
-const MAX_LIMIT = 1000;
 
 /** The `background` feature: its table and indexes (listing filters, recovery, cleanup). */
 const BACKGROUND_FEATURE: SqlFeature = {
@@ -145,7 +143,7 @@ export class SqlBackgroundTaskStore implements BackgroundTaskStore {
   }
 
   async get(id: string): Promise<BackgroundTaskRecord | null> {
-    this.checkId('get', id);
+    checkTaskId(this.name, 'get', id);
     const rows = await this.query(
       'read a background task',
       `SELECT ${COLUMNS} FROM ${this.table} WHERE id = ?`,
@@ -160,15 +158,7 @@ export class SqlBackgroundTaskStore implements BackgroundTaskStore {
     to: BackgroundTaskStatus,
     patch: BackgroundTaskPatch = {},
   ): Promise<BackgroundTaskRecord | null> {
-    this.checkId('transition', id);
-    if (!Array.isArray(from) || from.length === 0 || !from.every((s) => STATUSES.has(s))) {
-      throw invalidInput(
-        this.name,
-        'transition',
-        `\`from\` must be a non-empty list of task statuses (got ${show(from)}).`,
-      );
-    }
-    this.checkStatus('transition', to);
+    checkTransition(this.name, id, from, to, patch);
     const sets = ['status = ?', 'updated_at = ?'];
     const params: unknown[] = [to, Date.now()];
     const set = (column: string, value: unknown) => {
@@ -176,14 +166,11 @@ export class SqlBackgroundTaskStore implements BackgroundTaskStore {
       params.push(value);
     };
     if (patch.result !== undefined) set('result', encodeJson(patch.result));
-    if (patch.error !== undefined) set('error', encodeJson(this.checkError('transition', patch.error)));
-    if (patch.retryCount !== undefined)
-      set('retry_count', this.checkCount('transition', 'retryCount', patch.retryCount));
-    if (patch.owner !== undefined) set('owner', this.checkText('transition', 'owner', patch.owner));
-    if (patch.startedAt !== undefined)
-      set('started_at', this.checkDate('transition', 'startedAt', patch.startedAt));
-    if (patch.finishedAt !== undefined)
-      set('finished_at', this.checkDate('transition', 'finishedAt', patch.finishedAt));
+    if (patch.error !== undefined) set('error', encodeJson(patch.error));
+    if (patch.retryCount !== undefined) set('retry_count', patch.retryCount);
+    if (patch.owner !== undefined) set('owner', patch.owner);
+    if (patch.startedAt !== undefined) set('started_at', patch.startedAt.getTime());
+    if (patch.finishedAt !== undefined) set('finished_at', patch.finishedAt.getTime());
     params.push(id, ...from);
     const rows = await this.query(
       `move background task "${id}" to ${to}`,
@@ -194,13 +181,10 @@ export class SqlBackgroundTaskStore implements BackgroundTaskStore {
   }
 
   async list(filter: BackgroundTaskFilter = {}): Promise<BackgroundTaskRecord[]> {
+    const { statuses, limit, offset, order } = checkFilter(this.name, filter);
     const where: string[] = [];
     const params: unknown[] = [];
-    if (filter.status !== undefined) {
-      const statuses: readonly BackgroundTaskStatus[] = Array.isArray(filter.status)
-        ? filter.status
-        : [filter.status as BackgroundTaskStatus];
-      for (const s of statuses) this.checkStatus('list', s);
+    if (statuses !== undefined) {
       if (statuses.length === 0) return [];
       where.push(`status IN (${marks(statuses.length)})`);
       params.push(...statuses);
@@ -217,31 +201,11 @@ export class SqlBackgroundTaskStore implements BackgroundTaskStore {
       const value = filter[key];
       if (value === undefined) continue;
       where.push(`${column} = ?`);
-      params.push(this.checkText('list', key, value));
+      params.push(value);
     }
     if (filter.createdBefore !== undefined) {
       where.push('created_at < ?');
-      params.push(this.checkDate('list', 'createdBefore', filter.createdBefore));
-    }
-    const limit = filter.limit ?? DEFAULT_LIMIT;
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-      throw invalidInput(
-        this.name,
-        'list',
-        `\`limit\` must be an integer from 1 to ${MAX_LIMIT} (got ${show(limit)}).`,
-      );
-    }
-    const offset = filter.offset ?? 0;
-    if (!Number.isInteger(offset) || offset < 0) {
-      throw invalidInput(
-        this.name,
-        'list',
-        `\`offset\` must be a non-negative integer (got ${show(offset)}).`,
-      );
-    }
-    const order = filter.order ?? 'DESC';
-    if (order !== 'ASC' && order !== 'DESC') {
-      throw invalidInput(this.name, 'list', `\`order\` must be 'ASC' or 'DESC' (got ${show(order)}).`);
+      params.push(filter.createdBefore.getTime());
     }
     params.push(limit, offset);
     const rows = await this.query(
@@ -256,7 +220,7 @@ export class SqlBackgroundTaskStore implements BackgroundTaskStore {
   }
 
   async deleteFinished(before: Date): Promise<number> {
-    const at = this.checkDate('deleteFinished', 'before', before);
+    const at = checkCutoff(this.name, before);
     const db = await this.handle.connect();
     try {
       return await db.run(
@@ -277,39 +241,17 @@ export class SqlBackgroundTaskStore implements BackgroundTaskStore {
     }
   }
 
-  // ---- input checks -----------------------------------------------------------------------
-
   private encodeInput(task: BackgroundTaskInput): SqlRow {
-    if (task === null || typeof task !== 'object') {
-      throw invalidInput(this.name, 'create', `expected a task object (got ${show(task)}).`);
-    }
-    this.checkId('create', task.id);
-    if (task.status !== undefined && task.status !== 'pending') {
-      throw invalidInput(
-        this.name,
-        'create',
-        `a new task starts \`pending\` (got status ${show(task.status)}).`,
-      );
-    }
-    if (task.disposition !== 'deferred' && task.disposition !== 'awaited') {
-      throw invalidInput(
-        this.name,
-        'create',
-        `\`disposition\` must be 'deferred' or 'awaited' (got ${show(task.disposition)}).`,
-      );
-    }
+    checkTaskInput(this.name, task);
     const now = Date.now();
-    const createdAt =
-      task.createdAt === undefined ? now : this.checkDate('create', 'createdAt', task.createdAt);
-    const opt = (key: 'agentId' | 'threadId' | 'resourceId' | 'runId' | 'owner') =>
-      task[key] === undefined ? null : this.checkText('create', key, task[key]);
-    const time = (key: 'startedAt' | 'finishedAt') =>
-      task[key] === undefined ? null : this.checkDate('create', key, task[key]);
+    const createdAt = task.createdAt === undefined ? now : task.createdAt.getTime();
+    const opt = (key: 'agentId' | 'threadId' | 'resourceId' | 'runId' | 'owner') => task[key] ?? null;
+    const time = (key: 'startedAt' | 'finishedAt') => task[key]?.getTime() ?? null;
     return {
       id: task.id,
       status: 'pending',
-      tool_name: this.checkText('create', 'toolName', task.toolName),
-      tool_call_id: this.checkText('create', 'toolCallId', task.toolCallId),
+      tool_name: task.toolName,
+      tool_call_id: task.toolCallId,
       args: encodeJson(task.args),
       disposition: task.disposition,
       agent_id: opt('agentId'),
@@ -317,11 +259,10 @@ export class SqlBackgroundTaskStore implements BackgroundTaskStore {
       resource_id: opt('resourceId'),
       run_id: opt('runId'),
       result: task.result === undefined ? null : encodeJson(task.result),
-      error: task.error === undefined ? null : encodeJson(this.checkError('create', task.error)),
-      retry_count:
-        task.retryCount === undefined ? 0 : this.checkCount('create', 'retryCount', task.retryCount),
-      max_retries: this.checkCount('create', 'maxRetries', task.maxRetries),
-      timeout_ms: this.checkCount('create', 'timeoutMs', task.timeoutMs),
+      error: task.error === undefined ? null : encodeJson(task.error),
+      retry_count: task.retryCount ?? 0,
+      max_retries: task.maxRetries,
+      timeout_ms: task.timeoutMs,
       owner: opt('owner'),
       created_at: createdAt,
       updated_at: createdAt,
@@ -330,68 +271,12 @@ export class SqlBackgroundTaskStore implements BackgroundTaskStore {
     };
   }
 
-  private checkId(method: string, id: unknown): void {
-    if (typeof id !== 'string' || id.length === 0) {
-      throw invalidInput(this.name, method, `task id must be a non-empty string (got ${show(id)}).`);
-    }
-  }
-
-  private checkStatus(method: string, status: unknown): void {
-    if (typeof status !== 'string' || !STATUSES.has(status)) {
-      throw invalidInput(
-        this.name,
-        method,
-        `unknown task status ${show(status)}; expected one of ${[...STATUSES].join(', ')}.`,
-      );
-    }
-  }
-
-  private checkText(method: string, field: string, value: unknown): string {
-    if (typeof value !== 'string')
-      throw invalidInput(this.name, method, `\`${field}\` must be a string (got ${show(value)}).`);
-    return value;
-  }
-
-  private checkCount(method: string, field: string, value: unknown): number {
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-      throw invalidInput(
-        this.name,
-        method,
-        `\`${field}\` must be a non-negative integer (got ${show(value)}).`,
-      );
-    }
-    return value;
-  }
-
-  private checkDate(method: string, field: string, value: unknown): number {
-    const ms = value instanceof Date ? value.getTime() : Number.NaN;
-    if (Number.isNaN(ms))
-      throw invalidInput(this.name, method, `\`${field}\` must be a valid Date (got ${show(value)}).`);
-    return ms;
-  }
-
-  private checkError(method: string, error: BackgroundTaskError): BackgroundTaskError {
-    if (
-      error === null ||
-      typeof error !== 'object' ||
-      typeof error.name !== 'string' ||
-      typeof error.message !== 'string'
-    ) {
-      throw invalidInput(
-        this.name,
-        method,
-        `\`error\` must be { name, message, code? } strings (got ${show(error)}).`,
-      );
-    }
-    return error;
-  }
-
   // ---- decoding ----------------------------------------------------------------------------
 
   private decode(row: SqlRow): BackgroundTaskRecord {
     const id = String(row.id);
     const status = row.status;
-    if (typeof status !== 'string' || !STATUSES.has(status))
+    if (typeof status !== 'string' || !TASK_STATUSES.has(status))
       this.corrupt(id, 'status', `unknown status ${show(status)}`);
     const disposition = row.disposition;
     if (disposition !== 'deferred' && disposition !== 'awaited') {
