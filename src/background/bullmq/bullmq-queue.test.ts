@@ -228,6 +228,17 @@ describe.skipIf(!admin)('BullMQBackgroundTaskQueue on Redis', () => {
     expect(Date.now() - at).toBeLessThan(3000);
   });
 
+  it('onCancel hears a cancel request made by another adapter, once', async () => {
+    const { producer, worker } = pair();
+    const heard: string[] = [];
+    worker.onCancel((taskId) => heard.push(taskId));
+    await worker.ready();
+    await producer.cancel('remote-task');
+    for (let i = 0; i < 50 && heard.length === 0; i++) await sleep(20);
+    await sleep(100);
+    expect(heard).toEqual(['remote-task']);
+  });
+
   it('close() closes every connection it opened; later calls are STORE_CLOSED', async () => {
     const { producer, worker, prefix } = pair();
     settlements(producer);

@@ -112,6 +112,7 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
   private producer: Promise<BullMQ.QueueEventsProducer> | undefined;
   private readonly workers: BullMQ.Worker[] = [];
   private readonly listeners = new Set<(event: BackgroundJobSettled) => void>();
+  private readonly cancelListeners = new Set<(taskId: string) => void>();
   private closed = false;
 
   constructor(options: BullMQBackgroundTaskQueueOptions) {
@@ -237,6 +238,22 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
     };
   }
 
+  /**
+   * Hear cancel requests for jobs (from `cancel()` in any process), so a worker's manager can
+   * abort the task it runs; returns an unsubscribe function. (An optional addition to the
+   * contract: `BackgroundTaskManager` in `worker` mode uses it when present.)
+   */
+  onCancel(listener: (taskId: string) => void): () => void {
+    if (typeof listener !== 'function') {
+      throw invalidConfig(this.name, 'onCancel(listener)', 'the listener must be a function');
+    }
+    this.cancelListeners.add(listener);
+    if (!this.closed) this.listen().catch(() => undefined);
+    return () => {
+      this.cancelListeners.delete(listener);
+    };
+  }
+
   /** Resolves once settlements and cancel requests are being received (`onSettled` starts listening without waiting). */
   async ready(): Promise<void> {
     this.checkOpen('ready');
@@ -267,7 +284,8 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
           await job.remove().catch(() => undefined);
         }
       }
-      for (const worker of this.workers) worker.cancelJob(taskId, 'cancelled');
+      // A listening adapter hears its own request on the stream; one that does not, acts now.
+      if (!this.events) this.cancelRequested(taskId);
       const producer = await this.getProducer();
       await producer.publishEvent({ eventName: CANCEL_EVENT, taskId }, EVENTS_MAX_LEN);
     } catch (error) {
@@ -279,6 +297,7 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
     if (this.closed) return;
     this.closed = true;
     this.listeners.clear();
+    this.cancelListeners.clear();
     const closing: Promise<unknown>[] = this.workers.map((w) => w.close());
     for (const pending of [this.events, this.producer, this.queue]) {
       if (pending) closing.push(pending.then((c) => c.close()));
@@ -353,7 +372,7 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
       events.on(CANCEL_EVENT as 'error', (args: unknown) => {
         const taskId = (args as { taskId?: unknown } | undefined)?.taskId;
         if (typeof taskId !== 'string') return;
-        for (const worker of this.workers) worker.cancelJob(taskId, 'cancelled');
+        this.cancelRequested(taskId);
       });
       await events.waitUntilReady();
       return events;
@@ -380,6 +399,18 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
       { event: MARK_EVENT },
       { MAXLEN: EVENTS_MAX_LEN, approximate: true },
     );
+  }
+
+  /** Abort the job on this process's workers and tell the cancel listeners. */
+  private cancelRequested(taskId: string): void {
+    for (const worker of this.workers) worker.cancelJob(taskId, 'cancelled');
+    for (const listener of this.cancelListeners) {
+      try {
+        listener(taskId);
+      } catch {
+        // A throwing listener must not stop the others or the events reader.
+      }
+    }
   }
 
   private emitSettled(taskId: string, status: BackgroundTaskTerminalStatus): void {
