@@ -175,7 +175,10 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
     checkJob(this.name, job);
     const queue = await this.getQueue();
     // A producer that listens must be listening before its job can settle.
-    if (this.events) await this.events;
+    if (this.events)
+      await this.events.catch((error: unknown) =>
+        Promise.reject(this.unavailable('listen to settlements', error)),
+      );
     const data: BackgroundJob = { taskId: job.taskId, toolName: job.toolName };
     if (job.agentId !== undefined) data.agentId = job.agentId;
     try {
