@@ -121,6 +121,26 @@ describe.skipIf(!admin)('BullMQBackgroundTaskQueue on Redis', () => {
     ]);
   });
 
+  it('a throwing settlement listener goes to onError and the other listeners still hear the settlement', async () => {
+    const { worker, prefix } = pair();
+    const errors: unknown[] = [];
+    const producer = new BullMQBackgroundTaskQueue({
+      connection: REDIS_URL,
+      prefix,
+      queueName: 'tasks',
+      onError: (error) => errors.push(error),
+    });
+    opened.push(producer);
+    producer.onSettled(() => {
+      throw new Error('listener bug');
+    });
+    const heard = settlements(producer);
+    await worker.consume(async () => 'completed', { concurrency: 1 });
+    await producer.enqueue({ taskId: 'noisy', toolName: 't' });
+    expect(await heard.next('noisy')).toEqual({ taskId: 'noisy', status: 'completed' });
+    expect(errors.map((e) => (e as Error).message)).toContain('listener bug');
+  });
+
   it('the same task id enqueued twice while waiting runs once (the job id is the task id)', async () => {
     const { producer, worker } = pair();
     const heard = settlements(producer);

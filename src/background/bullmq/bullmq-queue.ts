@@ -76,6 +76,11 @@ export interface BullMQBackgroundTaskQueueOptions {
    * another worker once (the manager's compare-and-set on the record decides what runs).
    */
   lockDurationMs?: number;
+  /**
+   * Receives connection and worker errors BullMQ reports while it reconnects by itself (and
+   * errors thrown by settlement / cancel listeners). Default: ignored.
+   */
+  onError?: (error: unknown) => void;
 }
 
 /** Runs one job to its end; `signal` aborts when the job is cancelled (an optional addition to the contract). */
@@ -106,6 +111,7 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
   private readonly prefix: string;
   private readonly connection: BullMQRedisOptions | BullMQRedisClient;
   private readonly lockDuration: number | undefined;
+  private readonly onError: (error: unknown) => void;
   private lib: Promise<BullMQModule> | undefined;
   private queue: Promise<BullMQ.Queue> | undefined;
   private events: Promise<BullMQ.QueueEvents> | undefined;
@@ -168,17 +174,30 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
       );
     }
     this.lockDuration = lock;
+    const onError = options.onError;
+    if (onError !== undefined && typeof onError !== 'function') {
+      throw invalidConfig(this.name, 'onError', 'must be a function');
+    }
+    this.onError = (error) => {
+      try {
+        onError?.(error);
+      } catch {
+        // The error hook itself must not break the queue.
+      }
+    };
   }
 
   async enqueue(job: BackgroundJob): Promise<void> {
     this.checkOpen('enqueue');
     checkJob(this.name, job);
     const queue = await this.getQueue();
-    // A producer that listens must be listening before its job can settle.
-    if (this.events)
-      await this.events.catch((error: unknown) =>
+    // A producer that listens must be listening before its job can settle (this also restarts
+    // an events reader that failed).
+    if (this.listeners.size > 0 || this.events) {
+      await this.listen().catch((error: unknown) =>
         Promise.reject(this.unavailable('listen to settlements', error)),
       );
+    }
     const data: BackgroundJob = { taskId: job.taskId, toolName: job.toolName };
     if (job.agentId !== undefined) data.agentId = job.agentId;
     try {
@@ -219,7 +238,7 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
       },
     );
     // BullMQ re-emits connection trouble as 'error' events; it reconnects by itself.
-    worker.on('error', () => undefined);
+    worker.on('error', this.onError);
     this.workers.push(worker);
     try {
       await worker.waitUntilReady();
@@ -227,7 +246,7 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
     } catch (error) {
       throw this.unavailable('start a worker', error);
     }
-    worker.run().catch(() => undefined);
+    worker.run().catch(this.onError);
   }
 
   onSettled(listener: (event: BackgroundJobSettled) => void): () => void {
@@ -235,7 +254,7 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
       throw invalidConfig(this.name, 'onSettled(listener)', 'the listener must be a function');
     }
     this.listeners.add(listener);
-    if (!this.closed) this.listen().catch(() => undefined);
+    if (!this.closed) this.listen().catch(this.onError);
     return () => {
       this.listeners.delete(listener);
     };
@@ -251,7 +270,7 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
       throw invalidConfig(this.name, 'onCancel(listener)', 'the listener must be a function');
     }
     this.cancelListeners.add(listener);
-    if (!this.closed) this.listen().catch(() => undefined);
+    if (!this.closed) this.listen().catch(this.onError);
     return () => {
       this.cancelListeners.delete(listener);
     };
@@ -328,7 +347,7 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
         prefix: this.prefix,
         streams: { events: { maxLen: EVENTS_MAX_LEN } },
       });
-      queue.on('error', () => undefined);
+      queue.on('error', this.onError);
       await queue.waitUntilReady();
       return queue;
     })().catch((error: unknown) => {
@@ -345,7 +364,7 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
         connection: this.connection as BullMQ.ConnectionOptions,
         prefix: this.prefix,
       });
-      producer.on('error', () => undefined);
+      producer.on('error', this.onError);
       await producer.waitUntilReady();
       return producer;
     })().catch((error: unknown) => {
@@ -365,7 +384,7 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
         prefix: this.prefix,
         lastEventId: start,
       });
-      events.on('error', () => undefined);
+      events.on('error', this.onError);
       events.on('completed', ({ jobId, returnvalue }) => {
         const status = String(returnvalue);
         this.emitSettled(jobId, TERMINAL.has(status) ? (status as BackgroundTaskTerminalStatus) : 'failed');
@@ -410,8 +429,9 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
     for (const listener of this.cancelListeners) {
       try {
         listener(taskId);
-      } catch {
+      } catch (error) {
         // A throwing listener must not stop the others or the events reader.
+        this.onError(error);
       }
     }
   }
@@ -421,8 +441,9 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
     for (const listener of this.listeners) {
       try {
         listener(event);
-      } catch {
+      } catch (error) {
         // A throwing listener must not stop the others or the events reader.
+        this.onError(error);
       }
     }
   }
