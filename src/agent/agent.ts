@@ -1,3 +1,6 @@
+import { agentBackgroundConfigProblem } from '../background/config.js';
+import { BackgroundTaskManager } from '../background/manager.js';
+import { RunBackground } from '../background/run-background.js';
 import { resolveDownloadPolicy, validateDownloadPolicy } from '../downloads/policy.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { describeError } from '../errors/error-chain.js';
@@ -74,6 +77,8 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
   readonly #defaults = new Map<DefaultErrorProcessorId, Processor>();
   /** The last merge of defaults into the configured error processors (never handed out to callers). */
   #mergedErrorProcessors: { source: Processor[]; entries: Processor[]; merged: Processor[] } | undefined;
+  /** The in-process background task manager, made on the first background call (no `backgroundTasks.manager`). */
+  #backgroundManager: BackgroundTaskManager | undefined;
 
   constructor(config: AgentConfig<TTools>) {
     if (typeof config?.id !== 'string' || config.id.trim() === '') {
@@ -127,6 +132,16 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
         'AGENT_INVALID_CONFIG',
         `Agent "${config.id}": "memory" must be a Memory from sluice/memory, e.g. new Memory({ storage: new InMemoryStore() }) (got ${describeError(memory)}).`,
       );
+    }
+    if (config.backgroundTasks !== undefined) {
+      const problem = agentBackgroundConfigProblem(config.backgroundTasks);
+      if (problem) {
+        throw new ConfigurationError(
+          'AGENT_INVALID_CONFIG',
+          `Agent "${config.id}": "backgroundTasks" ${problem}.`,
+          { details: { option: 'backgroundTasks' } },
+        );
+      }
     }
     // Static arrays are checked now; arrays computed from requestContext when a call starts.
     for (const array of PROCESSOR_ARRAYS) {
@@ -201,9 +216,10 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     await checkStructuredOutputOption(this.id, call.structuredOutput, options.structuredOutput !== undefined);
     // Memory first: a store that is down, or a thread of another resource, fails the call
     // before the model is resolved or called.
+    const memoryObject = call.memory === undefined ? undefined : await this.getMemory({ requestContext });
     const memory = await startMemoryTurn(
       this.id,
-      call.memory === undefined ? undefined : await this.getMemory({ requestContext }),
+      memoryObject,
       call.memory,
       requestContext,
       typeof this.#config.memory === 'function',
@@ -242,9 +258,18 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       call.attachmentDownloads,
       `Agent "${this.id}"`,
     );
+    const runId = call.runId ?? newId();
+    const background = this.#runBackground(
+      allTools,
+      runId,
+      messageList,
+      call.untilIdle,
+      memoryObject,
+      memory,
+    );
     const output = startRun<OUTPUT>({
       agentId: this.id,
-      runId: call.runId ?? newId(),
+      runId,
       messageId: newId(),
       messageList,
       model,
@@ -256,6 +281,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       requestContext,
       attachmentDownloads: downloads,
       memory,
+      background,
       createRunner: (writer, runId, deliver, abortSignal) =>
         new ProcessorRunner({
           deliver,
@@ -273,6 +299,51 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
         }),
     });
     return { output, abortSignal: call.abortSignal };
+  }
+
+  /**
+   * The run's background runtime: only when the agent configures `backgroundTasks` (not
+   * `disabled`) or a tool of the call opts in with `background: { enabled: true }`. Otherwise
+   * tools run exactly as without background support.
+   */
+  #runBackground(
+    tools: ToolsInput,
+    runId: string,
+    messageList: MessageList,
+    untilIdle: AgentExecutionOptions['untilIdle'],
+    memoryObject: Memory | undefined,
+    memory: MemoryTurn | undefined,
+  ): RunBackground | undefined {
+    const config = this.#config.backgroundTasks;
+    if (config?.disabled === true) return undefined;
+    if (config === undefined) {
+      let any = false;
+      for (const name in tools) {
+        const entry = tools[name] as { background?: { enabled?: unknown } } | undefined;
+        if (entry?.background?.enabled === true) {
+          any = true;
+          break;
+        }
+      }
+      if (!any) return undefined;
+    }
+    let manager = config?.manager;
+    if (!manager) {
+      this.#backgroundManager ??= new BackgroundTaskManager();
+      manager = this.#backgroundManager;
+    }
+    return new RunBackground({
+      agentId: this.id,
+      runId,
+      config,
+      manager,
+      untilIdle,
+      messageList,
+      memory:
+        memory && memoryObject && !memory.savesNothing
+          ? { storage: memoryObject.storage, threadId: memory.threadId, resourceId: memory.resourceId }
+          : undefined,
+    });
   }
 
   /**

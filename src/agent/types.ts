@@ -1,3 +1,5 @@
+import type { AgentBackgroundTasksConfig } from '../background/config.js';
+import type { UntilIdleOption } from '../background/run-background.js';
 import type { AttachmentDownloadPolicy } from '../downloads/policy.js';
 import type { Memory } from '../memory/memory.js';
 import type { AgentMemoryOption } from '../memory/turn.js';
@@ -93,6 +95,13 @@ export interface AgentConfig<TOOLS extends ToolsInput = ToolsInput> {
    * around the agent's (input before, output after) and are never removed by per-call arrays.
    */
   memory?: DynamicArgument<Memory>;
+  /**
+   * Background tool calls (`sluice/background`): which tools may run in the background
+   * (`tools: 'all' | { name: config | false }`), `disabled`, awaited calls' `waitTimeoutMs`,
+   * `onTaskComplete` / `onTaskFailed`, and the `manager` (default: one in-process manager per
+   * agent). Tools with `background: { enabled: true }` are eligible without it.
+   */
+  backgroundTasks?: AgentBackgroundTasksConfig;
 }
 
 /** The event `onFinish` receives. */
@@ -146,6 +155,13 @@ export interface AgentExecutionOptions<OUTPUT = unknown> {
    * settle whether or not anyone reads, and the provider keeps streaming (and billing).
    */
   stopOnStreamCancel?: boolean;
+  /**
+   * Keep the run (and its stream) open while background tasks it started are in flight; each
+   * result reconciled into the conversation starts a follow-up turn so the model can react.
+   * `{ maxIdleMs }` bounds each wait for the next result. Default `false`: the run ends after
+   * its steps and later results are reconciled into memory only.
+   */
+  untilIdle?: UntilIdleOption;
   onStepFinish?: (event: LLMStepResult & { runId: string; model?: string }) => void | Promise<void>;
   onFinish?: (event: FinishEvent<OUTPUT>) => void | Promise<void>;
   onChunk?: (chunk: ChunkType<OUTPUT>) => void | Promise<void>;

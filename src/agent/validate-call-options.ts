@@ -36,4 +36,20 @@ export function validateCallOptions(
   if (toolChoice) fail('toolChoice', toolChoice);
   const activeTools = activeToolsProblem(merged.activeTools);
   if (activeTools) fail('activeTools', activeTools);
+  const untilIdle: unknown = merged.untilIdle;
+  if (untilIdle !== undefined && typeof untilIdle !== 'boolean') {
+    const maxIdleMs = (untilIdle as { maxIdleMs?: unknown } | null)?.maxIdleMs;
+    const valid =
+      typeof untilIdle === 'object' &&
+      untilIdle !== null &&
+      Object.keys(untilIdle).every((key) => key === 'maxIdleMs') &&
+      (maxIdleMs === undefined ||
+        (typeof maxIdleMs === 'number' && Number.isInteger(maxIdleMs) && maxIdleMs >= 1));
+    if (!valid) {
+      fail(
+        'untilIdle',
+        `is ${describe(untilIdle)}; pass true, false or { maxIdleMs: <whole milliseconds >= 1> }.`,
+      );
+    }
+  }
 }

@@ -4,6 +4,16 @@
  * storage and queue contracts that `SqlBackgroundTaskStore` and `BullMQBackgroundTaskQueue`
  * (`sluice/bullmq`) implement.
  */
+export {
+  type AgentBackgroundTasksConfig,
+  BACKGROUND_ARG,
+  type BackgroundOverride,
+  type BackgroundPlan,
+  type BackgroundTaskCallback,
+  checkBackgroundOverride,
+  resolveBackgroundPlan,
+  type ToolBackgroundConfig,
+} from './config.js';
 export { BackgroundTaskError } from './errors.js';
 export { InProcessBackgroundTaskQueue } from './in-process-queue.js';
 export {
@@ -21,4 +31,11 @@ export {
   toolExecutor,
 } from './manager.js';
 export { InMemoryBackgroundTaskStore } from './memory-store.js';
+export type { UntilIdleOption } from './run-background.js';
 export type * from './types.js';
+export type {
+  BackgroundWorkDisposition,
+  BackgroundWorkInvocationKind,
+  BackgroundWorkLifecyclePayload,
+  BackgroundWorkTerminalStatus,
+} from './work-signals.js';

@@ -221,6 +221,14 @@ export class BackgroundTaskManager {
     }
   }
 
+  /** The per-task defaults (`defaultTimeoutMs`, `defaultMaxRetries`) a call's plan falls back to. */
+  get defaults(): { timeoutMs: number; maxRetries: number } {
+    return {
+      timeoutMs: this.#options.defaultTimeoutMs ?? 300_000,
+      maxRetries: this.#options.defaultMaxRetries ?? 0,
+    };
+  }
+
   /** Recover abandoned tasks (unless `recoverOnStart: false`) and, in `producer` / `worker` mode, attach to the queue. Idempotent. */
   start(): Promise<void> {
     this.#started ??= this.#start();

@@ -231,6 +231,11 @@ export class ProcessorRunner {
     return this.#streamProcessors.length === 0;
   }
 
+  /** Queue a prompt message for the next model call only (the background runtime's follow-up notice). */
+  queueTransientMessage(message: LanguageModelV2Message): void {
+    this.#transient.push(message);
+  }
+
   /** Transient signals waiting for the next model call; taking them clears the queue. */
   takeTransientSignals(): LanguageModelV2Message[] {
     if (this.#transient.length === 0) return [];

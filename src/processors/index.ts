@@ -3,6 +3,14 @@
  * folder each under `src/processors/<name>/`.
  */
 export * from '../pipeline/index.js';
+export {
+  BACKGROUND_WORK_SIGNALS_ID,
+  type BackgroundWorkDisposition,
+  type BackgroundWorkInvocationKind,
+  type BackgroundWorkLifecyclePayload,
+  type BackgroundWorkTerminalStatus,
+  createBackgroundWorkSignalProcessor,
+} from './background-work-signals/index.js';
 export { BatchPartsProcessor, type BatchPartsProcessorOptions } from './batch-parts/index.js';
 export {
   type AskJudgeArgs,

@@ -227,6 +227,16 @@ export type ToolOutputChunk = Chunk<
   'tool-output',
   { output: unknown; toolCallId: string; toolName?: string }
 >;
+/** A tool call started running in the background (`sluice/background`): its task id and disposition. */
+export type BackgroundTaskStartedChunk = Chunk<
+  'background-task-started',
+  { taskId: string; toolCallId: string; toolName: string; disposition: 'deferred' | 'awaited' }
+>;
+/** Progress a background tool wrote (its `writer.write` / `writer.custom`) while the run's stream is open. */
+export type BackgroundTaskProgressChunk = Chunk<
+  'background-task-progress',
+  { taskId: string; toolCallId: string; toolName: string; data: unknown }
+>;
 export type StepFinishChunk = Chunk<'step-finish', StepFinishPayload>;
 export type FinishChunk = Chunk<'finish', FinishPayload>;
 export type ErrorChunk = Chunk<'error', { error: unknown }>;
@@ -267,6 +277,8 @@ export type AgentChunkType<OUTPUT = unknown> =
   | ToolResultChunk
   | ToolErrorChunk
   | ToolOutputChunk
+  | BackgroundTaskStartedChunk
+  | BackgroundTaskProgressChunk
   | StepFinishChunk
   | FinishChunk
   | ErrorChunk

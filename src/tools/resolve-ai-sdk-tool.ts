@@ -1,8 +1,9 @@
 import type { LanguageModelV2FunctionTool, LanguageModelV2ProviderDefinedTool } from '@ai-sdk/provider';
+import { toolBackgroundConfigProblem } from '../background/config.js';
 import { ConfigurationError } from '../errors/index.js';
 import type { RequestContext } from '../request-context/request-context.js';
 import { getSchemaValidator, type SchemaValidator } from '../schema/index.js';
-import { runToolCall, type ToolRuntime } from './run-tool-call.js';
+import { checkToolInput, runToolCall, type ToolRuntime } from './run-tool-call.js';
 import { prepareToolInput } from './tool-input-schema.js';
 import type { AiSdkToolLike } from './tool-like.js';
 import type { ResolvedTool, ToolApprovalPredicate, ToolCallRequest, ToolExecutionContext } from './types.js';
@@ -57,6 +58,14 @@ export async function resolveAiSdkTool(
       },
     );
   }
+  const background = tool.background === undefined ? undefined : toolBackgroundConfigProblem(tool.background);
+  if (background) {
+    throw new ConfigurationError(
+      TOOL_INVALID_CONFIG,
+      `Tool "${name}" has a \`background\` option that ${background}. Fix: pass e.g. background: { enabled: true } or leave it out.`,
+      { details: { subject: `Tool "${name}"` } },
+    );
+  }
   const runtime: ToolRuntime = {
     name,
     validateInput: input.validate,
@@ -79,6 +88,7 @@ export async function resolveAiSdkTool(
     original: tool,
     execute:
       execute && !providerExecuted ? (call, context) => runToolCall(runtime, call, context) : undefined,
+    checkInput: execute && !providerExecuted ? (call) => checkToolInput(runtime, call) : undefined,
     toModelOutput,
   };
 }

@@ -1,6 +1,6 @@
 import type { LanguageModelV2FunctionTool } from '@ai-sdk/provider';
 import { getSchemaValidator } from '../schema/index.js';
-import { runToolCall, type ToolRuntime } from './run-tool-call.js';
+import { checkToolInput, runToolCall, type ToolRuntime } from './run-tool-call.js';
 import type { Tool } from './tool.js';
 import { prepareToolInput } from './tool-input-schema.js';
 import type { ResolvedTool } from './types.js';
@@ -48,6 +48,7 @@ export async function resolveSluiceTool(name: string, tool: Tool): Promise<Resol
     requireApproval: tool.requireApproval,
     original: tool,
     execute: execute ? (call, context) => runToolCall(runtime, call, context) : undefined,
+    checkInput: execute ? (call) => checkToolInput(runtime, call) : undefined,
     toModelOutput,
   };
 }

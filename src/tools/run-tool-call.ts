@@ -99,6 +99,34 @@ export async function runToolCall(
 }
 
 /**
+ * Parse and validate a call's input without running the tool (the background runtime checks a
+ * call before it becomes a task). Same errors as {@link runToolCall}.
+ */
+export async function checkToolInput(
+  runtime: ToolRuntime,
+  call: ToolCallRequest,
+): Promise<{ ok: true; args: unknown } | { ok: false; args: unknown; error: ToolExecutionError }> {
+  const parsed = parseToolInput(call.input);
+  if (!parsed.ok) {
+    return {
+      ok: false,
+      args: parsed.raw,
+      error: invalidJsonArgsError(runtime.name, parsed.raw, parsed.error, call.toolCallId),
+    };
+  }
+  if (!runtime.validateInput) return { ok: true, args: parsed.value };
+  const checked = await runtime.validateInput(parsed.value);
+  if (!checked.success) {
+    return {
+      ok: false,
+      args: parsed.value,
+      error: invalidArgsError(runtime.name, checked.issues, call.toolCallId),
+    };
+  }
+  return { ok: true, args: checked.value };
+}
+
+/**
  * Why the value the model will see cannot be serialised (a `toJSON` that throws, a BigInt, a
  * cycle), or `undefined`. Found here it is this tool's error result, which names the tool and
  * lets the run go on; found by the provider it would fail the model call. Primitives are

@@ -1,4 +1,5 @@
 import type { SharedV2ProviderOptions } from '@ai-sdk/provider';
+import type { ToolBackgroundConfig } from '../background/config.js';
 import type { InferSchemaInput, InferSchemaOutput, SchemaInput } from '../schema/index.js';
 import type { MaybePromise, ToolExecutionContext } from './types.js';
 
@@ -46,4 +47,11 @@ export interface ToolConfig<
    * whole run with the call's `abortSignal`).
    */
   timeoutMs?: number;
+  /**
+   * Let calls of this tool run in the background (`sluice/background`): `enabled`, the
+   * `defaultDisposition` (`'deferred'` or `'foreground'`), the task's `timeoutMs` /
+   * `maxRetries`, an awaited call's `waitTimeoutMs`, and `onComplete` / `onFailed` callbacks.
+   * An agent's `backgroundTasks` option can opt the tool in or out.
+   */
+  background?: ToolBackgroundConfig;
 }

@@ -26,6 +26,8 @@ export interface AiSdkToolLike {
   title?: string;
   /** Sluice extension: one call's longest run in milliseconds (as `createTool`'s `timeoutMs`). */
   timeoutMs?: number;
+  /** Sluice extension: background settings (as `createTool`'s `background`, `sluice/background`). */
+  background?: unknown;
 }
 
 /** Anything that can go in a tools record: a {@link Tool} or an AI SDK tool object. */

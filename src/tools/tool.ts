@@ -1,4 +1,5 @@
 import type { SharedV2ProviderOptions } from '@ai-sdk/provider';
+import type { ToolBackgroundConfig } from '../background/config.js';
 import type { InferSchemaOutput, SchemaInput } from '../schema/index.js';
 import type { ToolConfig, ToolOutputOf } from './tool-config.js';
 import type { MaybePromise, ToolApprovalPredicate, ToolExecutionContext } from './types.js';
@@ -37,6 +38,8 @@ export class Tool<
   readonly strict?: boolean;
   readonly title?: string;
   readonly timeoutMs?: number;
+  /** Background settings (`sluice/background`); see {@link ToolConfig.background}. */
+  readonly background?: ToolBackgroundConfig;
 
   /** Validates `config` eagerly; throws `ConfigurationError` (`TOOL_INVALID_CONFIG`). */
   constructor(config: ToolConfig<TIn, TOut, TResult, TId>) {
@@ -52,6 +55,7 @@ export class Tool<
     this.strict = config.strict;
     this.title = config.title;
     this.timeoutMs = config.timeoutMs;
+    if (config.background !== undefined) this.background = config.background;
   }
 }
 

@@ -117,6 +117,13 @@ export interface ResolvedTool {
    * tool has no local `execute` (client or provider-executed tools).
    */
   execute?(call: ToolCallRequest, context: ToolCallContext): Promise<ToolOutcome>;
+  /**
+   * Parse and validate a call's input without running the tool; the errors `execute` would
+   * return. Present when `execute` is.
+   */
+  checkInput?(
+    call: ToolCallRequest,
+  ): Promise<{ ok: true; args: unknown } | { ok: false; args: unknown; error: ToolExecutionError }>;
   /** The model-facing form of an output (what `execute` puts in `modelOutput`). */
   toModelOutput?(output: unknown, call: { toolCallId: string; input: unknown }): Promise<unknown>;
 }

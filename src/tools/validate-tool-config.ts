@@ -1,3 +1,4 @@
+import { toolBackgroundConfigProblem } from '../background/config.js';
 import { describeError } from '../errors/error-chain.js';
 import { ConfigurationError } from '../errors/index.js';
 import { isSchemaInput } from '../schema/index.js';
@@ -74,6 +75,16 @@ export function validateToolConfig(config: unknown): void {
   const timeout = timeoutProblem(c.timeoutMs);
   if (timeout)
     throw invalid(label, timeout, 'pass a number of milliseconds > 0, or leave timeoutMs out for no limit');
+  if (c.background !== undefined) {
+    const problem = toolBackgroundConfigProblem(c.background);
+    if (problem) {
+      throw invalid(
+        label,
+        `has a \`background\` option that ${problem}`,
+        "pass e.g. background: { enabled: true, defaultDisposition: 'deferred' } or leave it out",
+      );
+    }
+  }
   if (c.title !== undefined && typeof c.title !== 'string') {
     throw invalid(label, '`title` must be a string', 'pass a string title or leave it out');
   }

@@ -2,6 +2,7 @@
  * What one run is made of: the plan the agent resolved, and the parts the run's modules share.
  * Each part owns its own state; nothing here is a loose mutable variable.
  */
+import type { RunBackground } from '../../background/run-background.js';
 import type { ResolvedDownloadPolicy } from '../../downloads/policy.js';
 import type { MemoryTurn } from '../../memory/turn.js';
 import type { MessageList } from '../../messages/message-list.js';
@@ -33,6 +34,8 @@ export interface RunPlan<OUTPUT> {
   attachmentDownloads?: ResolvedDownloadPolicy;
   /** The call's memory (`memory: { thread, resource }`), saved by `finalize()`. */
   memory?: MemoryTurn;
+  /** The run's background runtime, when the agent or its tools use background tasks. */
+  background?: RunBackground;
   /**
    * The run's runner. `abortSignal` is the run's own signal (the caller's, joined by
    * `stopOnStreamCancel` when on), so hooks see every way the run can be stopped.

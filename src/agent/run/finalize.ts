@@ -33,6 +33,7 @@ export async function finalize<OUTPUT>(
   const { runner, state, options, abortSignal, path, runId } = run;
   // No hook runs after this point; work processors started for the run (timers) stops now.
   runner.endRun();
+  run.plan.background?.beginClose();
   let { status, error } = end;
   const { tripwire } = end;
   const structured = state.totals.structured;
@@ -45,6 +46,7 @@ export async function finalize<OUTPUT>(
   const bounded = (pending: unknown) => settleWithin(pending, abortSignal);
   // Memory saves here, once, as the run ended; a successful turn that could not be saved fails.
   const saveError = await saveMemoryTurn(run, { status, error, tripwire });
+  run.plan.background?.end();
   if (saveError) {
     status = 'failed';
     error = saveError;

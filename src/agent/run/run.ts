@@ -51,6 +51,10 @@ function createRun<OUTPUT>(
   const path = new ChunkPath<OUTPUT>(buffer, options.onChunk, runId);
   const runner = plan.createRunner(path.writer, runId, path.deliver, options.abortSignal);
   path.connect(runner);
+  plan.background?.attach({
+    emit: path.emit,
+    queueTransientMessage: (message) => runner.queueTransientMessage(message),
+  });
   const failures = new ApiFailures();
   return {
     plan,
@@ -103,8 +107,11 @@ async function runSteps<OUTPUT>(run: RunContext<OUTPUT>): Promise<void> {
   const baseSystemMessages = list.snapshotSystemMessages();
 
   // 2–9, per step (step.ts), each attempted again when a processor or error processor asks.
+  // `untilIdle`: once the steps are done, background results of the run still in flight are
+  // waited for, and each one reconciled starts a follow-up turn.
   for (let stepNumber = 0; ; stepNumber++) {
-    if (!(await runStepWithRetries(run, stepNumber, baseSystemMessages))) break;
+    if (await runStepWithRetries(run, stepNumber, baseSystemMessages)) continue;
+    if (!(await run.plan.background?.awaitFollowUp(run.abortSignal))) break;
   }
   path.endSteps();
   // The object-result that reached the client (or a structuring processor's report) is the object.

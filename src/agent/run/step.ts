@@ -92,7 +92,8 @@ export async function runStep<OUTPUT>(
   });
   // The runner resolves a model override (object or router string) as it is returned.
   const stepModel = settings.model;
-  const toolSet = activeOnly(await resolveStepTools(run, settings.tools, stepNumber), settings.activeTools);
+  const stepTools = activeOnly(await resolveStepTools(run, settings.tools, stepNumber), settings.activeTools);
+  const toolSet = plan.background ? plan.background.wrapToolSet(stepTools) : stepTools;
   // A processor may move this step's output to another response message (`messageId`).
   if (settings.messageId && settings.messageId !== messageId) state.responseId = settings.messageId;
 
@@ -272,6 +273,7 @@ export async function runStep<OUTPUT>(
           recorded: request.response ? recordedToolResults(request.response) : undefined,
           onRawResult: settlement.recordToolResult,
         });
+  plan.background?.toolsRecorded();
   if (outcome !== NO_TOOL_WORK) {
     step.toolResults.push(...outcome.results);
     step.toolErrors.push(...outcome.errors);
