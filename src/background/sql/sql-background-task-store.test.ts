@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
+import { BackgroundTaskManager } from 'sluice/background';
 import { SqlBackgroundTaskStore as PgExport, PostgresStore } from 'sluice/pg';
 import { SqlBackgroundTaskStore as SqliteExport, SqliteStore } from 'sluice/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -144,6 +145,49 @@ describe('SqlBackgroundTaskStore on SQLite', () => {
     } finally {
       await a.close();
       await b.close();
+    }
+  });
+
+  it("a manager keeps its records in the file; a manager of a later process recovers a dead owner's running task", async () => {
+    const path = tempPath();
+    const first = new SqliteStore({ path });
+    const firstTasks = new SqlBackgroundTaskStore({ store: first });
+    const manager = new BackgroundTaskManager({ store: firstTasks, ownerId: 'proc-1' });
+    const submitted = await manager.submit({
+      toolName: 'double',
+      toolCallId: 'c1',
+      args: { n: 21, at: new Date(5) },
+      disposition: 'deferred',
+      execute: async ({ task }) => ({
+        doubled: (task.args as { n: number }).n * 2,
+        at: (task.args as { at: Date }).at,
+      }),
+    });
+    if (!submitted.accepted) throw new Error('expected the task to be accepted');
+    const done = await submitted.settled;
+    expect(done).toMatchObject({
+      status: 'completed',
+      result: { doubled: 42, at: new Date(5) },
+      owner: 'proc-1',
+    });
+    // proc-1 dies while running another task.
+    await firstTasks.create({ id: 'orphan', ...base });
+    await firstTasks.transition('orphan', ['pending'], 'running', { owner: 'proc-1' });
+    await manager.close();
+    await first.close();
+
+    const second = new SqliteStore({ path });
+    const secondTasks = new SqlBackgroundTaskStore({ store: second });
+    const next = new BackgroundTaskManager({ store: secondTasks, ownerId: 'proc-2', staleAfterMs: 0 });
+    try {
+      await next.start();
+      expect(await next.get(submitted.task.id)).toEqual(done);
+      const orphan = await next.get('orphan');
+      expect(orphan?.status).toBe('failed');
+      expect(orphan?.error?.code).toBe('BACKGROUND_TASK_ABANDONED');
+    } finally {
+      await next.close();
+      await second.close();
     }
   });
 
