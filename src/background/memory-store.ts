@@ -7,6 +7,7 @@ import type {
   BackgroundTaskStatus,
   BackgroundTaskStore,
 } from './types.js';
+import { checkCutoff, checkFilter, checkTaskId, checkTaskInput, checkTransition } from './validate.js';
 
 const TERMINAL: ReadonlySet<BackgroundTaskStatus> = new Set([
   'completed',
@@ -25,6 +26,7 @@ export class InMemoryBackgroundTaskStore implements BackgroundTaskStore {
   readonly #tasks = new Map<string, BackgroundTaskRecord>();
 
   async create(task: BackgroundTaskInput): Promise<BackgroundTaskRecord> {
+    checkTaskInput(this.name, task);
     if (typeof task.id !== 'string' || task.id === '') {
       throw new StorageError('STORE_INVALID_INPUT', `${this.name}: a task needs a non-empty string id.`, {
         details: { store: this.name },
@@ -51,6 +53,7 @@ export class InMemoryBackgroundTaskStore implements BackgroundTaskStore {
   }
 
   async get(id: string): Promise<BackgroundTaskRecord | null> {
+    checkTaskId(this.name, 'get', id);
     const found = this.#tasks.get(id);
     return found ? structuredClone(found) : null;
   }
@@ -61,6 +64,7 @@ export class InMemoryBackgroundTaskStore implements BackgroundTaskStore {
     to: BackgroundTaskStatus,
     patch: BackgroundTaskPatch = {},
   ): Promise<BackgroundTaskRecord | null> {
+    checkTransition(this.name, id, from, to, patch);
     const found = this.#tasks.get(id);
     if (!found || !from.includes(found.status)) return null;
     const next: BackgroundTaskRecord = { ...found, status: to, updatedAt: new Date() };
@@ -73,6 +77,7 @@ export class InMemoryBackgroundTaskStore implements BackgroundTaskStore {
   }
 
   async list(filter: BackgroundTaskFilter = {}): Promise<BackgroundTaskRecord[]> {
+    checkFilter(this.name, filter);
     const statuses =
       filter.status === undefined
         ? undefined
@@ -99,6 +104,7 @@ export class InMemoryBackgroundTaskStore implements BackgroundTaskStore {
   }
 
   async deleteFinished(before: Date): Promise<number> {
+    checkCutoff(this.name, before);
     let deleted = 0;
     for (const [id, task] of this.#tasks) {
       const finished = task.finishedAt ?? task.updatedAt;

@@ -2,6 +2,8 @@
  * `sluice/pg`: the PostgreSQL store (`PostgresStore`, needs the optional peer dependency `pg`,
  * loaded on first use).
  */
+
+export { SqlBackgroundTaskStore, type SqlBackgroundTaskStoreOptions } from '../background/sql/index.js';
 export {
   POSTGRES_SCHEMA_VERSION,
   PostgresStore,

@@ -1,0 +1,7 @@
+/** The in-memory task store against the one BackgroundTaskStore conformance suite. */
+import { InMemoryBackgroundTaskStore } from 'sluice/background';
+import { defineBackgroundTaskStoreConformance } from './store-conformance.js';
+
+defineBackgroundTaskStoreConformance('InMemoryBackgroundTaskStore', async () => ({
+  store: new InMemoryBackgroundTaskStore(),
+}));

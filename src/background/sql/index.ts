@@ -1,0 +1,8 @@
+/**
+ * Background task records in a SQL memory store's database (`SqliteStore`, `PostgresStore`).
+ */
+export {
+  SqlBackgroundTaskStore,
+  type SqlBackgroundTaskStoreOptions,
+  type SqlFeatureHost,
+} from './sql-background-task-store.js';

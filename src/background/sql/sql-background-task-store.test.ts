@@ -1,0 +1,234 @@
+/**
+ * SqlBackgroundTaskStore against the store contract (one conformance suite, `../store-conformance.ts`)
+ * on SQLite (a temp file per test) and a real PostgreSQL (a fresh schema per test), plus the
+ * SQL-specific rules: one table created through the store's feature seam, with the indexes the
+ * listing filters and crash recovery use, and a compare-and-set that holds across two processes'
+ * connections.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { BackgroundTaskManager } from 'sluice/background';
+import { SqlBackgroundTaskStore as PgExport, PostgresStore } from 'sluice/pg';
+import { SqlBackgroundTaskStore as SqliteExport, SqliteStore } from 'sluice/sqlite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../../stores/postgres/test-env.js';
+import { defineBackgroundTaskStoreConformance } from '../store-conformance.js';
+import { SqlBackgroundTaskStore } from './index.js';
+
+const dirs: string[] = [];
+function tempPath(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sluice-bg-'));
+  dirs.push(dir);
+  return join(dir, 'memory.db');
+}
+
+const available = await postgresAvailable();
+const admin = available ? new pg.Pool({ connectionString: DATABASE_URL, max: 2 }) : undefined;
+afterAll(async () => {
+  await admin?.end();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+defineBackgroundTaskStoreConformance('SqlBackgroundTaskStore(SqliteStore)', async () => {
+  const path = tempPath();
+  const memory = new SqliteStore({ path });
+  return {
+    store: new SqlBackgroundTaskStore({ store: memory }),
+    dispose: () => memory.close(),
+    corrupt: async (id, column, raw) => {
+      const db = new BetterSqlite3(path);
+      db.prepare(`UPDATE sluice_background_tasks SET ${column} = ? WHERE id = ?`).run(raw, id);
+      db.close();
+    },
+    unreachable: () =>
+      new SqlBackgroundTaskStore({
+        store: new SqliteStore({ path: join(tempPath(), 'no-such-dir', 'x.db') }),
+      }),
+  };
+});
+
+if (available && admin) {
+  defineBackgroundTaskStoreConformance('SqlBackgroundTaskStore(PostgresStore)', async () => {
+    const schema = uniqueSchema('bgconf');
+    const memory = new PostgresStore({ connectionString: DATABASE_URL, schema, poolConfig: { max: 3 } });
+    return {
+      store: new SqlBackgroundTaskStore({ store: memory }),
+      dispose: async () => {
+        await memory.close();
+        await dropSchema(admin, schema);
+      },
+      corrupt: async (id, column, raw) => {
+        await admin.query(`UPDATE "${schema}".sluice_background_tasks SET ${column} = $1 WHERE id = $2`, [
+          raw,
+          id,
+        ]);
+      },
+      unreachable: () =>
+        new SqlBackgroundTaskStore({
+          store: new PostgresStore({ connectionString: 'postgres://postgres@127.0.0.1:1/test' }),
+        }),
+    };
+  });
+} else {
+  describe.skip('BackgroundTaskStore conformance: PostgreSQL (unreachable, see the warning above)', () => {
+    it('runs against DATABASE_URL', () => undefined);
+  });
+}
+
+const base = {
+  toolName: 'slow',
+  toolCallId: 'c1',
+  args: {},
+  disposition: 'deferred' as const,
+  maxRetries: 0,
+  timeoutMs: 1000,
+};
+
+describe('SqlBackgroundTaskStore on SQLite', () => {
+  it('is exported from sluice/sqlite and sluice/pg', () => {
+    expect(SqliteExport).toBe(SqlBackgroundTaskStore);
+    expect(PgExport).toBe(SqlBackgroundTaskStore);
+  });
+
+  it('keeps one table in the memory database, beside the memory schema, with the filter and recovery indexes', async () => {
+    const path = tempPath();
+    const memory = new SqliteStore({ path });
+    const tasks = new SqlBackgroundTaskStore({ store: memory });
+    expect(tasks.name).toBe(`SqlBackgroundTaskStore(SqliteStore(${path}))`);
+    await tasks.create({ id: 't1', ...base });
+    await memory.saveThread({ id: 'th', resourceId: 'r', createdAt: new Date(1), updatedAt: new Date(1) });
+    const db = new BetterSqlite3(path, { readonly: true });
+    try {
+      const indexes = db
+        .prepare(
+          "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'sluice_background_tasks'",
+        )
+        .all() as { name: string; sql: string | null }[];
+      const byName = new Map(indexes.map((i) => [i.name, i.sql ?? '']));
+      expect(byName.get('sluice_background_tasks_status_owner')).toMatch(/\(status, owner\)/);
+      expect(byName.get('sluice_background_tasks_thread')).toMatch(/\(thread_id, created_at\)/);
+      // Recovery's query (running rows of one owner) uses the (status, owner) index.
+      const plan = db
+        .prepare(
+          "EXPLAIN QUERY PLAN SELECT id FROM sluice_background_tasks WHERE status = 'running' AND owner = 'x'",
+        )
+        .all() as { detail: string }[];
+      expect(plan.map((p) => p.detail).join(' ')).toContain('sluice_background_tasks_status_owner');
+      const versions = db.prepare('SELECT version FROM sluice_background_migrations').all();
+      expect(versions).toEqual([{ version: 1 }]);
+    } finally {
+      db.close();
+      await memory.close();
+    }
+  });
+
+  it('compare-and-set holds across two connections to one file (two processes racing for a task)', async () => {
+    const path = tempPath();
+    const a = new SqliteStore({ path });
+    const b = new SqliteStore({ path });
+    const ta = new SqlBackgroundTaskStore({ store: a });
+    const tb = new SqlBackgroundTaskStore({ store: b });
+    try {
+      for (let i = 0; i < 10; i++) await ta.create({ id: `r${i}`, ...base });
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => [
+          ta.transition(`r${i}`, ['pending'], 'running', { owner: 'a' }),
+          tb.transition(`r${i}`, ['pending'], 'running', { owner: 'b' }),
+        ]).flat(),
+      );
+      for (let i = 0; i < 10; i++) {
+        expect([results[2 * i], results[2 * i + 1]].filter((r) => r !== null)).toHaveLength(1);
+      }
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it("a manager keeps its records in the file; a manager of a later process recovers a dead owner's running task", async () => {
+    const path = tempPath();
+    const first = new SqliteStore({ path });
+    const firstTasks = new SqlBackgroundTaskStore({ store: first });
+    const manager = new BackgroundTaskManager({ store: firstTasks, ownerId: 'proc-1' });
+    const submitted = await manager.submit({
+      toolName: 'double',
+      toolCallId: 'c1',
+      args: { n: 21, at: new Date(5) },
+      disposition: 'deferred',
+      execute: async ({ task }) => ({
+        doubled: (task.args as { n: number }).n * 2,
+        at: (task.args as { at: Date }).at,
+      }),
+    });
+    if (!submitted.accepted) throw new Error('expected the task to be accepted');
+    const done = await submitted.settled;
+    expect(done).toMatchObject({
+      status: 'completed',
+      result: { doubled: 42, at: new Date(5) },
+      owner: 'proc-1',
+    });
+    // proc-1 dies while running another task.
+    await firstTasks.create({ id: 'orphan', ...base });
+    await firstTasks.transition('orphan', ['pending'], 'running', { owner: 'proc-1' });
+    await manager.close();
+    await first.close();
+
+    const second = new SqliteStore({ path });
+    const secondTasks = new SqlBackgroundTaskStore({ store: second });
+    const next = new BackgroundTaskManager({ store: secondTasks, ownerId: 'proc-2', staleAfterMs: 0 });
+    try {
+      await next.start();
+      expect(await next.get(submitted.task.id)).toEqual(done);
+      const orphan = await next.get('orphan');
+      expect(orphan?.status).toBe('failed');
+      expect(orphan?.error?.code).toBe('BACKGROUND_TASK_ABANDONED');
+    } finally {
+      await next.close();
+      await second.close();
+    }
+  });
+
+  it('does not accept something that is not a SQL memory store', () => {
+    expect(() => new SqlBackgroundTaskStore({ store: {} as never })).toThrow(/SqliteStore or PostgresStore/);
+  });
+});
+
+describe.skipIf(!available)('SqlBackgroundTaskStore on PostgreSQL', () => {
+  it('compare-and-set holds across two pools: 20 racing pairs, one winner each', async () => {
+    const schema = uniqueSchema('bgcas');
+    const a = new PostgresStore({ connectionString: DATABASE_URL, schema, poolConfig: { max: 4 } });
+    const b = new PostgresStore({ connectionString: DATABASE_URL, schema, poolConfig: { max: 4 } });
+    const ta = new SqlBackgroundTaskStore({ store: a });
+    const tb = new SqlBackgroundTaskStore({ store: b });
+    try {
+      expect(ta.name).toMatch(
+        new RegExp(`^SqlBackgroundTaskStore\\(PostgresStore\\(.*schema ${schema}\\)\\)$`),
+      );
+      await Promise.all([ta.list(), tb.list()]);
+      for (let i = 0; i < 20; i++) await ta.create({ id: `r${i}`, ...base });
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => [
+          ta.transition(`r${i}`, ['pending'], 'running', { owner: 'a' }),
+          tb.transition(`r${i}`, ['pending'], 'running', { owner: 'b' }),
+        ]).flat(),
+      );
+      for (let i = 0; i < 20; i++) {
+        const winners = [results[2 * i], results[2 * i + 1]].filter((r) => r !== null);
+        expect(winners).toHaveLength(1);
+        expect((await tb.get(`r${i}`))?.owner).toBe(winners[0]?.owner);
+      }
+      const indexes = await admin!.query('SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1', [
+        schema,
+      ]);
+      const defs = indexes.rows.map((r: { indexdef: string }) => r.indexdef).join('\n');
+      expect(defs).toMatch(/sluice_background_tasks_status_owner ON .* \(status, owner\)/);
+    } finally {
+      await a.close();
+      await b.close();
+      await dropSchema(admin!, schema);
+    }
+  });
+});
