@@ -26,7 +26,7 @@ const CLOSINGS =
 
 /** Salutations: the name after them may be a single given name when punctuation closes it. */
 const SALUTATIONS =
-  /(?<![\p{L}])(?:dear|hi|hello|hey|lieber|liebe|hallo|cher|chère|bonjour|estimado|estimada|querido|querida|hola)[ \t]+/giu;
+  /(?<![\p{L}])(?:dear|hi|hello|hey|lieber|liebe|hallo|moin|servus|cher|chère|bonjour|bonsoir|salut|coucou|estimado|estimada|querido|querida|hola)[ \t]+/giu;
 
 /** Words a salutation is followed by that address a group or nobody in particular. */
 const SALUTED_GROUPS = new Set([
@@ -143,7 +143,7 @@ const JOINED = /^[ \t]+(?:and|und|et|y|&)[ \t]+/u;
 const NAME_BEFORE = new RegExp(`(?<![\\p{L}'’-])${LATIN_NAME_SOURCE()}[ \\t]*$`, 'u');
 function LATIN_NAME_SOURCE(): string {
   const word = "\\p{Lu}\\p{Ll}*(?:['’-]\\p{Lu}?\\p{Ll}+)*";
-  return `${word}(?:[ \\t\\u00a0-]+(?:(?:de|del|de la|de los|de las|van|von|der|van der|van den|von der|da|das|dos|du|des|di|le|la|ter|ten|y)[ \\t]+)?${word}){0,3}`;
+  return `${word}(?:[ \\t\\u00a0-]+(?:\\p{Lu}\\.[ \\t]+)?(?:(?:de|del|de la|de los|de las|van|von|der|van der|van den|von der|da|das|dos|du|des|di|le|la|ter|ten|y)[ \\t]+)?${word}){0,3}`;
 }
 
 /**
@@ -208,6 +208,8 @@ function latinContexts(text: string, out: Candidate[]): void {
     // Salutations start a line or a text ("say hi Anna" is not one).
     const before = text.slice(Math.max(0, m.index - 2), m.index);
     if (m.index > 0 && !/(?:^|\n)[ \t]*$|[.!?][ \t]*$/u.test(before)) continue;
+    // "Bonjour Mme Bonnet": the honorific's own cue reads the name after it.
+    if (HONORIFIC_AHEAD.test(text.slice(at, at + 12))) continue;
     LATIN_NAME.lastIndex = at;
     const n = LATIN_NAME.exec(text);
     if (n === null) continue;
@@ -268,7 +270,7 @@ const JA_SIGN =
 const ZH_SIGN =
   /敬礼[！!]?\n[ \u3000]*|(?:^|\n)(?=[\p{Script=Han}]{2,4}[ \u3000]?(?:敬上|谨上|謹上)(?![\p{Script=Han}]))/gu;
 const KO_SIGN = /(?<![가-힣])(?=[가-힣]{2,4}[ \t]?(?:드림|올림)(?![가-힣]))/gu;
-const CJK_CONTACT = /[（(][ \t]*\+?\d/gu;
+const CJK_CONTACT = /[（(][ \t]*(?:\+?\d|[\w.+-]+@)/gu;
 const ZH_ACTION =
   /(?:^|[\s，。！？,.!?：:；;])(?=[\p{Script=Han}]{2,4}(?:的(?:电话|電話|手机|手機|邮箱|郵箱|地址|微信|身份证|身份證)|打电话|打電話|来电|來電|发邮件|發郵件|说|說|表示|告诉|告訴|问|問|要求|确认|確認))/gu;
 const ZH_ACTION_AFTER =
@@ -305,7 +307,7 @@ const KO_LONE_SURNAMES = new Set(
   ),
 );
 /** Characters after which a name may start inside Han text (给李明老师, 和王经理). */
-const HAN_LEAD = /[给給和与與找是由向请請跟对對被叫让讓问問]/u;
+const HAN_LEAD = /[给給和与與找是由向请請跟对對被叫让讓问問或及]/u;
 
 /**
  * A surname (and given name) right before a job title or honorific: 田中部長, 王经理, 李明老师,
@@ -408,9 +410,12 @@ function cjkContexts(text: string, out: Candidate[]): void {
       push(out, m.index - spaced[0].length, m.index, 0.7);
       continue;
     }
-    for (const len of [3, 2]) {
+    for (const len of [4, 3, 2]) {
       const at = m.index - len;
-      if (at < 0 || /[\p{Script=Han}]/u.test(text.charAt(at - 1))) continue;
+      if (at < 0) continue;
+      // "请联系欧阳家豪（…）或汤鹏（…）": a verb or conjunction may lead into the name.
+      if (/[\p{Script=Han}]/u.test(text.charAt(at - 1)) && !HAN_LEAD.test(text.charAt(at - 1)) && !/联系|聯繫|聯絡/u.test(text.slice(at - 2, at)))
+        continue;
       if (zhNameLength(text, at) === len) {
         push(out, at, m.index, 0.65);
         break;

@@ -1,5 +1,6 @@
 import { gluesToToken } from './boundaries.js';
 import { findContextNames } from './name-contexts.js';
+import { findStructuralNames } from './name-structure.js';
 import type { Candidate, ScanContext } from './types.js';
 
 /** Cues before a Latin-script name (matched case-insensitively). */
@@ -67,6 +68,12 @@ const ROLE_CUE_WORDS = [
   'reporter',
   'requester',
   'approver',
+  'traveler',
+  'traveller',
+  'attendee',
+  'hr record',
+  'personnel file',
+  'patient record',
   // German
   'ich bin',
   'hier ist',
@@ -100,6 +107,14 @@ const ROLE_CUE_WORDS = [
   'antragstellerin',
   'z. hd.',
   'zu händen',
+  'reisender',
+  'reisende',
+  'heiße',
+  'heisse',
+  'bitte bei',
+  'patientenaufnahme',
+  'personalakte',
+  'mitarbeiterakte',
   // French
   'je suis',
   "c'est",
@@ -125,6 +140,12 @@ const ROLE_CUE_WORDS = [
   'demandeuse',
   'passager',
   'passagère',
+  'voyageur',
+  'voyageuse',
+  'dossier',
+  'dossier rh',
+  'dossier patient',
+  'fiche client',
   // Spanish
   'soy',
   'habla',
@@ -154,17 +175,27 @@ const ROLE_CUE_WORDS = [
   'pasajera',
   'empleado',
   'empleada',
+  'viajero',
+  'viajera',
+  'se llama',
+  'llamen a',
+  'llame a',
+  'expediente',
+  'expediente de personal',
+  'historia clínica',
+  'ficha',
 ];
 const ROLE_CUES = new RegExp(
   `(?<![p{L}p{N}_])(?:${[...ROLE_CUE_WORDS]
     .sort((a, b) => b.length - a.length)
     .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
-    .join('|')})(?:[ \t\u00a0]*[:：](?:[ \t\u00a0]*\n)?[ \t\u00a0]*|[ \t\u00a0]+)`,
+    .join('|')})(?:[ \t\u00a0]*[:：](?:[ \t\u00a0]*\n)?[ \t\u00a0]*|[ \t\u00a0]+[—–][ \t\u00a0]+|[ \t\u00a0]+)`,
   'giu',
 );
 
 /** Cues in CJK scripts after which a Latin-script name is written ("お客様Jane Doe"). */
-const CJK_CUES_FOR_LATIN = /(?:お客様|顧客|客户|顾客|客戶|收件人|고객님?|받는\s?분|담당자|名義[:：]?)\s*/gu;
+const CJK_CUES_FOR_LATIN =
+  /(?:お客様|顧客|客户|顾客|客戶|收件人|户名|戶名|持卡人|乘客|고객님?|받는\s?분|담당자|예금주|출장자|名義[:：]?)\s*/gu;
 
 /**
  * Words that are capitalised after a role cue without being a name: departments, teams,
@@ -463,11 +494,11 @@ export function fullName(text: string, start: number, name: string): boolean {
 
 /**
  * The name after a cue: capitalised words (case-sensitive; `O'Neil`, `Jean-Pierre`), with
- * particles between them.
+ * particles and middle initials between them ("Wade W. Howell", "Juan Carlos M. Chacón Abreu").
  */
 const WORD = "\\p{Lu}\\p{Ll}*(?:['’-]\\p{Lu}?\\p{Ll}+)*";
 export const LATIN_NAME = new RegExp(
-  `${WORD}(?:[ \\t\\u00a0-]+(?:(?:de|del|de la|de los|de las|van|von|der|van der|van den|von der|da|das|dos|du|des|di|le|la|ter|ten|y)\\s+)?${WORD}){0,3}`,
+  `${WORD}(?:[ \\t\\u00a0-]+(?:\\p{Lu}\\.[ \\t]+)?(?:(?:de|del|de la|de los|de las|van|von|der|van der|van den|von der|da|das|dos|du|des|di|le|la|ter|ten|y)\\s+)?${WORD}){0,3}`,
   'uy',
 );
 
@@ -567,20 +598,20 @@ const ZH_STOP = new Set(
 
 /** Chinese role cues after which a name follows (收件人陶玉梅, 客户：张伟). */
 const ZH_ROLE_CUES =
-  /(?:联系(?:人|电话|方式)[:：]?\s*[+\d][\d\s()+-]{6,22}[（(]|收件人|收货人|收貨人|寄件人|发件人|發件人|联系人|聯絡人|客户|客戶|顾客|顧客|患者|病人|户名|戶名|开户名|開戶名|持卡人|账户名|帳戶名|乘客|租户|申请人|申請人|负责人|負責人|经办人|受益人|委托人|我是|我叫|本人是|这里是|這裡是)(?:姓名)?[:：]?\s*/gu;
+  /(?:联系(?:人|电话|方式)[:：]?\s*[+\d][\d\s()+-]{6,22}[（(]|收件人|收货人|收貨人|寄件人|发件人|發件人|联系人|聯絡人|客户|客戶|顾客|顧客|患者|病人|户名|戶名|开户名|開戶名|持卡人|账户名|帳戶名|乘客|租户|申请人|申請人|负责人|負責人|经办人|受益人|委托人|我是|我叫|本人是|这里是|這裡是|员工档案|員工檔案|人事档案|人事檔案|员工|員工|职员|職員|会员|會員|请联系|請聯繫|姓名)(?:姓名)?[:：]?\s*/gu;
 
 /** Japanese role cues (名義：細谷聡, お客様鈴木一郎, 受取人 山田花子). */
 const JA_ROLE_CUES =
-  /(?:連絡先[はが]?[:：]?\s*[+\d][\d\s()+-]{6,22}[（(]|口座名義|名義人|名義|お客様|顧客名|受取人|受取人名|送り主|差出人|宛名|契約者|申込者|担当者|患者名|連絡先氏名|担当者?の)(?:様)?[:：]?\s*/gu;
+  /(?:連絡先[はが]?[:：]?\s*[+\d][\d\s()+-]{6,22}[（(]|口座名義|名義人|名義|お客様|顧客名|受取人|受取人名|送り主|差出人|宛名|契約者|申込者|担当者|患者名|連絡先氏名|担当者?の|担当は|氏名)(?:様)?[:：]?\s*/gu;
 
 /** Korean role cues and self-introductions (받는 분 이서연, 담당자 박지훈, 안녕하세요, 김민준입니다). */
 const KO_ROLE_CUES =
-  /(?:받는\s?분|받는\s?사람|보내는\s?분|보내는\s?사람|수령인|수취인|수신인|발신인|고객명|고객|예금주|담당자|환자|신청인|계약자|성함|안녕하세요[,.!]?\s*(?:저는)?|저는(?:\s[가-힣]{1,8}(?:팀|부서|부|과|실|센터|본부))?)(?:[:：])?\s*/gu;
+  /(?:받는\s?분|받는\s?사람|보내는\s?분|보내는\s?사람|수령인|수취인|수신인|발신인|고객명|고객|예금주|담당자|담당|환자|신청인|계약자|성함|성명|보낸\s?사람|인사\s?기록|출장자|직원|사원|회원|안녕하세요[,.!]?\s*(?:저는)?|저는(?:\s[가-힣]{1,8}(?:팀|부서|부|과|실|센터|본부))?)(?:[:：])?\s*/gu;
 
 /** Common Korean surnames (one syllable; the two-syllable ones are checked first). */
 const KO_SURNAMES_1 = new Set(
   Array.from(
-    '김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진지엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용예경봉사부상승빈태',
+    '김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진지엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용예경봉사부상승빈태동',
   ),
 );
 const KO_SURNAMES_2 = new Set(['남궁', '황보', '제갈', '선우', '독고', '사공', '서문']);
@@ -640,7 +671,8 @@ const CJK: readonly { re: RegExp; confidence: number }[] = [
     confidence: 0.65,
   },
   {
-    re: /(?<=^|[^\p{Script=Han}])([\p{Script=Han}]{2,4})(?=様|さん|氏(?![\p{Script=Han}]))/gu,
+    // Family and given name may be spaced (梶原 麻美様) and the given name in hiragana (大谷ゆかりさん).
+    re: /(?<=^|[^\p{Script=Han}])((?:[\p{Script=Han}々]{1,3}[ \u3000](?:[\p{Script=Han}々]{1,3}|[\p{Script=Hiragana}]{2,3})|[\p{Script=Han}々]{2,3}[\p{Script=Hiragana}]{2,3}(?<![のはがをにでともへやか][\p{Script=Hiragana}]*)|[\p{Script=Han}]{2,4}))(?=様|さん|氏(?![\p{Script=Han}]))/gu,
     confidence: 0.65,
   },
   {
@@ -656,6 +688,11 @@ const CJK: readonly { re: RegExp; confidence: number }[] = [
   {
     re: /(?:私の名前は|名前は|氏名[:：]\s*|名前[:：]\s*|担当[:：]\s*)([\p{Script=Han}]{1,3}\s?[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{0,4}?)(?=です|と申します|と言います|[、。,.\s]|$)/gu,
     confidence: 0.75,
+  },
+  // Japanese self-introduction after the greeting of a business message: お世話になっております。田島 悠希です。
+  {
+    re: /(?:お世話になっております|お世話になります|お疲れ様です|こんにちは)[。、]\s*([\p{Script=Han}々]{1,3}[ \u3000]?[\p{Script=Han}々]{1,3})(?=です)/gu,
+    confidence: 0.7,
   },
   {
     re: /(?<![\p{Script=Han}])([\p{Script=Han}]{1,3}\s?[\p{Script=Han}]{1,3})(?=と申します)/gu,
@@ -737,6 +774,7 @@ function findNamesRaw(text: string, out: Candidate[]): void {
   }
   findCjkRoleNames(text, out);
   findContextNames(text, out);
+  findStructuralNames(text, out);
   for (const { re, confidence } of CJK) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
@@ -773,7 +811,14 @@ export function jaNameLength(text: string, at: number): number {
   const m = /^[\p{Script=Han}々]{1,3}[ \u3000]?[\p{Script=Han}々]{1,3}(?![\p{Script=Han}々])/u.exec(
     text.slice(at, at + 8),
   );
-  if (m !== null && m[0].replace(/[ \u3000]/g, '').length <= 5) return m[0].length;
+  if (m !== null && m[0].replace(/[ \u3000]/g, '').length <= 5) {
+    // A given name in hiragana after the kanji surname (加藤きみ, 長島 はる) when a delimiter ends it.
+    const h = /^[ \u3000]?[\p{Script=Hiragana}]{2,3}(?=[ \u3000]*(?:[<（(、,。様]|さん|$|\n))/u.exec(
+      text.slice(at + m[0].length, at + m[0].length + 6),
+    );
+    if (h !== null && !/[のはがをにでともへやか]/u.test(h[0])) return m[0].length + h[0].length;
+    return m[0].length;
+  }
   // Katakana forms of foreign names: ジョン・スミス.
   const k = /^[\p{Script=Katakana}ー]{2,}(?:[・=＝][\p{Script=Katakana}ー]{2,})+/u.exec(
     text.slice(at, at + 24),

@@ -1,0 +1,283 @@
+import {
+  fullName,
+  HONORIFIC_AHEAD,
+  jaNameLength,
+  koNameLength,
+  LATIN_NAME,
+  NOT_NAME_WORDS,
+  NOT_NAMES,
+  zhNameLength,
+} from './name.js';
+import type { Candidate } from './types.js';
+
+/**
+ * More structural anchors for names, each general across languages rather than tied to one
+ * phrasing:
+ *
+ * - an e-mail address whose local part spells a capitalised run near it ("Quintia Rodriguez
+ *   … (quintia@sfr.fr)", "From: Mahaut Paris <mahaut.paris@orange.fr>");
+ * - participant lists after an attendee field, in all seven languages, with commas,
+ *   semicolons, 、 and the conjunctions of each language between the names;
+ * - a name that signs off the end of the text ("— Trey", "danke Marlena!", "谢谢沐辰。",
+ *   "。寺田悠太", "- 배현진");
+ * - a person addressed by a greeting in CJK scripts (王芳您好, 태영야,), chat speaker labels
+ *   (`[14:02] Judd:`, `>> Ethel Boehm:`, `[봉성준]`) and "for <Full Name>:" record headers.
+ *
+ * Every rule anchors on one regex pass and reads at most a name-sized window around it.
+ */
+
+const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
+/** Built on first use: `LATIN_NAME` comes from a module that imports this one. */
+let capRun: RegExp | undefined;
+const INITIAL = /^\p{Lu}\.$/u;
+
+/** Lowercase ASCII letters only: accents folded, digits and separators dropped. */
+function fold(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/[^a-z]/g, '');
+}
+
+/** Greeting words a capitalised run may start with ("Hallo Frederike", "Hola Anita"). */
+const GREETING_WORDS = /^(?:Hi|Hello|Hey|Dear|Hallo|Liebe|Lieber|Moin|Servus|Salut|Bonjour|Bonsoir|Coucou|Cher|Chère|Hola|Querido|Querida|Estimado|Estimada|Buenas)$/u;
+
+/** Department and office names that sign a message like a person (営業部, 営業一課). */
+const ORG_END = /[部課课室局係系店社所会會庁处處科组組団]$/u;
+
+function push(out: Candidate[], start: number, end: number, confidence: number): void {
+  out.push({ type: 'name', start, end, confidence });
+}
+
+/**
+ * A capitalised run within 100 characters before (or 40 after) an e-mail address whose local
+ * part contains one of its words (three letters or more): the address spells the person's name.
+ */
+function emailLocalNames(text: string, out: Candidate[]): void {
+  EMAIL.lastIndex = 0;
+  for (let e = EMAIL.exec(text); e !== null; e = EMAIL.exec(text)) {
+    const local = fold(e[0].slice(0, e[0].indexOf('@')));
+    if (local.length < 3) continue;
+    const from = Math.max(0, e.index - 100);
+    const to = Math.min(text.length, e.index + e[0].length + 40);
+    const window = text.slice(from, to);
+    capRun ??= new RegExp(`(?<![\\p{L}\\p{N}'’.@_-])${LATIN_NAME.source}`, 'gu');
+    const CAP_RUN = capRun;
+    CAP_RUN.lastIndex = 0;
+    for (let m = CAP_RUN.exec(window); m !== null; m = CAP_RUN.exec(window)) {
+      const absolute = from + m.index;
+      // Runs inside the address itself are not names.
+      if (absolute >= e.index && absolute < e.index + e[0].length) continue;
+      let words = m[0].split(/[ \t\u00a0]+/u);
+      let start = absolute;
+      // Sentence words before the name ("Bitte Anna Schmidt …", "CRM Quintia …") are trimmed.
+      while (words.length > 1) {
+        const w = words[0] as string;
+        if (
+          !(
+            NOT_NAMES.has(w) ||
+            NOT_NAME_WORDS.has(w) ||
+            HONORIFIC_AHEAD.test(w) ||
+            GREETING_WORDS.test(w) ||
+            /^\p{Lu}+$/u.test(w)
+          )
+        )
+          break;
+        start += text.slice(start).indexOf(w) + w.length;
+        while (/[ \t\u00a0]/u.test(text.charAt(start))) start++;
+        words = words.slice(1);
+      }
+      const nameWords = words.filter((w) => !INITIAL.test(w));
+      if (nameWords.some((w) => NOT_NAMES.has(w) || w.length < 2)) continue;
+      const spelled = nameWords.filter((w) => w.length >= 3 && local.includes(fold(w)));
+      if (spelled.length === 0) continue;
+      // Organisation words count only when the address spells them too ("Paris" as a surname),
+      // and never alone ("Support <support@…>").
+      if (nameWords.some((w) => NOT_NAME_WORDS.has(w) && !spelled.includes(w))) continue;
+      if (spelled.every((w) => NOT_NAME_WORDS.has(w) || GREETING_WORDS.test(w))) continue;
+      const end = absolute + m[0].length;
+      // A single word must start the local part and be at least four letters ("Carleton").
+      if (nameWords.length === 1 && !(local.startsWith(fold(nameWords[0] as string)) && (nameWords[0] as string).length >= 4))
+        continue;
+      if (/^[ \t]*\p{Lu}/u.test(text.slice(end, end + 2))) continue;
+      push(out, start, end, 0.7);
+    }
+  }
+}
+
+/** Attendee fields in every language; the names after them are listed with separators. */
+const ATTENDEE_FIELDS =
+  /(?<![\p{L}])(?:attendees|participants|invitees|present|teilnehmer(?:liste|innen)?|teilnehmende|anwesend|anwesende|présents|liste des participants|asistentes|participantes|参会人员|参会者|与会者|与会人员|出席人员|出席者|参加者|参加メンバー|참석자|참가자|참석 인원)[ \t\u00a0]*[:：][ \t\u00a0]*/giu;
+const LIST_SEP = /^(?:[ \t]*[,;、，；][ \t]*(?:(?:and|und|et|y|&)[ \t]+)?|[ \t]+(?:and|und|et|y|&)[ \t]+|和|及|与|[ \t]*와[ \t]*|[ \t]*및[ \t]*)/u;
+const HAN_ITEM = /^[\p{Script=Han}々]{1,3}(?:[ \u3000][\p{Script=Han}々]{1,3})?|^[\p{Script=Han}々]{2,4}/u;
+
+function attendeeLists(text: string, out: Candidate[]): void {
+  ATTENDEE_FIELDS.lastIndex = 0;
+  const kana = /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text);
+  for (let m = ATTENDEE_FIELDS.exec(text); m !== null; m = ATTENDEE_FIELDS.exec(text)) {
+    const japaneseCue = /出席者|参加者|参加メンバー/u.test(m[0]);
+    let at = m.index + m[0].length;
+    for (let i = 0; i < 12 && at < text.length; i++) {
+      let end = -1;
+      const c = text.charAt(at);
+      if (/[가-힣]/u.test(c)) {
+        const run = /^[가-힣]+/u.exec(text.slice(at, at + 8))?.[0] ?? '';
+        if (koNameLength(text, at) === run.length) end = at + run.length;
+      } else if (/[\p{Script=Han}々]/u.test(c)) {
+        const item = HAN_ITEM.exec(text.slice(at, at + 9))?.[0] ?? '';
+        const bare = item.replace(/[ \u3000]/gu, '');
+        if (bare.length >= 2 && bare.length <= 5) {
+          const ok = kana || japaneseCue ? jaNameLength(text, at) === item.length : zhNameLength(text, at) === item.length;
+          if (ok) end = at + item.length;
+        }
+      } else if (/\p{Lu}/u.test(c) && !HONORIFIC_AHEAD.test(text.slice(at, at + 12))) {
+        LATIN_NAME.lastIndex = at;
+        const n = LATIN_NAME.exec(text);
+        if (n !== null && fullName(text, at, n[0])) end = at + n[0].length;
+      }
+      if (end < 0) break;
+      const sep = LIST_SEP.exec(text.slice(end, end + 8));
+      const next = text.charAt(end);
+      if (sep === null && !(next === '' || /[\n.。)）]/u.test(next))) break;
+      push(out, at, end, 0.7);
+      if (sep === null) break;
+      at = end + sep[0].length;
+    }
+  }
+}
+
+/** Words that end a text without being a signature ("thanks Team!", "— Support"). */
+const NOT_SIGNERS = new Set([
+  '以上',
+  '未定',
+  '不明',
+  '了解',
+  '完了',
+  '確認',
+  '敬具',
+  '草々',
+  '至急',
+  '重要',
+  '感謝',
+  '支持',
+  '配合',
+  '理解',
+  '关注',
+  '關注',
+  '合作',
+  '帮助',
+  '幫助',
+  '惠顾',
+  '大家',
+  '各位',
+  '你们',
+  '您',
+  '你',
+  '이상',
+  '감사',
+  '안녕',
+  '수고',
+  '부탁',
+]);
+
+/** A Latin sign-off at the very end of the text: a dash or a thanks word, then the name. */
+const LATIN_TAIL =
+  /(?:(?:^|[ \t\n(])[—–-]{1,2}|(?<![\p{L}])(?:thanks|thank you|cheers|danke|vielen dank|grüße|grüsse|gruß|merci|gracias|saludos|besos|bisous)[ \t]*[,!]?)[ \t]+(\p{Lu}[\p{L}'’. -]{1,40}?)[ \t]*[.!)]*[ \t]*$/iu;
+
+/** A CJK sign-off at the very end: after a sentence end, a dash or thanks, then the name. */
+const CJK_TAIL =
+  /(?:[。．.!！?？\n]|——|—|-|谢谢|謝謝|感谢|感謝|多谢|多謝|ありがとう|감사합니다)[ \t\u3000]*([\p{Script=Han}々가-힣](?:[\p{Script=Han}々가-힣]|[ \u3000](?=[\p{Script=Han}々])){0,5})[ \t\u3000]*[。.!！]?[ \t]*$/u;
+
+function signOffs(text: string, out: Candidate[]): void {
+  const tail = text.length > 120 ? text.slice(-120) : text;
+  const offset = text.length - tail.length;
+  const latin = LATIN_TAIL.exec(tail);
+  if (latin !== null) {
+    const name = (latin[1] as string).trimEnd();
+    const start = offset + latin.index + latin[0].lastIndexOf(name, latin[0].length);
+    LATIN_NAME.lastIndex = start;
+    const n = LATIN_NAME.exec(text);
+    if (n !== null && n[0] === name) {
+      const words = name.split(/[ \t]+/u);
+      const single = words.length === 1 && name.length >= 3 && !NOT_NAMES.has(name) && !NOT_NAME_WORDS.has(name);
+      if (single || (words.length > 1 && fullName(text, start, name))) push(out, start, start + name.length, single ? 0.65 : 0.7);
+    }
+  }
+  const cjk = CJK_TAIL.exec(tail);
+  if (cjk !== null) {
+    const name = cjk[1] as string;
+    if (NOT_SIGNERS.has(name) || ORG_END.test(name)) return;
+    const start = offset + cjk.index + cjk[0].lastIndexOf(name);
+    const lead = cjk[0].slice(0, cjk[0].indexOf(name)).trim();
+    const thanks = /谢谢|謝謝|感谢|感謝|多谢|多謝|ありがとう/u.test(lead);
+    let ok = false;
+    if (/[가-힣]/u.test(name)) ok = /^[가-힣]{2,3}$/u.test(name) && koNameLength(text, start) === name.length;
+    else if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text))
+      ok = /^[\p{Script=Han}々]{1,3}(?:[ \u3000]?[\p{Script=Han}々]{1,3})?$/u.test(name) && name.replace(/\s/gu, '').length <= 5;
+    else
+      ok =
+        /^[\p{Script=Han}]{2,4}$/u.test(name) &&
+        (zhNameLength(text, start) === name.length || (thanks && name.length <= 3));
+    if (ok) push(out, start, start + name.length, 0.65);
+  }
+}
+
+/** CJK greetings addressed to a person: 常哲瀚您好, 태영야, … */
+const ZH_GREETED = /(?<![\p{Script=Han}])([\p{Script=Han}]{2,4})(?=您好|你好)/gu;
+const KO_VOCATIVE = /(?:^|\n)([가-힣]{2,3})(?:야|아)(?=[,!~ ])/gu;
+/** Chat speaker labels at a line start: `[14:02] Judd:`, `>> Ethel Boehm:`, `[봉성준]`. */
+const SPEAKER =
+  /(?:^|\n)[ \t]*(?:\[\d{1,2}:\d{2}(?::\d{2})?\][ \t]*|>{1,3}[ \t]*)(\p{Lu}[\p{L}'’.-]*(?:[ \t]\p{Lu}[\p{L}'’.-]*){0,2})(?=:)/gu;
+const CJK_BRACKETED = /(?:^|\n)[ \t]*\[([가-힣]{2,4}|[\p{Script=Han}]{2,4})\](?=[ \t])/gu;
+/** "W-2 mismatch for Robbie Durgan:", "Adresse pour Anne Roux :": a record about a person. */
+const FOR_FIELD = /(?<![\p{L}])(?:for|für|pour|para)[ \t]+/giu;
+
+function greetingsAndLabels(text: string, out: Candidate[]): void {
+  ZH_GREETED.lastIndex = 0;
+  for (let m = ZH_GREETED.exec(text); m !== null; m = ZH_GREETED.exec(text)) {
+    const name = m[1] as string;
+    if (zhNameLength(text, m.index) === name.length && !NOT_SIGNERS.has(name)) push(out, m.index, m.index + name.length, 0.7);
+  }
+  KO_VOCATIVE.lastIndex = 0;
+  for (let m = KO_VOCATIVE.exec(text); m !== null; m = KO_VOCATIVE.exec(text)) {
+    const name = m[1] as string;
+    const start = m.index + m[0].indexOf(name);
+    if (!NOT_SIGNERS.has(name)) push(out, start, start + name.length, 0.65);
+  }
+  SPEAKER.lastIndex = 0;
+  for (let m = SPEAKER.exec(text); m !== null; m = SPEAKER.exec(text)) {
+    const name = m[1] as string;
+    const start = m.index + m[0].length - name.length;
+    const words = name.split(/[ \t]+/u);
+    if (words.some((w) => NOT_NAMES.has(w) || NOT_NAME_WORDS.has(w))) continue;
+    if (words.length === 1 ? name.length >= 3 : fullName(text, start, name)) push(out, start, start + name.length, 0.7);
+  }
+  CJK_BRACKETED.lastIndex = 0;
+  for (let m = CJK_BRACKETED.exec(text); m !== null; m = CJK_BRACKETED.exec(text)) {
+    const name = m[1] as string;
+    const start = m.index + m[0].length - name.length - 1;
+    const ok = /[가-힣]/u.test(name)
+      ? koNameLength(text, start) === name.length
+      : zhNameLength(text, start) === name.length;
+    if (ok) push(out, start, start + name.length, 0.7);
+  }
+  FOR_FIELD.lastIndex = 0;
+  for (let m = FOR_FIELD.exec(text); m !== null; m = FOR_FIELD.exec(text)) {
+    const at = m.index + m[0].length;
+    if (HONORIFIC_AHEAD.test(text.slice(at, at + 12))) continue;
+    LATIN_NAME.lastIndex = at;
+    const n = LATIN_NAME.exec(text);
+    if (n === null || !fullName(text, at, n[0])) continue;
+    if (/^[ \t]*:/u.test(text.slice(at + n[0].length, at + n[0].length + 3))) push(out, at, at + n[0].length, 0.7);
+  }
+}
+
+/** Names found from the structure around them (see the module comment). */
+export function findStructuralNames(text: string, out: Candidate[]): void {
+  if (text.includes('@')) emailLocalNames(text, out);
+  attendeeLists(text, out);
+  signOffs(text, out);
+  greetingsAndLabels(text, out);
+}
