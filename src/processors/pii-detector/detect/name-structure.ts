@@ -111,7 +111,7 @@ function emailLocalNames(text: string, out: Candidate[]): void {
 const ATTENDEE_FIELDS =
   /(?<![\p{L}])(?:attendees|participants|invitees|present|teilnehmer(?:liste|innen)?|teilnehmende|anwesend|anwesende|présents|liste des participants|asistentes|participantes|参会人员|参会者|与会者|与会人员|出席人员|出席者|参加者|参加メンバー|참석자|참가자|참석 인원)[ \t\u00a0]*[:：][ \t\u00a0]*/giu;
 const LIST_SEP = /^(?:[ \t]*[,;、，；][ \t]*(?:(?:and|und|et|y|&)[ \t]+)?|[ \t]+(?:and|und|et|y|&)[ \t]+|和|及|与|[ \t]*와[ \t]*|[ \t]*및[ \t]*)/u;
-const HAN_ITEM = /^[\p{Script=Han}々]{1,3}(?:[ \u3000][\p{Script=Han}々]{1,3})?|^[\p{Script=Han}々]{2,4}/u;
+const HAN_ITEM = /^[\p{Script=Han}々]{1,3}[ \u3000][\p{Script=Han}々]{1,3}|^[\p{Script=Han}々]{2,5}/u;
 
 function attendeeLists(text: string, out: Candidate[]): void {
   ATTENDEE_FIELDS.lastIndex = 0;
@@ -135,7 +135,9 @@ function attendeeLists(text: string, out: Candidate[]): void {
       } else if (/\p{Lu}/u.test(c) && !HONORIFIC_AHEAD.test(text.slice(at, at + 12))) {
         LATIN_NAME.lastIndex = at;
         const n = LATIN_NAME.exec(text);
-        if (n !== null && fullName(text, at, n[0])) end = at + n[0].length;
+        // "Concepción Valdivia Cisneros y Óscar Villa": the conjunction of the list, not a particle.
+        const name = n === null ? '' : n[0].replace(/[ \t]+(?:y|and|und|et)[ \t]+\p{Lu}.*$/su, '');
+        if (name !== '' && fullName(text, at, name)) end = at + name.length;
       }
       if (end < 0) break;
       const sep = LIST_SEP.exec(text.slice(end, end + 8));
@@ -274,10 +276,25 @@ function greetingsAndLabels(text: string, out: Candidate[]): void {
   }
 }
 
+/** A spaced kanji name alone on its line (Japanese signatures: "\n根本 悠\nカスタマーサポート"). */
+const JA_NAME_LINE = /(?<=^|\n)[ \t\u3000]*([\p{Script=Han}々]{1,3}[ \u3000][\p{Script=Han}々]{1,3}(?<![様殿氏宛]))[ \t\u3000]*(?=\n|$)/gu;
+
+function japaneseNameLines(text: string, out: Candidate[]): void {
+  if (!/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) return;
+  JA_NAME_LINE.lastIndex = 0;
+  for (let m = JA_NAME_LINE.exec(text); m !== null; m = JA_NAME_LINE.exec(text)) {
+    const name = m[1] as string;
+    if (ORG_END.test(name)) continue;
+    const start = m.index + m[0].indexOf(name);
+    push(out, start, start + name.length, 0.65);
+  }
+}
+
 /** Names found from the structure around them (see the module comment). */
 export function findStructuralNames(text: string, out: Candidate[]): void {
   if (text.includes('@')) emailLocalNames(text, out);
   attendeeLists(text, out);
   signOffs(text, out);
   greetingsAndLabels(text, out);
+  if (text.includes('\n')) japaneseNameLines(text, out);
 }

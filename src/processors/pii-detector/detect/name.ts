@@ -81,6 +81,7 @@ const ROLE_CUE_WORDS = [
   'kunde',
   'kundin',
   'lieferadresse',
+  'lieferung an',
   'rechnungsadresse',
   'empfänger',
   'empfängerin',
@@ -124,6 +125,7 @@ const ROLE_CUE_WORDS = [
   "contact en cas d'urgence",
   'contact en cas d’urgence',
   'destinataire',
+  'livraison',
   'titulaire',
   'titulaire du compte',
   'patiente',
@@ -158,6 +160,8 @@ const ROLE_CUE_WORDS = [
   'el paciente',
   'la paciente',
   'destinatario',
+  'envío',
+  'envío a',
   'destinataria',
   'contacto',
   'contacto de emergencia',
@@ -468,6 +472,10 @@ export const NOT_NAME_WORDS = new Set([
   'Eure',
 ]);
 
+/** Street-type words that never stand in a person's name ("Gran Vía", "Rue Royale"). */
+const STREET_WORD =
+  /(?:^|[ \t])(?:Gran|Vía|Calle|Avenida|Paseo|Plaza|Rue|Avenue|Boulevard|Straße|Strasse|Allee|Street|Road)(?=[ \t]|$)/u;
+
 /** A company form as one word of a capitalised run. */
 const COMPANY_WORD =
   /^(?:Inc|Corp|Corporation|Ltd|LLC|LLP|PLC|Co|GmbH|AG|KG|OHG|UG|SA|SAS|SARL|SL|SLU|BV|NV|SpA|Srl|KK)\.?$/u;
@@ -611,7 +619,7 @@ const KO_ROLE_CUES =
 /** Common Korean surnames (one syllable; the two-syllable ones are checked first). */
 const KO_SURNAMES_1 = new Set(
   Array.from(
-    '김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진지엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용예경봉사부상승빈태동',
+    '김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진지엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용예경봉사부상승빈태동나범라피감계단두목복순온옹음좌탄판팽평포풍필화',
   ),
 );
 const KO_SURNAMES_2 = new Set(['남궁', '황보', '제갈', '선우', '독고', '사공', '서문']);
@@ -672,7 +680,7 @@ const CJK: readonly { re: RegExp; confidence: number }[] = [
   },
   {
     // Family and given name may be spaced (梶原 麻美様) and the given name in hiragana (大谷ゆかりさん).
-    re: /(?<=^|[^\p{Script=Han}])((?:[\p{Script=Han}々]{1,3}[ \u3000](?:[\p{Script=Han}々]{1,3}|[\p{Script=Hiragana}]{2,3})|[\p{Script=Han}々]{2,3}[\p{Script=Hiragana}]{2,3}(?<![のはがをにでともへやか][\p{Script=Hiragana}]*)|[\p{Script=Han}]{2,4}))(?=様|さん|氏(?![\p{Script=Han}]))/gu,
+    re: /(?<=^|[^\p{Script=Han}])((?![号室階番丁])(?:[\p{Script=Han}々]{1,3}[ \u3000](?:[\p{Script=Han}々]{1,3}|[\p{Script=Hiragana}]{2,3})|[\p{Script=Han}々]{2,3}[\p{Script=Hiragana}]{2,3}(?<![のがをへ][\p{Script=Hiragana}]*|[\p{Script=Han}]みな|[\p{Script=Han}]たち|[\p{Script=Han}]ども)|[\p{Script=Han}]{2,4}))(?=様|さん|氏(?![\p{Script=Han}]))/gu,
     confidence: 0.65,
   },
   {
@@ -762,6 +770,8 @@ function findNamesRaw(text: string, out: Candidate[]): void {
     LATIN_NAME.lastIndex = at;
     const n = LATIN_NAME.exec(text);
     if (n === null || !fullName(text, at, n[0])) continue;
+    // "Dirección de envío: Gran Vía, 159": a street-type word makes it a street.
+    if (STREET_WORD.test(n[0])) continue;
     out.push({ type: 'name', start: at, end: at + n[0].length, confidence: 0.7 });
   }
   CJK_CUES_FOR_LATIN.lastIndex = 0;
@@ -806,6 +816,10 @@ export function zhNameLength(text: string, at: number): number {
   return end - at;
 }
 
+/** Hiragana after a kanji surname that is grammar, not a given name (です, さん, から, …). */
+const JA_NOT_GIVEN =
+  /[のがをへ]|^[ \u3000]?(?:みな|たち|ども|です|でし|だっ|さん|さま|くん|ちゃ|から|まで|より|など|には|とは|では|にて|ので|ます|まし|たい|ない)/u;
+
 /** The length of a Japanese name in kanji (2–4, an optional space inside) at `at`, or 0. */
 export function jaNameLength(text: string, at: number): number {
   const m = /^[\p{Script=Han}々]{1,3}[ \u3000]?[\p{Script=Han}々]{1,3}(?![\p{Script=Han}々])/u.exec(
@@ -816,7 +830,7 @@ export function jaNameLength(text: string, at: number): number {
     const h = /^[ \u3000]?[\p{Script=Hiragana}]{2,3}(?=[ \u3000]*(?:[<（(、,。様]|さん|$|\n))/u.exec(
       text.slice(at + m[0].length, at + m[0].length + 6),
     );
-    if (h !== null && !/[のはがをにでともへやか]/u.test(h[0])) return m[0].length + h[0].length;
+    if (h !== null && !JA_NOT_GIVEN.test(h[0])) return m[0].length + h[0].length;
     return m[0].length;
   }
   // Katakana forms of foreign names: ジョン・スミス.
