@@ -22,7 +22,7 @@ import type { Candidate } from './types.js';
 
 /** Signature closings after which a full name (two or more capitalised words) signs the text. */
 const CLOSINGS =
-  /(?<![\p{L}])(?:best(?: regards| wishes)?|kind regards|warm regards|warm wishes|regards|cheers|thanks|many thanks|thank you|sincerely|yours sincerely|yours truly|all the best|take care|mit freundlichen grüßen|mit freundlichen grüssen|freundliche grüße|viele grüße|beste grüße|liebe grüße|herzliche grüße|schöne grüße|gruß|cordialement|bien cordialement|bien à vous|bonne journée|amitiés|sincères salutations|salutations|bisous|saludos cordiales|saludos|un saludo|atentamente|un abrazo|cordialmente)(?:[ \t]*[,!.])?(?:[ \t]*\n[ \t\n]*|(?<=,)[ \t]+)(?:[—–][ \t]*)?|(?:^|\n)[ \t]*[—–][ \t]*/giu;
+  /(?<![\p{L}])(?:love|lots of love|xoxo|bises|grosses bises|besos|abrazos|liebe grüße|liebe grüsse|best(?: regards| wishes)?|kind regards|warm regards|warm wishes|regards|cheers|thanks|many thanks|thank you|sincerely|yours sincerely|yours truly|all the best|take care|mit freundlichen grüßen|mit freundlichen grüssen|freundliche grüße|viele grüße|beste grüße|liebe grüße|herzliche grüße|schöne grüße|gruß|cordialement|bien cordialement|bien à vous|bonne journée|amitiés|sincères salutations|salutations|bisous|saludos cordiales|saludos|un saludo|atentamente|un abrazo|cordialmente)(?:[ \t]*[,!.])?(?:[ \t]*\n[ \t\n]*|(?<=,)[ \t]+)(?:[—–][ \t]*)?|(?:^|\n)[ \t]*[—–][ \t]*/giu;
 
 /** Salutations: the name after them may be a single given name when punctuation closes it. */
 const SALUTATIONS =
@@ -194,7 +194,7 @@ function latinContexts(text: string, out: Candidate[]): void {
     const at = m.index + m[0].length;
     // "Thanks,\nAnna": a single known given name alone on the line after the closing.
     const single = /^\p{Lu}\p{Ll}+(?=[ \t]*(?:\n|$))/u.exec(text.slice(at, at + 30));
-    if (single !== null && m[0].includes('\n') && GIVEN_NAMES.has(single[0])) {
+    if (single !== null && (m[0].includes('\n') || at + single[0].length >= text.trimEnd().length) && GIVEN_NAMES.has(single[0])) {
       push(out, at, at + single[0].length, 0.65);
       continue;
     }
@@ -208,6 +208,8 @@ function latinContexts(text: string, out: Candidate[]): void {
     // Salutations start a line or a text ("say hi Anna" is not one).
     const before = text.slice(Math.max(0, m.index - 2), m.index);
     if (m.index > 0 && !/(?:^|\n)[ \t]*$|[.!?][ \t]*$/u.test(before)) continue;
+    // "Liebe Grüße, Katrin" is a closing, not a salutation.
+    if (/^Gr(?:ü|ue|u)(?:ß|ss)e/u.test(text.slice(at, at + 6))) continue;
     // "Bonjour Mme Bonnet": the honorific's own cue reads the name after it.
     if (HONORIFIC_AHEAD.test(text.slice(at, at + 12))) continue;
     LATIN_NAME.lastIndex = at;
@@ -439,6 +441,9 @@ function cjkContexts(text: string, out: Candidate[]): void {
 const GIVEN_RUN =
   /(?<![\p{L}\p{N}'’.-])(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ \t]+(?:(?:de|del|de la|van|von|van der|von der|da|du|le|la|y)[ \t]+)?\p{Lu}\p{Ll}+(?:['’-]\p{Lu}?\p{Ll}+)*(?:[ \t]+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)?/gu;
 
+const STREET_BEFORE =
+  /(?:^|[^\p{L}])(?:rue|avenue|boulevard|bd|impasse|allée|place|quai|chemin|calle|avenida|paseo|plaza|street|avenida|via|vía|straße|strasse|platz|allee)[ \t]+(?:(?:de la|de l'|du|des|de|del|d')[ \t]*)?$/iu;
+
 const UI_VERB_BEFORE =
   /(?:click|tap|press|select|choose|klicken sie auf|klicke auf|cliquez sur|clique sur|haz clic en|pulsa)[ \t]+$/iu;
 
@@ -464,9 +469,12 @@ function givenNameRuns(text: string, out: Candidate[]): void {
     const before = text.slice(Math.max(0, m.index - 20), m.index);
     if (
       /\p{Lu}[\p{L}'’-]*[ \t]+$/u.test(before) &&
-      !/(?:^|[.!?:;\n]\s*)\p{Lu}[\p{L}'’-]*[ \t]+$/u.test(before)
+      !/(?:^|[.!?:;\n]\s*)\p{Lu}[\p{L}'’-]*[ \t]+$/u.test(before) &&
+      !/(?:^|[^\p{L}])(?:Sie|Ich|Du|Wir|Ihr|Er|Es|Vous|Je|Nous|Usted|Yo|I)[ \t]+$/u.test(before)
     )
       continue;
+    // "rue Victor Hugo", "calle Isabel la Católica": a street named after a person.
+    if (STREET_BEFORE.test(before)) continue;
     let name = m[0];
     const words = name.split(/[ \t]+/u);
     // A third capitalised word that is not a name word ends the run before it.

@@ -233,8 +233,11 @@ const KO_VOCATIVE = /(?:^|\n)([가-힣]{2,3})(?:야|아)(?=[,!~ ])/gu;
 const SPEAKER =
   /(?:^|\n)[ \t]*(?:\[\d{1,2}:\d{2}(?::\d{2})?\][ \t]*|>{1,3}[ \t]*)(\p{Lu}[\p{L}'’.-]*(?:[ \t]\p{Lu}[\p{L}'’.-]*){0,2})(?=:)/gu;
 const CJK_BRACKETED = /(?:^|\n)[ \t]*\[([가-힣]{2,4}|[\p{Script=Han}]{2,4})\](?=[ \t])/gu;
-/** "W-2 mismatch for Robbie Durgan:", "Adresse pour Anne Roux :": a record about a person. */
-const FOR_FIELD = /(?<![\p{L}])(?:for|für|pour|para)[ \t]+/giu;
+/**
+ * "W-2 mismatch for Robbie Durgan:", "Kurze Info von Mara Rosenthal:", "Petit mot de Armin
+ * Bonnet :": a record about or a note from a person, the full name closed by a colon.
+ */
+const FOR_FIELD = /(?<![\p{L}])(?:for|für|pour|para|from|von|de|note from|nota de)[ \t]+/giu;
 
 function greetingsAndLabels(text: string, out: Candidate[]): void {
   ZH_GREETED.lastIndex = 0;
@@ -272,7 +275,7 @@ function greetingsAndLabels(text: string, out: Candidate[]): void {
     LATIN_NAME.lastIndex = at;
     const n = LATIN_NAME.exec(text);
     if (n === null || !fullName(text, at, n[0])) continue;
-    if (/^[ \t]*:/u.test(text.slice(at + n[0].length, at + n[0].length + 3))) push(out, at, at + n[0].length, 0.7);
+    if (/^[ \t]*[:：]/u.test(text.slice(at + n[0].length, at + n[0].length + 3))) push(out, at, at + n[0].length, 0.7);
   }
 }
 

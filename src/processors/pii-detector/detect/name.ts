@@ -68,6 +68,8 @@ const ROLE_CUE_WORDS = [
   'reporter',
   'requester',
   'approver',
+  'tenant',
+  'new tenant',
   'traveler',
   'traveller',
   'attendee',
@@ -138,6 +140,9 @@ const ROLE_CUE_WORDS = [
   'assuré',
   'assurée',
   'interlocuteur',
+  'interlocutrice',
+  'le nouveau locataire',
+  'la nouvelle locataire',
   'demandeur',
   'demandeuse',
   'passager',
@@ -165,6 +170,9 @@ const ROLE_CUE_WORDS = [
   'destinataria',
   'contacto',
   'contacto de emergencia',
+  'persona de contacto',
+  'el nuevo inquilino',
+  'la nueva inquilina',
   'remitente',
   'a la atención de',
   'beneficiario',
@@ -193,7 +201,7 @@ const ROLE_CUES = new RegExp(
   `(?<![p{L}p{N}_])(?:${[...ROLE_CUE_WORDS]
     .sort((a, b) => b.length - a.length)
     .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
-    .join('|')})(?:[ \t\u00a0]*[:：](?:[ \t\u00a0]*\n)?[ \t\u00a0]*|[ \t\u00a0]+[—–][ \t\u00a0]+|[ \t\u00a0]+)`,
+    .join('|')})(?:[ \t\u00a0]*[:：](?:[ \t\u00a0]*\n)?[ \t\u00a0]*|[ \t\u00a0]+[—–][ \t\u00a0]+|,[ \t\u00a0]+|[ \t\u00a0]+)`,
   'giu',
 );
 
@@ -614,7 +622,7 @@ const JA_ROLE_CUES =
 
 /** Korean role cues and self-introductions (받는 분 이서연, 담당자 박지훈, 안녕하세요, 김민준입니다). */
 const KO_ROLE_CUES =
-  /(?:받는\s?분|받는\s?사람|보내는\s?분|보내는\s?사람|수령인|수취인|수신인|발신인|고객명|고객|예금주|담당자|담당|환자|신청인|계약자|성함|성명|보낸\s?사람|인사\s?기록|출장자|직원|사원|회원|안녕하세요[,.!]?\s*(?:저는)?|저는(?:\s[가-힣]{1,8}(?:팀|부서|부|과|실|센터|본부))?)(?:[:：])?\s*/gu;
+  /(?:받는\s?분|받는\s?사람|보내는\s?분|보내는\s?사람|수령인|수취인|수신인|발신인|고객명|고객|예금주|담당자|담당|수신자|수신|환자|신청인|계약자|성함|성명|보낸\s?사람|인사\s?기록|출장자|직원|사원|회원|안녕하세요[,.!]?\s*(?:저는)?|저는(?:\s[가-힣]{1,8}(?:팀|부서|부|과|실|센터|본부))?)(?:[:：])?\s*/gu;
 
 /** Common Korean surnames (one syllable; the two-syllable ones are checked first). */
 const KO_SURNAMES_1 = new Set(
@@ -680,7 +688,7 @@ const CJK: readonly { re: RegExp; confidence: number }[] = [
   },
   {
     // Family and given name may be spaced (梶原 麻美様) and the given name in hiragana (大谷ゆかりさん).
-    re: /(?<=^|[^\p{Script=Han}])((?![号室階番丁])(?:[\p{Script=Han}々]{1,3}[ \u3000](?:[\p{Script=Han}々]{1,3}|[\p{Script=Hiragana}]{2,3})|[\p{Script=Han}々]{2,3}[\p{Script=Hiragana}]{2,3}(?<![のがをへ][\p{Script=Hiragana}]*|[\p{Script=Han}]みな|[\p{Script=Han}]たち|[\p{Script=Han}]ども)|[\p{Script=Han}]{2,4}))(?=様|さん|氏(?![\p{Script=Han}]))/gu,
+    re: /(?<=^|[^\p{Script=Han}])((?![号室階番丁])(?:[\p{Script=Han}々]{1,3}[ \u3000](?:[\p{Script=Han}々]{1,3}|[\p{Script=Hiragana}]{2,3})|[\p{Script=Han}々]{2,3}[\p{Script=Katakana}]{2,3}|[\p{Script=Han}々]{2,3}[\p{Script=Hiragana}]{2,3}(?<![のがをへ][\p{Script=Hiragana}]*|[\p{Script=Han}]みな|[\p{Script=Han}]たち|[\p{Script=Han}]ども)|[\p{Script=Han}]{2,4}))(?=様|さん|氏(?![\p{Script=Han}]))/gu,
     confidence: 0.65,
   },
   {
@@ -827,7 +835,7 @@ export function jaNameLength(text: string, at: number): number {
   );
   if (m !== null && m[0].replace(/[ \u3000]/g, '').length <= 5) {
     // A given name in hiragana after the kanji surname (加藤きみ, 長島 はる) when a delimiter ends it.
-    const h = /^[ \u3000]?[\p{Script=Hiragana}]{2,3}(?=[ \u3000]*(?:[<（(、,。様]|さん|$|\n))/u.exec(
+    const h = /^[ \u3000]?(?:[\p{Script=Hiragana}]{2,3}|[\p{Script=Katakana}]{2,3})(?=[ \u3000]*(?:[<（(、,。様]|さん|$|\n))/u.exec(
       text.slice(at + m[0].length, at + m[0].length + 6),
     );
     if (h !== null && !JA_NOT_GIVEN.test(h[0])) return m[0].length + h[0].length;
