@@ -194,7 +194,11 @@ function latinContexts(text: string, out: Candidate[]): void {
     const at = m.index + m[0].length;
     // "Thanks,\nAnna": a single known given name alone on the line after the closing.
     const single = /^\p{Lu}\p{Ll}+(?=[ \t]*(?:\n|$))/u.exec(text.slice(at, at + 30));
-    if (single !== null && (m[0].includes('\n') || at + single[0].length >= text.trimEnd().length) && GIVEN_NAMES.has(single[0])) {
+    if (
+      single !== null &&
+      (m[0].includes('\n') || at + single[0].length >= text.trimEnd().length) &&
+      GIVEN_NAMES.has(single[0])
+    ) {
       push(out, at, at + single[0].length, 0.65);
       continue;
     }
@@ -416,7 +420,11 @@ function cjkContexts(text: string, out: Candidate[]): void {
       const at = m.index - len;
       if (at < 0) continue;
       // "请联系欧阳家豪（…）或汤鹏（…）": a verb or conjunction may lead into the name.
-      if (/[\p{Script=Han}]/u.test(text.charAt(at - 1)) && !HAN_LEAD.test(text.charAt(at - 1)) && !/联系|聯繫|聯絡/u.test(text.slice(at - 2, at)))
+      if (
+        /[\p{Script=Han}]/u.test(text.charAt(at - 1)) &&
+        !HAN_LEAD.test(text.charAt(at - 1)) &&
+        !/联系|聯繫|聯絡/u.test(text.slice(at - 2, at))
+      )
         continue;
       if (zhNameLength(text, at) === len) {
         push(out, at, m.index, 0.65);

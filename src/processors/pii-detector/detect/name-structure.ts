@@ -1,3 +1,4 @@
+import { GIVEN_NAMES } from './given-names.js';
 import {
   fullName,
   HONORIFIC_AHEAD,
@@ -42,7 +43,8 @@ function fold(s: string): string {
 }
 
 /** Greeting words a capitalised run may start with ("Hallo Frederike", "Hola Anita"). */
-const GREETING_WORDS = /^(?:Hi|Hello|Hey|Dear|Hallo|Liebe|Lieber|Moin|Servus|Salut|Bonjour|Bonsoir|Coucou|Cher|Chère|Hola|Querido|Querida|Estimado|Estimada|Buenas)$/u;
+const GREETING_WORDS =
+  /^(?:Hi|Hello|Hey|Dear|Hallo|Liebe|Lieber|Moin|Servus|Salut|Bonjour|Bonsoir|Coucou|Cher|Chère|Hola|Querido|Querida|Estimado|Estimada|Buenas)$/u;
 
 /** Department and office names that sign a message like a person (営業部, 営業一課). */
 const ORG_END = /[部課课室局係系店社所会會庁处處科组組団]$/u;
@@ -89,6 +91,15 @@ function emailLocalNames(text: string, out: Candidate[]): void {
         while (/[ \t\u00a0]/u.test(text.charAt(start))) start++;
         words = words.slice(1);
       }
+      // "Ping Grace Ohara <grace.o@…>": a leading word the address does not spell and that is
+      // not a known given name is a verb or a sentence word.
+      while (words.length > 2) {
+        const w = words[0] as string;
+        if (local.includes(fold(w)) || GIVEN_NAMES.has(w)) break;
+        start += text.slice(start).indexOf(w) + w.length;
+        while (/[ \t\u00a0]/u.test(text.charAt(start))) start++;
+        words = words.slice(1);
+      }
       const nameWords = words.filter((w) => !INITIAL.test(w));
       if (nameWords.some((w) => NOT_NAMES.has(w) || w.length < 2)) continue;
       const spelled = nameWords.filter((w) => w.length >= 3 && local.includes(fold(w)));
@@ -99,7 +110,10 @@ function emailLocalNames(text: string, out: Candidate[]): void {
       if (spelled.every((w) => NOT_NAME_WORDS.has(w) || GREETING_WORDS.test(w))) continue;
       const end = absolute + m[0].length;
       // A single word must start the local part and be at least four letters ("Carleton").
-      if (nameWords.length === 1 && !(local.startsWith(fold(nameWords[0] as string)) && (nameWords[0] as string).length >= 4))
+      if (
+        nameWords.length === 1 &&
+        !(local.startsWith(fold(nameWords[0] as string)) && (nameWords[0] as string).length >= 4)
+      )
         continue;
       if (/^[ \t]*\p{Lu}/u.test(text.slice(end, end + 2))) continue;
       push(out, start, end, 0.7);
@@ -110,7 +124,8 @@ function emailLocalNames(text: string, out: Candidate[]): void {
 /** Attendee fields in every language; the names after them are listed with separators. */
 const ATTENDEE_FIELDS =
   /(?<![\p{L}])(?:attendees|participants|invitees|present|teilnehmer(?:liste|innen)?|teilnehmende|anwesend|anwesende|présents|liste des participants|asistentes|participantes|参会人员|参会者|与会者|与会人员|出席人员|出席者|参加者|参加メンバー|참석자|참가자|참석 인원)[ \t\u00a0]*[:：][ \t\u00a0]*/giu;
-const LIST_SEP = /^(?:[ \t]*[,;、，；][ \t]*(?:(?:and|und|et|y|&)[ \t]+)?|[ \t]+(?:and|und|et|y|&)[ \t]+|和|及|与|[ \t]*와[ \t]*|[ \t]*및[ \t]*)/u;
+const LIST_SEP =
+  /^(?:[ \t]*[,;、，；][ \t]*(?:(?:and|und|et|y|&)[ \t]+)?|[ \t]+(?:and|und|et|y|&)[ \t]+|和|及|与|[ \t]*와[ \t]*|[ \t]*및[ \t]*)/u;
 const HAN_ITEM = /^[\p{Script=Han}々]{1,3}[ \u3000][\p{Script=Han}々]{1,3}|^[\p{Script=Han}々]{2,5}/u;
 
 function attendeeLists(text: string, out: Candidate[]): void {
@@ -129,7 +144,10 @@ function attendeeLists(text: string, out: Candidate[]): void {
         const item = HAN_ITEM.exec(text.slice(at, at + 9))?.[0] ?? '';
         const bare = item.replace(/[ \u3000]/gu, '');
         if (bare.length >= 2 && bare.length <= 5) {
-          const ok = kana || japaneseCue ? jaNameLength(text, at) === item.length : zhNameLength(text, at) === item.length;
+          const ok =
+            kana || japaneseCue
+              ? jaNameLength(text, at) === item.length
+              : zhNameLength(text, at) === item.length;
           if (ok) end = at + item.length;
         }
       } else if (/\p{Lu}/u.test(c) && !HONORIFIC_AHEAD.test(text.slice(at, at + 12))) {
@@ -203,8 +221,10 @@ function signOffs(text: string, out: Candidate[]): void {
     const n = LATIN_NAME.exec(text);
     if (n !== null && n[0] === name) {
       const words = name.split(/[ \t]+/u);
-      const single = words.length === 1 && name.length >= 3 && !NOT_NAMES.has(name) && !NOT_NAME_WORDS.has(name);
-      if (single || (words.length > 1 && fullName(text, start, name))) push(out, start, start + name.length, single ? 0.65 : 0.7);
+      const single =
+        words.length === 1 && name.length >= 3 && !NOT_NAMES.has(name) && !NOT_NAME_WORDS.has(name);
+      if (single || (words.length > 1 && fullName(text, start, name)))
+        push(out, start, start + name.length, single ? 0.65 : 0.7);
     }
   }
   const cjk = CJK_TAIL.exec(tail);
@@ -217,7 +237,9 @@ function signOffs(text: string, out: Candidate[]): void {
     let ok = false;
     if (/[가-힣]/u.test(name)) ok = /^[가-힣]{2,3}$/u.test(name) && koNameLength(text, start) === name.length;
     else if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text))
-      ok = /^[\p{Script=Han}々]{1,3}(?:[ \u3000]?[\p{Script=Han}々]{1,3})?$/u.test(name) && name.replace(/\s/gu, '').length <= 5;
+      ok =
+        /^[\p{Script=Han}々]{1,3}(?:[ \u3000]?[\p{Script=Han}々]{1,3})?$/u.test(name) &&
+        name.replace(/\s/gu, '').length <= 5;
     else
       ok =
         /^[\p{Script=Han}]{2,4}$/u.test(name) &&
@@ -243,7 +265,8 @@ function greetingsAndLabels(text: string, out: Candidate[]): void {
   ZH_GREETED.lastIndex = 0;
   for (let m = ZH_GREETED.exec(text); m !== null; m = ZH_GREETED.exec(text)) {
     const name = m[1] as string;
-    if (zhNameLength(text, m.index) === name.length && !NOT_SIGNERS.has(name)) push(out, m.index, m.index + name.length, 0.7);
+    if (zhNameLength(text, m.index) === name.length && !NOT_SIGNERS.has(name))
+      push(out, m.index, m.index + name.length, 0.7);
   }
   KO_VOCATIVE.lastIndex = 0;
   for (let m = KO_VOCATIVE.exec(text); m !== null; m = KO_VOCATIVE.exec(text)) {
@@ -257,7 +280,8 @@ function greetingsAndLabels(text: string, out: Candidate[]): void {
     const start = m.index + m[0].length - name.length;
     const words = name.split(/[ \t]+/u);
     if (words.some((w) => NOT_NAMES.has(w) || NOT_NAME_WORDS.has(w))) continue;
-    if (words.length === 1 ? name.length >= 3 : fullName(text, start, name)) push(out, start, start + name.length, 0.7);
+    if (words.length === 1 ? name.length >= 3 : fullName(text, start, name))
+      push(out, start, start + name.length, 0.7);
   }
   CJK_BRACKETED.lastIndex = 0;
   for (let m = CJK_BRACKETED.exec(text); m !== null; m = CJK_BRACKETED.exec(text)) {
@@ -275,12 +299,14 @@ function greetingsAndLabels(text: string, out: Candidate[]): void {
     LATIN_NAME.lastIndex = at;
     const n = LATIN_NAME.exec(text);
     if (n === null || !fullName(text, at, n[0])) continue;
-    if (/^[ \t]*[:：]/u.test(text.slice(at + n[0].length, at + n[0].length + 3))) push(out, at, at + n[0].length, 0.7);
+    if (/^[ \t]*[:：]/u.test(text.slice(at + n[0].length, at + n[0].length + 3)))
+      push(out, at, at + n[0].length, 0.7);
   }
 }
 
 /** A spaced kanji name alone on its line (Japanese signatures: "\n根本 悠\nカスタマーサポート"). */
-const JA_NAME_LINE = /(?<=^|\n)[ \t\u3000]*([\p{Script=Han}々]{1,3}[ \u3000][\p{Script=Han}々]{1,3}(?<![様殿氏宛]))[ \t\u3000]*(?=\n|$)/gu;
+const JA_NAME_LINE =
+  /(?<=^|\n)[ \t\u3000]*([\p{Script=Han}々]{1,3}[ \u3000][\p{Script=Han}々]{1,3}(?<![様殿氏宛]))[ \t\u3000]*(?=\n|$)/gu;
 
 function japaneseNameLines(text: string, out: Candidate[]): void {
   if (!/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) return;

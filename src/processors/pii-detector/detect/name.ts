@@ -201,7 +201,9 @@ const ROLE_CUES = new RegExp(
   `(?<![p{L}p{N}_])(?:${[...ROLE_CUE_WORDS]
     .sort((a, b) => b.length - a.length)
     .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
-    .join('|')})(?:[ \t\u00a0]*[:：](?:[ \t\u00a0]*\n)?[ \t\u00a0]*|[ \t\u00a0]+[—–][ \t\u00a0]+|,[ \t\u00a0]+|[ \t\u00a0]+)`,
+    .join(
+      '|',
+    )})(?:[ \t\u00a0]*[:：](?:[ \t\u00a0]*\n)?[ \t\u00a0]*|[ \t\u00a0]+[—–][ \t\u00a0]+|,[ \t\u00a0]+|[ \t\u00a0]+)`,
   'giu',
 );
 
@@ -835,9 +837,10 @@ export function jaNameLength(text: string, at: number): number {
   );
   if (m !== null && m[0].replace(/[ \u3000]/g, '').length <= 5) {
     // A given name in hiragana after the kanji surname (加藤きみ, 長島 はる) when a delimiter ends it.
-    const h = /^[ \u3000]?(?:[\p{Script=Hiragana}]{2,3}|[\p{Script=Katakana}]{2,3})(?=[ \u3000]*(?:[<（(、,。様]|さん|$|\n))/u.exec(
-      text.slice(at + m[0].length, at + m[0].length + 6),
-    );
+    const h =
+      /^[ \u3000]?(?:[\p{Script=Hiragana}]{2,3}|[\p{Script=Katakana}]{2,3})(?=[ \u3000]*(?:[<（(、,。様]|さん|$|\n))/u.exec(
+        text.slice(at + m[0].length, at + m[0].length + 6),
+      );
     if (h !== null && !JA_NOT_GIVEN.test(h[0])) return m[0].length + h[0].length;
     return m[0].length;
   }
