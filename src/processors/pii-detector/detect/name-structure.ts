@@ -27,7 +27,20 @@ import type { Candidate } from './types.js';
  * Every rule anchors on one regex pass and reads at most a name-sized window around it.
  */
 
-const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu;
+/** Characters of an address's local part and domain (ASCII and accented letters). */
+function localChar(c: number): boolean {
+  return (
+    (c >= 97 && c <= 122) ||
+    (c >= 65 && c <= 90) ||
+    (c >= 48 && c <= 57) ||
+    c === 46 ||
+    c === 95 ||
+    c === 45 ||
+    c === 43 ||
+    c === 37 ||
+    (c >= 0xc0 && c <= 0x24f)
+  );
+}
 /** Built on first use: `LATIN_NAME` comes from a module that imports this one. */
 let capRun: RegExp | undefined;
 const INITIAL = /^\p{Lu}\.$/u;
@@ -57,15 +70,23 @@ function push(out: Candidate[], start: number, end: number, confidence: number):
  * A capitalised run within 100 characters before (or 40 after) an e-mail address whose local
  * part contains one of its words (three letters or more): the address spells the person's name.
  */
-function emailLocalNames(text: string, out: Candidate[]): void {
-  EMAIL.lastIndex = 0;
-  for (let e = EMAIL.exec(text); e !== null; e = EMAIL.exec(text)) {
-    const local = fold(e[0].slice(0, e[0].indexOf('@')));
+export function emailLocalNames(text: string, out: Candidate[]): void {
+  // Each '@' is expanded to its address by hand: a regex over every position would rescan
+  // long word runs (quadratic in the run length).
+  for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+    let left = at;
+    while (left > 0 && localChar(text.charCodeAt(left - 1))) left--;
+    let right = at + 1;
+    while (right < text.length && localChar(text.charCodeAt(right)) && text.charCodeAt(right) !== 95) right++;
+    if (left === at || !text.slice(at + 1, right).includes('.')) continue;
+    const e = { index: left, 0: text.slice(left, right) };
+    const local = fold(e[0].slice(0, at - left));
     if (local.length < 3) continue;
     const from = Math.max(0, e.index - 100);
     const to = Math.min(text.length, e.index + e[0].length + 40);
     const window = text.slice(from, to);
-    capRun ??= new RegExp(`(?<![\\p{L}\\p{N}'’.@_-])${LATIN_NAME.source}`, 'gu');
+    if (!/\p{Lu}/u.test(window)) continue;
+    capRun ??= new RegExp(`(?=\\p{Lu})(?<![\\p{L}\\p{N}'’.@_-])${LATIN_NAME.source}`, 'gu');
     const CAP_RUN = capRun;
     CAP_RUN.lastIndex = 0;
     for (let m = CAP_RUN.exec(window); m !== null; m = CAP_RUN.exec(window)) {
@@ -128,7 +149,7 @@ const LIST_SEP =
   /^(?:[ \t]*[,;、，；][ \t]*(?:(?:and|und|et|y|&)[ \t]+)?|[ \t]+(?:and|und|et|y|&)[ \t]+|和|及|与|[ \t]*와[ \t]*|[ \t]*및[ \t]*)/u;
 const HAN_ITEM = /^[\p{Script=Han}々]{1,3}[ \u3000][\p{Script=Han}々]{1,3}|^[\p{Script=Han}々]{2,5}/u;
 
-function attendeeLists(text: string, out: Candidate[]): void {
+export function attendeeLists(text: string, out: Candidate[]): void {
   ATTENDEE_FIELDS.lastIndex = 0;
   const kana = /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text);
   for (let m = ATTENDEE_FIELDS.exec(text); m !== null; m = ATTENDEE_FIELDS.exec(text)) {
@@ -210,7 +231,7 @@ const LATIN_TAIL =
 const CJK_TAIL =
   /(?:[。．.!！?？\n]|——|—|-|谢谢|謝謝|感谢|感謝|多谢|多謝|ありがとう|감사합니다)[ \t\u3000]*([\p{Script=Han}々가-힣](?:[\p{Script=Han}々가-힣]|[ \u3000](?=[\p{Script=Han}々])){0,5})[ \t\u3000]*[。.!！]?[ \t]*$/u;
 
-function signOffs(text: string, out: Candidate[]): void {
+export function signOffs(text: string, out: Candidate[]): void {
   const tail = text.length > 120 ? text.slice(-120) : text;
   const offset = text.length - tail.length;
   const latin = LATIN_TAIL.exec(tail);
@@ -250,7 +271,7 @@ function signOffs(text: string, out: Candidate[]): void {
 
 /** CJK greetings addressed to a person: 常哲瀚您好, 태영야, … */
 const ZH_GREETED = /(?<![\p{Script=Han}])([\p{Script=Han}]{2,4})(?=您好|你好)/gu;
-const KO_VOCATIVE = /(?:^|\n)([가-힣]{2,3})(?:야|아)(?=[,!~ ])/gu;
+const KO_VOCATIVE = /^([가-힣]{2,3})(?:야|아)(?=[,!~ ])/gmu;
 /** Chat speaker labels at a line start: `[14:02] Judd:`, `>> Ethel Boehm:`, `[봉성준]`. */
 const SPEAKER =
   /(?:^|\n)[ \t]*(?:\[\d{1,2}:\d{2}(?::\d{2})?\][ \t]*|>{1,3}[ \t]*)(\p{Lu}[\p{L}'’.-]*(?:[ \t]\p{Lu}[\p{L}'’.-]*){0,2})(?=:)/gu;
@@ -261,9 +282,10 @@ const CJK_BRACKETED = /(?:^|\n)[ \t]*\[([가-힣]{2,4}|[\p{Script=Han}]{2,4})\](
  */
 const FOR_FIELD = /(?<![\p{L}])(?:for|für|pour|para|from|von|de|note from|nota de)[ \t]+/giu;
 
-function greetingsAndLabels(text: string, out: Candidate[]): void {
+export function greetingsAndLabels(text: string, out: Candidate[]): void {
   ZH_GREETED.lastIndex = 0;
-  for (let m = ZH_GREETED.exec(text); m !== null; m = ZH_GREETED.exec(text)) {
+  const greeted = text.includes('您好') || text.includes('你好');
+  for (let m = greeted ? ZH_GREETED.exec(text) : null; m !== null; m = ZH_GREETED.exec(text)) {
     const name = m[1] as string;
     if (zhNameLength(text, m.index) === name.length && !NOT_SIGNERS.has(name))
       push(out, m.index, m.index + name.length, 0.7);
@@ -271,7 +293,7 @@ function greetingsAndLabels(text: string, out: Candidate[]): void {
   KO_VOCATIVE.lastIndex = 0;
   for (let m = KO_VOCATIVE.exec(text); m !== null; m = KO_VOCATIVE.exec(text)) {
     const name = m[1] as string;
-    const start = m.index + m[0].indexOf(name);
+    const start = m.index;
     if (!NOT_SIGNERS.has(name)) push(out, start, start + name.length, 0.65);
   }
   SPEAKER.lastIndex = 0;
@@ -306,7 +328,7 @@ function greetingsAndLabels(text: string, out: Candidate[]): void {
 
 /** A spaced kanji name alone on its line (Japanese signatures: "\n根本 悠\nカスタマーサポート"). */
 const JA_NAME_LINE =
-  /(?<=^|\n)[ \t\u3000]*([\p{Script=Han}々]{1,3}[ \u3000][\p{Script=Han}々]{1,3}(?<![様殿氏宛]))[ \t\u3000]*(?=\n|$)/gu;
+  /^[ \t\u3000]*([\p{Script=Han}々]{1,3}[ \u3000][\p{Script=Han}々]{1,3}(?<![様殿氏宛]))[ \t\u3000]*$/gmu;
 
 function japaneseNameLines(text: string, out: Candidate[]): void {
   if (!/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) return;

@@ -4,7 +4,7 @@ import { findStructuralNames } from './name-structure.js';
 import type { Candidate, ScanContext } from './types.js';
 
 /** Cues before a Latin-script name (matched case-insensitively). */
-const LATIN_CUES =
+export const LATIN_CUES =
   /(?<![\p{L}\p{N}_])(?:my name is|my name's|i am called|name\s*:|full name\s*:|signed\s*:?|regards,|sincerely,|contact person\s*:|mr\.?|mrs\.?|ms\.?|miss|dr\.?|prof\.?|mein name ist|ich heiße|ich heisse|name ist|herr|frau|je m'appelle|je m’appelle|mon nom est|nom\s*:|monsieur|madame|mademoiselle|m\.|mme\.?|mlle\.?|me llamo|mi nombre es|nombre\s*:|señor|señora|señorita|sr\.|sra\.|srta\.|don|doña)[ \t\u00a0]+/giu;
 
 /**
@@ -197,8 +197,8 @@ const ROLE_CUE_WORDS = [
   'historia clínica',
   'ficha',
 ];
-const ROLE_CUES = new RegExp(
-  `(?<![p{L}p{N}_])(?:${[...ROLE_CUE_WORDS]
+export const ROLE_CUES = new RegExp(
+  `(?<![\\p{L}\\p{N}_])(?:${[...ROLE_CUE_WORDS]
     .sort((a, b) => b.length - a.length)
     .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
     .join(
@@ -615,15 +615,15 @@ const ZH_STOP = new Set(
 );
 
 /** Chinese role cues after which a name follows (收件人陶玉梅, 客户：张伟). */
-const ZH_ROLE_CUES =
+export const ZH_ROLE_CUES =
   /(?:联系(?:人|电话|方式)[:：]?\s*[+\d][\d\s()+-]{6,22}[（(]|收件人|收货人|收貨人|寄件人|发件人|發件人|联系人|聯絡人|客户|客戶|顾客|顧客|患者|病人|户名|戶名|开户名|開戶名|持卡人|账户名|帳戶名|乘客|租户|申请人|申請人|负责人|負責人|经办人|受益人|委托人|我是|我叫|本人是|这里是|這裡是|员工档案|員工檔案|人事档案|人事檔案|员工|員工|职员|職員|会员|會員|请联系|請聯繫|姓名)(?:姓名)?[:：]?\s*/gu;
 
 /** Japanese role cues (名義：細谷聡, お客様鈴木一郎, 受取人 山田花子). */
-const JA_ROLE_CUES =
+export const JA_ROLE_CUES =
   /(?:連絡先[はが]?[:：]?\s*[+\d][\d\s()+-]{6,22}[（(]|口座名義|名義人|名義|お客様|顧客名|受取人|受取人名|送り主|差出人|宛名|契約者|申込者|担当者|患者名|連絡先氏名|担当者?の|担当は|氏名)(?:様)?[:：]?\s*/gu;
 
 /** Korean role cues and self-introductions (받는 분 이서연, 담당자 박지훈, 안녕하세요, 김민준입니다). */
-const KO_ROLE_CUES =
+export const KO_ROLE_CUES =
   /(?:받는\s?분|받는\s?사람|보내는\s?분|보내는\s?사람|수령인|수취인|수신인|발신인|고객명|고객|예금주|담당자|담당|수신자|수신|환자|신청인|계약자|성함|성명|보낸\s?사람|인사\s?기록|출장자|직원|사원|회원|안녕하세요[,.!]?\s*(?:저는)?|저는(?:\s[가-힣]{1,8}(?:팀|부서|부|과|실|센터|본부))?)(?:[:：])?\s*/gu;
 
 /** Common Korean surnames (one syllable; the two-syllable ones are checked first). */
@@ -682,7 +682,7 @@ const NOT_CJK_NAMES = new Set([
   '大家',
 ]);
 
-const CJK: readonly { re: RegExp; confidence: number }[] = [
+export const CJK: readonly { re: RegExp; confidence: number }[] = [
   // Honorific after the name: 王芳女士 / 鈴木様 / 田中さん / 박지훈 씨 / 김철수 님.
   {
     re: /(?<=^|[^\p{Script=Han}]|联系|请|给|和|与|找|是|由|向|尊敬的|亲爱的|親愛的)([\p{Script=Han}]{2,3})(?=女士|先生|小姐)/gu,
@@ -690,7 +690,7 @@ const CJK: readonly { re: RegExp; confidence: number }[] = [
   },
   {
     // Family and given name may be spaced (梶原 麻美様) and the given name in hiragana (大谷ゆかりさん).
-    re: /(?<=^|[^\p{Script=Han}])((?![号室階番丁])(?:[\p{Script=Han}々]{1,3}[ \u3000](?:[\p{Script=Han}々]{1,3}|[\p{Script=Hiragana}]{2,3})|[\p{Script=Han}々]{2,3}[\p{Script=Katakana}]{2,3}|[\p{Script=Han}々]{2,3}[\p{Script=Hiragana}]{2,3}(?<![のがをへ][\p{Script=Hiragana}]*|[\p{Script=Han}]みな|[\p{Script=Han}]たち|[\p{Script=Han}]ども)|[\p{Script=Han}]{2,4}))(?=様|さん|氏(?![\p{Script=Han}]))/gu,
+    re: /(?=[\p{Script=Han}々])(?<=^|[^\p{Script=Han}])((?![号室階番丁])(?:[\p{Script=Han}々]{1,3}[ \u3000](?:[\p{Script=Han}々]{1,3}|[\p{Script=Hiragana}]{2,3})|[\p{Script=Han}々]{2,3}[\p{Script=Katakana}]{2,3}|[\p{Script=Han}々]{2,3}[\p{Script=Hiragana}]{2,3}(?<![のがをへ][\p{Script=Hiragana}]*|[\p{Script=Han}]みな|[\p{Script=Han}]たち|[\p{Script=Han}]ども)|[\p{Script=Han}]{2,4}))(?=様|さん|氏(?![\p{Script=Han}]))/gu,
     confidence: 0.65,
   },
   {
@@ -784,6 +784,12 @@ function findNamesRaw(text: string, out: Candidate[]): void {
     if (STREET_WORD.test(n[0])) continue;
     out.push({ type: 'name', start: at, end: at + n[0].length, confidence: 0.7 });
   }
+  findStructuralNames(text, out);
+  // The CJK cues and shapes below need a CJK character somewhere: Latin-only text skips them.
+  if (!CJK_TEXT.test(text)) {
+    findContextNames(text, out);
+    return;
+  }
   CJK_CUES_FOR_LATIN.lastIndex = 0;
   for (let m = CJK_CUES_FOR_LATIN.exec(text); m !== null; m = CJK_CUES_FOR_LATIN.exec(text)) {
     const at = m.index + m[0].length;
@@ -794,7 +800,6 @@ function findNamesRaw(text: string, out: Candidate[]): void {
   }
   findCjkRoleNames(text, out);
   findContextNames(text, out);
-  findStructuralNames(text, out);
   for (const { re, confidence } of CJK) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
@@ -807,6 +812,7 @@ function findNamesRaw(text: string, out: Candidate[]): void {
 }
 
 const HAN = /\p{Script=Han}/u;
+const CJK_TEXT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}가-힣]/u;
 
 /** The length of the common Chinese surname starting at `at` (2 for compound ones), or 0. */
 export function zhSurnameLength(text: string, at: number): number {
