@@ -69,7 +69,8 @@ export function developmentSets(): Array<{ name: string; fixtures: PIIFixture[] 
     { name: 'dev2 + dev3', fixtures: [...generateDev2PIIFixtures(), ...generateDev3PIIFixtures()] },
     { name: 'blind set 2 (spent)', fixtures: readJsonl(BLIND2_FIXTURES_PATH) },
     { name: 'blind set 3 (spent)', fixtures: readJsonl(BLIND3_FIXTURES_PATH) },
-    { name: 'dev5 (generated names/addresses)', fixtures: generateDev5PIIFixtures() },
+    { name: 'dev5 batch 1 (generated names/addresses)', fixtures: generateDev5PIIFixtures(1) },
+    { name: 'dev5 batch 2 (generated names/addresses)', fixtures: generateDev5PIIFixtures(2) },
   ];
 }
 

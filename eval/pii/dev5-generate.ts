@@ -25,6 +25,9 @@ interface LangKit {
   company: Gen;
   positive: readonly string[];
   negative: readonly string[];
+  /** Batch 2: written after batch 1 had been tuned on, scored once before tuning on it. */
+  positive2: readonly string[];
+  negative2: readonly string[];
 }
 
 const pick = <T>(f: Faker, xs: readonly T[]): T => xs[f.number.int({ min: 0, max: xs.length - 1 })] as T;
@@ -59,6 +62,22 @@ const KITS: Record<Lang, LangKit> = {
       'Reach the Franklin Avenue station in 12 minutes.',
       'Version 4 of the Willow Drive plan is attached.',
     ],
+    positive2: [
+      '{"customer": "[[name|{full}]]", "tier": "gold"}',
+      'name,city\n[[name|{full}]],Denver',
+      'Spoke to [[name|{full}]] this morning; she wants a refund.',
+      'Ticket reassigned from [[name|{full}]] to [[name|{full}]].',
+      '[[name|{full}]] (Head of Finance) approved the budget.',
+      'Shipping label: [[name|{full}]], [[address|{addr}]]',
+      'My landlord is [[name|{full}]] and the flat is at [[address|{addr}]].',
+      'Regards\n\n[[name|{full}]]\nSenior Analyst',
+    ],
+    negative2: [
+      'Johnson & Johnson reported strong results.',
+      'We met at Victoria Station near the Grand Hotel.',
+      'The Hugo Boss store on Fifth Avenue reopened.',
+      'Santa Monica Boulevard is closed this weekend.',
+    ],
   },
   de: {
     faker: fakerDE,
@@ -86,6 +105,22 @@ const KITS: Record<Lang, LangKit> = {
       'Kapitel 12, 10115 Exemplare wurden gedruckt.',
       'Treffpunkt ist der Marktplatz in Dresden.',
       'Die Goethestraße wird ab Mai umbenannt.',
+    ],
+    positive2: [
+      '{"kunde": "[[name|{full}]]", "stufe": "gold"}',
+      'Name;Ort\n[[name|{full}]];Leipzig',
+      'Habe heute früh mit [[name|{full}]] telefoniert, sie möchte eine Erstattung.',
+      'Ticket von [[name|{full}]] an [[name|{full}]] übergeben.',
+      '[[name|{full}]] (Leitung Finanzen) hat das Budget freigegeben.',
+      'Versandetikett: [[name|{full}]], [[address|{addr}]]',
+      'Mein Vermieter ist [[name|{full}]], die Wohnung liegt in der [[address|{addr}]].',
+      'Mit freundlichen Grüßen\n\n[[name|{full}]]\nTeamleitung',
+    ],
+    negative2: [
+      'Die Deutsche Bank meldet gute Zahlen.',
+      'Wir treffen uns am Alexanderplatz beim Hotel Adlon.',
+      'Der Hugo Boss Laden in der Königsallee hat wieder offen.',
+      'Die Karl-Marx-Allee ist am Wochenende gesperrt.',
     ],
   },
   fr: {
@@ -115,6 +150,22 @@ const KITS: Record<Lang, LangKit> = {
       'Chapitre 3, 15000 exemplaires vendus.',
       'Rendez-vous place de la République à Rennes.',
     ],
+    positive2: [
+      '{"client": "[[name|{full}]]", "niveau": "or"}',
+      'nom;ville\n[[name|{full}]];Lille',
+      'J’ai eu [[name|{full}]] au téléphone ce matin, elle veut un remboursement.',
+      'Ticket transféré de [[name|{full}]] à [[name|{full}]].',
+      '[[name|{full}]] (directrice financière) a validé le budget.',
+      'Étiquette d’expédition : [[name|{full}]], [[address|{addr}]]',
+      'Mon propriétaire est [[name|{full}]] et l’appartement se trouve au [[address|{addr}]].',
+      'Cordialement\n\n[[name|{full}]]\nResponsable comptable',
+    ],
+    negative2: [
+      'La Société Générale publie de bons résultats.',
+      'Rendez-vous à la gare Saint-Lazare près de l’hôtel Ritz.',
+      'La boutique Louis Vuitton des Champs-Élysées a rouvert.',
+      'L’avenue Jean Jaurès est fermée ce week-end.',
+    ],
   },
   es: {
     faker: fakerES,
@@ -143,6 +194,22 @@ const KITS: Record<Lang, LangKit> = {
       'Capítulo 7, 25000 ejemplares vendidos.',
       'Quedamos en la Plaza Mayor de Bilbao.',
     ],
+    positive2: [
+      '{"cliente": "[[name|{full}]]", "nivel": "oro"}',
+      'nombre;ciudad\n[[name|{full}]];Toledo',
+      'Hablé esta mañana con [[name|{full}]], quiere un reembolso.',
+      'Incidencia reasignada de [[name|{full}]] a [[name|{full}]].',
+      '[[name|{full}]] (directora financiera) aprobó el presupuesto.',
+      'Etiqueta de envío: [[name|{full}]], [[address|{addr}]]',
+      'Mi casero es [[name|{full}]] y el piso está en [[address|{addr}]].',
+      'Atentamente\n\n[[name|{full}]]\nJefa de contabilidad',
+    ],
+    negative2: [
+      'El Banco Santander presentó buenos resultados.',
+      'Quedamos en la estación de Atocha junto al Hotel Ritz.',
+      'La tienda de Carolina Herrera en Serrano reabrió.',
+      'La Gran Vía estará cortada este fin de semana.',
+    ],
   },
   zh: {
     faker: fakerZH_CN,
@@ -169,6 +236,22 @@ const KITS: Record<Lang, LangKit> = {
       '和平街附近有很多餐馆。',
       '第3章共有15000字。',
       '我们在武汉的办公室很大。',
+    ],
+    positive2: [
+      '{"客户": "[[name|{full}]]", "等级": "金卡"}',
+      '姓名,城市\n[[name|{full}]],成都',
+      '今天上午和[[name|{full}]]通了电话，她想退款。',
+      '工单已从[[name|{full}]]转给[[name|{full}]]。',
+      '[[name|{full}]]（财务总监）批准了预算。',
+      '快递单：[[name|{full}]]，[[address|{addr}]]',
+      '我的房东是[[name|{full}]]，房子在[[address|{addr}]]。',
+      '此致\n[[name|{full}]]\n高级分析师',
+    ],
+    negative2: [
+      '中国银行发布了年度报告。',
+      '我们在人民广场旁边的和平饭店见面。',
+      '王府井大街周末封路。',
+      '张江高科技园区有很多公司。',
     ],
   },
   ja: {
@@ -197,6 +280,22 @@ const KITS: Record<Lang, LangKit> = {
       '第3章は15000字あります。',
       '会議室Aを予約しました。',
     ],
+    positive2: [
+      '{"顧客": "[[name|{full}]]", "ランク": "ゴールド"}',
+      '氏名,都市\n[[name|{full}]],福岡',
+      '今朝[[name|{full}]]さんと電話で話しました。返金を希望しています。',
+      'チケットを[[name|{full}]]さんから[[name|{full}]]さんに引き継ぎました。',
+      '[[name|{full}]]（経理部長）が予算を承認しました。',
+      '配送ラベル：[[name|{full}]]様、[[address|{addr}]]',
+      '大家さんは[[name|{full}]]さんで、部屋は[[address|{addr}]]にあります。',
+      '以上、よろしくお願いいたします。\n\n[[name|{full}]]\n経理部',
+    ],
+    negative2: [
+      '三菱銀行が決算を発表しました。',
+      '新宿駅近くのホテルで会いましょう。',
+      '銀座通りは週末通行止めです。',
+      '田中地所の新しいビルが完成しました。',
+    ],
   },
   ko: {
     faker: fakerKO,
@@ -223,6 +322,22 @@ const KITS: Record<Lang, LangKit> = {
       '대구 날씨가 맑습니다.',
       '3장은 15000자입니다.',
       '회의실 A를 예약했습니다.',
+    ],
+    positive2: [
+      '{"고객": "[[name|{full}]]", "등급": "골드"}',
+      '이름,도시\n[[name|{full}]],부산',
+      '오늘 아침 [[name|{full}]] 님과 통화했습니다. 환불을 원하십니다.',
+      '티켓을 [[name|{full}]] 님에게서 [[name|{full}]] 님에게 넘겼습니다.',
+      '[[name|{full}]] 재무이사가 예산을 승인했습니다.',
+      '배송 라벨: [[name|{full}]], [[address|{addr}]]',
+      '집주인은 [[name|{full}]] 씨이고 집은 [[address|{addr}]]에 있습니다.',
+      '감사합니다.\n[[name|{full}]] 드림',
+    ],
+    negative2: [
+      '국민은행이 실적을 발표했습니다.',
+      '서울역 근처 호텔에서 만납시다.',
+      '세종대로는 주말에 통제됩니다.',
+      '김포공항 주차장이 혼잡합니다.',
     ],
   },
 };
@@ -268,20 +383,25 @@ function fill(kit: LangKit, lang: Lang, template: string): { text: string; spans
   return { text, spans };
 }
 
-/** Every dev5 fixture, the same on every call (seeded faker per language). */
-export function generateDev5PIIFixtures(seed = 5_2026_12): PIIFixture[] {
+/**
+ * Every dev5 fixture of a batch, the same on every call (seeded faker per language). Batch 1
+ * and batch 2 are separate rows of the eval, so each batch's first score stays readable.
+ */
+export function generateDev5PIIFixtures(batch: 1 | 2 = 1, seed = 5_2026_12): PIIFixture[] {
   const out: PIIFixture[] = [];
   for (const lang of Object.keys(KITS) as Lang[]) {
-    const kit = KITS[lang];
-    kit.faker.seed(seed + lang.charCodeAt(0) * 7 + lang.charCodeAt(1));
+    const base = KITS[lang];
+    const kit =
+      batch === 1 ? base : { ...base, positive: base.positive2, negative: base.negative2 };
+    kit.faker.seed(seed + batch * 1000 + lang.charCodeAt(0) * 7 + lang.charCodeAt(1));
     for (let round = 0; round < 3; round++) {
       kit.positive.forEach((t, i) => {
         const { text, spans } = fill(kit, lang, t);
-        out.push({ id: `dev5-${lang}-p${i}-${round}`, lang, text, spans, negative: false, half: 'dev' });
+        out.push({ id: `dev5-${batch}-${lang}-p${i}-${round}`, lang, text, spans, negative: false, half: 'dev' });
       });
       kit.negative.forEach((t, i) => {
         const { text, spans } = fill(kit, lang, t);
-        out.push({ id: `dev5-${lang}-n${i}-${round}`, lang, text, spans, negative: spans.length === 0, half: 'dev' });
+        out.push({ id: `dev5-${batch}-${lang}-n${i}-${round}`, lang, text, spans, negative: spans.length === 0, half: 'dev' });
       });
     }
   }
