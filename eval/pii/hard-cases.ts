@@ -80,7 +80,7 @@ const HARD_DEV: readonly Case[] = [
   ['ko', '서울특별시 종로구 세종대로 175에서 만나요.', [['address', '서울특별시 종로구 세종대로 175']]],
   ['ko', '접수번호 20240315-0042를 확인하세요.', []],
   // Formerly blind (scored once as written, see the README's PII section), then read and acted on.
-  ['en', 'Hey, it\'s Tom Baker — new number is +1 617 555 0123, old one is dead.', [['phone', '+1 617 555 0123']]],
+  ['en', 'Hey, it\'s Tom Baker — new number is +1 617 555 0123, old one is dead.', [['name', 'Tom Baker'], ['phone', '+1 617 555 0123']]],
   ['en', 'Billing contact: accounts-payable@northwind-traders.com (cc finance@northwind-traders.com)', [['email', 'accounts-payable@northwind-traders.com'], ['email', 'finance@northwind-traders.com']]],
   ['en', 'pls charge 4012888888881881, exp 11/27, cvv on the phone', [['credit-card', '4012888888881881']]],
   ['en', 'My date of birth is 1990-02-29, I think the form rejected it.', []],
@@ -98,7 +98,7 @@ const HARD_DEV: readonly Case[] = [
   ['es', 'Mi teléfono fijo es 91 123 45 67 y el móvil 655 44 33 22.', [['phone', '91 123 45 67'], ['phone', '655 44 33 22']]],
   ['es', 'IBAN ES91 2100 0418 4502 0005 1332 a nombre de la empresa.', [['iban', 'ES91 2100 0418 4502 0005 1332']]],
   ['es', 'La versión 12.4.1 corrige el error 0x80070005.', []],
-  ['zh', '请把合同寄给陈静，电话18612345678。', [['phone', '18612345678']]],
+  ['zh', '请把合同寄给陈静，电话18612345678。', [['name', '陈静'], ['phone', '18612345678']]],
   ['zh', '我的身份证号不方便透露，邮箱是chen.jing@126.com。', [['email', 'chen.jing@126.com']]],
   ['zh', '快递单号：SF1234567890123，请查收。', []],
   ['ja', 'ご登録のメール（taro.yamada@docomo.ne.jp）宛に送信しました。', [['email', 'taro.yamada@docomo.ne.jp']]],

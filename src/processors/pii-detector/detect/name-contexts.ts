@@ -272,9 +272,9 @@ export function latinContexts(text: string, out: Candidate[]): void {
 
 /** CJK signatures, contact lines and action verbs (敬具 山田太郎, 박지민 드림, 王伟打电话说). */
 const JA_SIGN =
-  /(?:敬具|草々|拝)[ \u3000]*\n?[ \u3000]*|(?:よろしくお願い(?:いた)?します|以上[^\n]{0,20})。?\n/gu;
+  /(?:敬具|草々|拝)[ \u3000]*\n?[ \u3000]*|(?:よろしくお願い(?:いた)?します|以上[^\n]{0,20})。?\n(?:[ \u3000]*\n)*/gu;
 const ZH_SIGN =
-  /敬礼[！!]?\n[ \u3000]*|(?:^|\n)(?=[\p{Script=Han}]{2,4}[ \u3000]?(?:敬上|谨上|謹上)(?![\p{Script=Han}]))/gu;
+  /(?:敬礼[！!]?|此致[，,]?)\n[ \u3000]*|(?:^|\n)(?=[\p{Script=Han}]{2,4}[ \u3000]?(?:敬上|谨上|謹上)(?![\p{Script=Han}]))/gu;
 const KO_SIGN = /(?<![가-힣])(?=[가-힣]{2,4}[ \t]?(?:드림|올림)(?![가-힣]))/gu;
 const CJK_CONTACT = /[（(][ \t]*(?:\+?\d|[\w.+-]+@)/gu;
 const ZH_ACTION =

@@ -341,11 +341,189 @@ function japaneseNameLines(text: string, out: Candidate[]): void {
   }
 }
 
+/** Keys of record fields whose value is a person's name, in the seven languages. */
+const NAME_KEYS = new Set(
+  `name fullname full_name full-name displayname display_name customer customer_name client client_name
+  contact contact_name owner recipient sender author assignee employee patient user_name username person
+  passenger guest tenant holder cardholder account_holder kunde kundin empfänger absender mitarbeiter
+  ansprechpartner nom nom_complet destinataire expéditeur titulaire nombre nombre_completo cliente
+  destinatario remitente titular empleado paciente 姓名 名字 客户 顾客 联系人 收件人 员工 氏名 名前
+  顧客 担当者 受取人 이름 성명 고객 담당자 수신인`.split(/\s+/u),
+);
+
+/** A field value that has the shape of a name in its script. */
+function nameShaped(text: string, start: number, value: string): boolean {
+  if (/^[가-힣]+$/u.test(value)) return koNameLength(text, start) === value.length;
+  if (/^[\p{Script=Han}々]+$/u.test(value)) {
+    // A field or a column is context enough for either a Chinese or a Japanese kanji name.
+    if (zhNameLength(text, start) === value.length) return true;
+    return value.length >= 2 && value.length <= 5 && jaNameLength(text, start) === value.length;
+  }
+  if (
+    /^[\p{Script=Han}々]{1,3}[ \u3000]?[\p{Script=Han}\p{Script=Katakana}\p{Script=Hiragana}]+$/u.test(value)
+  )
+    return jaNameLength(text, start) === value.length;
+  LATIN_NAME.lastIndex = start;
+  const n = LATIN_NAME.exec(text);
+  return n !== null && n[0] === value && fullName(text, start, value);
+}
+
+/** `"customer": "Mollie Moore"`, `name = Anna Roux`, `氏名: 黒川進` in JSON, YAML and key=value text. */
+const FIELD = /(?:^|[{,\s"'])["']?([\p{L}_-]{2,20})["']?[ \t]*[:=：][ \t]*["']?(?=[\p{L}])/gu;
+const FIELD_VALUE_END = /^[^"'\n,;|}\]]{2,60}/u;
+
+function fieldValues(text: string, out: Candidate[]): void {
+  FIELD.lastIndex = 0;
+  for (let m = FIELD.exec(text); m !== null; m = FIELD.exec(text)) {
+    if (!NAME_KEYS.has((m[1] as string).toLowerCase())) continue;
+    const at = m.index + m[0].length;
+    const raw = FIELD_VALUE_END.exec(text.slice(at, at + 61))?.[0] ?? '';
+    const value = raw.trimEnd();
+    const quoted = /["']$/u.test(m[0]);
+    // Unquoted values end at the line or a separator; quoted ones at the quote.
+    if (quoted && text.charAt(at + value.length) !== m[0].charAt(m[0].length - 1)) continue;
+    if (value !== '' && nameShaped(text, at, value)) push(out, at, at + value.length, 0.7);
+  }
+}
+
+/** CSV and TSV tables: the cells of a column headed by a name key. */
+function tableColumns(text: string, out: Candidate[]): void {
+  const firstBreak = text.indexOf('\n');
+  if (firstBreak < 0) return;
+  const header = text.slice(0, firstBreak);
+  const sep = [',', ';', '\t', '|'].find((c) => header.includes(c));
+  if (sep === undefined) return;
+  const cols = header.split(sep).map((c) =>
+    c
+      .trim()
+      .replace(/^["']|["']$/gu, '')
+      .toLowerCase(),
+  );
+  const col = cols.findIndex((c) => NAME_KEYS.has(c));
+  if (col < 0) return;
+  let lineStart = firstBreak + 1;
+  while (lineStart < text.length) {
+    let lineEnd = text.indexOf('\n', lineStart);
+    if (lineEnd < 0) lineEnd = text.length;
+    const cells = text.slice(lineStart, lineEnd).split(sep);
+    if (cells.length === cols.length) {
+      let offset = lineStart;
+      for (let i = 0; i < col; i++) offset += (cells[i] as string).length + sep.length;
+      const cell = cells[col] as string;
+      const lead = cell.length - cell.trimStart().length;
+      const value = cell.trim().replace(/^["']|["']$/gu, '');
+      const start = offset + lead + (cell.trimStart().startsWith('"') ? 1 : 0);
+      if (value !== '' && nameShaped(text, start, value)) push(out, start, start + value.length, 0.7);
+    }
+    lineStart = lineEnd + 1;
+  }
+}
+
+/** Job titles in parentheses right after a name: "Maxie Shields (Head of Finance)", "姜美方（财务总监）". */
+const TITLE_IN_PARENS =
+  /[ \t]?[(（](?=[^)）\n]{0,30}(?:head|director|directora?|directrice|manager|chief|officer|ceo|cfo|cto|coo|lead|leiter|leiterin|leitung|geschäftsführer|chef|cheffe|responsable|jefe|jefa|gerente|presidente?|président|总监|總監|经理|經理|主管|总裁|總裁|主任|部长|部長|课长|課長|社長|室長|局长|팀장|이사|부장|과장|대표|실장))/giu;
+
+function titledNames(text: string, out: Candidate[]): void {
+  TITLE_IN_PARENS.lastIndex = 0;
+  for (let m = TITLE_IN_PARENS.exec(text); m !== null; m = TITLE_IN_PARENS.exec(text)) {
+    const end = m.index;
+    const before = text.slice(Math.max(0, end - 60), end);
+    const latin =
+      /(?:^|[^\p{L}'’.-])(\p{Lu}[\p{L}'’-]*(?:[ \t]+(?:\p{Lu}\.[ \t]+)?\p{Lu}[\p{L}'’-]*){1,3})$/u.exec(
+        before,
+      );
+    if (latin !== null) {
+      const name = latin[1] as string;
+      const start = end - name.length;
+      if (fullName(text, start, name)) push(out, start, end, 0.7);
+      continue;
+    }
+    const cjk = /([\p{Script=Han}々]{2,4}|[가-힣]{2,4})$/u.exec(before);
+    if (cjk !== null) {
+      for (let len = Math.min(4, (cjk[1] as string).length); len >= 2; len--) {
+        const start = end - len;
+        if (
+          nameShaped(text, start, text.slice(start, end)) &&
+          !/[\p{Script=Han}가-힣]/u.test(text.charAt(start - 1))
+        ) {
+          push(out, start, end, 0.7);
+          break;
+        }
+      }
+    }
+  }
+}
+
+/**
+ * The person an address belongs to, right before it: "Shipping label: Lucious Beer, 2356
+ * Sunset Court…", "快递单：康国香，天津市…", "감예진, 광주광역시…". Reads the address candidates
+ * already found.
+ */
+export function namesBeforeAddresses(text: string, found: readonly Candidate[], out: Candidate[]): void {
+  for (const c of found) {
+    if (c.type !== 'address') continue;
+    const sep = /(?:,|，|、)[ \t]*$|[ \t]*\n$/u.exec(text.slice(Math.max(0, c.start - 3), c.start));
+    if (sep === null) continue;
+    const end = c.start - sep[0].length;
+    const before = text.slice(Math.max(0, end - 50), end);
+    const latin =
+      /(?:^|[:：\n]|[^\p{L}'’.,-][ \t])[ \t]*(\p{Lu}[\p{L}'’-]*(?:[ \t]+(?:\p{Lu}\.[ \t]+)?\p{Lu}[\p{L}'’-]*){1,3})$/u.exec(
+        before,
+      );
+    if (latin !== null) {
+      const name = latin[1] as string;
+      const start = end - name.length;
+      if (fullName(text, start, name)) push(out, start, end, 0.7);
+      continue;
+    }
+    const cjk = /(?:^|[:：\s，、,])([\p{Script=Han}々]{2,4}|[가-힣]{2,4})$/u.exec(before);
+    if (cjk !== null) {
+      const name = cjk[1] as string;
+      const start = end - name.length;
+      // "岸崇様、〒…": the honorific rules read names before 様 and さん.
+      if (/[様殿]$/u.test(name)) continue;
+      if (nameShaped(text, start, name)) push(out, start, end, 0.7);
+    }
+  }
+}
+
+/**
+ * Chinese names between a function word and a verb or punctuation: 和苏皓轩通了电话,
+ * 从康家豪转给付沐宸。, 我的房东是吕玲，. A common surname anchors the name; the confidence stays
+ * at the threshold, since such phrases are the shape of ordinary words too.
+ */
+const ZH_LEAD = /(?:和|与|跟|从|给|由|向|是|找|叫|问|让|替|帮|联系|通知|转告)(?=[\p{Script=Han}])/gu;
+const ZH_FOLLOW =
+  /^(?:通|转|说|打|发|来|去|在|的|是|已|会|要|将|批准|确认|负责|联系|回复|发来|[，。、；！？（(,.;!?\s]|$)/u;
+const NOT_ZH_GIVEN = /[们們区區市省县縣路街号號楼樓室厂廠店司院校部门門]/u;
+
+function zhBetweenWords(text: string, out: Candidate[]): void {
+  ZH_LEAD.lastIndex = 0;
+  for (let m = ZH_LEAD.exec(text); m !== null; m = ZH_LEAD.exec(text)) {
+    const at = m.index + m[0].length;
+    for (const len of [3, 2, 4]) {
+      const name = text.slice(at, at + len);
+      if (name.length !== len || !/^[\p{Script=Han}]+$/u.test(name) || NOT_ZH_GIVEN.test(name)) continue;
+      if (zhNameLength(text, at) !== len && !(len === 4 && zhNameLength(text, at) === 4)) continue;
+      if (!ZH_FOLLOW.test(text.slice(at + len, at + len + 2))) continue;
+      push(out, at, at + len, 0.6);
+      break;
+    }
+  }
+}
+
 /** Names found from the structure around them (see the module comment). */
 export function findStructuralNames(text: string, out: Candidate[]): void {
   if (text.includes('@')) emailLocalNames(text, out);
   attendeeLists(text, out);
   signOffs(text, out);
   greetingsAndLabels(text, out);
-  if (text.includes('\n')) japaneseNameLines(text, out);
+  if (text.includes('\n')) {
+    japaneseNameLines(text, out);
+    tableColumns(text, out);
+  }
+  fieldValues(text, out);
+  if (/\p{Script=Han}/u.test(text) && !/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text))
+    zhBetweenWords(text, out);
+  if (text.includes('(') || text.includes('（')) titledNames(text, out);
 }

@@ -583,7 +583,7 @@ export const NOT_NAMES = new Set([
  */
 const ZH_SURNAMES_1 = new Set(
   Array.from(
-    '王李张張刘劉陈陳杨楊黄黃赵趙吴吳周徐孙孫马馬朱胡郭何高林罗羅郑鄭梁谢謝宋唐许許韩韓冯馮邓鄧曹彭曾肖田董袁潘于蒋蔣蔡余杜叶葉程苏蘇魏吕呂丁任沈姚卢盧姜崔钟鍾谭譚陆陸汪范金石廖贾賈夏韦韋付方白邹鄒孟熊秦邱江尹薛闫閆段雷侯龙龍史陶黎贺賀顾顧毛郝龚龔邵万萬钱錢严嚴覃武戴莫孔向汤湯傅常温溫康施文牛樊葛邢安齐齊易乔喬伍庞龐颜顏倪庄莊聂聶章鲁魯岳翟殷詹申欧歐耿关關兰蘭焦俞左柳甘祝包宁寧尚符舒阮柯纪紀梅童凌毕畢单單季裴霍涂成苗谷盛曲翁冉骆駱蓝藍路游辛靳管柴蒙鲍鮑华華喻祁蒲房滕屈饶饒解牟艾尤阳陽时時穆农農司卓古吉缪繆简簡车車项項连連芦蘆麦麥褚娄婁窦竇戚岑景党黨宫宮费費卜冷晏席卫衛米柏宗瞿桂全佟应應臧闵閔苟邬鄔边邊卞姬师師和仇栾欒隋商刁沙荣榮巫寇桑郎甄丛叢仲虞敖巩鞏明佘池乐樂匡钮鈕',
+    '王李张張刘劉陈陳杨楊黄黃赵趙吴吳周徐孙孫马馬朱胡郭何高林罗羅郑鄭梁谢謝宋唐许許韩韓冯馮邓鄧曹彭曾肖田董袁潘于蒋蔣蔡余杜叶葉程苏蘇魏吕呂丁任沈姚卢盧姜崔钟鍾谭譚陆陸汪范金石廖贾賈夏韦韋付方白邹鄒孟熊秦邱江尹薛闫閆段雷侯龙龍史陶黎贺賀顾顧毛郝龚龔邵万萬钱錢严嚴覃武戴莫孔向汤湯傅常温溫康施文牛樊葛邢安齐齊易乔喬伍庞龐颜顏倪庄莊聂聶章鲁魯岳翟殷詹申欧歐耿关關兰蘭焦俞左柳甘祝包宁寧尚符舒阮柯纪紀梅童凌毕畢单單季裴霍涂成苗谷盛曲翁冉骆駱蓝藍路游辛靳管柴蒙鲍鮑华華喻祁蒲房滕屈饶饒解牟艾尤阳陽时時穆农農司卓古吉缪繆简簡车車项項连連芦蘆麦麥褚娄婁窦竇戚岑景党黨宫宮费費卜冷晏席卫衛米柏宗瞿桂全佟应應臧闵閔苟邬鄔边邊卞姬师師和仇栾欒隋商刁沙荣榮巫寇桑郎甄丛叢仲虞敖巩鞏明佘池乐樂匡钮鈕洪祁殷蔺闻幸',
   ),
 );
 const ZH_SURNAMES_2 = new Set([
@@ -690,11 +690,11 @@ export const CJK: readonly { re: RegExp; confidence: number }[] = [
   },
   {
     // Family and given name may be spaced (梶原 麻美様) and the given name in hiragana (大谷ゆかりさん).
-    re: /(?=[\p{Script=Han}々])(?<=^|[^\p{Script=Han}])((?![号室階番丁])(?:[\p{Script=Han}々]{1,3}[ \u3000](?:[\p{Script=Han}々]{1,3}|[\p{Script=Hiragana}]{2,3})|[\p{Script=Han}々]{2,3}[\p{Script=Katakana}]{2,3}|[\p{Script=Han}々]{2,3}[\p{Script=Hiragana}]{2,3}(?<![のがをへ][\p{Script=Hiragana}]*|[\p{Script=Han}]みな|[\p{Script=Han}]たち|[\p{Script=Han}]ども)|[\p{Script=Han}]{2,4}))(?=様|さん|氏(?![\p{Script=Han}]))/gu,
+    re: /(?=[\p{Script=Han}々])(?<=^|[^\p{Script=Han}])((?![号室階番丁])(?:[\p{Script=Han}々]{1,3}[ \u3000](?:[\p{Script=Han}々]{1,3}|[\p{Script=Hiragana}]{2,3})|[\p{Script=Han}々]{2,3}[\p{Script=Katakana}]{2,3}|[\p{Script=Han}々]{2,3}[\p{Script=Hiragana}]{2,3}(?<![のがをへ][\p{Script=Hiragana}]*|[\p{Script=Han}]みな|[\p{Script=Han}]たち|[\p{Script=Han}]ども)|[\p{Script=Han}]{2,5}))(?=様|さん|氏(?![\p{Script=Han}]))/gu,
     confidence: 0.65,
   },
   {
-    re: /(?<![가-힣])([가-힣]{2,4})(?=\s?(?:씨|님)(?:의|은|는|이|가|께서는|께서|께|에게|을|를|과|와|도|한테)?(?![가-힣]))/gu,
+    re: /(?<![가-힣])([가-힣]{2,4})(?=\s?(?:씨|님)(?:이고|이며|이신|에게서|이랑|하고|의|은|는|이|가|께서는|께서|께|에게|을|를|과|와|도|한테)?(?![가-힣]))/gu,
     confidence: 0.65,
   },
   // Chinese: 我叫王伟 / 我的名字是王伟 / 姓名：王伟 / 联系人：王伟
@@ -735,10 +735,14 @@ export const CJK: readonly { re: RegExp; confidence: number }[] = [
 export function findNames({ text }: ScanContext, out: Candidate[]): void {
   const first = out.length;
   findNamesRaw(text, out);
-  // "Greg Norman's laptop": the possessive ending is not part of the name.
+  // "Greg Norman's laptop": the possessive ending is not part of the name; "今朝菅遥さん": a
+  // time word glued before a Japanese name is not part of it either.
   for (let i = first; i < out.length; i++) {
     const c = out[i] as Candidate;
-    if (c.type === 'name' && /['’]s$/u.test(text.slice(c.start, c.end))) c.end -= 2;
+    if (c.type !== 'name') continue;
+    if (/['’]s$/u.test(text.slice(c.start, c.end))) c.end -= 2;
+    const time = JA_TIME_WORD.exec(text.slice(c.start, c.end));
+    if (time !== null && c.end - c.start - time[0].length >= 2) c.start += time[0].length;
   }
 }
 
@@ -812,6 +816,8 @@ function findNamesRaw(text: string, out: Candidate[]): void {
 }
 
 const HAN = /\p{Script=Han}/u;
+/** Time words written without a break before a name (今朝菅遥さん, 昨日田中さん). */
+const JA_TIME_WORD = /^(?:今朝|今日|昨日|明日|先日|本日|昨夜|今晩|今夜|毎日|来週|先週|今週)/u;
 const CJK_TEXT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}가-힣]/u;
 
 /** The length of the common Chinese surname starting at `at` (2 for compound ones), or 0. */
