@@ -512,6 +512,50 @@ function zhBetweenWords(text: string, out: Candidate[]): void {
   }
 }
 
+/**
+ * Phrases whose object is a person in practice: relatives and personal roles ("my landlord is",
+ * "meine Vermieterin ist", "mon propriétaire est", "mi casero es"), talking to someone ("spoke
+ * to", "habe mit … telefoniert", "j'ai eu … au téléphone", "hablé con") and handing work over
+ * ("reassigned from … to …", "von … an … übergeben", "transféré de … à …", "reasignada de … a …").
+ * The full name after them, and the second one of a "from … to …" pair.
+ */
+const PERSON_PHRASES = new RegExp(
+  [
+    "(?:my|our|your) (?:landlord|landlady|wife|husband|partner|son|daughter|mother|father|mom|dad|brother|sister|boss|manager|colleague|coworker|friend|neighbou?r|doctor|dentist|lawyer|accountant|tutor|teacher|nanny|assistant)(?: is|,)",
+    '(?:mein|meine|unser|unsere) (?:vermieter|vermieterin|frau|mann|partner|partnerin|sohn|tochter|mutter|vater|bruder|schwester|chef|chefin|kollege|kollegin|freund|freundin|nachbar|nachbarin|arzt|ärztin|anwalt|anwältin)(?: ist|,)',
+    '(?:mon|ma|notre) (?:propriétaire|femme|mari|conjoint|conjointe|fils|fille|mère|père|frère|sœur|soeur|patron|patronne|collègue|ami|amie|voisin|voisine|médecin|avocat|avocate)(?: est|,)',
+    '(?:mi|nuestro|nuestra) (?:casero|casera|esposa|esposo|mujer|marido|pareja|hijo|hija|madre|padre|hermano|hermana|jefe|jefa|compañero|compañera|amigo|amiga|vecino|vecina|médico|médica|abogado|abogada)(?: es|,)',
+    'spoke (?:to|with)|talked (?:to|with)|(?:re)?assigned (?:from|to)|handed (?:over )?to|transferred (?:from|to)',
+    '(?:habe|hat|haben)(?: heute| gestern| eben| kurz)?(?: früh)? mit|(?:ticket|fall|vorgang|anfrage) von',
+    "j['’]ai eu|(?:transféré|transférée|réassigné|réassignée|confié|confiée) (?:de|à)",
+    '(?:hablé|hablamos|he hablado)(?: esta mañana| ayer| hoy)? con|(?:reasignada|reasignado|transferida|transferido) (?:de|a)',
+  ].join('|'),
+  'giu',
+);
+const PAIR_SECOND = /^[ \t]+(?:to|an|à|a)[ \t]+/u;
+
+function personPhrases(text: string, out: Candidate[]): void {
+  PERSON_PHRASES.lastIndex = 0;
+  for (let m = PERSON_PHRASES.exec(text); m !== null; m = PERSON_PHRASES.exec(text)) {
+    if (m.index > 0 && /[\p{L}]/u.test(text.charAt(m.index - 1))) continue;
+    let at = m.index + m[0].length;
+    while (text.charAt(at) === ' ' || text.charAt(at) === '\t') at++;
+    for (let i = 0; i < 2; i++) {
+      if (HONORIFIC_AHEAD.test(text.slice(at, at + 12))) break;
+      LATIN_NAME.lastIndex = at;
+      const n = LATIN_NAME.exec(text);
+      const name = n === null ? '' : n[0].replace(/[ \t]+(?:y|and|und|et)[ \t]+\p{Lu}.*$/su, '');
+      if (name === '' || !fullName(text, at, name)) break;
+      // The run must end the phrase: a capitalised word after it makes it a longer title.
+      if (/^[ \t]+\p{Lu}/u.test(text.slice(at + name.length, at + name.length + 2))) break;
+      push(out, at, at + name.length, 0.65);
+      const second = PAIR_SECOND.exec(text.slice(at + name.length, at + name.length + 6));
+      if (second === null) break;
+      at += name.length + second[0].length;
+    }
+  }
+}
+
 /** Names found from the structure around them (see the module comment). */
 export function findStructuralNames(text: string, out: Candidate[]): void {
   if (text.includes('@')) emailLocalNames(text, out);
@@ -523,6 +567,7 @@ export function findStructuralNames(text: string, out: Candidate[]): void {
     tableColumns(text, out);
   }
   fieldValues(text, out);
+  personPhrases(text, out);
   if (/\p{Script=Han}/u.test(text) && !/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text))
     zhBetweenWords(text, out);
   if (text.includes('(') || text.includes('（')) titledNames(text, out);
