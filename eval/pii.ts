@@ -71,6 +71,7 @@ export function developmentSets(): Array<{ name: string; fixtures: PIIFixture[] 
     { name: 'blind set 3 (spent)', fixtures: readJsonl(BLIND3_FIXTURES_PATH) },
     { name: 'dev5 batch 1 (generated names/addresses)', fixtures: generateDev5PIIFixtures(1) },
     { name: 'dev5 batch 2 (generated names/addresses)', fixtures: generateDev5PIIFixtures(2) },
+    { name: 'dev5 batch 3 (generated names/addresses)', fixtures: generateDev5PIIFixtures(3) },
   ];
 }
 

@@ -28,6 +28,9 @@ interface LangKit {
   /** Batch 2: written after batch 1 had been tuned on, scored once before tuning on it. */
   positive2: readonly string[];
   negative2: readonly string[];
+  /** Batch 3: written after batch 2 had been tuned on, scored once before tuning on it. */
+  positive3: readonly string[];
+  negative3: readonly string[];
 }
 
 const pick = <T>(f: Faker, xs: readonly T[]): T => xs[f.number.int({ min: 0, max: xs.length - 1 })] as T;
@@ -78,6 +81,20 @@ const KITS: Record<Lang, LangKit> = {
       'The Hugo Boss store on Fifth Avenue reopened.',
       'Santa Monica Boulevard is closed this weekend.',
     ],
+    positive3: [
+      'Emergency contact — [[name|{full}]], sister.',
+      'Badge printed for [[name|{full}]] at reception.',
+      'Refund approved. Customer: [[name|{full}]]. Ship replacement to [[address|{addr}]].',
+      'Thanks again, [[name|{given}]]!',
+      'Minutes taken by [[name|{full}]].',
+      'Lease signed by [[name|{full}]] and [[name|{full}]] on Friday.',
+    ],
+    negative3: [
+      'Ford Motor Company and Johnson Controls signed a deal.',
+      'The Martin Luther King Jr. Day parade starts at noon.',
+      'Take Lincoln Avenue north to the Jefferson Memorial.',
+      'Morgan Freeman narrated the documentary.',
+    ],
   },
   de: {
     faker: fakerDE,
@@ -121,6 +138,20 @@ const KITS: Record<Lang, LangKit> = {
       'Wir treffen uns am Alexanderplatz beim Hotel Adlon.',
       'Der Hugo Boss Laden in der Königsallee hat wieder offen.',
       'Die Karl-Marx-Allee ist am Wochenende gesperrt.',
+    ],
+    positive3: [
+      'Notfallkontakt – [[name|{full}]], Schwester.',
+      'Besucherausweis für [[name|{full}]] liegt am Empfang.',
+      'Erstattung genehmigt. Kunde: [[name|{full}]]. Ersatz an [[address|{addr}]].',
+      'Nochmals danke, [[name|{given}]]!',
+      'Protokoll: [[name|{full}]].',
+      'Mietvertrag unterschrieben von [[name|{full}]] und [[name|{full}]].',
+    ],
+    negative3: [
+      'Die Robert Bosch GmbH eröffnet ein neues Werk.',
+      'Der Konrad-Adenauer-Platz wird neu gestaltet.',
+      'Die Goethe-Universität liegt in Frankfurt.',
+      'Die Thomas-Mann-Straße ist gesperrt.',
     ],
   },
   fr: {
@@ -166,6 +197,20 @@ const KITS: Record<Lang, LangKit> = {
       'La boutique Louis Vuitton des Champs-Élysées a rouvert.',
       'L’avenue Jean Jaurès est fermée ce week-end.',
     ],
+    positive3: [
+      'Contact d’urgence — [[name|{full}]], sœur.',
+      'Badge imprimé pour [[name|{full}]] à l’accueil.',
+      'Remboursement validé. Client : [[name|{full}]]. Renvoyer au [[address|{addr}]].',
+      'Encore merci, [[name|{given}]] !',
+      'Compte rendu rédigé par [[name|{full}]].',
+      'Bail signé par [[name|{full}]] et [[name|{full}]] vendredi.',
+    ],
+    negative3: [
+      'Le lycée Victor Duruy organise une kermesse.',
+      'La fondation Louis Vuitton expose Monet.',
+      'Prenez l’avenue Charles de Gaulle vers Neuilly.',
+      'Le prix Jean Monnet sera remis demain.',
+    ],
   },
   es: {
     faker: fakerES,
@@ -210,6 +255,20 @@ const KITS: Record<Lang, LangKit> = {
       'La tienda de Carolina Herrera en Serrano reabrió.',
       'La Gran Vía estará cortada este fin de semana.',
     ],
+    positive3: [
+      'Contacto de emergencia — [[name|{full}]], hermana.',
+      'Acreditación impresa para [[name|{full}]] en recepción.',
+      'Reembolso aprobado. Cliente: [[name|{full}]]. Enviar a [[address|{addr}]].',
+      '¡Gracias otra vez, [[name|{given}]]!',
+      'Acta redactada por [[name|{full}]].',
+      'Contrato firmado por [[name|{full}]] y [[name|{full}]] el viernes.',
+    ],
+    negative3: [
+      'El Hospital Ramón y Cajal amplía urgencias.',
+      'La Fundación Juan March abre una exposición.',
+      'Tome la avenida Pablo Neruda hacia el centro.',
+      'El estadio Santiago Bernabéu está lleno.',
+    ],
   },
   zh: {
     faker: fakerZH_CN,
@@ -252,6 +311,20 @@ const KITS: Record<Lang, LangKit> = {
       '我们在人民广场旁边的和平饭店见面。',
       '王府井大街周末封路。',
       '张江高科技园区有很多公司。',
+    ],
+    positive3: [
+      '紧急联系人：[[name|{full}]]（姐姐）',
+      '前台已为[[name|{full}]]打印访客证。',
+      '退款已批准。客户：[[name|{full}]]。补发到[[address|{addr}]]。',
+      '再次感谢[[name|{full}]]！',
+      '会议记录：[[name|{full}]]',
+      '租约由[[name|{full}]]和[[name|{full}]]周五签署。',
+    ],
+    negative3: [
+      '中山公园今天免费开放。',
+      '鲁迅纪念馆周一闭馆。',
+      '孙中山故居在翠亨村。',
+      '李宁公司发布了新款跑鞋。',
     ],
   },
   ja: {
@@ -296,6 +369,20 @@ const KITS: Record<Lang, LangKit> = {
       '銀座通りは週末通行止めです。',
       '田中地所の新しいビルが完成しました。',
     ],
+    positive3: [
+      '緊急連絡先：[[name|{full}]]（姉）',
+      '受付で[[name|{full}]]様の入館証を印刷しました。',
+      '返金承認済み。お客様：[[name|{full}]]様。代替品は[[address|{addr}]]へ。',
+      '[[name|{full}]]さん、本当にありがとうございました。',
+      '議事録作成：[[name|{full}]]',
+      '賃貸契約は[[name|{full}]]さんと[[name|{full}]]さんが金曜日に署名しました。',
+    ],
+    negative3: [
+      '豊田市の工場が稼働しました。',
+      '本田技研工業が新型車を発表しました。',
+      '松下幸之助記念館は月曜休館です。',
+      '伊藤園の新しいお茶が出ました。',
+    ],
   },
   ko: {
     faker: fakerKO,
@@ -338,6 +425,20 @@ const KITS: Record<Lang, LangKit> = {
       '서울역 근처 호텔에서 만납시다.',
       '세종대로는 주말에 통제됩니다.',
       '김포공항 주차장이 혼잡합니다.',
+    ],
+    positive3: [
+      '비상 연락처: [[name|{full}]] (언니)',
+      '안내데스크에서 [[name|{full}]] 님의 출입증을 출력했습니다.',
+      '환불 승인. 고객: [[name|{full}]]. 대체품은 [[address|{addr}]]로 보내 주세요.',
+      '[[name|{full}]] 님, 정말 감사합니다.',
+      '회의록 작성: [[name|{full}]]',
+      '임대 계약은 [[name|{full}]] 씨와 [[name|{full}]] 씨가 금요일에 서명했습니다.',
+    ],
+    negative3: [
+      '세종문화회관 공연이 매진되었습니다.',
+      '이순신 장군 동상 앞에서 만나요.',
+      '김대중컨벤션센터에서 행사가 열립니다.',
+      '정주영 회장 기념관이 문을 열었습니다.',
     ],
   },
 };
@@ -387,12 +488,16 @@ function fill(kit: LangKit, lang: Lang, template: string): { text: string; spans
  * Every dev5 fixture of a batch, the same on every call (seeded faker per language). Batch 1
  * and batch 2 are separate rows of the eval, so each batch's first score stays readable.
  */
-export function generateDev5PIIFixtures(batch: 1 | 2 = 1, seed = 5_2026_12): PIIFixture[] {
+export function generateDev5PIIFixtures(batch: 1 | 2 | 3 = 1, seed = 5_2026_12): PIIFixture[] {
   const out: PIIFixture[] = [];
   for (const lang of Object.keys(KITS) as Lang[]) {
     const base = KITS[lang];
     const kit =
-      batch === 1 ? base : { ...base, positive: base.positive2, negative: base.negative2 };
+      batch === 1
+        ? base
+        : batch === 2
+          ? { ...base, positive: base.positive2, negative: base.negative2 }
+          : { ...base, positive: base.positive3, negative: base.negative3 };
     kit.faker.seed(seed + batch * 1000 + lang.charCodeAt(0) * 7 + lang.charCodeAt(1));
     for (let round = 0; round < 3; round++) {
       kit.positive.forEach((t, i) => {
