@@ -449,8 +449,9 @@ export function cjkContexts(text: string, out: Candidate[]): void {
 const GIVEN_RUN =
   /(?<![\p{L}\p{N}'’.-])(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ \t]+(?:(?:de|del|de la|van|von|van der|von der|da|du|le|la|y)[ \t]+)?\p{Lu}\p{Ll}+(?:['’-]\p{Lu}?\p{Ll}+)*(?:[ \t]+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)?/gu;
 
+/** Streets and institutions named after people ("rue Victor Hugo", "lycée Victor Duruy", "estadio Santiago Bernabéu"). */
 const STREET_BEFORE =
-  /(?:^|[^\p{L}])(?:rue|avenue|boulevard|bd|impasse|allée|place|quai|chemin|calle|avenida|paseo|plaza|street|avenida|via|vía|straße|strasse|platz|allee)[ \t]+(?:(?:de la|de l'|du|des|de|del|d')[ \t]*)?$/iu;
+  /(?:^|[^\p{L}])(?:rue|avenue|boulevard|bd|impasse|allée|place|quai|chemin|calle|avenida|paseo|plaza|street|via|vía|straße|strasse|platz|allee|lycée|collège|école|université|prix|fondation|stade|hôpital|musée|théâtre|institut|estadio|hospital|fundación|premio|instituto|universidad|colegio|museo|teatro|aeropuerto|aéroport|stadion|stiftung|preis|gymnasium|schule|klinikum|museum|theater|school|university|college|foundation|prize|award|stadium|museum|airport|institute)[ \t]+(?:(?:de la|de l'|du|des|de|del|d')[ \t]*)?$/iu;
 
 const UI_VERB_BEFORE =
   /(?:click|tap|press|select|choose|klicken sie auf|klicke auf|cliquez sur|clique sur|haz clic en|pulsa)[ \t]+$/iu;

@@ -225,7 +225,7 @@ const NOT_SIGNERS = new Set([
 
 /** A Latin sign-off at the very end of the text: a dash or a thanks word, then the name. */
 const LATIN_TAIL =
-  /(?:(?:^|[ \t\n(])[—–-]{1,2}|(?<![\p{L}])(?:thanks|thank you|cheers|danke|vielen dank|grüße|grüsse|gruß|merci|gracias|saludos|besos|bisous)[ \t]*[,!]?)[ \t]+(\p{Lu}[\p{L}'’. -]{1,40}?)[ \t]*[.!)]*[ \t]*$/iu;
+  /(?:(?:^|[ \t\n(])[—–-]{1,2}|(?<![\p{L}])(?:thanks|thank you|cheers|danke|vielen dank|grüße|grüsse|gruß|merci|gracias|saludos|besos|bisous)(?:[ \t]+(?:again|so much|a lot|otra vez|de nuevo|encore|beaucoup|nochmals|vielmals))?[ \t]*[,!]?)[ \t]+(\p{Lu}[\p{L}'’. -]{1,40}?)[ \t]*[.!)]*[ \t]*$/iu;
 
 /** A CJK sign-off at the very end: after a sentence end, a dash or thanks, then the name. */
 const CJK_TAIL =
@@ -492,9 +492,9 @@ export function namesBeforeAddresses(text: string, found: readonly Candidate[], 
  * 从康家豪转给付沐宸。, 我的房东是吕玲，. A common surname anchors the name; the confidence stays
  * at the threshold, since such phrases are the shape of ordinary words too.
  */
-const ZH_LEAD = /(?:和|与|跟|从|给|由|向|是|找|叫|问|让|替|帮|联系|通知|转告)(?=[\p{Script=Han}])/gu;
+const ZH_LEAD = /(?:和|与|跟|从|给|由|向|是|找|叫|问|让|替|帮|为|联系|通知|转告)(?=[\p{Script=Han}])/gu;
 const ZH_FOLLOW =
-  /^(?:通|转|说|打|发|来|去|在|的|是|已|会|要|将|批准|确认|负责|联系|回复|发来|[，。、；！？（(,.;!?\s]|$)/u;
+  /^(?:通|转|说|打|发|来|去|在|的|是|已|会|要|将|和|与|周|今|明|昨|批准|确认|负责|联系|回复|发来|签|[，。、；！？（(,.;!?\s]|$)/u;
 const NOT_ZH_GIVEN = /[们們区區市省县縣路街号號楼樓室厂廠店司院校部门門]/u;
 
 function zhBetweenWords(text: string, out: Candidate[]): void {
@@ -521,18 +521,21 @@ function zhBetweenWords(text: string, out: Candidate[]): void {
  */
 const PERSON_PHRASES = new RegExp(
   [
-    "(?:my|our|your) (?:landlord|landlady|wife|husband|partner|son|daughter|mother|father|mom|dad|brother|sister|boss|manager|colleague|coworker|friend|neighbou?r|doctor|dentist|lawyer|accountant|tutor|teacher|nanny|assistant)(?: is|,)",
+    '(?:my|our|your) (?:landlord|landlady|wife|husband|partner|son|daughter|mother|father|mom|dad|brother|sister|boss|manager|colleague|coworker|friend|neighbou?r|doctor|dentist|lawyer|accountant|tutor|teacher|nanny|assistant)(?: is|,)',
     '(?:mein|meine|unser|unsere) (?:vermieter|vermieterin|frau|mann|partner|partnerin|sohn|tochter|mutter|vater|bruder|schwester|chef|chefin|kollege|kollegin|freund|freundin|nachbar|nachbarin|arzt|ärztin|anwalt|anwältin)(?: ist|,)',
     '(?:mon|ma|notre) (?:propriétaire|femme|mari|conjoint|conjointe|fils|fille|mère|père|frère|sœur|soeur|patron|patronne|collègue|ami|amie|voisin|voisine|médecin|avocat|avocate)(?: est|,)',
     '(?:mi|nuestro|nuestra) (?:casero|casera|esposa|esposo|mujer|marido|pareja|hijo|hija|madre|padre|hermano|hermana|jefe|jefa|compañero|compañera|amigo|amiga|vecino|vecina|médico|médica|abogado|abogada)(?: es|,)',
-    'spoke (?:to|with)|talked (?:to|with)|(?:re)?assigned (?:from|to)|handed (?:over )?to|transferred (?:from|to)',
+    'spoke (?:to|with)|talked (?:to|with)|(?:re)?assigned (?:from|to)|handed (?:over )?to|transferred (?:from|to)|(?:signed|countersigned|taken|printed|issued|booked|reserved) (?:by|for|to)|badge for',
+    '(?:unterschrieben|unterzeichnet|ausgestellt|gebucht) (?:von|für)|(?:ausweis|besucherausweis) für',
+    '(?:signé|signée|imprimé|imprimée|réservé|réservée|délivré|délivrée) (?:par|pour)',
+    '(?:firmado|firmada|impresa|impreso|reservado|reservada|emitido|emitida) (?:por|para)',
     '(?:habe|hat|haben)(?: heute| gestern| eben| kurz)?(?: früh)? mit|(?:ticket|fall|vorgang|anfrage) von',
     "j['’]ai eu|(?:transféré|transférée|réassigné|réassignée|confié|confiée) (?:de|à)",
     '(?:hablé|hablamos|he hablado)(?: esta mañana| ayer| hoy)? con|(?:reasignada|reasignado|transferida|transferido) (?:de|a)',
   ].join('|'),
   'giu',
 );
-const PAIR_SECOND = /^[ \t]+(?:to|an|à|a)[ \t]+/u;
+const PAIR_SECOND = /^[ \t]+(?:to|an|à|a|and|und|et|y)[ \t]+/u;
 
 function personPhrases(text: string, out: Candidate[]): void {
   PERSON_PHRASES.lastIndex = 0;
