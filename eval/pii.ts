@@ -107,6 +107,18 @@ function print(label: string, fixtures: readonly PIIFixture[], s: PIIScore): voi
   console.log(`  negative lines with any detection: ${s.negativeLinesFlagged} / ${s.negatives}`);
 }
 
+/** Name and address precision / recall per language: the types rules find least reliably. */
+function printByLanguage(fixtures: readonly PIIFixture[]): void {
+  const langs = [...new Set(fixtures.map((f) => f.lang))];
+  for (const type of ['name', 'address'] as const) {
+    const cells = langs.map((lang) => {
+      const t = scorePII(fixtures.filter((f) => f.lang === lang)).perType.get(type);
+      return t === undefined ? `${lang} –` : `${lang} ${f3(t.precision)}/${f3(t.recall)}`;
+    });
+    console.log(`  ${type} P/R by language: ${cells.join(', ')}`);
+  }
+}
+
 function printErrors(label: string, s: PIIScore): void {
   console.log(`\n${label} mistakes:`);
   for (const e of s.errors) console.log(`  ${e.id} ${e.kind} ${e.type} ${JSON.stringify(e.value)} in ${JSON.stringify(e.text)}`);
@@ -120,6 +132,7 @@ export async function run(): Promise<void> {
   const devFixtures = sets.flatMap((s) => s.fixtures);
   const dev = scorePII(devFixtures);
   print(PII_SPLIT_LABELS.development, devFixtures, dev);
+  printByLanguage(devFixtures);
   for (const set of sets) print(`development, ${set.name}`, set.fixtures, scorePII(set.fixtures));
   if (!tuning) {
     const heldoutFixtures = piiFixtures('heldout');

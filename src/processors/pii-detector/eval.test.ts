@@ -71,15 +71,15 @@ describe('PII eval', () => {
 
   it('development (every set tuned on, blind sets 2 and 3 included): micro and name/address figures at their floors', () => {
     const dev = scorePII(piiFixtures('development'));
-    expect(dev.lines).toBeGreaterThanOrEqual(2600);
-    // Measured: micro P 0.993 / R 0.981; name P 0.999 / R 0.955; address P 1.000 / R 0.996.
+    expect(dev.lines).toBeGreaterThanOrEqual(3100);
+    // Measured: micro P 0.993 / R 0.976; name P 0.997 / R 0.950; address P 1.000 / R 0.997.
     // Tuned on, so these are regression floors, not evidence of generalisation (see blind set 4).
     expect(dev.micro.precision).toBeGreaterThanOrEqual(0.99);
-    expect(dev.micro.recall).toBeGreaterThanOrEqual(0.965);
+    expect(dev.micro.recall).toBeGreaterThanOrEqual(0.973);
     const name = dev.perType.get('name');
     const address = dev.perType.get('address');
     expect(name?.precision).toBeGreaterThanOrEqual(0.995);
-    expect(name?.recall).toBeGreaterThanOrEqual(0.918);
+    expect(name?.recall).toBeGreaterThanOrEqual(0.945);
     expect(address?.precision).toBeGreaterThanOrEqual(0.995);
     expect(address?.recall).toBeGreaterThanOrEqual(0.99);
   });

@@ -142,7 +142,11 @@ export function detectPII(text: string, options: DetectPIIOptions = {}): PIIDete
   if (types.has('api-key')) findSecrets(ctx, found);
   if (types.has('name')) {
     findNames(ctx, found);
-    namesBeforeAddresses(text, found, found);
+    // The person before an address is read from the address candidates, found here too when
+    // addresses themselves were not asked for, so names do not depend on `types`.
+    const anchors: Candidate[] = [];
+    if (!types.has('address')) findAddresses(ctx, anchors);
+    namesBeforeAddresses(text, types.has('address') ? found : anchors, found);
   }
   const masks = hasDigit && found.some((c) => NUMERIC.has(c.type)) ? findMasks(text) : [];
   if (types.has('uuid')) findUuids(ctx, found);
