@@ -188,7 +188,7 @@ function fullNameBefore(text: string, end: number): number {
   return fullName(text, start, name) ? start : -1;
 }
 
-export function latinContexts(text: string, out: Candidate[]): void {
+function latinContexts(text: string, out: Candidate[]): void {
   CLOSINGS.lastIndex = 0;
   for (let m = CLOSINGS.exec(text); m !== null; m = CLOSINGS.exec(text)) {
     const at = m.index + m[0].length;
@@ -376,7 +376,7 @@ function cjkTitles(text: string, out: Candidate[]): void {
   }
 }
 
-export function cjkContexts(text: string, out: Candidate[]): void {
+function cjkContexts(text: string, out: Candidate[]): void {
   if (/[\p{Script=Han}가-힣]/u.test(text)) cjkTitles(text, out);
   JA_SIGN.lastIndex = 0;
   for (let m = JA_SIGN.exec(text); m !== null; m = JA_SIGN.exec(text)) {
@@ -466,7 +466,7 @@ function titleCaseLine(text: string, at: number): boolean {
   return words.length >= 3 && words.every((w) => /^\p{Lu}/u.test(w));
 }
 
-export function givenNameRuns(text: string, out: Candidate[]): void {
+function givenNameRuns(text: string, out: Candidate[]): void {
   GIVEN_RUN.lastIndex = 0;
   for (let m = GIVEN_RUN.exec(text); m !== null; m = GIVEN_RUN.exec(text)) {
     const given = m[1] as string;

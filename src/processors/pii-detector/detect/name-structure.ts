@@ -55,6 +55,8 @@ function fold(s: string): string {
     .replace(/[^a-z]/g, '');
 }
 
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}가-힣]/u;
+
 /** Greeting words a capitalised run may start with ("Hallo Frederike", "Hola Anita"). */
 const GREETING_WORDS =
   /^(?:Hi|Hello|Hey|Dear|Hallo|Liebe|Lieber|Moin|Servus|Salut|Bonjour|Bonsoir|Coucou|Cher|Chère|Hola|Querido|Querida|Estimado|Estimada|Buenas)$/u;
@@ -70,7 +72,7 @@ function push(out: Candidate[], start: number, end: number, confidence: number):
  * A capitalised run within 100 characters before (or 40 after) an e-mail address whose local
  * part contains one of its words (three letters or more): the address spells the person's name.
  */
-export function emailLocalNames(text: string, out: Candidate[]): void {
+function emailLocalNames(text: string, out: Candidate[]): void {
   // Each '@' is expanded to its address by hand: a regex over every position would rescan
   // long word runs (quadratic in the run length).
   for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
@@ -149,7 +151,7 @@ const LIST_SEP =
   /^(?:[ \t]*[,;、，；][ \t]*(?:(?:and|und|et|y|&)[ \t]+)?|[ \t]+(?:and|und|et|y|&)[ \t]+|和|及|与|[ \t]*와[ \t]*|[ \t]*및[ \t]*)/u;
 const HAN_ITEM = /^[\p{Script=Han}々]{1,3}[ \u3000][\p{Script=Han}々]{1,3}|^[\p{Script=Han}々]{2,5}/u;
 
-export function attendeeLists(text: string, out: Candidate[]): void {
+function attendeeLists(text: string, out: Candidate[]): void {
   ATTENDEE_FIELDS.lastIndex = 0;
   const kana = /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text);
   for (let m = ATTENDEE_FIELDS.exec(text); m !== null; m = ATTENDEE_FIELDS.exec(text)) {
@@ -231,10 +233,10 @@ const LATIN_TAIL =
 const CJK_TAIL =
   /(?:[。．.!！?？\n]|——|—|-|谢谢|謝謝|感谢|感謝|多谢|多謝|ありがとう|감사합니다)[ \t\u3000]*([\p{Script=Han}々가-힣](?:[\p{Script=Han}々가-힣]|[ \u3000](?=[\p{Script=Han}々])){0,5})[ \t\u3000]*[。.!！]?[ \t]*$/u;
 
-export function signOffs(text: string, out: Candidate[]): void {
+function signOffs(text: string, out: Candidate[], latinText = true, cjkText = true): void {
   const tail = text.length > 120 ? text.slice(-120) : text;
   const offset = text.length - tail.length;
-  const latin = LATIN_TAIL.exec(tail);
+  const latin = latinText ? LATIN_TAIL.exec(tail) : null;
   if (latin !== null) {
     const name = (latin[1] as string).trimEnd();
     const start = offset + latin.index + latin[0].lastIndexOf(name, latin[0].length);
@@ -248,7 +250,7 @@ export function signOffs(text: string, out: Candidate[]): void {
         push(out, start, start + name.length, single ? 0.65 : 0.7);
     }
   }
-  const cjk = CJK_TAIL.exec(tail);
+  const cjk = cjkText ? CJK_TAIL.exec(tail) : null;
   if (cjk !== null) {
     const name = cjk[1] as string;
     if (NOT_SIGNERS.has(name) || ORG_END.test(name)) return;
@@ -282,7 +284,12 @@ const CJK_BRACKETED = /(?:^|\n)[ \t]*\[([가-힣]{2,4}|[\p{Script=Han}]{2,4})\](
  */
 const FOR_FIELD = /(?<![\p{L}])(?:for|für|pour|para|from|von|de|note from|nota de)[ \t]+/giu;
 
-export function greetingsAndLabels(text: string, out: Candidate[]): void {
+function greetingsAndLabels(text: string, out: Candidate[], latinText = true, cjkText = true): void {
+  if (cjkText) cjkGreetings(text, out);
+  if (latinText) latinLabels(text, out);
+}
+
+function cjkGreetings(text: string, out: Candidate[]): void {
   ZH_GREETED.lastIndex = 0;
   const greeted = text.includes('您好') || text.includes('你好');
   for (let m = greeted ? ZH_GREETED.exec(text) : null; m !== null; m = ZH_GREETED.exec(text)) {
@@ -296,15 +303,10 @@ export function greetingsAndLabels(text: string, out: Candidate[]): void {
     const start = m.index;
     if (!NOT_SIGNERS.has(name)) push(out, start, start + name.length, 0.65);
   }
-  SPEAKER.lastIndex = 0;
-  for (let m = SPEAKER.exec(text); m !== null; m = SPEAKER.exec(text)) {
-    const name = m[1] as string;
-    const start = m.index + m[0].length - name.length;
-    const words = name.split(/[ \t]+/u);
-    if (words.some((w) => NOT_NAMES.has(w) || NOT_NAME_WORDS.has(w))) continue;
-    if (words.length === 1 ? name.length >= 3 : fullName(text, start, name))
-      push(out, start, start + name.length, 0.7);
-  }
+  bracketedCjkNames(text, out);
+}
+
+function bracketedCjkNames(text: string, out: Candidate[]): void {
   CJK_BRACKETED.lastIndex = 0;
   for (let m = CJK_BRACKETED.exec(text); m !== null; m = CJK_BRACKETED.exec(text)) {
     const name = m[1] as string;
@@ -313,6 +315,18 @@ export function greetingsAndLabels(text: string, out: Candidate[]): void {
       ? koNameLength(text, start) === name.length
       : zhNameLength(text, start) === name.length;
     if (ok) push(out, start, start + name.length, 0.7);
+  }
+}
+
+function latinLabels(text: string, out: Candidate[]): void {
+  SPEAKER.lastIndex = 0;
+  for (let m = SPEAKER.exec(text); m !== null; m = SPEAKER.exec(text)) {
+    const name = m[1] as string;
+    const start = m.index + m[0].length - name.length;
+    const words = name.split(/[ \t]+/u);
+    if (words.some((w) => NOT_NAMES.has(w) || NOT_NAME_WORDS.has(w))) continue;
+    if (words.length === 1 ? name.length >= 3 : fullName(text, start, name))
+      push(out, start, start + name.length, 0.7);
   }
   FOR_FIELD.lastIndex = 0;
   for (let m = FOR_FIELD.exec(text); m !== null; m = FOR_FIELD.exec(text)) {
@@ -369,19 +383,27 @@ function nameShaped(text: string, start: number, value: string): boolean {
 }
 
 /** `"customer": "Mollie Moore"`, `name = Anna Roux`, `氏名: 黒川進` in JSON, YAML and key=value text. */
-const FIELD = /(?:^|[{,\s"'])["']?([\p{L}_-]{2,20})["']?[ \t]*[:=：][ \t]*["']?(?=[\p{L}])/gu;
 const FIELD_VALUE_END = /^[^"'\n,;|}\]]{2,60}/u;
 
+/** The key and separator of a field, read backwards from its `:`, `=` or `：`. */
+const FIELD_KEY_BEFORE = /(?:^|[{,\s"'])["']?([\p{L}_-]{2,20})["']?[ \t]*$/u;
+const FIELD_AFTER = /^[ \t]*(["']?)(?=[\p{L}])/u;
+
 function fieldValues(text: string, out: Candidate[]): void {
-  FIELD.lastIndex = 0;
-  for (let m = FIELD.exec(text); m !== null; m = FIELD.exec(text)) {
-    if (!NAME_KEYS.has((m[1] as string).toLowerCase())) continue;
-    const at = m.index + m[0].length;
-    const raw = FIELD_VALUE_END.exec(text.slice(at, at + 61))?.[0] ?? '';
-    const value = raw.trimEnd();
-    const quoted = /["']$/u.test(m[0]);
+  // Anchored on each separator, then the key is read backwards: one cheap pass, not a regex
+  // tried at every position.
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 58 && c !== 61 && c !== 0xff1a) continue;
+    const key = FIELD_KEY_BEFORE.exec(text.slice(Math.max(0, i - 24), i));
+    if (key === null || !NAME_KEYS.has((key[1] as string).toLowerCase())) continue;
+    const after = FIELD_AFTER.exec(text.slice(i + 1, i + 8));
+    if (after === null) continue;
+    const at = i + 1 + after[0].length;
+    const value = (FIELD_VALUE_END.exec(text.slice(at, at + 61))?.[0] ?? '').trimEnd();
     // Unquoted values end at the line or a separator; quoted ones at the quote.
-    if (quoted && text.charAt(at + value.length) !== m[0].charAt(m[0].length - 1)) continue;
+    const quote = after[1] as string;
+    if (quote !== '' && text.charAt(at + value.length) !== quote) continue;
     if (value !== '' && nameShaped(text, at, value)) push(out, at, at + value.length, 0.7);
   }
 }
@@ -561,16 +583,20 @@ function personPhrases(text: string, out: Candidate[]): void {
 
 /** Names found from the structure around them (see the module comment). */
 export function findStructuralNames(text: string, out: Candidate[]): void {
-  if (text.includes('@')) emailLocalNames(text, out);
-  attendeeLists(text, out);
-  signOffs(text, out);
-  greetingsAndLabels(text, out);
+  // Latin-script rules need a capital letter, CJK rules a CJK character: a text without one
+  // skips them.
+  const latin = /\p{Lu}/u.test(text);
+  const cjk = CJK_CHAR.test(text);
+  if (latin && text.includes('@')) emailLocalNames(text, out);
+  if (text.includes(':') || text.includes('：')) attendeeLists(text, out);
+  signOffs(text, out, latin, cjk);
+  greetingsAndLabels(text, out, latin, cjk);
   if (text.includes('\n')) {
-    japaneseNameLines(text, out);
+    if (cjk) japaneseNameLines(text, out);
     tableColumns(text, out);
   }
   fieldValues(text, out);
-  personPhrases(text, out);
+  if (latin) personPhrases(text, out);
   if (/\p{Script=Han}/u.test(text) && !/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text))
     zhBetweenWords(text, out);
   if (text.includes('(') || text.includes('（')) titledNames(text, out);

@@ -4,7 +4,7 @@ import { findStructuralNames } from './name-structure.js';
 import type { Candidate, ScanContext } from './types.js';
 
 /** Cues before a Latin-script name (matched case-insensitively). */
-export const LATIN_CUES =
+const LATIN_CUES =
   /(?<![\p{L}\p{N}_])(?:my name is|my name's|i am called|name\s*:|full name\s*:|signed\s*:?|regards,|sincerely,|contact person\s*:|mr\.?|mrs\.?|ms\.?|miss|dr\.?|prof\.?|mein name ist|ich heiße|ich heisse|name ist|herr|frau|je m'appelle|je m’appelle|mon nom est|nom\s*:|monsieur|madame|mademoiselle|m\.|mme\.?|mlle\.?|me llamo|mi nombre es|nombre\s*:|señor|señora|señorita|sr\.|sra\.|srta\.|don|doña)[ \t\u00a0]+/giu;
 
 /**
@@ -206,7 +206,7 @@ const ROLE_CUE_WORDS = [
   'historia clínica',
   'ficha',
 ];
-export const ROLE_CUES = new RegExp(
+const ROLE_CUES = new RegExp(
   `(?<![\\p{L}\\p{N}_])(?:${[...ROLE_CUE_WORDS]
     .sort((a, b) => b.length - a.length)
     .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
@@ -624,15 +624,15 @@ const ZH_STOP = new Set(
 );
 
 /** Chinese role cues after which a name follows (收件人陶玉梅, 客户：张伟). */
-export const ZH_ROLE_CUES =
+const ZH_ROLE_CUES =
   /(?:联系(?:人|电话|方式)[:：]?\s*[+\d][\d\s()+-]{6,22}[（(]|收件人|收货人|收貨人|寄件人|发件人|發件人|联系人|聯絡人|客户|客戶|顾客|顧客|患者|病人|户名|戶名|开户名|開戶名|持卡人|账户名|帳戶名|乘客|租户|申请人|申請人|负责人|負責人|经办人|受益人|委托人|我是|我叫|本人是|这里是|這裡是|员工档案|員工檔案|人事档案|人事檔案|员工|員工|职员|職員|会员|會員|请联系|請聯繫|姓名|会议记录|會議記錄|记录人|記錄人|紧急联系人|緊急聯絡人)(?:姓名)?[:：]?\s*/gu;
 
 /** Japanese role cues (名義：細谷聡, お客様鈴木一郎, 受取人 山田花子). */
-export const JA_ROLE_CUES =
+const JA_ROLE_CUES =
   /(?:連絡先[はが]?[:：]?\s*[+\d][\d\s()+-]{6,22}[（(]|口座名義|名義人|名義|お客様|顧客名|受取人|受取人名|送り主|差出人|宛名|契約者|申込者|担当者|患者名|連絡先氏名|担当者?の|担当は|氏名|議事録作成|記録者|緊急連絡先(?=[:：]))(?:様)?[:：]?\s*/gu;
 
 /** Korean role cues and self-introductions (받는 분 이서연, 담당자 박지훈, 안녕하세요, 김민준입니다). */
-export const KO_ROLE_CUES =
+const KO_ROLE_CUES =
   /(?:받는\s?분|받는\s?사람|보내는\s?분|보내는\s?사람|수령인|수취인|수신인|발신인|고객명|고객|예금주|담당자|담당|수신자|수신|회의록\s?작성|작성자|비상\s?연락처|환자|신청인|계약자|성함|성명|보낸\s?사람|인사\s?기록|출장자|직원|사원|회원|안녕하세요[,.!]?\s*(?:저는)?|저는(?:\s[가-힣]{1,8}(?:팀|부서|부|과|실|센터|본부))?)(?:[:：])?\s*/gu;
 
 /** Common Korean surnames (one syllable; the two-syllable ones are checked first). */
@@ -691,7 +691,7 @@ const NOT_CJK_NAMES = new Set([
   '大家',
 ]);
 
-export const CJK: readonly { re: RegExp; confidence: number }[] = [
+const CJK: readonly { re: RegExp; confidence: number }[] = [
   // Honorific after the name: 王芳女士 / 鈴木様 / 田中さん / 박지훈 씨 / 김철수 님.
   {
     re: /(?<=^|[^\p{Script=Han}]|联系|请|给|和|与|找|是|由|向|尊敬的|亲爱的|親愛的)([\p{Script=Han}]{2,3})(?=女士|先生|小姐)/gu,
