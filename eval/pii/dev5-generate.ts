@@ -31,6 +31,9 @@ interface LangKit {
   /** Batch 3: written after batch 2 had been tuned on, scored once before tuning on it. */
   positive3: readonly string[];
   negative3: readonly string[];
+  /** Batch 4: written after the last rule change, scored once and never tuned on. */
+  positive4: readonly string[];
+  negative4: readonly string[];
 }
 
 const pick = <T>(f: Faker, xs: readonly T[]): T => xs[f.number.int({ min: 0, max: xs.length - 1 })] as T;
@@ -95,6 +98,19 @@ const KITS: Record<Lang, LangKit> = {
       'Take Lincoln Avenue north to the Jefferson Memorial.',
       'Morgan Freeman narrated the documentary.',
     ],
+    positive4: [
+      'Who picked up the keys? [[name|{full}]], I think.',
+      'Forward the contract to [[name|{full}]] before noon.',
+      'Old address: [[address|{addr}]]. New one to follow.',
+      'I am writing on behalf of [[name|{full}]], my grandmother.',
+      'Congrats to [[name|{full}]] on the promotion!',
+      'Pickup point is [[address|{addr}]] (side entrance).',
+    ],
+    negative4: [
+      'Jordan and Chelsea are rivals in the league.',
+      'The Austin Powers sequel flopped.',
+      'Warren Buffett Way is a common nickname for the strategy.',
+    ],
   },
   de: {
     faker: fakerDE,
@@ -152,6 +168,19 @@ const KITS: Record<Lang, LangKit> = {
       'Der Konrad-Adenauer-Platz wird neu gestaltet.',
       'Die Goethe-Universität liegt in Frankfurt.',
       'Die Thomas-Mann-Straße ist gesperrt.',
+    ],
+    positive4: [
+      'Wer hat die Schlüssel abgeholt? [[name|{full}]], glaube ich.',
+      'Bitte den Vertrag bis Mittag an [[name|{full}]] weiterleiten.',
+      'Alte Anschrift: [[address|{addr}]]. Die neue folgt.',
+      'Ich schreibe im Auftrag von [[name|{full}]], meiner Großmutter.',
+      'Glückwunsch an [[name|{full}]] zur Beförderung!',
+      'Abholpunkt ist [[address|{addr}]] (Seiteneingang).',
+    ],
+    negative4: [
+      'Die Max-Planck-Gesellschaft forscht in Garching.',
+      'Bei Otto Versand gibt es Rabatt.',
+      'Das Albert Schweitzer Kinderdorf sammelt Spenden.',
     ],
   },
   fr: {
@@ -211,6 +240,19 @@ const KITS: Record<Lang, LangKit> = {
       'Prenez l’avenue Charles de Gaulle vers Neuilly.',
       'Le prix Jean Monnet sera remis demain.',
     ],
+    positive4: [
+      'Qui a récupéré les clés ? [[name|{full}]], je crois.',
+      'Merci de transmettre le contrat à [[name|{full}]] avant midi.',
+      'Ancienne adresse : [[address|{addr}]]. La nouvelle suivra.',
+      'Je vous écris au nom de [[name|{full}]], ma grand-mère.',
+      'Félicitations à [[name|{full}]] pour sa promotion !',
+      'Le point de retrait est au [[address|{addr}]] (entrée latérale).',
+    ],
+    negative4: [
+      'Le musée Marmottan Monet expose Berthe Morisot.',
+      'La station Charles Michels est fermée.',
+      'Le groupe Pierre Fabre recrute.',
+    ],
   },
   es: {
     faker: fakerES,
@@ -269,6 +311,19 @@ const KITS: Record<Lang, LangKit> = {
       'Tome la avenida Pablo Neruda hacia el centro.',
       'El estadio Santiago Bernabéu está lleno.',
     ],
+    positive4: [
+      '¿Quién recogió las llaves? [[name|{full}]], creo.',
+      'Reenvía el contrato a [[name|{full}]] antes del mediodía.',
+      'Dirección antigua: [[address|{addr}]]. La nueva, en breve.',
+      'Le escribo en nombre de [[name|{full}]], mi abuela.',
+      '¡Enhorabuena a [[name|{full}]] por el ascenso!',
+      'El punto de recogida es [[address|{addr}]] (entrada lateral).',
+    ],
+    negative4: [
+      'El Museo Reina Sofía abre los lunes.',
+      'La estación Ramón Gómez de la Serna está cerrada.',
+      'El grupo Pedro Ximénez presentó su vino.',
+    ],
   },
   zh: {
     faker: fakerZH_CN,
@@ -325,6 +380,19 @@ const KITS: Record<Lang, LangKit> = {
       '鲁迅纪念馆周一闭馆。',
       '孙中山故居在翠亨村。',
       '李宁公司发布了新款跑鞋。',
+    ],
+    positive4: [
+      '钥匙是谁拿走的？应该是[[name|{full}]]。',
+      '请在中午前把合同转发给[[name|{full}]]。',
+      '旧地址：[[address|{addr}]]，新地址稍后发。',
+      '我代表我的外婆[[name|{full}]]写信。',
+      '恭喜[[name|{full}]]升职！',
+      '取货点在[[address|{addr}]]（侧门）。',
+    ],
+    negative4: [
+      '中山大学今年扩招。',
+      '王老吉凉茶很受欢迎。',
+      '张家界的风景很美。',
     ],
   },
   ja: {
@@ -383,6 +451,19 @@ const KITS: Record<Lang, LangKit> = {
       '松下幸之助記念館は月曜休館です。',
       '伊藤園の新しいお茶が出ました。',
     ],
+    positive4: [
+      '鍵を受け取ったのは誰ですか？たぶん[[name|{full}]]さんです。',
+      '正午までに契約書を[[name|{full}]]さんに転送してください。',
+      '旧住所：[[address|{addr}]]。新住所は追ってお知らせします。',
+      '祖母の[[name|{full}]]に代わってご連絡しております。',
+      '[[name|{full}]]さん、昇進おめでとうございます！',
+      '受け取り場所は[[address|{addr}]]（通用口）です。',
+    ],
+    negative4: [
+      '吉野家の牛丼を食べました。',
+      '野口英世記念館に行きました。',
+      '森永製菓の新商品です。',
+    ],
   },
   ko: {
     faker: fakerKO,
@@ -440,6 +521,19 @@ const KITS: Record<Lang, LangKit> = {
       '김대중컨벤션센터에서 행사가 열립니다.',
       '정주영 회장 기념관이 문을 열었습니다.',
     ],
+    positive4: [
+      '열쇠는 누가 가져갔나요? 아마 [[name|{full}]] 씨일 거예요.',
+      '정오 전까지 계약서를 [[name|{full}]] 님께 전달해 주세요.',
+      '이전 주소: [[address|{addr}]]. 새 주소는 곧 알려 드릴게요.',
+      '할머니 [[name|{full}]] 님을 대신해 연락드립니다.',
+      '[[name|{full}]] 님, 승진을 축하드립니다!',
+      '수령 장소는 [[address|{addr}]] (옆문)입니다.',
+    ],
+    negative4: [
+      '김밥천국에서 점심을 먹었습니다.',
+      '세종대왕 동상 앞에서 봐요.',
+      '이마트 할인 행사가 시작됐습니다.',
+    ],
   },
 };
 
@@ -488,7 +582,7 @@ function fill(kit: LangKit, lang: Lang, template: string): { text: string; spans
  * Every dev5 fixture of a batch, the same on every call (seeded faker per language). Batch 1
  * and batch 2 are separate rows of the eval, so each batch's first score stays readable.
  */
-export function generateDev5PIIFixtures(batch: 1 | 2 | 3 = 1, seed = 5_2026_12): PIIFixture[] {
+export function generateDev5PIIFixtures(batch: 1 | 2 | 3 | 4 = 1, seed = 5_2026_12): PIIFixture[] {
   const out: PIIFixture[] = [];
   for (const lang of Object.keys(KITS) as Lang[]) {
     const base = KITS[lang];
@@ -497,7 +591,9 @@ export function generateDev5PIIFixtures(batch: 1 | 2 | 3 = 1, seed = 5_2026_12):
         ? base
         : batch === 2
           ? { ...base, positive: base.positive2, negative: base.negative2 }
-          : { ...base, positive: base.positive3, negative: base.negative3 };
+          : batch === 3
+            ? { ...base, positive: base.positive3, negative: base.negative3 }
+            : { ...base, positive: base.positive4, negative: base.negative4 };
     kit.faker.seed(seed + batch * 1000 + lang.charCodeAt(0) * 7 + lang.charCodeAt(1));
     for (let round = 0; round < 3; round++) {
       kit.positive.forEach((t, i) => {

@@ -71,15 +71,17 @@ describe('PII eval', () => {
 
   it('development (every set tuned on, blind sets 2 and 3 included): micro and name/address figures at their floors', () => {
     const dev = scorePII(piiFixtures('development'));
-    expect(dev.lines).toBeGreaterThanOrEqual(3100);
-    // Measured: micro P 0.993 / R 0.976; name P 0.997 / R 0.950; address P 1.000 / R 0.997.
-    // Tuned on, so these are regression floors, not evidence of generalisation (see blind set 4).
-    expect(dev.micro.precision).toBeGreaterThanOrEqual(0.99);
-    expect(dev.micro.recall).toBeGreaterThanOrEqual(0.973);
+    expect(dev.lines).toBeGreaterThanOrEqual(3300);
+    // Measured: micro P 0.986 / R 0.963; name P 0.976 / R 0.917; address P 1.000 / R 0.997.
+    // Mostly tuned on, so these are regression floors, not evidence of generalisation: dev5
+    // batch 4 was scored once and never tuned on (name P 0.619 / R 0.464 there), and blind
+    // set 4 is the held-out check.
+    expect(dev.micro.precision).toBeGreaterThanOrEqual(0.984);
+    expect(dev.micro.recall).toBeGreaterThanOrEqual(0.96);
     const name = dev.perType.get('name');
     const address = dev.perType.get('address');
-    expect(name?.precision).toBeGreaterThanOrEqual(0.995);
-    expect(name?.recall).toBeGreaterThanOrEqual(0.945);
+    expect(name?.precision).toBeGreaterThanOrEqual(0.972);
+    expect(name?.recall).toBeGreaterThanOrEqual(0.912);
     expect(address?.precision).toBeGreaterThanOrEqual(0.995);
     expect(address?.recall).toBeGreaterThanOrEqual(0.99);
   });
