@@ -8,8 +8,9 @@
  *   blind set (`generate-blind.ts`, `blind-fixtures.jsonl`), `dev2-templates.ts`,
  *   `dev3-templates.ts`, blind sets 2 and 3 (`blind2-fixtures.jsonl`, `blind3-fixtures.jsonl`:
  *   each was scored as held-out, their misses were then read, so they are spent and tuned on)
- *   and `dev5-*` (more generated variety of names and addresses). Each set is also printed on
- *   its own row.
+ *   and `dev5-generate.ts` (generated names and addresses in new phrasings, four batches: each
+ *   scored once before any rule was tuned on it; batch 4 was never tuned on). Each set is also
+ *   printed on its own row, and name/address figures per language.
  * - Held-out half (blind, never tuned on): blind set 4, whatever `eval/pii/blind4-fixtures.jsonl`
  *   holds, one {@link PIIFixture} per line, written by an engineer who never read the detector.
  *   Until that file exists the half is reported as pending. Tuning must not read its lines, its
