@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { generateDev5PIIFixtures } from '../../../eval/pii/dev5-generate.js';
 import { generateFreshPIIFixtures, generatePIIFixtures } from '../../../eval/pii/generate.js';
 import {
   BLIND_FIXTURES_PATH,
@@ -65,6 +66,24 @@ describe('PII eval', () => {
         expect(s.start).toBeGreaterThanOrEqual(0);
         expect(s.end).toBeGreaterThan(s.start);
         expect(s.end).toBeLessThanOrEqual(f.text.length);
+      }
+    }
+  });
+
+  it('development (dev5): four deterministic batches in seven languages, about a third negatives, spans inside the text', () => {
+    for (const batch of [1, 2, 3, 4] as const) {
+      const set = generateDev5PIIFixtures(batch);
+      expect(generateDev5PIIFixtures(batch)).toEqual(set);
+      expect(new Set(set.map((f) => f.lang))).toEqual(new Set(['en', 'de', 'fr', 'es', 'zh', 'ja', 'ko']));
+      const share = set.filter((f) => f.negative).length / set.length;
+      expect(share).toBeGreaterThanOrEqual(0.3);
+      for (const f of set) {
+        expect(f.negative).toBe(f.spans.length === 0);
+        for (const sp of f.spans) {
+          expect(sp.start).toBeGreaterThanOrEqual(0);
+          expect(sp.end).toBeGreaterThan(sp.start);
+          expect(sp.end).toBeLessThanOrEqual(f.text.length);
+        }
       }
     }
   });
