@@ -73,7 +73,7 @@ export function developmentSets(): Array<{ name: string; fixtures: PIIFixture[] 
     { name: 'dev5 batch 1 (generated names/addresses)', fixtures: generateDev5PIIFixtures(1) },
     { name: 'dev5 batch 2 (generated names/addresses)', fixtures: generateDev5PIIFixtures(2) },
     { name: 'dev5 batch 3 (generated names/addresses)', fixtures: generateDev5PIIFixtures(3) },
-    { name: 'dev5 batch 4 (never tuned on)', fixtures: generateDev5PIIFixtures(4) },
+    { name: 'dev5 batch 4 (generated names/addresses)', fixtures: generateDev5PIIFixtures(4) },
   ];
 }
 

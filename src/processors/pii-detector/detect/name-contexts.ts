@@ -451,7 +451,7 @@ const GIVEN_RUN =
 
 /** Streets and institutions named after people ("rue Victor Hugo", "lycée Victor Duruy", "estadio Santiago Bernabéu"). */
 const STREET_BEFORE =
-  /(?:^|[^\p{L}])(?:rue|avenue|boulevard|bd|impasse|allée|place|quai|chemin|calle|avenida|paseo|plaza|street|via|vía|straße|strasse|platz|allee|lycée|collège|école|université|prix|fondation|stade|hôpital|musée|théâtre|institut|estadio|hospital|fundación|premio|instituto|universidad|colegio|museo|teatro|aeropuerto|aéroport|stadion|stiftung|preis|gymnasium|schule|klinikum|museum|theater|school|university|college|foundation|prize|award|stadium|museum|airport|institute)[ \t]+(?:(?:de la|de l'|du|des|de|del|d')[ \t]*)?$/iu;
+  /(?:^|[^\p{L}])(?:rue|avenue|boulevard|bd|impasse|allée|place|quai|chemin|calle|avenida|paseo|plaza|street|via|vía|straße|strasse|platz|allee|lycée|collège|école|université|prix|fondation|stade|hôpital|musée|théâtre|institut|estadio|hospital|fundación|premio|instituto|universidad|colegio|museo|teatro|aeropuerto|aéroport|stadion|stiftung|preis|gymnasium|schule|klinikum|museum|theater|school|university|college|foundation|prize|award|stadium|airport|institute|groupe|group|gruppe|grupo|station|estación|gare|bahnhof|haltestelle|métro|metro|tienda|boutique|maison|firma|société|empresa|marca|brand|label|verlag|éditions|editorial)[ \t]+(?:(?:de la|de l'|du|des|de|del|d')[ \t]*)?$/iu;
 
 const UI_VERB_BEFORE =
   /(?:click|tap|press|select|choose|klicken sie auf|klicke auf|cliquez sur|clique sur|haz clic en|pulsa)[ \t]+$/iu;

@@ -8,6 +8,7 @@ import {
   NOT_NAME_WORDS,
   NOT_NAMES,
   zhNameLength,
+  zhSurnameLength,
 } from './name.js';
 import type { Candidate } from './types.js';
 
@@ -514,19 +515,27 @@ export function namesBeforeAddresses(text: string, found: readonly Candidate[], 
  * 从康家豪转给付沐宸。, 我的房东是吕玲，. A common surname anchors the name; the confidence stays
  * at the threshold, since such phrases are the shape of ordinary words too.
  */
-const ZH_LEAD = /(?:和|与|跟|从|给|由|向|是|找|叫|问|让|替|帮|为|联系|通知|转告)(?=[\p{Script=Han}])/gu;
+const ZH_LEAD =
+  /(?:和|与|跟|从|给|由|向|是|找|叫|问|让|替|帮|为|联系|通知|转告|恭喜|祝贺|祝賀|感谢|感謝|外婆|外公|奶奶|爷爷|爺爺|妈妈|媽媽|爸爸|妻子|丈夫|女儿|女兒|儿子|兒子|哥哥|姐姐|弟弟|妹妹|同事|上司|老板|老闆)(?=[\p{Script=Han}])/gu;
 const ZH_FOLLOW =
-  /^(?:通|转|说|打|发|来|去|在|的|是|已|会|要|将|和|与|周|今|明|昨|批准|确认|负责|联系|回复|发来|签|[，。、；！？（(,.;!?\s]|$)/u;
+  /^(?:通|转|说|打|发|来|去|在|的|是|已|会|要|将|和|与|周|今|明|昨|写|寫|升|代|批准|确认|负责|联系|回复|发来|签|[，。、；！？（(,.;!?\s]|$)/u;
 const NOT_ZH_GIVEN = /[们們区區市省县縣路街号號楼樓室厂廠店司院校部门門]/u;
+/** Words that start with a surname character without being a name (明天, 周末, 高兴, …). */
+const NOT_ZH_WORDS = new Set(
+  '明天 明年 明早 明晚 明白 明确 周末 周一 周二 周三 周四 周五 周六 周日 高兴 高级 文件 安排 方面 方法 方便 程序 金额 时间 和平 单位 王牌 全部 全体 许多 任何 关于 关注 管理 常常 成功 成为 白天 黄金 江湖 海关 钱包 段落 夏天 秋天 冬天 春天'.split(
+    ' ',
+  ),
+);
 
 function zhBetweenWords(text: string, out: Candidate[]): void {
   ZH_LEAD.lastIndex = 0;
   for (let m = ZH_LEAD.exec(text); m !== null; m = ZH_LEAD.exec(text)) {
     const at = m.index + m[0].length;
-    for (const len of [3, 2, 4]) {
+    const surname = zhSurnameLength(text, at);
+    if (surname === 0 || NOT_ZH_WORDS.has(text.slice(at, at + 2))) continue;
+    for (const len of [surname + 2, surname + 1]) {
       const name = text.slice(at, at + len);
       if (name.length !== len || !/^[\p{Script=Han}]+$/u.test(name) || NOT_ZH_GIVEN.test(name)) continue;
-      if (zhNameLength(text, at) !== len && !(len === 4 && zhNameLength(text, at) === 4)) continue;
       if (!ZH_FOLLOW.test(text.slice(at + len, at + len + 2))) continue;
       push(out, at, at + len, 0.6);
       break;
@@ -551,6 +560,7 @@ const PERSON_PHRASES = new RegExp(
     '(?:unterschrieben|unterzeichnet|ausgestellt|gebucht) (?:von|für)|(?:ausweis|besucherausweis) für',
     '(?:signé|signée|imprimé|imprimée|réservé|réservée|délivré|délivrée) (?:par|pour)',
     '(?:firmado|firmada|impresa|impreso|reservado|reservada|emitido|emitida) (?:por|para)',
+    '(?:on behalf of|in the name of|congrats to|congratulations to|(?:forward|send|pass|hand) (?:it |this |the \\w+ )?(?:on )?to|im auftrag von|im namen von|glückwunsch an|gratulation an|(?:weiterleiten|schicken|senden) an|au nom de|de la part de|félicitations à|(?:transmettre|envoyer|faire suivre)(?: le \\w+| la \\w+| les \\w+)? à|en nombre de|de parte de|enhorabuena a|felicidades a|(?:reenvía|reenviar|envía|enviar|pasa)(?: el \\w+| la \\w+| los \\w+)? a)',
     '(?:habe|hat|haben)(?: heute| gestern| eben| kurz)?(?: früh)? mit|(?:ticket|fall|vorgang|anfrage) von',
     "j['’]ai eu|(?:transféré|transférée|réassigné|réassignée|confié|confiée) (?:de|à)",
     '(?:hablé|hablamos|he hablado)(?: esta mañana| ayer| hoy)? con|(?:reasignada|reasignado|transferida|transferido) (?:de|a)',
@@ -581,6 +591,24 @@ function personPhrases(text: string, out: Candidate[]): void {
   }
 }
 
+/** A relative or colleague and her name in Japanese: 祖母の伊東美香に代わって, 上司の田中さん. */
+const JA_KIN =
+  /(?:祖母|祖父|母|父|姉|兄|妹|弟|妻|夫|娘|息子|叔母|叔父|伯母|伯父|上司|同僚|部下|友人|担当者)の([\p{Script=Han}々]{1,3}[ \u3000]?[\p{Script=Han}々]{1,3})(?=に|が|は|を|と|から|より|さん|様|、|。)/gu;
+
+function japaneseKin(text: string, out: Candidate[]): void {
+  JA_KIN.lastIndex = 0;
+  for (let m = JA_KIN.exec(text); m !== null; m = JA_KIN.exec(text)) {
+    const name = m[1] as string;
+    const start = m.index + m[0].length - name.length;
+    if (
+      name.replace(/[ \u3000]/gu, '').length >= 2 &&
+      jaNameLength(text, start) === name.length &&
+      !ORG_END.test(name)
+    )
+      push(out, start, start + name.length, 0.65);
+  }
+}
+
 /** Names found from the structure around them (see the module comment). */
 export function findStructuralNames(text: string, out: Candidate[]): void {
   // Latin-script rules need a capital letter, CJK rules a CJK character: a text without one
@@ -597,6 +625,7 @@ export function findStructuralNames(text: string, out: Candidate[]): void {
   }
   fieldValues(text, out);
   if (latin) personPhrases(text, out);
+  if (cjk && text.includes('の')) japaneseKin(text, out);
   if (/\p{Script=Han}/u.test(text) && !/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text))
     zhBetweenWords(text, out);
   if (text.includes('(') || text.includes('（')) titledNames(text, out);

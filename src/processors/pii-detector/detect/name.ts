@@ -488,6 +488,14 @@ export const NOT_NAME_WORDS = new Set([
   'Award',
   'Award',
   'Euer',
+  // Company and institution words a given name is followed by ("Otto Versand", "Warren Buffett Way").
+  'Versand',
+  'Verlag',
+  'Kinderdorf',
+  'Stiftung',
+  'Gruppe',
+  'Holding',
+  'Way',
   'Eure',
 ]);
 
@@ -703,7 +711,7 @@ const CJK: readonly { re: RegExp; confidence: number }[] = [
     confidence: 0.65,
   },
   {
-    re: /(?<![가-힣])([가-힣]{2,4})(?=\s?(?:씨|님)(?:이고|이며|이신|에게서|이랑|하고|의|은|는|이|가|께서는|께서|께|에게|을|를|과|와|도|한테)?(?![가-힣]))/gu,
+    re: /(?<![가-힣])([가-힣]{2,4})(?=\s?(?:씨|님)(?:이고|이며|이신|일|에게서|이랑|하고|의|은|는|이|가|께서는|께서|께|에게|을|를|과|와|도|한테)?(?![가-힣]))/gu,
     confidence: 0.65,
   },
   // Chinese: 我叫王伟 / 我的名字是王伟 / 姓名：王伟 / 联系人：王伟
