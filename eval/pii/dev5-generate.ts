@@ -3,10 +3,10 @@
  * written for this set (phrasings not used by the other sets) filled with seeded
  * `@faker-js/faker` person names and the set's own street, city and postcode lists, in all
  * seven languages, plus look-alike negatives (companies, places, products, streets named after
- * people without a house number). Written after blind sets 2 and 3 were spent, in four
- * batches: each batch was written after the previous one had been tuned on and scored once
- * before any rule was tuned on it (first scores in `docs-drafts/pii.md`); batch 4 was never
- * tuned on, so its row is the in-house estimate of how the rules generalise.
+ * people without a house number). Written after blind sets 2 and 3 were spent, in
+ * five batches: each batch was written after the previous one had been tuned on and scored
+ * once before any rule was tuned on it (first scores in `docs-drafts/pii.md`); batch 5 was
+ * never tuned on, so its row is the in-house estimate of how the rules generalise.
  *
  * In a template `{full}` is a full name, `{given}` a given name, `{addr}` a postal address,
  * `{email}` an e-mail address spelled from the name, `{city}` and `{company}` look-alikes.
@@ -33,9 +33,12 @@ interface LangKit {
   /** Batch 3: written after batch 2 had been tuned on, scored once before tuning on it. */
   positive3: readonly string[];
   negative3: readonly string[];
-  /** Batch 4: written after the last rule change, scored once and never tuned on. */
+  /** Batch 4: written after batch 3 had been tuned on, scored once before tuning on it. */
   positive4: readonly string[];
   negative4: readonly string[];
+  /** Batch 5: written after the last rule change, scored once and never tuned on. */
+  positive5: readonly string[];
+  negative5: readonly string[];
 }
 
 const pick = <T>(f: Faker, xs: readonly T[]): T => xs[f.number.int({ min: 0, max: xs.length - 1 })] as T;
@@ -113,6 +116,19 @@ const KITS: Record<Lang, LangKit> = {
       'The Austin Powers sequel flopped.',
       'Warren Buffett Way is a common nickname for the strategy.',
     ],
+    positive5: [
+      'Driver assigned: [[name|{full}]]. ETA 20 minutes.',
+      'The parcel was signed for by [[name|{full}]].',
+      'Please update my address to [[address|{addr}]].',
+      'Hi all, [[name|{full}]] joins the team on Monday.',
+      'Can [[name|{full}]] or [[name|{full}]] cover the late shift?',
+      'Bill to: [[name|{full}]]\n[[address|{addr}]]',
+    ],
+    negative5: [
+      'Tesla and Ford shares fell on Monday.',
+      'The Lincoln Memorial is closed for repairs.',
+      'Grace Hopper Day is celebrated in December.',
+    ],
   },
   de: {
     faker: fakerDE,
@@ -183,6 +199,19 @@ const KITS: Record<Lang, LangKit> = {
       'Die Max-Planck-Gesellschaft forscht in Garching.',
       'Bei Otto Versand gibt es Rabatt.',
       'Das Albert Schweitzer Kinderdorf sammelt Spenden.',
+    ],
+    positive5: [
+      'Zugewiesener Fahrer: [[name|{full}]]. Ankunft in 20 Minuten.',
+      'Das Paket wurde von [[name|{full}]] entgegengenommen.',
+      'Bitte ändern Sie meine Adresse auf [[address|{addr}]].',
+      'Hallo zusammen, [[name|{full}]] verstärkt ab Montag das Team.',
+      'Kann [[name|{full}]] oder [[name|{full}]] die Spätschicht übernehmen?',
+      'Rechnung an: [[name|{full}]]\n[[address|{addr}]]',
+    ],
+    negative5: [
+      'Siemens und Bosch melden Kurzarbeit.',
+      'Das Beethoven-Haus in Bonn ist geöffnet.',
+      'Der Anne-Frank-Tag findet im Juni statt.',
     ],
   },
   fr: {
@@ -255,6 +284,19 @@ const KITS: Record<Lang, LangKit> = {
       'La station Charles Michels est fermée.',
       'Le groupe Pierre Fabre recrute.',
     ],
+    positive5: [
+      'Livreur attribué : [[name|{full}]]. Arrivée dans 20 minutes.',
+      'Le colis a été réceptionné par [[name|{full}]].',
+      'Merci de mettre à jour mon adresse : [[address|{addr}]].',
+      'Bonjour à tous, [[name|{full}]] rejoint l’équipe lundi.',
+      '[[name|{full}]] ou [[name|{full}]] peut-il assurer la permanence ?',
+      'Facturer à : [[name|{full}]]\n[[address|{addr}]]',
+    ],
+    negative5: [
+      'Renault et Peugeot reculent en Bourse.',
+      'Le centre Georges Pompidou ferme le mardi.',
+      'La fête de la Saint-Jean approche.',
+    ],
   },
   es: {
     faker: fakerES,
@@ -326,6 +368,19 @@ const KITS: Record<Lang, LangKit> = {
       'La estación Ramón Gómez de la Serna está cerrada.',
       'El grupo Pedro Ximénez presentó su vino.',
     ],
+    positive5: [
+      'Repartidor asignado: [[name|{full}]]. Llega en 20 minutos.',
+      'El paquete lo recibió [[name|{full}]].',
+      'Por favor, actualicen mi dirección a [[address|{addr}]].',
+      'Hola a todos, [[name|{full}]] se une al equipo el lunes.',
+      '¿Puede [[name|{full}]] o [[name|{full}]] cubrir el turno de noche?',
+      'Facturar a: [[name|{full}]]\n[[address|{addr}]]',
+    ],
+    negative5: [
+      'Telefónica e Iberdrola suben en bolsa.',
+      'El Museo Sorolla abre los domingos.',
+      'La noche de San Juan es muy popular.',
+    ],
   },
   zh: {
     faker: fakerZH_CN,
@@ -395,6 +450,19 @@ const KITS: Record<Lang, LangKit> = {
       '中山大学今年扩招。',
       '王老吉凉茶很受欢迎。',
       '张家界的风景很美。',
+    ],
+    positive5: [
+      '已分配司机：[[name|{full}]]，预计20分钟到达。',
+      '包裹已由[[name|{full}]]签收。',
+      '请把我的地址改为[[address|{addr}]]。',
+      '大家好，[[name|{full}]]下周一加入团队。',
+      '[[name|{full}]]或[[name|{full}]]能顶一下晚班吗？',
+      '开票信息：[[name|{full}]]，[[address|{addr}]]',
+    ],
+    negative5: [
+      '华为和小米发布了新手机。',
+      '岳麓书院是著名景点。',
+      '黄山的日出很壮观。',
     ],
   },
   ja: {
@@ -466,6 +534,19 @@ const KITS: Record<Lang, LangKit> = {
       '野口英世記念館に行きました。',
       '森永製菓の新商品です。',
     ],
+    positive5: [
+      '担当ドライバー：[[name|{full}]]。約20分で到着します。',
+      '荷物は[[name|{full}]]様が受け取りました。',
+      '住所を[[address|{addr}]]に変更してください。',
+      '皆さん、月曜日から[[name|{full}]]さんがチームに加わります。',
+      '[[name|{full}]]さんか[[name|{full}]]さん、遅番を代わってもらえますか？',
+      '請求先：[[name|{full}]]様 [[address|{addr}]]',
+    ],
+    negative5: [
+      'ソニーとパナソニックの株価が下がりました。',
+      '夏目漱石の小説を読みました。',
+      '富士山の写真を撮りました。',
+    ],
   },
   ko: {
     faker: fakerKO,
@@ -536,6 +617,19 @@ const KITS: Record<Lang, LangKit> = {
       '세종대왕 동상 앞에서 봐요.',
       '이마트 할인 행사가 시작됐습니다.',
     ],
+    positive5: [
+      '배정된 기사: [[name|{full}]]. 20분 후 도착 예정입니다.',
+      '택배는 [[name|{full}]] 님이 수령하셨습니다.',
+      '주소를 [[address|{addr}]]로 변경해 주세요.',
+      '여러분, 월요일부터 [[name|{full}]] 님이 팀에 합류합니다.',
+      '[[name|{full}]] 님이나 [[name|{full}]] 님이 야간 근무를 대신해 줄 수 있나요?',
+      '청구처: [[name|{full}]], [[address|{addr}]]',
+    ],
+    negative5: [
+      '현대와 기아가 신차를 발표했습니다.',
+      '세종대학교 입학식이 열렸습니다.',
+      '한라산 등반을 다녀왔습니다.',
+    ],
   },
 };
 
@@ -584,7 +678,7 @@ function fill(kit: LangKit, lang: Lang, template: string): { text: string; spans
  * Every dev5 fixture of a batch, the same on every call (seeded faker per language). Batch 1
  * and batch 2 are separate rows of the eval, so each batch's first score stays readable.
  */
-export function generateDev5PIIFixtures(batch: 1 | 2 | 3 | 4 = 1, seed = 5_2026_12): PIIFixture[] {
+export function generateDev5PIIFixtures(batch: 1 | 2 | 3 | 4 | 5 = 1, seed = 5_2026_12): PIIFixture[] {
   const out: PIIFixture[] = [];
   for (const lang of Object.keys(KITS) as Lang[]) {
     const base = KITS[lang];
@@ -595,7 +689,9 @@ export function generateDev5PIIFixtures(batch: 1 | 2 | 3 | 4 = 1, seed = 5_2026_
           ? { ...base, positive: base.positive2, negative: base.negative2 }
           : batch === 3
             ? { ...base, positive: base.positive3, negative: base.negative3 }
-            : { ...base, positive: base.positive4, negative: base.negative4 };
+            : batch === 4
+              ? { ...base, positive: base.positive4, negative: base.negative4 }
+              : { ...base, positive: base.positive5, negative: base.negative5 };
     kit.faker.seed(seed + batch * 1000 + lang.charCodeAt(0) * 7 + lang.charCodeAt(1));
     for (let round = 0; round < 3; round++) {
       kit.positive.forEach((t, i) => {

@@ -70,8 +70,8 @@ describe('PII eval', () => {
     }
   });
 
-  it('development (dev5): four deterministic batches in seven languages, about a third negatives, spans inside the text', () => {
-    for (const batch of [1, 2, 3, 4] as const) {
+  it('development (dev5): five deterministic batches in seven languages, about a third negatives, spans inside the text', () => {
+    for (const batch of [1, 2, 3, 4, 5] as const) {
       const set = generateDev5PIIFixtures(batch);
       expect(generateDev5PIIFixtures(batch)).toEqual(set);
       expect(new Set(set.map((f) => f.lang))).toEqual(new Set(['en', 'de', 'fr', 'es', 'zh', 'ja', 'ko']));
@@ -90,17 +90,17 @@ describe('PII eval', () => {
 
   it('development (every set tuned on, blind sets 2 and 3 included): micro and name/address figures at their floors', () => {
     const dev = scorePII(piiFixtures('development'));
-    expect(dev.lines).toBeGreaterThanOrEqual(3300);
-    // Measured: micro P 0.986 / R 0.963; name P 0.976 / R 0.917; address P 1.000 / R 0.997.
+    expect(dev.lines).toBeGreaterThanOrEqual(3500);
+    // Measured: micro P 0.991 / R 0.959; name P 0.989 / R 0.908; address P 1.000 / R 0.998.
     // Mostly tuned on, so these are regression floors, not evidence of generalisation: dev5
-    // batch 4 was scored once and never tuned on (name P 0.619 / R 0.464 there), and blind
+    // batch 5 was scored once and never tuned on (name P 0.873 / R 0.492 there), and blind
     // set 4 is the held-out check.
-    expect(dev.micro.precision).toBeGreaterThanOrEqual(0.984);
-    expect(dev.micro.recall).toBeGreaterThanOrEqual(0.96);
+    expect(dev.micro.precision).toBeGreaterThanOrEqual(0.989);
+    expect(dev.micro.recall).toBeGreaterThanOrEqual(0.956);
     const name = dev.perType.get('name');
     const address = dev.perType.get('address');
-    expect(name?.precision).toBeGreaterThanOrEqual(0.972);
-    expect(name?.recall).toBeGreaterThanOrEqual(0.912);
+    expect(name?.precision).toBeGreaterThanOrEqual(0.985);
+    expect(name?.recall).toBeGreaterThanOrEqual(0.905);
     expect(address?.precision).toBeGreaterThanOrEqual(0.995);
     expect(address?.recall).toBeGreaterThanOrEqual(0.99);
   });
