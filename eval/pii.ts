@@ -5,12 +5,17 @@
  *
  * - Development half (tuned on): every line written so far — `generate.ts` (`templates.ts`, both
  *   of its old hash halves, and `fresh-templates.ts`), both sets of `hard-cases.ts`, the first
- *   blind set (`generate-blind.ts`, `blind-fixtures.jsonl`: scored once, its misses were reported,
- *   so it is spent as a held-out set and tuned on since), `dev2-templates.ts` and `dev3-templates.ts`.
- * - Held-out half (blind, never tuned on): whatever `eval/pii/blind2-fixtures.jsonl`,
- *   `blind3-fixtures.jsonl` and `blind4-fixtures.jsonl` hold, one {@link PIIFixture} per line, written by an engineer who never read the detector. Until that
- *   file exists the half is reported as pending. Tuning must not read its lines, its misses or its
- *   per-type figures; once it has, it belongs in development and a new blind set has to be written.
+ *   blind set (`generate-blind.ts`, `blind-fixtures.jsonl`), `dev2-templates.ts`,
+ *   `dev3-templates.ts`, blind sets 2 and 3 (`blind2-fixtures.jsonl`, `blind3-fixtures.jsonl`:
+ *   each was scored as held-out, their misses were then read, so they are spent and tuned on)
+ *   and `dev5-generate.ts` (generated names and addresses in new phrasings, five batches: each
+ *   scored once before any rule was tuned on it; batch 5 was never tuned on). Each set is also
+ *   printed on its own row, and name/address figures per language.
+ * - Held-out half (blind, never tuned on): blind set 4, whatever `eval/pii/blind4-fixtures.jsonl`
+ *   holds, one {@link PIIFixture} per line, written by an engineer who never read the detector.
+ *   Until that file exists the half is reported as pending. Tuning must not read its lines, its
+ *   misses or its per-type figures; once it has, it belongs in development and a new blind set
+ *   has to be written.
  *
  * Flags: `--tuning` hides the held-out half (what tuning sessions run); `PII_EVAL_ERRORS=1` lists
  * the development half's mistakes. `PII_EVAL_HELDOUT_MISSES=1` lists the held-out half's mistakes:
@@ -20,6 +25,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { generateDev2PIIFixtures } from './pii/dev2-templates.js';
 import { generateDev3PIIFixtures } from './pii/dev3-templates.js';
+import { generateDev5PIIFixtures } from './pii/dev5-generate.js';
 import { generateBlindPIIFixtures } from './pii/generate-blind.js';
 import { generateFreshPIIFixtures, generatePIIFixtures, type PIIFixture } from './pii/generate.js';
 import { hardCaseFixtures } from './pii/hard-cases.js';
@@ -34,18 +40,42 @@ export const PII_SPLIT_LABELS: Record<PIISplit, string> = {
   heldout: 'held-out (blind, never tuned on)',
 };
 
-/** The held-out half: the second, third and fourth blind sets, each written without reading the detector. */
-export const HELDOUT_FIXTURES_PATH = new URL('./pii/blind2-fixtures.jsonl', import.meta.url);
-/** The third blind set (see {@link HELDOUT_FIXTURES_PATH}). */
-export const HELDOUT3_FIXTURES_PATH = new URL('./pii/blind3-fixtures.jsonl', import.meta.url);
-/** The fourth blind set (`blind4-generate.ts`), written without reading the detector or the other sets. */
-export const HELDOUT4_FIXTURES_PATH = new URL('./pii/blind4-fixtures.jsonl', import.meta.url);
+/** The held-out half: blind set 4, written without reading the detector or the other sets. */
+export const HELDOUT_FIXTURES_PATH = new URL('./pii/blind4-fixtures.jsonl', import.meta.url);
+/** Blind set 2, spent: now part of the development half. */
+export const BLIND2_FIXTURES_PATH = new URL('./pii/blind2-fixtures.jsonl', import.meta.url);
+/** Blind set 3, spent: now part of the development half. */
+export const BLIND3_FIXTURES_PATH = new URL('./pii/blind3-fixtures.jsonl', import.meta.url);
 
 function readJsonl(path: URL): PIIFixture[] {
   return readFileSync(path, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as PIIFixture);
+}
+
+/** The development half, one named set per row of the printout. */
+export function developmentSets(): Array<{ name: string; fixtures: PIIFixture[] }> {
+  return [
+    {
+      name: 'templates + fresh + hard cases',
+      fixtures: [
+        ...generatePIIFixtures(),
+        ...generateFreshPIIFixtures(),
+        ...hardCaseFixtures('dev'),
+        ...hardCaseFixtures('heldout'),
+      ],
+    },
+    { name: 'blind set 1 (spent)', fixtures: generateBlindPIIFixtures() },
+    { name: 'dev2 + dev3', fixtures: [...generateDev2PIIFixtures(), ...generateDev3PIIFixtures()] },
+    { name: 'blind set 2 (spent)', fixtures: readJsonl(BLIND2_FIXTURES_PATH) },
+    { name: 'blind set 3 (spent)', fixtures: readJsonl(BLIND3_FIXTURES_PATH) },
+    { name: 'dev5 batch 1 (generated names/addresses)', fixtures: generateDev5PIIFixtures(1) },
+    { name: 'dev5 batch 2 (generated names/addresses)', fixtures: generateDev5PIIFixtures(2) },
+    { name: 'dev5 batch 3 (generated names/addresses)', fixtures: generateDev5PIIFixtures(3) },
+    { name: 'dev5 batch 4 (generated names/addresses)', fixtures: generateDev5PIIFixtures(4) },
+    { name: 'dev5 batch 5 (never tuned on)', fixtures: generateDev5PIIFixtures(5) },
+  ];
 }
 
 /**
@@ -57,21 +87,9 @@ export function piiFixtures(split: PIISplit): PIIFixture[] | undefined;
 export function piiFixtures(split: PIISplit): PIIFixture[] | undefined {
   if (split === 'heldout') {
     if (!existsSync(HELDOUT_FIXTURES_PATH)) return undefined;
-    return [
-      ...readJsonl(HELDOUT_FIXTURES_PATH),
-      ...readJsonl(HELDOUT3_FIXTURES_PATH),
-      ...readJsonl(HELDOUT4_FIXTURES_PATH),
-    ];
+    return readJsonl(HELDOUT_FIXTURES_PATH);
   }
-  return [
-    ...generatePIIFixtures(),
-    ...generateFreshPIIFixtures(),
-    ...hardCaseFixtures('dev'),
-    ...hardCaseFixtures('heldout'),
-    ...generateBlindPIIFixtures(),
-    ...generateDev2PIIFixtures(),
-    ...generateDev3PIIFixtures(),
-  ];
+  return developmentSets().flatMap((s) => s.fixtures);
 }
 
 const f3 = (n: number) => n.toFixed(3);
@@ -92,6 +110,18 @@ function print(label: string, fixtures: readonly PIIFixture[], s: PIIScore): voi
   console.log(`  negative lines with any detection: ${s.negativeLinesFlagged} / ${s.negatives}`);
 }
 
+/** Name and address precision / recall per language: the types rules find least reliably. */
+function printByLanguage(fixtures: readonly PIIFixture[]): void {
+  const langs = [...new Set(fixtures.map((f) => f.lang))];
+  for (const type of ['name', 'address'] as const) {
+    const cells = langs.map((lang) => {
+      const t = scorePII(fixtures.filter((f) => f.lang === lang)).perType.get(type);
+      return t === undefined ? `${lang} –` : `${lang} ${f3(t.precision)}/${f3(t.recall)}`;
+    });
+    console.log(`  ${type} P/R by language: ${cells.join(', ')}`);
+  }
+}
+
 function printErrors(label: string, s: PIIScore): void {
   console.log(`\n${label} mistakes:`);
   for (const e of s.errors) console.log(`  ${e.id} ${e.kind} ${e.type} ${JSON.stringify(e.value)} in ${JSON.stringify(e.text)}`);
@@ -101,23 +131,18 @@ function printErrors(label: string, s: PIIScore): void {
 export async function run(): Promise<void> {
   const tuning = process.argv.includes('--tuning');
   console.log(`PII detection (detectPII, threshold ${EVAL_MIN_CONFIDENCE}); exact type and span required`);
-  const devFixtures = piiFixtures('development');
+  const sets = developmentSets();
+  const devFixtures = sets.flatMap((s) => s.fixtures);
   const dev = scorePII(devFixtures);
   print(PII_SPLIT_LABELS.development, devFixtures, dev);
+  printByLanguage(devFixtures);
+  for (const set of sets) print(`development, ${set.name}`, set.fixtures, scorePII(set.fixtures));
   if (!tuning) {
     const heldoutFixtures = piiFixtures('heldout');
-    if (heldoutFixtures === undefined) console.log('\nheld-out: pending');
+    if (heldoutFixtures === undefined) console.log('\nheld-out (blind set 4): pending');
     else {
       const heldout = scorePII(heldoutFixtures);
-      print(PII_SPLIT_LABELS.heldout, heldoutFixtures, heldout);
-      for (const [label, path] of [
-        ['held-out, blind set 2', HELDOUT_FIXTURES_PATH],
-        ['held-out, blind set 3', HELDOUT3_FIXTURES_PATH],
-        ['held-out, blind set 4', HELDOUT4_FIXTURES_PATH],
-      ] as const) {
-        const part = readJsonl(path);
-        print(label, part, scorePII(part));
-      }
+      print(`${PII_SPLIT_LABELS.heldout}, blind set 4`, heldoutFixtures, heldout);
       if (process.env.PII_EVAL_HELDOUT_MISSES === '1') printErrors(PII_SPLIT_LABELS.heldout, heldout);
     }
   }

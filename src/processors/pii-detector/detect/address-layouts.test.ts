@@ -38,7 +38,8 @@ describe('detectPII addresses: postal layouts per country', () => {
 
   it('Japanese: 〒 code is not a phone, the address after it is read with a two-part block number', () => {
     expect(found('〒060-0001 北海道札幌市中央区北一条西2-1')).toEqual([
-      ['address', '北海道札幌市中央区北一条西2-1'],
+      // The postal code is part of the postal address (the span starts at 〒).
+      ['address', '〒060-0001 北海道札幌市中央区北一条西2-1'],
     ]);
   });
 

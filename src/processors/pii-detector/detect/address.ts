@@ -174,6 +174,21 @@ const ES_STREET_TYPES = [
   'Salida',
 ].join('|');
 
+/**
+ * What follows the house number of a Chinese address: a named building and its floor
+ * (金茂大厦17层), or building, entrance and flat numbers (5号楼1单元2107室).
+ */
+const ZH_UNIT =
+  '(?:[\\p{Script=Han}]{2,4}?(?:大厦|大楼|大樓|中心|广场|廣場|花园|花園|小区|公寓|家园)(?:\\d{1,3}(?:层|楼|樓)(?:\\d{1,5}室)?)?|\\d{1,3}(?:号楼|栋|幢|座)(?:\\d{1,2}单元)?(?:\\d{1,5}室)?|\\d{1,3}(?:层|楼)(?:\\d{1,5}室)?|\\d{1,5}室)?';
+
+/**
+ * China's province-level divisions (provinces, municipalities, autonomous regions, SARs): an
+ * address that contains one starts with it, so verbs of place the city pattern swallows
+ * ("送至江苏省…", "现住上海市…", "住址广东省…") are cut off.
+ */
+const ZH_PROVINCES =
+  /(?:北京|天津|上海|重庆|重慶|河北|山西|辽宁|遼寧|吉林|黑龙江|黑龍江|江苏|江蘇|浙江|安徽|福建|江西|山东|山東|河南|湖北|湖南|广东|廣東|海南|四川|贵州|貴州|云南|雲南|陕西|陝西|甘肃|甘肅|青海|台湾|臺灣|內蒙古|内蒙古|广西|廣西|西藏|宁夏|寧夏|新疆|香港|澳门|澳門)(?:省|市|自治区|壮族自治区|回族自治区|维吾尔自治区|特别行政区)/u;
+
 /** Document and product words that precede a number and a comma without being a street. */
 const NOT_STREET_HEADS = [
   'Chapter',
@@ -244,11 +259,16 @@ const SHAPES: readonly RegExp[] = [
     'gu',
   ),
   // Chinese: 北京市朝阳区建国路88号
-  /(?:[\p{Script=Han}]{2,3}(?:省|自治区))?[\p{Script=Han}]{1,4}市(?:[\p{Script=Han}]{1,4}(?:区|县))?[\p{Script=Han}]{1,6}(?:路|街|大道|巷|胡同)\d{1,5}号(?:[\p{Script=Han}\d]{0,6}(?:室|楼))?/gu,
+  new RegExp(
+    `(?:[\\p{Script=Han}]{2,3}(?:省|自治区))?[\\p{Script=Han}]{1,4}市(?:[\\p{Script=Han}]{1,4}(?:区|县))?[\\p{Script=Han}]{1,6}(?:路|街|大道|巷|胡同)\\d{1,5}号${ZH_UNIT}`,
+    'gu',
+  ),
   // Chinese without the city, the district right after a verb of place: 公司在朝阳区建国路88号
-  /(?<=^|[^\p{Script=Han}]|在|到|于|於|址|为|為)[\p{Script=Han}]{1,4}?(?:区|县)[\p{Script=Han}]{1,6}(?:路|街|大道|巷|胡同)\d{1,5}号(?:[\p{Script=Han}\d]{0,6}(?:室|楼))?/gu,
+  /(?<=^|[^\p{Script=Han}]|在|到|于|於|址|为|為)[\p{Script=Han}]{1,4}?(?:区|县)[\p{Script=Han}]{1,6}(?:路|街|大道|巷|胡同)\d{1,5}号(?:[\p{Script=Han}]{2,4}?(?:大厦|大楼|大樓|中心|广场|廣場|花园|花園|小区|公寓|家园)(?:\d{1,3}(?:层|楼|樓)(?:\d{1,5}室)?)?|\d{1,3}(?:号楼|栋|幢|座)(?:\d{1,2}单元)?(?:\d{1,5}室)?|\d{1,3}(?:层|楼)(?:\d{1,5}室)?|\d{1,5}室)?/gu,
   // Japanese: 東京都新宿区西新宿2丁目8番1号 / 2-8-1
-  /(?:東京都|北海道|(?:京都|大阪)府|[\p{Script=Han}]{2,3}県|(?<![\p{Script=Han}])(?=[\p{Script=Han}]{1,4}市[\p{Script=Han}]{1,3}区))[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,8}?(?:市|区|町|村)[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{0,8}?\d{1,3}(?:丁目\d{1,3}(?:番地?)\d{1,3}号?|-\d{1,4}(?:-\d{1,4})?)(?![\d-])/gu,
+  // with the postal code (〒150-0002) before it and the building and room after it when they
+  // follow ("… 4丁目11番11号 パークコート青山708", "…号グランメゾン457号室").
+  /(?:〒[ \u3000]?\d{3}-\d{4}[ \u3000]?)?(?:東京都|北海道|(?:京都|大阪)府|[\p{Script=Han}]{2,3}県|(?<![\p{Script=Han}])(?=[\p{Script=Han}]{1,4}市[\p{Script=Han}]{1,3}区))[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,8}?(?:市|区|町|村)[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{0,8}?\d{1,3}(?:丁目\d{1,3}(?:番地?)\d{1,3}号?|-\d{1,4}(?:-\d{1,4})?)(?![\d-])(?:[ \u3000]?[\p{Script=Katakana}ー]{2,12}[\p{Script=Han}]{0,3}\d{1,4}(?:号室)?(?![\d]))?/gu,
   // Korean: 서울특별시 강남구 테헤란로 152
   // Province or metropolitan city, city/county and district, road and number, then the
   // apartment unit (113동 703호) when it follows.
@@ -309,6 +329,12 @@ export function findAddresses({ text }: ScanContext, out: Candidate[]): void {
       if (lead !== null && re.flags.includes('u') && /\p{Script=Han}/u.test(value.charAt(0))) {
         value = value.slice(lead[0].length);
         start += lead[0].length;
+      }
+      // A province or municipality a few characters in: what precedes it is a verb of place.
+      const province = /\p{Script=Han}/u.test(value.charAt(0)) ? ZH_PROVINCES.exec(value.slice(0, 8)) : null;
+      if (province !== null && province.index > 0 && province.index <= 4) {
+        value = value.slice(province.index);
+        start += province.index;
       }
       // "Gate 12 Terminal Road is closed", "Call 911 Emergency Road Service": a number after a
       // counter word, or a street-type word that goes on as a capitalised name, is not a street.

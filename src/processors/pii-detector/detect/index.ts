@@ -14,6 +14,7 @@ import { findIbans } from './iban.js';
 import { findIps } from './ip.js';
 import { findMasks, masked } from './masks.js';
 import { findNames } from './name.js';
+import { namesBeforeAddresses } from './name-structure.js';
 import { findPassports } from './passport.js';
 import { DEFAULT_PHONE_COUNTRIES, findPhones } from './phone.js';
 import { findSecrets } from './secret.js';
@@ -139,7 +140,14 @@ export function detectPII(text: string, options: DetectPIIOptions = {}): PIIDete
     if (types.has('crypto-wallet')) findWallets(ctx, found);
   } else if (types.has('address')) findAddresses(ctx, found);
   if (types.has('api-key')) findSecrets(ctx, found);
-  if (types.has('name')) findNames(ctx, found);
+  if (types.has('name')) {
+    findNames(ctx, found);
+    // The person before an address is read from the address candidates, found here too when
+    // addresses themselves were not asked for, so names do not depend on `types`.
+    const anchors: Candidate[] = [];
+    if (!types.has('address')) findAddresses(ctx, anchors);
+    namesBeforeAddresses(text, types.has('address') ? found : anchors, found);
+  }
   const masks = hasDigit && found.some((c) => NUMERIC.has(c.type)) ? findMasks(text) : [];
   if (types.has('uuid')) findUuids(ctx, found);
   const kept = found.filter(

@@ -22,11 +22,11 @@ import type { Candidate } from './types.js';
 
 /** Signature closings after which a full name (two or more capitalised words) signs the text. */
 const CLOSINGS =
-  /(?<![\p{L}])(?:best(?: regards| wishes)?|kind regards|warm regards|warm wishes|regards|cheers|thanks|many thanks|thank you|sincerely|yours sincerely|yours truly|all the best|take care|mit freundlichen grüßen|mit freundlichen grüssen|freundliche grüße|viele grüße|beste grüße|liebe grüße|herzliche grüße|schöne grüße|gruß|cordialement|bien cordialement|bien à vous|bonne journée|amitiés|sincères salutations|salutations|bisous|saludos cordiales|saludos|un saludo|atentamente|un abrazo|cordialmente)(?:[ \t]*[,!.])?(?:[ \t]*\n[ \t\n]*|(?<=,)[ \t]+)(?:[—–][ \t]*)?|(?:^|\n)[ \t]*[—–][ \t]*/giu;
+  /(?<![\p{L}])(?:love|lots of love|xoxo|bises|grosses bises|besos|abrazos|liebe grüße|liebe grüsse|best(?: regards| wishes)?|kind regards|warm regards|warm wishes|regards|cheers|thanks|many thanks|thank you|sincerely|yours sincerely|yours truly|all the best|take care|mit freundlichen grüßen|mit freundlichen grüssen|freundliche grüße|viele grüße|beste grüße|liebe grüße|herzliche grüße|schöne grüße|gruß|cordialement|bien cordialement|bien à vous|bonne journée|amitiés|sincères salutations|salutations|bisous|saludos cordiales|saludos|un saludo|atentamente|un abrazo|cordialmente)(?:[ \t]*[,!.])?(?:[ \t]*\n[ \t\n]*|(?<=,)[ \t]+)(?:[—–][ \t]*)?|(?:^|\n)[ \t]*[—–][ \t]*/giu;
 
 /** Salutations: the name after them may be a single given name when punctuation closes it. */
 const SALUTATIONS =
-  /(?<![\p{L}])(?:dear|hi|hello|hey|lieber|liebe|hallo|cher|chère|bonjour|estimado|estimada|querido|querida|hola)[ \t]+/giu;
+  /(?<![\p{L}])(?:dear|hi|hello|hey|lieber|liebe|hallo|moin|servus|cher|chère|bonjour|bonsoir|salut|coucou|estimado|estimada|querido|querida|hola)[ \t]+/giu;
 
 /** Words a salutation is followed by that address a group or nobody in particular. */
 const SALUTED_GROUPS = new Set([
@@ -143,7 +143,7 @@ const JOINED = /^[ \t]+(?:and|und|et|y|&)[ \t]+/u;
 const NAME_BEFORE = new RegExp(`(?<![\\p{L}'’-])${LATIN_NAME_SOURCE()}[ \\t]*$`, 'u');
 function LATIN_NAME_SOURCE(): string {
   const word = "\\p{Lu}\\p{Ll}*(?:['’-]\\p{Lu}?\\p{Ll}+)*";
-  return `${word}(?:[ \\t\\u00a0-]+(?:(?:de|del|de la|de los|de las|van|von|der|van der|van den|von der|da|das|dos|du|des|di|le|la|ter|ten|y)[ \\t]+)?${word}){0,3}`;
+  return `${word}(?:[ \\t\\u00a0-]+(?:\\p{Lu}\\.[ \\t]+)?(?:(?:de|del|de la|de los|de las|van|von|der|van der|van den|von der|da|das|dos|du|des|di|le|la|ter|ten|y)[ \\t]+)?${word}){0,3}`;
 }
 
 /**
@@ -194,7 +194,11 @@ function latinContexts(text: string, out: Candidate[]): void {
     const at = m.index + m[0].length;
     // "Thanks,\nAnna": a single known given name alone on the line after the closing.
     const single = /^\p{Lu}\p{Ll}+(?=[ \t]*(?:\n|$))/u.exec(text.slice(at, at + 30));
-    if (single !== null && m[0].includes('\n') && GIVEN_NAMES.has(single[0])) {
+    if (
+      single !== null &&
+      (m[0].includes('\n') || at + single[0].length >= text.trimEnd().length) &&
+      GIVEN_NAMES.has(single[0])
+    ) {
       push(out, at, at + single[0].length, 0.65);
       continue;
     }
@@ -208,6 +212,10 @@ function latinContexts(text: string, out: Candidate[]): void {
     // Salutations start a line or a text ("say hi Anna" is not one).
     const before = text.slice(Math.max(0, m.index - 2), m.index);
     if (m.index > 0 && !/(?:^|\n)[ \t]*$|[.!?][ \t]*$/u.test(before)) continue;
+    // "Liebe Grüße, Katrin" is a closing, not a salutation.
+    if (/^Gr(?:ü|ue|u)(?:ß|ss)e/u.test(text.slice(at, at + 6))) continue;
+    // "Bonjour Mme Bonnet": the honorific's own cue reads the name after it.
+    if (HONORIFIC_AHEAD.test(text.slice(at, at + 12))) continue;
     LATIN_NAME.lastIndex = at;
     const n = LATIN_NAME.exec(text);
     if (n === null) continue;
@@ -264,11 +272,11 @@ function latinContexts(text: string, out: Candidate[]): void {
 
 /** CJK signatures, contact lines and action verbs (敬具 山田太郎, 박지민 드림, 王伟打电话说). */
 const JA_SIGN =
-  /(?:敬具|草々|拝)[ \u3000]*\n?[ \u3000]*|(?:よろしくお願い(?:いた)?します|以上[^\n]{0,20})。?\n/gu;
+  /(?:敬具|草々|拝)[ \u3000]*\n?[ \u3000]*|(?:よろしくお願い(?:いた)?します|以上[^\n]{0,20})。?\n(?:[ \u3000]*\n)*/gu;
 const ZH_SIGN =
-  /敬礼[！!]?\n[ \u3000]*|(?:^|\n)(?=[\p{Script=Han}]{2,4}[ \u3000]?(?:敬上|谨上|謹上)(?![\p{Script=Han}]))/gu;
+  /(?:敬礼[！!]?|此致[，,]?)\n[ \u3000]*|(?:^|\n)(?=[\p{Script=Han}]{2,4}[ \u3000]?(?:敬上|谨上|謹上)(?![\p{Script=Han}]))/gu;
 const KO_SIGN = /(?<![가-힣])(?=[가-힣]{2,4}[ \t]?(?:드림|올림)(?![가-힣]))/gu;
-const CJK_CONTACT = /[（(][ \t]*\+?\d/gu;
+const CJK_CONTACT = /[（(][ \t]*(?:\+?\d|[\w.+-]+@)/gu;
 const ZH_ACTION =
   /(?:^|[\s，。！？,.!?：:；;])(?=[\p{Script=Han}]{2,4}(?:的(?:电话|電話|手机|手機|邮箱|郵箱|地址|微信|身份证|身份證)|打电话|打電話|来电|來電|发邮件|發郵件|说|說|表示|告诉|告訴|问|問|要求|确认|確認))/gu;
 const ZH_ACTION_AFTER =
@@ -305,7 +313,7 @@ const KO_LONE_SURNAMES = new Set(
   ),
 );
 /** Characters after which a name may start inside Han text (给李明老师, 和王经理). */
-const HAN_LEAD = /[给給和与與找是由向请請跟对對被叫让讓问問]/u;
+const HAN_LEAD = /[给給和与與找是由向请請跟对對被叫让讓问問或及]/u;
 
 /**
  * A surname (and given name) right before a job title or honorific: 田中部長, 王经理, 李明老师,
@@ -408,9 +416,16 @@ function cjkContexts(text: string, out: Candidate[]): void {
       push(out, m.index - spaced[0].length, m.index, 0.7);
       continue;
     }
-    for (const len of [3, 2]) {
+    for (const len of [4, 3, 2]) {
       const at = m.index - len;
-      if (at < 0 || /[\p{Script=Han}]/u.test(text.charAt(at - 1))) continue;
+      if (at < 0) continue;
+      // "请联系欧阳家豪（…）或汤鹏（…）": a verb or conjunction may lead into the name.
+      if (
+        /[\p{Script=Han}]/u.test(text.charAt(at - 1)) &&
+        !HAN_LEAD.test(text.charAt(at - 1)) &&
+        !/联系|聯繫|聯絡/u.test(text.slice(at - 2, at))
+      )
+        continue;
       if (zhNameLength(text, at) === len) {
         push(out, at, m.index, 0.65);
         break;
@@ -433,6 +448,10 @@ function cjkContexts(text: string, out: Candidate[]): void {
  */
 const GIVEN_RUN =
   /(?<![\p{L}\p{N}'’.-])(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ \t]+(?:(?:de|del|de la|van|von|van der|von der|da|du|le|la|y)[ \t]+)?\p{Lu}\p{Ll}+(?:['’-]\p{Lu}?\p{Ll}+)*(?:[ \t]+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)?/gu;
+
+/** Streets and institutions named after people ("rue Victor Hugo", "lycée Victor Duruy", "estadio Santiago Bernabéu"). */
+const STREET_BEFORE =
+  /(?:^|[^\p{L}])(?:rue|avenue|boulevard|bd|impasse|allée|place|quai|chemin|calle|avenida|paseo|plaza|street|via|vía|straße|strasse|platz|allee|lycée|collège|école|université|prix|fondation|stade|hôpital|musée|théâtre|institut|estadio|hospital|fundación|premio|instituto|universidad|colegio|museo|teatro|aeropuerto|aéroport|stadion|stiftung|preis|gymnasium|schule|klinikum|museum|theater|school|university|college|foundation|prize|award|stadium|airport|institute|groupe|group|gruppe|grupo|station|estación|gare|bahnhof|haltestelle|métro|metro|tienda|boutique|maison|firma|société|empresa|marca|brand|label|verlag|éditions|editorial)[ \t]+(?:(?:de la|de l'|du|des|de|del|d')[ \t]*)?$/iu;
 
 const UI_VERB_BEFORE =
   /(?:click|tap|press|select|choose|klicken sie auf|klicke auf|cliquez sur|clique sur|haz clic en|pulsa)[ \t]+$/iu;
@@ -459,9 +478,12 @@ function givenNameRuns(text: string, out: Candidate[]): void {
     const before = text.slice(Math.max(0, m.index - 20), m.index);
     if (
       /\p{Lu}[\p{L}'’-]*[ \t]+$/u.test(before) &&
-      !/(?:^|[.!?:;\n]\s*)\p{Lu}[\p{L}'’-]*[ \t]+$/u.test(before)
+      !/(?:^|[.!?:;\n]\s*)\p{Lu}[\p{L}'’-]*[ \t]+$/u.test(before) &&
+      !/(?:^|[^\p{L}])(?:Sie|Ich|Du|Wir|Ihr|Er|Es|Vous|Je|Nous|Usted|Yo|I)[ \t]+$/u.test(before)
     )
       continue;
+    // "rue Victor Hugo", "calle Isabel la Católica": a street named after a person.
+    if (STREET_BEFORE.test(before)) continue;
     let name = m[0];
     const words = name.split(/[ \t]+/u);
     // A third capitalised word that is not a name word ends the run before it.

@@ -1,5 +1,6 @@
 import { gluesToToken } from './boundaries.js';
 import { findContextNames } from './name-contexts.js';
+import { findStructuralNames } from './name-structure.js';
 import type { Candidate, ScanContext } from './types.js';
 
 /** Cues before a Latin-script name (matched case-insensitively). */
@@ -67,6 +68,23 @@ const ROLE_CUE_WORDS = [
   'reporter',
   'requester',
   'approver',
+  'tenant',
+  'new tenant',
+  'traveler',
+  'traveller',
+  'attendee',
+  'hr record',
+  'minutes taken by',
+  'minutes by',
+  'protokoll',
+  'protokollführer',
+  'protokollführerin',
+  'rédigé par',
+  'rédigée par',
+  'redactada por',
+  'redactado por',
+  'personnel file',
+  'patient record',
   // German
   'ich bin',
   'hier ist',
@@ -74,6 +92,7 @@ const ROLE_CUE_WORDS = [
   'kunde',
   'kundin',
   'lieferadresse',
+  'lieferung an',
   'rechnungsadresse',
   'empfänger',
   'empfängerin',
@@ -100,6 +119,14 @@ const ROLE_CUE_WORDS = [
   'antragstellerin',
   'z. hd.',
   'zu händen',
+  'reisender',
+  'reisende',
+  'heiße',
+  'heisse',
+  'bitte bei',
+  'patientenaufnahme',
+  'personalakte',
+  'mitarbeiterakte',
   // French
   'je suis',
   "c'est",
@@ -109,6 +136,7 @@ const ROLE_CUE_WORDS = [
   "contact en cas d'urgence",
   'contact en cas d’urgence',
   'destinataire',
+  'livraison',
   'titulaire',
   'titulaire du compte',
   'patiente',
@@ -121,10 +149,19 @@ const ROLE_CUE_WORDS = [
   'assuré',
   'assurée',
   'interlocuteur',
+  'interlocutrice',
+  'le nouveau locataire',
+  'la nouvelle locataire',
   'demandeur',
   'demandeuse',
   'passager',
   'passagère',
+  'voyageur',
+  'voyageuse',
+  'dossier',
+  'dossier rh',
+  'dossier patient',
+  'fiche client',
   // Spanish
   'soy',
   'habla',
@@ -137,9 +174,14 @@ const ROLE_CUE_WORDS = [
   'el paciente',
   'la paciente',
   'destinatario',
+  'envío',
+  'envío a',
   'destinataria',
   'contacto',
   'contacto de emergencia',
+  'persona de contacto',
+  'el nuevo inquilino',
+  'la nueva inquilina',
   'remitente',
   'a la atención de',
   'beneficiario',
@@ -154,17 +196,29 @@ const ROLE_CUE_WORDS = [
   'pasajera',
   'empleado',
   'empleada',
+  'viajero',
+  'viajera',
+  'se llama',
+  'llamen a',
+  'llame a',
+  'expediente',
+  'expediente de personal',
+  'historia clínica',
+  'ficha',
 ];
 const ROLE_CUES = new RegExp(
-  `(?<![p{L}p{N}_])(?:${[...ROLE_CUE_WORDS]
+  `(?<![\\p{L}\\p{N}_])(?:${[...ROLE_CUE_WORDS]
     .sort((a, b) => b.length - a.length)
     .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
-    .join('|')})(?:[ \t\u00a0]*[:：](?:[ \t\u00a0]*\n)?[ \t\u00a0]*|[ \t\u00a0]+)`,
+    .join(
+      '|',
+    )})(?:[ \t\u00a0]*[:：](?:[ \t\u00a0]*\n)?[ \t\u00a0]*|[ \t\u00a0]+[—–][ \t\u00a0]+|,[ \t\u00a0]+|[ \t\u00a0]+)`,
   'giu',
 );
 
 /** Cues in CJK scripts after which a Latin-script name is written ("お客様Jane Doe"). */
-const CJK_CUES_FOR_LATIN = /(?:お客様|顧客|客户|顾客|客戶|收件人|고객님?|받는\s?분|담당자|名義[:：]?)\s*/gu;
+const CJK_CUES_FOR_LATIN =
+  /(?:お客様|顧客|客户|顾客|客戶|收件人|户名|戶名|持卡人|乘客|고객님?|받는\s?분|담당자|예금주|출장자|名義[:：]?)\s*/gu;
 
 /**
  * Words that are capitalised after a role cue without being a name: departments, teams,
@@ -434,8 +488,20 @@ export const NOT_NAME_WORDS = new Set([
   'Award',
   'Award',
   'Euer',
+  // Company and institution words a given name is followed by ("Otto Versand", "Warren Buffett Way").
+  'Versand',
+  'Verlag',
+  'Kinderdorf',
+  'Stiftung',
+  'Gruppe',
+  'Holding',
+  'Way',
   'Eure',
 ]);
+
+/** Street-type words that never stand in a person's name ("Gran Vía", "Rue Royale"). */
+const STREET_WORD =
+  /(?:^|[ \t])(?:Gran|Vía|Calle|Avenida|Paseo|Plaza|Rue|Avenue|Boulevard|Straße|Strasse|Allee|Street|Road)(?=[ \t]|$)/u;
 
 /** A company form as one word of a capitalised run. */
 const COMPANY_WORD =
@@ -463,11 +529,11 @@ export function fullName(text: string, start: number, name: string): boolean {
 
 /**
  * The name after a cue: capitalised words (case-sensitive; `O'Neil`, `Jean-Pierre`), with
- * particles between them.
+ * particles and middle initials between them ("Wade W. Howell", "Juan Carlos M. Chacón Abreu").
  */
 const WORD = "\\p{Lu}\\p{Ll}*(?:['’-]\\p{Lu}?\\p{Ll}+)*";
 export const LATIN_NAME = new RegExp(
-  `${WORD}(?:[ \\t\\u00a0-]+(?:(?:de|del|de la|de los|de las|van|von|der|van der|van den|von der|da|das|dos|du|des|di|le|la|ter|ten|y)\\s+)?${WORD}){0,3}`,
+  `${WORD}(?:[ \\t\\u00a0-]+(?:\\p{Lu}\\.[ \\t]+)?(?:(?:de|del|de la|de los|de las|van|von|der|van der|van den|von der|da|das|dos|du|des|di|le|la|ter|ten|y)\\s+)?${WORD}){0,3}`,
   'uy',
 );
 
@@ -534,7 +600,7 @@ export const NOT_NAMES = new Set([
  */
 const ZH_SURNAMES_1 = new Set(
   Array.from(
-    '王李张張刘劉陈陳杨楊黄黃赵趙吴吳周徐孙孫马馬朱胡郭何高林罗羅郑鄭梁谢謝宋唐许許韩韓冯馮邓鄧曹彭曾肖田董袁潘于蒋蔣蔡余杜叶葉程苏蘇魏吕呂丁任沈姚卢盧姜崔钟鍾谭譚陆陸汪范金石廖贾賈夏韦韋付方白邹鄒孟熊秦邱江尹薛闫閆段雷侯龙龍史陶黎贺賀顾顧毛郝龚龔邵万萬钱錢严嚴覃武戴莫孔向汤湯傅常温溫康施文牛樊葛邢安齐齊易乔喬伍庞龐颜顏倪庄莊聂聶章鲁魯岳翟殷詹申欧歐耿关關兰蘭焦俞左柳甘祝包宁寧尚符舒阮柯纪紀梅童凌毕畢单單季裴霍涂成苗谷盛曲翁冉骆駱蓝藍路游辛靳管柴蒙鲍鮑华華喻祁蒲房滕屈饶饒解牟艾尤阳陽时時穆农農司卓古吉缪繆简簡车車项項连連芦蘆麦麥褚娄婁窦竇戚岑景党黨宫宮费費卜冷晏席卫衛米柏宗瞿桂全佟应應臧闵閔苟邬鄔边邊卞姬师師和仇栾欒隋商刁沙荣榮巫寇桑郎甄丛叢仲虞敖巩鞏明佘池乐樂匡钮鈕',
+    '王李张張刘劉陈陳杨楊黄黃赵趙吴吳周徐孙孫马馬朱胡郭何高林罗羅郑鄭梁谢謝宋唐许許韩韓冯馮邓鄧曹彭曾肖田董袁潘于蒋蔣蔡余杜叶葉程苏蘇魏吕呂丁任沈姚卢盧姜崔钟鍾谭譚陆陸汪范金石廖贾賈夏韦韋付方白邹鄒孟熊秦邱江尹薛闫閆段雷侯龙龍史陶黎贺賀顾顧毛郝龚龔邵万萬钱錢严嚴覃武戴莫孔向汤湯傅常温溫康施文牛樊葛邢安齐齊易乔喬伍庞龐颜顏倪庄莊聂聶章鲁魯岳翟殷詹申欧歐耿关關兰蘭焦俞左柳甘祝包宁寧尚符舒阮柯纪紀梅童凌毕畢单單季裴霍涂成苗谷盛曲翁冉骆駱蓝藍路游辛靳管柴蒙鲍鮑华華喻祁蒲房滕屈饶饒解牟艾尤阳陽时時穆农農司卓古吉缪繆简簡车車项項连連芦蘆麦麥褚娄婁窦竇戚岑景党黨宫宮费費卜冷晏席卫衛米柏宗瞿桂全佟应應臧闵閔苟邬鄔边邊卞姬师師和仇栾欒隋商刁沙荣榮巫寇桑郎甄丛叢仲虞敖巩鞏明佘池乐樂匡钮鈕洪祁殷蔺闻幸赖賴',
   ),
 );
 const ZH_SURNAMES_2 = new Set([
@@ -567,20 +633,20 @@ const ZH_STOP = new Set(
 
 /** Chinese role cues after which a name follows (收件人陶玉梅, 客户：张伟). */
 const ZH_ROLE_CUES =
-  /(?:联系(?:人|电话|方式)[:：]?\s*[+\d][\d\s()+-]{6,22}[（(]|收件人|收货人|收貨人|寄件人|发件人|發件人|联系人|聯絡人|客户|客戶|顾客|顧客|患者|病人|户名|戶名|开户名|開戶名|持卡人|账户名|帳戶名|乘客|租户|申请人|申請人|负责人|負責人|经办人|受益人|委托人|我是|我叫|本人是|这里是|這裡是)(?:姓名)?[:：]?\s*/gu;
+  /(?:联系(?:人|电话|方式)[:：]?\s*[+\d][\d\s()+-]{6,22}[（(]|收件人|收货人|收貨人|寄件人|发件人|發件人|联系人|聯絡人|客户|客戶|顾客|顧客|患者|病人|户名|戶名|开户名|開戶名|持卡人|账户名|帳戶名|乘客|租户|申请人|申請人|负责人|負責人|经办人|受益人|委托人|我是|我叫|本人是|这里是|這裡是|员工档案|員工檔案|人事档案|人事檔案|员工|員工|职员|職員|会员|會員|请联系|請聯繫|姓名|会议记录|會議記錄|记录人|記錄人|紧急联系人|緊急聯絡人)(?:姓名)?[:：]?\s*/gu;
 
 /** Japanese role cues (名義：細谷聡, お客様鈴木一郎, 受取人 山田花子). */
 const JA_ROLE_CUES =
-  /(?:連絡先[はが]?[:：]?\s*[+\d][\d\s()+-]{6,22}[（(]|口座名義|名義人|名義|お客様|顧客名|受取人|受取人名|送り主|差出人|宛名|契約者|申込者|担当者|患者名|連絡先氏名|担当者?の)(?:様)?[:：]?\s*/gu;
+  /(?:連絡先[はが]?[:：]?\s*[+\d][\d\s()+-]{6,22}[（(]|口座名義|名義人|名義|お客様|顧客名|受取人|受取人名|送り主|差出人|宛名|契約者|申込者|担当者|患者名|連絡先氏名|担当者?の|担当は|氏名|議事録作成|記録者|緊急連絡先(?=[:：]))(?:様)?[:：]?\s*/gu;
 
 /** Korean role cues and self-introductions (받는 분 이서연, 담당자 박지훈, 안녕하세요, 김민준입니다). */
 const KO_ROLE_CUES =
-  /(?:받는\s?분|받는\s?사람|보내는\s?분|보내는\s?사람|수령인|수취인|수신인|발신인|고객명|고객|예금주|담당자|환자|신청인|계약자|성함|안녕하세요[,.!]?\s*(?:저는)?|저는(?:\s[가-힣]{1,8}(?:팀|부서|부|과|실|센터|본부))?)(?:[:：])?\s*/gu;
+  /(?:받는\s?분|받는\s?사람|보내는\s?분|보내는\s?사람|수령인|수취인|수신인|발신인|고객명|고객|예금주|담당자|담당|수신자|수신|회의록\s?작성|작성자|비상\s?연락처|환자|신청인|계약자|성함|성명|보낸\s?사람|인사\s?기록|출장자|직원|사원|회원|안녕하세요[,.!]?\s*(?:저는)?|저는(?:\s[가-힣]{1,8}(?:팀|부서|부|과|실|센터|본부))?)(?:[:：])?\s*/gu;
 
 /** Common Korean surnames (one syllable; the two-syllable ones are checked first). */
 const KO_SURNAMES_1 = new Set(
   Array.from(
-    '김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진지엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용예경봉사부상승빈태',
+    '김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진지엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용예경봉사부상승빈태동나범라피감계단두목복순온옹음좌탄판팽평포풍필화',
   ),
 );
 const KO_SURNAMES_2 = new Set(['남궁', '황보', '제갈', '선우', '독고', '사공', '서문']);
@@ -640,11 +706,12 @@ const CJK: readonly { re: RegExp; confidence: number }[] = [
     confidence: 0.65,
   },
   {
-    re: /(?<=^|[^\p{Script=Han}])([\p{Script=Han}]{2,4})(?=様|さん|氏(?![\p{Script=Han}]))/gu,
+    // Family and given name may be spaced (梶原 麻美様) and the given name in hiragana (大谷ゆかりさん).
+    re: /(?=[\p{Script=Han}々])(?<=^|[^\p{Script=Han}])((?![号室階番丁])(?:[\p{Script=Han}々]{1,3}[ \u3000](?:[\p{Script=Han}々]{1,3}|[\p{Script=Hiragana}]{2,3})|[\p{Script=Han}々]{2,3}[\p{Script=Katakana}]{2,3}|[\p{Script=Han}々]{2,3}[\p{Script=Hiragana}]{2,3}(?<![のがをへ][\p{Script=Hiragana}]*|[\p{Script=Han}]みな|[\p{Script=Han}]たち|[\p{Script=Han}]ども)|[\p{Script=Han}]{2,5}))(?=様|さん|氏(?![\p{Script=Han}]))/gu,
     confidence: 0.65,
   },
   {
-    re: /(?<![가-힣])([가-힣]{2,4})(?=\s?(?:씨|님)(?:의|은|는|이|가|께서는|께서|께|에게|을|를|과|와|도|한테)?(?![가-힣]))/gu,
+    re: /(?<![가-힣])([가-힣]{2,4})(?=\s?(?:씨|님)(?:이고|이며|이신|일|에게서|이랑|하고|의|은|는|이|가|께서는|께서|께|에게|을|를|과|와|도|한테)?(?![가-힣]))/gu,
     confidence: 0.65,
   },
   // Chinese: 我叫王伟 / 我的名字是王伟 / 姓名：王伟 / 联系人：王伟
@@ -656,6 +723,11 @@ const CJK: readonly { re: RegExp; confidence: number }[] = [
   {
     re: /(?:私の名前は|名前は|氏名[:：]\s*|名前[:：]\s*|担当[:：]\s*)([\p{Script=Han}]{1,3}\s?[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{0,4}?)(?=です|と申します|と言います|[、。,.\s]|$)/gu,
     confidence: 0.75,
+  },
+  // Japanese self-introduction after the greeting of a business message: お世話になっております。田島 悠希です。
+  {
+    re: /(?:お世話になっております|お世話になります|お疲れ様です|こんにちは)[。、]\s*([\p{Script=Han}々]{1,3}[ \u3000]?[\p{Script=Han}々]{1,3})(?=です)/gu,
+    confidence: 0.7,
   },
   {
     re: /(?<![\p{Script=Han}])([\p{Script=Han}]{1,3}\s?[\p{Script=Han}]{1,3})(?=と申します)/gu,
@@ -680,10 +752,14 @@ const CJK: readonly { re: RegExp; confidence: number }[] = [
 export function findNames({ text }: ScanContext, out: Candidate[]): void {
   const first = out.length;
   findNamesRaw(text, out);
-  // "Greg Norman's laptop": the possessive ending is not part of the name.
+  // "Greg Norman's laptop": the possessive ending is not part of the name; "今朝菅遥さん": a
+  // time word glued before a Japanese name is not part of it either.
   for (let i = first; i < out.length; i++) {
     const c = out[i] as Candidate;
-    if (c.type === 'name' && /['’]s$/u.test(text.slice(c.start, c.end))) c.end -= 2;
+    if (c.type !== 'name') continue;
+    if (/['’]s$/u.test(text.slice(c.start, c.end))) c.end -= 2;
+    const time = JA_TIME_WORD.exec(text.slice(c.start, c.end));
+    if (time !== null && c.end - c.start - time[0].length >= 2) c.start += time[0].length;
   }
 }
 
@@ -725,7 +801,15 @@ function findNamesRaw(text: string, out: Candidate[]): void {
     LATIN_NAME.lastIndex = at;
     const n = LATIN_NAME.exec(text);
     if (n === null || !fullName(text, at, n[0])) continue;
+    // "Dirección de envío: Gran Vía, 159": a street-type word makes it a street.
+    if (STREET_WORD.test(n[0])) continue;
     out.push({ type: 'name', start: at, end: at + n[0].length, confidence: 0.7 });
+  }
+  findStructuralNames(text, out);
+  // The CJK cues and shapes below need a CJK character somewhere: Latin-only text skips them.
+  if (!CJK_TEXT.test(text)) {
+    findContextNames(text, out);
+    return;
   }
   CJK_CUES_FOR_LATIN.lastIndex = 0;
   for (let m = CJK_CUES_FOR_LATIN.exec(text); m !== null; m = CJK_CUES_FOR_LATIN.exec(text)) {
@@ -749,6 +833,9 @@ function findNamesRaw(text: string, out: Candidate[]): void {
 }
 
 const HAN = /\p{Script=Han}/u;
+/** Time words written without a break before a name (今朝菅遥さん, 昨日田中さん). */
+const JA_TIME_WORD = /^(?:今朝|今日|昨日|明日|先日|本日|昨夜|今晩|今夜|毎日|来週|先週|今週)/u;
+const CJK_TEXT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}가-힣]/u;
 
 /** The length of the common Chinese surname starting at `at` (2 for compound ones), or 0. */
 export function zhSurnameLength(text: string, at: number): number {
@@ -768,12 +855,29 @@ export function zhNameLength(text: string, at: number): number {
   return end - at;
 }
 
+/** Hiragana after a kanji surname that is grammar, not a given name (です, さん, から, …). */
+const JA_NOT_GIVEN =
+  /[のがをへ]|^[ \u3000]?(?:みな|たち|ども|です|でし|だっ|さん|さま|くん|ちゃ|から|まで|より|など|には|とは|では|にて|ので|ます|まし|たい|ない)/u;
+
 /** The length of a Japanese name in kanji (2–4, an optional space inside) at `at`, or 0. */
 export function jaNameLength(text: string, at: number): number {
   const m = /^[\p{Script=Han}々]{1,3}[ \u3000]?[\p{Script=Han}々]{1,3}(?![\p{Script=Han}々])/u.exec(
     text.slice(at, at + 8),
   );
-  if (m !== null && m[0].replace(/[ \u3000]/g, '').length <= 5) return m[0].length;
+  // "内海陸様": the honorific after the name is not part of it.
+  if (m !== null && /[様殿氏宛]$/u.test(m[0]) && m[0].length > 2) {
+    const trimmed = m[0].slice(0, -1).trimEnd();
+    if (trimmed.replace(/[ \u3000]/g, '').length >= 2) return trimmed.length;
+  }
+  if (m !== null && m[0].replace(/[ \u3000]/g, '').length <= 5) {
+    // A given name in hiragana after the kanji surname (加藤きみ, 長島 はる) when a delimiter ends it.
+    const h =
+      /^[ \u3000]?(?:[\p{Script=Hiragana}]{2,3}|[\p{Script=Katakana}]{2,3})(?=[ \u3000]*(?:[<（(、,。様]|さん|$|\n))/u.exec(
+        text.slice(at + m[0].length, at + m[0].length + 6),
+      );
+    if (h !== null && !JA_NOT_GIVEN.test(h[0])) return m[0].length + h[0].length;
+    return m[0].length;
+  }
   // Katakana forms of foreign names: ジョン・スミス.
   const k = /^[\p{Script=Katakana}ー]{2,}(?:[・=＝][\p{Script=Katakana}ー]{2,})+/u.exec(
     text.slice(at, at + 24),
