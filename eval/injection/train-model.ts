@@ -35,11 +35,20 @@ export interface DevRow {
   text: string;
 }
 
-/** The development lines (old set + dev2), in file order. */
+/**
+ * The development lines, in file order: the old set, dev2, dev4, dev5 and the two spent blind
+ * sets (1 and 3, tuned on since issue #11). Blind set 4 (the held-out half) is never read.
+ */
 export function loadDevRows(): DevRow[] {
   const rows: DevRow[] = [];
   // INJECTION_SKIP_DEV4=1 trains without dev4 (only to report the before/after comparison).
-  const files = ['fixtures.jsonl', 'dev2-fixtures.jsonl', ...(process.env.INJECTION_SKIP_DEV4 ? [] : ['dev4-fixtures.jsonl'])];
+  const files = [
+    'fixtures.jsonl',
+    'dev2-fixtures.jsonl',
+    ...(process.env.INJECTION_SKIP_DEV4 ? [] : ['dev4-fixtures.jsonl']),
+    // INJECTION_ONLY_OLD_DEV=1 trains on the sets above only (the model before issue #11's data).
+    ...(process.env.INJECTION_ONLY_OLD_DEV ? [] : ['dev5-fixtures.jsonl', 'blind-fixtures.jsonl', 'blind3-fixtures.jsonl']),
+  ];
   for (const f of files) {
     for (const line of readFileSync(join(here, f), 'utf8').split('\n')) {
       if (line.trim() !== '') rows.push(JSON.parse(line) as DevRow);
@@ -152,21 +161,29 @@ function logit(m: { weights: Float64Array; bias: number }, x: Sparse): number {
   return z;
 }
 
-/** The CV group of a line: a dev2 batch, or an old-set template (all languages together). */
-export function groupOf(id: string): string {
-  // dev4: one group per container kind (all languages, benign and attacked lines together).
-  const dev4 = /^dev4-([a-z]+(?:-[a-z]+)?)-(?:en|de|fr|es|zh|ja|ko)-/.exec(id);
-  if (dev4) return `dev4-${dev4[1]}`;
+/**
+ * The CV group of a line: a dev2 batch, a dev4/dev5 container kind, a blind-set template family,
+ * or an old-set template (all languages together).
+ */
+export function groupOf(id: string, family = ''): string {
+  // dev4 / dev5: one group per container kind (all languages, benign and attacked lines together).
+  const doc = /^(dev[45])-([a-z]+(?:-[a-z]+)?)-(?:en|de|fr|es|zh|ja|ko)-/.exec(id);
+  if (doc) return `${doc[1]}-${doc[2]}`;
   const dev2 = /^dev2-(?:(b\d+)-)?/.exec(id);
   if (dev2) return `dev2-${dev2[1] ?? 'b1'}`;
+  // Spent blind set 1: family + template number, all languages and fillings together.
+  const b1 = /^blind-(.+)-(?:en|de|fr|es|zh|ja|ko)-(\d+)-\d+-\d+$/.exec(id);
+  if (b1) return `blind1-${b1[1]}-${b1[2]}`;
+  // Spent blind set 3: ids carry no template, so the family is the group.
+  if (id.startsWith('b3-')) return `blind3-${family}`;
   const parts = id.split('-');
   // family-lang-template-variant: drop the language and the variant.
   return `${parts.slice(0, -3).join('-')}-${parts[parts.length - 2]}`;
 }
 
 /** Nine folds: dev2 batch k → fold k−1; old-set templates by hash. */
-export function foldOf(id: string): number {
-  const g = groupOf(id);
+export function foldOf(id: string, family = ''): number {
+  const g = groupOf(id, family);
   const b = /^dev2-b(\d+)$/.exec(g);
   if (b) return (Number(b[1]) - 1) % 9;
   let h = 0x811c9dc5;
@@ -187,7 +204,7 @@ export function trainFull(rows = loadDevRows(), opts = TRAIN_OPTIONS): { weights
 export function outOfFold(rows: DevRow[], opts = TRAIN_OPTIONS): Float64Array {
   const xs = rows.map((r) => featurize(r.text));
   const oof = new Float64Array(rows.length);
-  const folds = rows.map((r) => foldOf(r.id));
+  const folds = rows.map((r) => foldOf(r.id, r.family));
   for (let k = 0; k < 9; k++) {
     const tr = rows.map((_, i) => i).filter((i) => folds[i] !== k);
     const m = train(
@@ -202,13 +219,15 @@ export function outOfFold(rows: DevRow[], opts = TRAIN_OPTIONS): Float64Array {
 
 /**
  * The calibration shift: the model's logit where grouped-CV FPR is ~1.5% moves to 0.7, taken per
- * population (chat-like lines of the old set + dev2, and dev4's structured tool output) and the
+ * population (chat-like lines of the old set, dev2 and the spent blind sets; dev4's structured tool
+ * output and dev5's documents) and the
  * stricter of the two kept. Pooling them would let hundreds of easy structured negatives loosen
  * the cut for chat text.
  */
-function shiftFor(rows: DevRow[], oof: Float64Array): number {
+export function shiftFor(rows: DevRow[], oof: Float64Array): number {
   let cut = -Infinity;
-  for (const pop of [(r: DevRow) => !r.id.startsWith('dev4-'), (r: DevRow) => r.id.startsWith('dev4-')]) {
+  const doc = (r: DevRow) => r.id.startsWith('dev4-') || r.id.startsWith('dev5-');
+  for (const pop of [(r: DevRow) => !doc(r), doc]) {
     const negs = rows.map((r, i) => (r.label === 0 && pop(r) ? (oof[i] as number) : -Infinity)).sort((a, b) => b - a);
     const nNeg = rows.filter((r) => r.label === 0 && pop(r)).length;
     if (nNeg > 0) cut = Math.max(cut, negs[Math.floor(0.015 * nNeg)] as number);
