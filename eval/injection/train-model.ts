@@ -21,7 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encodeWeights, forEachDistinctFeature, forEachFeature, lengthBucketSlot, MODEL_DIM } from '../../src/processors/prompt-injection-detector/model.js';
 import { foldText } from '../../src/processors/prompt-injection-detector/normalize.js';
-import { scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
+import { isShortMessage, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -68,10 +68,25 @@ export const BLEND_WEIGHT = 0.3;
 export const HONEST_CUT = 0.622;
 
 /**
- * Rule scores at or above this keep their own value: strong rule evidence is not diluted. 0.75
- * (not 0.7) because on the honest batches the rules' own false positives scored exactly 0.70.
+ * Rule scores at or above these keep their own value (strong rule evidence is not diluted); below
+ * them the rules only count through the blend, where the learned model can outvote them. Two
+ * levels: `RULE_KEEP` for documents and `RULE_KEEP_SHORT` for short messages (`isShortMessage`
+ * in score.ts: at most 400 characters on at most four lines), where a strong rule match is most
+ * of the text. Chosen by `calibrate.ts` on grouped cross-validation over every development set
+ * (issue #11): among the settings whose out-of-fold hard-negative FPR at 0.7 stays at or under
+ * 1.5% in both populations (chat-like lines, documents), short 0.8 / documents 0.95 gives
+ * out-of-fold ROC AUC 0.994, recall@1%FPR 90.4%, recall 90.0% and hard-negative FPR 0.9%
+ * (chat-like 0.6%, documents 1.4%). Two margins on purpose: 0.75 for short messages scored a
+ * little higher on CV, but the rules are in-sample on these lines and their own false positives,
+ * when honestly scored (dev2 b7–b9, then the blind sets), sat at 0.70–0.75; and three lines
+ * instead of four scored a little higher (91.5%) but would leave a four-line ChatML role switch
+ * (`Thanks!\n<|im_end|>\n<|im_start|>system\n…`) to the model, which does not flag it. The old
+ * single level 0.75 let rule-only false positives through on their own: the spent blind sets'
+ * 6.3% hard-negative FPR was almost all rule scores between 0.75 and 0.93.
  */
-export const RULE_KEEP = 0.75;
+export const RULE_KEEP = 0.95;
+/** See {@link RULE_KEEP}. */
+export const RULE_KEEP_SHORT = 0.8;
 
 /** Hyper-parameters (chosen on grouped CV). */
 export const TRAIN_OPTIONS = { epochs: 24, rate: 0.3, l2: 1e-4, seed: 20261203 };
@@ -235,13 +250,35 @@ export function shiftFor(rows: DevRow[], oof: Float64Array): number {
   return cut - Math.log(0.7 / 0.3);
 }
 
-/** The blend value mapped to 0.7: the stricter of the pooled-CV ~1.5% cut and {@link HONEST_CUT}. */
-function cutFor(rows: DevRow[], oof: Float64Array, rule: number[], shift: number): number {
-  const hard = rows
-    .map((r, i) => (r.label === 0 && r.hard ? BLEND_WEIGHT * (rule[i] as number) + (1 - BLEND_WEIGHT) / (1 + Math.exp(-((oof[i] as number) - shift))) : -1))
-    .filter((x) => x >= 0)
-    .sort((a, b) => b - a);
-  return Math.max((hard[Math.floor(0.015 * hard.length)] as number) + 1e-6, HONEST_CUT);
+/**
+ * The blend value mapped to 0.7 for a rule-keep level: the lowest cut at which the out-of-fold
+ * hard-negative FPR of the final score (rule-kept lines included) is at most `q`, and never
+ * below {@link HONEST_CUT}. `NaN` when the rule-kept hard negatives alone exceed `q`.
+ */
+export function cutFor(
+  rows: DevRow[],
+  oof: Float64Array,
+  rule: number[],
+  shift: number,
+  keep: (i: number) => number = (i) => (isShortMessage((rows[i] as DevRow).text) ? RULE_KEEP_SHORT : RULE_KEEP),
+  q = 0.015,
+  subset: (r: DevRow) => boolean = () => true,
+): number {
+  let hardCount = 0;
+  let kept = 0;
+  const rest: number[] = [];
+  rows.forEach((r, i) => {
+    if (r.label !== 0 || !r.hard || !subset(r)) return;
+    hardCount++;
+    const ru = rule[i] as number;
+    if (ru >= Math.max(keep(i), 0.7)) kept++;
+    else rest.push(BLEND_WEIGHT * ru + (1 - BLEND_WEIGHT) / (1 + Math.exp(-((oof[i] as number) - shift))));
+  });
+  rest.sort((a, b) => b - a);
+  const allowed = Math.floor(q * hardCount) - kept;
+  if (allowed < 0) return Number.NaN;
+  const c = allowed >= rest.length ? 0 : (rest[allowed] as number) + 1e-6;
+  return Math.max(c, HONEST_CUT);
 }
 
 /** Everything `model-weights.ts` holds, recomputed from the development fixtures. */
@@ -251,6 +288,7 @@ export function trainCommitted(): { base64: string; scale: number; bias: number;
   const rule = rows.map((r) => scoreInjectionRules(r.text));
   const shift = shiftFor(rows, oof);
   const cut = cutFor(rows, oof, rule, shift);
+  if (Number.isNaN(cut)) throw new Error(`RULE_KEEP ${RULE_KEEP}: rule-kept hard negatives alone exceed 1.5%`);
   const m = trainFull(rows);
   const enc = encodeWeights(m.weights);
   return {
@@ -312,7 +350,8 @@ async function main(): Promise<void> {
   };
   const fwd = new Float64Array(rows.length);
   for (let b = 2; b <= 9; b++) {
-    const tr = rows.map((_, i) => i).filter((i) => batchOf(rows[i] as DevRow) < b);
+    // Only the old set and earlier dev2 batches (dev4, dev5 and the spent blind sets came later).
+    const tr = rows.map((_, i) => i).filter((i) => batchOf(rows[i] as DevRow) < b && !/^(?:dev[45]|blind|b3)-/.test((rows[i] as DevRow).id));
     const m = train(
       tr.map((i) => xs[i] as Sparse),
       tr.map((i) => (rows[i] as DevRow).label),
@@ -333,30 +372,25 @@ async function main(): Promise<void> {
   // Chosen blend: BLEND_WEIGHT·rule + (1−BLEND_WEIGHT)·model, remapped piecewise-linearly so the
   // blend value where pooled-CV hard-negative FPR is ~1.5% lands on the default threshold 0.7.
   const blendOf = (r: number, z: number) => BLEND_WEIGHT * r + (1 - BLEND_WEIGHT) * sig(z - shift);
-  const hardBlend = rows
-    .map((r, i) => (r.label === 0 && r.hard ? blendOf(rule[i] as number, oof[i] as number) : -1))
-    .filter((x) => x >= 0)
-    .sort((a, b) => b - a);
-  const devCut = (hardBlend[Math.floor(0.015 * hardBlend.length)] as number) + 1e-6;
-  // The pooled-CV cut is optimistic (the rules were tuned on these lines), so the committed cut is
-  // the stricter of it and HONEST_CUT (see its doc comment).
-  const blendCut = Math.max(devCut, HONEST_CUT);
-  console.log(`pooled-CV cut ${devCut.toFixed(4)}, honest cut ${HONEST_CUT}`);
+  // The cut: the lowest blend value where the out-of-fold hard-negative FPR of the final score
+  // (rule-kept lines included) is at most 1.5%, and never below HONEST_CUT (see cutFor).
+  const blendCut = cutFor(rows, oof, rule, shift);
+  console.log(`committed cut ${blendCut.toFixed(4)} (honest floor ${HONEST_CUT}, rule keep ${RULE_KEEP})`);
   const remap0 = (x: number) => (x < blendCut ? (0.7 * x) / blendCut : 0.7 + (0.3 * (x - blendCut)) / (1 - blendCut));
-  const remap = (x: number, r = 0) => Math.max(remap0(x), r >= RULE_KEEP ? r : 0);
+  const remap = (x: number, r = 0, i = -1) => Math.max(remap0(x), r >= (i >= 0 && isShortMessage((rows[i] as DevRow).text) ? RULE_KEEP_SHORT : RULE_KEEP) ? r : 0);
   console.log(`\nchosen blend: ${BLEND_WEIGHT}·rule + ${1 - BLEND_WEIGHT}·model, cut ${blendCut.toFixed(4)} → 0.7`);
-  report('(c) chosen blend, pooled (model OOF)', (i) => remap(blendOf(rule[i] as number, oof[i] as number), rule[i]));
-  report('(c) chosen blend, b9 (model fwd)', (i) => remap(blendOf(rule[i] as number, fwd[i] as number), rule[i]), b9);
-  report('(c) chosen blend, b2..b9 (model fwd)', (i) => remap(blendOf(rule[i] as number, fwd[i] as number), rule[i]), later);
+  report('(c) chosen blend, pooled (model OOF)', (i) => remap(blendOf(rule[i] as number, oof[i] as number), rule[i], i));
+  report('(c) chosen blend, b9 (model fwd)', (i) => remap(blendOf(rule[i] as number, fwd[i] as number), rule[i], i), b9);
+  report('(c) chosen blend, b2..b9 (model fwd)', (i) => remap(blendOf(rule[i] as number, fwd[i] as number), rule[i], i), later);
   report('(a) rules, b2..b9 (in-sample)', (i) => rule[i] as number, later);
-  if (rows.some(dev4)) report('(c) chosen blend, dev4 (model OOF)', (i) => remap(blendOf(rule[i] as number, oof[i] as number), rule[i]), dev4);
+  if (rows.some(dev4)) report('(c) chosen blend, dev4 (model OOF)', (i) => remap(blendOf(rule[i] as number, oof[i] as number), rule[i], i), dev4);
   if (process.argv.includes('--write')) {
     const c = trainCommitted();
     const out = join(here, '../../src/processors/prompt-injection-detector/model-weights.ts');
     writeFileSync(
       out,
       `/**\n * Generated by \`npx tsx eval/injection/train-model.ts --write\` from the development fixtures\n * only; do not edit. int8 weights (base64) × scale, the bias, and the logit shift that puts the\n * default threshold 0.7 where grouped-CV hard-negative FPR is about 1.5%.\n */\n` +
-        `export const MODEL_SCALE = ${c.scale};\n/** Bias of the logistic model. */\nexport const MODEL_BIAS = ${c.bias};\n/** Subtracted from the logit before the sigmoid (calibration on grouped CV). */\nexport const MODEL_SHIFT = ${c.shift};\n/** Weight of the rule score in the blend. */\nexport const BLEND_WEIGHT = ${BLEND_WEIGHT};\n/** Blend value mapped to the default threshold 0.7. */\nexport const BLEND_CUT = ${c.cut};\n/** Rule scores at or above this are kept as they are. */\nexport const RULE_KEEP = ${RULE_KEEP};\n/** ${MODEL_DIM} int8 weights. */\nexport const MODEL_WEIGHTS_B64 =\n  '${c.base64}';\n`,
+        `export const MODEL_SCALE = ${c.scale};\n/** Bias of the logistic model. */\nexport const MODEL_BIAS = ${c.bias};\n/** Subtracted from the logit before the sigmoid (calibration on grouped CV). */\nexport const MODEL_SHIFT = ${c.shift};\n/** Weight of the rule score in the blend. */\nexport const BLEND_WEIGHT = ${BLEND_WEIGHT};\n/** Blend value mapped to the default threshold 0.7. */\nexport const BLEND_CUT = ${c.cut};\n/** Rule scores at or above this are kept as they are (documents). */\nexport const RULE_KEEP = ${RULE_KEEP};\n/** Rule scores at or above this are kept as they are (short messages, see isShortMessage). */\nexport const RULE_KEEP_SHORT = ${RULE_KEEP_SHORT};\n/** ${MODEL_DIM} int8 weights. */\nexport const MODEL_WEIGHTS_B64 =\n  '${c.base64}';\n`,
     );
     console.log(`wrote ${out}`);
   }

@@ -888,7 +888,7 @@ const TABLE: InjectionFeature[] = [
       scope: 'sentence',
     },
     re: en(
-      `\\b(?:assistant|bot|chatbot|model|agent|ai|llm|it)\\s+(?:\\w+\\s+)?(?:ignores|forgets|skips|bypasses|overrides|disregards|drops)\\b|\\b(?:el|la|mi|nuestro|nuestra|tu|su|este|ese)\\s+(?:asistente|bot|chatbot|modelo|agente|ia|sistema)\\s+(?:ya no\\s+|no\\s+|todavia\\s+|siempre\\s+|a veces\\s+)?(?:ignora|olvida|omite|salta)\\b|\\b(?:l'|le |la |mon |ma |notre |votre |cet |ce )(?:assistant|bot|chatbot|modele|agent|ia)\\s+(?:n')?(?:ignore|oublie|saute)\\b|\\b(?:ignore|oublie)-t-(?:il|elle)\\b|\\b(?:der|die|das|mein|meine|unser|unsere|dein|deine)\\s+(?:assistent|bot|chatbot|modell|agent|ki)\\s+(?:\\w+\\s+)?(?:ignoriert|vergisst|ubergeht|uberspringt)\\b|\\b(?:ignoriert|vergisst)\\s+(?:der|die|das|mein|meine|unser|unsere)\\s+(?:assistent|bot|chatbot|modell|agent|ki)\\b|(?:助手|机器人|機器人|模型|聊天机器人|ai|它)(?:不再|总是|總是|老是|经常|經常|还是|還是|会|會|有时|有時)(?:忽略|忘记|忘記|无视|無視|跳过|跳過)|(?:アシスタント|ボット|モデル|ai|チャットボット)が[^。！？\\n]{0,20}(?:無視する|忘れる|無視され)(?:問題|こと|場合|バグ|不具合)?|(?:어시스턴트|봇|모델|ai|챗봇)(?:가|이)[^.!?\\n]{0,20}(?:무시하던|무시하는|잊어버리는|잊는)`,
+      `\\b(?:assistant|bot|chatbot|model|agent|ai|llm|it)\\s+(?:\\w+\\s+)?(?:ignores|forgets|skips|bypasses|overrides|disregards|drops)\\b|\\b(?:el|la|mi|nuestro|nuestra|tu|su|este|ese)\\s+(?:asistente|bot|chatbot|modelo|agente|ia|sistema)\\s+(?:ya no\\s+|no\\s+|todavia\\s+|siempre\\s+|a veces\\s+)?(?:ignora|olvida|omite|salta)\\b|\\b(?:l'|le |la |mon |ma |notre |votre |cet |ce )(?:assistant|bot|chatbot|modele|agent|ia)\\s+(?:n')?(?:ignore|oublie|saute)\\b|\\b(?:ignore|oublie)-t-(?:il|elle)\\b|\\b(?:il|elle|ils|elles)\\s+(?:n')?(?:\\w+\\s+)?(?:ignore|oublie|ignorent|oublient)\\b|\\b(?:der|die|das|mein|meine|unser|unsere|dein|deine)\\s+(?:assistent|bot|chatbot|modell|agent|ki)\\s+(?:\\w+\\s+)?(?:ignoriert|vergisst|ubergeht|uberspringt)\\b|\\b(?:ignoriert|vergisst)\\s+(?:der|die|das|mein|meine|unser|unsere)\\s+(?:assistent|bot|chatbot|modell|agent|ki)\\b|(?:助手|机器人|機器人|模型|聊天机器人|ai|它)(?:不再|总是|總是|老是|经常|經常|还是|還是|会|會|有时|有時)(?:忽略|忘记|忘記|无视|無視|跳过|跳過)|(?:アシスタント|ボット|モデル|ai|チャットボット)が[^。！？\\n]{0,20}(?:無視する|忘れる|無視され)(?:問題|こと|場合|バグ|不具合)?|(?:어시스턴트|봇|모델|ai|챗봇)(?:가|이)[^.!?\\n]{0,20}(?:무시하던|무시하는|잊어버리는|잊는)`,
     ),
   },
   // ---- German ----------------------------------------------------------------------------------
@@ -937,7 +937,7 @@ const TABLE: InjectionFeature[] = [
     type: 'injection',
     weight: 0.65,
     re: en(
-      `\\b(?:hinweis|nachricht|anweisung|notiz)\\s+(?:an|fur)\\s+(?:die|den|alle)?\\s*(?:ki|assistent\\w*|sprachmodell\\w*|modell|bot|ki-assistent\\w*)\\b|\\bwenn du (?:eine ki|ein sprachmodell|ein ki-assistent|ein assistent) bist\\b|\\bneue anweisungen\\s*:`,
+      `\\b(?:hinweis|nachricht|anweisung|notiz)\\s+(?:an|fur)\\s+(?:die|den|alle)?\\s*(?:ki|assistent\\w*|sprachmodell\\w*|modell|bot|ki-assistent\\w*)\\b|\\bwenn du (?:eine ki|ein sprachmodell|ein ki-assistent|ein assistent) bist\\b|\\bneue (?:anweisung(?:en)?|instruktion(?:en)?|befehle?)(?:\\s+(?:vom|von der|von|des)\\s+[a-z]+)?\\s*:`,
     ),
   },
   // ---- French ----------------------------------------------------------------------------------
@@ -1022,7 +1022,7 @@ const TABLE: InjectionFeature[] = [
     type: 'injection',
     weight: 0.65,
     re: en(
-      `\\b(?:nota|mensaje|instrucciones?|aviso)\\s+(?:para|a)\\s+(?:la\\s+|el\\s+|los\\s+|las\\s+)?(?:ia|asistente\\w*|modelo\\w*|llm|agente\\w*|chatbot)\\b|\\bsi eres una? (?:ia|inteligencia artificial|asistente|modelo de lenguaje)\\b|\\bnuevas instrucciones\\s*:`,
+      `\\b(?:nota|mensaje|instrucciones?|aviso)\\s+(?:para|a)\\s+(?:la\\s+|el\\s+|los\\s+|las\\s+)?(?:ia|asistente\\w*|modelo\\w*|llm|agente\\w*|chatbot)\\b|\\bsi eres una? (?:ia|inteligencia artificial|asistente|modelo de lenguaje)\\b|\\bnuevas? (?:instrucciones|instruccion|orden|ordenes|indicaciones)(?:\\s+(?:del|de la|de)\\s+[a-z]+)?\\s*:`,
     ),
   },
   // ---- Chinese (simplified and traditional) --------------------------------------------------

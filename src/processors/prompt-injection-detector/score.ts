@@ -18,6 +18,7 @@ import {
   MODEL_SHIFT,
   MODEL_WEIGHTS_B64,
   RULE_KEEP,
+  RULE_KEEP_SHORT,
 } from './model-weights.js';
 import { foldText } from './normalize.js';
 import { unscramble } from './scramble.js';
@@ -405,7 +406,21 @@ function blendWithModel(rule: number, text: string): number {
   const mapped = b < BLEND_CUT ? (0.7 * b) / BLEND_CUT : 0.7 + (0.3 * (b - BLEND_CUT)) / (1 - BLEND_CUT);
   // Faint model evidence alone is noise: a text no rule fires on and the model barely scores reads 0.
   if (rule === 0 && mapped < MODEL_FLOOR) return 0;
-  return Math.min(1, Math.max(mapped, rule >= RULE_KEEP ? rule : 0));
+  const keep = isShortMessage(text) ? RULE_KEEP_SHORT : RULE_KEEP;
+  return Math.min(1, Math.max(mapped, rule >= keep ? rule : 0));
+}
+
+/**
+ * A short message (at most 400 characters on at most four lines) rather than a document: in a
+ * short message a strong rule match is most of the text, so a rule score of at least
+ * `RULE_KEEP_SHORT` stands on its own; in a document (code, configs, logs, chat transcripts) the
+ * same words are far more often innocent, so only `RULE_KEEP` does. Not part of the public API.
+ */
+export function isShortMessage(text: string): boolean {
+  if (text.length > 400) return false;
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) if (++lines > 4) return false;
+  return true;
 }
 
 function round(n: number): number {
