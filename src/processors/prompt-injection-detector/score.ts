@@ -48,6 +48,8 @@ interface Pass {
   score: number;
   cats: Map<InjectionCategory, number>;
   signals: string[];
+  /** The folded text of the top-level pass, reused by the learned model (depth 0 only). */
+  folded?: string;
 }
 
 /** Longest text one call scores; the rest is cut (the cut is reported as a signal). */
@@ -261,6 +263,7 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
   }
 
   const result = featurePass(text, codeLike, damp);
+  if (depth === 0) result.folded = folded.text;
   if (quotedOnly) {
     result.score = Math.min(result.score, QUOTED_EXAMPLES_CAP);
     for (const [k, v] of result.cats) result.cats.set(k, Math.min(v, QUOTED_EXAMPLES_CAP));
@@ -364,7 +367,7 @@ export function scoreInjection(text: string): InjectionScore {
   const scored = cut ? input.slice(0, MAX_INJECTION_SCORED_CHARS) : input;
   const pass = scoreDepth(scored, 0);
   if (cut) pass.signals.push('truncated');
-  const blended = blendWithModel(pass.score, scored);
+  const blended = blendWithModel(pass.score, scored, pass.folded);
   const categories: InjectionCategoryScore[] = [];
   for (const type of INJECTION_CATEGORIES) {
     const s = pass.cats.get(type) ?? 0;
@@ -399,9 +402,9 @@ const MODEL_FLOOR = 0.05;
  * `BLEND_CUT` lands on the default threshold 0.7; a rule score of at least `RULE_KEEP` stands on
  * its own. Weights and constants come from `eval/injection/train-model.ts` (grouped CV).
  */
-function blendWithModel(rule: number, text: string): number {
+function blendWithModel(rule: number, text: string, folded = foldText(text).text): number {
   model ??= decodeWeights(MODEL_WEIGHTS_B64, MODEL_SCALE, MODEL_BIAS);
-  const p = 1 / (1 + Math.exp(-(modelLogit(model, foldText(text).text) - MODEL_SHIFT)));
+  const p = 1 / (1 + Math.exp(-(modelLogit(model, folded) - MODEL_SHIFT)));
   const b = BLEND_WEIGHT * rule + (1 - BLEND_WEIGHT) * p;
   const mapped = b < BLEND_CUT ? (0.7 * b) / BLEND_CUT : 0.7 + (0.3 * (b - BLEND_CUT)) / (1 - BLEND_CUT);
   // Faint model evidence alone is noise: a text no rule fires on and the model barely scores reads 0.
