@@ -82,7 +82,7 @@ export const HONEST_CUT = 0.622;
  * instead of four scored a little higher (91.5%) but would leave a four-line ChatML role switch
  * (`Thanks!\n<|im_end|>\n<|im_start|>system\n…`) to the model, which does not flag it. The old
  * single level 0.75 let rule-only false positives through on their own: the spent blind sets'
- * 6.3% hard-negative FPR was almost all rule scores between 0.75 and 0.93.
+ * 6.3% hard-negative FPR was 23 rule scores between 0.75 and 0.86 (of 24 false positives).
  */
 export const RULE_KEEP = 0.95;
 /** See {@link RULE_KEEP}. */

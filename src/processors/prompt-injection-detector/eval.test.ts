@@ -15,6 +15,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ATTACK as DEV4_ATTACKS, generateDev4Fixtures } from '../../../eval/injection/dev4-templates.js';
+import {
+  DEV5_PATH,
+  dev5FixturesJsonl,
+  generateDev5Fixtures,
+} from '../../../eval/injection/dev5-templates.js';
 import { generateInjectionFixtures } from '../../../eval/injection/generate.js';
 import {
   BLIND_FIXTURES_PATH,
@@ -22,8 +28,6 @@ import {
   generateBlindFixtures,
 } from '../../../eval/injection/generate-blind.js';
 import { developmentParts, developmentRows, evaluateInjection } from '../../../eval/injection.js';
-import { ATTACK as DEV4_ATTACKS, generateDev4Fixtures } from '../../../eval/injection/dev4-templates.js';
-import { DEV5_PATH, dev5FixturesJsonl, generateDev5Fixtures } from '../../../eval/injection/dev5-templates.js';
 
 const development = generateInjectionFixtures();
 const blind = generateBlindFixtures();
@@ -40,20 +44,31 @@ describe('injection eval fixtures', () => {
     expect(file).toBe(`${development.map((f) => JSON.stringify(f)).join('\n')}\n`);
   });
   it('the committed dev4-fixtures.jsonl is what the seeded dev4 generator writes', () => {
-    const file = readFileSync(new URL('../../../eval/injection/dev4-fixtures.jsonl', import.meta.url), 'utf8');
-    expect(file).toBe(`${generateDev4Fixtures().map((f) => JSON.stringify(f)).join('\n')}\n`);
+    const file = readFileSync(
+      new URL('../../../eval/injection/dev4-fixtures.jsonl', import.meta.url),
+      'utf8',
+    );
+    expect(file).toBe(
+      `${generateDev4Fixtures()
+        .map((f) => JSON.stringify(f))
+        .join('\n')}\n`,
+    );
   });
   it('dev4: every line labelled an attack holds one of the planted attacks (single-slot containers included)', () => {
     const lines = generateDev4Fixtures();
     const attacks = lines.filter((x) => x.label === 1);
     expect(attacks.length).toBe(147);
     for (const f of attacks) {
-      const planted = (DEV4_ATTACKS[f.lang as keyof typeof DEV4_ATTACKS] ?? []).some((a) => f.text.includes(a));
+      const planted = (DEV4_ATTACKS[f.lang as keyof typeof DEV4_ATTACKS] ?? []).some((a) =>
+        f.text.includes(a),
+      );
       expect(planted, f.id).toBe(true);
     }
     // And no innocent line holds one.
     const all = Object.values(DEV4_ATTACKS).flat();
-    expect(lines.filter((x) => x.label === 0 && all.some((a) => x.text.includes(a))).map((x) => x.id)).toEqual([]);
+    expect(
+      lines.filter((x) => x.label === 0 && all.some((a) => x.text.includes(a))).map((x) => x.id),
+    ).toEqual([]);
   });
   it('the committed dev5-fixtures.jsonl is what the seeded dev5 generator writes (deterministic)', () => {
     expect(readFileSync(DEV5_PATH, 'utf8')).toBe(dev5FixturesJsonl());
@@ -64,9 +79,14 @@ describe('injection eval fixtures', () => {
     expect(d5.length).toBeGreaterThanOrEqual(300);
     expect(d5.filter((f) => f.label === 0 && f.hard).length).toBeGreaterThanOrEqual(250);
     expect(new Set(d5.map((f) => f.family.replace(/^(?:benign|planted)-/, ''))).size).toBe(8);
-    for (const lang of LANGS) expect(d5.filter((f) => f.lang === lang).length, lang).toBeGreaterThanOrEqual(40);
+    for (const lang of LANGS)
+      expect(d5.filter((f) => f.lang === lang).length, lang).toBeGreaterThanOrEqual(40);
     expect(new Set(d5.map((f) => f.id)).size).toBe(d5.length);
-    const others = new Set(developmentRows().filter((r) => !r.id.startsWith('dev5-')).map((r) => r.text));
+    const others = new Set(
+      developmentRows()
+        .filter((r) => !r.id.startsWith('dev5-'))
+        .map((r) => r.text),
+    );
     expect(d5.filter((f) => others.has(f.text))).toEqual([]);
   });
   it('the committed blind-fixtures.jsonl (spent blind set 1) is what the seeded blind generator writes', () => {

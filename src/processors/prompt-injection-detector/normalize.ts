@@ -132,7 +132,9 @@ export function foldText(raw: string): FoldedText {
   // by a plain number (`chloe94`, `bouchard28`, `build2026`) is a handle or a year, not leet.
   const leetContext =
     LEET_SYMBOL.test(text) &&
-    /(?:^|[^a-z0-9])(?![a-z]{3,}[0-9]{2,}(?![a-z0-9@$!]))(?=[a-z0-9@$!]*[a-z])(?:[a-z]*[0-9@$!]){2,}[a-z0-9@$!]*/.test(text);
+    /(?:^|[^a-z0-9])(?![a-z]{3,}[0-9]{2,}(?![a-z0-9@$!]))(?=[a-z0-9@$!]*[a-z])(?:[a-z]*[0-9@$!]){2,}[a-z0-9@$!]*/.test(
+      text,
+    );
   text = text.replace(LEET_WORD, (word) => {
     if (!HAS_LEET.test(word) || word.length < 3 || HANDLE.test(word)) return word;
     // Keep plain numbers with a unit or ordinal (`10kg`, `4th`, `mp3`): leet words carry

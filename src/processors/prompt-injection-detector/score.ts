@@ -154,7 +154,8 @@ function sentenceSpans(f: InjectionFeature, text: string): number[] {
 }
 
 function inSpans(spans: readonly number[], at: number): boolean {
-  for (let i = 0; i < spans.length; i += 2) if (at >= (spans[i] as number) && at < (spans[i + 1] as number)) return true;
+  for (let i = 0; i < spans.length; i += 2)
+    if (at >= (spans[i] as number) && at < (spans[i + 1] as number)) return true;
   return false;
 }
 
@@ -170,7 +171,8 @@ function featurePass(text: string, codeLike: boolean, damp: number): Pass {
     if (f.dampens === undefined || !f.re.test(text)) continue;
     signals.push(f.id);
     if (f.dampens.scope === 'sentence') {
-      (local ??= []).push({ spans: sentenceSpans(f, text), ids: scopedIds(f), factor: f.dampens.factor });
+      local ??= [];
+      local.push({ spans: sentenceSpans(f, text), ids: scopedIds(f), factor: f.dampens.factor });
       continue;
     }
     damped ??= new Map();
