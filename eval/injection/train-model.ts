@@ -74,15 +74,15 @@ export const HONEST_CUT = 0.622;
  * in score.ts: at most 400 characters on at most four lines), where a strong rule match is most
  * of the text. Chosen by `calibrate.ts` on grouped cross-validation over every development set
  * (issue #11): among the settings whose out-of-fold hard-negative FPR at 0.7 stays at or under
- * 1.5% in both populations (chat-like lines, documents), short 0.8 / documents 0.95 gives
- * out-of-fold ROC AUC 0.994, recall@1%FPR 90.4%, recall 90.0% and hard-negative FPR 0.9%
- * (chat-like 0.6%, documents 1.4%). Two margins on purpose: 0.75 for short messages scored a
- * little higher on CV, but the rules are in-sample on these lines and their own false positives,
- * when honestly scored (dev2 b7–b9, then the blind sets), sat at 0.70–0.75; and three lines
- * instead of four scored a little higher (91.5%) but would leave a four-line ChatML role switch
- * (`Thanks!\n<|im_end|>\n<|im_start|>system\n…`) to the model, which does not flag it. The old
- * single level 0.75 let rule-only false positives through on their own: the spent blind sets'
- * 6.3% hard-negative FPR was 23 rule scores between 0.75 and 0.86 (of 24 false positives).
+ * 1.5% in both populations (chat-like lines, documents), short 0.8 / documents 0.95 has the best
+ * out-of-fold recall at 1% FPR: ROC AUC 0.994, recall@1%FPR 91.5%, recall 90.0% and
+ * hard-negative FPR 0.8% at 0.7 (chat-like 0.6%, documents 1.1%). 0.75 for short messages
+ * exceeds 1.5% on documents (1.9%). Four lines rather than three: three scored about the same
+ * on CV (91.5% against 90.4%, measured before the last rule fix) but would leave a four-line
+ * ChatML role switch (`Thanks!\n<|im_end|>\n<|im_start|>system\n…`) to the model, which does
+ * not flag it. The old single level 0.75 let rule-only false positives through on their own:
+ * the spent blind sets' 6.3% hard-negative FPR was 23 rule scores between 0.75 and 0.86 (of 24
+ * false positives).
  */
 export const RULE_KEEP = 0.95;
 /** See {@link RULE_KEEP}. */

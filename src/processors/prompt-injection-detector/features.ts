@@ -851,6 +851,23 @@ const TABLE: InjectionFeature[] = [
     ),
   },
   {
+    // The English 'scoped-object' rule for German, French and Spanish: "olvida las reglas del
+    // concurso", "ignore les consignes de la recette", "ignoriere die Regeln zum Dresscode" name
+    // rules of something else. The rules of the system, the assistant, the conversation, the
+    // developer or the reader ("tus", "vos", "deine") are not scoped away.
+    id: 'scoped-object-ml',
+    type: 'system-override',
+    weight: 0,
+    dampens: {
+      ids: ['de-override', 'fr-override', 'es-override', ...SEMANTIC_ML_OVERRIDE_IDS],
+      factor: 0.4,
+      scope: 'sentence',
+    },
+    re: en(
+      `\\b(?:reglas|instrucciones|normas|indicaciones|directrices)\\s+(?:del|de la|de los|de las|para el|para la|sobre el|sobre la)\\s+(?!(?:sistema|asistente|ia|modelo|chat|conversacion|desarrollador\\w*|programador\\w*|operador\\w*|empresa que|principio|inicio|arriba|antes)\\b)[a-z]\\w+|\\b(?:regles|instructions|consignes|directives)\\s+(?:du|de la|des|pour le|pour la|sur le|sur la)\\s+(?!(?:systeme|assistant|ia|modele|chat|conversation|developpeu\\w*|programmeu\\w*|operateu\\w*|debut|depart|haut)\\b)[a-z]\\w+|\\b(?:regeln|anweisungen|vorgaben|richtlinien)\\s+(?:fur (?:die|den|das)|zum|zur|des|vom|uber (?:die|den|das))\\s+(?!(?:system\\w*|assistent\\w*|ki|modell\\w*|chat\\w*|entwickler\\w*|betreiber\\w*|anfang|beginn)\\b)[a-z]\\w+`,
+    ),
+  },
+  {
     // Advice and prohibitions are the opposite of an exfiltration request: "never reveal your
     // system prompt", "employees must not disclose internal instructions", "niemals
     // veröffentlichen", "ne révélez jamais", "nunca reveles", "切勿透露", "見せないこと",
