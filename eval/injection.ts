@@ -4,25 +4,29 @@
  * recall at 1% false-positive rate, and recall / precision / FPR / hard-negative FPR at the
  * default threshold, plus recall per attack family and per language.
  *
- * - Development half (tuned on): every line of `generate.ts` (`templates.ts` dev and old
- *   held-out templates, `fresh-templates.ts`) plus the `dev2` set (`dev2-templates.ts`: varied
- *   natural phrasings and innocent twins in all seven languages). All of it has been read or
- *   tuned against; `--tuning` also prints the old lines and `dev2` as separate rows.
- * - Held-out half (blind, never tuned on): `generate-blind.ts` (`blind-templates.ts`), written by
- *   an engineer who never read the scorer, its tests or the other templates, committed before it
- *   was first scored, and scored once. Tuning must not read its lines, its misses or its
- *   per-family figures; once it has been tuned on, it belongs in development and a new blind set
- *   has to be written. Blind sets 3 and 4 (`blind3-fixtures.jsonl`, `blind4-fixtures.jsonl`) were
- *   written the same way and sit in the same half.
+ * - Development half (tuned on): every set the scorer's authors have seen — `generate.ts`
+ *   (`templates.ts` dev and old held-out templates, `fresh-templates.ts`), `dev2`
+ *   (`dev2-templates.ts`), `dev4` (structured tool output), `dev5` (benign documents: configs,
+ *   changelogs, security write-ups, e-mails, code, policies, recipes, chat logs) and the two
+ *   spent blind sets: blind set 1 (`generate-blind.ts`) and blind set 3 (`blind3-generate.ts`).
+ *   Both blind sets were scored blind (figures in `eval.test.ts`), then their misses were read
+ *   and tuned on for issue #11, so they are development data now. Each set gets its own row.
+ * - Held-out half (blind, never tuned on): blind set 4, read from
+ *   `eval/injection/blind4-fixtures.jsonl`, written by an engineer who never read the scorer or
+ *   the other sets. Until that file exists the held-out row prints `pending`. Tuning must not
+ *   read its lines, its misses or its per-family figures; once it has been tuned on, it belongs
+ *   in development and a new blind set has to be written.
  *
- * Flags: `--tuning` hides the held-out row (what tuning sessions run); `--misses` lists the
- * development half's misclassified lines. There is deliberately no flag that lists held-out misses.
+ * Flags: `--tuning` never loads the held-out file at all (what tuning sessions run); `--misses`
+ * lists the development half's misclassified lines. There is deliberately no flag that lists
+ * held-out misses.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { scoreInjection, scoreInjectionRules } from '../src/processors/prompt-injection-detector/score.js';
 import { generateBlindFixtures } from './injection/generate-blind.js';
 import { generateDev2Fixtures } from './injection/dev2-templates.js';
 import { generateDev4Fixtures } from './injection/dev4-templates.js';
+import { generateDev5Fixtures } from './injection/dev5-templates.js';
 import { generateInjectionFixtures } from './injection/generate.js';
 import { atThreshold, recallAtFpr, rocAuc, type Scored } from './injection/metrics.js';
 
@@ -70,57 +74,50 @@ export interface InjectionFigures {
   misses: Array<{ id: string; label: 0 | 1; score: number; text: string }>;
 }
 
-function readBlindJsonl(file: string): Row[] {
-  return readFileSync(new URL(`./injection/${file}`, import.meta.url), 'utf8')
+/** Reads a committed jsonl fixture file beside this script. */
+function readJsonl(url: URL): Row[] {
+  return readFileSync(url, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as Row);
 }
 
-/** The third blind set (`blind3-generate.ts`), written by an engineer who never read the scorer. */
+/** The third blind set (`blind3-generate.ts`), spent: development data since issue #11. */
 function blind3Fixtures(): Row[] {
-  return readBlindJsonl('blind3-fixtures.jsonl');
+  return readJsonl(new URL('./injection/blind3-fixtures.jsonl', import.meta.url));
 }
 
-/** The fourth blind set (`blind4-generate.ts`), written by an engineer who never read the scorer or the other sets. */
-function blind4Fixtures(): Row[] {
-  return readBlindJsonl('blind4-fixtures.jsonl');
-}
+/** Where the fourth blind set, the held-out half, is committed. */
+export const BLIND4_URL = new URL('./injection/blind4-fixtures.jsonl', import.meta.url);
 
-/**
- * The two halves' rows: development = everything tuning has seen; held-out = the blind sets
- * (`generate-blind.ts`, `blind3-generate.ts` and `blind4-generate.ts`), none ever tuned on.
- */
-export function injectionHalves(): Record<InjectionSplit, Row[]> {
-  return {
-    development: [...generateInjectionFixtures(), ...generateDev2Fixtures(), ...generateDev4Fixtures()],
-    heldout: [...generateBlindFixtures(), ...blind3Fixtures(), ...blind4Fixtures()],
-  };
-}
-
-/** The held-out half's blind sets, figured separately (not printed with `--tuning`). */
-export function heldoutParts(): Array<{ label: string; figures: InjectionFigures }> {
-  const parts: Array<[string, Row[]]> = [
-    ['held-out, blind set 1 (blind-templates.ts)', generateBlindFixtures()],
-    ['held-out, blind set 3 (blind3-templates.ts)', blind3Fixtures()],
-    ['held-out, blind set 4 (blind4-templates.ts)', blind4Fixtures()],
-  ];
-  return parts.map(([label, rows]) => ({
-    label,
-    figures: figuresFor(
-      'heldout',
-      rows.map((r) => ({ ...r, score: scoreInjection(r.text).score })),
-    ),
-  }));
-}
-
-/** The development half's two parts, figured separately (printed by `--tuning`). */
-export function developmentParts(): Array<{ label: string; figures: InjectionFigures }> {
-  const parts: Array<[string, Row[]]> = [
+/** The development sets, one row each, in a fixed order. */
+export function developmentSets(): Array<[string, Row[]]> {
+  return [
     ['development, old sets (generate.ts)', generateInjectionFixtures()],
     ['development, dev2 set (dev2-templates.ts)', generateDev2Fixtures()],
     ['development, dev4 set (dev4-templates.ts, structured tool output)', generateDev4Fixtures()],
+    ['development, dev5 set (dev5-templates.ts, benign documents + planted attacks)', generateDev5Fixtures()],
+    ['development, spent blind set 1 (blind-templates.ts)', generateBlindFixtures()],
+    ['development, spent blind set 3 (blind3-templates.ts)', blind3Fixtures()],
   ];
+}
+
+/**
+ * The held-out half's rows (blind set 4), or `undefined` while its file does not exist. Only
+ * called when the held-out half is asked for; `--tuning` never calls it.
+ */
+export function heldoutRows(): Row[] | undefined {
+  return existsSync(BLIND4_URL) ? readJsonl(BLIND4_URL) : undefined;
+}
+
+/** The development half: every development set. */
+export function developmentRows(): Row[] {
+  return developmentSets().flatMap(([, rows]) => rows);
+}
+
+/** The development sets figured separately, plus the rules alone over all of them. */
+export function developmentParts(): Array<{ label: string; figures: InjectionFigures }> {
+  const parts = developmentSets();
   const shown = parts.map(([label, rows]) => ({
     label,
     figures: figuresFor(
@@ -174,28 +171,31 @@ function figuresFor(split: InjectionSplit, rows: Array<Row & { score: number }>)
   };
 }
 
-/** Scores every fixture and computes the figures per half (development first). */
-export function evaluateInjection(): InjectionFigures[] {
-  const halves = injectionHalves();
-  return (['development', 'heldout'] as const).map((split) =>
-    figuresFor(
-      split,
-      halves[split].map((r) => ({ ...r, score: scoreInjection(r.text).score })),
-    ),
-  );
+/**
+ * Scores the development half, and the held-out half when `heldout` is true and its file exists
+ * (development first). With `heldout: false` the held-out file is never opened.
+ */
+export function evaluateInjection(options: { heldout?: boolean } = {}): InjectionFigures[] {
+  const score = (rows: Row[]) => rows.map((r) => ({ ...r, score: scoreInjection(r.text).score }));
+  const out = [figuresFor('development', score(developmentRows()))];
+  if (options.heldout ?? true) {
+    const held = heldoutRows();
+    if (held !== undefined) out.push(figuresFor('heldout', score(held)));
+  }
+  return out;
 }
 
 const pct = (x: number): string => `${(x * 100).toFixed(1)}%`;
 
-/** Prints the injection figures for both halves. */
+/** Prints the injection figures for both halves (`--tuning`: the development half only). */
 export async function run(): Promise<void> {
-  const figures = evaluateInjection();
-  console.log('\n== Prompt injection: scoreInjection() (offline) ==');
-  // --tuning hides the blind half: a tuning session must not see it move.
+  // --tuning never opens the blind half: a tuning session must not see it move.
   const tuning = process.argv.includes('--tuning');
+  const figures = evaluateInjection({ heldout: !tuning });
+  console.log('\n== Prompt injection: scoreInjection() (offline) ==');
   const shown: Array<{ label: string; figures: InjectionFigures }> = [
-    ...(tuning ? figures.filter((f) => f.split !== 'heldout') : figures).map((f) => ({ label: SPLIT_LABELS[f.split], figures: f })),
-    ...(tuning ? developmentParts() : heldoutParts()),
+    ...figures.map((f) => ({ label: SPLIT_LABELS[f.split], figures: f })),
+    ...developmentParts(),
   ];
   for (const { label, figures: f } of shown) {
     console.log(
@@ -214,12 +214,13 @@ export async function run(): Promise<void> {
         .join(', ')}`,
     );
   }
+  if (!tuning && !figures.some((f) => f.split === 'heldout')) {
+    console.log(`${SPLIT_LABELS.heldout}: blind set 4 pending (eval/injection/blind4-fixtures.jsonl not committed yet)`);
+  }
   // A note of record, not a measurement (the measurement is above).
   console.log(
-    '  note: blind set 1 (committed before it was scored) was scored with the first scorer (ROC AUC 0.887, ' +
-      'recall@1%FPR 39.8%, hard-negative FPR 3.4%), again after the rules were generalised on development data ' +
-      '(0.902 / 52.3% / 5.3%), and with the learned component; blind set 3 only with the learned component. ' +
-      'Tuning on either would turn it into development data.'
+    '  note: blind sets 1 and 3 were scored blind before issue #11 tuned on them (both together: ROC AUC 0.952, ' +
+      'recall@1%FPR 68.0%, hard-negative FPR 6.3% at 0.7); they are development rows now. Blind set 4 is the held-out half.',
   );
   // --misses lists the development half's errors (for tuning). Held-out misses are never listed.
   if (process.argv.includes('--misses')) {

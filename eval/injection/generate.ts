@@ -8,8 +8,8 @@
  * frozen. Run directly to (re)write `fixtures.jsonl` beside it.
  *
  * All of this generator's output (its `dev`, `heldout` and `fresh` lines alike) is now the eval's
- * development half: every part of it has been tuned on. The held-out half is the blind set of
- * `generate-blind.ts`; the `split` field is kept only to record each line's history.
+ * development half: every part of it has been tuned on. The held-out half is blind set 4
+ * (`blind4-fixtures.jsonl`); the `split` field is kept only to record each line's history.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

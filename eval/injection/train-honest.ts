@@ -15,7 +15,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
 import { atThreshold, recallAtFpr, rocAuc } from './metrics.js';
-import { BLEND_WEIGHT, featurize, groupOf, HONEST_CUT, loadDevRows, RULE_KEEP, train } from './train-model.js';
+import { BLEND_WEIGHT, featurize, groupOf, HONEST_CUT, loadDevRows, RULE_KEEP, RULE_KEEP_SHORT, train } from './train-model.js';
+import { isShortMessage } from '../../src/processors/prompt-injection-detector/score.js';
 import { MODEL_SHIFT } from '../../src/processors/prompt-injection-detector/model-weights.js';
 
 const DIR = 'src/processors/prompt-injection-detector';
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
     8: await rulesAt('dd820da'),
     9: scoreInjectionRules,
   };
-  const out: Array<{ label: 0 | 1; hard: boolean; rule: number; p: number }> = [];
+  const out: Array<{ label: 0 | 1; hard: boolean; rule: number; p: number; keep: number }> = [];
   for (const b of [7, 8, 9]) {
     const tr = rows.map((_, i) => i).filter((i) => batchOf(rows[i]!.id) < b);
     const m = train(tr.map((i) => xs[i]!), tr.map((i) => rows[i]!.label));
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
       if (batchOf(r.id) !== b) return;
       let z = m.bias;
       for (const s of xs[i]!.slots) z += m.weights[s]! * xs[i]!.value;
-      out.push({ label: r.label, hard: r.hard, rule: rules[b]!(r.text), p: sig(z - MODEL_SHIFT) });
+      out.push({ label: r.label, hard: r.hard, rule: rules[b]!(r.text), p: sig(z - MODEL_SHIFT), keep: isShortMessage(r.text) ? RULE_KEEP_SHORT : RULE_KEEP });
     });
   }
   const rm = (x: number) => (x < HONEST_CUT ? (0.7 * x) / HONEST_CUT : 0.7 + (0.3 * (x - HONEST_CUT)) / (1 - HONEST_CUT));
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
   rep('(a) rules as first scored', (o) => o.rule);
   rep('(b) model, forward-chained', (o) => o.p);
   rep('    max(rule, model)', (o) => Math.max(o.rule, o.p));
-  rep(`(c) committed blend`, (o) => Math.max(rm(BLEND_WEIGHT * o.rule + (1 - BLEND_WEIGHT) * o.p), o.rule >= RULE_KEEP ? o.rule : 0));
+  rep(`(c) committed blend`, (o) => Math.max(rm(BLEND_WEIGHT * o.rule + (1 - BLEND_WEIGHT) * o.p), o.rule >= o.keep ? o.rule : 0));
 }
 
 main().catch((e: unknown) => {

@@ -21,7 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encodeWeights, forEachDistinctFeature, forEachFeature, lengthBucketSlot, MODEL_DIM } from '../../src/processors/prompt-injection-detector/model.js';
 import { foldText } from '../../src/processors/prompt-injection-detector/normalize.js';
-import { scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
+import { isShortMessage, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -35,11 +35,20 @@ export interface DevRow {
   text: string;
 }
 
-/** The development lines (old set + dev2), in file order. */
+/**
+ * The development lines, in file order: the old set, dev2, dev4, dev5 and the two spent blind
+ * sets (1 and 3, tuned on since issue #11). Blind set 4 (the held-out half) is never read.
+ */
 export function loadDevRows(): DevRow[] {
   const rows: DevRow[] = [];
   // INJECTION_SKIP_DEV4=1 trains without dev4 (only to report the before/after comparison).
-  const files = ['fixtures.jsonl', 'dev2-fixtures.jsonl', ...(process.env.INJECTION_SKIP_DEV4 ? [] : ['dev4-fixtures.jsonl'])];
+  const files = [
+    'fixtures.jsonl',
+    'dev2-fixtures.jsonl',
+    ...(process.env.INJECTION_SKIP_DEV4 ? [] : ['dev4-fixtures.jsonl']),
+    // INJECTION_ONLY_OLD_DEV=1 trains on the sets above only (the model before issue #11's data).
+    ...(process.env.INJECTION_ONLY_OLD_DEV ? [] : ['dev5-fixtures.jsonl', 'blind-fixtures.jsonl', 'blind3-fixtures.jsonl']),
+  ];
   for (const f of files) {
     for (const line of readFileSync(join(here, f), 'utf8').split('\n')) {
       if (line.trim() !== '') rows.push(JSON.parse(line) as DevRow);
@@ -59,10 +68,25 @@ export const BLEND_WEIGHT = 0.3;
 export const HONEST_CUT = 0.622;
 
 /**
- * Rule scores at or above this keep their own value: strong rule evidence is not diluted. 0.75
- * (not 0.7) because on the honest batches the rules' own false positives scored exactly 0.70.
+ * Rule scores at or above these keep their own value (strong rule evidence is not diluted); below
+ * them the rules only count through the blend, where the learned model can outvote them. Two
+ * levels: `RULE_KEEP` for documents and `RULE_KEEP_SHORT` for short messages (`isShortMessage`
+ * in score.ts: at most 400 characters on at most four lines), where a strong rule match is most
+ * of the text. Chosen by `calibrate.ts` on grouped cross-validation over every development set
+ * (issue #11): among the settings whose out-of-fold hard-negative FPR at 0.7 stays at or under
+ * 1.5% in both populations (chat-like lines, documents), short 0.8 / documents 0.95 has the best
+ * out-of-fold recall at 1% FPR: ROC AUC 0.994, recall@1%FPR 91.5%, recall 90.0% and
+ * hard-negative FPR 0.8% at 0.7 (chat-like 0.6%, documents 1.1%). 0.75 for short messages
+ * exceeds 1.5% on documents (1.9%). Four lines rather than three: three scored about the same
+ * on CV (91.5% against 90.4%, measured before the last rule fix) but would leave a four-line
+ * ChatML role switch (`Thanks!\n<|im_end|>\n<|im_start|>system\n…`) to the model, which does
+ * not flag it. The old single level 0.75 let rule-only false positives through on their own:
+ * the spent blind sets' 6.3% hard-negative FPR was 23 rule scores between 0.75 and 0.86 (of 24
+ * false positives).
  */
-export const RULE_KEEP = 0.75;
+export const RULE_KEEP = 0.95;
+/** See {@link RULE_KEEP}. */
+export const RULE_KEEP_SHORT = 0.8;
 
 /** Hyper-parameters (chosen on grouped CV). */
 export const TRAIN_OPTIONS = { epochs: 24, rate: 0.3, l2: 1e-4, seed: 20261203 };
@@ -152,21 +176,29 @@ function logit(m: { weights: Float64Array; bias: number }, x: Sparse): number {
   return z;
 }
 
-/** The CV group of a line: a dev2 batch, or an old-set template (all languages together). */
-export function groupOf(id: string): string {
-  // dev4: one group per container kind (all languages, benign and attacked lines together).
-  const dev4 = /^dev4-([a-z]+(?:-[a-z]+)?)-(?:en|de|fr|es|zh|ja|ko)-/.exec(id);
-  if (dev4) return `dev4-${dev4[1]}`;
+/**
+ * The CV group of a line: a dev2 batch, a dev4/dev5 container kind, a blind-set template family,
+ * or an old-set template (all languages together).
+ */
+export function groupOf(id: string, family = ''): string {
+  // dev4 / dev5: one group per container kind (all languages, benign and attacked lines together).
+  const doc = /^(dev[45])-([a-z]+(?:-[a-z]+)?)-(?:en|de|fr|es|zh|ja|ko)-/.exec(id);
+  if (doc) return `${doc[1]}-${doc[2]}`;
   const dev2 = /^dev2-(?:(b\d+)-)?/.exec(id);
   if (dev2) return `dev2-${dev2[1] ?? 'b1'}`;
+  // Spent blind set 1: family + template number, all languages and fillings together.
+  const b1 = /^blind-(.+)-(?:en|de|fr|es|zh|ja|ko)-(\d+)-\d+-\d+$/.exec(id);
+  if (b1) return `blind1-${b1[1]}-${b1[2]}`;
+  // Spent blind set 3: ids carry no template, so the family is the group.
+  if (id.startsWith('b3-')) return `blind3-${family}`;
   const parts = id.split('-');
   // family-lang-template-variant: drop the language and the variant.
   return `${parts.slice(0, -3).join('-')}-${parts[parts.length - 2]}`;
 }
 
 /** Nine folds: dev2 batch k → fold k−1; old-set templates by hash. */
-export function foldOf(id: string): number {
-  const g = groupOf(id);
+export function foldOf(id: string, family = ''): number {
+  const g = groupOf(id, family);
   const b = /^dev2-b(\d+)$/.exec(g);
   if (b) return (Number(b[1]) - 1) % 9;
   let h = 0x811c9dc5;
@@ -187,7 +219,7 @@ export function trainFull(rows = loadDevRows(), opts = TRAIN_OPTIONS): { weights
 export function outOfFold(rows: DevRow[], opts = TRAIN_OPTIONS): Float64Array {
   const xs = rows.map((r) => featurize(r.text));
   const oof = new Float64Array(rows.length);
-  const folds = rows.map((r) => foldOf(r.id));
+  const folds = rows.map((r) => foldOf(r.id, r.family));
   for (let k = 0; k < 9; k++) {
     const tr = rows.map((_, i) => i).filter((i) => folds[i] !== k);
     const m = train(
@@ -202,13 +234,15 @@ export function outOfFold(rows: DevRow[], opts = TRAIN_OPTIONS): Float64Array {
 
 /**
  * The calibration shift: the model's logit where grouped-CV FPR is ~1.5% moves to 0.7, taken per
- * population (chat-like lines of the old set + dev2, and dev4's structured tool output) and the
+ * population (chat-like lines of the old set, dev2 and the spent blind sets; dev4's structured tool
+ * output and dev5's documents) and the
  * stricter of the two kept. Pooling them would let hundreds of easy structured negatives loosen
  * the cut for chat text.
  */
-function shiftFor(rows: DevRow[], oof: Float64Array): number {
+export function shiftFor(rows: DevRow[], oof: Float64Array): number {
   let cut = -Infinity;
-  for (const pop of [(r: DevRow) => !r.id.startsWith('dev4-'), (r: DevRow) => r.id.startsWith('dev4-')]) {
+  const doc = (r: DevRow) => r.id.startsWith('dev4-') || r.id.startsWith('dev5-');
+  for (const pop of [(r: DevRow) => !doc(r), doc]) {
     const negs = rows.map((r, i) => (r.label === 0 && pop(r) ? (oof[i] as number) : -Infinity)).sort((a, b) => b - a);
     const nNeg = rows.filter((r) => r.label === 0 && pop(r)).length;
     if (nNeg > 0) cut = Math.max(cut, negs[Math.floor(0.015 * nNeg)] as number);
@@ -216,13 +250,35 @@ function shiftFor(rows: DevRow[], oof: Float64Array): number {
   return cut - Math.log(0.7 / 0.3);
 }
 
-/** The blend value mapped to 0.7: the stricter of the pooled-CV ~1.5% cut and {@link HONEST_CUT}. */
-function cutFor(rows: DevRow[], oof: Float64Array, rule: number[], shift: number): number {
-  const hard = rows
-    .map((r, i) => (r.label === 0 && r.hard ? BLEND_WEIGHT * (rule[i] as number) + (1 - BLEND_WEIGHT) / (1 + Math.exp(-((oof[i] as number) - shift))) : -1))
-    .filter((x) => x >= 0)
-    .sort((a, b) => b - a);
-  return Math.max((hard[Math.floor(0.015 * hard.length)] as number) + 1e-6, HONEST_CUT);
+/**
+ * The blend value mapped to 0.7 for a rule-keep level: the lowest cut at which the out-of-fold
+ * hard-negative FPR of the final score (rule-kept lines included) is at most `q`, and never
+ * below {@link HONEST_CUT}. `NaN` when the rule-kept hard negatives alone exceed `q`.
+ */
+export function cutFor(
+  rows: DevRow[],
+  oof: Float64Array,
+  rule: number[],
+  shift: number,
+  keep: (i: number) => number = (i) => (isShortMessage((rows[i] as DevRow).text) ? RULE_KEEP_SHORT : RULE_KEEP),
+  q = 0.015,
+  subset: (r: DevRow) => boolean = () => true,
+): number {
+  let hardCount = 0;
+  let kept = 0;
+  const rest: number[] = [];
+  rows.forEach((r, i) => {
+    if (r.label !== 0 || !r.hard || !subset(r)) return;
+    hardCount++;
+    const ru = rule[i] as number;
+    if (ru >= Math.max(keep(i), 0.7)) kept++;
+    else rest.push(BLEND_WEIGHT * ru + (1 - BLEND_WEIGHT) / (1 + Math.exp(-((oof[i] as number) - shift))));
+  });
+  rest.sort((a, b) => b - a);
+  const allowed = Math.floor(q * hardCount) - kept;
+  if (allowed < 0) return Number.NaN;
+  const c = allowed >= rest.length ? 0 : (rest[allowed] as number) + 1e-6;
+  return Math.max(c, HONEST_CUT);
 }
 
 /** Everything `model-weights.ts` holds, recomputed from the development fixtures. */
@@ -232,6 +288,7 @@ export function trainCommitted(): { base64: string; scale: number; bias: number;
   const rule = rows.map((r) => scoreInjectionRules(r.text));
   const shift = shiftFor(rows, oof);
   const cut = cutFor(rows, oof, rule, shift);
+  if (Number.isNaN(cut)) throw new Error(`RULE_KEEP ${RULE_KEEP}: rule-kept hard negatives alone exceed 1.5%`);
   const m = trainFull(rows);
   const enc = encodeWeights(m.weights);
   return {
@@ -293,7 +350,8 @@ async function main(): Promise<void> {
   };
   const fwd = new Float64Array(rows.length);
   for (let b = 2; b <= 9; b++) {
-    const tr = rows.map((_, i) => i).filter((i) => batchOf(rows[i] as DevRow) < b);
+    // Only the old set and earlier dev2 batches (dev4, dev5 and the spent blind sets came later).
+    const tr = rows.map((_, i) => i).filter((i) => batchOf(rows[i] as DevRow) < b && !/^(?:dev[45]|blind|b3)-/.test((rows[i] as DevRow).id));
     const m = train(
       tr.map((i) => xs[i] as Sparse),
       tr.map((i) => (rows[i] as DevRow).label),
@@ -314,30 +372,25 @@ async function main(): Promise<void> {
   // Chosen blend: BLEND_WEIGHT·rule + (1−BLEND_WEIGHT)·model, remapped piecewise-linearly so the
   // blend value where pooled-CV hard-negative FPR is ~1.5% lands on the default threshold 0.7.
   const blendOf = (r: number, z: number) => BLEND_WEIGHT * r + (1 - BLEND_WEIGHT) * sig(z - shift);
-  const hardBlend = rows
-    .map((r, i) => (r.label === 0 && r.hard ? blendOf(rule[i] as number, oof[i] as number) : -1))
-    .filter((x) => x >= 0)
-    .sort((a, b) => b - a);
-  const devCut = (hardBlend[Math.floor(0.015 * hardBlend.length)] as number) + 1e-6;
-  // The pooled-CV cut is optimistic (the rules were tuned on these lines), so the committed cut is
-  // the stricter of it and HONEST_CUT (see its doc comment).
-  const blendCut = Math.max(devCut, HONEST_CUT);
-  console.log(`pooled-CV cut ${devCut.toFixed(4)}, honest cut ${HONEST_CUT}`);
+  // The cut: the lowest blend value where the out-of-fold hard-negative FPR of the final score
+  // (rule-kept lines included) is at most 1.5%, and never below HONEST_CUT (see cutFor).
+  const blendCut = cutFor(rows, oof, rule, shift);
+  console.log(`committed cut ${blendCut.toFixed(4)} (honest floor ${HONEST_CUT}, rule keep ${RULE_KEEP})`);
   const remap0 = (x: number) => (x < blendCut ? (0.7 * x) / blendCut : 0.7 + (0.3 * (x - blendCut)) / (1 - blendCut));
-  const remap = (x: number, r = 0) => Math.max(remap0(x), r >= RULE_KEEP ? r : 0);
+  const remap = (x: number, r = 0, i = -1) => Math.max(remap0(x), r >= (i >= 0 && isShortMessage((rows[i] as DevRow).text) ? RULE_KEEP_SHORT : RULE_KEEP) ? r : 0);
   console.log(`\nchosen blend: ${BLEND_WEIGHT}·rule + ${1 - BLEND_WEIGHT}·model, cut ${blendCut.toFixed(4)} → 0.7`);
-  report('(c) chosen blend, pooled (model OOF)', (i) => remap(blendOf(rule[i] as number, oof[i] as number), rule[i]));
-  report('(c) chosen blend, b9 (model fwd)', (i) => remap(blendOf(rule[i] as number, fwd[i] as number), rule[i]), b9);
-  report('(c) chosen blend, b2..b9 (model fwd)', (i) => remap(blendOf(rule[i] as number, fwd[i] as number), rule[i]), later);
+  report('(c) chosen blend, pooled (model OOF)', (i) => remap(blendOf(rule[i] as number, oof[i] as number), rule[i], i));
+  report('(c) chosen blend, b9 (model fwd)', (i) => remap(blendOf(rule[i] as number, fwd[i] as number), rule[i], i), b9);
+  report('(c) chosen blend, b2..b9 (model fwd)', (i) => remap(blendOf(rule[i] as number, fwd[i] as number), rule[i], i), later);
   report('(a) rules, b2..b9 (in-sample)', (i) => rule[i] as number, later);
-  if (rows.some(dev4)) report('(c) chosen blend, dev4 (model OOF)', (i) => remap(blendOf(rule[i] as number, oof[i] as number), rule[i]), dev4);
+  if (rows.some(dev4)) report('(c) chosen blend, dev4 (model OOF)', (i) => remap(blendOf(rule[i] as number, oof[i] as number), rule[i], i), dev4);
   if (process.argv.includes('--write')) {
     const c = trainCommitted();
     const out = join(here, '../../src/processors/prompt-injection-detector/model-weights.ts');
     writeFileSync(
       out,
       `/**\n * Generated by \`npx tsx eval/injection/train-model.ts --write\` from the development fixtures\n * only; do not edit. int8 weights (base64) × scale, the bias, and the logit shift that puts the\n * default threshold 0.7 where grouped-CV hard-negative FPR is about 1.5%.\n */\n` +
-        `export const MODEL_SCALE = ${c.scale};\n/** Bias of the logistic model. */\nexport const MODEL_BIAS = ${c.bias};\n/** Subtracted from the logit before the sigmoid (calibration on grouped CV). */\nexport const MODEL_SHIFT = ${c.shift};\n/** Weight of the rule score in the blend. */\nexport const BLEND_WEIGHT = ${BLEND_WEIGHT};\n/** Blend value mapped to the default threshold 0.7. */\nexport const BLEND_CUT = ${c.cut};\n/** Rule scores at or above this are kept as they are. */\nexport const RULE_KEEP = ${RULE_KEEP};\n/** ${MODEL_DIM} int8 weights. */\nexport const MODEL_WEIGHTS_B64 =\n  '${c.base64}';\n`,
+        `export const MODEL_SCALE = ${c.scale};\n/** Bias of the logistic model. */\nexport const MODEL_BIAS = ${c.bias};\n/** Subtracted from the logit before the sigmoid (calibration on grouped CV). */\nexport const MODEL_SHIFT = ${c.shift};\n/** Weight of the rule score in the blend. */\nexport const BLEND_WEIGHT = ${BLEND_WEIGHT};\n/** Blend value mapped to the default threshold 0.7. */\nexport const BLEND_CUT = ${c.cut};\n/** Rule scores at or above this are kept as they are (documents). */\nexport const RULE_KEEP = ${RULE_KEEP};\n/** Rule scores at or above this are kept as they are (short messages, see isShortMessage). */\nexport const RULE_KEEP_SHORT = ${RULE_KEEP_SHORT};\n/** ${MODEL_DIM} int8 weights. */\nexport const MODEL_WEIGHTS_B64 =\n  '${c.base64}';\n`,
     );
     console.log(`wrote ${out}`);
   }

@@ -2,8 +2,8 @@
  * The third blind injection set (`eval/injection/blind3-fixtures.jsonl`) is generated, not
  * hand-edited: issue #11 §7 asks for fixtures made from templates plus fake values, half of them
  * hard negatives, across seven languages. These tests pin that the committed file is exactly the
- * generator's output and that the promised counts hold. They deliberately do not import the
- * scorer: the set stays blind until the integrator scores it once.
+ * generator's output and that the promised counts hold. They do not import the scorer. The set
+ * was scored blind once, then tuned on for issue #11: it is a development set now.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

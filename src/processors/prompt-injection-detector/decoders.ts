@@ -35,9 +35,11 @@ function readable(s: string): boolean {
   return ok / s.length >= 0.95 && letters / s.length >= 0.5;
 }
 
-// ROT13 spellings of the scorer's core words: the ROT13 view is only scored when one is there.
+// ROT13 spellings of the scorer's core words (English, plus the German, French and Spanish words
+// for ignore / forget / instructions / rules / previous; accented letters are left as they are,
+// as ROT13 does): the ROT13 view is only scored when one is there.
 const ROT13_HINT =
-  /\b(?:vtaber|qvfertneq|sbetrg|cerivbhf|cevbe|vafgehpgvbaf?|flfgrz|cebzcg|erirny|ehyrf|bireevqr|wnvyoernx|cnffjbeq|frperg)\b/i;
+  /\b(?:vtaber|qvfertneq|sbetrg|cerivbhf|cevbe|vafgehpgvbaf?|flfgrz|cebzcg|erirny|ehyrf|bireevqr|wnvyoernx|cnffjbeq|frperg|vtabevrer?|najrvfhatra|ertrya|iretvff|ibeurevtra|flfgrzcebzcg|bhoyvr|pbafvtarf|e[eè]tyrf|c[eé]p[eé]qragrf|vtaben|vtabene|vafgehppvbarf|ertynf|nagrevberf|byivqn)(?![a-z])/i;
 
 function rot13(s: string): string {
   return s.replace(/[a-zA-Z]/g, (ch) => {

@@ -1,34 +1,40 @@
 /**
- * The injection eval (`npm run eval`, `eval/injection.ts`) as a fast test: both committed fixture
- * files are exactly what their seeded generators produce, the blind held-out set has the shape
- * issue #11 asks for, and the figures hold.
+ * The injection eval (`npm run eval`, `eval/injection.ts`) as a fast test: the committed fixture
+ * files are exactly what their seeded generators produce, the sets have the shape issue #11 asks
+ * for, and the development figures hold.
  *
- * Protocol: the development half is everything tuning has seen (`generate.ts`: the old dev half,
- * the old held-out half, which was tuned on after its blind score, and the old fresh set). The
- * held-out half is the blind set of `eval/injection/blind-templates.ts`, written from scratch by an
- * engineer who never read the scorer, its tests or the other templates, committed (7e8e079)
- * before it was scored, and scored once with the scorer as of 604271c:
- *   ROC AUC 0.887, recall@1%FPR 39.8% (86/216), hard-negative FPR 3.4% (7/208) at threshold 0.7.
- * Both issue #11 held-out targets (recall >= 0.6 at 1% FPR, hard-negative FPR <= 2%) are MISSED
- * there. The held-out assertions below are therefore regression floors at the figures honestly
- * achieved, not the targets; nothing was tuned or changed in the fixtures to move them. Raising
- * them by tuning on this set would make it a development set again.
+ * Protocol: the development half is everything tuning has seen — the old sets (`generate.ts`),
+ * dev2, dev4, dev5 and the two spent blind sets. Blind set 1 (`blind-templates.ts`, committed in
+ * 7e8e079 before it was scored) and blind set 3 (`blind3-templates.ts`) were scored blind first;
+ * together, with the scorer as of fe521ef: ROC AUC 0.952, recall@1%FPR 68.0% (target >= 0.6:
+ * met), hard-negative FPR at the default threshold 0.7: 6.3% (target <= 2%: missed). Issue #11
+ * then read their misses and tuned on them, so they are development data now. The held-out half
+ * is blind set 4 (`eval/injection/blind4-fixtures.jsonl`), written by someone who never read the
+ * scorer; this test never opens it (`evaluateInjection({ heldout: false })`), and its figures are
+ * pinned by the integrator once it has been scored.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ATTACK as DEV4_ATTACKS, generateDev4Fixtures } from '../../../eval/injection/dev4-templates.js';
+import {
+  DEV5_PATH,
+  dev5FixturesJsonl,
+  generateDev5Fixtures,
+} from '../../../eval/injection/dev5-templates.js';
 import { generateInjectionFixtures } from '../../../eval/injection/generate.js';
 import {
   BLIND_FIXTURES_PATH,
   blindFixturesJsonl,
   generateBlindFixtures,
 } from '../../../eval/injection/generate-blind.js';
-import { evaluateInjection } from '../../../eval/injection.js';
+import { developmentParts, developmentRows, evaluateInjection } from '../../../eval/injection.js';
 
 const development = generateInjectionFixtures();
 const blind = generateBlindFixtures();
-const figures = evaluateInjection();
+// Development only: the held-out file (blind set 4) is never opened here.
+const figures = evaluateInjection({ heldout: false });
 const dev = figures.find((f) => f.split === 'development');
-const heldout = figures.find((f) => f.split === 'heldout');
+const parts = developmentParts();
 
 const LANGS = ['en', 'de', 'fr', 'es', 'zh', 'ja', 'ko'];
 
@@ -37,7 +43,53 @@ describe('injection eval fixtures', () => {
     const file = readFileSync(new URL('../../../eval/injection/fixtures.jsonl', import.meta.url), 'utf8');
     expect(file).toBe(`${development.map((f) => JSON.stringify(f)).join('\n')}\n`);
   });
-  it('the committed blind-fixtures.jsonl (held-out) is what the seeded blind generator writes', () => {
+  it('the committed dev4-fixtures.jsonl is what the seeded dev4 generator writes', () => {
+    const file = readFileSync(
+      new URL('../../../eval/injection/dev4-fixtures.jsonl', import.meta.url),
+      'utf8',
+    );
+    expect(file).toBe(
+      `${generateDev4Fixtures()
+        .map((f) => JSON.stringify(f))
+        .join('\n')}\n`,
+    );
+  });
+  it('dev4: every line labelled an attack holds one of the planted attacks (single-slot containers included)', () => {
+    const lines = generateDev4Fixtures();
+    const attacks = lines.filter((x) => x.label === 1);
+    expect(attacks.length).toBe(147);
+    for (const f of attacks) {
+      const planted = (DEV4_ATTACKS[f.lang as keyof typeof DEV4_ATTACKS] ?? []).some((a) =>
+        f.text.includes(a),
+      );
+      expect(planted, f.id).toBe(true);
+    }
+    // And no innocent line holds one.
+    const all = Object.values(DEV4_ATTACKS).flat();
+    expect(
+      lines.filter((x) => x.label === 0 && all.some((a) => x.text.includes(a))).map((x) => x.id),
+    ).toEqual([]);
+  });
+  it('the committed dev5-fixtures.jsonl is what the seeded dev5 generator writes (deterministic)', () => {
+    expect(readFileSync(DEV5_PATH, 'utf8')).toBe(dev5FixturesJsonl());
+    expect(dev5FixturesJsonl()).toBe(dev5FixturesJsonl());
+  });
+  it('dev5: eight document kinds in seven languages, mostly innocent look-alikes, unique ids, no line copied from another set', () => {
+    const d5 = generateDev5Fixtures();
+    expect(d5.length).toBeGreaterThanOrEqual(300);
+    expect(d5.filter((f) => f.label === 0 && f.hard).length).toBeGreaterThanOrEqual(250);
+    expect(new Set(d5.map((f) => f.family.replace(/^(?:benign|planted)-/, ''))).size).toBe(8);
+    for (const lang of LANGS)
+      expect(d5.filter((f) => f.lang === lang).length, lang).toBeGreaterThanOrEqual(40);
+    expect(new Set(d5.map((f) => f.id)).size).toBe(d5.length);
+    const others = new Set(
+      developmentRows()
+        .filter((r) => !r.id.startsWith('dev5-'))
+        .map((r) => r.text),
+    );
+    expect(d5.filter((f) => others.has(f.text))).toEqual([]);
+  });
+  it('the committed blind-fixtures.jsonl (spent blind set 1) is what the seeded blind generator writes', () => {
     expect(readFileSync(BLIND_FIXTURES_PATH, 'utf8')).toBe(blindFixturesJsonl());
     expect(generateBlindFixtures()).toEqual(blind);
   });
@@ -84,37 +136,37 @@ describe('injection eval fixtures', () => {
       expect(twinFamilies.has(fam), fam).toBe(true);
     }
   });
-  it('no blind line also occurs in the development half', () => {
+  it('no blind set 1 line also occurs in the old development sets', () => {
     const seen = new Set(development.map((f) => f.text));
     expect(blind.filter((f) => seen.has(f.text))).toEqual([]);
   });
 });
 
 describe('injection eval figures', () => {
-  it('development half (tuned on): recall >= 0.6 at 1% FPR and hard-negative FPR <= 2% at threshold 0.7', () => {
-    // The learned component is trained on these lines, so they read ~1.000; its grouped
-    // cross-validation figures are in eval/injection/train-model.ts's output.
-    expect(dev?.lines).toBeGreaterThanOrEqual(300);
+  it('development half (tuned on, 3,826 lines): recall >= 0.6 at 1% FPR and hard-negative FPR <= 2% at threshold 0.7', () => {
+    // The learned component is trained on these lines, so they read ~1.000; the honest estimate
+    // is grouped cross-validation (`eval/injection/train-model.ts`, `calibrate.ts`): out of fold,
+    // ROC AUC 0.994, recall@1%FPR 91.5%, recall 90.0% and hard-negative FPR 0.8% at 0.7.
+    expect(dev?.lines).toBeGreaterThanOrEqual(3800);
     expect(dev?.recallAt1Fpr).toBeGreaterThanOrEqual(0.6);
     expect(dev?.hardFpr).toBeLessThanOrEqual(0.02);
-    expect(dev?.auc).toBeGreaterThan(0.95);
+    expect(dev?.recall).toBeGreaterThanOrEqual(0.95);
+    expect(dev?.auc).toBeGreaterThan(0.98);
   });
-  it('held-out half (blind sets 1 and 3, 774 lines): recall at 1% FPR meets issue #11; hard-negative FPR at 0.7 does not', () => {
-    expect(heldout?.lines).toBeGreaterThanOrEqual(blind.length + 300);
-    // Blind scores (neither set was ever tuned on). Set 1 alone: first scorer — ROC AUC 0.887,
-    // recall@1%FPR 39.8%, hard-negative FPR at 0.7 3.4%; rules generalised on dev2 — 0.902 /
-    // 52.3% / 5.3%; with the learned component (trained on development data only) — 0.970 /
-    // 63.4% / 5.8%, and after it was retrained with benign structured output (dev4) — 0.972 /
-    // 64.8% / 5.3%. Set 3: 0.923 / 65.7% / 6.9%, then 0.922 / 65.7% / 7.4%. Both sets together,
-    // current scorer (also after the rule fixes for structured output): ROC AUC 0.952,
-    // recall@1%FPR 68.0% (target >= 0.6: met, at a cut of 0.825),
-    // hard-negative FPR at the default threshold 0.7: 6.3% (target <= 2%: MISSED).
-    expect(heldout?.recallAt1Fpr).toBeGreaterThanOrEqual(0.6);
-    // Ceiling pinned at the achieved figure, not the target.
-    expect(heldout?.hardFpr).toBeLessThanOrEqual(0.064);
-    expect(heldout?.auc).toBeGreaterThanOrEqual(0.95);
+  it('every development set on its own: hard-negative FPR <= 2% at threshold 0.7, attack recall >= 0.95', () => {
+    // Before issue #11 (scorer as of fe521ef): spent blind set 1 5.3% / blind set 3 7.4% / dev5
+    // 25.7% hard-negative FPR. The per-set rows of `npx tsx eval/injection.ts --tuning`.
+    const sets = parts.filter((p) => !p.label.includes('rules only'));
+    expect(sets).toHaveLength(6);
+    for (const { label, figures: f } of sets) {
+      expect(f.hardFpr, label).toBeLessThanOrEqual(0.02);
+      expect(f.recall, label).toBeGreaterThanOrEqual(0.95);
+    }
+  });
+  it('never opens the held-out half when asked not to', () => {
+    expect(figures.map((f) => f.split)).toEqual(['development']);
   });
   it.todo(
-    'held-out half meets issue #11 hard-negative FPR <= 2% at the default threshold 0.7 (missed: 6.3%)',
+    'held-out half (blind set 4): recall >= 0.6 at 1% FPR and hard-negative FPR <= 2% at the default threshold 0.7 (issue #11; pinned by the integrator once blind set 4 is scored)',
   );
 });

@@ -43,7 +43,16 @@ export interface InjectionFeature {
    * A modifier instead of evidence: when it matches, the listed features' weights are multiplied
    * by `factor` and it adds nothing itself (e.g. "ignore the rules *about the dress code*").
    */
-  dampens?: { ids: readonly string[]; factor: number };
+  dampens?: {
+    ids: readonly string[];
+    factor: number;
+    /**
+     * `'sentence'`: damp only evidence whose first match starts in the same sentence as one of
+     * this modifier's matches (a prohibition in one sentence must not excuse an order in the
+     * next). Without it the modifier damps the whole text.
+     */
+    scope?: 'sentence';
+  };
   /**
    * Counts only when one of these features fired too (corroborating evidence, not evidence
    * alone); `'*'` means any other evidence.
@@ -70,6 +79,38 @@ import {
 } from './semantic.js';
 
 const en = (s: string): RegExp => new RegExp(s, 'u');
+
+/** The read-out (exfiltration) evidence that the 'negated-exfil' modifier damps. */
+const EXFIL_IDS: readonly string[] = [
+  'reveal-system-prompt',
+  'repeat-above',
+  'verbatim-dump',
+  'secrets-exfil',
+  'what-were-you-told',
+  'developer-gave-you',
+  'instructions-you-received',
+  'de-exfil',
+  'fr-exfil',
+  'es-exfil',
+  'zh-exfil',
+  'ja-exfil',
+  'ko-exfil',
+  'sem-exfil',
+  'sem-owned-exfil',
+  'sem-ml-sysprompt-exfil',
+  'sem-ml-sysmsg-exfil',
+  'sem-de-owned-exfil',
+  'sem-fr-owned-exfil',
+  'sem-es-owned-exfil',
+  'sem-de-exfil',
+  'sem-fr-exfil',
+  'sem-es-exfil',
+  'sem-zh-exfil',
+  'sem-ja-exfil',
+  'sem-ko-exfil',
+  'attack-payload',
+  'sem-payload',
+];
 
 const TABLE: InjectionFeature[] = [
   // ---- direct overrides (system-override) ----------------------------------------------------
@@ -809,13 +850,71 @@ const TABLE: InjectionFeature[] = [
       `\\b(?:told|asked|instructed|wants|want|said|reminded|allowed|lets|let)\\s+(?:us|them|me|him|her|everyone|the team|staff|employees|people)\\s+(?:to\\s+)?${EN_VERB}\\b`,
     ),
   },
+  {
+    // The English 'scoped-object' rule for German, French and Spanish: "olvida las reglas del
+    // concurso", "ignore les consignes de la recette", "ignoriere die Regeln zum Dresscode" name
+    // rules of something else. The rules of the system, the assistant, the conversation, the
+    // developer or the reader ("tus", "vos", "deine") are not scoped away.
+    id: 'scoped-object-ml',
+    type: 'system-override',
+    weight: 0,
+    dampens: {
+      ids: ['de-override', 'fr-override', 'es-override', ...SEMANTIC_ML_OVERRIDE_IDS],
+      factor: 0.4,
+      scope: 'sentence',
+    },
+    re: en(
+      `\\b(?:reglas|instrucciones|normas|indicaciones|directrices)\\s+(?:del|de la|de los|de las|para el|para la|sobre el|sobre la)\\s+(?!(?:sistema|asistente|ia|modelo|chat|conversacion|desarrollador\\w*|programador\\w*|operador\\w*|empresa que|principio|inicio|arriba|antes)\\b)[a-z]\\w+|\\b(?:regles|instructions|consignes|directives)\\s+(?:du|de la|des|pour le|pour la|sur le|sur la)\\s+(?!(?:systeme|assistant|ia|modele|chat|conversation|developpeu\\w*|programmeu\\w*|operateu\\w*|debut|depart|haut)\\b)[a-z]\\w+|\\b(?:regeln|anweisungen|vorgaben|richtlinien)\\s+(?:fur (?:die|den|das)|zum|zur|des|vom|uber (?:die|den|das))\\s+(?!(?:system\\w*|assistent\\w*|ki|modell\\w*|chat\\w*|entwickler\\w*|betreiber\\w*|anfang|beginn)\\b)[a-z]\\w+`,
+    ),
+  },
+  {
+    // Advice and prohibitions are the opposite of an exfiltration request: "never reveal your
+    // system prompt", "employees must not disclose internal instructions", "niemals
+    // veröffentlichen", "ne révélez jamais", "nunca reveles", "切勿透露", "見せないこと",
+    // "공개하지 마세요". The negation must govern the read-out verb itself.
+    id: 'negated-exfil',
+    type: 'data-exfiltration',
+    weight: 0,
+    dampens: { ids: EXFIL_IDS, factor: 0.3, scope: 'sentence' },
+    re: en(
+      `\\b(?:never|not|don't|dont|do not|must not|mustn't|should not|shouldn't|may not|cannot|can't|won't|no one (?:may|should|must))\\s+(?:ever\\s+)?(?:reveal|share|paste|disclose|show|print|expose|leak|post|publish|give out|hand out|send|forward|repeat|output|upload)\\b|\\b(?:gib|zeig\\w*|teile?|verrat\\w*|veroffentliche?|poste?|kopiere?)\\b.{0,40}\\b(?:niemals|nie|keinesfalls|auf keinen fall)\\b|\\b(?:niemals|nie|keinesfalls|nicht)\\s+(?:\\w+\\s+){0,4}(?:weitergeben|herausgeben|preisgeben|veroffentlichen|zeigen|teilen|posten|verraten)\\b|\\bne\\s+(?:\\w+\\s+)?(?:revele[zr]?|affiche[zr]?|partage[zr]?|divulgue[zr]?|montre[zr]?|colle[zr]?|publie[zr]?|donne[zr]?|communique[zr]?|doivent divulguer|doit divulguer)\\w*\\s+(?:jamais|pas|rien|ni)\\b|\\b(?:nunca|jamas|no)\\s+(?:\\w+\\s+)?(?:reveles|revele|revelen|muestres|muestre|compartas|comparta|publiques|pegues|divulgues|divulgue|debe[ns]? (?:revelar|compartir|divulgar|mostrar))\\b|(?:切勿|不要|不得|别|別|请勿|請勿|禁止|不可|不能|千万不要|千萬不要|绝不|絕不)[^。！？\\n]{0,12}(?:透露|泄露|洩露|贴出|貼出|公开|公開|显示|顯示|分享|发布|發布|输出|輸出)|(?:見せ|貼ら|公開し|開示し|漏らさ|出力し|教え|共有し|送信し)(?:ない(?:こと|で|ように)|てはなりません|てはいけません|ません)|(?:공개하|보여주|보여 주|올리|유출하|알려주|알려 주|출력하|공유하|전송하)지\\s*(?:마|말|않|못)|(?:공개|유출|전송)해서는\\s*안`,
+    ),
+  },
+  {
+    // A third-person subject that ignores or forgets is a report about a bot, not an order to
+    // this one: "the assistant no longer ignores the system prompt", "¿por qué mi bot ignora…?",
+    // "pourquoi mon bot oublie-t-il…", "warum ignoriert mein Bot…", "助手不再忽略…",
+    // "アシスタントがシステムプロンプトを無視する問題", "어시스턴트가 … 무시하던 문제".
+    id: 'third-person-report',
+    type: 'system-override',
+    weight: 0,
+    dampens: {
+      ids: [
+        'override',
+        'override-strong',
+        'de-override',
+        'fr-override',
+        'es-override',
+        'zh-override',
+        'ja-override',
+        'ko-override',
+        ...SEMANTIC_OVERRIDE_IDS,
+        ...SEMANTIC_ML_OVERRIDE_IDS,
+      ],
+      factor: 0.4,
+      scope: 'sentence',
+    },
+    re: en(
+      `\\b(?:assistant|bot|chatbot|model|agent|ai|llm|it)\\s+(?:\\w+\\s+)?(?:ignores|forgets|skips|bypasses|overrides|disregards|drops)\\b|\\b(?:el|la|mi|nuestro|nuestra|tu|su|este|ese)\\s+(?:asistente|bot|chatbot|modelo|agente|ia|sistema)\\s+(?:ya no\\s+|no\\s+|todavia\\s+|siempre\\s+|a veces\\s+)?(?:ignora|olvida|omite|salta)\\b|\\b(?:l'|le |la |mon |ma |notre |votre |cet |ce )(?:assistant|bot|chatbot|modele|agent|ia)\\s+(?:n')?(?:ignore|oublie|saute)\\b|\\b(?:ignore|oublie)-t-(?:il|elle)\\b|\\b(?:il|elle|ils|elles)\\s+(?:n')?(?:\\w+\\s+)?(?:ignore|oublie|ignorent|oublient)\\b|\\b(?:der|die|das|mein|meine|unser|unsere|dein|deine)\\s+(?:assistent|bot|chatbot|modell|agent|ki)\\s+(?:\\w+\\s+)?(?:ignoriert|vergisst|ubergeht|uberspringt)\\b|\\b(?:ignoriert|vergisst)\\s+(?:der|die|das|mein|meine|unser|unsere)\\s+(?:assistent|bot|chatbot|modell|agent|ki)\\b|(?:助手|机器人|機器人|模型|聊天机器人|ai|它)(?:不再|总是|總是|老是|经常|經常|还是|還是|会|會|有时|有時)(?:忽略|忘记|忘記|无视|無視|跳过|跳過)|(?:アシスタント|ボット|モデル|ai|チャットボット)が[^。！？\\n]{0,20}(?:無視する|忘れる|無視され)(?:問題|こと|場合|バグ|不具合)?|(?:어시스턴트|봇|모델|ai|챗봇)(?:가|이)[^.!?\\n]{0,20}(?:무시하던|무시하는|잊어버리는|잊는)`,
+    ),
+  },
   // ---- German ----------------------------------------------------------------------------------
   {
     id: 'de-override',
     type: 'system-override',
     weight: 0.8,
     re: en(
-      `\\b(?:ignorier\\w*|vergiss|vergessen sie|missacht\\w*|ubergeh\\w*|verwirf|verwerfen sie|beachte(?:n sie)? nicht|befolge(?:n sie)? nicht(?: mehr)?|setze? .{0,20}ausser kraft)\\b.{0,40}\\b(?:alle\\w*|vorherig\\w*|vorig\\w*|bisherig\\w*|obig\\w*|dein\\w*|ihre\\w*|fruher\\w*|vorangegangen\\w*|ursprunglich\\w*|system\\w*)\\b.{0,25}\\b(?:anweisung\\w*|instruktion\\w*|regeln|vorgaben|befehle|richtlinien|systemprompt|system-prompt|anordnungen|einschrankungen)\\b|\\bbefolge\\w*\\s+(?:die|deine|ihre|alle)?\\s*\\w*\\s*(?:anweisungen|regeln|vorgaben|richtlinien)\\s+nicht\\s+mehr\\b|\\b(?:alle\\w*|vorherig\\w*|bisherig\\w*|obig\\w*|dein\\w*|ursprunglich\\w*)\\s+(?:\\w+\\s+)?(?:anweisung\\w*|instruktion\\w*|regeln|vorgaben|befehle|richtlinien)\\s+(?:\\w+\\s+){0,3}(?:ignorieren|vergessen|missachten|nicht (?:mehr )?(?:befolgen|beachten)|sind (?:ab sofort |jetzt )?(?:ungultig|aufgehoben|nichtig))\\b`,
+      `\\b(?:ignorier\\w*|vergiss|vergessen sie|missacht\\w*|ubergeh\\w*|verwirf|verwerfen sie|beachte(?:n sie)? nicht|befolge(?:n sie)? nicht(?: mehr)?|setze? .{0,20}ausser kraft)\\b(?!\\s+(?:diese[nrs]?|den|die)\\s+(?:warnung|hinweis|nachricht|kommentar|mail|e-mail|zeile|meldung|fehler)\\b)[^"<>\\n.!?\u201e\u201c]{0,40}\\b(?:alle\\w*|vorherig\\w*|vorig\\w*|bisherig\\w*|obig\\w*|dein\\w*|ihre\\w*|fruher\\w*|vorangegangen\\w*|ursprunglich\\w*|system\\w*)\\b.{0,25}\\b(?:anweisung\\w*|instruktion\\w*|regeln|vorgaben|befehle|richtlinien|systemprompt|system-prompt|anordnungen|einschrankungen)\\b|\\bbefolge\\w*\\s+(?:die|deine|ihre|alle)?\\s*\\w*\\s*(?:anweisungen|regeln|vorgaben|richtlinien)\\s+nicht\\s+mehr\\b|\\b(?:alle\\w*|vorherig\\w*|bisherig\\w*|obig\\w*|dein\\w*|ursprunglich\\w*)\\s+(?:\\w+\\s+)?(?:anweisung\\w*|instruktion\\w*|regeln|vorgaben|befehle|richtlinien)\\s+(?:\\w+\\s+){0,3}(?:ignorieren|vergessen|missachten|nicht (?:mehr )?(?:befolgen|beachten)|sind (?:ab sofort |jetzt )?(?:ungultig|aufgehoben|nichtig))\\b`,
     ),
   },
   {
@@ -855,7 +954,7 @@ const TABLE: InjectionFeature[] = [
     type: 'injection',
     weight: 0.65,
     re: en(
-      `\\b(?:hinweis|nachricht|anweisung|notiz)\\s+(?:an|fur)\\s+(?:die|den|alle)?\\s*(?:ki|assistent\\w*|sprachmodell\\w*|modell|bot|ki-assistent\\w*)\\b|\\bwenn du (?:eine ki|ein sprachmodell|ein ki-assistent|ein assistent) bist\\b|\\bneue anweisungen\\s*:`,
+      `\\b(?:hinweis|nachricht|anweisung|notiz)\\s+(?:an|fur)\\s+(?:die|den|alle)?\\s*(?:ki|assistent\\w*|sprachmodell\\w*|modell|bot|ki-assistent\\w*)\\b|\\bwenn du (?:eine ki|ein sprachmodell|ein ki-assistent|ein assistent) bist\\b|\\bneue (?:anweisung(?:en)?|instruktion(?:en)?|befehle?)(?:\\s+(?:vom|von der|von|des)\\s+[a-z]+)?\\s*:`,
     ),
   },
   // ---- French ----------------------------------------------------------------------------------
@@ -903,11 +1002,12 @@ const TABLE: InjectionFeature[] = [
   },
   // ---- Spanish ---------------------------------------------------------------------------------
   {
+    // As in French: verb and noun in one clause, and "ignorar este aviso" is about the container.
     id: 'es-override',
     type: 'system-override',
     weight: 0.8,
     re: en(
-      `\\b(?:ignora\\w*|ignore[ns]?|olvida\\w*|olvide\\w*|descarta\\w*|omite\\w*|haz caso omiso|hagan caso omiso|no sigas|deja de seguir|no obedezcas|anula\\w*|pasa por alto|desobedece)\\b.{0,40}\\b(?:instrucciones|reglas|indicaciones|directrices|ordenes|prompt del sistema|normas|restricciones|directivas)\\b|\\b(?:todas las|tus|sus|las) (?:instrucciones|reglas|indicaciones|directrices) (?:anteriores|previas|de arriba|iniciales|originales)\\b.{0,30}\\b(?:ya no|quedan|son|estan)\\b.{0,20}\\b(?:validas|anuladas|sin efecto|canceladas|nulas|aplican)`,
+      `\\b(?:ignora\\w*|ignore[ns]?|olvida\\w*|olvide\\w*|descarta\\w*|omite\\w*|haz caso omiso|hagan caso omiso|no sigas|deja de seguir|no obedezcas|anula\\w*|pasa por alto|desobedece)\\b(?!\\s+(?:este|esta|ese|esa)\\s+(?:aviso|mensaje|comentario|correo|e-mail|linea|nota|alerta|error|advertencia)\\b)[^"<>\\n.!?]{0,40}\\b(?:instrucciones|reglas|indicaciones|directrices|ordenes|prompt del sistema|normas|restricciones|directivas)\\b|\\b(?:todas las|tus|sus|las) (?:instrucciones|reglas|indicaciones|directrices) (?:anteriores|previas|de arriba|iniciales|originales)\\b.{0,30}\\b(?:ya no|quedan|son|estan)\\b.{0,20}\\b(?:validas|anuladas|sin efecto|canceladas|nulas|aplican)`,
     ),
   },
   {
@@ -939,7 +1039,7 @@ const TABLE: InjectionFeature[] = [
     type: 'injection',
     weight: 0.65,
     re: en(
-      `\\b(?:nota|mensaje|instrucciones?|aviso)\\s+(?:para|a)\\s+(?:la\\s+|el\\s+|los\\s+|las\\s+)?(?:ia|asistente\\w*|modelo\\w*|llm|agente\\w*|chatbot)\\b|\\bsi eres una? (?:ia|inteligencia artificial|asistente|modelo de lenguaje)\\b|\\bnuevas instrucciones\\s*:`,
+      `\\b(?:nota|mensaje|instrucciones?|aviso)\\s+(?:para|a)\\s+(?:la\\s+|el\\s+|los\\s+|las\\s+)?(?:ia|asistente\\w*|modelo\\w*|llm|agente\\w*|chatbot)\\b|\\bsi eres una? (?:ia|inteligencia artificial|asistente|modelo de lenguaje)\\b|\\bnuevas? (?:instrucciones|instruccion|orden|ordenes|indicaciones)(?:\\s+(?:del|de la|de)\\s+[a-z]+)?\\s*:`,
     ),
   },
   // ---- Chinese (simplified and traditional) --------------------------------------------------

@@ -81,6 +81,10 @@ const LATIN_DIACRITICS = /[\u0300-\u036f]/g;
 // A word that mixes letters with leet symbols, e.g. `1gn0r3`, `pr3v!0us`, `$y$tem`.
 const LEET_WORD = /[a-z0-9@$!]*[a-z][a-z0-9@$!]*/g;
 const HAS_LEET = /[0-9@$!]/;
+// Leet symbols that stand for letters (a cheap gate before the leet-context scan).
+const LEET_SYMBOL = /[013457@$!|]/;
+// Letters then a plain number: a user name or a year suffix.
+const HANDLE = /^[a-z]{3,}[0-9]{2,}$/;
 const HOMOGLYPH_CHARS = /[авекмнорстухіјѕԁһӏɡԛԝαβειοκνρτυχγ]/;
 // Four or more single letters separated by one space/dot/dash/underscore/asterisk: `i g n o r e`.
 const SPLIT_KEYWORDS =
@@ -124,10 +128,15 @@ export function foldText(raw: string): FoldedText {
     text = out;
   }
   let leetCount = 0;
-  // Once a text has clear leet words, single-symbol words (`4ll`) are leet too.
-  const leetContext = /(?:^|[^a-z0-9])(?=[a-z0-9@$!]*[a-z])(?:[a-z]*[0-9@$!]){2,}[a-z0-9@$!]*/.test(text);
+  // Once a text has clear leet words, single-symbol words (`4ll`) are leet too. A word followed
+  // by a plain number (`chloe94`, `bouchard28`, `build2026`) is a handle or a year, not leet.
+  const leetContext =
+    LEET_SYMBOL.test(text) &&
+    /(?:^|[^a-z0-9])(?![a-z]{3,}[0-9]{2,}(?![a-z0-9@$!]))(?=[a-z0-9@$!]*[a-z])(?:[a-z]*[0-9@$!]){2,}[a-z0-9@$!]*/.test(
+      text,
+    );
   text = text.replace(LEET_WORD, (word) => {
-    if (!HAS_LEET.test(word) || word.length < 3) return word;
+    if (!HAS_LEET.test(word) || word.length < 3 || HANDLE.test(word)) return word;
     // Keep plain numbers with a unit or ordinal (`10kg`, `4th`, `mp3`): leet words carry
     // letters on both sides of a symbol or at least two symbols.
     let symbols = 0;

@@ -18,6 +18,7 @@ import {
   MODEL_SHIFT,
   MODEL_WEIGHTS_B64,
   RULE_KEEP,
+  RULE_KEEP_SHORT,
 } from './model-weights.js';
 import { foldText } from './normalize.js';
 import { unscramble } from './scramble.js';
@@ -47,13 +48,15 @@ interface Pass {
   score: number;
   cats: Map<InjectionCategory, number>;
   signals: string[];
+  /** The folded text of the top-level pass, reused by the learned model (depth 0 only). */
+  folded?: string;
 }
 
 /** Longest text one call scores; the rest is cut (the cut is reported as a signal). */
 export const MAX_INJECTION_SCORED_CHARS = 100_000;
 
 const META_CUES =
-  /\b(?:prompt injections?|injection attacks?|jailbreak(?:s|ing)? (?:attempts?|attacks?|prompts?|techniques?)|attackers?|adversar(?:y|ial)|malicious (?:users?|inputs?|prompts?|documents?)|red[- ]team\w*|defend\w*|defen[cs]es?|mitigat\w*|detect\w*|for example|for instance|such as|e\.g\.|known as|is called|are called|phrases? like|strings? like|example of|examples|research\w*|paper|classifiers?|guardrails?|saniti[sz]\w*|security (?:team|training|awareness|review|researchers?)|training (?:data|set)|awareness|explain\w*|(?:a|the|working|known|new|famous|popular|old|this|that) jailbreaks?\b|unit tests?|test cases?|(?:our|the|a|my) (?:filter|detector|scanner|blocklist|regex)|the (?:string|phrase|text|pattern)\s+["'\u201c`]|(?:a|an|the) (?:jailbreak|prompt injection|injection attack) (?:is|are|means|refers|works)|(?:gets?|makes?|tricks?|causes?|forces?|convinces?|persuades?|manipulates?|coax(?:es)?)\s+(?:a|the|an)\s+(?:model|ai|llm|chatbot|assistant|language model)s?\s+(?:in)?to)\b|(?:lines?|sentences?|texts?|messages?|prompts?|inputs?) like|labell?ed (?:as|benign|malicious)|treat\w* (?:that|it|this|them|these|those|such \w+) as (?:data|untrusted|plain text|content)|prompt-injection|提示注入|提示詞注入|越狱攻击|攻击者|攻擊者|プロンプトインジェクション|攻撃者|프롬프트 인젝션|공격자|injection de prompt|attaquant|inyeccion de prompt|atacante|angreifer|beispiel|par exemple|por ejemplo|例如|例えば|예를 들어/g;
+  /\b(?:prompt injections?|injection attacks?|jailbreak(?:s|ing)? (?:attempts?|attacks?|prompts?|techniques?)|attackers?|adversar(?:y|ial)|malicious (?:users?|inputs?|prompts?|documents?)|red[- ]team\w*|defend\w*|defen[cs]es?|mitigat\w*|detect\w*|for example|for instance|such as|e\.g\.|known as|is called|are called|phrases? like|strings? like|example of|examples|research\w*|paper|classifiers?|guardrails?|saniti[sz]\w*|security (?:team|training|awareness|review|researchers?)|training (?:data|set)|awareness|explain\w*|(?:a|the|working|known|new|famous|popular|old|this|that) jailbreaks?\b|unit tests?|test cases?|(?:our|the|a|my) (?:filter|detector|scanner|blocklist|regex)|the (?:string|phrase|text|pattern)\s+["'\u201c`]|(?:a|an|the) (?:jailbreak|prompt injection|injection attack) (?:is|are|means|refers|works)|(?:gets?|makes?|tricks?|causes?|forces?|convinces?|persuades?|manipulates?|coax(?:es)?)\s+(?:a|the|an)\s+(?:model|ai|llm|chatbot|assistant|language model)s?\s+(?:in)?to)\b|(?:lines?|sentences?|texts?|messages?|prompts?|inputs?) like|labell?ed (?:as|benign|malicious)|treat\w* (?:that|it|this|them|these|those|such \w+) as (?:data|untrusted|plain text|content)|prompt-injection|提示注入|提示詞注入|越狱攻击|攻击者|攻擊者|プロンプトインジェクション|攻撃者|프롬프트 인젝션|공격자|injection de prompt|attaquant|inyeccion de prompt|atacante|angreifer|beispiel|par exemple|por ejemplo|例如|例えば|예를 들어|\bgrep\b|\blog lines?\b|\b(?:blocked|flagged|rejected) (?:inputs?|prompts?|messages?|requests?)\b|\b(?:une?|des|la|cette) (?:phrases?|formules?) comme\b|\b(?:una|unas|la|esta) (?:frases?|expresion(?:es)?) como\b|\b(?:ein|einen|der|den) satze? wie\b|\bsatze wie\b|という(?:文|文章|フレーズ|一文|指示文)|のような(?:文|フレーズ)|(?:라는|같은)\s*(?:문장|문구|표현)|(?:这样|這樣|这类|這類|之类|之類)的(?:句子|话|話|指令)|安全(?:课|課|培训|培訓|教育)|演示了|研修資料|보안 교육/g;
 
 const CODE_CUES =
   /```|\b(?:function|const|let|var|def|import|from|return|class|async|await|elif|printf|console\.log|println|tokenizer|apply_chat_template|f"|fmt\.)\b|=>|\{\s*"?role"?\s*:|\)\s*;|;\s*\n|(?<!\w)\w{1,64}\s*=\s*f?["'`]|\w\(\w*\)|<\/?code>/g;
@@ -108,23 +111,91 @@ const MODIFIERS = FEATURES.filter((f) => f.dampens !== undefined);
 // Zero-weight evidence (a cue another feature requires) does not corroborate on its own ('*').
 const SILENT = new Set(EVIDENCE.filter((f) => f.weight === 0).map((f) => f.id));
 
+// Sentence ends for sentence-scoped modifiers (Latin and CJK punctuation, line breaks).
+const SENTENCE_END = /[.!?;\n\u3002\uff01\uff1f\uff1b]/;
+
+const GLOBAL_COPIES = new Map<string, RegExp>();
+const SCOPED_IDS = new Map<string, ReadonlySet<string>>();
+
+function scopedIds(f: InjectionFeature): ReadonlySet<string> {
+  let ids = SCOPED_IDS.get(f.id);
+  if (ids === undefined) {
+    ids = new Set(f.dampens?.ids ?? []);
+    SCOPED_IDS.set(f.id, ids);
+  }
+  return ids;
+}
+
+/**
+ * The [start, end) spans of the sentences a modifier matched in (at most 8 matches), as a flat
+ * array. Linear: one global scan plus a bounded walk to each match's sentence ends.
+ */
+function sentenceSpans(f: InjectionFeature, text: string): number[] {
+  let re = GLOBAL_COPIES.get(f.id);
+  if (re === undefined) {
+    re = new RegExp(f.re.source, `${f.re.flags.replace('g', '')}g`);
+    GLOBAL_COPIES.set(f.id, re);
+  }
+  re.lastIndex = 0;
+  const spans: number[] = [];
+  let lastEnd = -1;
+  for (let m = re.exec(text), n = 0; m !== null && n < 8; m = re.exec(text), n++) {
+    if (m[0].length === 0) re.lastIndex++;
+    if (m.index < lastEnd) continue;
+    let start = m.index;
+    while (start > 0 && !SENTENCE_END.test(text[start - 1] as string) && m.index - start < 400) start--;
+    let end = m.index + m[0].length;
+    while (end < text.length && !SENTENCE_END.test(text[end] as string) && end - m.index < 400) end++;
+    spans.push(start, end);
+    lastEnd = end;
+  }
+  re.lastIndex = 0;
+  return spans;
+}
+
+function inSpans(spans: readonly number[], at: number): boolean {
+  for (let i = 0; i < spans.length; i += 2)
+    if (at >= (spans[i] as number) && at < (spans[i + 1] as number)) return true;
+  return false;
+}
+
 // Runs the feature table over already-folded text.
 function featurePass(text: string, codeLike: boolean, damp: number): Pass {
   const cats = new Map<InjectionCategory, number[]>();
   const all: number[] = [];
   const signals: string[] = [];
   let damped: Map<string, number> | undefined;
+  // Sentence-scoped modifiers: the sentences they matched in, and what they damp there.
+  let local: Array<{ spans: number[]; ids: ReadonlySet<string>; factor: number }> | undefined;
   for (const f of MODIFIERS) {
-    if (!f.re.test(text) || f.dampens === undefined) continue;
+    if (f.dampens === undefined || !f.re.test(text)) continue;
+    signals.push(f.id);
+    if (f.dampens.scope === 'sentence') {
+      local ??= [];
+      local.push({ spans: sentenceSpans(f, text), ids: scopedIds(f), factor: f.dampens.factor });
+      continue;
+    }
     damped ??= new Map();
     for (const id of f.dampens.ids) damped.set(id, Math.min(damped.get(id) ?? 1, f.dampens.factor));
-    signals.push(f.id);
   }
   const matched: InjectionFeature[] = [];
   const replaced = new Set<string>();
   const cjk = CJK.test(text);
+  // Per-feature factor from sentence-scoped modifiers (only features they cover are looked up).
+  let localFactor: Map<string, number> | undefined;
   for (const f of EVIDENCE) {
-    if ((f.script === 'cjk' && !cjk) || !f.re.test(text)) continue;
+    if (f.script === 'cjk' && !cjk) continue;
+    if (local === undefined) {
+      if (!f.re.test(text)) continue;
+    } else {
+      const m = f.re.exec(text);
+      if (m === null) continue;
+      for (const l of local) {
+        if (!l.ids.has(f.id) || !inSpans(l.spans, m.index)) continue;
+        localFactor ??= new Map();
+        localFactor.set(f.id, Math.min(localFactor.get(f.id) ?? 1, l.factor));
+      }
+    }
     matched.push(f);
     if (f.replaces) for (const id of f.replaces) replaced.add(id);
   }
@@ -141,7 +212,7 @@ function featurePass(text: string, codeLike: boolean, damp: number): Pass {
       add(f);
   }
   function add(f: InjectionFeature): void {
-    let w = f.weight * (damped?.get(f.id) ?? 1);
+    let w = f.weight * (damped?.get(f.id) ?? 1) * (localFactor?.get(f.id) ?? 1);
     if (f.kind === 'template' && codeLike) w *= 0.3;
     w *= damp;
     signals.push(f.id);
@@ -170,7 +241,9 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
   const { text, restored } = unscramble(folded.text);
   const metaCount = countMatches(META_CUES, text, 4);
   const codeCount = countMatches(CODE_CUES, raw, 4);
-  const codeLike = inheritedCode || codeCount >= 2;
+  // A complete fenced block (two fences) is code even when nothing else in the text is.
+  const fenced = raw.indexOf('```') !== -1 && raw.indexOf('```') !== raw.lastIndexOf('```');
+  const codeLike = inheritedCode || codeCount >= 2 || fenced;
   let damp = metaCount >= 2 ? 0.45 : metaCount === 1 ? 0.8 : 1;
 
   // Teaching text quotes attack phrases; what stays outside the quotes is the author's own voice.
@@ -192,6 +265,7 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
   }
 
   const result = featurePass(text, codeLike, damp);
+  if (depth === 0) result.folded = folded.text;
   if (quotedOnly) {
     result.score = Math.min(result.score, QUOTED_EXAMPLES_CAP);
     for (const [k, v] of result.cats) result.cats.set(k, Math.min(v, QUOTED_EXAMPLES_CAP));
@@ -295,7 +369,7 @@ export function scoreInjection(text: string): InjectionScore {
   const scored = cut ? input.slice(0, MAX_INJECTION_SCORED_CHARS) : input;
   const pass = scoreDepth(scored, 0);
   if (cut) pass.signals.push('truncated');
-  const blended = blendWithModel(pass.score, scored);
+  const blended = blendWithModel(pass.score, scored, pass.folded);
   const categories: InjectionCategoryScore[] = [];
   for (const type of INJECTION_CATEGORIES) {
     const s = pass.cats.get(type) ?? 0;
@@ -330,14 +404,28 @@ const MODEL_FLOOR = 0.05;
  * `BLEND_CUT` lands on the default threshold 0.7; a rule score of at least `RULE_KEEP` stands on
  * its own. Weights and constants come from `eval/injection/train-model.ts` (grouped CV).
  */
-function blendWithModel(rule: number, text: string): number {
+function blendWithModel(rule: number, text: string, folded = foldText(text).text): number {
   model ??= decodeWeights(MODEL_WEIGHTS_B64, MODEL_SCALE, MODEL_BIAS);
-  const p = 1 / (1 + Math.exp(-(modelLogit(model, foldText(text).text) - MODEL_SHIFT)));
+  const p = 1 / (1 + Math.exp(-(modelLogit(model, folded) - MODEL_SHIFT)));
   const b = BLEND_WEIGHT * rule + (1 - BLEND_WEIGHT) * p;
   const mapped = b < BLEND_CUT ? (0.7 * b) / BLEND_CUT : 0.7 + (0.3 * (b - BLEND_CUT)) / (1 - BLEND_CUT);
   // Faint model evidence alone is noise: a text no rule fires on and the model barely scores reads 0.
   if (rule === 0 && mapped < MODEL_FLOOR) return 0;
-  return Math.min(1, Math.max(mapped, rule >= RULE_KEEP ? rule : 0));
+  const keep = isShortMessage(text) ? RULE_KEEP_SHORT : RULE_KEEP;
+  return Math.min(1, Math.max(mapped, rule >= keep ? rule : 0));
+}
+
+/**
+ * A short message (at most 400 characters on at most four lines) rather than a document: in a
+ * short message a strong rule match is most of the text, so a rule score of at least
+ * `RULE_KEEP_SHORT` stands on its own; in a document (code, configs, logs, chat transcripts) the
+ * same words are far more often innocent, so only `RULE_KEEP` does. Not part of the public API.
+ */
+export function isShortMessage(text: string): boolean {
+  if (text.length > 400) return false;
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) if (++lines > 4) return false;
+  return true;
 }
 
 function round(n: number): number {
