@@ -105,20 +105,20 @@ describe('PII eval', () => {
     expect(address?.recall).toBeGreaterThanOrEqual(0.99);
   });
 
-  it('held-out (blind set 4): micro precision and recall at their floors once the set exists', () => {
+  it('held-out (blind set 4): micro precision and recall at the floors it was first scored at', () => {
     const heldout = piiFixtures('heldout');
-    // Blind set 4 (eval/pii/blind4-fixtures.jsonl) is being written independently; until it is
-    // committed the held-out half is pending. Issue #11's target is micro precision and recall
-    // >= 0.95 on it; the floors are re-pinned by the integrator once it has been scored.
     if (heldout === undefined) {
-      console.warn(
-        'PII eval: held-out blind set 4 is pending (eval/pii/blind4-fixtures.jsonl not committed yet)',
-      );
+      console.warn('PII eval: held-out blind set 4 is missing (eval/pii/blind4-fixtures.jsonl)');
       return;
     }
     expect(heldout.length).toBeGreaterThanOrEqual(300);
     const score = scorePII(heldout);
-    expect(score.micro.precision).toBeGreaterThanOrEqual(0.946);
+    // First scored blind after issue #11's second tuning round: P 0.920 / R 0.833. Floors, not
+    // the target: nobody may tune on this set's misses or per-type figures (that spends it).
+    expect(score.micro.precision).toBeGreaterThanOrEqual(0.915);
     expect(score.micro.recall).toBeGreaterThanOrEqual(0.828);
   });
+  it.todo(
+    'held-out (blind set 4): micro precision and recall both >= 0.95 (issue #11 target, missed: P 0.920 / R 0.833)',
+  );
 });
