@@ -7,3 +7,4 @@ export {
   PostgresStore,
   type PostgresStoreOptions,
 } from '../stores/postgres/index.js';
+export { SqlUsageLedger, type SqlUsageLedgerOptions } from '../cost/sql/index.js';

@@ -3,3 +3,4 @@
  * dependency `better-sqlite3@12`, loaded on first use).
  */
 export { SQLITE_SCHEMA_VERSION, SqliteStore, type SqliteStoreOptions } from '../stores/sqlite/index.js';
+export { SqlUsageLedger, type SqlUsageLedgerOptions } from '../cost/sql/index.js';

@@ -1,0 +1,256 @@
+/**
+ * Helpers the SQL and Redis usage ledgers share: checking records and queries (bad input is a
+ * rejected `StorageError` naming the ledger, never a silent miscount), integer nano-dollars
+ * (costs are summed as integers, so no float drift however many small calls add up) and the
+ * per-provider/model breakdown. Internal: not exported from an entry point.
+ */
+import { ConfigurationError } from '../errors/configuration-error.js';
+import { describeError } from '../errors/error-chain.js';
+import { SluiceError } from '../errors/sluice-error.js';
+import { describeOptionValue } from '../processors/option-errors.js';
+import { StorageError } from '../stores/errors.js';
+import {
+  USAGE_WINDOW_MS,
+  type ModelPrice,
+  type PricingTable,
+  type UsageBreakdownEntry,
+  type UsageQuery,
+  type UsageRecord,
+  type UsageScope,
+  type UsageScopeKeys,
+  type UsageTotals,
+} from './types.js';
+
+/** Nano-dollars per dollar: every ledger stores and sums costs as integers of this unit. */
+export const NANOS_PER_DOLLAR = 1_000_000_000;
+
+/** The scopes a record is counted under, with the record field holding each scope's key. */
+export const SCOPE_FIELDS: ReadonlyArray<readonly [UsageScope, keyof UsageScopeKeys]> = [
+  ['run', 'runId'],
+  ['thread', 'threadId'],
+  ['resource', 'resourceId'],
+  ['user', 'userId'],
+  ['organization', 'organizationId'],
+  ['session', 'sessionId'],
+];
+
+const SCOPES = new Set<string>(SCOPE_FIELDS.map(([scope]) => scope));
+const KINDS = new Set<string>(['step', 'retry', 'helper', 'cache-hit']);
+
+/** Dollars → integer nano-dollars (rounded to the nearest nano-dollar). */
+export function toNanos(dollars: number): number {
+  return Math.round(dollars * NANOS_PER_DOLLAR);
+}
+
+/** Integer nano-dollars → dollars. */
+export function fromNanos(nanos: number): number {
+  return nanos / NANOS_PER_DOLLAR;
+}
+
+function bad(ledger: string, method: string, message: string): StorageError {
+  return new StorageError('STORE_INVALID_INPUT', `${ledger}.${method}: ${message}; nothing was recorded.`, {
+    details: { ledger, method },
+  });
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
+
+/** A record's numbers as the ledgers store them. */
+export interface CheckedRecord {
+  record: UsageRecord;
+  atMs: number;
+  costNanos: number;
+}
+
+/** Check a record before anything is written; the error names the ledger and the field. */
+export function checkRecord(ledger: string, record: UsageRecord): CheckedRecord {
+  const fail = (message: string) => bad(ledger, 'record', message);
+  if (typeof record !== 'object' || record === null) throw fail(`expected a usage record (got ${describeOptionValue(record)})`);
+  if (typeof record.id !== 'string' || record.id === '') throw fail('`id` must be a non-empty string');
+  const atMs = record.at instanceof Date ? record.at.getTime() : Number.NaN;
+  if (!Number.isFinite(atMs)) throw fail(`record "${record.id}": \`at\` must be a valid Date`);
+  if (typeof record.provider !== 'string' || typeof record.model !== 'string') {
+    throw fail(`record "${record.id}": \`provider\` and \`model\` must be strings`);
+  }
+  if (!KINDS.has(record.kind)) throw fail(`record "${record.id}": unknown \`kind\` ${describeOptionValue(record.kind)}`);
+  for (const field of ['inputTokens', 'outputTokens', 'cachedInputTokens', 'reasoningTokens'] as const) {
+    if (!isCount(record[field])) {
+      throw fail(`record "${record.id}": \`${field}\` must be a non-negative integer (got ${describeOptionValue(record[field])})`);
+    }
+  }
+  if (typeof record.estimatedCost !== 'number' || !Number.isFinite(record.estimatedCost) || record.estimatedCost < 0) {
+    throw fail(
+      `record "${record.id}": \`estimatedCost\` must be a finite number of dollars ≥ 0 (got ${describeOptionValue(record.estimatedCost)})`,
+    );
+  }
+  const scope = record.scope;
+  if (typeof scope !== 'object' || scope === null || typeof scope.runId !== 'string' || scope.runId === '') {
+    throw fail(`record "${record.id}": \`scope.runId\` must be a non-empty string`);
+  }
+  for (const [, field] of SCOPE_FIELDS) {
+    const value = scope[field];
+    if (value !== undefined && typeof value !== 'string') {
+      throw fail(`record "${record.id}": \`scope.${field}\` must be a string when present`);
+    }
+  }
+  return { record, atMs, costNanos: toNanos(record.estimatedCost) };
+}
+
+/** A query's window as epoch milliseconds: counted records have `fromMs < at <= toMs`. */
+export interface CheckedQuery {
+  scope: UsageScope;
+  scopeKey: string;
+  /** Exclusive lower bound; `-Infinity` for all time. */
+  fromMs: number;
+  toMs: number;
+  windowMs: number | undefined;
+  breakdown: boolean;
+}
+
+/** Check a query; `nowMs` is the ledger's clock, used when the query has no `now`. */
+export function checkQuery(ledger: string, query: UsageQuery, nowMs: number): CheckedQuery {
+  const fail = (message: string) =>
+    new StorageError('STORE_INVALID_INPUT', `${ledger}.totals: ${message}.`, { details: { ledger, method: 'totals' } });
+  if (typeof query !== 'object' || query === null) throw fail(`expected a query (got ${describeOptionValue(query)})`);
+  if (!SCOPES.has(query.scope)) {
+    throw fail(`unknown \`scope\` ${describeOptionValue(query.scope)} (use one of ${[...SCOPES].join(', ')})`);
+  }
+  if (typeof query.scopeKey !== 'string' || query.scopeKey === '') throw fail('`scopeKey` must be a non-empty string');
+  let windowMs: number | undefined;
+  if (query.window !== undefined) {
+    windowMs = Object.hasOwn(USAGE_WINDOW_MS, query.window) ? USAGE_WINDOW_MS[query.window] : undefined;
+    if (windowMs === undefined) {
+      throw fail(`unknown \`window\` ${describeOptionValue(query.window)} (use one of ${Object.keys(USAGE_WINDOW_MS).join(', ')})`);
+    }
+  }
+  const toMs = query.now === undefined ? nowMs : query.now instanceof Date ? query.now.getTime() : Number.NaN;
+  if (!Number.isFinite(toMs)) throw fail('`now` must be a valid Date');
+  return {
+    scope: query.scope,
+    scopeKey: query.scopeKey,
+    fromMs: windowMs === undefined ? Number.NEGATIVE_INFINITY : toMs - windowMs,
+    toMs,
+    windowMs,
+    breakdown: query.breakdown === true,
+  };
+}
+
+/** Integer sums of one provider/model (costs in nano-dollars). */
+export interface Sums {
+  costNanos: number;
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens: number;
+  reasoningTokens: number;
+  calls: number;
+}
+
+/** Zeroed sums. */
+export function emptySums(): Sums {
+  return { costNanos: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0, calls: 0 };
+}
+
+/** Add `b` into `a`. */
+export function addSums(a: Sums, b: Sums): void {
+  a.costNanos += b.costNanos;
+  a.inputTokens += b.inputTokens;
+  a.outputTokens += b.outputTokens;
+  a.cachedInputTokens += b.cachedInputTokens;
+  a.reasoningTokens += b.reasoningTokens;
+  a.calls += b.calls;
+}
+
+/** Totals from per-model sums keyed by provider and model. */
+export function toTotals(groups: ReadonlyMap<string, { provider: string; model: string; sums: Sums }>, breakdown: boolean): UsageTotals {
+  const all = emptySums();
+  const entries: UsageBreakdownEntry[] = [];
+  for (const { provider, model, sums } of groups.values()) {
+    addSums(all, sums);
+    if (breakdown) {
+      entries.push({
+        provider,
+        model,
+        estimatedCost: fromNanos(sums.costNanos),
+        inputTokens: sums.inputTokens,
+        outputTokens: sums.outputTokens,
+        cachedInputTokens: sums.cachedInputTokens,
+        reasoningTokens: sums.reasoningTokens,
+        calls: sums.calls,
+      });
+    }
+  }
+  const totals: UsageTotals = {
+    estimatedCost: fromNanos(all.costNanos),
+    costUnit: 'USD',
+    inputTokens: all.inputTokens,
+    outputTokens: all.outputTokens,
+    cachedInputTokens: all.cachedInputTokens,
+    reasoningTokens: all.reasoningTokens,
+    calls: all.calls,
+  };
+  if (breakdown) {
+    entries.sort(
+      (a, b) =>
+        b.estimatedCost - a.estimatedCost ||
+        (a.provider < b.provider ? -1 : a.provider > b.provider ? 1 : a.model < b.model ? -1 : a.model > b.model ? 1 : 0),
+    );
+    totals.breakdown = entries;
+  }
+  return totals;
+}
+
+/** Check a `pricing` option: `{ 'provider/model': { input, output, cachedInput?, reasoning? } }`, $ per million tokens. */
+export function checkPricing(ledger: string, pricing: unknown): PricingTable | undefined {
+  if (pricing === undefined) return undefined;
+  const fail = (message: string) =>
+    new ConfigurationError('STORE_INVALID_CONFIG', `${ledger}: ${message}`, { details: { ledger, option: 'pricing' } });
+  if (typeof pricing !== 'object' || pricing === null || Array.isArray(pricing)) {
+    throw fail(`"pricing" must be an object keyed 'provider/model-id' (got ${describeOptionValue(pricing)}).`);
+  }
+  const out: Record<string, ModelPrice> = {};
+  for (const [key, price] of Object.entries(pricing as Record<string, unknown>)) {
+    if (!/^[^/]+\/.+$/.test(key)) throw fail(`pricing key ${JSON.stringify(key)} must be 'provider/model-id' (e.g. 'openai/gpt-4o').`);
+    const p = price as Record<string, unknown> | null;
+    const okNumber = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+    if (
+      typeof p !== 'object' ||
+      p === null ||
+      !okNumber(p.input) ||
+      !okNumber(p.output) ||
+      (p.cachedInput !== undefined && !okNumber(p.cachedInput)) ||
+      (p.reasoning !== undefined && !okNumber(p.reasoning))
+    ) {
+      throw fail(
+        `pricing[${JSON.stringify(key)}] must be { input, output, cachedInput?, reasoning? } in US dollars per million tokens, each a number ≥ 0.`,
+      );
+    }
+    out[key] = { ...(p as unknown as ModelPrice) };
+  }
+  return Object.freeze(out);
+}
+
+/**
+ * The error a ledger rejects with when its backend fails: the backend's own `StorageError` code
+ * (`STORE_UNAVAILABLE`, `STORE_QUERY_FAILED`, …) with the ledger's name in front, the original as
+ * `cause`, `details.ledger` and `details.store`.
+ */
+export function ledgerFailure(
+  ledger: string,
+  store: string,
+  operation: string,
+  error: unknown,
+  fallbackCode: 'STORE_UNAVAILABLE' | 'STORE_QUERY_FAILED',
+): SluiceError {
+  if (SluiceError.isInstance(error) && (error.details as { ledger?: unknown } | undefined)?.ledger === ledger) return error;
+  const code = StorageError.isInstance(error) ? error.code : fallbackCode;
+  const hint =
+    code === 'STORE_UNAVAILABLE'
+      ? ` Usage was not ${operation === 'record' ? 'recorded' : 'read'}; check that ${store} is reachable.`
+      : '';
+  return new StorageError(code, `${ledger}: ${operation} failed: ${describeError(error)}.${hint}`, {
+    cause: error,
+    details: { ledger, store, operation },
+  });
+}
