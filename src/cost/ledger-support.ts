@@ -10,9 +10,9 @@ import { SluiceError } from '../errors/sluice-error.js';
 import { describeOptionValue } from '../processors/option-errors.js';
 import { StorageError } from '../stores/errors.js';
 import {
-  USAGE_WINDOW_MS,
   type ModelPrice,
   type PricingTable,
+  USAGE_WINDOW_MS,
   type UsageBreakdownEntry,
   type UsageQuery,
   type UsageRecord,
@@ -67,20 +67,28 @@ export interface CheckedRecord {
 /** Check a record before anything is written; the error names the ledger and the field. */
 export function checkRecord(ledger: string, record: UsageRecord): CheckedRecord {
   const fail = (message: string) => bad(ledger, 'record', message);
-  if (typeof record !== 'object' || record === null) throw fail(`expected a usage record (got ${describeOptionValue(record)})`);
+  if (typeof record !== 'object' || record === null)
+    throw fail(`expected a usage record (got ${describeOptionValue(record)})`);
   if (typeof record.id !== 'string' || record.id === '') throw fail('`id` must be a non-empty string');
   const atMs = record.at instanceof Date ? record.at.getTime() : Number.NaN;
   if (!Number.isFinite(atMs)) throw fail(`record "${record.id}": \`at\` must be a valid Date`);
   if (typeof record.provider !== 'string' || typeof record.model !== 'string') {
     throw fail(`record "${record.id}": \`provider\` and \`model\` must be strings`);
   }
-  if (!KINDS.has(record.kind)) throw fail(`record "${record.id}": unknown \`kind\` ${describeOptionValue(record.kind)}`);
+  if (!KINDS.has(record.kind))
+    throw fail(`record "${record.id}": unknown \`kind\` ${describeOptionValue(record.kind)}`);
   for (const field of ['inputTokens', 'outputTokens', 'cachedInputTokens', 'reasoningTokens'] as const) {
     if (!isCount(record[field])) {
-      throw fail(`record "${record.id}": \`${field}\` must be a non-negative integer (got ${describeOptionValue(record[field])})`);
+      throw fail(
+        `record "${record.id}": \`${field}\` must be a non-negative integer (got ${describeOptionValue(record[field])})`,
+      );
     }
   }
-  if (typeof record.estimatedCost !== 'number' || !Number.isFinite(record.estimatedCost) || record.estimatedCost < 0) {
+  if (
+    typeof record.estimatedCost !== 'number' ||
+    !Number.isFinite(record.estimatedCost) ||
+    record.estimatedCost < 0
+  ) {
     throw fail(
       `record "${record.id}": \`estimatedCost\` must be a finite number of dollars ≥ 0 (got ${describeOptionValue(record.estimatedCost)})`,
     );
@@ -112,17 +120,25 @@ export interface CheckedQuery {
 /** Check a query; `nowMs` is the ledger's clock, used when the query has no `now`. */
 export function checkQuery(ledger: string, query: UsageQuery, nowMs: number): CheckedQuery {
   const fail = (message: string) =>
-    new StorageError('STORE_INVALID_INPUT', `${ledger}.totals: ${message}.`, { details: { ledger, method: 'totals' } });
-  if (typeof query !== 'object' || query === null) throw fail(`expected a query (got ${describeOptionValue(query)})`);
+    new StorageError('STORE_INVALID_INPUT', `${ledger}.totals: ${message}.`, {
+      details: { ledger, method: 'totals' },
+    });
+  if (typeof query !== 'object' || query === null)
+    throw fail(`expected a query (got ${describeOptionValue(query)})`);
   if (!SCOPES.has(query.scope)) {
-    throw fail(`unknown \`scope\` ${describeOptionValue(query.scope)} (use one of ${[...SCOPES].join(', ')})`);
+    throw fail(
+      `unknown \`scope\` ${describeOptionValue(query.scope)} (use one of ${[...SCOPES].join(', ')})`,
+    );
   }
-  if (typeof query.scopeKey !== 'string' || query.scopeKey === '') throw fail('`scopeKey` must be a non-empty string');
+  if (typeof query.scopeKey !== 'string' || query.scopeKey === '')
+    throw fail('`scopeKey` must be a non-empty string');
   let windowMs: number | undefined;
   if (query.window !== undefined) {
     windowMs = Object.hasOwn(USAGE_WINDOW_MS, query.window) ? USAGE_WINDOW_MS[query.window] : undefined;
     if (windowMs === undefined) {
-      throw fail(`unknown \`window\` ${describeOptionValue(query.window)} (use one of ${Object.keys(USAGE_WINDOW_MS).join(', ')})`);
+      throw fail(
+        `unknown \`window\` ${describeOptionValue(query.window)} (use one of ${Object.keys(USAGE_WINDOW_MS).join(', ')})`,
+      );
     }
   }
   const toMs = query.now === undefined ? nowMs : query.now instanceof Date ? query.now.getTime() : Number.NaN;
@@ -149,7 +165,14 @@ export interface Sums {
 
 /** Zeroed sums. */
 export function emptySums(): Sums {
-  return { costNanos: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, reasoningTokens: 0, calls: 0 };
+  return {
+    costNanos: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    cachedInputTokens: 0,
+    reasoningTokens: 0,
+    calls: 0,
+  };
 }
 
 /** Add `b` into `a`. */
@@ -163,7 +186,10 @@ export function addSums(a: Sums, b: Sums): void {
 }
 
 /** Totals from per-model sums keyed by provider and model. */
-export function toTotals(groups: ReadonlyMap<string, { provider: string; model: string; sums: Sums }>, breakdown: boolean): UsageTotals {
+export function toTotals(
+  groups: ReadonlyMap<string, { provider: string; model: string; sums: Sums }>,
+  breakdown: boolean,
+): UsageTotals {
   const all = emptySums();
   const entries: UsageBreakdownEntry[] = [];
   for (const { provider, model, sums } of groups.values()) {
@@ -194,7 +220,15 @@ export function toTotals(groups: ReadonlyMap<string, { provider: string; model: 
     entries.sort(
       (a, b) =>
         b.estimatedCost - a.estimatedCost ||
-        (a.provider < b.provider ? -1 : a.provider > b.provider ? 1 : a.model < b.model ? -1 : a.model > b.model ? 1 : 0),
+        (a.provider < b.provider
+          ? -1
+          : a.provider > b.provider
+            ? 1
+            : a.model < b.model
+              ? -1
+              : a.model > b.model
+                ? 1
+                : 0),
     );
     totals.breakdown = entries;
   }
@@ -205,13 +239,18 @@ export function toTotals(groups: ReadonlyMap<string, { provider: string; model: 
 export function checkPricing(ledger: string, pricing: unknown): PricingTable | undefined {
   if (pricing === undefined) return undefined;
   const fail = (message: string) =>
-    new ConfigurationError('STORE_INVALID_CONFIG', `${ledger}: ${message}`, { details: { ledger, option: 'pricing' } });
+    new ConfigurationError('STORE_INVALID_CONFIG', `${ledger}: ${message}`, {
+      details: { ledger, option: 'pricing' },
+    });
   if (typeof pricing !== 'object' || pricing === null || Array.isArray(pricing)) {
-    throw fail(`"pricing" must be an object keyed 'provider/model-id' (got ${describeOptionValue(pricing)}).`);
+    throw fail(
+      `"pricing" must be an object keyed 'provider/model-id' (got ${describeOptionValue(pricing)}).`,
+    );
   }
   const out: Record<string, ModelPrice> = {};
   for (const [key, price] of Object.entries(pricing as Record<string, unknown>)) {
-    if (!/^[^/]+\/.+$/.test(key)) throw fail(`pricing key ${JSON.stringify(key)} must be 'provider/model-id' (e.g. 'openai/gpt-4o').`);
+    if (!/^[^/]+\/.+$/.test(key))
+      throw fail(`pricing key ${JSON.stringify(key)} must be 'provider/model-id' (e.g. 'openai/gpt-4o').`);
     const p = price as Record<string, unknown> | null;
     const okNumber = (v: unknown) => typeof v === 'number' && Number.isFinite(v) && v >= 0;
     if (
@@ -243,7 +282,8 @@ export function ledgerFailure(
   error: unknown,
   fallbackCode: 'STORE_UNAVAILABLE' | 'STORE_QUERY_FAILED',
 ): SluiceError {
-  if (SluiceError.isInstance(error) && (error.details as { ledger?: unknown } | undefined)?.ledger === ledger) return error;
+  if (SluiceError.isInstance(error) && (error.details as { ledger?: unknown } | undefined)?.ledger === ledger)
+    return error;
   const code = StorageError.isInstance(error) ? error.code : fallbackCode;
   const hint =
     code === 'STORE_UNAVAILABLE'

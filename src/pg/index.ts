@@ -2,9 +2,10 @@
  * `sluice/pg`: the PostgreSQL store (`PostgresStore`, needs the optional peer dependency `pg`,
  * loaded on first use).
  */
+
+export { SqlUsageLedger, type SqlUsageLedgerOptions } from '../cost/sql/index.js';
 export {
   POSTGRES_SCHEMA_VERSION,
   PostgresStore,
   type PostgresStoreOptions,
 } from '../stores/postgres/index.js';
-export { SqlUsageLedger, type SqlUsageLedgerOptions } from '../cost/sql/index.js';

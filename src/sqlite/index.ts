@@ -2,5 +2,6 @@
  * `sluice/sqlite`: the embedded SQLite store (`SqliteStore`, needs the optional peer
  * dependency `better-sqlite3@12`, loaded on first use).
  */
-export { SQLITE_SCHEMA_VERSION, SqliteStore, type SqliteStoreOptions } from '../stores/sqlite/index.js';
+
 export { SqlUsageLedger, type SqlUsageLedgerOptions } from '../cost/sql/index.js';
+export { SQLITE_SCHEMA_VERSION, SqliteStore, type SqliteStoreOptions } from '../stores/sqlite/index.js';

@@ -24,7 +24,14 @@ import {
   type Sums,
   toTotals,
 } from '../ledger-support.js';
-import type { PricingTable, UsageLedger, UsageQuery, UsageRecord, UsageScope, UsageTotals } from '../types.js';
+import type {
+  PricingTable,
+  UsageLedger,
+  UsageQuery,
+  UsageRecord,
+  UsageScope,
+  UsageTotals,
+} from '../types.js';
 
 /** A SQL memory store the ledger can keep its table in (`SqliteStore`, `PostgresStore`). */
 export interface UsageLedgerSqlStore {
@@ -96,7 +103,11 @@ export class SqlUsageLedger implements UsageLedger {
 
   constructor(options: SqlUsageLedgerOptions) {
     const store = (options as { store?: unknown } | undefined)?.store;
-    if (typeof store !== 'object' || store === null || typeof (store as { feature?: unknown }).feature !== 'function') {
+    if (
+      typeof store !== 'object' ||
+      store === null ||
+      typeof (store as { feature?: unknown }).feature !== 'function'
+    ) {
       throw new ConfigurationError(
         'STORE_INVALID_CONFIG',
         `SqlUsageLedger: "store" must be a SQL memory store (new SqliteStore({ path }) from sluice/sqlite or new PostgresStore({ connectionString }) from sluice/pg) (got ${describeOptionValue(store)}). For no database use the in-memory ledger.`,
@@ -108,9 +119,13 @@ export class SqlUsageLedger implements UsageLedger {
     const pricing = checkPricing(this.name, options.pricing);
     if (pricing !== undefined) this.pricing = pricing;
     if (options.now !== undefined && typeof options.now !== 'function') {
-      throw new ConfigurationError('STORE_INVALID_CONFIG', `${this.name}: "now" must be a function returning a Date.`, {
-        details: { ledger: this.name, option: 'now' },
-      });
+      throw new ConfigurationError(
+        'STORE_INVALID_CONFIG',
+        `${this.name}: "now" must be a function returning a Date.`,
+        {
+          details: { ledger: this.name, option: 'now' },
+        },
+      );
     }
     this.#now = options.now ?? (() => new Date());
     this.#table = this.#handle.table('records');
