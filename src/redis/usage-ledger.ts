@@ -165,10 +165,17 @@ function farEdgeSize(windowMs: number): number {
   return DAY;
 }
 
-/** Is this a reply error from the server (bad command), rather than no connection? */
+const REPLY_ERRORS = new Set(['ReplyError', 'ErrorReply', 'SimpleError', 'BlobError']);
+/** Reply prefixes that mean "the server cannot serve now" rather than "bad command". */
+const BUSY_REPLY = /^(LOADING|BUSY|MASTERDOWN|READONLY|TRYAGAIN|CLUSTERDOWN|NOREPLICAS)\b/;
+
+/** Is this an error reply from the server (bad command, wrong key type), rather than no connection? */
 function isReplyError(error: unknown): boolean {
-  const name = (error as { name?: unknown } | null)?.name;
-  return name === 'ReplyError' || name === 'ErrorReply' || error instanceof TypeError;
+  if (error instanceof TypeError) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { name?: unknown; constructor?: { name?: unknown }; message?: unknown };
+  if (!REPLY_ERRORS.has(String(e.name)) && !REPLY_ERRORS.has(String(e.constructor?.name))) return false;
+  return !BUSY_REPLY.test(String(e.message ?? ''));
 }
 
 /**
