@@ -9,7 +9,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StorageError } from '../stores/errors.js';
 import { SCOPE_KEY_FIELD, USAGE_SCOPES, USAGE_WINDOWS } from './scope.js';
-import type { UsageLedger, UsageRecord, UsageScope, UsageScopeKeys, UsageTotals } from './types.js';
+import type {
+  UsageLedger,
+  UsageRecord,
+  UsageScope,
+  UsageScopeKeys,
+  UsageTotals,
+  UsageWindow,
+} from './types.js';
 import { USAGE_WINDOW_MS } from './types.js';
 
 /** What the suite hands a factory: the clock the ledger must use as its default `now`. */
@@ -31,6 +38,8 @@ export interface UsageLedgerConformanceSubject {
    * window edge instead of 1 ms from it.
    */
   bucketMs?: number;
+  /** Per-window granularity for ledgers whose precision depends on the window (Redis); overrides `bucketMs`. */
+  windowBucketMs?: Partial<Record<UsageWindow, number>>;
 }
 
 /** The start of the suite's clock: 2026-01-01T12:00:00.000Z. */
@@ -259,6 +268,7 @@ export function defineUsageLedgerConformance(
       it(`window "${window}" is sliding: now - ${window} < at <= now`, async () => {
         const length = USAGE_WINDOW_MS[window];
         const now = CONFORMANCE_T0 + 400 * 86_400_000;
+        const bucket = subject.windowBucketMs?.[window] ?? subject.bucketMs ?? 0;
         const edge = bucket > 0 ? 2 * bucket : 1;
         await ledger.record(usageRecord('just-inside', { at: at(now - length + edge), estimatedCost: 1 }));
         await ledger.record(usageRecord('at-now', { at: at(now), estimatedCost: 2 }));
@@ -276,7 +286,9 @@ export function defineUsageLedgerConformance(
         expect(cost(totals)).toBeCloseTo(3, 9);
         expect(totals.calls).toBe(2);
         // Moving `now` forward by the edge drops the oldest record and takes in the future one.
-        const later = await ledger.totals({ scope: 'user', scopeKey: 'user-1', window, now: at(now + edge) });
+        // (A bucketed ledger moves one more bucket, so 'just-inside' is a whole bucket past the edge.)
+        const step = bucket > 0 ? edge + bucket : edge;
+        const later = await ledger.totals({ scope: 'user', scopeKey: 'user-1', window, now: at(now + step) });
         expect(cost(later)).toBeCloseTo(10, 9);
       });
     }

@@ -9,6 +9,8 @@ import { describeError } from '../errors/error-chain.js';
 import { SluiceError } from '../errors/sluice-error.js';
 import { describeOptionValue } from '../processors/option-errors.js';
 import { StorageError } from '../stores/errors.js';
+import { byCostThenName } from './in-memory-ledger.js';
+import { fromNanoUsd, SCOPE_KEY_FIELD, toNanoUsd, USAGE_SCOPES } from './scope.js';
 import {
   type ModelPrice,
   type PricingTable,
@@ -20,42 +22,12 @@ import {
   type UsageScopeKeys,
   type UsageTotals,
 } from './types.js';
-
-/** Nano-dollars per dollar: every ledger stores and sums costs as integers of this unit. */
-export const NANOS_PER_DOLLAR = 1_000_000_000;
+import { checkUsageQuery, checkUsageRecord } from './validate.js';
 
 /** The scopes a record is counted under, with the record field holding each scope's key. */
-export const SCOPE_FIELDS: ReadonlyArray<readonly [UsageScope, keyof UsageScopeKeys]> = [
-  ['run', 'runId'],
-  ['thread', 'threadId'],
-  ['resource', 'resourceId'],
-  ['user', 'userId'],
-  ['organization', 'organizationId'],
-  ['session', 'sessionId'],
-];
-
-const SCOPES = new Set<string>(SCOPE_FIELDS.map(([scope]) => scope));
-const KINDS = new Set<string>(['step', 'retry', 'helper', 'cache-hit']);
-
-/** Dollars → integer nano-dollars (rounded to the nearest nano-dollar). */
-export function toNanos(dollars: number): number {
-  return Math.round(dollars * NANOS_PER_DOLLAR);
-}
-
-/** Integer nano-dollars → dollars. */
-export function fromNanos(nanos: number): number {
-  return nanos / NANOS_PER_DOLLAR;
-}
-
-function bad(ledger: string, method: string, message: string): StorageError {
-  return new StorageError('STORE_INVALID_INPUT', `${ledger}.${method}: ${message}; nothing was recorded.`, {
-    details: { ledger, method },
-  });
-}
-
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
-}
+export const SCOPE_FIELDS: ReadonlyArray<readonly [UsageScope, keyof UsageScopeKeys]> = USAGE_SCOPES.map(
+  (scope) => [scope, SCOPE_KEY_FIELD[scope]] as const,
+);
 
 /** A record's numbers as the ledgers store them. */
 export interface CheckedRecord {
@@ -64,46 +36,11 @@ export interface CheckedRecord {
   costNanos: number;
 }
 
-/** Check a record before anything is written; the error names the ledger and the field. */
+/** Check a record before anything is written (the shared rules of `../validate.ts`). */
 export function checkRecord(ledger: string, record: UsageRecord): CheckedRecord {
-  const fail = (message: string) => bad(ledger, 'record', message);
-  if (typeof record !== 'object' || record === null)
-    throw fail(`expected a usage record (got ${describeOptionValue(record)})`);
-  if (typeof record.id !== 'string' || record.id === '') throw fail('`id` must be a non-empty string');
-  const atMs = record.at instanceof Date ? record.at.getTime() : Number.NaN;
-  if (!Number.isFinite(atMs)) throw fail(`record "${record.id}": \`at\` must be a valid Date`);
-  if (typeof record.provider !== 'string' || typeof record.model !== 'string') {
-    throw fail(`record "${record.id}": \`provider\` and \`model\` must be strings`);
-  }
-  if (!KINDS.has(record.kind))
-    throw fail(`record "${record.id}": unknown \`kind\` ${describeOptionValue(record.kind)}`);
-  for (const field of ['inputTokens', 'outputTokens', 'cachedInputTokens', 'reasoningTokens'] as const) {
-    if (!isCount(record[field])) {
-      throw fail(
-        `record "${record.id}": \`${field}\` must be a non-negative integer (got ${describeOptionValue(record[field])})`,
-      );
-    }
-  }
-  if (
-    typeof record.estimatedCost !== 'number' ||
-    !Number.isFinite(record.estimatedCost) ||
-    record.estimatedCost < 0
-  ) {
-    throw fail(
-      `record "${record.id}": \`estimatedCost\` must be a finite number of dollars ≥ 0 (got ${describeOptionValue(record.estimatedCost)})`,
-    );
-  }
-  const scope = record.scope;
-  if (typeof scope !== 'object' || scope === null || typeof scope.runId !== 'string' || scope.runId === '') {
-    throw fail(`record "${record.id}": \`scope.runId\` must be a non-empty string`);
-  }
-  for (const [, field] of SCOPE_FIELDS) {
-    const value = scope[field];
-    if (value !== undefined && typeof value !== 'string') {
-      throw fail(`record "${record.id}": \`scope.${field}\` must be a string when present`);
-    }
-  }
-  return { record, atMs, costNanos: toNanos(record.estimatedCost) };
+  const error = checkUsageRecord(ledger, record);
+  if (error) throw error;
+  return { record, atMs: record.at.getTime(), costNanos: toNanoUsd(record.estimatedCost) };
 }
 
 /** A query's window as epoch milliseconds: counted records have `fromMs < at <= toMs`. */
@@ -117,32 +54,12 @@ export interface CheckedQuery {
   breakdown: boolean;
 }
 
-/** Check a query; `nowMs` is the ledger's clock, used when the query has no `now`. */
+/** Check a query (the shared rules of `../validate.ts`); `nowMs` is the ledger's clock, used when the query has no `now`. */
 export function checkQuery(ledger: string, query: UsageQuery, nowMs: number): CheckedQuery {
-  const fail = (message: string) =>
-    new StorageError('STORE_INVALID_INPUT', `${ledger}.totals: ${message}.`, {
-      details: { ledger, method: 'totals' },
-    });
-  if (typeof query !== 'object' || query === null)
-    throw fail(`expected a query (got ${describeOptionValue(query)})`);
-  if (!SCOPES.has(query.scope)) {
-    throw fail(
-      `unknown \`scope\` ${describeOptionValue(query.scope)} (use one of ${[...SCOPES].join(', ')})`,
-    );
-  }
-  if (typeof query.scopeKey !== 'string' || query.scopeKey === '')
-    throw fail('`scopeKey` must be a non-empty string');
-  let windowMs: number | undefined;
-  if (query.window !== undefined) {
-    windowMs = Object.hasOwn(USAGE_WINDOW_MS, query.window) ? USAGE_WINDOW_MS[query.window] : undefined;
-    if (windowMs === undefined) {
-      throw fail(
-        `unknown \`window\` ${describeOptionValue(query.window)} (use one of ${Object.keys(USAGE_WINDOW_MS).join(', ')})`,
-      );
-    }
-  }
-  const toMs = query.now === undefined ? nowMs : query.now instanceof Date ? query.now.getTime() : Number.NaN;
-  if (!Number.isFinite(toMs)) throw fail('`now` must be a valid Date');
+  const error = checkUsageQuery(ledger, query);
+  if (error) throw error;
+  const windowMs = query.window === undefined ? undefined : USAGE_WINDOW_MS[query.window];
+  const toMs = query.now === undefined ? nowMs : query.now.getTime();
   return {
     scope: query.scope,
     scopeKey: query.scopeKey,
@@ -198,7 +115,7 @@ export function toTotals(
       entries.push({
         provider,
         model,
-        estimatedCost: fromNanos(sums.costNanos),
+        estimatedCost: fromNanoUsd(sums.costNanos),
         inputTokens: sums.inputTokens,
         outputTokens: sums.outputTokens,
         cachedInputTokens: sums.cachedInputTokens,
@@ -208,7 +125,7 @@ export function toTotals(
     }
   }
   const totals: UsageTotals = {
-    estimatedCost: fromNanos(all.costNanos),
+    estimatedCost: fromNanoUsd(all.costNanos),
     costUnit: 'USD',
     inputTokens: all.inputTokens,
     outputTokens: all.outputTokens,
@@ -217,19 +134,7 @@ export function toTotals(
     calls: all.calls,
   };
   if (breakdown) {
-    entries.sort(
-      (a, b) =>
-        b.estimatedCost - a.estimatedCost ||
-        (a.provider < b.provider
-          ? -1
-          : a.provider > b.provider
-            ? 1
-            : a.model < b.model
-              ? -1
-              : a.model > b.model
-                ? 1
-                : 0),
-    );
+    entries.sort(byCostThenName);
     totals.breakdown = entries;
   }
   return totals;

@@ -11,6 +11,7 @@ import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { RedisUsageLedger } from 'sluice/redis';
 import { afterAll, describe, expect, it } from 'vitest';
+import { defineUsageLedgerConformance } from '../cost/conformance.js';
 import { USAGE_WINDOW_MS, type UsageRecord, type UsageWindow } from '../cost/types.js';
 import { SluiceError } from '../errors/sluice-error.js';
 import { seededRandom } from '../test/seeded-random.js';
@@ -162,8 +163,8 @@ describe('coveringBuckets', () => {
       for (let i = 0; i < 50; i++) {
         const now = T0 + Math.floor(random() * 400 * DAY);
         const from = now - USAGE_WINDOW_MS[window];
-        const lo = Math.floor((from + 1) / far) * far;
-        const hi = Math.floor(now / MIN) * MIN + MIN;
+        const lo = Math.floor(from / far) * far;
+        const hi = Math.ceil(now / MIN) * MIN;
         const buckets = coveringBuckets(lo, hi);
         let cur = lo;
         for (const b of buckets) {
@@ -191,7 +192,7 @@ for (const lib of libraries) {
       return { ledger, raw, clock, keyPrefix, client };
     }
 
-    it('near edge minute-exact, far edge counts the whole bucket holding the window start (errs high, never low)', async () => {
+    it('the far-edge bucket is read whole and the minute of now too (errs high, never low); bucket-aligned edges are exact', async () => {
       const { ledger } = await open();
       const cases: Array<[UsageWindow, number]> = [
         ['1h', MIN],
@@ -204,15 +205,32 @@ for (const lib of libraries) {
         const userId = `edge-${window}`;
         const scope = { runId: 'run-1', userId };
         const start = T0 - USAGE_WINDOW_MS[window];
-        const farBucket = Math.floor((start + 1) / far) * far;
+        // The far-edge bucket holds (farBucket, farBucket + far]; now's minute ends at nearEnd.
+        const farBucket = Math.floor(start / far) * far;
+        const nearEnd = Math.ceil(T0 / MIN) * MIN;
         await ledger.record(rec(start + 1, 1, { scope })); // inside: counted
         await ledger.record(rec(T0, 2, { scope })); // now: counted
-        await ledger.record(rec(farBucket, 4, { scope })); // before the window, in the far-edge bucket: counted (documented overcount)
-        await ledger.record(rec(farBucket - 1, 8, { scope })); // the bucket before: not counted
-        await ledger.record(rec(Math.floor(T0 / MIN) * MIN + MIN, 16, { scope })); // next minute after now: not counted
+        await ledger.record(rec(farBucket + 1, 4, { scope })); // before the window, in the far-edge bucket: counted (documented overcount)
+        await ledger.record(rec(farBucket, 8, { scope })); // the bucket before: not counted
+        await ledger.record(rec(nearEnd, 16, { scope })); // after now, in now's minute: counted (documented)
+        await ledger.record(rec(nearEnd + 1, 32, { scope })); // the next minute: not counted
         const t = await ledger.totals({ scope: 'user', scopeKey: userId, window, now: new Date(T0) });
-        expect(t.estimatedCost, window).toBe(7);
-        expect(t.calls, window).toBe(3);
+        expect(t.estimatedCost, window).toBe(23);
+        expect(t.calls, window).toBe(4);
+        // On bucket boundaries both edges are exact.
+        const aligned = Math.ceil(T0 / DAY) * DAY;
+        const edgeScope = { runId: 'run-1', userId: `${userId}-aligned` };
+        await ledger.record(rec(aligned - USAGE_WINDOW_MS[window], 64, { scope: edgeScope })); // exactly at the start: out
+        await ledger.record(rec(aligned - USAGE_WINDOW_MS[window] + 1, 1, { scope: edgeScope })); // in
+        await ledger.record(rec(aligned, 2, { scope: edgeScope })); // in
+        await ledger.record(rec(aligned + 1, 128, { scope: edgeScope })); // out
+        const exact = await ledger.totals({
+          scope: 'user',
+          scopeKey: edgeScope.userId,
+          window,
+          now: new Date(aligned),
+        });
+        expect(exact.estimatedCost, window).toBe(3);
       }
     });
 
@@ -238,14 +256,14 @@ for (const lib of libraries) {
         const window = (['1h', '6h', '24h', '7d', '30d', '365d'] as const)[i % 6] as UsageWindow;
         const w = USAGE_WINDOW_MS[window];
         const far = w <= DAY ? MIN : w <= 30 * DAY ? HOUR : DAY;
-        const farBucket = Math.floor((now - w + 1) / far) * far;
-        const nearEnd = Math.floor(now / MIN) * MIN + MIN;
+        const farBucket = Math.floor((now - w) / far) * far;
+        const nearEnd = Math.ceil(now / MIN) * MIN;
         let exact = 0;
         let slack = 0;
         for (const r of records) {
           const at = r.at.getTime();
           if (at > now - w && at <= now) exact += Math.round(r.estimatedCost * 1e9);
-          else if ((at >= farBucket && at <= now - w) || (at > now && at < nearEnd))
+          else if ((at > farBucket && at <= now - w) || (at > now && at <= nearEnd))
             slack += Math.round(r.estimatedCost * 1e9);
         }
         const t = await ledger.totals({ scope: 'user', scopeKey: 'prop', window, now: new Date(now) });
@@ -354,30 +372,23 @@ for (const lib of libraries) {
         expect(ttl, key).toBeGreaterThan(ms - slack);
         expect(ttl, key).toBeLessThanOrEqual(ms);
       };
-      const bucketEnd = (size: number) => Math.floor(T0 / size) * size + size;
-      await expectTtl(ledger.bucketKey('user', 'u1', 'm', Math.floor(T0 / MIN)), bucketEnd(MIN) + DAY - T0);
-      await expectTtl(
-        ledger.bucketKey('run', 'run-1', 'h', Math.floor(T0 / HOUR)),
-        bucketEnd(HOUR) + 30 * DAY - T0,
-      );
-      await expectTtl(
-        ledger.bucketKey('user', 'u1', 'd', Math.floor(T0 / DAY)),
-        bucketEnd(DAY) + 365 * DAY - T0,
-      );
+      const index = (at: number, size: number) => Math.floor((at - 1) / size);
+      const end = (at: number, size: number) => (index(at, size) + 1) * size;
+      await expectTtl(ledger.bucketKey('user', 'u1', 'm', index(T0, MIN)), end(T0, MIN) + DAY - T0);
+      await expectTtl(ledger.bucketKey('run', 'run-1', 'h', index(T0, HOUR)), end(T0, HOUR) + 30 * DAY - T0);
+      await expectTtl(ledger.bucketKey('user', 'u1', 'd', index(T0, DAY)), end(T0, DAY) + 365 * DAY - T0);
       await expectTtl(`${ledger.keyPrefix}seen:ttl`, 366 * DAY);
       // A record two days old: its minute bucket would already have expired, so it is never written.
-      await ledger.record(rec(T0 - 2 * DAY, 0.1, { id: 'old' }));
-      expect(await raw.exists(ledger.bucketKey('user', 'u1', 'm', Math.floor((T0 - 2 * DAY) / MIN)))).toBe(0);
-      await expectTtl(
-        ledger.bucketKey('user', 'u1', 'h', Math.floor((T0 - 2 * DAY) / HOUR)),
-        bucketEnd(HOUR) - 2 * DAY + 30 * DAY - T0,
-      );
+      const old = T0 - 2 * DAY;
+      await ledger.record(rec(old, 0.1, { id: 'old' }));
+      expect(await raw.exists(ledger.bucketKey('user', 'u1', 'm', index(old, MIN)))).toBe(0);
+      await expectTtl(ledger.bucketKey('user', 'u1', 'h', index(old, HOUR)), end(old, HOUR) + 30 * DAY - T0);
       expect((await ledger.totals({ scope: 'user', scopeKey: 'u1', window: '7d' })).calls).toBe(2);
     });
 
     it('a Redis error reply (a foreign key of the wrong type under the prefix) is STORE_QUERY_FAILED naming the ledger', async () => {
       const { ledger, raw } = await open();
-      await raw.set(ledger.bucketKey('user', 'u1', 'm', Math.floor(T0 / MIN)), 'not a hash');
+      await raw.set(ledger.bucketKey('user', 'u1', 'm', Math.floor((T0 - 1) / MIN)), 'not a hash');
       const error = await ledger.record(rec(T0, 1)).catch((e: unknown) => e);
       expect(SluiceError.hasCode(error, 'STORE_QUERY_FAILED')).toBe(true);
       expect((error as Error).message).toContain(ledger.name);
@@ -415,5 +426,21 @@ for (const lib of libraries) {
         /keyPrefix/,
       );
     });
+  });
+}
+
+for (const lib of available ? libraries : []) {
+  defineUsageLedgerConformance(`RedisUsageLedger (${lib.name})`, async ({ now, testId }) => {
+    const { client, raw } = await lib.connect();
+    const keyPrefix = `sluice-test:usage-conf:${testId}:`;
+    return {
+      ledger: new RedisUsageLedger({ client, keyPrefix, now }),
+      // The far edge of each window is read at the resolution kept that long (module comment).
+      windowBucketMs: { '1h': MIN, '6h': MIN, '24h': MIN, '7d': HOUR, '30d': HOUR, '365d': DAY },
+      dispose: async () => {
+        await raw.del(await raw.keys(`${keyPrefix}*`));
+        raw.close();
+      },
+    };
   });
 }

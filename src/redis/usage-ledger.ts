@@ -3,7 +3,8 @@
  * key prefix sees the same totals, so one user's budget holds across all of them.
  *
  * Layout: time-bucketed integer counters, one Redis hash per (scope, scope key, resolution,
- * bucket): `<prefix><scope>:<scopeKey>:<m|h|d>:<bucket number>` with fields `c` (cost in integer
+ * bucket): `<prefix><scope>:<scopeKey>:<m|h|d>:<k>`, bucket `k` holding the records with
+ * `k·size < at <= (k+1)·size` (left-open like the windows), with fields `c` (cost in integer
  * nano-dollars), `i`, `o`, `ci`, `r` (input / output / cached input / reasoning tokens), `n`
  * (calls) and, for the breakdown, `b:<field>:["provider","model"]`. Three resolutions:
  *
@@ -19,11 +20,14 @@
  * ONE Lua call that reads the fewest buckets covering the window (coarse buckets in the middle,
  * fine ones at the edges; at most ~150 hashes for `24h`, ~450 for `365d`) and returns the sums.
  *
- * Precision: minute-exact at the near edge; at the far edge the whole bucket containing the
- * window's start is counted, so a total never undercounts and may overcount by what was spent in
- * the one bucket just before the window (≤ 1 minute for windows up to `24h`, ≤ 1 hour for `7d` /
- * `30d`, ≤ 1 day for `365d`) — it errs on the side of blocking. Records stamped after `now` but
- * within `now`'s minute are counted too. Costs are integers, so sums have no float drift.
+ * Precision: a total never undercounts. At the far edge the whole bucket holding the window's
+ * start is read, so it may overcount by what was spent in that bucket just before the window
+ * (≤ 1 minute for windows up to `24h`, ≤ 1 hour for `7d` / `30d`, ≤ 1 day for `365d`); at the
+ * near edge records stamped after `now` within `now`'s minute are counted too. Both edges are
+ * exact when they fall on a bucket boundary. It errs on the side of blocking. A query with an
+ * explicit `now` in the past reads only buckets that have not expired yet (see the table). An
+ * all-time total (no window, the `run` scope) covers the last 365 days. Costs are integers
+ * (nano-dollars), so sums have no float drift.
  *
  * Not for Redis Cluster: one record's buckets span several scope keys (slots); the script needs a
  * single-node (or replicated) Redis.
@@ -137,9 +141,10 @@ const FIELD_SUM: Readonly<Record<string, keyof Sums>> = {
 };
 
 /**
- * The buckets covering `[lo, hi)` (both multiples of a minute; `lo` a multiple of the far-edge
- * resolution): greedy, the coarsest aligned bucket that fits first, so the middle is read in
- * days or hours and only the edges in finer buckets.
+ * The buckets covering `(lo, hi]` (both multiples of a minute; `lo` a multiple of the far-edge
+ * resolution; bucket `index` of a resolution covers `(index·size, (index+1)·size]`): greedy, the
+ * coarsest aligned bucket that fits first, so the middle is read in days or hours and only the
+ * edges in finer buckets.
  */
 export function coveringBuckets(lo: number, hi: number): Array<{ tag: 'm' | 'h' | 'd'; index: number }> {
   const out: Array<{ tag: 'm' | 'h' | 'd'; index: number }> = [];
@@ -253,14 +258,16 @@ export class RedisUsageLedger implements UsageLedger {
     const keys = [`${this.#prefix}seen:${record.id}`];
     const ttls: string[] = [];
     for (const r of RESOLUTIONS) {
-      const start = Math.floor(atMs / r.size) * r.size;
-      const ttl = start + r.size + r.retention - nowMs;
+      // Bucket k holds (k·size, (k+1)·size]: left-open like the windows, so a window whose start
+      // is on a bucket boundary is exact there.
+      const index = Math.floor((atMs - 1) / r.size);
+      const ttl = (index + 1) * r.size + r.retention - nowMs;
       // A bucket that would already have expired is never read again: skip it.
       if (ttl <= 0) continue;
       for (const [scope, field] of SCOPE_FIELDS) {
         const key = record.scope[field];
         if (key === undefined) continue;
-        keys.push(this.bucketKey(scope, key, r.tag, start / r.size));
+        keys.push(this.bucketKey(scope, key, r.tag, index));
         ttls.push(String(ttl));
       }
     }
@@ -283,8 +290,8 @@ export class RedisUsageLedger implements UsageLedger {
     const windowMs = q.windowMs ?? 365 * DAY;
     const far = farEdgeSize(windowMs);
     const fromMs = q.toMs - windowMs;
-    const lo = Math.floor((fromMs + 1) / far) * far;
-    const hi = Math.floor(q.toMs / MINUTE) * MINUTE + MINUTE;
+    const lo = Math.floor(fromMs / far) * far;
+    const hi = Math.ceil(q.toMs / MINUTE) * MINUTE;
     const keys = coveringBuckets(lo, hi).map((b) => this.bucketKey(q.scope, q.scopeKey, b.tag, b.index));
     let reply: unknown;
     try {

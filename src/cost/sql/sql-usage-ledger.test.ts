@@ -13,12 +13,15 @@ import { SqlUsageLedger as PgLedger, PostgresStore } from 'sluice/pg';
 import { SqliteStore, SqlUsageLedger } from 'sluice/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../../stores/postgres/test-env.js';
+import { defineUsageLedgerConformance } from '../conformance.js';
 import { USAGE_WINDOW_MS, type UsageRecord, type UsageScope, type UsageWindow } from '../types.js';
 
 const T0 = Date.parse('2026-03-10T12:00:00.000Z');
 
 let seq = 0;
-function rec(over: Partial<UsageRecord> & { scope?: Partial<UsageRecord['scope']> } = {}): UsageRecord {
+function rec(
+  over: Omit<Partial<UsageRecord>, 'scope'> & { scope?: Partial<UsageRecord['scope']> } = {},
+): UsageRecord {
   const { scope, ...rest } = over;
   return {
     id: `r${++seq}`,
@@ -276,7 +279,7 @@ for (const engine of [sqlite, ...(pgUp ? [postgres] : [])]) {
       });
     });
 
-    it('no window means all time up to now (the run scope)', async () => {
+    it('no window means all time, whatever now is (the run scope, as the in-memory ledger)', async () => {
       await withLedger(async (ledger) => {
         await ledger.record(rec({ at: new Date(T0 - 400 * 86_400_000), estimatedCost: 1 }));
         await ledger.record(rec({ at: new Date(T0), estimatedCost: 2 }));
@@ -285,7 +288,7 @@ for (const engine of [sqlite, ...(pgUp ? [postgres] : [])]) {
         ).toBe(3);
         expect(
           (await ledger.totals({ scope: 'run', scopeKey: 'run-1', now: new Date(T0 - 1) })).estimatedCost,
-        ).toBe(1);
+        ).toBe(3);
       });
     });
 
@@ -417,3 +420,22 @@ describe('SqlUsageLedger errors', () => {
     expect(ledger.pricing?.['openai/gpt-4o']).toEqual({ input: 2.5, output: 10, cachedInput: 1.25 });
   });
 });
+
+defineUsageLedgerConformance('SqlUsageLedger (SQLite)', async ({ now, testId }) => {
+  const store = new SqliteStore({ path: join(tmp, `${testId}.db`) });
+  return { ledger: new SqlUsageLedger({ store, now }), dispose: () => store.close() };
+});
+
+if (pgUp) {
+  defineUsageLedgerConformance('SqlUsageLedger (PostgreSQL)', async ({ now }) => {
+    const schema = uniqueSchema('uconf');
+    const store = new PostgresStore({ connectionString: DATABASE_URL, schema, poolConfig: { max: 3 } });
+    return {
+      ledger: new PgLedger({ store, now }),
+      dispose: async () => {
+        await store.close();
+        await dropSchema(admin!, schema);
+      },
+    };
+  });
+}

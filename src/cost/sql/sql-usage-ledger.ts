@@ -90,7 +90,8 @@ const INSERT_COLUMNS =
 
 /**
  * The usage ledger in a SQL memory store's database; see the module comment for the layout.
- * Exact: a total counts precisely the records with `now - window < at <= now`.
+ * Exact: a total counts precisely the records with `now - window < at <= now` (without a window:
+ * every record of the scope key).
  */
 export class SqlUsageLedger implements UsageLedger {
   readonly name: string;
@@ -133,7 +134,7 @@ export class SqlUsageLedger implements UsageLedger {
     const select = (column: string, window: boolean) =>
       'SELECT provider, model, SUM(cost_nanos) AS cost, SUM(input_tokens) AS input, SUM(output_tokens) AS output, ' +
       'SUM(cached_input_tokens) AS cached, SUM(reasoning_tokens) AS reasoning, COUNT(*) AS calls ' +
-      `FROM ${this.#table} WHERE ${column} = ? AND ${window ? 'at > ? AND ' : ''}at <= ? GROUP BY provider, model`;
+      `FROM ${this.#table} WHERE ${column} = ?${window ? ' AND at > ? AND at <= ?' : ''} GROUP BY provider, model`;
     const entries = SCOPE_FIELDS.map(([scope]) => [
       scope,
       { window: select(SCOPE_COLUMN[scope], true), allTime: select(SCOPE_COLUMN[scope], false) },
@@ -190,7 +191,7 @@ export class SqlUsageLedger implements UsageLedger {
     try {
       rows =
         q.windowMs === undefined
-          ? await db.all(this.#select[q.scope].allTime, [q.scopeKey, q.toMs])
+          ? await db.all(this.#select[q.scope].allTime, [q.scopeKey])
           : await db.all(this.#select[q.scope].window, [q.scopeKey, q.fromMs, q.toMs]);
     } catch (error) {
       throw this.#fail('totals', this.#handle.classify(`read ${q.scope} usage`, error));
