@@ -82,7 +82,7 @@ export function defineUsageLedgerConformance(
     let ledger: UsageLedger;
     let clock = CONFORMANCE_T0;
     let counter = 0;
-    let bucket = 0;
+    let defaultBucket = 0;
 
     beforeEach(async () => {
       clock = CONFORMANCE_T0;
@@ -92,7 +92,7 @@ export function defineUsageLedgerConformance(
         testId: `c${process.pid}_${Date.now().toString(36)}_${counter}`,
       });
       ledger = subject.ledger;
-      bucket = subject.bucketMs ?? 0;
+      defaultBucket = subject.bucketMs ?? 0;
     });
 
     afterEach(async () => {
@@ -268,7 +268,7 @@ export function defineUsageLedgerConformance(
       it(`window "${window}" is sliding: now - ${window} < at <= now`, async () => {
         const length = USAGE_WINDOW_MS[window];
         const now = CONFORMANCE_T0 + 400 * 86_400_000;
-        const bucket = subject.windowBucketMs?.[window] ?? subject.bucketMs ?? 0;
+        const bucket = subject.windowBucketMs?.[window] ?? defaultBucket;
         const edge = bucket > 0 ? 2 * bucket : 1;
         await ledger.record(usageRecord('just-inside', { at: at(now - length + edge), estimatedCost: 1 }));
         await ledger.record(usageRecord('at-now', { at: at(now), estimatedCost: 2 }));
