@@ -256,8 +256,9 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       requestContext,
       attachmentDownloads: downloads,
       memory,
-      createRunner: (writer, runId, deliver, abortSignal) =>
+      createRunner: (writer, runId, deliver, abortSignal, usage) =>
         new ProcessorRunner({
+          usageRecorder: usage,
           deliver,
           lanes,
           messageList,

@@ -2,6 +2,7 @@
  * What one run is made of: the plan the agent resolved, and the parts the run's modules share.
  * Each part owns its own state; nothing here is a loose mutable variable.
  */
+import type { RunUsage } from '../../cost/run-usage.js';
 import type { ResolvedDownloadPolicy } from '../../downloads/policy.js';
 import type { MemoryTurn } from '../../memory/turn.js';
 import type { MessageList } from '../../messages/message-list.js';
@@ -42,6 +43,7 @@ export interface RunPlan<OUTPUT> {
     runId: string,
     deliver: (chunk: ChunkType) => Promise<void> | undefined,
     abortSignal: AbortSignal | undefined,
+    usage: RunUsage,
   ) => ProcessorRunner;
 }
 
@@ -62,4 +64,6 @@ export interface RunContext<OUTPUT = unknown> {
   readonly state: RunState<OUTPUT>;
   readonly attachments: RunAttachments;
   readonly failures: ApiFailures;
+  /** Every model call of the run, reported once at its end and written to attached ledgers. */
+  readonly usage: RunUsage;
 }
