@@ -2,7 +2,8 @@
  * Many servers, one budget (issue #14, acceptance): two `Agent` instances in one test, each with
  * its own `RedisUsageLedger` on its own client (node-redis for one, ioredis for the other) on the
  * same Redis and key prefix, each with a `TokenCostControl` using that ledger: spending on one
- * blocks the next call on the other for the same user. Needs `TokenCostControl` (part A) and a
+ * blocks the next call on the other for the same user (server B prices calls through its ledger's
+ * `pricing` option, server A through the processor's). Needs `TokenCostControl` (part A) and a
  * Redis (`REDIS_URL`; skipped loudly without one, a failure under CI).
  */
 import { randomUUID } from 'node:crypto';
@@ -44,22 +45,33 @@ describe.skipIf(!available)('TokenCostControl across two agents with their own R
     await nodeClient.connect();
     const ioClient = new Redis(REDIS_URL);
     ioClient.on('error', () => {});
-    const server = (id: string, client: object) => {
+    // Prices come from the processor on server A and from the ledger's `pricing` option on server B.
+    const server = (id: string, client: object, pricingOn: 'processor' | 'ledger') => {
       const model = budgetModel(`from ${id}`);
-      const ledger = new RedisUsageLedger({ client, keyPrefix });
+      const ledger = new RedisUsageLedger({
+        client,
+        keyPrefix,
+        ...(pricingOn === 'ledger' ? { pricing: PRICING } : {}),
+      });
       const agent = new Agent({
         id,
         name: id,
         instructions: 'Answer briefly.',
         model,
         inputProcessors: [
-          new TokenCostControl({ maxCost: BUDGET, scope: 'user', window: '24h', ledger, pricing: PRICING }),
+          new TokenCostControl({
+            maxCost: BUDGET,
+            scope: 'user',
+            window: '24h',
+            ledger,
+            ...(pricingOn === 'processor' ? { pricing: PRICING } : {}),
+          }),
         ],
       });
       return { agent, model, ledger };
     };
-    const a = server('server-a', nodeClient);
-    const b = server('server-b', ioClient);
+    const a = server('server-a', nodeClient, 'processor');
+    const b = server('server-b', ioClient, 'ledger');
     const as = (userId: string) => ({ requestContext: new RequestContext([['userId', userId]]) });
     try {
       // Server A spends alice's budget ($0.60 of $0.50; the call itself passes: nothing was spent yet).
