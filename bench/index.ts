@@ -15,6 +15,7 @@ import { benchStreamOverhead } from './stream-overhead.js';
 import { benchStructuredOutput } from './structured-output.js';
 import { benchTokenLimiter } from './token-limiter.js';
 import { benchTokenizers } from './tokenizers.js';
+import { benchUsageLedgers } from './usage-ledgers.js';
 
 console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
 await benchStreamOverhead();
@@ -33,3 +34,4 @@ await benchLanguageId();
 await benchPII();
 await benchInjection();
 await benchGuardrails();
+await benchUsageLedgers();

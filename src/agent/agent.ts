@@ -282,8 +282,9 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       attachmentDownloads: downloads,
       memory,
       background,
-      createRunner: (writer, runId, deliver, abortSignal) =>
+      createRunner: (writer, runId, deliver, abortSignal, usage) =>
         new ProcessorRunner({
+          usageRecorder: usage,
           deliver,
           lanes,
           messageList,

@@ -38,13 +38,18 @@ export function emitDriver(emit: Emit): ChunkDriver {
   return { start: emit, resume: nothingMore, fail: rethrow };
 }
 
-/** Call the model, retrying retryable failures before any output (model-level `maxRetries`). */
+/**
+ * Call the model, retrying retryable failures before any output (model-level `maxRetries`).
+ * `onFailedAttempt` hears of every attempt that failed before a stream (retried or not), so
+ * usage recording counts each request the provider received.
+ */
 export async function callModel(
   model: MastraLanguageModel,
   call: Parameters<MastraLanguageModel['doStream']>[0],
   maxRetries: number,
   stepNumber: number,
   abortSignal: AbortSignal | undefined,
+  onFailedAttempt?: () => void,
 ) {
   for (let attempt = 0; ; attempt++) {
     let result: Awaited<ReturnType<MastraLanguageModel['doStream']>>;
@@ -52,6 +57,7 @@ export async function callModel(
       // A provider that never answers must not outlive the caller's abort.
       result = await untilAborted(model.doStream(call), abortSignal);
     } catch (error) {
+      onFailedAttempt?.();
       throwIfAborted(abortSignal);
       // Built first: it reads the thrown value safely (anything can be thrown).
       const failure = new ProviderCallError({ cause: error, modelLabel: modelLabel(model), stepNumber });

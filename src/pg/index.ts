@@ -4,6 +4,7 @@
  */
 
 export { SqlBackgroundTaskStore, type SqlBackgroundTaskStoreOptions } from '../background/sql/index.js';
+export { SqlUsageLedger, type SqlUsageLedgerOptions } from '../cost/sql/index.js';
 export {
   POSTGRES_SCHEMA_VERSION,
   PostgresStore,

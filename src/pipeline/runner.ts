@@ -4,6 +4,7 @@
  * (and any later executor) share this code path, so every hook sees the same arguments however
  * the run was started.
  */
+
 import type {
   LanguageModelV2CallWarning,
   LanguageModelV2Message,
@@ -11,6 +12,7 @@ import type {
   SharedV2ProviderMetadata,
 } from '@ai-sdk/provider';
 import { context as otelContext, trace } from '@opentelemetry/api';
+import type { RunUsageContext } from '../cost/run-usage.js';
 import type { ResolvedDownloadPolicy } from '../downloads/policy.js';
 import { describeError } from '../errors/error-chain.js';
 import { ProcessorError, type ProcessorHookName } from '../errors/processor-error.js';
@@ -86,6 +88,8 @@ export interface RunnerOptions {
    * after it have seen them: the client. Without it `emit()` is a no-op.
    */
   deliver?: (chunk: ChunkType) => Promise<void> | undefined;
+  /** The run's usage recording, handed to every hook as `usageRecorder`. */
+  usageRecorder?: RunUsageContext;
 }
 
 export type { StepSettings } from './hook-results.js';
@@ -1013,6 +1017,7 @@ export class ProcessorRunner {
       writer: this.#o.writer,
       state: this.#stateOf(id),
     };
+    if (this.#o.usageRecorder !== undefined) base.usageRecorder = this.#o.usageRecorder;
     this.#bases.set(processor, base);
     return base;
   }

@@ -3,6 +3,7 @@ import type {
   LanguageModelV2Prompt,
   LanguageModelV2ToolChoice,
 } from '@ai-sdk/provider';
+import type { RunUsageContext } from '../cost/run-usage.js';
 import type { ResolvedDownloadPolicy } from '../downloads/policy.js';
 import type { TripWireOptions } from '../errors/tripwire.js';
 import type { MessageList } from '../messages/message-list.js';
@@ -97,6 +98,13 @@ export interface ProcessorContext<TTripwireMetadata = unknown> {
    * `sendSignal?.(…)`.
    */
   sendSignal?: (signal: AgentSignalInput) => Promise<CreatedAgentSignal>;
+  /**
+   * Sluice extension: the run's usage recording. A processor that calls a helper model reports
+   * the call here (`usageRecorder?.report(…)`) so cost budgets count it; `TokenCostControl`
+   * attaches its ledger with `recordInto()`. Present in agent runs. (Not `usage`: that name is
+   * the step's token usage in `processOutputStep`.)
+   */
+  usageRecorder?: RunUsageContext;
 }
 
 /** Per-processor state: one object per processor id per call, shared by its hooks. */

@@ -2,6 +2,8 @@
  * `sluice/processors`: the pipeline's types and errors plus every built-in processor, one
  * folder each under `src/processors/<name>/`.
  */
+
+export * from '../cost/public.js';
 export * from '../pipeline/index.js';
 export {
   BACKGROUND_WORK_SIGNALS_ID,
@@ -178,6 +180,19 @@ export {
   type SystemPromptScrubberTripwireMetadata,
   type SystemPromptScrubberViolationDetail,
 } from './system-prompt-scrubber/index.js';
+export {
+  CostGuardProcessor,
+  type CostGuardProcessorOptions,
+  formatUsd,
+  TokenCostControl,
+  type TokenCostControlOptions,
+  type TokenCostControlTripwireMetadata,
+  type TokenCostControlViolationDetail,
+  type TokenCostLimit,
+  type TokenCostUsage,
+  type TokenCostUsageQuery,
+  type TokenCostUsageReport,
+} from './token-cost-control/index.js';
 export {
   type TokenCountableMessage,
   type TokenCounter,

@@ -4,4 +4,5 @@
  */
 
 export { SqlBackgroundTaskStore, type SqlBackgroundTaskStoreOptions } from '../background/sql/index.js';
+export { SqlUsageLedger, type SqlUsageLedgerOptions } from '../cost/sql/index.js';
 export { SQLITE_SCHEMA_VERSION, SqliteStore, type SqliteStoreOptions } from '../stores/sqlite/index.js';

@@ -3,6 +3,7 @@
  * Each part owns its own state; nothing here is a loose mutable variable.
  */
 import type { RunBackground } from '../../background/run-background.js';
+import type { RunUsage } from '../../cost/run-usage.js';
 import type { ResolvedDownloadPolicy } from '../../downloads/policy.js';
 import type { MemoryTurn } from '../../memory/turn.js';
 import type { MessageList } from '../../messages/message-list.js';
@@ -45,6 +46,7 @@ export interface RunPlan<OUTPUT> {
     runId: string,
     deliver: (chunk: ChunkType) => Promise<void> | undefined,
     abortSignal: AbortSignal | undefined,
+    usage: RunUsage,
   ) => ProcessorRunner;
 }
 
@@ -65,4 +67,6 @@ export interface RunContext<OUTPUT = unknown> {
   readonly state: RunState<OUTPUT>;
   readonly attachments: RunAttachments;
   readonly failures: ApiFailures;
+  /** Every model call of the run, reported once at its end and written to attached ledgers. */
+  readonly usage: RunUsage;
 }

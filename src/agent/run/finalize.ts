@@ -16,6 +16,8 @@ import type { RunContext } from './context.js';
 import { saveMemoryTurn } from './memory-turn.js';
 
 const AGENT = ChunkFrom.AGENT;
+/** Longest finalization waits for usage-ledger writes still in flight. */
+const USAGE_FLUSH_MS = 2_000;
 
 /** How the run ended, as the run body saw it. */
 export interface RunEnd {
@@ -34,6 +36,9 @@ export async function finalize<OUTPUT>(
   // No hook runs after this point; work processors started for the run (timers) stops now.
   runner.endRun();
   run.plan.background?.beginClose();
+  // The run's usage records reach their ledgers before the caller hears the run ended (so the
+  // next call's budget check sees them), but a slow ledger never holds the run for long.
+  await run.usage.flushWithin(USAGE_FLUSH_MS);
   let { status, error } = end;
   const { tripwire } = end;
   const structured = state.totals.structured;

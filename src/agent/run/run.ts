@@ -14,6 +14,7 @@
  * The run's state lives in named parts (`context.ts`): `RunState` (totals, response id,
  * checkpoints), `ChunkPath` (how chunks reach the client), the runner (hooks, retry budget).
  */
+import { RunUsage } from '../../cost/run-usage.js';
 import { describeError } from '../../errors/error-chain.js';
 import { TripWire } from '../../errors/tripwire.js';
 import { ChunkBuffer } from '../../stream/chunk-buffer.js';
@@ -49,7 +50,8 @@ function createRun<OUTPUT>(
 ): RunContext<OUTPUT> {
   const { runId, options } = plan;
   const path = new ChunkPath<OUTPUT>(buffer, options.onChunk, runId);
-  const runner = plan.createRunner(path.writer, runId, path.deliver, options.abortSignal);
+  const usage = new RunUsage(runId, plan.requestContext, plan.memory);
+  const runner = plan.createRunner(path.writer, runId, path.deliver, options.abortSignal, usage);
   path.connect(runner);
   plan.background?.attach({
     emit: path.emit,
@@ -68,6 +70,7 @@ function createRun<OUTPUT>(
     state: new RunState<OUTPUT>(plan.messageId),
     attachments: new RunAttachments(plan.attachmentDownloads, options.abortSignal, failures),
     failures,
+    usage,
   };
 }
 

@@ -153,13 +153,23 @@ export async function runStep<OUTPUT>(
   const failures = run.failures;
   const stepChunks: CachedLLMStepChunk[] | undefined = runner.wantsResponseChunks ? [] : undefined;
   // The deadline's timer ends with the call however the call ends (a hook or onChunk may throw).
-  let source: StepSource;
+  // Usage is reported once per call as it ends, however it ends (nothing per chunk).
+  let source: StepSource | undefined;
+  const usage = run.usage;
   try {
-    source = request.response
-      ? { stream: replayCachedResponse(request.response), request: { body: request.response.request } }
-      : await callModel(stepModel, call, maxRetries, stepNumber, callSignal).catch((error: unknown) => {
-          throw ProviderCallError.isInstance(error) ? failures.mark(error, error.cause) : error;
-        });
+    if (request.response) {
+      usage.reportCacheHit(stepNumber, stepModel);
+      source = {
+        stream: replayCachedResponse(request.response),
+        request: { body: request.response.request },
+      };
+    } else {
+      source = await callModel(stepModel, call, maxRetries, stepNumber, callSignal, () =>
+        usage.reportStepCall(stepNumber, stepModel, undefined),
+      ).catch((error: unknown) => {
+        throw ProviderCallError.isInstance(error) ? failures.mark(error, error.cause) : error;
+      });
+    }
     attempt.started = true;
     await path.emit({
       type: 'step-start',
@@ -179,6 +189,8 @@ export async function runStep<OUTPUT>(
     await readStep(source, recorder, stepChunks, stepOut, callSignal);
   } finally {
     deadline?.clear();
+    if (source !== undefined && !request.response)
+      usage.reportStepCall(stepNumber, stepModel, recorder.usage);
   }
   throwIfAborted(abortSignal);
   const timedOut = deadline?.expired();
@@ -199,7 +211,7 @@ export async function runStep<OUTPUT>(
   state.responseId = appendStepToResponse(list, state.responseId, state.responseCreatedAt, recorder);
   recorder.seal();
 
-  const step = buildStepResult(stepNumber, recorder, source.request, stepModel);
+  const step = buildStepResult(stepNumber, recorder, source?.request, stepModel);
   totals.steps.push(step);
 
   // 7. processLLMResponse — same per-processor state as processLLMRequest.
@@ -210,10 +222,10 @@ export async function runStep<OUTPUT>(
     steps: totals.steps,
     fromCache: request.response !== undefined,
     warnings: recorder.warnings,
-    request: source.request?.body,
+    request: source?.request?.body,
     rawResponse: request.response
       ? request.response.rawResponse
-      : (source as { response?: unknown }).response,
+      : (source as { response?: unknown } | undefined)?.response,
     onStepSettled: settlement.add,
   });
 

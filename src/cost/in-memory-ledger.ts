@@ -1,0 +1,281 @@
+import { ConfigurationError } from '../errors/configuration-error.js';
+import { fromNanoUsd, SCOPE_KEY_FIELD, toNanoUsd, USAGE_SCOPES } from './scope.js';
+import type {
+  PricingTable,
+  UsageBreakdownEntry,
+  UsageLedger,
+  UsageQuery,
+  UsageRecord,
+  UsageScope,
+  UsageTotals,
+  UsageWindow,
+} from './types.js';
+import { USAGE_WINDOW_MS } from './types.js';
+import { checkUsageQuery, checkUsageRecord } from './validate.js';
+
+/** Options of {@link InMemoryUsageLedger}. */
+export interface InMemoryUsageLedgerOptions {
+  /** The ledger's clock (default `() => new Date()`): the `now` of queries that give none, and of retention. */
+  now?: () => Date;
+  /**
+   * How long records are kept: a window name or milliseconds (default `'365d'`, the longest
+   * budget window). Older records are dropped as new ones arrive, so all-time totals
+   * (`scope: 'run'`) only reach back this far.
+   */
+  retention?: UsageWindow | number;
+  /** Most records kept (default unbounded); the oldest are dropped first. */
+  maxRecords?: number;
+  /** Price overrides (see {@link UsageLedger.pricing}). */
+  pricing?: PricingTable;
+  /** Name in error messages (default `InMemoryUsageLedger`). */
+  name?: string;
+}
+
+interface Stored {
+  readonly record: UsageRecord;
+  readonly atMs: number;
+  readonly nano: number;
+  removed: boolean;
+}
+
+const LEDGER = 'InMemoryUsageLedger';
+
+function badOption(option: string, message: string): ConfigurationError {
+  return new ConfigurationError('STORE_INVALID_CONFIG', `${LEDGER}: ${message}`, {
+    details: { store: LEDGER, option },
+  });
+}
+
+/**
+ * A {@link UsageLedger} in this process's memory: the default ledger of `TokenCostControl`.
+ * Windows are exact (`now - window < at <= now`), recording is idempotent by id, costs are summed
+ * in integer nano-dollars. Records are indexed per scope key and kept in time order, so a window
+ * total reads only that key's records inside the window. Not shared between processes: use
+ * `RedisUsageLedger` or `SqlUsageLedger` for budgets that hold across servers.
+ */
+export class InMemoryUsageLedger implements UsageLedger {
+  /** Name used in error messages. */
+  readonly name: string;
+  /** Price overrides given to this ledger. */
+  readonly pricing?: PricingTable;
+  readonly #now: () => Date;
+  readonly #retentionMs: number;
+  readonly #maxRecords: number;
+  readonly #byId = new Map<string, Stored>();
+  /** Per `scope:key`, records sorted by time (oldest first). */
+  readonly #index = new Map<string, Stored[]>();
+  /** Every live record, sorted by time, for retention. */
+  #order: Stored[] = [];
+  #orderHead = 0;
+
+  constructor(options: InMemoryUsageLedgerOptions = {}) {
+    if (options === null || typeof options !== 'object') {
+      throw badOption('options', 'options must be an object.');
+    }
+    const { now, retention = '365d', maxRecords, pricing, name } = options;
+    if (now !== undefined && typeof now !== 'function') {
+      throw badOption('now', 'option "now" must be a function returning a Date.');
+    }
+    let retentionMs: number;
+    if (typeof retention === 'string' && Object.hasOwn(USAGE_WINDOW_MS, retention)) {
+      retentionMs = USAGE_WINDOW_MS[retention];
+    } else if (typeof retention === 'number' && retention > 0 && Number.isFinite(retention)) {
+      retentionMs = retention;
+    } else {
+      throw badOption(
+        'retention',
+        `option "retention" must be a window name ("1h" … "365d") or a positive number of milliseconds (got ${String(retention)}).`,
+      );
+    }
+    if (maxRecords !== undefined && (!Number.isInteger(maxRecords) || maxRecords < 1)) {
+      throw badOption(
+        'maxRecords',
+        `option "maxRecords" must be a whole number >= 1 (got ${String(maxRecords)}).`,
+      );
+    }
+    if (pricing !== undefined && (pricing === null || typeof pricing !== 'object')) {
+      throw badOption('pricing', 'option "pricing" must be an object keyed "provider/model-id".');
+    }
+    this.name = name ?? LEDGER;
+    if (pricing !== undefined) this.pricing = pricing;
+    this.#now = now ?? (() => new Date());
+    this.#retentionMs = retentionMs;
+    this.#maxRecords = maxRecords ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** Number of records currently kept. */
+  get size(): number {
+    return this.#byId.size;
+  }
+
+  /** Record one call; a second record with the same id is ignored (the first wins). */
+  async record(record: UsageRecord): Promise<void> {
+    const error = checkUsageRecord(this.name, record);
+    if (error) throw error;
+    if (this.#byId.has(record.id)) return;
+    const copy: UsageRecord = {
+      ...record,
+      at: new Date(record.at.getTime()),
+      scope: { ...record.scope },
+    };
+    const stored: Stored = {
+      record: copy,
+      atMs: copy.at.getTime(),
+      nano: toNanoUsd(copy.estimatedCost),
+      removed: false,
+    };
+    this.#byId.set(copy.id, stored);
+    insertSorted(this.#order, stored, this.#orderHead);
+    for (const scope of USAGE_SCOPES) {
+      const key = copy.scope[SCOPE_KEY_FIELD[scope]];
+      if (typeof key !== 'string' || key.length === 0) continue;
+      const indexKey = `${scope}\u0000${key}`;
+      let list = this.#index.get(indexKey);
+      if (list === undefined) {
+        list = [];
+        this.#index.set(indexKey, list);
+      }
+      insertSorted(list, stored, 0);
+    }
+    this.#prune();
+  }
+
+  /** One scope's totals over a window (exact sliding window; all time when `window` is omitted). */
+  async totals(query: UsageQuery): Promise<UsageTotals> {
+    const error = checkUsageQuery(this.name, query);
+    if (error) throw error;
+    const nowMs = (query.now ?? this.#now()).getTime();
+    const list = this.#index.get(`${query.scope}\u0000${query.scopeKey}`);
+    const totals: UsageTotals = {
+      estimatedCost: 0,
+      costUnit: 'USD',
+      inputTokens: 0,
+      outputTokens: 0,
+      cachedInputTokens: 0,
+      reasoningTokens: 0,
+      calls: 0,
+    };
+    const groups = query.breakdown ? new Map<string, UsageBreakdownEntry & { nano: number }>() : undefined;
+    if (list !== undefined) {
+      this.#compact(list, query.scope, query.scopeKey);
+      let nano = 0;
+      const fromMs =
+        query.window === undefined ? Number.NEGATIVE_INFINITY : nowMs - USAGE_WINDOW_MS[query.window];
+      // First record with at > fromMs (binary search), then forward while at <= now.
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((list[mid] as Stored).atMs > fromMs) hi = mid;
+        else lo = mid + 1;
+      }
+      for (let i = lo; i < list.length; i++) {
+        const stored = list[i] as Stored;
+        if (stored.atMs > nowMs && query.window !== undefined) break;
+        if (stored.removed) continue;
+        const r = stored.record;
+        nano += stored.nano;
+        totals.inputTokens += r.inputTokens;
+        totals.outputTokens += r.outputTokens;
+        totals.cachedInputTokens += r.cachedInputTokens;
+        totals.reasoningTokens += r.reasoningTokens;
+        totals.calls += 1;
+        if (groups !== undefined) {
+          const groupKey = `${r.provider}\u0000${r.model}`;
+          let entry = groups.get(groupKey);
+          if (entry === undefined) {
+            entry = {
+              provider: r.provider,
+              model: r.model,
+              estimatedCost: 0,
+              inputTokens: 0,
+              outputTokens: 0,
+              cachedInputTokens: 0,
+              reasoningTokens: 0,
+              calls: 0,
+              nano: 0,
+            };
+            groups.set(groupKey, entry);
+          }
+          entry.nano += stored.nano;
+          entry.inputTokens += r.inputTokens;
+          entry.outputTokens += r.outputTokens;
+          entry.cachedInputTokens += r.cachedInputTokens;
+          entry.reasoningTokens += r.reasoningTokens;
+          entry.calls += 1;
+        }
+      }
+      totals.estimatedCost = fromNanoUsd(nano);
+    }
+    if (groups !== undefined) {
+      const breakdown: UsageBreakdownEntry[] = [];
+      for (const { nano, ...entry } of groups.values()) {
+        breakdown.push({ ...entry, estimatedCost: fromNanoUsd(nano) });
+      }
+      breakdown.sort(byCostThenName);
+      totals.breakdown = breakdown;
+    }
+    return totals;
+  }
+
+  /** Forget every record (tests, or a reset of all budgets). */
+  clear(): void {
+    this.#byId.clear();
+    this.#index.clear();
+    this.#order = [];
+    this.#orderHead = 0;
+  }
+
+  /** Nothing to release: present so every ledger can be closed the same way. */
+  async close(): Promise<void> {}
+
+  #prune(): void {
+    const cutoff = this.#now().getTime() - this.#retentionMs;
+    const order = this.#order;
+    let head = this.#orderHead;
+    while (head < order.length) {
+      const oldest = order[head] as Stored;
+      if (oldest.atMs > cutoff && this.#byId.size <= this.#maxRecords) break;
+      oldest.removed = true;
+      this.#byId.delete(oldest.record.id);
+      head++;
+    }
+    if (head > 1024 && head * 2 > order.length) {
+      this.#order = order.slice(head);
+      head = 0;
+    }
+    this.#orderHead = head;
+  }
+
+  /** Drop removed records from the front of a scope's list (they are the oldest). */
+  #compact(list: Stored[], scope: UsageScope, key: string): void {
+    let n = 0;
+    while (n < list.length && (list[n] as Stored).removed) n++;
+    if (n === 0) return;
+    if (n === list.length) this.#index.delete(`${scope}\u0000${key}`);
+    list.splice(0, n);
+  }
+}
+
+function insertSorted(list: Stored[], item: Stored, from: number): void {
+  const last = list[list.length - 1];
+  if (last === undefined || last.atMs <= item.atMs) {
+    list.push(item);
+    return;
+  }
+  let lo = from;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((list[mid] as Stored).atMs <= item.atMs) lo = mid + 1;
+    else hi = mid;
+  }
+  list.splice(lo, 0, item);
+}
+
+/** Breakdown order: highest cost first, then provider/model by name (stable across ledgers). */
+export function byCostThenName(a: UsageBreakdownEntry, b: UsageBreakdownEntry): number {
+  if (a.estimatedCost !== b.estimatedCost) return b.estimatedCost - a.estimatedCost;
+  if (a.provider !== b.provider) return a.provider < b.provider ? -1 : 1;
+  return a.model < b.model ? -1 : a.model > b.model ? 1 : 0;
+}

@@ -1,0 +1,34 @@
+/**
+ * What `sluice/processors` (and the root) export of the cost module: the ledger contract and
+ * the in-memory ledger, cost estimation, the run-usage seam's types, shared validation for
+ * custom ledgers. The conformance suite (`conformance.ts`) is test support and not exported here.
+ */
+export { byCostThenName, InMemoryUsageLedger, type InMemoryUsageLedgerOptions } from './in-memory-ledger.js';
+export {
+  type CostEstimate,
+  type CostEstimateInput,
+  costAt,
+  type EstimateCostOptions,
+  estimateCost,
+  findPrice,
+  type PriceSource,
+  pricingProviderId,
+} from './pricing.js';
+export type { ModelCallReport, RunUsageContext, UsageTarget } from './run-usage.js';
+export { scopeKeyOf, USAGE_SCOPES, USAGE_WINDOWS } from './scope.js';
+export type {
+  CostUnit,
+  ModelPrice,
+  PricingTable,
+  UsageBreakdownEntry,
+  UsageCallKind,
+  UsageLedger,
+  UsageQuery,
+  UsageRecord,
+  UsageScope,
+  UsageScopeKeys,
+  UsageTotals,
+  UsageWindow,
+} from './types.js';
+export { USAGE_WINDOW_MS } from './types.js';
+export { checkUsageQuery, checkUsageRecord } from './validate.js';

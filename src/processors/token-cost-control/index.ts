@@ -1,0 +1,502 @@
+/**
+ * `TokenCostControl` (alias `CostGuardProcessor`): spending limits per run, resource, thread,
+ * user, organisation or session over a sliding window, checked before every model call.
+ */
+import { InMemoryUsageLedger } from '../../cost/in-memory-ledger.js';
+import { pricingProblem } from '../../cost/pricing.js';
+import { type RunUsageContext, scopeKeysOf } from '../../cost/run-usage.js';
+import { SCOPE_KEY_FIELD, USAGE_SCOPES, USAGE_WINDOWS } from '../../cost/scope.js';
+import type {
+  CostUnit,
+  PricingTable,
+  UsageBreakdownEntry,
+  UsageLedger,
+  UsageScope,
+  UsageScopeKeys,
+  UsageTotals,
+  UsageWindow,
+} from '../../cost/types.js';
+import { describeError } from '../../errors/error-chain.js';
+import type {
+  ProcessInputStepArgs,
+  Processor,
+  ProcessorState,
+  ProcessorViolation,
+} from '../../pipeline/types.js';
+import type { RequestContext } from '../../request-context/request-context.js';
+import { describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
+
+const ID = 'token-cost-control';
+const NAME = 'Token Cost Control';
+const invalid = invalidOptionFor(NAME, '"');
+
+/** A budget: a number of US dollars, or a function of the request context returning one. */
+export type TokenCostLimit = number | ((requestContext?: RequestContext) => number | Promise<number>);
+
+/** Options of {@link TokenCostControl} (api-reference 6.18). */
+export interface TokenCostControlOptions {
+  /**
+   * The budget in US dollars, or a function of the request context returning it (per tenant or
+   * tier). A function result that is not a finite number >= 0 skips the check with a warning.
+   */
+  maxCost: TokenCostLimit;
+  /**
+   * What the budget is counted against. Default `'resource'` (the memory resource id).
+   * `'user'`, `'organization'`, `'session'` read the request-context keys `userId`,
+   * `organizationId`, `sessionId`; `'thread'` the memory thread; `'run'` one `generate()`/
+   * `stream()` call. A missing key skips the check.
+   */
+  scope?: UsageScope;
+  /** Sliding window (`'1h'` … `'365d'`). Default `'7d'`. Not for `scope: 'run'` (a run is its own window). */
+  window?: UsageWindow;
+  /** `'block'` (default) ends the run with a tripwire; `'warn'` reports to `onViolation` and lets the call through. */
+  strategy?: 'block' | 'warn';
+  /** Abort reason / warning text; `{usage}` and `{limit}` are replaced by the amounts in USD. */
+  message?: string;
+  /** Soft threshold (0–100 exclusive): reaching this percentage of the budget warns once per request. */
+  warnAtPercent?: number;
+  /** Add the per-provider/model breakdown to tripwire metadata and violation detail. Default `false`. */
+  includeBreakdown?: boolean;
+  /**
+   * Where usage is recorded and read. Default: an {@link InMemoryUsageLedger} of this processor
+   * (one process only). Use `RedisUsageLedger` (`sluice/redis`) or `SqlUsageLedger`
+   * (`sluice/sqlite`, `sluice/pg`) for budgets shared by many servers.
+   */
+  ledger?: UsageLedger;
+  /** Price overrides `{ 'provider/model-id': { input, output, cachedInput?, reasoning? } }`, USD per million tokens. */
+  pricing?: PricingTable;
+  /** Clock for windows and for the records' time (tests). Default `() => new Date()`. */
+  now?: () => Date;
+  /** Called for warnings and soft/hard thresholds of the `warn` strategy (also settable as a property). */
+  onViolation?: (violation: ProcessorViolation) => void | Promise<void>;
+}
+
+/** Cost figures in violations. */
+export interface TokenCostUsage {
+  estimatedCost: number;
+  costUnit: CostUnit;
+}
+
+/** Tripwire metadata of a blocked call (strategy `block`). */
+export interface TokenCostControlTripwireMetadata {
+  processorId: typeof ID;
+  usage: TokenCostUsage;
+  maxCost: number;
+  scope: UsageScope;
+  scopeKey?: string;
+  threshold: 'hard';
+  breakdown?: UsageBreakdownEntry[];
+}
+
+/** `detail` of a violation reported to `onViolation` (strategy `warn`, and soft thresholds). */
+export interface TokenCostControlViolationDetail {
+  usage: TokenCostUsage;
+  limit: number;
+  /** The scope's totals over the window (tokens, calls, cost). */
+  totalUsage: Omit<UsageTotals, 'breakdown'>;
+  scope: UsageScope;
+  scopeKey?: string;
+  threshold: 'soft' | 'hard';
+  breakdown?: UsageBreakdownEntry[];
+}
+
+/** Arguments of {@link TokenCostControl.getUsage}. */
+export interface TokenCostUsageQuery {
+  /** The scope's key (a resource id, user id, …). Default: read from `requestContext` as the check does. */
+  scopeKey?: string;
+  /** Read the key (and a function `maxCost`) from this request context. */
+  requestContext?: RequestContext;
+  /** Window to total over. Default: the processor's window. */
+  window?: UsageWindow;
+  /** Evaluation time. Default: the processor's clock. */
+  now?: Date;
+  /** Add the per-provider/model breakdown. Default `true`. */
+  breakdown?: boolean;
+}
+
+/** A scope's usage against its budget, for showing "you have used $3.20 of $5 this week". */
+export interface TokenCostUsageReport extends UsageTotals {
+  scope: UsageScope;
+  scopeKey: string;
+  /** `undefined` for `scope: 'run'` (all of the run). */
+  window?: UsageWindow;
+  /** The budget, when it resolved to a valid number. */
+  maxCost?: number;
+  /** `maxCost - estimatedCost`, never below 0. */
+  remaining?: number;
+  /** Share of the budget used, in percent (may pass 100: the limit is best-effort). */
+  percentUsed?: number;
+}
+
+const STATE_SOFT = 'tokenCostControl.softReported';
+const STATE_HARD = 'tokenCostControl.hardReported';
+const STATE_WARNED = 'tokenCostControl.warned';
+
+/**
+ * Stops (or warns about) model calls once a scope's estimated spending over a sliding window
+ * reaches `maxCost`. Checks in `processInputStep`, so before every model call of a run; the
+ * processor also makes the run record every model call it makes (steps, retries, helper models
+ * of guardrails, cache hits at zero cost) into its `ledger`.
+ *
+ * Best-effort, not a hard ceiling: a call is checked against what has been recorded when it
+ * starts, and calls are recorded when they end. Concurrent requests of one scope each pass the
+ * check on the same total, so spending can pass the budget by up to the cost of the calls in
+ * flight (one call per concurrent request, plus the call that crosses the limit).
+ */
+export class TokenCostControl implements Processor<typeof ID, TokenCostControlTripwireMetadata> {
+  readonly id = ID;
+  readonly name = NAME;
+  readonly description = 'Blocks or warns when a scope’s estimated model spending reaches its budget.';
+  /** Receives warnings, soft thresholds (`warnAtPercent`) and blocked calls. */
+  onViolation?: (violation: ProcessorViolation) => void | Promise<void>;
+
+  /** The ledger usage is recorded into and read from. */
+  readonly ledger: UsageLedger;
+  /** What the budget counts against. */
+  readonly scope: UsageScope;
+  /** The sliding window; `undefined` for `scope: 'run'`. */
+  readonly window: UsageWindow | undefined;
+  readonly #maxCost: TokenCostLimit;
+  readonly #strategy: 'block' | 'warn';
+  readonly #message: string | undefined;
+  readonly #warnAtPercent: number | undefined;
+  readonly #includeBreakdown: boolean;
+  readonly #pricing: PricingTable | undefined;
+  readonly #now: () => Date;
+  #warnedMissingKey = false;
+
+  constructor(options: TokenCostControlOptions) {
+    if (options === null || typeof options !== 'object') {
+      throw invalid(
+        'options',
+        `expects an options object with "maxCost" (got ${describeOptionValue(options)}).`,
+      );
+    }
+    const { maxCost } = options;
+    if (typeof maxCost !== 'function' && !isBudget(maxCost)) {
+      throw invalid(
+        'maxCost',
+        `must be a number of US dollars >= 0 or a function of the request context returning one (got ${describeOptionValue(maxCost)}).`,
+      );
+    }
+    this.#maxCost = maxCost;
+    this.scope = oneOf(NAME, 'scope', options.scope, USAGE_SCOPES, 'option "scope"') ?? 'resource';
+    if (this.scope === 'run') {
+      if (options.window !== undefined) {
+        throw invalid(
+          'window',
+          `cannot be used with scope "run": a run's budget covers the whole run. Remove "window", or count against another scope (e.g. scope: 'resource', window: ${describeOptionValue(options.window)}).`,
+        );
+      }
+      this.window = undefined;
+    } else {
+      this.window = oneOf(NAME, 'window', options.window, USAGE_WINDOWS, 'option "window"') ?? '7d';
+    }
+    this.#strategy =
+      oneOf(NAME, 'strategy', options.strategy, ['block', 'warn'], 'option "strategy"') ?? 'block';
+    if (options.message !== undefined && typeof options.message !== 'string') {
+      throw invalid(
+        'message',
+        `must be a string; {usage} and {limit} are replaced (got ${describeOptionValue(options.message)}).`,
+      );
+    }
+    this.#message = options.message;
+    const pct = options.warnAtPercent;
+    if (pct !== undefined && (typeof pct !== 'number' || !Number.isFinite(pct) || pct <= 0 || pct >= 100)) {
+      throw invalid(
+        'warnAtPercent',
+        `must be a number between 0 and 100, both exclusive (got ${describeOptionValue(pct)}).`,
+      );
+    }
+    this.#warnAtPercent = pct;
+    if (options.includeBreakdown !== undefined && typeof options.includeBreakdown !== 'boolean') {
+      throw invalid(
+        'includeBreakdown',
+        `must be true or false (got ${describeOptionValue(options.includeBreakdown)}).`,
+      );
+    }
+    this.#includeBreakdown = options.includeBreakdown ?? false;
+    const ledger = options.ledger;
+    if (
+      ledger !== undefined &&
+      (ledger === null ||
+        typeof ledger !== 'object' ||
+        typeof ledger.record !== 'function' ||
+        typeof ledger.totals !== 'function')
+    ) {
+      throw invalid(
+        'ledger',
+        `must be a UsageLedger (an object with record() and totals()) (got ${describeOptionValue(ledger)}).`,
+      );
+    }
+    const problem = pricingProblem(options.pricing);
+    if (problem !== undefined) throw invalid('pricing', problem);
+    this.#pricing = options.pricing;
+    if (options.now !== undefined && typeof options.now !== 'function') {
+      throw invalid('now', `must be a function returning a Date (got ${describeOptionValue(options.now)}).`);
+    }
+    this.#now = options.now ?? (() => new Date());
+    if (options.onViolation !== undefined) {
+      if (typeof options.onViolation !== 'function') {
+        throw invalid('onViolation', `must be a function (got ${describeOptionValue(options.onViolation)}).`);
+      }
+      this.onViolation = options.onViolation;
+    }
+    this.ledger = ledger ?? new InMemoryUsageLedger({ now: this.#now });
+  }
+
+  /** Before every model call: attach the ledger to the run, then check the scope's spending. */
+  async processInputStep(args: ProcessInputStepArgs<TokenCostControlTripwireMetadata>): Promise<undefined> {
+    const { requestContext, usageRecorder, state, abort } = args;
+    usageRecorder?.recordInto({
+      ledger: this.ledger,
+      ...(this.#pricing ? { pricing: this.#pricing } : {}),
+      now: this.#now,
+      warn: (message) => this.#warnOnce(state, message, message),
+    });
+    const keys = usageRecorder?.scopeKeys() ?? scopeKeysOf(args.runId ?? '', requestContext);
+    if (args.runId !== undefined && keys.runId === '') keys.runId = args.runId;
+    const scopeKey = keyFor(this.scope, keys);
+    if (scopeKey === undefined) {
+      if (!this.#warnedMissingKey) {
+        this.#warnedMissingKey = true;
+        console.warn(
+          `[sluice] ${ID}: no ${describeScopeKey(this.scope)} for this request, so its spending is not checked (calls are still recorded). ${howToSetKey(this.scope)}`,
+        );
+      }
+      return undefined;
+    }
+    const limit = await this.#limit(requestContext, state);
+    if (limit === undefined) return undefined;
+    let totals: UsageTotals;
+    try {
+      await flushQuietly(usageRecorder);
+      totals = await this.ledger.totals({
+        scope: this.scope,
+        scopeKey,
+        ...(this.window ? { window: this.window } : {}),
+        now: this.#now(),
+        ...(this.#includeBreakdown ? { breakdown: true } : {}),
+      });
+    } catch (error) {
+      await this.#warnOnce(
+        state,
+        'ledger',
+        `${this.ledger.name} could not be read (${describeError(error)}); the call goes ahead unchecked.`,
+      );
+      return undefined;
+    }
+    const used = totals.estimatedCost;
+    if (used >= limit) {
+      if (this.#strategy === 'block') {
+        const metadata: TokenCostControlTripwireMetadata = {
+          processorId: ID,
+          usage: { estimatedCost: used, costUnit: 'USD' },
+          maxCost: limit,
+          scope: this.scope,
+          scopeKey,
+          threshold: 'hard',
+        };
+        if (totals.breakdown) metadata.breakdown = totals.breakdown;
+        return abort(this.#text(used, limit, 'hard', scopeKey), { metadata });
+      }
+      if (state[STATE_HARD] !== true) {
+        state[STATE_HARD] = true;
+        await this.#report(
+          this.#text(used, limit, 'hard', scopeKey),
+          this.#detail(totals, limit, scopeKey, 'hard'),
+        );
+      }
+      return undefined;
+    }
+    const pct = this.#warnAtPercent;
+    if (pct !== undefined && used >= (limit * pct) / 100 && state[STATE_SOFT] !== true) {
+      state[STATE_SOFT] = true;
+      await this.#report(
+        this.#text(used, limit, 'soft', scopeKey),
+        this.#detail(totals, limit, scopeKey, 'soft'),
+      );
+    }
+    return undefined;
+  }
+
+  /**
+   * A scope's current usage against its budget over a window, e.g. for "you have used $3.20 of
+   * $5 this week". The key is `scopeKey`, or read from `requestContext` like the check reads it.
+   */
+  async getUsage(query: TokenCostUsageQuery = {}): Promise<TokenCostUsageReport> {
+    const scopeKey = query.scopeKey ?? keyFor(this.scope, scopeKeysOf('', query.requestContext));
+    if (typeof scopeKey !== 'string' || scopeKey.length === 0) {
+      throw invalid(
+        'scopeKey',
+        `getUsage() needs a scopeKey or a requestContext holding the ${describeScopeKey(this.scope)}.`,
+      );
+    }
+    let window = this.window;
+    if (query.window !== undefined) {
+      if (this.scope === 'run')
+        throw invalid('window', 'getUsage(): scope "run" has no window (it totals the whole run).');
+      window = oneOf(NAME, 'window', query.window, USAGE_WINDOWS, 'getUsage() option "window"');
+    }
+    const totals = await this.ledger.totals({
+      scope: this.scope,
+      scopeKey,
+      ...(window ? { window } : {}),
+      now: query.now ?? this.#now(),
+      breakdown: query.breakdown ?? true,
+    });
+    const report: TokenCostUsageReport = { ...totals, scope: this.scope, scopeKey };
+    if (window) report.window = window;
+    const limit = await this.#resolveLimit(query.requestContext);
+    if (typeof limit === 'number') {
+      report.maxCost = limit;
+      report.remaining = Math.max(0, limit - totals.estimatedCost);
+      report.percentUsed =
+        limit === 0 ? (totals.estimatedCost > 0 ? 100 : 0) : (totals.estimatedCost / limit) * 100;
+    }
+    return report;
+  }
+
+  /** The budget for this request, or `undefined` (warned once per request) when a function gave no valid number. */
+  async #limit(
+    requestContext: RequestContext | undefined,
+    state: ProcessorState,
+  ): Promise<number | undefined> {
+    const limit = await this.#resolveLimit(requestContext);
+    if (typeof limit === 'number') return limit;
+    await this.#warnOnce(
+      state,
+      'maxCost',
+      `maxCost function ${limit.problem}; the budget is not checked for this request.`,
+    );
+    return undefined;
+  }
+
+  async #resolveLimit(requestContext: RequestContext | undefined): Promise<number | { problem: string }> {
+    const maxCost = this.#maxCost;
+    if (typeof maxCost === 'number') return maxCost;
+    let value: unknown;
+    try {
+      value = await maxCost(requestContext);
+    } catch (error) {
+      return { problem: `threw (${describeError(error)})` };
+    }
+    return isBudget(value)
+      ? value
+      : { problem: `returned ${describeOptionValue(value)}, not a number of US dollars >= 0` };
+  }
+
+  #text(used: number, limit: number, threshold: 'soft' | 'hard', scopeKey: string): string {
+    const template =
+      this.#message ??
+      (threshold === 'hard'
+        ? `Token cost limit reached: {usage} USD of {limit} USD used (${this.#where(scopeKey)}).`
+        : `Token cost at ${this.#warnAtPercent}% of the budget: {usage} USD of {limit} USD used (${this.#where(scopeKey)}).`);
+    return template.replaceAll('{usage}', formatUsd(used)).replaceAll('{limit}', formatUsd(limit));
+  }
+
+  #where(scopeKey: string): string {
+    return this.window ? `${this.scope} "${scopeKey}", last ${this.window}` : `run "${scopeKey}"`;
+  }
+
+  #detail(
+    totals: UsageTotals,
+    limit: number,
+    scopeKey: string,
+    threshold: 'soft' | 'hard',
+  ): TokenCostControlViolationDetail {
+    const { breakdown, ...totalUsage } = totals;
+    const detail: TokenCostControlViolationDetail = {
+      usage: { estimatedCost: totals.estimatedCost, costUnit: 'USD' },
+      limit,
+      totalUsage,
+      scope: this.scope,
+      scopeKey,
+      threshold,
+    };
+    if (breakdown) detail.breakdown = breakdown;
+    return detail;
+  }
+
+  async #report(message: string, detail: TokenCostControlViolationDetail): Promise<void> {
+    const callback = this.onViolation;
+    if (callback === undefined) {
+      console.warn(`[sluice] ${ID}: ${message}`);
+      return;
+    }
+    try {
+      await callback.call(this, { processorId: ID, message, detail });
+    } catch {
+      // A failing onViolation never disturbs the run.
+    }
+  }
+
+  /** A warning, at most once per request per `key`. */
+  async #warnOnce(state: ProcessorState | undefined, key: string, message: string): Promise<void> {
+    if (state !== undefined) {
+      let warned = state[STATE_WARNED] as Set<string> | undefined;
+      if (warned === undefined) {
+        warned = new Set<string>();
+        state[STATE_WARNED] = warned;
+      }
+      if (warned.has(key)) return;
+      warned.add(key);
+    }
+    console.warn(`[sluice] ${ID}: ${message}`);
+  }
+}
+
+/**
+ * @deprecated The older name of {@link TokenCostControl} (same class, same id `token-cost-control`).
+ */
+export const CostGuardProcessor = TokenCostControl;
+/** @deprecated The older name of {@link TokenCostControl}. */
+export type CostGuardProcessor = TokenCostControl;
+/** @deprecated The older name of {@link TokenCostControlOptions}. */
+export type CostGuardProcessorOptions = TokenCostControlOptions;
+
+function isBudget(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
+}
+
+function keyFor(scope: UsageScope, keys: UsageScopeKeys): string | undefined {
+  const value = keys[SCOPE_KEY_FIELD[scope]];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+async function flushQuietly(usage: RunUsageContext | undefined): Promise<void> {
+  if (usage === undefined) return;
+  try {
+    await usage.flush();
+  } catch {
+    // Write failures were already warnings.
+  }
+}
+
+/** Dollars for messages: cents from one cent up, otherwise two significant digits. */
+export function formatUsd(amount: number): string {
+  if (amount === 0) return '0';
+  if (Math.abs(amount) >= 0.01) return amount.toFixed(2);
+  return Number(amount.toPrecision(2)).toString();
+}
+
+function describeScopeKey(scope: UsageScope): string {
+  switch (scope) {
+    case 'resource':
+      return 'resource id';
+    case 'thread':
+      return 'thread id';
+    case 'run':
+      return 'run id';
+    default:
+      return `request-context key "${SCOPE_KEY_FIELD[scope]}"`;
+  }
+}
+
+function howToSetKey(scope: UsageScope): string {
+  if (scope === 'resource' || scope === 'thread') {
+    return `Call with memory: { resource, thread } (or set MASTRA_RESOURCE_ID_KEY / MASTRA_THREAD_ID_KEY on the request context).`;
+  }
+  if (scope === 'run') return '';
+  return `Set requestContext.set('${SCOPE_KEY_FIELD[scope]}', …) for each request.`;
+}
