@@ -54,7 +54,7 @@ beforeEach(() => {
 afterEach(() => {
   warn.mockRestore();
 });
-const warnings = () => warn.mock.calls.map((c: unknown[]) => String(c[0]));
+const warnings = (): string[] => warn.mock.calls.map((c: unknown[]) => String(c[0]));
 
 describe('TokenCostControl: block strategy', () => {
   it('lets calls through until the scope reaches maxCost, then ends the run with the documented tripwire before the model is called', async () => {
