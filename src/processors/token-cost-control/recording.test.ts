@@ -34,9 +34,18 @@ describe('usage recording of helper models and cache hits', () => {
     const judge = new ScriptedModel({
       provider: 'acme.chat',
       modelId: 'judge',
-      steps: [{ text: JSON.stringify({ category_scores: null, reason: null }), usage: { inputTokens: 300, outputTokens: 20 } }],
+      steps: [
+        {
+          text: JSON.stringify({ category_scores: null, reason: null }),
+          usage: { inputTokens: 300, outputTokens: 20 },
+        },
+      ],
     });
-    const main = new ScriptedModel({ provider: 'acme.chat', modelId: 'm1', steps: [{ text: 'hello', usage: CALL }] });
+    const main = new ScriptedModel({
+      provider: 'acme.chat',
+      modelId: 'm1',
+      steps: [{ text: 'hello', usage: CALL }],
+    });
     const agent = new Agent({
       id: 'guarded',
       instructions: 'x',
@@ -66,7 +75,11 @@ describe('usage recording of helper models and cache hits', () => {
       modelId: 'judge',
       steps: [{ text: '{"city":"Lisbon"}', usage: { inputTokens: 100, outputTokens: 10 } }],
     });
-    const main = new ScriptedModel({ provider: 'acme.chat', modelId: 'm1', steps: [{ text: 'Lisbon it is', usage: CALL }] });
+    const main = new ScriptedModel({
+      provider: 'acme.chat',
+      modelId: 'm1',
+      steps: [{ text: 'Lisbon it is', usage: CALL }],
+    });
     const agent = new Agent({
       id: 'structured',
       instructions: 'x',
@@ -88,7 +101,11 @@ describe('usage recording of helper models and cache hits', () => {
   it('a response-cache hit is recorded as a zero-cost cache-hit call, and does not spend the budget', async () => {
     const ledger = new ListingLedger();
     const cache = new InMemoryServerCache();
-    const main = new ScriptedModel({ provider: 'acme.chat', modelId: 'm1', steps: [{ text: 'cached answer', usage: CALL }] });
+    const main = new ScriptedModel({
+      provider: 'acme.chat',
+      modelId: 'm1',
+      steps: [{ text: 'cached answer', usage: CALL }],
+    });
     const control = new TokenCostControl({ maxCost: 0.03, scope: 'user', ledger, pricing: PRICING });
     const agent = new Agent({
       id: 'cached',
