@@ -1,4 +1,5 @@
 /** `npm run bench`: every benchmark, each against a baseline measured in the same run. */
+import { benchCostControl } from './cost-control.js';
 import { benchErrorLane } from './error-lane.js';
 import { benchGuardrails } from './guardrails.js';
 import { benchHistoryScaling } from './history-scaling.js';
@@ -33,3 +34,4 @@ await benchLanguageId();
 await benchPII();
 await benchInjection();
 await benchGuardrails();
+await benchCostControl();

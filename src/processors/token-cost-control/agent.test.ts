@@ -624,3 +624,29 @@ describe('TokenCostControl: options are checked at construction', () => {
     expect(new TokenCostControl({ maxCost: 1, scope: 'run' }).window).toBeUndefined();
   });
 });
+
+describe('TokenCostControl is best-effort (documented overshoot)', () => {
+  it('concurrent requests of one scope each pass the check on the same total: spending passes maxCost by the calls in flight, and the next request is blocked', async () => {
+    const ledger = new InMemoryUsageLedger();
+    const control = new TokenCostControl({ maxCost: 0.01, scope: 'user', ledger, pricing: PRICING });
+    const m = new ScriptedModel({
+      provider: 'acme.chat',
+      modelId: 'm1',
+      steps: Array.from({ length: 6 }, () => ({ text: 'ok', usage: CALL, delayMs: 5 })),
+    });
+    const agent = agentWith(control, m);
+    const requestContext = ctx({ userId: 'burst' });
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, () => agent.generate('hi', { requestContext })),
+    );
+    // All five started before any had finished: none was blocked, 5 × $0.02 spent against $0.01.
+    expect(burst.every((r) => r.tripwire === undefined)).toBe(true);
+    const spent = await control.getUsage({ scopeKey: 'burst' });
+    expect(spent.estimatedCost).toBeCloseTo(5 * CALL_COST, 9);
+    expect(spent.percentUsed).toBeCloseTo(1000, 6);
+    expect((await agent.generate('hi', { requestContext })).tripwire?.metadata).toMatchObject({
+      threshold: 'hard',
+    });
+    expect(m.calls).toHaveLength(5);
+  });
+});
