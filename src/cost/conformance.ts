@@ -266,7 +266,8 @@ export function defineUsageLedgerConformance(
     for (const window of USAGE_WINDOWS) {
       it(`window "${window}" is sliding: now - ${window} < at <= now`, async () => {
         const length = USAGE_WINDOW_MS[window];
-        const now = CONFORMANCE_T0 + 400 * 86_400_000;
+        // Off any bucket or second boundary, so rounding to a bucket shows.
+        const now = CONFORMANCE_T0 + 400 * 86_400_000 + 12_345;
         const bucket = bucketOf(window);
         const edge = bucket > 0 ? 2 * bucket : 1;
         await ledger.record(usageRecord('just-inside', { at: at(now - length + edge), estimatedCost: 1 }));
