@@ -650,3 +650,23 @@ describe('TokenCostControl is best-effort (documented overshoot)', () => {
     expect(m.calls).toHaveLength(5);
   });
 });
+
+describe('TokenCostControl with stream()', () => {
+  it('a blocked stream ends with a tripwire chunk carrying the metadata, and no model call', async () => {
+    const control = new TokenCostControl({ maxCost: CALL_COST, scope: 'user', pricing: PRICING });
+    const m = model(repeat(2));
+    const agent = agentWith(control, m);
+    const requestContext = ctx({ userId: 'streamer' });
+    const first = await agent.stream('hi', { requestContext });
+    expect(await first.text).toBe('ok');
+    const second = await agent.stream('hi', { requestContext });
+    const chunks: Array<{ type: string; payload?: unknown }> = [];
+    for await (const chunk of second.fullStream) chunks.push(chunk as { type: string; payload?: unknown });
+    const tripwire = chunks.find((c) => c.type === 'tripwire');
+    expect(tripwire?.payload).toMatchObject({
+      processorId: 'token-cost-control',
+      metadata: { scope: 'user', scopeKey: 'streamer', threshold: 'hard' },
+    });
+    expect(m.calls).toHaveLength(1);
+  });
+});
