@@ -511,6 +511,35 @@ describe('TokenCostControl: every model call of the run is recorded once', () =>
     ]);
   });
 
+  it('an error-processor retry records the failed call (with the tokens the provider reported) and the retry', async () => {
+    const ledger = new ListingLedger();
+    const control = new TokenCostControl({ maxCost: 1, scope: 'user', ledger, pricing: PRICING });
+    const broken = new APICallError({
+      message: 'stream reset',
+      url: 'https://example.test',
+      requestBodyValues: {},
+      statusCode: 500,
+      isRetryable: false,
+    });
+    const m = model([
+      { text: 'partial', usage: CALL, errorAfterChunks: { after: 4, error: broken, mode: 'throw' } },
+      { text: 'ok', usage: CALL },
+    ]);
+    const agent = agentWith(control, m, {
+      errorProcessors: [
+        {
+          id: 'again',
+          processAPIError: ({ retryCount }: { retryCount: number }) => ({ retry: retryCount === 0 }),
+        },
+      ],
+    });
+    const result = await agent.generate('hi', { requestContext: ctx({ userId: 'u' }) });
+    expect(result.text).toBe('ok');
+    expect(m.calls).toHaveLength(2);
+    expect(ledger.records.map((r) => r.kind)).toEqual(['step', 'retry']);
+    expect(ledger.records[1]?.estimatedCost).toBeCloseTo(CALL_COST, 9);
+  });
+
   it('a processor retry (abort with retry: true) records both attempts', async () => {
     const ledger = new ListingLedger();
     const control = new TokenCostControl({ maxCost: 1, scope: 'user', ledger, pricing: PRICING });
