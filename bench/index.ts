@@ -1,4 +1,5 @@
 /** `npm run bench`: every benchmark, each against a baseline measured in the same run. */
+import { benchCostControl } from './cost-control.js';
 import { benchErrorLane } from './error-lane.js';
 import { benchGuardrails } from './guardrails.js';
 import { benchHistoryScaling } from './history-scaling.js';
@@ -35,3 +36,4 @@ await benchPII();
 await benchInjection();
 await benchGuardrails();
 await benchUsageLedgers();
+await benchCostControl();

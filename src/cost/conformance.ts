@@ -33,13 +33,11 @@ export interface UsageLedgerConformanceSubject {
   /** Drop everything the test created (keys, tables). Called after `ledger.close()`. */
   dispose?: () => Promise<void>;
   /**
-   * Window granularity in ms for ledgers that are exact only to a bucket (Redis); 0 or absent =
-   * exact. With a granularity, the boundary tests place records more than one bucket from each
-   * window edge instead of 1 ms from it.
+   * Window granularity in ms for ledgers that are exact only to a bucket (Redis), per window
+   * when it differs by window; 0 or absent = exact. With a granularity, the boundary tests place
+   * records two buckets from each window edge instead of 1 ms from it.
    */
-  bucketMs?: number;
-  /** Per-window granularity for ledgers whose precision depends on the window (Redis); overrides `bucketMs`. */
-  windowBucketMs?: Partial<Record<UsageWindow, number>>;
+  bucketMs?: number | ((window: UsageWindow) => number);
 }
 
 /** The start of the suite's clock: 2026-01-01T12:00:00.000Z. */
@@ -82,7 +80,7 @@ export function defineUsageLedgerConformance(
     let ledger: UsageLedger;
     let clock = CONFORMANCE_T0;
     let counter = 0;
-    let defaultBucket = 0;
+    let bucketOf: (window: UsageWindow) => number = () => 0;
 
     beforeEach(async () => {
       clock = CONFORMANCE_T0;
@@ -92,7 +90,8 @@ export function defineUsageLedgerConformance(
         testId: `c${process.pid}_${Date.now().toString(36)}_${counter}`,
       });
       ledger = subject.ledger;
-      defaultBucket = subject.bucketMs ?? 0;
+      const granularity = subject.bucketMs;
+      bucketOf = typeof granularity === 'function' ? granularity : () => granularity ?? 0;
     });
 
     afterEach(async () => {
@@ -267,8 +266,9 @@ export function defineUsageLedgerConformance(
     for (const window of USAGE_WINDOWS) {
       it(`window "${window}" is sliding: now - ${window} < at <= now`, async () => {
         const length = USAGE_WINDOW_MS[window];
-        const now = CONFORMANCE_T0 + 400 * 86_400_000;
-        const bucket = subject.windowBucketMs?.[window] ?? defaultBucket;
+        // Off any bucket or second boundary, so rounding to a bucket shows.
+        const now = CONFORMANCE_T0 + 400 * 86_400_000 + 12_345;
+        const bucket = bucketOf(window);
         const edge = bucket > 0 ? 2 * bucket : 1;
         await ledger.record(usageRecord('just-inside', { at: at(now - length + edge), estimatedCost: 1 }));
         await ledger.record(usageRecord('at-now', { at: at(now), estimatedCost: 2 }));
@@ -285,18 +285,24 @@ export function defineUsageLedgerConformance(
         const totals = await ledger.totals({ scope: 'user', scopeKey: 'user-1', window, now: at(now) });
         expect(cost(totals)).toBeCloseTo(3, 9);
         expect(totals.calls).toBe(2);
-        // Moving `now` forward by the edge drops the oldest record and takes in the future one.
-        // (A bucketed ledger moves one more bucket, so 'just-inside' is a whole bucket past the edge.)
-        const step = bucket > 0 ? edge + bucket : edge;
-        const later = await ledger.totals({ scope: 'user', scopeKey: 'user-1', window, now: at(now + step) });
+        // Moving `now` forward drops the oldest record and takes in the future one (by exactly the
+        // edge for exact ledgers: the oldest then sits on the excluded start).
+        const shift = bucket > 0 ? 2 * edge : edge;
+        const later = await ledger.totals({
+          scope: 'user',
+          scopeKey: 'user-1',
+          window,
+          now: at(now + shift),
+        });
         expect(cost(later)).toBeCloseTo(10, 9);
       });
     }
 
     it('a query without `now` uses the ledger clock', async () => {
       clock = CONFORMANCE_T0 + 3 * 3_600_000;
+      const inside = Math.max(60_000, 2 * bucketOf('1h'));
       await ledger.record(usageRecord('old', { at: at(CONFORMANCE_T0), estimatedCost: 1 }));
-      await ledger.record(usageRecord('new', { at: at(clock - 60_000), estimatedCost: 2 }));
+      await ledger.record(usageRecord('new', { at: at(clock - inside), estimatedCost: 2 }));
       expect(cost(await ledger.totals({ scope: 'user', scopeKey: 'user-1', window: '1h' }))).toBeCloseTo(
         2,
         9,

@@ -6,7 +6,6 @@ import type {
   UsageLedger,
   UsageQuery,
   UsageRecord,
-  UsageScope,
   UsageTotals,
   UsageWindow,
 } from './types.js';
@@ -38,6 +37,86 @@ interface Stored {
   removed: boolean;
 }
 
+/** Running sums of a key's records, oldest first (one entry per record). */
+interface Sums {
+  nano: number;
+  input: number;
+  output: number;
+  cached: number;
+  reasoning: number;
+}
+
+const ZERO: Sums = Object.freeze({ nano: 0, input: 0, output: 0, cached: 0, reasoning: 0 });
+
+/**
+ * One scope key's records in time order with prefix sums, so a window total is two binary
+ * searches and a subtraction, whatever the number of records in the window.
+ */
+class KeyIndex {
+  items: Stored[] = [];
+  sums: Sums[] = [];
+  /** The sums of records dropped from the front (retention). */
+  base: Sums = ZERO;
+
+  add(item: Stored): void {
+    const items = this.items;
+    const last = items[items.length - 1];
+    if (last === undefined || last.atMs <= item.atMs) {
+      items.push(item);
+      this.sums.push(plus(this.sums[this.sums.length - 1] ?? this.base, item));
+      return;
+    }
+    // A late record (out of time order): insert it and recompute the sums after it.
+    const at = upperBound(items, item.atMs, 0);
+    items.splice(at, 0, item);
+    this.sums.splice(at, 0, ZERO);
+    for (let i = at; i < items.length; i++) {
+      this.sums[i] = plus(i === 0 ? this.base : (this.sums[i - 1] as Sums), items[i] as Stored);
+    }
+  }
+
+  /** Drops removed records from the front (they are the oldest); true when none is left. */
+  compact(): boolean {
+    const items = this.items;
+    let n = 0;
+    while (n < items.length && (items[n] as Stored).removed) n++;
+    if (n > 0) {
+      this.base = this.sums[n - 1] as Sums;
+      items.splice(0, n);
+      this.sums.splice(0, n);
+    }
+    return items.length === 0;
+  }
+
+  /** Sums before index `i`. */
+  before(i: number): Sums {
+    return i === 0 ? this.base : (this.sums[i - 1] as Sums);
+  }
+}
+
+function plus(sums: Sums, item: Stored): Sums {
+  const r = item.record;
+  return {
+    nano: sums.nano + item.nano,
+    input: sums.input + r.inputTokens,
+    output: sums.output + r.outputTokens,
+    cached: sums.cached + r.cachedInputTokens,
+    reasoning: sums.reasoning + r.reasoningTokens,
+  };
+}
+
+/** First index in `list` (from `from`) whose time is after `ms`. */
+function upperBound(list: readonly Stored[], ms: number, from: number): number {
+  let lo = from;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((list[mid] as Stored).atMs <= ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 const LEDGER = 'InMemoryUsageLedger';
 
 function badOption(option: string, message: string): ConfigurationError {
@@ -49,9 +128,10 @@ function badOption(option: string, message: string): ConfigurationError {
 /**
  * A {@link UsageLedger} in this process's memory: the default ledger of `TokenCostControl`.
  * Windows are exact (`now - window < at <= now`), recording is idempotent by id, costs are summed
- * in integer nano-dollars. Records are indexed per scope key and kept in time order, so a window
- * total reads only that key's records inside the window. Not shared between processes: use
- * `RedisUsageLedger` or `SqlUsageLedger` for budgets that hold across servers.
+ * in integer nano-dollars. Each scope key keeps its records in time order with running sums, so
+ * a window total costs two binary searches whatever the key's history (a breakdown reads the
+ * window's records). Not shared between processes: use `RedisUsageLedger` or `SqlUsageLedger`
+ * for budgets that hold across servers.
  */
 export class InMemoryUsageLedger implements UsageLedger {
   /** Name used in error messages. */
@@ -62,8 +142,8 @@ export class InMemoryUsageLedger implements UsageLedger {
   readonly #retentionMs: number;
   readonly #maxRecords: number;
   readonly #byId = new Map<string, Stored>();
-  /** Per `scope:key`, records sorted by time (oldest first). */
-  readonly #index = new Map<string, Stored[]>();
+  /** Per `scope:key`. */
+  readonly #index = new Map<string, KeyIndex>();
   /** Every live record, sorted by time, for retention. */
   #order: Stored[] = [];
   #orderHead = 0;
@@ -130,12 +210,12 @@ export class InMemoryUsageLedger implements UsageLedger {
       const key = copy.scope[SCOPE_KEY_FIELD[scope]];
       if (typeof key !== 'string' || key.length === 0) continue;
       const indexKey = `${scope}\u0000${key}`;
-      let list = this.#index.get(indexKey);
-      if (list === undefined) {
-        list = [];
-        this.#index.set(indexKey, list);
+      let index = this.#index.get(indexKey);
+      if (index === undefined) {
+        index = new KeyIndex();
+        this.#index.set(indexKey, index);
       }
-      insertSorted(list, stored, 0);
+      index.add(stored);
     }
     this.#prune();
   }
@@ -145,7 +225,8 @@ export class InMemoryUsageLedger implements UsageLedger {
     const error = checkUsageQuery(this.name, query);
     if (error) throw error;
     const nowMs = (query.now ?? this.#now()).getTime();
-    const list = this.#index.get(`${query.scope}\u0000${query.scopeKey}`);
+    const indexKey = `${query.scope}\u0000${query.scopeKey}`;
+    const index = this.#index.get(indexKey);
     const totals: UsageTotals = {
       estimatedCost: 0,
       costUnit: 'USD',
@@ -155,66 +236,29 @@ export class InMemoryUsageLedger implements UsageLedger {
       reasoningTokens: 0,
       calls: 0,
     };
-    const groups = query.breakdown ? new Map<string, UsageBreakdownEntry & { nano: number }>() : undefined;
-    if (list !== undefined) {
-      this.#compact(list, query.scope, query.scopeKey);
-      let nano = 0;
-      const fromMs =
-        query.window === undefined ? Number.NEGATIVE_INFINITY : nowMs - USAGE_WINDOW_MS[query.window];
-      // First record with at > fromMs (binary search), then forward while at <= now.
-      let lo = 0;
-      let hi = list.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if ((list[mid] as Stored).atMs > fromMs) hi = mid;
-        else lo = mid + 1;
+    let lo = 0;
+    let hi = 0;
+    if (index !== undefined) {
+      if (index.compact()) this.#index.delete(indexKey);
+      const items = index.items;
+      if (query.window === undefined) {
+        hi = items.length;
+      } else {
+        lo = upperBound(items, nowMs - USAGE_WINDOW_MS[query.window], 0);
+        hi = upperBound(items, nowMs, lo);
       }
-      for (let i = lo; i < list.length; i++) {
-        const stored = list[i] as Stored;
-        if (stored.atMs > nowMs && query.window !== undefined) break;
-        if (stored.removed) continue;
-        const r = stored.record;
-        nano += stored.nano;
-        totals.inputTokens += r.inputTokens;
-        totals.outputTokens += r.outputTokens;
-        totals.cachedInputTokens += r.cachedInputTokens;
-        totals.reasoningTokens += r.reasoningTokens;
-        totals.calls += 1;
-        if (groups !== undefined) {
-          const groupKey = `${r.provider}\u0000${r.model}`;
-          let entry = groups.get(groupKey);
-          if (entry === undefined) {
-            entry = {
-              provider: r.provider,
-              model: r.model,
-              estimatedCost: 0,
-              inputTokens: 0,
-              outputTokens: 0,
-              cachedInputTokens: 0,
-              reasoningTokens: 0,
-              calls: 0,
-              nano: 0,
-            };
-            groups.set(groupKey, entry);
-          }
-          entry.nano += stored.nano;
-          entry.inputTokens += r.inputTokens;
-          entry.outputTokens += r.outputTokens;
-          entry.cachedInputTokens += r.cachedInputTokens;
-          entry.reasoningTokens += r.reasoningTokens;
-          entry.calls += 1;
-        }
+      if (hi > lo) {
+        const from = index.before(lo);
+        const to = index.sums[hi - 1] as Sums;
+        totals.estimatedCost = fromNanoUsd(to.nano - from.nano);
+        totals.inputTokens = to.input - from.input;
+        totals.outputTokens = to.output - from.output;
+        totals.cachedInputTokens = to.cached - from.cached;
+        totals.reasoningTokens = to.reasoning - from.reasoning;
+        totals.calls = hi - lo;
       }
-      totals.estimatedCost = fromNanoUsd(nano);
     }
-    if (groups !== undefined) {
-      const breakdown: UsageBreakdownEntry[] = [];
-      for (const { nano, ...entry } of groups.values()) {
-        breakdown.push({ ...entry, estimatedCost: fromNanoUsd(nano) });
-      }
-      breakdown.sort(byCostThenName);
-      totals.breakdown = breakdown;
-    }
+    if (query.breakdown) totals.breakdown = breakdownOf(index?.items ?? [], lo, hi);
     return totals;
   }
 
@@ -246,15 +290,41 @@ export class InMemoryUsageLedger implements UsageLedger {
     }
     this.#orderHead = head;
   }
+}
 
-  /** Drop removed records from the front of a scope's list (they are the oldest). */
-  #compact(list: Stored[], scope: UsageScope, key: string): void {
-    let n = 0;
-    while (n < list.length && (list[n] as Stored).removed) n++;
-    if (n === 0) return;
-    if (n === list.length) this.#index.delete(`${scope}\u0000${key}`);
-    list.splice(0, n);
+/** Per provider/model totals of `items[lo..hi)`, highest cost first. */
+function breakdownOf(items: readonly Stored[], lo: number, hi: number): UsageBreakdownEntry[] {
+  const groups = new Map<string, UsageBreakdownEntry & { nano: number }>();
+  for (let i = lo; i < hi; i++) {
+    const stored = items[i] as Stored;
+    const r = stored.record;
+    const groupKey = `${r.provider}\u0000${r.model}`;
+    let entry = groups.get(groupKey);
+    if (entry === undefined) {
+      entry = {
+        provider: r.provider,
+        model: r.model,
+        estimatedCost: 0,
+        inputTokens: 0,
+        outputTokens: 0,
+        cachedInputTokens: 0,
+        reasoningTokens: 0,
+        calls: 0,
+        nano: 0,
+      };
+      groups.set(groupKey, entry);
+    }
+    entry.nano += stored.nano;
+    entry.inputTokens += r.inputTokens;
+    entry.outputTokens += r.outputTokens;
+    entry.cachedInputTokens += r.cachedInputTokens;
+    entry.reasoningTokens += r.reasoningTokens;
+    entry.calls += 1;
   }
+  const breakdown: UsageBreakdownEntry[] = [];
+  for (const { nano, ...entry } of groups.values())
+    breakdown.push({ ...entry, estimatedCost: fromNanoUsd(nano) });
+  return breakdown.sort(byCostThenName);
 }
 
 function insertSorted(list: Stored[], item: Stored, from: number): void {
@@ -263,14 +333,7 @@ function insertSorted(list: Stored[], item: Stored, from: number): void {
     list.push(item);
     return;
   }
-  let lo = from;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((list[mid] as Stored).atMs <= item.atMs) lo = mid + 1;
-    else hi = mid;
-  }
-  list.splice(lo, 0, item);
+  list.splice(upperBound(list, item.atMs, from), 0, item);
 }
 
 /** Breakdown order: highest cost first, then provider/model by name (stable across ledgers). */

@@ -436,7 +436,8 @@ for (const lib of available ? libraries : []) {
     return {
       ledger: new RedisUsageLedger({ client, keyPrefix, now }),
       // The far edge of each window is read at the resolution kept that long (module comment).
-      windowBucketMs: { '1h': MIN, '6h': MIN, '24h': MIN, '7d': HOUR, '30d': HOUR, '365d': DAY },
+      bucketMs: (window) =>
+        ({ '1h': MIN, '6h': MIN, '24h': MIN, '7d': HOUR, '30d': HOUR, '365d': DAY })[window],
       dispose: async () => {
         await raw.del(await raw.keys(`${keyPrefix}*`));
         raw.close();

@@ -1,8 +1,9 @@
 import type { JSONSchema7, LanguageModelV2Prompt } from '@ai-sdk/provider';
 import { context, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
+import type { RunUsageContext } from '../../cost/run-usage.js';
 import type { ModelConfig, ProviderOptions } from '../../models/call-settings.js';
 import { resolveModel } from '../../models/resolve-model.js';
-import type { MastraLanguageModel } from '../../models/types.js';
+import type { LanguageModelUsage, MastraLanguageModel } from '../../models/types.js';
 import { activeTracer } from '../../pipeline/tracing.js';
 import type { TracingContext } from '../../pipeline/types.js';
 import { GuardrailCheckError, GuardrailTimeoutError } from './errors.js';
@@ -41,6 +42,11 @@ export interface AskJudgeArgs {
    * the outcome.
    */
   tracingContext?: TracingContext;
+  /**
+   * The hook's `usageRecorder`: the helper call is reported to it once it ends (answered or
+   * not), so cost budgets (`TokenCostControl`) count it as a `helper` call of `processorId`.
+   */
+  usageRecorder?: RunUsageContext;
 }
 
 const JSON_ONLY = 'Answer with one JSON object only: no prose before or after it, no code fences.';
@@ -194,12 +200,22 @@ async function callModel(args: AskJudgeArgs, signal: AbortSignal): Promise<strin
     { role: 'system', content: system },
     { role: 'user', content: [{ type: 'text', text: args.prompt }] },
   ];
-  const source = await model.doStream({
-    prompt,
-    responseFormat: inject ? undefined : { type: 'json', ...(args.schema ? { schema: args.schema } : {}) },
-    providerOptions: args.providerOptions,
-    abortSignal: signal,
-  });
+  let usage: LanguageModelUsage | undefined;
+  // Reported once, when the call ends however it ends (a rejected request included).
+  const report = () =>
+    args.usageRecorder?.report({ model, kind: 'helper', usage, processorId: args.processorId });
+  let source: Awaited<ReturnType<MastraLanguageModel['doStream']>>;
+  try {
+    source = await model.doStream({
+      prompt,
+      responseFormat: inject ? undefined : { type: 'json', ...(args.schema ? { schema: args.schema } : {}) },
+      providerOptions: args.providerOptions,
+      abortSignal: signal,
+    });
+  } catch (error) {
+    report();
+    throw error;
+  }
   const reader = source.stream.getReader();
   let text = '';
   let finished = false;
@@ -212,11 +228,13 @@ async function callModel(args: AskJudgeArgs, signal: AbortSignal): Promise<strin
       }
       const part = next.value;
       if (part.type === 'text-delta') text += part.delta;
+      else if (part.type === 'finish') usage = part.usage;
       else if (part.type === 'error') throw part.error;
     }
   } finally {
     if (!finished) reader.cancel().catch(() => {});
     reader.releaseLock();
+    report();
   }
   return text;
 }

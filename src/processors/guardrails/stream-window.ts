@@ -1,3 +1,4 @@
+import type { RunUsageContext } from '../../cost/run-usage.js';
 import type { TripWireOptions } from '../../errors/tripwire.js';
 import type { ProcessorState, TracingContext } from '../../pipeline/types.js';
 import type { ChunkFrom, ChunkType } from '../../stream/chunk-types.js';
@@ -54,6 +55,8 @@ export interface StreamWindowCheckInfo {
   abortSignal: AbortSignal | undefined;
   /** The hook's tracing context (pass it to `askJudge`). */
   tracingContext: TracingContext | undefined;
+  /** The hook's usage recorder (pass it to `askJudge` so budgets count the helper call). */
+  usageRecorder?: RunUsageContext;
 }
 
 /** A window check: offline and cheap where possible; a model-backed one runs once per window. */
@@ -95,6 +98,7 @@ export interface StreamWindowArgs {
   abort: (reason?: string, options?: TripWireOptions<never>) => never;
   abortSignal?: AbortSignal;
   tracingContext?: TracingContext;
+  usageRecorder?: RunUsageContext;
 }
 
 interface Edit {
@@ -327,6 +331,7 @@ export class StreamTextWindow {
       abort: args.abort,
       abortSignal: args.abortSignal,
       tracingContext: args.tracingContext,
+      usageRecorder: args.usageRecorder,
     });
     buffer.lastCheckEnd = buffer.total;
     if (verdict === null || verdict === undefined || verdict.action === 'release') {

@@ -1,4 +1,5 @@
 import type { JSONSchema7 } from '@ai-sdk/provider';
+import type { RunUsageContext } from '../../cost/run-usage.js';
 import { syncLegacyFields } from '../../messages/legacy-fields.js';
 import type { MastraDBMessage } from '../../messages/types.js';
 import type { ModelConfig, ProviderOptions } from '../../models/call-settings.js';
@@ -213,11 +214,12 @@ export class LanguageDetector implements Processor<'language-detector'> {
     abort,
     abortSignal,
     tracingContext,
+    usageRecorder,
   }: ProcessInputArgs): Promise<typeof messageList> {
     for (const message of messagesToCheck(messages, this.#lastMessageOnly, USER_ONLY)) {
       const text = messageText(message);
       if (text.trim().length < this.#minTextLength) continue;
-      const detection = await this.#detect(text, abort, abortSignal, tracingContext);
+      const detection = await this.#detect(text, abort, abortSignal, tracingContext, usageRecorder);
       if (detection === undefined) continue;
       const decided = detection.confidence >= this.#threshold && detection.iso_code !== '';
       const isTarget = decided ? this.#targets.includes(detection.iso_code) : null;
@@ -245,7 +247,8 @@ export class LanguageDetector implements Processor<'language-detector'> {
             break;
           case 'translate': {
             const translated =
-              detection.translated_text ?? (await this.#translate(text, abort, abortSignal, tracingContext));
+              detection.translated_text ??
+              (await this.#translate(text, abort, abortSignal, tracingContext, usageRecorder));
             if (translated !== undefined && translated !== text) {
               metadata.translated_from = detection.iso_code;
               if (this.#preserveOriginal) metadata.original_text = text;
@@ -286,6 +289,7 @@ export class LanguageDetector implements Processor<'language-detector'> {
     abort: ProcessInputArgs['abort'],
     abortSignal: AbortSignal | undefined,
     tracingContext: TracingContext | undefined,
+    usageRecorder?: RunUsageContext,
   ): Promise<Detection | undefined> {
     const cached = this.#cache.get(text);
     if (cached !== undefined) return cached;
@@ -295,7 +299,7 @@ export class LanguageDetector implements Processor<'language-detector'> {
       detection = { ...offline, source: 'offline' };
       if (this.mode === 'hybrid' && offline.confidence < this.#threshold) detection = undefined;
     }
-    detection ??= await this.#ask(text, 'detect', abort, abortSignal, tracingContext);
+    detection ??= await this.#ask(text, 'detect', abort, abortSignal, tracingContext, usageRecorder);
     if (detection !== undefined) this.#cache.set(text, detection);
     return detection;
   }
@@ -305,8 +309,10 @@ export class LanguageDetector implements Processor<'language-detector'> {
     abort: ProcessInputArgs['abort'],
     abortSignal: AbortSignal | undefined,
     tracingContext: TracingContext | undefined,
+    usageRecorder?: RunUsageContext,
   ): Promise<string | undefined> {
-    return (await this.#ask(text, 'translate', abort, abortSignal, tracingContext))?.translated_text;
+    return (await this.#ask(text, 'translate', abort, abortSignal, tracingContext, usageRecorder))
+      ?.translated_text;
   }
 
   /** One helper call: detection (plus translation when translating) or translation only. */
@@ -316,6 +322,7 @@ export class LanguageDetector implements Processor<'language-detector'> {
     abort: ProcessInputArgs['abort'],
     abortSignal: AbortSignal | undefined,
     tracingContext: TracingContext | undefined,
+    usageRecorder?: RunUsageContext,
   ): Promise<Detection | undefined> {
     const target = this.#targetNames[0] ?? 'English';
     const translating = this.#strategy === 'translate';
@@ -346,6 +353,7 @@ export class LanguageDetector implements Processor<'language-detector'> {
             structuredOutputOptions: this.#structured,
             abortSignal: signal,
             tracingContext,
+            usageRecorder,
           }),
           task,
         ),

@@ -1,4 +1,5 @@
 import type { JSONSchema7 } from '@ai-sdk/provider';
+import type { RunUsageContext } from '../../cost/run-usage.js';
 import type { ModelConfig, ProviderOptions } from '../../models/call-settings.js';
 import type {
   ProcessInputArgs,
@@ -122,6 +123,7 @@ interface CheckContext {
   abort: StreamWindowArgs['abort'];
   abortSignal: AbortSignal | undefined;
   tracingContext?: TracingContext;
+  usageRecorder?: RunUsageContext;
   /** Earlier stream windows shown as context (`chunkWindow`). */
   context?: readonly string[];
 }
@@ -253,10 +255,16 @@ export class ModerationProcessor implements Processor<'moderation'> {
     abort,
     abortSignal,
     tracingContext,
+    usageRecorder,
   }: ProcessInputArgs): Promise<typeof messageList> {
     const filtered: string[] = [];
     for (const message of messagesToCheck(messages, this.#lastMessageOnly)) {
-      const verdict = await this.#moderate(messageText(message), { abort, abortSignal, tracingContext });
+      const verdict = await this.#moderate(messageText(message), {
+        abort,
+        abortSignal,
+        tracingContext,
+        usageRecorder,
+      });
       if (verdict === undefined || verdict.flagged.length === 0) continue;
       if (this.#strategy === 'filter') filtered.push(message.id);
       else await this.#act(verdict, 'input', abort, message.id);
@@ -282,6 +290,7 @@ export class ModerationProcessor implements Processor<'moderation'> {
     abort,
     abortSignal,
     tracingContext,
+    usageRecorder,
   }: ProcessOutputResultArgs): Promise<typeof messageList> {
     if (state[STREAMED] === true) return messageList;
     const filtered: string[] = [];
@@ -289,7 +298,7 @@ export class ModerationProcessor implements Processor<'moderation'> {
       if (message.role !== 'assistant') continue;
       const text = messageText(message);
       if (text === '') continue;
-      const verdict = await this.#moderate(text, { abort, abortSignal, tracingContext });
+      const verdict = await this.#moderate(text, { abort, abortSignal, tracingContext, usageRecorder });
       if (verdict === undefined || verdict.flagged.length === 0) continue;
       if (this.#strategy === 'filter') filtered.push(message.id);
       else await this.#act(verdict, 'output-result', abort, message.id);
@@ -313,6 +322,7 @@ export class ModerationProcessor implements Processor<'moderation'> {
       abort: info.abort,
       abortSignal: info.abortSignal,
       tracingContext: info.tracingContext,
+      usageRecorder: info.usageRecorder,
       context,
     });
     if (verdict === undefined || verdict.flagged.length === 0) return null;
@@ -415,6 +425,7 @@ export class ModerationProcessor implements Processor<'moderation'> {
           structuredOutputOptions: this.#structured,
           abortSignal: signal,
           tracingContext: ctx.tracingContext,
+          usageRecorder: ctx.usageRecorder,
         });
         return parseResult(answer);
       },

@@ -5,6 +5,7 @@
  * Verdicts are cached by content hash, so unchanged text (history resent every turn, a tool
  * result seen twice) is never checked — nor sent to a model — again.
  */
+import type { RunUsageContext } from '../../cost/run-usage.js';
 import type { TripWireOptions } from '../../errors/tripwire.js';
 import type { TracingContext } from '../../pipeline/types.js';
 import {
@@ -40,6 +41,8 @@ export interface PIIVerdict {
 export interface CheckContext {
   abortSignal?: AbortSignal;
   tracingContext?: TracingContext;
+  /** The hook's usage recorder: helper-model calls are reported to it. */
+  usageRecorder?: RunUsageContext;
   abort?: (reason?: string, options?: TripWireOptions<GuardrailFailureTripwireMetadata>) => never;
   /** Reports a failed helper-model check (as a violation). */
   onFailure?: (failure: GuardrailFailure) => void | Promise<void>;
@@ -174,6 +177,7 @@ export class PIIChecker {
           timeoutMs: this.#o.timeoutMs,
           abortSignal: signal,
           tracingContext: ctx.tracingContext,
+          usageRecorder: ctx.usageRecorder,
         });
         return detectionsFromAnswer(answer, text, this.#o.mode === 'llm' ? this.#typeSet : new Set(types));
       },

@@ -185,6 +185,7 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
       abort: args.abort as never,
       ...(args.abortSignal !== undefined ? { abortSignal: args.abortSignal } : {}),
       ...(args.tracingContext !== undefined ? { tracingContext: args.tracingContext } : {}),
+      ...(args.usageRecorder !== undefined ? { usageRecorder: args.usageRecorder } : {}),
     });
   }
 
@@ -240,13 +241,19 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
   }
 
   #context(
-    args: { abort: Abort; abortSignal?: AbortSignal; tracingContext?: CheckContext['tracingContext'] },
+    args: {
+      abort: Abort;
+      abortSignal?: AbortSignal;
+      tracingContext?: CheckContext['tracingContext'];
+      usageRecorder?: CheckContext['usageRecorder'];
+    },
     hook: PIIHook,
   ): CheckContext {
     return {
       abort: args.abort as CheckContext['abort'],
       ...(args.abortSignal !== undefined ? { abortSignal: args.abortSignal } : {}),
       ...(args.tracingContext !== undefined ? { tracingContext: args.tracingContext } : {}),
+      ...(args.usageRecorder !== undefined ? { usageRecorder: args.usageRecorder } : {}),
       onFailure: (failure) => this.#reportFailure(failure, hook),
     };
   }
@@ -256,7 +263,12 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
     messages: readonly MastraDBMessage[],
     messageList: MessageList,
     hook: PIIHook,
-    args: { abort: Abort; abortSignal?: AbortSignal; tracingContext?: CheckContext['tracingContext'] },
+    args: {
+      abort: Abort;
+      abortSignal?: AbortSignal;
+      tracingContext?: CheckContext['tracingContext'];
+      usageRecorder?: CheckContext['usageRecorder'];
+    },
   ): Promise<PIIResultDetection[]> {
     const ctx = this.#context(args, hook);
     const strategy = this.#o.strategy;
@@ -328,6 +340,7 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
         abort: info.abort as Abort,
         ...(info.abortSignal !== undefined ? { abortSignal: info.abortSignal } : {}),
         ...(info.tracingContext !== undefined ? { tracingContext: info.tracingContext } : {}),
+        ...(info.usageRecorder !== undefined ? { usageRecorder: info.usageRecorder } : {}),
       },
       'processOutputStream',
     );

@@ -344,7 +344,10 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
 
   async #check(
     text: string,
-    args: Pick<ProcessInputArgs<PromptInjectionViolationDetail>, 'abort' | 'abortSignal' | 'tracingContext'>,
+    args: Pick<
+      ProcessInputArgs<PromptInjectionViolationDetail>,
+      'abort' | 'abortSignal' | 'tracingContext' | 'usageRecorder'
+    >,
     source: PromptInjectionSource,
   ): Promise<Verdict | undefined> {
     const cached = this.#cache.get(text);
@@ -372,7 +375,7 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
         },
       };
       const run = await runWithFailPolicy(policy, (signal) =>
-        this.#decide(text, signal, args.tracingContext),
+        this.#decide(text, signal, args.tracingContext, args.usageRecorder),
       );
       if (!run.ok) return undefined; // fail open; nothing cached, so the next turn tries again
       verdict = run.value;
@@ -386,6 +389,7 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
     text: string,
     signal: AbortSignal,
     tracingContext: ProcessInputArgs['tracingContext'],
+    usageRecorder?: ProcessInputArgs['usageRecorder'],
   ): Promise<Verdict> {
     let offline: Verdict | undefined;
     if (this.#mode === 'hybrid') {
@@ -406,6 +410,7 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
       structuredOutputOptions: this.#structured,
       abortSignal: signal,
       tracingContext,
+      usageRecorder,
     });
     const result = readJudgeResult(ID, answer);
     const flaggedTypes = (result.categories ?? [])

@@ -7,6 +7,7 @@ import {
   structuredOutputFormat,
   structuredOutputOptionsProblem,
 } from '../../agent/structured-output.js';
+import type { RunUsageContext } from '../../cost/run-usage.js';
 import { SluiceError } from '../../errors/sluice-error.js';
 import type { ModelConfig, StructuredOutputOptions } from '../../models/call-settings.js';
 import { resolveModel } from '../../models/resolve-model.js';
@@ -118,6 +119,7 @@ export class StructuredOutputProcessor<OUTPUT = unknown> implements Processor<'s
     state,
     messageList,
     abortSignal,
+    usageRecorder,
   }: ProcessOutputStreamArgs): Promise<ChunkType | ChunkType[]> {
     const own = state as StructuringState;
     switch (part.type) {
@@ -141,7 +143,7 @@ export class StructuredOutputProcessor<OUTPUT = unknown> implements Processor<'s
     own.done = true;
     const answer =
       own.text ?? own.stepText ?? (part.type === 'step-finish' ? part.payload.output.text : undefined);
-    const { outcome, usage } = await this.#structure(answer ?? '', abortSignal);
+    const { outcome, usage } = await this.#structure(answer ?? '', abortSignal, usageRecorder);
     own.outcome = outcome;
     if (messageList) reportStructuring(messageList, { outcome, usage });
     if (!outcome.ok) return part;
@@ -160,7 +162,11 @@ export class StructuredOutputProcessor<OUTPUT = unknown> implements Processor<'s
   }
 
   /** Ask the structuring model for the object; every failure becomes an outcome per strategy. */
-  async #structure(answer: string, abortSignal: AbortSignal | undefined): Promise<Structured> {
+  async #structure(
+    answer: string,
+    abortSignal: AbortSignal | undefined,
+    usageRecorder: RunUsageContext | undefined,
+  ): Promise<Structured> {
     const options = this.#options as StructuredOutputOptions<unknown>;
     if (answer.trim() === '') {
       const error = new SluiceError(
@@ -174,9 +180,12 @@ export class StructuredOutputProcessor<OUTPUT = unknown> implements Processor<'s
     const subject = "the structuring model's answer";
     try {
       if (options.useAgent === true) {
-        return await this.#structureWithAgent(model, request, abortSignal, subject);
+        const structured = await this.#structureWithAgent(model, request, abortSignal, subject);
+        // The internal agent's calls, as one helper call of this processor.
+        usageRecorder?.report({ model, kind: 'helper', usage: structured.usage, processorId: this.id });
+        return structured;
       }
-      const { text, usage } = await this.#callModel(model, request, abortSignal);
+      const { text, usage } = await this.#callModel(model, request, abortSignal, usageRecorder);
       return { outcome: await parseStructuredOutput(text, options, subject), usage };
     } catch (error) {
       // Aborting the run is not a structuring failure; the run ends as aborted.
@@ -195,6 +204,7 @@ export class StructuredOutputProcessor<OUTPUT = unknown> implements Processor<'s
     model: MastraLanguageModel,
     request: string,
     abortSignal: AbortSignal | undefined,
+    usageRecorder: RunUsageContext | undefined,
   ): Promise<{ text: string; usage: LanguageModelUsage | undefined }> {
     const options = this.#options;
     const format = await structuredOutputFormat(options as StructuredOutputOptions);
@@ -203,18 +213,26 @@ export class StructuredOutputProcessor<OUTPUT = unknown> implements Processor<'s
       { role: 'system', content: system },
       { role: 'user', content: [{ type: 'text', text: request }] },
     ];
-    const source = await untilAborted(
-      model.doStream({
-        prompt,
-        responseFormat: format.responseFormat,
-        providerOptions: options.providerOptions,
+    let usage: LanguageModelUsage | undefined;
+    // Reported once as the call ends, however it ends, so cost budgets count it.
+    const report = () => usageRecorder?.report({ model, kind: 'helper', usage, processorId: this.id });
+    let source: Awaited<ReturnType<MastraLanguageModel['doStream']>>;
+    try {
+      source = await untilAborted(
+        model.doStream({
+          prompt,
+          responseFormat: format.responseFormat,
+          providerOptions: options.providerOptions,
+          abortSignal,
+        }),
         abortSignal,
-      }),
-      abortSignal,
-    );
+      );
+    } catch (error) {
+      report();
+      throw error;
+    }
     const reader = source.stream.getReader();
     let text = '';
-    let usage: LanguageModelUsage | undefined;
     let finished = false;
     try {
       for (;;) {
@@ -231,6 +249,7 @@ export class StructuredOutputProcessor<OUTPUT = unknown> implements Processor<'s
     } finally {
       if (!finished) reader.cancel().catch(() => {});
       reader.releaseLock();
+      report();
     }
     return { text, usage };
   }

@@ -1,4 +1,5 @@
 import type { JSONSchema7 } from '@ai-sdk/provider';
+import type { RunUsageContext } from '../../cost/run-usage.js';
 import type { MessageList } from '../../messages/message-list.js';
 import type { CoreSystemMessage } from '../../messages/types.js';
 import type { ModelConfig, ProviderOptions } from '../../models/call-settings.js';
@@ -119,6 +120,7 @@ interface JudgeContext {
   abort: StreamWindowArgs['abort'];
   abortSignal: AbortSignal | undefined;
   tracingContext?: TracingContext;
+  usageRecorder?: RunUsageContext;
 }
 
 interface Verdict {
@@ -270,6 +272,7 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
     abort,
     abortSignal,
     tracingContext,
+    usageRecorder,
   }: ProcessOutputResultArgs): Promise<MessageList> {
     if (state[STREAMED] === true) return messageList;
     const system = systemText(messageList);
@@ -280,7 +283,12 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
     for (const message of assistant) {
       const text = messageText(message);
       if (text === '') continue;
-      const verdict = await this.#scan(text, index, system, { abort, abortSignal, tracingContext });
+      const verdict = await this.#scan(text, index, system, {
+        abort,
+        abortSignal,
+        tracingContext,
+        usageRecorder,
+      });
       if (verdict === undefined || verdict.detections.length === 0) continue;
       switch (this.#strategy) {
         case 'block':
@@ -311,6 +319,7 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
       abort: info.abort,
       abortSignal: info.abortSignal,
       tracingContext: info.tracingContext,
+      usageRecorder: info.usageRecorder,
     });
     if (verdict === undefined || verdict.detections.length === 0) return null;
     // Report only what this window decides, not detections in the left context (decided before).
@@ -435,6 +444,7 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
             structuredOutputOptions: this.#structured,
             abortSignal: signal,
             tracingContext: ctx.tracingContext,
+            usageRecorder: ctx.usageRecorder,
           }),
         ),
     );

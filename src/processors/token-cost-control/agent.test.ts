@@ -54,7 +54,7 @@ beforeEach(() => {
 afterEach(() => {
   warn.mockRestore();
 });
-const warnings = () => warn.mock.calls.map((c: unknown[]) => String(c[0]));
+const warnings = (): string[] => warn.mock.calls.map((c: unknown[]) => String(c[0]));
 
 describe('TokenCostControl: block strategy', () => {
   it('lets calls through until the scope reaches maxCost, then ends the run with the documented tripwire before the model is called', async () => {
@@ -436,6 +436,9 @@ describe('TokenCostControl: pricing', () => {
     const unknown = warnings().filter((w) => w.includes('mystery.chat/oracle-7'));
     expect(unknown).toHaveLength(1);
     expect(unknown[0]).toMatch(/pricing: \{ 'mystery\/oracle-7'/);
+    expect(
+      unknown[0]?.startsWith('[sluice] token-cost-control: no price known for model "mystery.chat/oracle-7"'),
+    ).toBe(true);
   });
 
   it('cached input and reasoning tokens are priced at their own rates (pricing override)', async () => {
@@ -508,6 +511,35 @@ describe('TokenCostControl: every model call of the run is recorded once', () =>
     ]);
   });
 
+  it('an error-processor retry records the failed call (with the tokens the provider reported) and the retry', async () => {
+    const ledger = new ListingLedger();
+    const control = new TokenCostControl({ maxCost: 1, scope: 'user', ledger, pricing: PRICING });
+    const broken = new APICallError({
+      message: 'stream reset',
+      url: 'https://example.test',
+      requestBodyValues: {},
+      statusCode: 500,
+      isRetryable: false,
+    });
+    const m = model([
+      { text: 'partial', usage: CALL, errorAfterChunks: { after: 4, error: broken, mode: 'throw' } },
+      { text: 'ok', usage: CALL },
+    ]);
+    const agent = agentWith(control, m, {
+      errorProcessors: [
+        {
+          id: 'again',
+          processAPIError: ({ retryCount }: { retryCount: number }) => ({ retry: retryCount === 0 }),
+        },
+      ],
+    });
+    const result = await agent.generate('hi', { requestContext: ctx({ userId: 'u' }) });
+    expect(result.text).toBe('ok');
+    expect(m.calls).toHaveLength(2);
+    expect(ledger.records.map((r) => r.kind)).toEqual(['step', 'retry']);
+    expect(ledger.records[1]?.estimatedCost).toBeCloseTo(CALL_COST, 9);
+  });
+
   it('a processor retry (abort with retry: true) records both attempts', async () => {
     const ledger = new ListingLedger();
     const control = new TokenCostControl({ maxCost: 1, scope: 'user', ledger, pricing: PRICING });
@@ -547,9 +579,11 @@ describe('TokenCostControl: every model call of the run is recorded once', () =>
     const result = await agentWith(control, model()).generate('hi', { requestContext: ctx({ userId: 'u' }) });
     expect(result.text).toBe('ok');
     expect(result.error).toBeUndefined();
-    expect(
-      warnings().some((w) => w.includes('BrokenLedger could not record') && w.includes('connection refused')),
-    ).toBe(true);
+    const failed = warnings().filter((w) => w.includes('BrokenLedger could not record'));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatch(
+      /^\[sluice\] usage: BrokenLedger could not record the call to acme\.chat\/m1 \(run .+\): connection refused\. The run goes on/,
+    );
   });
 
   it('a ledger that cannot be read lets the call through with a warning', async () => {
@@ -622,5 +656,51 @@ describe('TokenCostControl: options are checked at construction', () => {
 
   it('scope "run" without a window is fine (the run is the window)', () => {
     expect(new TokenCostControl({ maxCost: 1, scope: 'run' }).window).toBeUndefined();
+  });
+});
+
+describe('TokenCostControl is best-effort (documented overshoot)', () => {
+  it('concurrent requests of one scope each pass the check on the same total: spending passes maxCost by the calls in flight, and the next request is blocked', async () => {
+    const ledger = new InMemoryUsageLedger();
+    const control = new TokenCostControl({ maxCost: 0.01, scope: 'user', ledger, pricing: PRICING });
+    const m = new ScriptedModel({
+      provider: 'acme.chat',
+      modelId: 'm1',
+      steps: Array.from({ length: 6 }, () => ({ text: 'ok', usage: CALL, delayMs: 5 })),
+    });
+    const agent = agentWith(control, m);
+    const requestContext = ctx({ userId: 'burst' });
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, () => agent.generate('hi', { requestContext })),
+    );
+    // All five started before any had finished: none was blocked, 5 × $0.02 spent against $0.01.
+    expect(burst.every((r) => r.tripwire === undefined)).toBe(true);
+    const spent = await control.getUsage({ scopeKey: 'burst' });
+    expect(spent.estimatedCost).toBeCloseTo(5 * CALL_COST, 9);
+    expect(spent.percentUsed).toBeCloseTo(1000, 6);
+    expect((await agent.generate('hi', { requestContext })).tripwire?.metadata).toMatchObject({
+      threshold: 'hard',
+    });
+    expect(m.calls).toHaveLength(5);
+  });
+});
+
+describe('TokenCostControl with stream()', () => {
+  it('a blocked stream ends with a tripwire chunk carrying the metadata, and no model call', async () => {
+    const control = new TokenCostControl({ maxCost: CALL_COST, scope: 'user', pricing: PRICING });
+    const m = model(repeat(2));
+    const agent = agentWith(control, m);
+    const requestContext = ctx({ userId: 'streamer' });
+    const first = await agent.stream('hi', { requestContext });
+    expect(await first.text).toBe('ok');
+    const second = await agent.stream('hi', { requestContext });
+    const chunks: Array<{ type: string; payload?: unknown }> = [];
+    for await (const chunk of second.fullStream) chunks.push(chunk as { type: string; payload?: unknown });
+    const tripwire = chunks.find((c) => c.type === 'tripwire');
+    expect(tripwire?.payload).toMatchObject({
+      processorId: 'token-cost-control',
+      metadata: { scope: 'user', scopeKey: 'streamer', threshold: 'hard' },
+    });
+    expect(m.calls).toHaveLength(1);
   });
 });

@@ -252,10 +252,10 @@ export class TokenCostControl implements Processor<typeof ID, TokenCostControlTr
       ledger: this.ledger,
       ...(this.#pricing ? { pricing: this.#pricing } : {}),
       now: this.#now,
-      warn: (message) => this.#warnOnce(state, message, message),
+      // Recording warnings (a failed write, an unknown model) are complete lines: once per request each.
+      warn: (message) => this.#once(state, message, () => console.warn(message)),
     });
     const keys = usageRecorder?.scopeKeys() ?? scopeKeysOf(args.runId ?? '', requestContext);
-    if (args.runId !== undefined && keys.runId === '') keys.runId = args.runId;
     const scopeKey = keyFor(this.scope, keys);
     if (scopeKey === undefined) {
       if (!this.#warnedMissingKey) {
@@ -431,18 +431,23 @@ export class TokenCostControl implements Processor<typeof ID, TokenCostControlTr
     }
   }
 
-  /** A warning, at most once per request per `key`. */
+  /** A warning of this processor, at most once per request per `key`. */
   async #warnOnce(state: ProcessorState | undefined, key: string, message: string): Promise<void> {
+    this.#once(state, key, () => console.warn(`[sluice] ${ID}: ${message}`));
+  }
+
+  /** Runs `fn` at most once per request per `key`. */
+  #once(state: ProcessorState | undefined, key: string, fn: () => void): void {
     if (state !== undefined) {
-      let warned = state[STATE_WARNED] as Set<string> | undefined;
-      if (warned === undefined) {
-        warned = new Set<string>();
-        state[STATE_WARNED] = warned;
+      let done = state[STATE_WARNED] as Set<string> | undefined;
+      if (done === undefined) {
+        done = new Set<string>();
+        state[STATE_WARNED] = done;
       }
-      if (warned.has(key)) return;
-      warned.add(key);
+      if (done.has(key)) return;
+      done.add(key);
     }
-    console.warn(`[sluice] ${ID}: ${message}`);
+    fn();
   }
 }
 

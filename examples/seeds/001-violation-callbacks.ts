@@ -2,7 +2,7 @@
 import { ModerationProcessor, TokenCostControl } from 'sluice/processors';
 import { alertSystem, monitor } from './helpers.js';
 
-const moderation = new ModerationProcessor({
+export const moderation = new ModerationProcessor({
   model: 'openai/gpt-5-nano',
   strategy: 'block',
 });
@@ -12,7 +12,7 @@ moderation.onViolation = ({ processorId, message, detail }) => {
   monitor.track('processor_violation', { processorId, message, detail });
 };
 
-const tokenCostControl = new TokenCostControl({
+export const tokenCostControl = new TokenCostControl({
   maxCost: 10.0,
   scope: 'resource',
   window: '30d',

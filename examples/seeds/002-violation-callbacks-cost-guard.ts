@@ -2,7 +2,7 @@
 import { CostGuardProcessor, ModerationProcessor } from 'sluice/processors';
 import { alertSystem, monitor } from './helpers.js';
 
-const moderation = new ModerationProcessor({
+export const moderation = new ModerationProcessor({
   model: 'openai/gpt-5-nano',
   strategy: 'block',
 });
@@ -12,7 +12,7 @@ moderation.onViolation = ({ processorId, message, detail }) => {
   monitor.track('processor_violation', { processorId, message, detail });
 };
 
-const costGuard = new CostGuardProcessor({
+export const costGuard = new CostGuardProcessor({
   maxCost: 10.0,
   scope: 'resource',
   window: '30d',
