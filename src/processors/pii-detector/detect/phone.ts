@@ -92,6 +92,11 @@ export function findPhones({ text, phoneCountries }: ScanContext, out: Candidate
     if (DATE_LIKE.test(raw)) continue;
     // 〒100-0001: the Japanese postal mark makes NNN-NNNN a postal code, not a phone number.
     if (/〒[ \t\u3000]?$/u.test(text.slice(Math.max(0, start - 2), start))) continue;
+    // 281-3798 愛知県…: a Japanese postal code written without 〒 before the prefecture.
+    if (/^\d{3}-\d{4}$/.test(raw) && /^[ \u3000]?(?:東京都|北海道|京都府|大阪府|\p{Script=Han}{2,3}県)/u.test(text.slice(end, end + 5)))
+      continue;
+    // "4/24/2026 21:53": a date followed by the hour of a timestamp.
+    if (/^\d{1,2}[-./]\d{1,2}[-./](?:19|20)\d{2}\s\d{1,2}$/.test(raw) && text[end] === ':') continue;
     // "(1" without its ")" means the run went into a parenthetical remark, not a number.
     if (raw.lastIndexOf('(') > raw.lastIndexOf(')')) continue;
     // 2019-09/2020-12: year-month dates.
@@ -113,6 +118,9 @@ export function findPhones({ text, phoneCountries }: ScanContext, out: Candidate
     const cued = hasCueBefore(text, start, PHONE_CUES, 40);
     // AAA-GG-SSSS is how SSNs are written (valid or not); a phone written so needs its cue.
     if (!cued && /^\d{3}-\d{2}-\d{4}$/.test(raw)) continue;
+    // 663-72-84913: the layout of Korean business registration numbers; 21.303.782: a count
+    // with thousands separators. Neither is a phone number without a phone cue.
+    if (!cued && (/^\d{3}-\d{2}-\d{5}$/.test(raw) || /^\d{1,3}(?:\.\d{3}){2,}$/.test(raw))) continue;
     // 2026-5729-16: a year, then a serial and a check part, the shape of lot, job and meeting
     // numbers; no numbering plan groups a phone number so, and without a phone cue it is not one.
     if (!cued && /^(?:19|20)\d{2}[-./]\d{3,5}[-./]\d{1,2}$/.test(raw)) continue;
