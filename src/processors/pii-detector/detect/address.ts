@@ -15,6 +15,7 @@ const UK_POSTCODE = '[A-Z]{1,2}\\d[A-Z\\d]?[ \\t]?\\d[A-Z]{2}(?![\\p{L}\\p{N}])'
  * separates "742 Evergreen Terrace" and "6441 Mable Estate" from "12 Apple Pies".
  */
 const US_STREET_TYPES = [
+  'Broadway',
   'Street',
   'St\\.?',
   'Avenue',
@@ -278,7 +279,7 @@ const SHAPES: readonly RegExp[] = [
   // line anchors street names without a known street-type word ("Unter den Linden 77, 10117
   // Berlin", "Karl-Marx-Allee 90, 10243 Berlin").
   new RegExp(
-    `(?<![\\p{L}\\p{N}])(?!(?:${NOT_STREET_HEADS})[\\s,])\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+(?:\\p{Lu}[\\p{L}'’.-]*|den|der|des|de|la|las|los|del|du|von|y)){0,3},?[ \\t]+\\d{1,4}[ \\t]?[a-z]?${SEP}\\d{4,5}[ \\t]+${CAP}(?:[ \\t]+(?:am|an der|im|in der|ob der|bei)[ \\t]+${CAP})?(?=[ \\t]*(?:$|\\n|[.,;:!?)]))`,
+    `(?<![\\p{L}\\p{N}])(?!(?:${NOT_STREET_HEADS})[\\s,])\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+(?:\\p{Lu}[\\p{L}'’.-]*|den|dem|der|des|de|la|las|los|del|du|von|y)){0,3},?[ \\t]+\\d{1,4}[ \\t]?[a-z]?${SEP}\\d{4,5}[ \\t]+${CAP}(?:[ \\t]+(?:am|an der|im|in der|ob der|bei)[ \\t]+${CAP})?(?=[ \\t]*(?:$|\\n|[.,;:!?)]))`,
     'gu',
   ),
   // Post-office boxes with their postal line: PO Box 1234, Springfield, IL 62701
