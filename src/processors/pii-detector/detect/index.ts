@@ -14,6 +14,7 @@ import { findIbans } from './iban.js';
 import { findIps } from './ip.js';
 import { findMasks, masked } from './masks.js';
 import { findNames } from './name.js';
+import { findCjkCellNames } from './name-cells.js';
 import { findModelNames } from './name-model.js';
 import { namesBeforeAddresses } from './name-structure.js';
 import { findPassports } from './passport.js';
@@ -144,6 +145,7 @@ export function detectPII(text: string, options: DetectPIIOptions = {}): PIIDete
   if (types.has('name')) {
     findNames(ctx, found);
     findModelNames(text, found);
+    findCjkCellNames(text, found);
     // The person before an address is read from the address candidates, found here too when
     // addresses themselves were not asked for, so names do not depend on `types`.
     const anchors: Candidate[] = [];
