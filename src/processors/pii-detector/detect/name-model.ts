@@ -366,11 +366,17 @@ export function findModelNames(text: string, out: Candidate[]): void {
     if (p >= model.threshold) scored.push({ start: c.start, end: c.end, p });
   }
   scored.sort((a, b) => b.p - a.p);
+  const rules = out.filter((r) => r.type === 'name');
   const taken: Array<{ start: number; end: number }> = [];
   for (const c of scored) {
     if (taken.some((t) => t.start < c.end && c.start < t.end)) continue;
     taken.push(c);
-    const conf = BASE_CONFIDENCE + (0.08 * (c.p - model.threshold)) / (1 - model.threshold || 1);
-    out.push({ type: 'name', start: c.start, end: c.end, confidence: Math.round(conf * 100) / 100 });
+    let conf = Math.round((BASE_CONFIDENCE + (0.08 * (c.p - model.threshold)) / (1 - model.threshold || 1)) * 100) / 100;
+    // A rule's name that the model extends ("Hola, soy Norma Zavala Negrete Chavarría" +
+    // " Nieves"): the rules cap a Latin name at four words, the model reads the whole run, so
+    // its longer span wins the overlap.
+    for (const r of rules)
+      if (r.start >= c.start && r.end <= c.end && r.end - r.start < c.end - c.start) conf = Math.max(conf, r.confidence + 0.01);
+    out.push({ type: 'name', start: c.start, end: c.end, confidence: conf });
   }
 }
