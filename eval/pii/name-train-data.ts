@@ -45,6 +45,9 @@ const POSITIVE: Record<Lang, string[]> = {
     'The claim was filed by {N} against {C}.',
     '{N} — {T}, {C}',
     'Beneficiary: {N}\nBank: {C}',
+    '{"customer": "{N}", "tier": "gold"}',
+    'owner={N}; reviewer={N}',
+    '| {N} | {T} | {P} |',
   ],
   de: [
     'Ich habe gestern mit {N} telefoniert, {G} meldet sich morgen.',
@@ -107,6 +110,12 @@ const NEGATIVE: Record<Lang, string[]> = {
     'Please contact the {D} department about {H}.',
     'Release Notes: {H}',
     'Meet us at the {P} Convention Center on Monday.',
+    '{"product": "{R}", "sku": "B7"}',
+    '{"plan": "{H}", "price": 12}',
+    'Build time\n> 40ms\n\n{H}',
+    '## {H}\n\nSee the {D} wiki.',
+    'Category: {D} · Item: {R}',
+    'Winner of the {P} Marathon: team {C}',
   ],
   de: [
     'Vielen Dank für Ihren Einkauf bei {C}!',

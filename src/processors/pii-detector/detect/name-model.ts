@@ -32,6 +32,8 @@ export const NAME_MODEL_SLOTS = 1 << 16;
 const MASK = NAME_MODEL_SLOTS - 1;
 /** Longest candidate, in words. */
 const MAX_WORDS = 6;
+/** Longer capitalised runs are headings or lists of words, not a name in running text. */
+const MAX_RUN_WORDS = 12;
 
 /** Weights the classifier scores with (dense, one per slot) plus bias and threshold. */
 export interface NameModel {
@@ -203,6 +205,8 @@ export interface NameCandidateSpan {
   end: number;
   /** Hashed feature slots of the candidate (each once per occurrence). */
   features: number[];
+  /** Index of the capitalised run it lies in (candidates of one run are adjacent). */
+  run: number;
 }
 
 /**
@@ -236,6 +240,7 @@ export function nameCandidates(text: string): NameCandidateSpan[] {
     return (locals as string[]).some((l) => l.includes(bare)) ? 1 : 0;
   };
   let i = 0;
+  let run = 0;
   while (i < ws.length) {
     const w = ws[i] as Word;
     if (!w.cap) {
@@ -255,6 +260,11 @@ export function nameCandidates(text: string): NameCandidateSpan[] {
         else break;
       } else break;
     }
+    run++;
+    if (j - i + 1 > MAX_RUN_WORDS) {
+      i = j + 1;
+      continue;
+    }
     for (let s = i; s <= j; s++) {
       if (!(ws[s] as Word).cap) continue;
       for (let e = s; e <= j && e - s < MAX_WORDS; e++) {
@@ -263,6 +273,7 @@ export function nameCandidates(text: string): NameCandidateSpan[] {
           start: (ws[s] as Word).start,
           end: (ws[e] as Word).end,
           features: features(text, ws, s, e, i, j, mailSpells),
+          run,
         });
       }
     }
@@ -360,23 +371,51 @@ export function findModelNames(text: string, out: Candidate[]): void {
   if (model === null) return;
   const cands = nameCandidates(text);
   if (cands.length === 0) return;
-  const scored: Array<{ start: number; end: number; p: number }> = [];
-  for (const c of cands) {
-    const p = nameProbability(model, c.features);
-    if (p >= model.threshold) scored.push({ start: c.start, end: c.end, p });
+  // The rules' names, by start, for the "model extends a rule" check below.
+  const rules = out.filter((r) => r.type === 'name').sort((a, b) => a.start - b.start);
+  let from = 0;
+  while (from < cands.length) {
+    // One capitalised run at a time: its candidates are few, overlaps only happen inside it.
+    let to = from;
+    const run = (cands[from] as NameCandidateSpan).run;
+    while (to < cands.length && (cands[to] as NameCandidateSpan).run === run) to++;
+    const scored: Array<{ start: number; end: number; p: number }> = [];
+    for (let k = from; k < to; k++) {
+      const c = cands[k] as NameCandidateSpan;
+      const p = nameProbability(model, c.features);
+      if (p >= model.threshold) scored.push({ start: c.start, end: c.end, p });
+    }
+    from = to;
+    if (scored.length === 0) continue;
+    scored.sort((a, b) => b.p - a.p);
+    const taken: Array<{ start: number; end: number }> = [];
+    for (const c of scored) {
+      if (taken.some((t) => t.start < c.end && c.start < t.end)) continue;
+      taken.push(c);
+      let conf =
+        Math.round((BASE_CONFIDENCE + (0.08 * (c.p - model.threshold)) / (1 - model.threshold || 1)) * 100) /
+        100;
+      // A rule's name that the model extends ("Hola, soy Norma Zavala Negrete Chavarría" +
+      // " Nieves"): the rules cap a Latin name at four words, the model reads the whole run,
+      // so its longer span wins the overlap.
+      for (let r = firstAtOrAfter(rules, c.start); r < rules.length; r++) {
+        const rule = rules[r] as Candidate;
+        if (rule.start >= c.end) break;
+        if (rule.end <= c.end && rule.end - rule.start < c.end - c.start)
+          conf = Math.max(conf, rule.confidence + 0.01);
+      }
+      out.push({ type: 'name', start: c.start, end: c.end, confidence: conf });
+    }
   }
-  scored.sort((a, b) => b.p - a.p);
-  const rules = out.filter((r) => r.type === 'name');
-  const taken: Array<{ start: number; end: number }> = [];
-  for (const c of scored) {
-    if (taken.some((t) => t.start < c.end && c.start < t.end)) continue;
-    taken.push(c);
-    let conf = Math.round((BASE_CONFIDENCE + (0.08 * (c.p - model.threshold)) / (1 - model.threshold || 1)) * 100) / 100;
-    // A rule's name that the model extends ("Hola, soy Norma Zavala Negrete Chavarría" +
-    // " Nieves"): the rules cap a Latin name at four words, the model reads the whole run, so
-    // its longer span wins the overlap.
-    for (const r of rules)
-      if (r.start >= c.start && r.end <= c.end && r.end - r.start < c.end - c.start) conf = Math.max(conf, r.confidence + 0.01);
-    out.push({ type: 'name', start: c.start, end: c.end, confidence: conf });
+}
+
+function firstAtOrAfter(sorted: readonly Candidate[], at: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as Candidate).start < at) lo = mid + 1;
+    else hi = mid;
   }
+  return lo;
 }
