@@ -12,6 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { generateBlind4PIILines } from '../../../eval/pii/blind4-generate.js';
 import { generateDev5PIIFixtures } from '../../../eval/pii/dev5-generate.js';
 import { generateFreshPIIFixtures, generatePIIFixtures } from '../../../eval/pii/generate.js';
 import {
@@ -20,7 +21,6 @@ import {
   generateBlindPIIFixtures,
 } from '../../../eval/pii/generate-blind.js';
 import { hardCaseFixtures } from '../../../eval/pii/hard-cases.js';
-import { generateBlind4PIILines } from '../../../eval/pii/blind4-generate.js';
 import { scorePII } from '../../../eval/pii/score.js';
 import { BLIND4_FIXTURES_PATH, piiFixtures } from '../../../eval/pii.js';
 
@@ -93,26 +93,37 @@ describe('PII eval', () => {
 
   it('development (every set tuned on, blind sets 2, 3 and 4 included): micro and name/address figures at their floors', () => {
     const dev = scorePII(piiFixtures('development'));
-    expect(dev.lines).toBeGreaterThanOrEqual(3500);
-    // Measured: micro P 0.991 / R 0.959; name P 0.989 / R 0.908; address P 1.000 / R 0.998.
-    // Mostly tuned on, so these are regression floors, not evidence of generalisation: dev5
-    // batch 5 was scored once and never tuned on (name P 0.873 / R 0.492 there), and blind
-    // set 4 is the held-out check.
-    expect(dev.micro.precision).toBeGreaterThanOrEqual(0.989);
-    expect(dev.micro.recall).toBeGreaterThanOrEqual(0.956);
+    expect(dev.lines).toBeGreaterThanOrEqual(4000);
+    // Measured (round 3, blind set 4 included): micro P 0.991 / R 0.977; name P 0.988 /
+    // R 0.957; address P 1.000 / R 0.998. Mostly tuned on, so these are regression floors, not
+    // evidence of generalisation: the grouped cross-validation of the name model
+    // (`eval/pii/train-name-model.ts`) and blind set 5 are the checks of that.
+    expect(dev.micro.precision).toBeGreaterThanOrEqual(0.988);
+    expect(dev.micro.recall).toBeGreaterThanOrEqual(0.974);
     const name = dev.perType.get('name');
     const address = dev.perType.get('address');
     expect(name?.precision).toBeGreaterThanOrEqual(0.985);
-    expect(name?.recall).toBeGreaterThanOrEqual(0.905);
+    expect(name?.recall).toBeGreaterThanOrEqual(0.953);
     expect(address?.precision).toBeGreaterThanOrEqual(0.995);
     expect(address?.recall).toBeGreaterThanOrEqual(0.99);
   });
 
   it('development (blind set 4, spent): the committed file is what its seeded generator writes, credential URLs labelled as credentials', () => {
     const committed = readFileSync(BLIND4_FIXTURES_PATH, 'utf8');
-    expect(committed).toBe(`${generateBlind4PIILines().map((l) => JSON.stringify(l)).join('\n')}\n`);
-    const lines = committed.trim().split('\n').map((l) => JSON.parse(l) as { text: string; spans: Array<{ type: string; start: number; end: number }> });
-    const creds = lines.flatMap((l) => l.spans.filter((s) => s.type === 'credential').map((s) => l.text.slice(s.start, s.end)));
+    expect(committed).toBe(
+      `${generateBlind4PIILines()
+        .map((l) => JSON.stringify(l))
+        .join('\n')}\n`,
+    );
+    const lines = committed
+      .trim()
+      .split('\n')
+      .map(
+        (l) => JSON.parse(l) as { text: string; spans: Array<{ type: string; start: number; end: number }> },
+      );
+    const creds = lines.flatMap((l) =>
+      l.spans.filter((s) => s.type === 'credential').map((s) => l.text.slice(s.start, s.end)),
+    );
     expect(creds.length).toBe(19);
     for (const c of creds) expect(c).toMatch(/^[^:\s/@]+:[^@\s]+$/);
     expect(lines.some((l) => l.spans.some((s) => s.type === 'url'))).toBe(false);
@@ -121,7 +132,9 @@ describe('PII eval', () => {
   it('held-out (blind set 5): scored only once committed; the integrator pins its floors', () => {
     const heldout = piiFixtures('heldout');
     if (heldout === undefined) {
-      console.warn('PII eval: held-out blind set 5 is pending (eval/pii/blind5-fixtures.jsonl not committed yet)');
+      console.warn(
+        'PII eval: held-out blind set 5 is pending (eval/pii/blind5-fixtures.jsonl not committed yet)',
+      );
       return;
     }
     expect(heldout.length).toBeGreaterThanOrEqual(300);
@@ -130,5 +143,7 @@ describe('PII eval', () => {
     expect(score.micro.precision).toBeGreaterThan(0);
     expect(score.micro.recall).toBeGreaterThan(0);
   });
-  it.todo('held-out (blind set 5): micro precision and recall both >= 0.95 (issue #11 target; blind set 4 missed it at P 0.920 / R 0.833)');
+  it.todo(
+    'held-out (blind set 5): micro precision and recall both >= 0.95 (issue #11 target; blind set 4 missed it at P 0.920 / R 0.833)',
+  );
 });

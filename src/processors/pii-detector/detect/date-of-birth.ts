@@ -43,7 +43,13 @@ const SHAPES: readonly { re: RegExp; order: 'ymd' | 'dmy' | 'mdy' | 'dMy' | 'Mdy
 ];
 
 /** The year before year 1 of each Japanese era. */
-const ERA_BASE: Readonly<Record<string, number>> = { 明治: 1867, 大正: 1911, 昭和: 1925, 平成: 1988, 令和: 2018 };
+const ERA_BASE: Readonly<Record<string, number>> = {
+  明治: 1867,
+  大正: 1911,
+  昭和: 1925,
+  平成: 1988,
+  令和: 2018,
+};
 
 /** What may stand between a birth cue and the date ("born on", "geboren am", ": "). */
 const BRIDGE = /(?:\s*[:：]?\s*(?:on|am|le|el|the|is|ist|est|es|是|为|為|于|は|が|은|는|:)?\s*)/uy;

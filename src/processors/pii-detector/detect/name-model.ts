@@ -152,6 +152,11 @@ function shape(w: string): string {
   return out;
 }
 
+/** The slot a feature key hashes to (FNV-1a); exported for tests that build a model by hand. */
+export function nameFeatureSlot(key: string): number {
+  return fnv(key);
+}
+
 function fnv(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
@@ -253,12 +258,21 @@ export function nameCandidates(text: string): NameCandidateSpan[] {
       const a = ws[j] as Word;
       const b = ws[j + 1] as Word;
       if (b.start - a.end !== 1 || text[a.end] !== ' ') break;
-      if (b.cap) j++;
-      else if (b.particle && j + 2 < ws.length) {
-        const c = ws[j + 2] as Word;
-        if (c.cap && c.start - b.end === 1 && text[b.end] === ' ') j += 2;
-        else break;
-      } else break;
+      if (b.cap) {
+        j++;
+        continue;
+      }
+      // One or two particles ("de", "de la", "van der") followed by a capitalised word.
+      let k = j + 1;
+      while (k < ws.length && k - j <= 2 && (ws[k] as Word).particle) {
+        const next = ws[k + 1];
+        if (next === undefined || next.start - (ws[k] as Word).end !== 1 || text[(ws[k] as Word).end] !== ' ')
+          break;
+        k++;
+      }
+      const c = ws[k];
+      if (k > j + 1 && k - j <= 3 && c?.cap) j = k;
+      else break;
     }
     run++;
     if (j - i + 1 > MAX_RUN_WORDS) {

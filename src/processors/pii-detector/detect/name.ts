@@ -649,7 +649,15 @@ export const KO_SURNAMES_1: ReadonlySet<string> = new Set(
     '김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진지엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용예경봉사부상승빈태동나범라피감계단두목복순온옹음좌탄판팽평포풍필화',
   ),
 );
-export const KO_SURNAMES_2: ReadonlySet<string> = new Set(['남궁', '황보', '제갈', '선우', '독고', '사공', '서문']);
+export const KO_SURNAMES_2: ReadonlySet<string> = new Set([
+  '남궁',
+  '황보',
+  '제갈',
+  '선우',
+  '독고',
+  '사공',
+  '서문',
+]);
 
 /** What may follow a Korean name: particles, the copula, honorifics. */
 const KO_AFTER =

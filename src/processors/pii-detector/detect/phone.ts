@@ -59,7 +59,11 @@ function parseUncached(candidate: string, countries: readonly string[]): Parsed 
   const trimmed = candidate.startsWith('00') ? `+${candidate.slice(2)}` : candidate;
   if (trimmed.startsWith('+')) {
     const number = parsePhoneNumberFromString(trimmed);
-    return { valid: number?.isValid() === true, international: true, possible: number?.isPossible() === true };
+    return {
+      valid: number?.isValid() === true,
+      international: true,
+      possible: number?.isPossible() === true,
+    };
   }
   const digits = digitsOf(trimmed).length;
   let possible = false;
@@ -97,7 +101,10 @@ export function findPhones({ text, phoneCountries }: ScanContext, out: Candidate
     // 〒100-0001: the Japanese postal mark makes NNN-NNNN a postal code, not a phone number.
     if (/〒[ \t\u3000]?$/u.test(text.slice(Math.max(0, start - 2), start))) continue;
     // 281-3798 愛知県…: a Japanese postal code written without 〒 before the prefecture.
-    if (/^\d{3}-\d{4}$/.test(raw) && /^[ \u3000]?(?:東京都|北海道|京都府|大阪府|\p{Script=Han}{2,3}県)/u.test(text.slice(end, end + 5)))
+    if (
+      /^\d{3}-\d{4}$/.test(raw) &&
+      /^[ \u3000]?(?:東京都|北海道|京都府|大阪府|\p{Script=Han}{2,3}県)/u.test(text.slice(end, end + 5))
+    )
       continue;
     // "4/24/2026 21:53": a date followed by the hour of a timestamp.
     if (/^\d{1,2}[-./]\d{1,2}[-./](?:19|20)\d{2}\s\d{1,2}$/.test(raw) && text[end] === ':') continue;
@@ -133,7 +140,8 @@ export function findPhones({ text, phoneCountries }: ScanContext, out: Candidate
     // Right after a phone cue, a number of a possible length for its plan is taken even when
     // the plan does not list its range (new ranges, numbers written for examples of a form).
     if (!valid) {
-      if (cued && possible && /[\s.\-/()+]/.test(raw)) out.push({ type: 'phone', start, end, confidence: 0.7 });
+      if (cued && possible && /[\s.\-/()+]/.test(raw))
+        out.push({ type: 'phone', start, end, confidence: 0.7 });
       else if (cued && possible && international) out.push({ type: 'phone', start, end, confidence: 0.7 });
       continue;
     }
