@@ -81,9 +81,17 @@ interface Word {
   particle: boolean;
 }
 
-const WORD = /[\p{L}\p{M}]+(?:['’-][\p{L}\p{M}]+)*\.?/gu;
-const LATIN_UPPER = /^\p{Lu}/u;
-const LATIN = /^[\p{Script=Latin}]/u;
+/** An upper-case letter of the Latin script (Basic Latin, Latin-1, Extended-A/B, Additional). */
+function latinUpper(code: number): boolean {
+  if (code >= 65 && code <= 90) return true;
+  if (
+    code < 0xc0 ||
+    !((code <= 0x24f && code !== 0xd7 && code !== 0xf7) || (code >= 0x1e00 && code <= 0x1eff))
+  )
+    return false;
+  const ch = String.fromCharCode(code);
+  return ch !== ch.toLowerCase();
+}
 const PARTICLES = new Set([
   'von',
   'van',
@@ -127,25 +135,40 @@ const HONORIFICS = new Set([
   'doña',
   'dña',
 ]);
-const EMAIL_LOCAL = /([\p{L}\p{N}._%+-]+)@[\p{L}\p{N}.-]+\.\p{L}{2,}/gu;
-/** A host name: after `@`, `://` or `www.`, or any dotted name ending in a letter TLD. */
-const HOST = /(?:@|:\/\/|\bwww\.)?([\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{Ll}{2,})\b/gu;
+const ASCII = /^[\x00-\x7f]*$/;
+/** Characters of an e-mail local part: letters, digits and . _ % + - */
+function mailChar(code: number): boolean {
+  return charClass(code) !== 3 || code === 46 || code === 95 || code === 37 || code === 43 || code === 45;
+}
+
+/** Characters of a host name: letters, digits, dots and hyphens. */
+function hostChar(code: number): boolean {
+  return charClass(code) !== 3 || code === 46 || code === 45;
+}
+/** The host of a URL. */
+const URL_HOST = /(?:[a-z][a-z0-9+.-]*:\/\/(?:[^\s/@]*@)?|\bwww\.)([\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)/gu;
 
 function bareLower(s: string): string {
-  return s.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '');
+  const lower = s.toLowerCase();
+  return ASCII.test(lower) ? lower : lower.normalize('NFD').replace(/\p{M}/gu, '');
 }
 
 function shape(w: string): string {
   let out = '';
   let last = '';
   for (const ch of w) {
-    const c = /\p{Lu}/u.test(ch)
-      ? 'X'
-      : /\p{Ll}/u.test(ch)
-        ? 'x'
+    const up = ch.toUpperCase();
+    const low = ch.toLowerCase();
+    const c =
+      up !== low
+        ? ch === up
+          ? 'X'
+          : 'x'
         : ch === '-' || ch === "'" || ch === '’' || ch === '.'
           ? ch
-          : 'o';
+          : /\p{L}/u.test(ch)
+            ? 'x'
+            : 'o';
     if (c !== last) out += c;
     last = c;
   }
@@ -154,23 +177,39 @@ function shape(w: string): string {
 
 /** The slot a feature key hashes to (FNV-1a); exported for tests that build a model by hand. */
 export function nameFeatureSlot(key: string): number {
-  return fnv(key);
+  return (step(0x811c9dc5, key) >>> 0) & MASK;
 }
 
-function fnv(s: string): number {
-  let h = 0x811c9dc5;
+function step(h: number, s: string): number {
   for (let i = 0; i < s.length; i++) {
     h ^= s.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
+  return h;
+}
+
+/** FNV-1a of the concatenation of the parts, without building it. */
+function slot(a: string, b = '', c = '', d = '', e = '', f = ''): number {
+  let h = step(0x811c9dc5, a);
+  if (b !== '') h = step(h, b);
+  if (c !== '') h = step(h, c);
+  if (d !== '') h = step(h, d);
+  if (e !== '') h = step(h, e);
+  if (f !== '') h = step(h, f);
   return (h >>> 0) & MASK;
+}
+
+function wordChar(c: string): boolean {
+  const code = c.charCodeAt(0);
+  if ((code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122)) return true;
+  return code > 127 && /[\p{L}\p{N}]/u.test(c);
 }
 
 /** The first character before `at` that is not a space or tab ('^' at the start). */
 function charBefore(text: string, at: number): string {
   for (let i = at - 1; i >= 0; i--) {
     const c = text[i] as string;
-    if (c !== ' ' && c !== '\t') return c === '\n' ? 'NL' : /[\p{L}\p{N}]/u.test(c) ? 'w' : c;
+    if (c !== ' ' && c !== '\t') return c === '\n' ? 'NL' : wordChar(c) ? 'w' : c;
     if (c === '\t') return 'TAB';
   }
   return '^';
@@ -179,25 +218,70 @@ function charBefore(text: string, at: number): string {
 function charAfter(text: string, at: number): string {
   for (let i = at; i < text.length; i++) {
     const c = text[i] as string;
-    if (c !== ' ' && c !== '\t') return c === '\n' ? 'NL' : /[\p{L}\p{N}]/u.test(c) ? 'w' : c;
+    if (c !== ' ' && c !== '\t') return c === '\n' ? 'NL' : wordChar(c) ? 'w' : c;
     if (c === '\t') return 'TAB';
   }
   return '$';
 }
 
+/** Per UTF-16 code unit: 0 not yet known, 1 letter or mark, 2 digit, 3 other. */
+const CLASS = new Uint8Array(65536);
+const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
+const DIGIT = /\p{N}/u;
+
+function charClass(code: number): number {
+  if (code < 128) {
+    if ((code >= 65 && code <= 90) || (code >= 97 && code <= 122)) return 1;
+    return code >= 48 && code <= 57 ? 2 : 3;
+  }
+  let c = CLASS[code] as number;
+  if (c === 0) {
+    const ch = String.fromCharCode(code);
+    c = LETTER_OR_MARK.test(ch) ? 1 : DIGIT.test(ch) ? 2 : 3;
+    CLASS[code] = c;
+  }
+  return c;
+}
+
+/**
+ * The words of `text`: letters and marks, joined by an apostrophe or hyphen between letters,
+ * with a trailing full stop kept only on one-letter words ("J." in "J. Smith" is an initial).
+ * A hand-written scan: Unicode-class regexes cost several times more per character.
+ */
 function words(text: string): Word[] {
   const out: Word[] = [];
-  WORD.lastIndex = 0;
-  for (let m = WORD.exec(text); m !== null; m = WORD.exec(text)) {
-    let t = m[0];
-    if (t.endsWith('.') && t.length > 2) t = t.slice(0, -1);
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    if (charClass(text.charCodeAt(i)) !== 1) {
+      i++;
+      continue;
+    }
+    const start = i;
+    i++;
+    for (;;) {
+      while (i < n && charClass(text.charCodeAt(i)) === 1) i++;
+      const c = text.charCodeAt(i);
+      // ' ’ -
+      if (i + 1 < n && (c === 39 || c === 0x2019 || c === 45) && charClass(text.charCodeAt(i + 1)) === 1) {
+        i += 2;
+        continue;
+      }
+      break;
+    }
+    let end = i;
+    if (text.charCodeAt(i) === 46 && end - start === 1) {
+      end++;
+      i++;
+    } else if (text.charCodeAt(i) === 46) i++;
+    const t = text.slice(start, end);
     const lower = t.toLowerCase();
     out.push({
-      start: m.index,
-      end: m.index + t.length,
+      start,
+      end,
       text: t,
       lower,
-      cap: LATIN_UPPER.test(t) && LATIN.test(t) && !HONORIFICS.has(lower),
+      cap: latinUpper(text.charCodeAt(start)) && !HONORIFICS.has(lower),
       particle: PARTICLES.has(lower),
     });
   }
@@ -228,12 +312,20 @@ export function nameCandidates(text: string): NameCandidateSpan[] {
   const load = () => {
     locals = [];
     hosts = [];
-    if (text.includes('@') || text.includes('.')) {
-      EMAIL_LOCAL.lastIndex = 0;
-      for (let m = EMAIL_LOCAL.exec(text); m !== null; m = EMAIL_LOCAL.exec(text))
-        locals.push(bareLower(m[1] as string));
-      HOST.lastIndex = 0;
-      for (let m = HOST.exec(text); m !== null; m = HOST.exec(text)) hosts.push(bareLower(m[1] as string));
+    // Around each '@': the local part to its left, the domain to its right (no regex scan
+    // from every position, so the cost is linear in the text).
+    for (let at = text.indexOf('@'); at >= 0; at = text.indexOf('@', at + 1)) {
+      let a = at;
+      while (a > 0 && mailChar(text.charCodeAt(a - 1))) a--;
+      let b = at + 1;
+      while (b < text.length && hostChar(text.charCodeAt(b))) b++;
+      if (a < at) locals.push(bareLower(text.slice(a, at)));
+      if (b > at + 1) hosts.push(bareLower(text.slice(at + 1, b)));
+    }
+    if (text.includes('://') || text.includes('www.')) {
+      URL_HOST.lastIndex = 0;
+      for (let m = URL_HOST.exec(text); m !== null; m = URL_HOST.exec(text))
+        hosts.push(bareLower(m[1] as string));
     }
   };
   /** 1 when an e-mail local part spells the word, 2 when a domain / host name does, else 0. */
@@ -244,6 +336,7 @@ export function nameCandidates(text: string): NameCandidateSpan[] {
     if ((hosts as string[]).some((h) => h.includes(bare))) return 2;
     return (locals as string[]).some((l) => l.includes(bare)) ? 1 : 0;
   };
+  const infos: Array<WordInfo | undefined> = [];
   let i = 0;
   let run = 0;
   while (i < ws.length) {
@@ -286,7 +379,7 @@ export function nameCandidates(text: string): NameCandidateSpan[] {
         out.push({
           start: (ws[s] as Word).start,
           end: (ws[e] as Word).end,
-          features: features(text, ws, s, e, i, j, mailSpells),
+          features: features(text, ws, infos, s, e, i, j, mailSpells),
           run,
         });
       }
@@ -296,9 +389,19 @@ export function nameCandidates(text: string): NameCandidateSpan[] {
   return out;
 }
 
+/** What the features of a word are made of, computed once per word in a run. */
+interface WordInfo {
+  shape: string;
+  suf: string;
+  lex: 'G' | 'o' | 'p';
+  stop: boolean;
+  spelled: number;
+}
+
 function features(
   text: string,
   ws: readonly Word[],
+  infos: Array<WordInfo | undefined>,
   s: number,
   e: number,
   runStart: number,
@@ -306,63 +409,86 @@ function features(
   mailSpells: (lower: string) => number,
 ): number[] {
   const f: number[] = [];
-  const add = (k: string) => f.push(fnv(k));
   const n = e - s + 1;
+  const ns = String(n);
   const first = ws[s] as Word;
   const last = ws[e] as Word;
-  add('bias');
-  add(`n=${n}`);
+  f.push(slot('bias'), slot('n=', ns));
   let lexPattern = '';
   let stops = 0;
   let mails = 0;
   let domains = 0;
   for (let k = s; k <= e; k++) {
     const w = ws[k] as Word;
+    let info = infos[k];
+    if (info === undefined) {
+      const lex = GIVEN_NAMES.has(w.text) || GIVEN_NAMES.has(w.text.charAt(0) + w.lower.slice(1));
+      info = {
+        shape: shape(w.text),
+        suf: w.lower.slice(-3),
+        lex: w.particle ? 'p' : lex ? 'G' : 'o',
+        stop: NOT_NAMES.has(w.text) || NOT_NAME_WORDS.has(w.text),
+        spelled: mailSpells(w.lower),
+      };
+      infos[k] = info;
+    }
     const pos = k === s ? 'f' : k === e ? 'l' : 'm';
-    const lex = GIVEN_NAMES.has(w.text) || GIVEN_NAMES.has(w.text.charAt(0) + w.lower.slice(1));
-    lexPattern += w.particle ? 'p' : lex ? 'G' : 'o';
-    const stop = NOT_NAMES.has(w.text) || NOT_NAME_WORDS.has(w.text);
-    if (stop) stops++;
-    const spelled = mailSpells(w.lower);
-    if (spelled === 1) mails++;
-    else if (spelled === 2) domains++;
-    add(`${pos}:w=${w.lower}`);
-    add(`${pos}:sh=${shape(w.text)}`);
-    add(`${pos}:suf=${w.lower.slice(-3)}`);
-    add(`w=${w.lower}`);
-    if (w.text.length <= 2) add(`${pos}:short`);
+    lexPattern += info.lex;
+    if (info.stop) stops++;
+    if (info.spelled === 1) mails++;
+    else if (info.spelled === 2) domains++;
+    f.push(
+      slot(pos, ':w=', w.lower),
+      slot(pos, ':sh=', info.shape),
+      slot(pos, ':suf=', info.suf),
+      slot('w=', w.lower),
+    );
+    if (w.text.length <= 2) f.push(slot(pos, ':short'));
   }
-  add(`lex=${lexPattern}`);
-  add(`stops=${Math.min(stops, 2)}`);
-  add(`mails=${Math.min(mails, 2)}/${n > 1 ? 'multi' : 'one'}`);
-  add(`domains=${Math.min(domains, 2)}/${n > 1 ? 'multi' : 'one'}`);
+  const many = n > 1 ? 'multi' : 'one';
+  f.push(
+    slot('lex=', lexPattern),
+    slot('stops=', String(Math.min(stops, 2))),
+    slot('mails=', String(Math.min(mails, 2)), '/', many),
+    slot('domains=', String(Math.min(domains, 2)), '/', many),
+  );
   const runFull = s === runStart && e === runEnd;
-  add(`run=${s === runStart ? 'S' : 's'}${e === runEnd ? 'E' : 'e'}`);
-  add(`run=${runFull}&n=${n}`);
+  f.push(
+    slot('run=', s === runStart ? 'S' : 's', e === runEnd ? 'E' : 'e'),
+    slot('run=', runFull ? 'true' : 'false', '&n=', ns),
+  );
   const p1 = s > 0 ? (ws[s - 1] as Word) : undefined;
   const p2 = s > 1 ? (ws[s - 2] as Word) : undefined;
   const n1 = e + 1 < ws.length ? (ws[e + 1] as Word) : undefined;
   const n2 = e + 2 < ws.length ? (ws[e + 2] as Word) : undefined;
   const pc = charBefore(text, first.start);
   const nc = charAfter(text, last.end);
-  const near = (w: Word | undefined, from: number, to: number) => w !== undefined && to - from <= 4;
-  const p1w = near(p1, p1?.end ?? 0, first.start) ? (p1 as Word).lower : '_';
+  const p1w = p1 !== undefined && first.start - p1.end <= 4 ? p1.lower : '_';
   const p2w = p1w !== '_' && p2 !== undefined && p1 !== undefined && p1.start - p2.end <= 4 ? p2.lower : '_';
-  const n1w = near(n1, last.end, n1?.start ?? 0) ? (n1 as Word).lower : '_';
+  const n1w = n1 !== undefined && n1.start - last.end <= 4 ? n1.lower : '_';
   const n2w = n1w !== '_' && n2 !== undefined && n1 !== undefined && n2.start - n1.end <= 4 ? n2.lower : '_';
-  add(`p1=${p1w}`);
-  add(`p2p1=${p2w} ${p1w}`);
-  add(`n1=${n1w}`);
-  add(`n1n2=${n1w} ${n2w}`);
-  add(`pc=${pc}`);
-  add(`nc=${nc}`);
-  add(`pc=${pc}&p1=${p1w}`);
-  add(`nc=${nc}&n1=${n1w}`);
-  add(`pc=${pc}&nc=${nc}`);
-  add(`pc=${pc}&lex=${lexPattern}`);
-  add(`nc=${nc}&lex=${lexPattern}`);
   const sentenceStart = pc === '^' || pc === 'NL' || pc === '.' || pc === '!' || pc === '?';
-  add(`ss=${sentenceStart}&n=${Math.min(n, 3)}&f0=${lexPattern.charAt(0)}`);
+  f.push(
+    slot('p1=', p1w),
+    slot('p2p1=', p2w, ' ', p1w),
+    slot('n1=', n1w),
+    slot('n1n2=', n1w, ' ', n2w),
+    slot('pc=', pc),
+    slot('nc=', nc),
+    slot('pc=', pc, '&p1=', p1w),
+    slot('nc=', nc, '&n1=', n1w),
+    slot('pc=', pc, '&nc=', nc),
+    slot('pc=', pc, '&lex=', lexPattern),
+    slot('nc=', nc, '&lex=', lexPattern),
+    slot(
+      'ss=',
+      sentenceStart ? 'true' : 'false',
+      '&n=',
+      String(Math.min(n, 3)),
+      '&f0=',
+      lexPattern.charAt(0),
+    ),
+  );
   return f;
 }
 
