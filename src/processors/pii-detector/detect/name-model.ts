@@ -135,7 +135,10 @@ const HONORIFICS = new Set([
   'doña',
   'dña',
 ]);
-const ASCII = /^[\x00-\x7f]*$/;
+function ascii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
+  return true;
+}
 /** Characters of an e-mail local part: letters, digits and . _ % + - */
 function mailChar(code: number): boolean {
   return charClass(code) !== 3 || code === 46 || code === 95 || code === 37 || code === 43 || code === 45;
@@ -150,7 +153,7 @@ const URL_HOST = /(?:[a-z][a-z0-9+.-]*:\/\/(?:[^\s/@]*@)?|\bwww\.)([\p{L}\p{N}-]
 
 function bareLower(s: string): string {
   const lower = s.toLowerCase();
-  return ASCII.test(lower) ? lower : lower.normalize('NFD').replace(/\p{M}/gu, '');
+  return ascii(lower) ? lower : lower.normalize('NFD').replace(/\p{M}/gu, '');
 }
 
 function shape(w: string): string {
