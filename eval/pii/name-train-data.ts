@@ -48,6 +48,12 @@ const POSITIVE: Record<Lang, string[]> = {
     '{"customer": "{N}", "tier": "gold"}',
     'owner={N}; reviewer={N}',
     '| {N} | {T} | {P} |',
+    'Would {N} or {N} be free to review this?',
+    'Welcome aboard: {N} starts in the {D} team next week.',
+    'Signed for by {N} at the loading dock.',
+    'Driver on the way: {N}, arriving in 10 minutes.',
+    'Either {G} or {N} can approve the refund.',
+    'Shoutout to {N} for fixing the build!',
   ],
   de: [
     'Ich habe gestern mit {N} telefoniert, {G} meldet sich morgen.',
@@ -63,6 +69,10 @@ const POSITIVE: Record<Lang, string[]> = {
     'Patient {N} wurde an {N} überwiesen.',
     'Rückfragen bitte an {N} ({T}).',
     'Vertreten durch {N}, {C}',
+    'Könnte {N} oder {N} die Vertretung übernehmen?',
+    'Neu im Team: {N} fängt am Montag an.',
+    'Das Paket hat {N} entgegengenommen.',
+    'Ihr Fahrer heute: {N}.',
   ],
   fr: [
     "J'ai eu {N} au téléphone, {G} rappellera demain.",
@@ -78,6 +88,10 @@ const POSITIVE: Record<Lang, string[]> = {
     'Participants : {N}, {N}, {N}',
     'Bisous, {G}',
     'Le colis est pour {N}, pas pour {C}.',
+    '{N} ou {N} pourrait-il relire le contrat ?',
+    'Bienvenue à {N}, qui arrive lundi dans l’équipe {D}.',
+    'Colis remis à {N} ce matin.',
+    'Votre chauffeur : {N}.',
   ],
   es: [
     'Hablé con {N} ayer y {G} firmará mañana.',
@@ -93,6 +107,10 @@ const POSITIVE: Record<Lang, string[]> = {
     'Gracias, {G}!',
     'El paquete es para {N}, no para {C}.',
     'Tutor legal: {N}, teléfono en la ficha.',
+    '¿Podría {N} o {N} revisar el contrato?',
+    'Damos la bienvenida a {N}, que empieza el lunes.',
+    'El pedido lo firmó {N} en recepción.',
+    'Su conductor: {N}. Llegará pronto.',
   ],
 };
 

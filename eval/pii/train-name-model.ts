@@ -134,6 +134,8 @@ function main(): void {
       for (const e of after)
         if (!before.has(key(e))) console.log(`    new ${e.kind} ${JSON.stringify(e.value)} in ${JSON.stringify(e.text.slice(0, 160))}`);
       console.log(`    fixed: ${[...before].filter((k) => !afterKeys.has(k)).length}, still: ${[...before].filter((k) => afterKeys.has(k)).length}`);
+      if (process.env.NAME_CV_STILL === '1')
+        for (const e of after) if (before.has(key(e))) console.log(`    still ${e.kind} ${JSON.stringify(e.value)} in ${JSON.stringify(e.text.slice(0, 160))}`);
     }
   }
   setNameModelForEval(undefined);

@@ -5,13 +5,16 @@
  * a common surname and one or two characters in Chinese, a kanji surname and given name
  * separated by a space in Japanese, a common surname and two syllables in Korean. Record values
  * ("客户资料：黄娟，生日…", "요청자: 박준호 (010-…)", "（中村　隆）") are named so without a
- * cue anyone could list. Confidence 0.62: just above the default threshold, below every cue.
+ * cue anyone could list. Korean names before the honorific 님 ("두하윤 님이나") are read the same
+ * way. Confidence 0.62: just above the default threshold, below every cue.
  */
 import { KO_SURNAMES_1, KO_SURNAMES_2, NOT_CJK_NAMES, zhNameLength } from './name.js';
 import type { Candidate } from './types.js';
 
 const BEFORE = '(?<=(?:^|[\\n：:（(、，,])[ \\t\\u3000]?)';
-const AFTER = '(?=[ \\t\\u3000]?(?:[，,）)、。\\n(（]|$))';
+const AFTER = '(?=[ \\t\\u3000]?(?:[，,）)、。\\n(（]|\\.(?:\\s|$)|$))';
+/** A Korean name before the honorific 님 and a particle: "두하윤 님이나", "윤예빈님께". */
+const KO_HONORIFIC = /(?<![가-힣])[가-힣]{3,4}(?=[ \t]?님(?:[이은는께의을과도]|[,.\s]|$))/gu;
 const ZH_CELL = new RegExp(`${BEFORE}\\p{Script=Han}{2,3}${AFTER}`, 'gu');
 const JA_CELL = new RegExp(
   `${BEFORE}[\\p{Script=Han}々]{1,3}[ \\u3000][\\p{Script=Han}々]{1,2}${AFTER}`,
@@ -74,6 +77,12 @@ export function findCjkCellNames(text: string, out: Candidate[]): void {
       out.push({ type: 'name', start, end, confidence: 0.62 });
   };
   if (hangul) {
+    KO_HONORIFIC.lastIndex = 0;
+    for (let m = KO_HONORIFIC.exec(text); m !== null; m = KO_HONORIFIC.exec(text)) {
+      const v = m[0];
+      if (v.length === 4 ? KO_SURNAMES_2.has(v.slice(0, 2)) : KO_SURNAMES_1.has(v.charAt(0)))
+        push(m.index, m.index + v.length);
+    }
     KO_CELL.lastIndex = 0;
     for (let m = KO_CELL.exec(text); m !== null; m = KO_CELL.exec(text)) {
       const v = m[0];
