@@ -101,7 +101,9 @@ function insertIfFree(byStart: Candidate[], c: Candidate): void {
  * IBANs (country length + mod 97), US SSNs (issued ranges), IP addresses (`node:net`), API keys
  * (provider prefixes + entropy), URLs and the credentials inside them, crypto wallets
  * (base58check / bech32), passport numbers and dates of birth after a cue, street addresses in
- * each country's postal layouts, and names after cues or structural anchors, in English, German, French, Spanish, Chinese, Japanese and Korean text.
+ * each country's postal layouts, and names after cues or structural anchors or, in Latin
+ * script, from a learned span classifier (`name-model.ts`), in English, German, French, Spanish,
+ * Chinese, Japanese and Korean text.
  *
  * Returns detections sorted by `start`, never overlapping (the more confident, then the more
  * sensitive, detection wins). Detection is best-effort: see the README for measured precision

@@ -3,7 +3,7 @@
  * features, for names in Latin-script text that no cue or structure anchors ("Called Clifford
  * DuBuque (646-…)", "wire £374 to Ulices Hickle?", a name alone in a TSV column).
  *
- * Candidates are the sub-runs (one to five words) of runs of capitalised words joined by single
+ * Candidates are the sub-runs (one to six words) of runs of capitalised words joined by single
  * spaces (name particles such as "von", "de", "del" may sit inside). Each candidate is scored
  * from its own words (identity, shape, suffix, membership of the given-name list and of the
  * not-a-name lists), the words and punctuation around it, whether it starts a sentence or a line,
@@ -303,8 +303,8 @@ export interface NameCandidateSpan {
 
 /**
  * Every candidate span of `text` with its hashed features (shared by scoring and training).
- * Runs of capitalised Latin words joined by one space; sub-runs of one to five words that start
- * and end on a capitalised word.
+ * Runs of capitalised Latin words joined by one space; sub-runs of one to six words that start
+ * and end on a capitalised word (runs of more than twelve words are skipped).
  */
 export function nameCandidates(text: string): NameCandidateSpan[] {
   const ws = words(text);
