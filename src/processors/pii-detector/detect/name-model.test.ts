@@ -101,7 +101,10 @@ describe('detectPII names: CJK names filling a record cell', () => {
     expect(found('客户资料：黄娟，生日已登记。', 'name')).toEqual(['黄娟']);
     expect(found('報酬の受け取りはこちらです（中村　隆）', 'name')).toEqual(['中村　隆']);
     expect(found('해외 송금 요청 — 요청자: 박준호 (확인 필요)', 'name')).toEqual(['박준호']);
-    expect(found('두하윤 님이나 원태리 님이 야간 근무를 대신해 줄 수 있나요?', 'name')).toEqual(['두하윤', '원태리']);
+    expect(found('두하윤 님이나 원태리 님이 야간 근무를 대신해 줄 수 있나요?', 'name')).toEqual([
+      '두하윤',
+      '원태리',
+    ]);
   });
 
   it('does not read common words that start with a surname character as names', () => {
