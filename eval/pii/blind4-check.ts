@@ -18,10 +18,10 @@ const TYPES = new Set([
   'iban',
   'date-of-birth',
   'address',
-  'url',
   'crypto-wallet',
   'name',
   'passport',
+  'credential',
 ]);
 const LANGS = ['en', 'de', 'fr', 'es', 'zh', 'ja', 'ko'];
 
@@ -56,6 +56,9 @@ function checkValue(id: string, type: string, v: string): void {
       break;
     case 'url':
       if (!/^[a-z+]+:\/\/[^:\s]+:[^@\s]+@/.test(v)) fail(id, `url without credentials: ${v}`);
+      break;
+    case 'credential':
+      if (!/^[^:\s/@]+:[^@\s]+$/.test(v)) fail(id, `credential is not user:password: ${v}`);
       break;
     case 'ip-address':
       if (

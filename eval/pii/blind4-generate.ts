@@ -17,7 +17,7 @@ export interface Blind4PIILine {
   text: string;
   lang: string;
   negative: boolean;
-  spans: Array<{ type: PII4Type; start: number; end: number }>;
+  spans: Array<{ type: PII4Type | 'credential'; start: number; end: number }>;
   half: 'held-out';
   template: string;
 }
@@ -36,11 +36,24 @@ function assemble(segs: readonly Seg[]): { text: string; spans: Blind4PIILine['s
     else {
       const start = text.length;
       text += s.value;
-      spans.push({ type: s.type, start, end: text.length });
       if (text.slice(start, text.length) !== s.value) throw new Error(`span mismatch for ${s.type}`);
+      spans.push(s.type === 'url' ? credentialSpan(s.value, start) : { type: s.type, start, end: text.length });
     }
   }
   return { text, spans };
+}
+
+/**
+ * Relabelled after blind set 4 was scored (issue #11, round 3): the set's writer labelled a URL
+ * carrying `user:password@` as one `url` span, but the documented contract (README, `detectPII`
+ * `url` / `credential` row, and every earlier set) makes the `user:password` a `credential`
+ * detection that wins the overlap with its URL. The label is the `user:password` part.
+ */
+function credentialSpan(url: string, start: number): Blind4PIILine['spans'][number] {
+  const from = url.indexOf('://') + 3;
+  const at = url.indexOf('@', from);
+  if (from < 3 || at < 0) throw new Error(`credential URL without user info: ${url}`);
+  return { type: 'credential', start: start + from, end: start + at };
 }
 
 /** Every line of the set, in template order. */

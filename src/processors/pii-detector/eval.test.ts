@@ -4,12 +4,15 @@
  * read — and `dev2-templates.ts`) meet their documented size (≥ 300 lines, seven languages, a
  * third look-alike negatives). Blind sets 2 and 3 (`blind2-fixtures.jsonl`,
  * `blind3-fixtures.jsonl`, shapes pinned in `blind2-fixtures.test.ts` / `blind3-fixtures.test.ts`)
- * are spent and belong to the development half now, with `dev5-generate.ts`; the development
- * figures are pinned as floors. The held-out half is blind set 4 (`blind4-fixtures.jsonl`),
- * written independently; while it is not committed its assertion reports it as pending.
+ * are spent and belong to the development half now, with `dev5-generate.ts` and blind set 4
+ * (`blind4-fixtures.jsonl`, first scored blind at P 0.920 / R 0.833, then tuned on); the
+ * development figures are pinned as floors. The held-out half is blind set 5
+ * (`blind5-fixtures.jsonl`), written independently; while it is not committed its assertion
+ * warns that it is pending (the integrator pins its floors once it is scored).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { generateBlind4PIILines } from '../../../eval/pii/blind4-generate.js';
 import { generateDev5PIIFixtures } from '../../../eval/pii/dev5-generate.js';
 import { generateFreshPIIFixtures, generatePIIFixtures } from '../../../eval/pii/generate.js';
 import {
@@ -19,7 +22,7 @@ import {
 } from '../../../eval/pii/generate-blind.js';
 import { hardCaseFixtures } from '../../../eval/pii/hard-cases.js';
 import { scorePII } from '../../../eval/pii/score.js';
-import { piiFixtures } from '../../../eval/pii.js';
+import { BLIND4_FIXTURES_PATH, piiFixtures } from '../../../eval/pii.js';
 
 describe('PII eval', () => {
   const fixtures = generatePIIFixtures();
@@ -88,37 +91,59 @@ describe('PII eval', () => {
     }
   });
 
-  it('development (every set tuned on, blind sets 2 and 3 included): micro and name/address figures at their floors', () => {
+  it('development (every set tuned on, blind sets 2, 3 and 4 included): micro and name/address figures at their floors', () => {
     const dev = scorePII(piiFixtures('development'));
-    expect(dev.lines).toBeGreaterThanOrEqual(3500);
-    // Measured: micro P 0.991 / R 0.959; name P 0.989 / R 0.908; address P 1.000 / R 0.998.
-    // Mostly tuned on, so these are regression floors, not evidence of generalisation: dev5
-    // batch 5 was scored once and never tuned on (name P 0.873 / R 0.492 there), and blind
-    // set 4 is the held-out check.
-    expect(dev.micro.precision).toBeGreaterThanOrEqual(0.989);
-    expect(dev.micro.recall).toBeGreaterThanOrEqual(0.956);
+    expect(dev.lines).toBeGreaterThanOrEqual(4000);
+    // Measured (round 3, blind set 4 included): micro P 0.991 / R 0.979; name P 0.988 /
+    // R 0.963; address P 1.000 / R 0.998. Mostly tuned on, so these are regression floors, not
+    // evidence of generalisation: the grouped cross-validation of the name model
+    // (`eval/pii/train-name-model.ts`) and blind set 5 are the checks of that.
+    expect(dev.micro.precision).toBeGreaterThanOrEqual(0.988);
+    expect(dev.micro.recall).toBeGreaterThanOrEqual(0.976);
     const name = dev.perType.get('name');
     const address = dev.perType.get('address');
     expect(name?.precision).toBeGreaterThanOrEqual(0.985);
-    expect(name?.recall).toBeGreaterThanOrEqual(0.905);
+    expect(name?.recall).toBeGreaterThanOrEqual(0.958);
     expect(address?.precision).toBeGreaterThanOrEqual(0.995);
     expect(address?.recall).toBeGreaterThanOrEqual(0.99);
   });
 
-  it('held-out (blind set 4): micro precision and recall at the floors it was first scored at', () => {
+  it('development (blind set 4, spent): the committed file is what its seeded generator writes, credential URLs labelled as credentials', () => {
+    const committed = readFileSync(BLIND4_FIXTURES_PATH, 'utf8');
+    expect(committed).toBe(
+      `${generateBlind4PIILines()
+        .map((l) => JSON.stringify(l))
+        .join('\n')}\n`,
+    );
+    const lines = committed
+      .trim()
+      .split('\n')
+      .map(
+        (l) => JSON.parse(l) as { text: string; spans: Array<{ type: string; start: number; end: number }> },
+      );
+    const creds = lines.flatMap((l) =>
+      l.spans.filter((s) => s.type === 'credential').map((s) => l.text.slice(s.start, s.end)),
+    );
+    expect(creds.length).toBe(19);
+    for (const c of creds) expect(c).toMatch(/^[^:\s/@]+:[^@\s]+$/);
+    expect(lines.some((l) => l.spans.some((s) => s.type === 'url'))).toBe(false);
+  });
+
+  it('held-out (blind set 5): scored only once committed; the integrator pins its floors', () => {
     const heldout = piiFixtures('heldout');
     if (heldout === undefined) {
-      console.warn('PII eval: held-out blind set 4 is missing (eval/pii/blind4-fixtures.jsonl)');
+      console.warn(
+        'PII eval: held-out blind set 5 is pending (eval/pii/blind5-fixtures.jsonl not committed yet)',
+      );
       return;
     }
     expect(heldout.length).toBeGreaterThanOrEqual(300);
     const score = scorePII(heldout);
-    // First scored blind after issue #11's second tuning round: P 0.920 / R 0.833. Floors, not
-    // the target: nobody may tune on this set's misses or per-type figures (that spends it).
-    expect(score.micro.precision).toBeGreaterThanOrEqual(0.915);
-    expect(score.micro.recall).toBeGreaterThanOrEqual(0.828);
+    // No floors yet: blind set 5 has never been scored. The integrator pins its first score.
+    expect(score.micro.precision).toBeGreaterThan(0);
+    expect(score.micro.recall).toBeGreaterThan(0);
   });
   it.todo(
-    'held-out (blind set 4): micro precision and recall both >= 0.95 (issue #11 target, missed: P 0.920 / R 0.833)',
+    'held-out (blind set 5): micro precision and recall both >= 0.95 (issue #11 target; blind set 4 missed it at P 0.920 / R 0.833)',
   );
 });

@@ -15,6 +15,7 @@ const UK_POSTCODE = '[A-Z]{1,2}\\d[A-Z\\d]?[ \\t]?\\d[A-Z]{2}(?![\\p{L}\\p{N}])'
  * separates "742 Evergreen Terrace" and "6441 Mable Estate" from "12 Apple Pies".
  */
 const US_STREET_TYPES = [
+  'Broadway',
   'Street',
   'St\\.?',
   'Avenue',
@@ -268,17 +269,17 @@ const SHAPES: readonly RegExp[] = [
   // Japanese: 東京都新宿区西新宿2丁目8番1号 / 2-8-1
   // with the postal code (〒150-0002) before it and the building and room after it when they
   // follow ("… 4丁目11番11号 パークコート青山708", "…号グランメゾン457号室").
-  /(?:〒[ \u3000]?\d{3}-\d{4}[ \u3000]?)?(?:東京都|北海道|(?:京都|大阪)府|[\p{Script=Han}]{2,3}県|(?<![\p{Script=Han}])(?=[\p{Script=Han}]{1,4}市[\p{Script=Han}]{1,3}区))[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,8}?(?:市|区|町|村)[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{0,8}?\d{1,3}(?:丁目\d{1,3}(?:番地?)\d{1,3}号?|-\d{1,4}(?:-\d{1,4})?)(?![\d-])(?:[ \u3000]?[\p{Script=Katakana}ー]{2,12}[\p{Script=Han}]{0,3}\d{1,4}(?:号室)?(?![\d]))?/gu,
+  /(?:〒[ \u3000]?\d{3}-\d{4}[ \u3000]?|(?<![\d-])\d{3}-\d{4}[ \u3000](?=東京都|北海道|京都府|大阪府|[\p{Script=Han}]{2,3}県))?(?:東京都|北海道|(?:京都|大阪)府|[\p{Script=Han}]{2,3}県|(?<![\p{Script=Han}])(?=[\p{Script=Han}]{1,4}市[\p{Script=Han}]{1,3}区))[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,8}?(?:市|区|町|村)[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{0,8}?\d{1,3}(?:丁目\d{1,3}(?:番地?)\d{1,3}号?|-\d{1,4}(?:-\d{1,4})?)(?![\d-])(?:[ \u3000]?[\p{Script=Han}]{0,4}[\p{Script=Katakana}ー]{2,12}[\p{Script=Han}]{0,3}\d{1,4}(?:号室)?(?![\d]))?/gu,
   // Korean: 서울특별시 강남구 테헤란로 152
   // Province or metropolitan city, city/county and district, road and number, then the
   // apartment unit (113동 703호) when it follows.
-  /(?:(?:[가-힣]{2,6}(?:특별시|광역시|특별자치시|특별자치도|도)|(?:서울|부산|대구|인천|광주|대전|울산|세종)시?|경기|강원|충북|충남|전북|전남|경북|경남|제주)\s)?(?:[가-힣]{1,6}(?:시|군)\s(?:[가-힣]{1,6}(?:구|읍|면)\s)?|[가-힣]{1,6}(?:구|군)\s)[가-힣0-9]{1,10}(?:로|길)\s?\d{1,4}(?:-\d{1,4})?(?:번길\s?\d{1,4})?(?:,?\s*\d{1,4}동\s?\d{1,5}호|,?\s*\d{1,3}층(?:\s?\d{1,5}호)?|,?\s*\d{1,5}호)?/gu,
+  /(?:(?:[가-힣]{2,6}(?:특별시|광역시|특별자치시|특별자치도|도)|(?:서울|부산|대구|인천|광주|대전|울산|세종)시?|경기|강원|충북|충남|전북|전남|경북|경남|제주)\s)?(?:[가-힣]{1,6}(?:시|군)\s(?:[가-힣]{1,6}(?:구|읍|면)\s)?|[가-힣]{1,6}(?:구|군)\s)[가-힣0-9]{1,10}(?:로|길)\s?\d{1,4}(?:-\d{1,4})?(?:번길\s?\d{1,4})?(?:,?\s*(?:[가-힣A-Za-z]{1,10}\s)?\d{1,4}동\s?\d{1,5}호|,?\s*\d{1,3}층(?:\s?\d{1,5}호)?|,?\s*\d{1,5}호)?/gu,
   // A street line whose house number ends it (German, Austrian, Swiss, Spanish style), then a
   // four- or five-digit postal code and a capitalised city that ends the phrase: the postal
   // line anchors street names without a known street-type word ("Unter den Linden 77, 10117
   // Berlin", "Karl-Marx-Allee 90, 10243 Berlin").
   new RegExp(
-    `(?<![\\p{L}\\p{N}])(?!(?:${NOT_STREET_HEADS})[\\s,])\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+(?:\\p{Lu}[\\p{L}'’.-]*|den|der|des|de|la|las|los|del|du|von|y)){0,3},?[ \\t]+\\d{1,4}[ \\t]?[a-z]?${SEP}\\d{4,5}[ \\t]+${CAP}(?:[ \\t]+(?:am|an der|im|in der|ob der|bei)[ \\t]+${CAP})?(?=[ \\t]*(?:$|\\n|[.,;:!?)]))`,
+    `(?<![\\p{L}\\p{N}])(?!(?:${NOT_STREET_HEADS})[\\s,])\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+(?:\\p{Lu}[\\p{L}'’.-]*|den|dem|der|des|de|la|las|los|del|du|von|y)){0,3},?[ \\t]+\\d{1,4}[ \\t]?[a-z]?${SEP}\\d{4,5}[ \\t]+${CAP}(?:[ \\t]+(?:am|an der|im|in der|ob der|bei)[ \\t]+${CAP})?(?=[ \\t]*(?:$|\\n|[.,;:!?)]))`,
     'gu',
   ),
   // Post-office boxes with their postal line: PO Box 1234, Springfield, IL 62701

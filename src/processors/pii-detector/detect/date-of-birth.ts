@@ -24,8 +24,12 @@ const MONTH = `(${Object.keys(MONTHS)
   .join('|')})\\.?`;
 
 /** Date shapes, each with the order of its day / month / year groups. */
-const SHAPES: readonly { re: RegExp; order: 'ymd' | 'dmy' | 'mdy' | 'dMy' | 'Mdy' }[] = [
+const SHAPES: readonly { re: RegExp; order: 'ymd' | 'dmy' | 'mdy' | 'dMy' | 'Mdy' | 'era' }[] = [
   { re: /(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)/y, order: 'ymd' },
+  // Korean style with spaces after the dots: 1947. 11. 7
+  { re: /(?<!\d)(\d{4})\.[ \t](\d{1,2})\.[ \t]?(\d{1,2})(?!\d)/y, order: 'ymd' },
+  // Japanese era years: 平成6年7月27日, 昭和元年…
+  { re: /(明治|大正|昭和|平成|令和)[ \t]?(\d{1,2}|元)年[ \t]?(\d{1,2})月[ \t]?(\d{1,2})日/uy, order: 'era' },
   { re: /(?<!\d)(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일号]?/uy, order: 'ymd' },
   { re: /(?<!\d)(\d{1,2})[./-](\d{1,2})[./-](\d{4})(?!\d)/y, order: 'dmy' },
   {
@@ -37,6 +41,15 @@ const SHAPES: readonly { re: RegExp; order: 'ymd' | 'dmy' | 'mdy' | 'dMy' | 'Mdy
   },
   { re: new RegExp(`${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})`, 'iuy'), order: 'Mdy' },
 ];
+
+/** The year before year 1 of each Japanese era. */
+const ERA_BASE: Readonly<Record<string, number>> = {
+  明治: 1867,
+  大正: 1911,
+  昭和: 1925,
+  平成: 1988,
+  令和: 2018,
+};
 
 /** What may stand between a birth cue and the date ("born on", "geboren am", ": "). */
 const BRIDGE = /(?:\s*[:：]?\s*(?:on|am|le|el|the|is|ist|est|es|是|为|為|于|は|が|은|는|:)?\s*)/uy;
@@ -56,7 +69,10 @@ function readDate(text: string, at: number): { end: number; ok: boolean } | unde
     let y: number;
     let mo: number;
     let d: number;
-    if (order === 'ymd') [y, mo, d] = [Number(a), Number(b), Number(c)];
+    if (order === 'era') {
+      const eraYear = b === '元' ? 1 : Number(b);
+      [y, mo, d] = [(ERA_BASE[a] ?? 0) + eraYear, Number(c), Number(m[4] ?? '')];
+    } else if (order === 'ymd') [y, mo, d] = [Number(a), Number(b), Number(c)];
     else if (order === 'dMy') [d, mo, y] = [Number(a), MONTHS[b.toLowerCase()] ?? 0, Number(c)];
     else if (order === 'Mdy') [mo, d, y] = [MONTHS[a.toLowerCase()] ?? 0, Number(b), Number(c)];
     else {
@@ -69,7 +85,7 @@ function readDate(text: string, at: number): { end: number; ok: boolean } | unde
   return undefined;
 }
 
-const DATE_START = /\d|[a-zA-Zéû]/;
+const DATE_START = /\d|[a-zA-Zéû]|[明大昭平令]/u;
 
 /**
  * Dates of birth: a real calendar date (1900 to this year) with a birth cue right before it
@@ -95,5 +111,38 @@ export function findBirthDates({ text }: ScanContext, out: Candidate[]): void {
     if (date?.ok !== true || !BIRTH_CUES_AFTER.test(text.slice(date.end, date.end + 12))) continue;
     if (hasCueBefore(text, m.index, BIRTH_CUES, 12)) continue; // already found from its front cue
     out.push({ type: 'date-of-birth', start: m.index, end: date.end, confidence: 0.85 });
+  }
+  if (text.includes('\t')) birthDateColumns(text, out);
+}
+
+/**
+ * Tab-separated tables whose header names a birth-date column (`dob`, `date_of_birth`,
+ * `Geburtsdatum`, `生年月日` …): the dates in that column of the rows below.
+ */
+function birthDateColumns(text: string, out: Candidate[]): void {
+  const lines = text.split('\n');
+  let offset = 0;
+  let column = -1;
+  for (const line of lines) {
+    const cells = line.split('\t');
+    if (column < 0) {
+      if (cells.length > 1) {
+        column = cells.findIndex((c) => {
+          const h = c.trim().replace(/_/g, ' ');
+          BIRTH_CUES.lastIndex = 0;
+          const m = BIRTH_CUES.exec(h);
+          return m !== null && m.index === 0 && m[0].length >= h.length - 1;
+        });
+      }
+    } else if (cells.length > column) {
+      let at = offset;
+      for (let i = 0; i < column; i++) at += (cells[i] as string).length + 1;
+      const cell = cells[column] as string;
+      const lead = cell.length - cell.trimStart().length;
+      const date = readDate(text, at + lead);
+      if (date?.ok === true && date.end === at + cell.trimEnd().length)
+        out.push({ type: 'date-of-birth', start: at + lead, end: date.end, confidence: 0.85 });
+    }
+    offset += line.length + 1;
   }
 }

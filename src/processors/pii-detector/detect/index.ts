@@ -14,6 +14,8 @@ import { findIbans } from './iban.js';
 import { findIps } from './ip.js';
 import { findMasks, masked } from './masks.js';
 import { findNames } from './name.js';
+import { findCjkCellNames } from './name-cells.js';
+import { findModelNames } from './name-model.js';
 import { namesBeforeAddresses } from './name-structure.js';
 import { findPassports } from './passport.js';
 import { DEFAULT_PHONE_COUNTRIES, findPhones } from './phone.js';
@@ -99,7 +101,9 @@ function insertIfFree(byStart: Candidate[], c: Candidate): void {
  * IBANs (country length + mod 97), US SSNs (issued ranges), IP addresses (`node:net`), API keys
  * (provider prefixes + entropy), URLs and the credentials inside them, crypto wallets
  * (base58check / bech32), passport numbers and dates of birth after a cue, street addresses in
- * each country's postal layouts, and names after cues or structural anchors, in English, German, French, Spanish, Chinese, Japanese and Korean text.
+ * each country's postal layouts, and names after cues or structural anchors or, in Latin
+ * script, from a learned span classifier (`name-model.ts`), in English, German, French, Spanish,
+ * Chinese, Japanese and Korean text.
  *
  * Returns detections sorted by `start`, never overlapping (the more confident, then the more
  * sensitive, detection wins). Detection is best-effort: see the README for measured precision
@@ -142,6 +146,8 @@ export function detectPII(text: string, options: DetectPIIOptions = {}): PIIDete
   if (types.has('api-key')) findSecrets(ctx, found);
   if (types.has('name')) {
     findNames(ctx, found);
+    findModelNames(text, found);
+    findCjkCellNames(text, found);
     // The person before an address is read from the address candidates, found here too when
     // addresses themselves were not asked for, so names do not depend on `types`.
     const anchors: Candidate[] = [];

@@ -644,19 +644,27 @@ const KO_ROLE_CUES =
   /(?:받는\s?분|받는\s?사람|보내는\s?분|보내는\s?사람|수령인|수취인|수신인|발신인|고객명|고객|예금주|담당자|담당|수신자|수신|회의록\s?작성|작성자|비상\s?연락처|환자|신청인|계약자|성함|성명|보낸\s?사람|인사\s?기록|출장자|직원|사원|회원|안녕하세요[,.!]?\s*(?:저는)?|저는(?:\s[가-힣]{1,8}(?:팀|부서|부|과|실|센터|본부))?)(?:[:：])?\s*/gu;
 
 /** Common Korean surnames (one syllable; the two-syllable ones are checked first). */
-const KO_SURNAMES_1 = new Set(
+export const KO_SURNAMES_1: ReadonlySet<string> = new Set(
   Array.from(
     '김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진지엄채원천방공현함변염여추도소석선설마길연위표명기반왕금옥육인맹제모탁국어은편용예경봉사부상승빈태동나범라피감계단두목복순온옹음좌탄판팽평포풍필화',
   ),
 );
-const KO_SURNAMES_2 = new Set(['남궁', '황보', '제갈', '선우', '독고', '사공', '서문']);
+export const KO_SURNAMES_2: ReadonlySet<string> = new Set([
+  '남궁',
+  '황보',
+  '제갈',
+  '선우',
+  '독고',
+  '사공',
+  '서문',
+]);
 
 /** What may follow a Korean name: particles, the copula, honorifics. */
 const KO_AFTER =
   /^(?:입니다|이에요|예요|이고|이며|이라고|라고|님|씨|에게|께|의|은|는|이|가|을|를|와|과|한테|(?![가-힣]))/u;
 
 /** Words before an honorific that are roles, not names (社長さん, 고객님, 先生). */
-const NOT_CJK_NAMES = new Set([
+export const NOT_CJK_NAMES: ReadonlySet<string> = new Set([
   '社長',
   '部長',
   '課長',

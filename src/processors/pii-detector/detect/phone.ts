@@ -17,7 +17,8 @@ const DATE_LIKE =
 /** Countries tried for numbers written without a country code, when nothing hints otherwise. */
 export const DEFAULT_PHONE_COUNTRIES = ['US', 'GB', 'DE', 'FR', 'ES', 'CN', 'JP', 'KR'] as const;
 
-type Parsed = { valid: boolean; international: boolean };
+/** `possible`: the length fits the country's plan though the number is not (yet) assigned. */
+type Parsed = { valid: boolean; international: boolean; possible: boolean };
 
 /**
  * libphonenumber's parse + validation costs 50–90 µs per country tried, far more than the rest
@@ -58,16 +59,23 @@ function parseUncached(candidate: string, countries: readonly string[]): Parsed 
   const trimmed = candidate.startsWith('00') ? `+${candidate.slice(2)}` : candidate;
   if (trimmed.startsWith('+')) {
     const number = parsePhoneNumberFromString(trimmed);
-    return { valid: number?.isValid() === true, international: true };
+    return {
+      valid: number?.isValid() === true,
+      international: true,
+      possible: number?.isPossible() === true,
+    };
   }
   const digits = digitsOf(trimmed).length;
+  let possible = false;
   for (const country of countries) {
     const range = NATIONAL_DIGITS[country];
     if (range !== undefined && (digits < range[0] || digits > range[1])) continue;
     const number = parsePhoneNumberFromString(trimmed, country as CountryCode);
-    if (number?.isValid() === true) return { valid: true, international: false };
+    if (number?.isValid() === true) return { valid: true, international: false, possible: true };
+    // Only the first (most likely) country's plan counts for "possible".
+    if (country === countries[0] && number?.isPossible() === true) possible = true;
   }
-  return { valid: false, international: false };
+  return { valid: false, international: false, possible };
 }
 
 /**
@@ -92,6 +100,14 @@ export function findPhones({ text, phoneCountries }: ScanContext, out: Candidate
     if (DATE_LIKE.test(raw)) continue;
     // 〒100-0001: the Japanese postal mark makes NNN-NNNN a postal code, not a phone number.
     if (/〒[ \t\u3000]?$/u.test(text.slice(Math.max(0, start - 2), start))) continue;
+    // 281-3798 愛知県…: a Japanese postal code written without 〒 before the prefecture.
+    if (
+      /^\d{3}-\d{4}$/.test(raw) &&
+      /^[ \u3000]?(?:東京都|北海道|京都府|大阪府|\p{Script=Han}{2,3}県)/u.test(text.slice(end, end + 5))
+    )
+      continue;
+    // "4/24/2026 21:53": a date followed by the hour of a timestamp.
+    if (/^\d{1,2}[-./]\d{1,2}[-./](?:19|20)\d{2}\s\d{1,2}$/.test(raw) && text[end] === ':') continue;
     // "(1" without its ")" means the run went into a parenthetical remark, not a number.
     if (raw.lastIndexOf('(') > raw.lastIndexOf(')')) continue;
     // 2019-09/2020-12: year-month dates.
@@ -113,12 +129,22 @@ export function findPhones({ text, phoneCountries }: ScanContext, out: Candidate
     const cued = hasCueBefore(text, start, PHONE_CUES, 40);
     // AAA-GG-SSSS is how SSNs are written (valid or not); a phone written so needs its cue.
     if (!cued && /^\d{3}-\d{2}-\d{4}$/.test(raw)) continue;
+    // 663-72-84913: the layout of Korean business registration numbers; 21.303.782: a count
+    // with thousands separators. Neither is a phone number without a phone cue.
+    if (!cued && (/^\d{3}-\d{2}-\d{5}$/.test(raw) || /^\d{1,3}(?:\.\d{3}){2,}$/.test(raw))) continue;
     // 2026-5729-16: a year, then a serial and a check part, the shape of lot, job and meeting
     // numbers; no numbering plan groups a phone number so, and without a phone cue it is not one.
     if (!cued && /^(?:19|20)\d{2}[-./]\d{3,5}[-./]\d{1,2}$/.test(raw)) continue;
     countries ??= phoneCountries();
-    const { valid, international } = parse(raw, countries);
-    if (!valid) continue;
+    const { valid, international, possible } = parse(raw, countries);
+    // Right after a phone cue, a number of a possible length for its plan is taken even when
+    // the plan does not list its range (new ranges, numbers written for examples of a form).
+    if (!valid) {
+      if (cued && possible && /[\s.\-/()+]/.test(raw))
+        out.push({ type: 'phone', start, end, confidence: 0.7 });
+      else if (cued && possible && international) out.push({ type: 'phone', start, end, confidence: 0.7 });
+      continue;
+    }
     const grouped = /[\s.\-/()]/.test(raw);
     const confidence = cued ? 0.95 : international ? 0.9 : grouped ? 0.8 : 0.5;
     out.push({ type: 'phone', start, end, confidence });
