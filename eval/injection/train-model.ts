@@ -48,6 +48,11 @@ export function loadDevRows(): DevRow[] {
     ...(process.env.INJECTION_SKIP_DEV4 ? [] : ['dev4-fixtures.jsonl']),
     // INJECTION_ONLY_OLD_DEV=1 trains on the sets above only (the model before issue #11's data).
     ...(process.env.INJECTION_ONLY_OLD_DEV ? [] : ['dev5-fixtures.jsonl', 'blind-fixtures.jsonl', 'blind3-fixtures.jsonl']),
+    // Spent blind set 4 (tuned on since issue #11's third round).
+    ...(process.env.INJECTION_ONLY_OLD_DEV ? [] : ['blind4-fixtures.jsonl']),
+    // dev6, round 3's own deliberately different phrasings. INJECTION_SKIP_DEV6=1 trains without
+    // it (only to report the before/after comparison).
+    ...(process.env.INJECTION_ONLY_OLD_DEV || process.env.INJECTION_SKIP_DEV6 ? [] : ['dev6-fixtures.jsonl']),
   ];
   for (const f of files) {
     for (const line of readFileSync(join(here, f), 'utf8').split('\n')) {
@@ -55,6 +60,33 @@ export function loadDevRows(): DevRow[] {
     }
   }
   return rows;
+}
+
+/**
+ * The author/set a development line belongs to, for leave-one-set-out cross-validation: each set
+ * was written by a different author or in a different session, so holding out a whole set is the
+ * honest estimate of what a new author's phrasing scores (templates of one set are correlated).
+ */
+export type DevSet = 'old' | 'dev2' | 'dev4' | 'dev5' | 'dev6' | 'blind1' | 'blind3' | 'blind4';
+
+/** Every development set, in a fixed order. */
+export const DEV_SETS: readonly DevSet[] = ['old', 'dev2', 'dev4', 'dev5', 'dev6', 'blind1', 'blind3', 'blind4'];
+
+/** The set a line's id belongs to (see {@link DevSet}). */
+export function setOf(id: string): DevSet {
+  if (id.startsWith('dev2-')) return 'dev2';
+  if (id.startsWith('dev4-')) return 'dev4';
+  if (id.startsWith('dev5-')) return 'dev5';
+  if (id.startsWith('dev6-')) return 'dev6';
+  if (id.startsWith('blind4-')) return 'blind4';
+  if (id.startsWith('blind-')) return 'blind1';
+  if (id.startsWith('b3-')) return 'blind3';
+  return 'old';
+}
+
+/** Documents rather than chat-like lines (the calibration's second population). */
+export function isDocumentSet(id: string): boolean {
+  return id.startsWith('dev4-') || id.startsWith('dev5-');
 }
 
 /** Weight of the rule score in the blend with the model's probability (chosen on grouped CV). */
@@ -191,6 +223,9 @@ export function groupOf(id: string, family = ''): string {
   if (b1) return `blind1-${b1[1]}-${b1[2]}`;
   // Spent blind set 3: ids carry no template, so the family is the group.
   if (id.startsWith('b3-')) return `blind3-${family}`;
+  // Spent blind set 4 and dev6: the family is the group.
+  if (id.startsWith('blind4-')) return `blind4-${family}`;
+  if (id.startsWith('dev6-')) return `dev6-${family}`;
   const parts = id.split('-');
   // family-lang-template-variant: drop the language and the variant.
   return `${parts.slice(0, -3).join('-')}-${parts[parts.length - 2]}`;
@@ -233,6 +268,27 @@ export function outOfFold(rows: DevRow[], opts = TRAIN_OPTIONS): Float64Array {
 }
 
 /**
+ * Leave-one-set-out logits: every line scored by a model trained on the other sets only (one
+ * model per set in {@link DEV_SETS}). What the committed calibration is chosen on.
+ */
+export function leaveOneSetOut(rows: DevRow[], opts = TRAIN_OPTIONS): Float64Array {
+  const xs = rows.map((r) => featurize(r.text));
+  const sets = rows.map((r) => setOf(r.id));
+  const out = new Float64Array(rows.length);
+  for (const held of DEV_SETS) {
+    if (!sets.includes(held)) continue;
+    const tr = rows.map((_, i) => i).filter((i) => sets[i] !== held);
+    const m = train(
+      tr.map((i) => xs[i] as Sparse),
+      tr.map((i) => (rows[i] as DevRow).label),
+      opts,
+    );
+    for (let i = 0; i < rows.length; i++) if (sets[i] === held) out[i] = logit(m, xs[i] as Sparse);
+  }
+  return out;
+}
+
+/**
  * The calibration shift: the model's logit where grouped-CV FPR is ~1.5% moves to 0.7, taken per
  * population (chat-like lines of the old set, dev2 and the spent blind sets; dev4's structured tool
  * output and dev5's documents) and the
@@ -241,7 +297,7 @@ export function outOfFold(rows: DevRow[], opts = TRAIN_OPTIONS): Float64Array {
  */
 export function shiftFor(rows: DevRow[], oof: Float64Array): number {
   let cut = -Infinity;
-  const doc = (r: DevRow) => r.id.startsWith('dev4-') || r.id.startsWith('dev5-');
+  const doc = (r: DevRow) => isDocumentSet(r.id);
   for (const pop of [(r: DevRow) => !doc(r), doc]) {
     const negs = rows.map((r, i) => (r.label === 0 && pop(r) ? (oof[i] as number) : -Infinity)).sort((a, b) => b - a);
     const nNeg = rows.filter((r) => r.label === 0 && pop(r)).length;
