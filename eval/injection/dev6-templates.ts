@@ -486,15 +486,20 @@ export function generateDev6Fixtures(): Dev6Line[] {
     });
     b.twin.forEach((t) => push('phrase-twin', 0, true, t));
     b.teaching.forEach((t) => push('teaching-twin', 0, true, t));
+    // Every wrapper the planted attacks use also holds innocent documents (more of them than
+    // attacks), so the wrapper itself is no evidence either way.
     for (let i = 0; i < WRAPS.length; i++) {
+      const wrap = WRAPS[i] as (x: string[]) => string;
       const paras = b.paragraphs.slice(i % 2, (i % 2) + 3);
-      push('document-twin', 0, true, (WRAPS[i] as (x: string[]) => string)([...paras, ...b.twin.slice(i % 2, (i % 2) + 1)]));
+      push('document-twin', 0, true, wrap([...paras, ...b.twin.slice(i % 2, (i % 2) + 1)]));
+      push('document-twin', 0, true, wrap([b.paragraphs[(i + 1) % b.paragraphs.length] as string, b.teaching[i % b.teaching.length] as string]));
+      push('document-twin', 0, false, wrap([b.paragraphs[(i + 2) % b.paragraphs.length] as string, b.asks[i % b.asks.length] as string]));
     }
     [...b.asks, ...b.paragraphs.slice(0, 2), ...b.twin.slice(0, 2)].forEach((t) => {
       if (LATIN.has(lang)) push('scrambled-twin', 0, true, scrambleWords(t, rand));
     });
     if (!LATIN.has(lang)) BOOKS.en.twin.slice(0, 3).forEach((t, i) => push('scrambled-twin', 0, true, `${ask(i)} ${scrambleWords(t, rand)}`));
-    b.paragraphs.slice(0, 2).forEach((t, i) => {
+    [...b.paragraphs, ...b.asks.slice(0, 2)].forEach((t, i) => {
       push('encoding-twin', 0, true, `${b.decode[i % b.decode.length]} ${Buffer.from(t, 'utf8').toString('base64')}`);
     });
   }

@@ -56,12 +56,17 @@ export function losoScores(
     const otherLogits = Float64Array.from(idx, (i) => loso[i] as number);
     const shift = shiftFor(others, otherLogits);
     const otherRule = idx.map((i) => rule[i] as number);
-    const cut = cutFor(others, otherLogits, otherRule, shift, (j) => (short[idx[j] as number] ? keepShort : keepLong));
+    const keepOf = (j: number) => (short[idx[j] as number] ? keepShort : keepLong);
+    const cutS = cutFor(others, otherLogits, otherRule, shift, keepOf, 0.015, (r) => isShortMessage(r.text));
+    const cutL = cutFor(others, otherLogits, otherRule, shift, keepOf, 0.015, (r) => !isShortMessage(r.text));
+    const cutAll = cutFor(others, otherLogits, otherRule, shift, keepOf);
+    const split = process.env.INJECTION_CUT !== 'one';
     for (let i = 0; i < rows.length; i++) {
       if (!inSet[i]) continue;
       const r = rule[i] as number;
       const p = 1 / (1 + Math.exp(-((loso[i] as number) - shift)));
       const b = BLEND_WEIGHT * r + (1 - BLEND_WEIGHT) * p;
+      const cut = split ? (short[i] ? cutS : cutL) : cutAll;
       const c = Number.isNaN(cut) ? 0.99 : cut;
       let mapped = b < c ? (0.7 * b) / c : 0.7 + (0.3 * (b - c)) / (1 - c);
       if (r === 0 && mapped < 0.05) mapped = 0;

@@ -121,7 +121,18 @@ export const RULE_KEEP = 0.95;
 export const RULE_KEEP_SHORT = 0.8;
 
 /** Hyper-parameters (chosen on grouped CV). */
-export const TRAIN_OPTIONS = { epochs: 24, rate: 0.3, l2: 1e-4, seed: 20261203 };
+/**
+ * Hyper-parameters. Round 3 chose `l2` on leave-one-set-out CV (`loso.ts`): 1e-3 against round
+ * 2's 1e-4 (pooled recall@1%FPR 72.5% vs 71.1%, hard-negative FPR 1.2% vs 2.5%; 3e-3 and 1e-2
+ * generalise worse to dev5 and blind set 4). `INJ_L2` / `INJ_EPOCHS` / `INJ_RATE` override them
+ * for a study run only.
+ */
+export const TRAIN_OPTIONS = {
+  epochs: Number(process.env.INJ_EPOCHS ?? 24),
+  rate: Number(process.env.INJ_RATE ?? 0.3),
+  l2: Number(process.env.INJ_L2 ?? 1e-3),
+  seed: 20261203,
+};
 
 function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
@@ -288,6 +299,12 @@ export function leaveOneSetOut(rows: DevRow[], opts = TRAIN_OPTIONS): Float64Arr
   return out;
 }
 
+/** Populations the logit shift is taken over (the stricter one wins). */
+export const SHIFT_POPULATIONS: Array<(r: DevRow) => boolean> =
+  process.env.INJECTION_SHIFT === 'both'
+    ? [(r) => !isDocumentSet(r.id), (r) => isDocumentSet(r.id)]
+    : [(r) => !isDocumentSet(r.id)];
+
 /**
  * The calibration shift: the model's logit where grouped-CV FPR is ~1.5% moves to 0.7, taken per
  * population (chat-like lines of the old set, dev2 and the spent blind sets; dev4's structured tool
@@ -295,10 +312,9 @@ export function leaveOneSetOut(rows: DevRow[], opts = TRAIN_OPTIONS): Float64Arr
  * stricter of the two kept. Pooling them would let hundreds of easy structured negatives loosen
  * the cut for chat text.
  */
-export function shiftFor(rows: DevRow[], oof: Float64Array): number {
+export function shiftFor(rows: DevRow[], oof: Float64Array, pops: Array<(r: DevRow) => boolean> = SHIFT_POPULATIONS): number {
   let cut = -Infinity;
-  const doc = (r: DevRow) => isDocumentSet(r.id);
-  for (const pop of [(r: DevRow) => !doc(r), doc]) {
+  for (const pop of pops) {
     const negs = rows.map((r, i) => (r.label === 0 && pop(r) ? (oof[i] as number) : -Infinity)).sort((a, b) => b - a);
     const nNeg = rows.filter((r) => r.label === 0 && pop(r)).length;
     if (nNeg > 0) cut = Math.max(cut, negs[Math.floor(0.015 * nNeg)] as number);
@@ -337,14 +353,33 @@ export function cutFor(
   return Math.max(c, HONEST_CUT);
 }
 
-/** Everything `model-weights.ts` holds, recomputed from the development fixtures. */
-export function trainCommitted(): { base64: string; scale: number; bias: number; shift: number; cut: number } {
+/**
+ * The two blend cuts (issue #11 round 3): one for short messages and one for documents
+ * (`isShortMessage`), each the lowest at which that population's hard-negative FPR is at most
+ * 1.5% (see {@link cutFor}). One pooled cut let the many easy chat negatives loosen the cut for
+ * documents: on leave-one-set-out, pooled hard-negative FPR 4.4% with one cut, 1.2% with two.
+ */
+export function cutsFor(rows: DevRow[], logits: Float64Array, rule: number[], shift: number): { short: number; long: number } {
+  const keep = (i: number) => (isShortMessage((rows[i] as DevRow).text) ? RULE_KEEP_SHORT : RULE_KEEP);
+  return {
+    short: cutFor(rows, logits, rule, shift, keep, 0.015, (r) => isShortMessage(r.text)),
+    long: cutFor(rows, logits, rule, shift, keep, 0.015, (r) => !isShortMessage(r.text)),
+  };
+}
+
+/**
+ * Everything `model-weights.ts` holds, recomputed from the development fixtures. The calibration
+ * (shift and cuts) is chosen on leave-one-set-out logits (every set scored by a model trained
+ * without it), the weights are the full fit.
+ */
+export function trainCommitted(): { base64: string; scale: number; bias: number; shift: number; cut: number; cutShort: number } {
   const rows = loadDevRows();
-  const oof = outOfFold(rows);
+  const loso = leaveOneSetOut(rows);
   const rule = rows.map((r) => scoreInjectionRules(r.text));
-  const shift = shiftFor(rows, oof);
-  const cut = cutFor(rows, oof, rule, shift);
-  if (Number.isNaN(cut)) throw new Error(`RULE_KEEP ${RULE_KEEP}: rule-kept hard negatives alone exceed 1.5%`);
+  const shift = shiftFor(rows, loso);
+  const cuts = cutsFor(rows, loso, rule, shift);
+  if (Number.isNaN(cuts.short) || Number.isNaN(cuts.long))
+    throw new Error(`RULE_KEEP ${RULE_KEEP_SHORT}/${RULE_KEEP}: rule-kept hard negatives alone exceed 1.5%`);
   const m = trainFull(rows);
   const enc = encodeWeights(m.weights);
   return {
@@ -352,7 +387,8 @@ export function trainCommitted(): { base64: string; scale: number; bias: number;
     scale: enc.scale,
     bias: Number(m.bias.toPrecision(9)),
     shift: Number(shift.toPrecision(9)),
-    cut: Number(cut.toPrecision(9)),
+    cut: Number(cuts.long.toPrecision(9)),
+    cutShort: Number(cuts.short.toPrecision(9)),
   };
 }
 
@@ -445,8 +481,8 @@ async function main(): Promise<void> {
     const out = join(here, '../../src/processors/prompt-injection-detector/model-weights.ts');
     writeFileSync(
       out,
-      `/**\n * Generated by \`npx tsx eval/injection/train-model.ts --write\` from the development fixtures\n * only; do not edit. int8 weights (base64) × scale, the bias, and the logit shift that puts the\n * default threshold 0.7 where grouped-CV hard-negative FPR is about 1.5%.\n */\n` +
-        `export const MODEL_SCALE = ${c.scale};\n/** Bias of the logistic model. */\nexport const MODEL_BIAS = ${c.bias};\n/** Subtracted from the logit before the sigmoid (calibration on grouped CV). */\nexport const MODEL_SHIFT = ${c.shift};\n/** Weight of the rule score in the blend. */\nexport const BLEND_WEIGHT = ${BLEND_WEIGHT};\n/** Blend value mapped to the default threshold 0.7. */\nexport const BLEND_CUT = ${c.cut};\n/** Rule scores at or above this are kept as they are (documents). */\nexport const RULE_KEEP = ${RULE_KEEP};\n/** Rule scores at or above this are kept as they are (short messages, see isShortMessage). */\nexport const RULE_KEEP_SHORT = ${RULE_KEEP_SHORT};\n/** ${MODEL_DIM} int8 weights. */\nexport const MODEL_WEIGHTS_B64 =\n  '${c.base64}';\n`,
+      `/**\n * Generated by \`npx tsx eval/injection/train-model.ts --write\` from the development fixtures\n * only; do not edit. int8 weights (base64) × scale, the bias, and the logit shift and blend cuts\n * that put the default threshold 0.7 where leave-one-set-out hard-negative FPR is about 1.5%.\n */\n` +
+        `export const MODEL_SCALE = ${c.scale};\n/** Bias of the logistic model. */\nexport const MODEL_BIAS = ${c.bias};\n/** Subtracted from the logit before the sigmoid (calibration on leave-one-set-out CV). */\nexport const MODEL_SHIFT = ${c.shift};\n/** Weight of the rule score in the blend. */\nexport const BLEND_WEIGHT = ${BLEND_WEIGHT};\n/** Blend value mapped to the default threshold 0.7 (documents). */\nexport const BLEND_CUT = ${c.cut};\n/** Blend value mapped to the default threshold 0.7 (short messages, see isShortMessage). */\nexport const BLEND_CUT_SHORT = ${c.cutShort};\n/** Rule scores at or above this are kept as they are (documents). */\nexport const RULE_KEEP = ${RULE_KEEP};\n/** Rule scores at or above this are kept as they are (short messages, see isShortMessage). */\nexport const RULE_KEEP_SHORT = ${RULE_KEEP_SHORT};\n/** ${MODEL_DIM} int8 weights. */\nexport const MODEL_WEIGHTS_B64 =\n  '${c.base64}';\n`,
     );
     console.log(`wrote ${out}`);
   }

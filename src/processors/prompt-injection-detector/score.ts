@@ -12,6 +12,7 @@ import { FEATURES, INJECTION_CATEGORIES, type InjectionCategory, type InjectionF
 import { decodeWeights, type InjectionModel, modelLogit } from './model.js';
 import {
   BLEND_CUT,
+  BLEND_CUT_SHORT,
   BLEND_WEIGHT,
   MODEL_BIAS,
   MODEL_SCALE,
@@ -401,17 +402,21 @@ const MODEL_FLOOR = 0.05;
 /**
  * Blends the rule score with the learned n-gram model (`model.ts`):
  * `BLEND_WEIGHT·rule + (1 − BLEND_WEIGHT)·σ(logit − MODEL_SHIFT)`, remapped piecewise-linearly so
- * `BLEND_CUT` lands on the default threshold 0.7; a rule score of at least `RULE_KEEP` stands on
- * its own. Weights and constants come from `eval/injection/train-model.ts` (grouped CV).
+ * the blend cut lands on the default threshold 0.7 (`BLEND_CUT_SHORT` for short messages,
+ * `BLEND_CUT` for documents); a rule score of at least `RULE_KEEP_SHORT` / `RULE_KEEP` stands on
+ * its own. Weights and constants come from `eval/injection/train-model.ts` (calibrated on
+ * leave-one-set-out CV).
  */
 function blendWithModel(rule: number, text: string, folded = foldText(text).text): number {
   model ??= decodeWeights(MODEL_WEIGHTS_B64, MODEL_SCALE, MODEL_BIAS);
   const p = 1 / (1 + Math.exp(-(modelLogit(model, folded) - MODEL_SHIFT)));
   const b = BLEND_WEIGHT * rule + (1 - BLEND_WEIGHT) * p;
-  const mapped = b < BLEND_CUT ? (0.7 * b) / BLEND_CUT : 0.7 + (0.3 * (b - BLEND_CUT)) / (1 - BLEND_CUT);
+  const short = isShortMessage(text);
+  const cut = short ? BLEND_CUT_SHORT : BLEND_CUT;
+  const mapped = b < cut ? (0.7 * b) / cut : 0.7 + (0.3 * (b - cut)) / (1 - cut);
   // Faint model evidence alone is noise: a text no rule fires on and the model barely scores reads 0.
   if (rule === 0 && mapped < MODEL_FLOOR) return 0;
-  const keep = isShortMessage(text) ? RULE_KEEP_SHORT : RULE_KEEP;
+  const keep = short ? RULE_KEEP_SHORT : RULE_KEEP;
   return Math.min(1, Math.max(mapped, rule >= keep ? rule : 0));
 }
 
