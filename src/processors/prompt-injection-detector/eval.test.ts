@@ -24,7 +24,11 @@ import {
   dev5FixturesJsonl,
   generateDev5Fixtures,
 } from '../../../eval/injection/dev5-templates.js';
-import { DEV6_PATH, dev6FixturesJsonl, generateDev6Fixtures } from '../../../eval/injection/dev6-templates.js';
+import {
+  DEV6_PATH,
+  dev6FixturesJsonl,
+  generateDev6Fixtures,
+} from '../../../eval/injection/dev6-templates.js';
 import { generateInjectionFixtures } from '../../../eval/injection/generate.js';
 import {
   BLIND_FIXTURES_PATH,
@@ -105,7 +109,20 @@ describe('injection eval fixtures', () => {
       expect(ofLang.filter((f) => f.label === 0 && f.hard).length, lang).toBeGreaterThanOrEqual(30);
     }
     const fams = new Set(d6.map((f) => f.family));
-    for (const fam of ['roleplay', 'override', 'exfiltration', 'indirect', 'scrambled', 'encoded', 'persona-twin', 'phrase-twin', 'teaching-twin', 'document-twin', 'scrambled-twin', 'encoding-twin'])
+    for (const fam of [
+      'roleplay',
+      'override',
+      'exfiltration',
+      'indirect',
+      'scrambled',
+      'encoded',
+      'persona-twin',
+      'phrase-twin',
+      'teaching-twin',
+      'document-twin',
+      'scrambled-twin',
+      'encoding-twin',
+    ])
       expect(fams.has(fam), fam).toBe(true);
     expect(new Set(d6.map((f) => f.id)).size).toBe(d6.length);
     const others = new Set(
@@ -208,7 +225,9 @@ describe('injection eval figures', () => {
   });
   it('held-out half (blind set 5): scored once it is committed (the integrator pins its floors)', () => {
     if (!existsSync(BLIND5_URL)) {
-      console.warn('injection eval: held-out blind set 5 is missing (eval/injection/blind5-fixtures.jsonl); skipped');
+      console.warn(
+        'injection eval: held-out blind set 5 is missing (eval/injection/blind5-fixtures.jsonl); skipped',
+      );
       return;
     }
     const held = evaluateInjection().find((f) => f.split === 'heldout');

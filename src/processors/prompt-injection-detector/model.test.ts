@@ -6,7 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { trainCommitted as trainAll } from '../../../eval/injection/train-model.js';
 import { decodeWeights, encodeWeights as enc, forEachFeature, MODEL_DIM, modelLogit } from './model.js';
-import { BLEND_CUT, BLEND_CUT_SHORT, MODEL_BIAS, MODEL_SCALE, MODEL_SHIFT, MODEL_WEIGHTS_B64 } from './model-weights.js';
+import {
+  BLEND_CUT,
+  BLEND_CUT_SHORT,
+  MODEL_BIAS,
+  MODEL_SCALE,
+  MODEL_SHIFT,
+  MODEL_WEIGHTS_B64,
+} from './model-weights.js';
 import { foldText } from './normalize.js';
 
 const foldTextForTest = (t: string) => foldText(t).text;

@@ -87,7 +87,8 @@ export function forEachFeature(folded: string, visit: (slot: number) => void): v
       inWord = true;
       if (c < 97 || c > 122) latin = false;
       if (wlen === 0) first = c;
-      else if (wlen >= 2) inner = (inner + (LETTER_MIX[last >= 97 && last <= 122 ? last - 97 : 26] as number)) >>> 0;
+      else if (wlen >= 2)
+        inner = (inner + (LETTER_MIX[last >= 97 && last <= 122 ? last - 97 : 26] as number)) >>> 0;
       last = c;
       wlen++;
     } else if (inWord) {
