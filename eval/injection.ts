@@ -8,11 +8,13 @@
  *   (`templates.ts` dev and old held-out templates, `fresh-templates.ts`), `dev2`
  *   (`dev2-templates.ts`), `dev4` (structured tool output), `dev5` (benign documents: configs,
  *   changelogs, security write-ups, e-mails, code, policies, recipes, chat logs) and the two
- *   spent blind sets: blind set 1 (`generate-blind.ts`) and blind set 3 (`blind3-generate.ts`).
- *   Both blind sets were scored blind (figures in `eval.test.ts`), then their misses were read
- *   and tuned on for issue #11, so they are development data now. Each set gets its own row.
- * - Held-out half (blind, never tuned on): blind set 4, read from
- *   `eval/injection/blind4-fixtures.jsonl`, written by an engineer who never read the scorer or
+ *   spent blind sets: blind set 1 (`generate-blind.ts`), blind set 3 (`blind3-generate.ts`) and
+ *   blind set 4 (`blind4-generate.ts`), plus dev6 (`dev6-templates.ts`, issue #11 round 3's own
+ *   deliberately different phrasings). The blind sets were scored blind (figures in
+ *   `eval.test.ts`), then their misses were read and tuned on for issue #11, so they are
+ *   development data now. Each set gets its own row.
+ * - Held-out half (blind, never tuned on): blind set 5, read from
+ *   `eval/injection/blind5-fixtures.jsonl`, written by an engineer who never read the scorer or
  *   the other sets. Until that file exists the held-out row prints `pending`. Tuning must not
  *   read its lines, its misses or its per-family figures; once it has been tuned on, it belongs
  *   in development and a new blind set has to be written.
@@ -27,6 +29,7 @@ import { generateBlindFixtures } from './injection/generate-blind.js';
 import { generateDev2Fixtures } from './injection/dev2-templates.js';
 import { generateDev4Fixtures } from './injection/dev4-templates.js';
 import { generateDev5Fixtures } from './injection/dev5-templates.js';
+import { generateDev6Fixtures } from './injection/dev6-templates.js';
 import { generateInjectionFixtures } from './injection/generate.js';
 import { atThreshold, recallAtFpr, rocAuc, type Scored } from './injection/metrics.js';
 
@@ -87,8 +90,13 @@ function blind3Fixtures(): Row[] {
   return readJsonl(new URL('./injection/blind3-fixtures.jsonl', import.meta.url));
 }
 
-/** Where the fourth blind set, the held-out half, is committed. */
-export const BLIND4_URL = new URL('./injection/blind4-fixtures.jsonl', import.meta.url);
+/** The fourth blind set (`blind4-generate.ts`), spent: development data since issue #11 round 3. */
+function blind4Fixtures(): Row[] {
+  return readJsonl(new URL('./injection/blind4-fixtures.jsonl', import.meta.url));
+}
+
+/** Where the fifth blind set, the held-out half, is committed (only its existence is checked). */
+export const BLIND5_URL = new URL('./injection/blind5-fixtures.jsonl', import.meta.url);
 
 /** The development sets, one row each, in a fixed order. */
 export function developmentSets(): Array<[string, Row[]]> {
@@ -99,15 +107,19 @@ export function developmentSets(): Array<[string, Row[]]> {
     ['development, dev5 set (dev5-templates.ts, benign documents + planted attacks)', generateDev5Fixtures()],
     ['development, spent blind set 1 (blind-templates.ts)', generateBlindFixtures()],
     ['development, spent blind set 3 (blind3-templates.ts)', blind3Fixtures()],
+    // First scored blind (issue #11 round 2's scorer): ROC AUC 0.940, recall@1%FPR 54.6% (cut
+    // 0.80), at 0.7 recall 62.8% / hard-negative FPR 2.7%. Tuned on since round 3.
+    ['development, spent blind set 4 (blind4-templates.ts; first blind score AUC 0.940, recall@1%FPR 54.6%, HN FPR 2.7%)', blind4Fixtures()],
+    ['development, dev6 set (dev6-templates.ts, round 3: role-play, scrambled, paraphrases, long documents)', generateDev6Fixtures()],
   ];
 }
 
 /**
- * The held-out half's rows (blind set 4), or `undefined` while its file does not exist. Only
+ * The held-out half's rows (blind set 5), or `undefined` while its file does not exist. Only
  * called when the held-out half is asked for; `--tuning` never calls it.
  */
 export function heldoutRows(): Row[] | undefined {
-  return existsSync(BLIND4_URL) ? readJsonl(BLIND4_URL) : undefined;
+  return existsSync(BLIND5_URL) ? readJsonl(BLIND5_URL) : undefined;
 }
 
 /** The development half: every development set. */
@@ -215,12 +227,14 @@ export async function run(): Promise<void> {
     );
   }
   if (!tuning && !figures.some((f) => f.split === 'heldout')) {
-    console.log(`${SPLIT_LABELS.heldout}: blind set 4 pending (eval/injection/blind4-fixtures.jsonl not committed yet)`);
+    console.log(`${SPLIT_LABELS.heldout}: blind set 5 pending (eval/injection/blind5-fixtures.jsonl not committed yet)`);
   }
   // A note of record, not a measurement (the measurement is above).
   console.log(
     '  note: blind sets 1 and 3 were scored blind before issue #11 tuned on them (both together: ROC AUC 0.952, ' +
-      'recall@1%FPR 68.0%, hard-negative FPR 6.3% at 0.7); they are development rows now. Blind set 4 is the held-out half.',
+      'recall@1%FPR 68.0%, hard-negative FPR 6.3% at 0.7); blind set 4 was scored blind before round 3 tuned on it ' +
+      '(ROC AUC 0.940, recall@1%FPR 54.6% at cut 0.80, at 0.7 recall 62.8% / hard-negative FPR 2.7%); all three are ' +
+      'development rows now. Blind set 5 is the held-out half.',
   );
   // --misses lists the development half's errors (for tuning). Held-out misses are never listed.
   if (process.argv.includes('--misses')) {

@@ -1,6 +1,7 @@
 /**
- * Calibration study for `scoreInjection()`'s blend, on the development fixtures only (grouped
- * cross-validation, `train-model.ts`): for each candidate `RULE_KEEP` (rule scores at or above it
+ * Round 2's calibration study (one blend cut, grouped CV; round 3 calibrates on
+ * leave-one-set-out logits instead, see `loso.ts` and `trainCommitted`) for `scoreInjection()`'s
+ * blend, on the development fixtures only (grouped cross-validation, `train-model.ts`): for each candidate `RULE_KEEP` (rule scores at or above it
  * stand on their own) and each target hard-negative FPR, the blend cut that meets the target on
  * out-of-fold scores, and what it costs in recall. Printed for all development lines and for the
  * subsets the rules were not written against when this study was first run (dev5, spent blind

@@ -1,7 +1,11 @@
 /**
  * Trains the learned half of `scoreInjection()` (`src/processors/prompt-injection-detector/
- * model.ts`) on the development fixtures only (`fixtures.jsonl` + `dev2-fixtures.jsonl` +
- * `dev4-fixtures.jsonl`; the blind sets are never read) and reports grouped cross-validation.
+ * model.ts`) on the development fixtures only (the old set, dev2, dev4, dev5, dev6 and the spent
+ * blind sets 1, 3 and 4; the held-out blind set 5 is never read) and reports grouped
+ * cross-validation. Since issue #11 round 3 the committed calibration (logit shift, the two blend
+ * cuts) is chosen on leave-one-set-out logits (`leaveOneSetOut`, report in `loso.ts`): grouped
+ * CV by template read optimistic against a new author's set (round 2: 91.5% recall@1%FPR out of
+ * fold, 54.6% on the next blind set).
  *
  * Deterministic: fixed seed (mulberry32), fixed epoch count, fixed line order; the same data
  * gives bit-identical weights (a test pins the committed weights to this script's output).
@@ -48,6 +52,11 @@ export function loadDevRows(): DevRow[] {
     ...(process.env.INJECTION_SKIP_DEV4 ? [] : ['dev4-fixtures.jsonl']),
     // INJECTION_ONLY_OLD_DEV=1 trains on the sets above only (the model before issue #11's data).
     ...(process.env.INJECTION_ONLY_OLD_DEV ? [] : ['dev5-fixtures.jsonl', 'blind-fixtures.jsonl', 'blind3-fixtures.jsonl']),
+    // Spent blind set 4 (tuned on since issue #11's third round).
+    ...(process.env.INJECTION_ONLY_OLD_DEV ? [] : ['blind4-fixtures.jsonl']),
+    // dev6, round 3's own deliberately different phrasings. INJECTION_SKIP_DEV6=1 trains without
+    // it (only to report the before/after comparison).
+    ...(process.env.INJECTION_ONLY_OLD_DEV || process.env.INJECTION_SKIP_DEV6 ? [] : ['dev6-fixtures.jsonl']),
   ];
   for (const f of files) {
     for (const line of readFileSync(join(here, f), 'utf8').split('\n')) {
@@ -55,6 +64,33 @@ export function loadDevRows(): DevRow[] {
     }
   }
   return rows;
+}
+
+/**
+ * The author/set a development line belongs to, for leave-one-set-out cross-validation: each set
+ * was written by a different author or in a different session, so holding out a whole set is the
+ * honest estimate of what a new author's phrasing scores (templates of one set are correlated).
+ */
+export type DevSet = 'old' | 'dev2' | 'dev4' | 'dev5' | 'dev6' | 'blind1' | 'blind3' | 'blind4';
+
+/** Every development set, in a fixed order. */
+export const DEV_SETS: readonly DevSet[] = ['old', 'dev2', 'dev4', 'dev5', 'dev6', 'blind1', 'blind3', 'blind4'];
+
+/** The set a line's id belongs to (see {@link DevSet}). */
+export function setOf(id: string): DevSet {
+  if (id.startsWith('dev2-')) return 'dev2';
+  if (id.startsWith('dev4-')) return 'dev4';
+  if (id.startsWith('dev5-')) return 'dev5';
+  if (id.startsWith('dev6-')) return 'dev6';
+  if (id.startsWith('blind4-')) return 'blind4';
+  if (id.startsWith('blind-')) return 'blind1';
+  if (id.startsWith('b3-')) return 'blind3';
+  return 'old';
+}
+
+/** Documents rather than chat-like lines (the calibration's second population). */
+export function isDocumentSet(id: string): boolean {
+  return id.startsWith('dev4-') || id.startsWith('dev5-');
 }
 
 /** Weight of the rule score in the blend with the model's probability (chosen on grouped CV). */
@@ -89,7 +125,20 @@ export const RULE_KEEP = 0.95;
 export const RULE_KEEP_SHORT = 0.8;
 
 /** Hyper-parameters (chosen on grouped CV). */
-export const TRAIN_OPTIONS = { epochs: 24, rate: 0.3, l2: 1e-4, seed: 20261203 };
+/**
+ * Hyper-parameters. Round 3 chose `l2` on leave-one-set-out CV (`loso.ts`, every set scored and
+ * calibrated without itself): 3e-4 against round 2's 1e-4 (pooled recall@1%FPR 72.9% vs 71.1%,
+ * hard-negative FPR at 0.7 1.1% vs 2.5%). 1e-3 scores the same out of set (72.5%, 1.2%) but fits
+ * the development lines less (in-sample recall at 0.7 85.6% vs 90.6%); 3e-3 and 1e-2 generalise
+ * worse to dev5 and blind set 4; 3e-5 worse everywhere. `INJ_L2` / `INJ_EPOCHS` / `INJ_RATE`
+ * override them for a study run only.
+ */
+export const TRAIN_OPTIONS = {
+  epochs: Number(process.env.INJ_EPOCHS ?? 24),
+  rate: Number(process.env.INJ_RATE ?? 0.3),
+  l2: Number(process.env.INJ_L2 ?? 3e-4),
+  seed: 20261203,
+};
 
 function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
@@ -191,6 +240,9 @@ export function groupOf(id: string, family = ''): string {
   if (b1) return `blind1-${b1[1]}-${b1[2]}`;
   // Spent blind set 3: ids carry no template, so the family is the group.
   if (id.startsWith('b3-')) return `blind3-${family}`;
+  // Spent blind set 4 and dev6: the family is the group.
+  if (id.startsWith('blind4-')) return `blind4-${family}`;
+  if (id.startsWith('dev6-')) return `dev6-${family}`;
   const parts = id.split('-');
   // family-lang-template-variant: drop the language and the variant.
   return `${parts.slice(0, -3).join('-')}-${parts[parts.length - 2]}`;
@@ -233,16 +285,42 @@ export function outOfFold(rows: DevRow[], opts = TRAIN_OPTIONS): Float64Array {
 }
 
 /**
+ * Leave-one-set-out logits: every line scored by a model trained on the other sets only (one
+ * model per set in {@link DEV_SETS}). What the committed calibration is chosen on.
+ */
+export function leaveOneSetOut(rows: DevRow[], opts = TRAIN_OPTIONS): Float64Array {
+  const xs = rows.map((r) => featurize(r.text));
+  const sets = rows.map((r) => setOf(r.id));
+  const out = new Float64Array(rows.length);
+  for (const held of DEV_SETS) {
+    if (!sets.includes(held)) continue;
+    const tr = rows.map((_, i) => i).filter((i) => sets[i] !== held);
+    const m = train(
+      tr.map((i) => xs[i] as Sparse),
+      tr.map((i) => (rows[i] as DevRow).label),
+      opts,
+    );
+    for (let i = 0; i < rows.length; i++) if (sets[i] === held) out[i] = logit(m, xs[i] as Sparse);
+  }
+  return out;
+}
+
+/** Populations the logit shift is taken over (the stricter one wins). */
+export const SHIFT_POPULATIONS: Array<(r: DevRow) => boolean> =
+  process.env.INJECTION_SHIFT === 'both'
+    ? [(r) => !isDocumentSet(r.id), (r) => isDocumentSet(r.id)]
+    : [(r) => !isDocumentSet(r.id)];
+
+/**
  * The calibration shift: the model's logit where grouped-CV FPR is ~1.5% moves to 0.7, taken per
  * population (chat-like lines of the old set, dev2 and the spent blind sets; dev4's structured tool
  * output and dev5's documents) and the
  * stricter of the two kept. Pooling them would let hundreds of easy structured negatives loosen
  * the cut for chat text.
  */
-export function shiftFor(rows: DevRow[], oof: Float64Array): number {
+export function shiftFor(rows: DevRow[], oof: Float64Array, pops: Array<(r: DevRow) => boolean> = SHIFT_POPULATIONS): number {
   let cut = -Infinity;
-  const doc = (r: DevRow) => r.id.startsWith('dev4-') || r.id.startsWith('dev5-');
-  for (const pop of [(r: DevRow) => !doc(r), doc]) {
+  for (const pop of pops) {
     const negs = rows.map((r, i) => (r.label === 0 && pop(r) ? (oof[i] as number) : -Infinity)).sort((a, b) => b - a);
     const nNeg = rows.filter((r) => r.label === 0 && pop(r)).length;
     if (nNeg > 0) cut = Math.max(cut, negs[Math.floor(0.015 * nNeg)] as number);
@@ -281,14 +359,33 @@ export function cutFor(
   return Math.max(c, HONEST_CUT);
 }
 
-/** Everything `model-weights.ts` holds, recomputed from the development fixtures. */
-export function trainCommitted(): { base64: string; scale: number; bias: number; shift: number; cut: number } {
+/**
+ * The two blend cuts (issue #11 round 3): one for short messages and one for documents
+ * (`isShortMessage`), each the lowest at which that population's hard-negative FPR is at most
+ * 1.5% (see {@link cutFor}). One pooled cut let the many easy chat negatives loosen the cut for
+ * documents: on leave-one-set-out, pooled hard-negative FPR 4.4% with one cut, 1.2% with two.
+ */
+export function cutsFor(rows: DevRow[], logits: Float64Array, rule: number[], shift: number): { short: number; long: number } {
+  const keep = (i: number) => (isShortMessage((rows[i] as DevRow).text) ? RULE_KEEP_SHORT : RULE_KEEP);
+  return {
+    short: cutFor(rows, logits, rule, shift, keep, 0.015, (r) => isShortMessage(r.text)),
+    long: cutFor(rows, logits, rule, shift, keep, 0.015, (r) => !isShortMessage(r.text)),
+  };
+}
+
+/**
+ * Everything `model-weights.ts` holds, recomputed from the development fixtures. The calibration
+ * (shift and cuts) is chosen on leave-one-set-out logits (every set scored by a model trained
+ * without it), the weights are the full fit.
+ */
+export function trainCommitted(): { base64: string; scale: number; bias: number; shift: number; cut: number; cutShort: number } {
   const rows = loadDevRows();
-  const oof = outOfFold(rows);
+  const loso = leaveOneSetOut(rows);
   const rule = rows.map((r) => scoreInjectionRules(r.text));
-  const shift = shiftFor(rows, oof);
-  const cut = cutFor(rows, oof, rule, shift);
-  if (Number.isNaN(cut)) throw new Error(`RULE_KEEP ${RULE_KEEP}: rule-kept hard negatives alone exceed 1.5%`);
+  const shift = shiftFor(rows, loso);
+  const cuts = cutsFor(rows, loso, rule, shift);
+  if (Number.isNaN(cuts.short) || Number.isNaN(cuts.long))
+    throw new Error(`RULE_KEEP ${RULE_KEEP_SHORT}/${RULE_KEEP}: rule-kept hard negatives alone exceed 1.5%`);
   const m = trainFull(rows);
   const enc = encodeWeights(m.weights);
   return {
@@ -296,7 +393,8 @@ export function trainCommitted(): { base64: string; scale: number; bias: number;
     scale: enc.scale,
     bias: Number(m.bias.toPrecision(9)),
     shift: Number(shift.toPrecision(9)),
-    cut: Number(cut.toPrecision(9)),
+    cut: Number(cuts.long.toPrecision(9)),
+    cutShort: Number(cuts.short.toPrecision(9)),
   };
 }
 
@@ -389,8 +487,8 @@ async function main(): Promise<void> {
     const out = join(here, '../../src/processors/prompt-injection-detector/model-weights.ts');
     writeFileSync(
       out,
-      `/**\n * Generated by \`npx tsx eval/injection/train-model.ts --write\` from the development fixtures\n * only; do not edit. int8 weights (base64) × scale, the bias, and the logit shift that puts the\n * default threshold 0.7 where grouped-CV hard-negative FPR is about 1.5%.\n */\n` +
-        `export const MODEL_SCALE = ${c.scale};\n/** Bias of the logistic model. */\nexport const MODEL_BIAS = ${c.bias};\n/** Subtracted from the logit before the sigmoid (calibration on grouped CV). */\nexport const MODEL_SHIFT = ${c.shift};\n/** Weight of the rule score in the blend. */\nexport const BLEND_WEIGHT = ${BLEND_WEIGHT};\n/** Blend value mapped to the default threshold 0.7. */\nexport const BLEND_CUT = ${c.cut};\n/** Rule scores at or above this are kept as they are (documents). */\nexport const RULE_KEEP = ${RULE_KEEP};\n/** Rule scores at or above this are kept as they are (short messages, see isShortMessage). */\nexport const RULE_KEEP_SHORT = ${RULE_KEEP_SHORT};\n/** ${MODEL_DIM} int8 weights. */\nexport const MODEL_WEIGHTS_B64 =\n  '${c.base64}';\n`,
+      `/**\n * Generated by \`npx tsx eval/injection/train-model.ts --write\` from the development fixtures\n * only; do not edit. int8 weights (base64) × scale, the bias, and the logit shift and blend cuts\n * that put the default threshold 0.7 where leave-one-set-out hard-negative FPR is about 1.5%.\n */\n` +
+        `export const MODEL_SCALE = ${c.scale};\n/** Bias of the logistic model. */\nexport const MODEL_BIAS = ${c.bias};\n/** Subtracted from the logit before the sigmoid (calibration on leave-one-set-out CV). */\nexport const MODEL_SHIFT = ${c.shift};\n/** Weight of the rule score in the blend. */\nexport const BLEND_WEIGHT = ${BLEND_WEIGHT};\n/** Blend value mapped to the default threshold 0.7 (documents). */\nexport const BLEND_CUT = ${c.cut};\n/** Blend value mapped to the default threshold 0.7 (short messages, see isShortMessage). */\nexport const BLEND_CUT_SHORT = ${c.cutShort};\n/** Rule scores at or above this are kept as they are (documents). */\nexport const RULE_KEEP = ${RULE_KEEP};\n/** Rule scores at or above this are kept as they are (short messages, see isShortMessage). */\nexport const RULE_KEEP_SHORT = ${RULE_KEEP_SHORT};\n/** ${MODEL_DIM} int8 weights. */\nexport const MODEL_WEIGHTS_B64 =\n  '${c.base64}';\n`,
     );
     console.log(`wrote ${out}`);
   }

@@ -515,6 +515,35 @@ const TABLE: InjectionFeature[] = [
       `\\b(?:stay|remain|keep)\\s+in character\\b|\\bbreak character\\b.{0,30}\\b(?:never|don't|do not)|\\bnever (?:break|leave|drop) (?:the )?character\\b`,
     ),
   },
+  // ---- role-play jailbreaks in natural language, seven languages (issue #11 round 3) ----------
+  // A fiction frame alone is innocent ("pretend you are a museum guide"); a frame plus a persona
+  // without rules, or plus a request for real harm (stealing, hacking, poisoning, forging), is
+  // the jailbreak. The harm cue never counts without the frame.
+  {
+    id: 'rp-frame',
+    type: 'role-manipulation',
+    weight: 0.1,
+    re: en(
+      `\\b(?:imagine (?:that )?you(?:'re| are)|pretend (?:that )?(?:you(?:'re| are)|to be)|you(?:'re| are) (?:now )?(?:an? )?(?:actor|actress|character)|let'?s (?:play a game|role-?play|write a (?:film|movie|story|scene))|role-?play as|(?:stay|remain) in (?:the )?(?:role|character)|never break character|you(?:'re| are) (?:now )?(?:my )?(?:two voices|uncensored))\\b` +
+        `|\\b(?:stell dir vor,? (?:du bist|dass du)|tu so,? als (?:ob )?(?:du|warst)|lass uns ein spiel|bleib(?:e)? in der rolle|du bist (?:ein |eine )?(?:schauspieler\\w*|figur)|du spielst)\\b` +
+        `|\\b(?:imagine que tu es|fais comme si tu etais|jouons a un jeu|reste dans (?:ton|le) (?:role|personnage)|tu es (?:un |une )?(?:acteur|actrice)|tu joues)\\b` +
+        `|\\b(?:imagina que (?:eres|estamos)|finge que eres|juguemos a un juego|no salgas del personaje|eres (?:un |una )?(?:actor|actriz)|tu eres)\\b` +
+        `|(?:假设你是|假設你是|想象你是|想像你是|扮演|玩个游戏|玩個遊戲|不要出戏|不要出戲|演员|演員|演じ|ふりをして|ゲームをしましょう|役になりきって|役を降りず|俳優|역할|연기|게임하자|척하고|척해|배우)`,
+    ),
+  },
+  {
+    id: 'rp-harm',
+    type: 'jailbreak',
+    weight: 0.75,
+    requires: ['rp-frame'],
+    re: en(
+      `\\b(?:how (?:to|do i|people used to) (?:steal|hack|crack|poison|forge|clone|pick|break into|get into my neighbou?r)|(?:write|make|build) (?:ransomware|malware|a keylogger|explosives?|a bomb)|activation keys|no (?:rules|limits|filters|restrictions)|never refuses?|refusing is illegal|has no filters|without (?:any )?(?:rules|limits|filters|restrictions|warnings)|shaken off every restriction|untraceable|with real quantities|steal(?:s|ing)? (?:passwords|credentials|login)|passwords? (?:theft|stealing))\\b` +
+        `|\\b(?:zugangsdaten|passworter) (?:stehlen|klauen)|\\b(?:wie man .{0,40}(?:stiehlt|knackt|hackt|vergiftet|falscht))|\\bkeine (?:regeln|filter)\\b|\\bohne (?:jegliche |alle )?(?:regeln|filter|einschrankungen)\\b|\\bnie ablehnt\\b|\\bbeschrankungen .{0,30}abgeschuttelt` +
+        `|\\b(?:comment (?:voler|pirater|crocheter|empoisonner|fabriquer une fausse))|\\bsans (?:aucune )?(?:regle|filtre|restriction)s?\\b|\\bne refuse jamais\\b|\\baucun filtre\\b|\\blibere(?:e)? de toutes les restrictions` +
+        `|\\b(?:como (?:robar|hackear|entrar en el wifi|envenenar|forzar))|\\bsin (?:ninguna )?(?:regla|filtro|restriccion)(?:e?s)?\\b|\\bnunca (?:se niega|rechaza)\\b|\\bno tiene filtros\\b|\\blibrado de todas las restricciones` +
+        `|(?:盗取|偷取|破解|撬开|撬開|投毒|伪造|偽造|没有任何规则|沒有任何規則|没有任何过滤|沒有任何過濾|从不拒绝|從不拒絕|摆脱了.{0,10}所有限制|盗む|ハッキング|鍵の開け方|毒を入れる|ルールが一切な|絶対に断らない|フィルターのない|制限をすべて振り切|훔치|해킹|몰래 접속|도어락|독을 타|위조|규칙이 하나도 없|절대 거절하지|필터가 전혀 없|제한을 벗어던)`,
+    ),
+  },
   // ---- fake delimiters and chat-template tokens (injection) ------------------------------------
   {
     id: 'chat-template-token',

@@ -50,7 +50,10 @@ function isWordChar(code: number): boolean {
 /**
  * Calls `visit(slot)` once for every hashed feature occurrence of `folded` (already folded by
  * `foldText`): character 3-, 4- and 5-grams (whitespace runs read as one space, text padded
- * with spaces at both ends) plus word unigrams and bigrams. Linear in `folded.length`.
+ * with spaces at both ends), word unigrams and bigrams, and for every a–z word of at least four
+ * letters a scramble-invariant key (first letter, last letter, the inner letters as a multiset),
+ * so typoglycemia spellings share a feature with the word they scramble. Linear in
+ * `folded.length`.
  */
 export function forEachFeature(folded: string, visit: (slot: number) => void): void {
   const n = folded.length;
@@ -65,26 +68,53 @@ export function forEachFeature(folded: string, visit: (slot: number) => void): v
       if (k >= 2) visit(finish(h, k + 1));
     }
   }
-  // Word unigrams and bigrams.
+  // Word unigrams and bigrams, plus one scramble-invariant key per Latin word of 4+ letters.
   let word = FNV_OFFSET;
   let inWord = false;
   let prev = 0;
   let havePrev = false;
+  // Scramble key state: first and previous letter, a commutative sum over the letters between
+  // them, the length, and whether every character so far was a-z.
+  let first = 0;
+  let last = 0;
+  let inner = 0;
+  let wlen = 0;
+  let latin = true;
   for (let i = 0; i <= n; i++) {
     const c = i < n ? folded.charCodeAt(i) : 32;
     if (isWordChar(c)) {
       word = step(word, c);
       inWord = true;
+      if (c < 97 || c > 122) latin = false;
+      if (wlen === 0) first = c;
+      else if (wlen >= 2)
+        inner = (inner + (LETTER_MIX[last >= 97 && last <= 122 ? last - 97 : 26] as number)) >>> 0;
+      last = c;
+      wlen++;
     } else if (inWord) {
       visit(finish(word, 11));
       if (havePrev) visit(finish(step(step(prev, 0x2b), word), 12));
+      // Typoglycemia key: first letter, last letter and the multiset of the inner letters, so
+      // "instructions" and "itnsrtuicnos" share it (a scrambled attack word matches its lexicon
+      // word by sorted letters without sorting anything).
+      if (latin && wlen >= 4) visit(finish(step(step(step(inner, first), last), wlen), 14));
       prev = word;
       havePrev = true;
       word = FNV_OFFSET;
       inWord = false;
+      wlen = 0;
+      inner = 0;
+      latin = true;
     }
   }
 }
+
+/** Per-letter odd multipliers for the scramble key's commutative sum (a–z, then "other"). */
+const LETTER_MIX: readonly number[] = Array.from({ length: 27 }, (_, k) => {
+  let x = Math.imul((k + 1) ^ 0x5bd1e995, 0x27d4eb2d) >>> 0;
+  x ^= x >>> 15;
+  return (Math.imul(x, 0x85ebca6b) | 1) >>> 0;
+});
 
 /** A trained model: one weight per slot plus a bias, applied to binary, length-normalised features. */
 export interface InjectionModel {

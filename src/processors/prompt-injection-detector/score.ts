@@ -12,6 +12,7 @@ import { FEATURES, INJECTION_CATEGORIES, type InjectionCategory, type InjectionF
 import { decodeWeights, type InjectionModel, modelLogit } from './model.js';
 import {
   BLEND_CUT,
+  BLEND_CUT_SHORT,
   BLEND_WEIGHT,
   MODEL_BIAS,
   MODEL_SCALE,
@@ -56,7 +57,7 @@ interface Pass {
 export const MAX_INJECTION_SCORED_CHARS = 100_000;
 
 const META_CUES =
-  /\b(?:prompt injections?|injection attacks?|jailbreak(?:s|ing)? (?:attempts?|attacks?|prompts?|techniques?)|attackers?|adversar(?:y|ial)|malicious (?:users?|inputs?|prompts?|documents?)|red[- ]team\w*|defend\w*|defen[cs]es?|mitigat\w*|detect\w*|for example|for instance|such as|e\.g\.|known as|is called|are called|phrases? like|strings? like|example of|examples|research\w*|paper|classifiers?|guardrails?|saniti[sz]\w*|security (?:team|training|awareness|review|researchers?)|training (?:data|set)|awareness|explain\w*|(?:a|the|working|known|new|famous|popular|old|this|that) jailbreaks?\b|unit tests?|test cases?|(?:our|the|a|my) (?:filter|detector|scanner|blocklist|regex)|the (?:string|phrase|text|pattern)\s+["'\u201c`]|(?:a|an|the) (?:jailbreak|prompt injection|injection attack) (?:is|are|means|refers|works)|(?:gets?|makes?|tricks?|causes?|forces?|convinces?|persuades?|manipulates?|coax(?:es)?)\s+(?:a|the|an)\s+(?:model|ai|llm|chatbot|assistant|language model)s?\s+(?:in)?to)\b|(?:lines?|sentences?|texts?|messages?|prompts?|inputs?) like|labell?ed (?:as|benign|malicious)|treat\w* (?:that|it|this|them|these|those|such \w+) as (?:data|untrusted|plain text|content)|prompt-injection|提示注入|提示詞注入|越狱攻击|攻击者|攻擊者|プロンプトインジェクション|攻撃者|프롬프트 인젝션|공격자|injection de prompt|attaquant|inyeccion de prompt|atacante|angreifer|beispiel|par exemple|por ejemplo|例如|例えば|예를 들어|\bgrep\b|\blog lines?\b|\b(?:blocked|flagged|rejected) (?:inputs?|prompts?|messages?|requests?)\b|\b(?:une?|des|la|cette) (?:phrases?|formules?) comme\b|\b(?:una|unas|la|esta) (?:frases?|expresion(?:es)?) como\b|\b(?:ein|einen|der|den) satze? wie\b|\bsatze wie\b|という(?:文|文章|フレーズ|一文|指示文)|のような(?:文|フレーズ)|(?:라는|같은)\s*(?:문장|문구|표현)|(?:这样|這樣|这类|這類|之类|之類)的(?:句子|话|話|指令)|安全(?:课|課|培训|培訓|教育)|演示了|研修資料|보안 교육/g;
+  /\b(?:prompt injections?|injection attacks?|jailbreak(?:s|ing)? (?:attempts?|attacks?|prompts?|techniques?)|attackers?|adversar(?:y|ial)|malicious (?:users?|inputs?|prompts?|documents?)|red[- ]team\w*|defend\w*|defen[cs]es?|mitigat\w*|detect\w*|for example|for instance|such as|e\.g\.|known as|is called|are called|phrases? like|strings? like|example of|examples|research\w*|paper|classifiers?|guardrails?|saniti[sz]\w*|security (?:team|training|awareness|review|researchers?)|training (?:data|set)|awareness|explain\w*|(?:a|the|working|known|new|famous|popular|old|this|that) jailbreaks?\b|role-?play jailbreaks?\b|(?:we|they|i) tested \d* ?(?:chatbots|models|assistants|llms)\b|unit tests?|test cases?|(?:our|the|a|my) (?:filter|detector|scanner|blocklist|regex)|the (?:string|phrase|text|pattern)\s+["'\u201c`]|(?:a|an|the) (?:jailbreak|prompt injection|injection attack) (?:is|are|means|refers|works)|(?:gets?|makes?|tricks?|causes?|forces?|convinces?|persuades?|manipulates?|coax(?:es)?)\s+(?:a|the|an)\s+(?:model|ai|llm|chatbot|assistant|language model)s?\s+(?:in)?to)\b|(?:lines?|sentences?|texts?|messages?|prompts?|inputs?) like|labell?ed (?:as|benign|malicious)|treat\w* (?:that|it|this|them|these|those|such \w+) as (?:data|untrusted|plain text|content)|prompt-injection|提示注入|提示詞注入|越狱攻击|攻击者|攻擊者|プロンプトインジェクション|攻撃者|프롬프트 인젝션|공격자|injection de prompt|attaquant|inyeccion de prompt|atacante|angreifer|beispiel|par exemple|por ejemplo|例如|例えば|예를 들어|\bgrep\b|\blog lines?\b|\b(?:blocked|flagged|rejected) (?:inputs?|prompts?|messages?|requests?)\b|\b(?:une?|des|la|cette) (?:phrases?|formules?) comme\b|\b(?:una|unas|la|esta) (?:frases?|expresion(?:es)?) como\b|\b(?:ein|einen|der|den) satze? wie\b|\bsatze wie\b|という(?:文|文章|フレーズ|一文|指示文)|のような(?:文|フレーズ)|(?:라는|같은)\s*(?:문장|문구|표현)|(?:这样|這樣|这类|這類|之类|之類)的(?:句子|话|話|指令)|安全(?:课|課|培训|培訓|教育)|演示了|研修資料|보안 교육/g;
 
 const CODE_CUES =
   /```|\b(?:function|const|let|var|def|import|from|return|class|async|await|elif|printf|console\.log|println|tokenizer|apply_chat_template|f"|fmt\.)\b|=>|\{\s*"?role"?\s*:|\)\s*;|;\s*\n|(?<!\w)\w{1,64}\s*=\s*f?["'`]|\w\(\w*\)|<\/?code>/g;
@@ -401,17 +402,21 @@ const MODEL_FLOOR = 0.05;
 /**
  * Blends the rule score with the learned n-gram model (`model.ts`):
  * `BLEND_WEIGHT·rule + (1 − BLEND_WEIGHT)·σ(logit − MODEL_SHIFT)`, remapped piecewise-linearly so
- * `BLEND_CUT` lands on the default threshold 0.7; a rule score of at least `RULE_KEEP` stands on
- * its own. Weights and constants come from `eval/injection/train-model.ts` (grouped CV).
+ * the blend cut lands on the default threshold 0.7 (`BLEND_CUT_SHORT` for short messages,
+ * `BLEND_CUT` for documents); a rule score of at least `RULE_KEEP_SHORT` / `RULE_KEEP` stands on
+ * its own. Weights and constants come from `eval/injection/train-model.ts` (calibrated on
+ * leave-one-set-out CV).
  */
 function blendWithModel(rule: number, text: string, folded = foldText(text).text): number {
   model ??= decodeWeights(MODEL_WEIGHTS_B64, MODEL_SCALE, MODEL_BIAS);
   const p = 1 / (1 + Math.exp(-(modelLogit(model, folded) - MODEL_SHIFT)));
   const b = BLEND_WEIGHT * rule + (1 - BLEND_WEIGHT) * p;
-  const mapped = b < BLEND_CUT ? (0.7 * b) / BLEND_CUT : 0.7 + (0.3 * (b - BLEND_CUT)) / (1 - BLEND_CUT);
+  const short = isShortMessage(text);
+  const cut = short ? BLEND_CUT_SHORT : BLEND_CUT;
+  const mapped = b < cut ? (0.7 * b) / cut : 0.7 + (0.3 * (b - cut)) / (1 - cut);
   // Faint model evidence alone is noise: a text no rule fires on and the model barely scores reads 0.
   if (rule === 0 && mapped < MODEL_FLOOR) return 0;
-  const keep = isShortMessage(text) ? RULE_KEEP_SHORT : RULE_KEEP;
+  const keep = short ? RULE_KEEP_SHORT : RULE_KEEP;
   return Math.min(1, Math.max(mapped, rule >= keep ? rule : 0));
 }
 

@@ -1,0 +1,120 @@
+/**
+ * Leave-one-set-out estimate for `scoreInjection()` (issue #11, round 3): each development set
+ * (old, dev2, dev4, dev5, dev6, spent blind sets 1, 3 and 4; one author or session each) is
+ * scored by a learned model trained on the other sets only, with the calibration (logit shift
+ * and blend cut, `shiftFor` / `cutFor`) also chosen on the other sets' leave-one-set-out scores.
+ * The rule half is as committed (tuned on every development set, so it is in-sample). This is
+ * the honest estimate of a new author's set; the grouped cross-validation of `train-model.ts`
+ * holds out templates of the same author and reads optimistic (round 2: 91.5% recall@1%FPR out of
+ * fold, 54.6% on the next blind set). Never reads the held-out half (blind set 5).
+ *
+ * Usage: `npx tsx eval/injection/loso.ts` (`INJECTION_SKIP_DEV6=1` for the run without dev6).
+ */
+import { isShortMessage, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
+import { atThreshold, recallAtFpr, rocAuc } from './metrics.js';
+import {
+  BLEND_WEIGHT,
+  cutFor,
+  DEV_SETS,
+  type DevRow,
+  leaveOneSetOut,
+  loadDevRows,
+  RULE_KEEP,
+  RULE_KEEP_SHORT,
+  setOf,
+  shiftFor,
+} from './train-model.js';
+
+/** Per-set and pooled leave-one-set-out figures at the default threshold 0.7. */
+export interface LosoFigures {
+  set: string;
+  lines: number;
+  auc: number;
+  recallAt1Fpr: number;
+  recall: number;
+  hardFpr: number;
+}
+
+/**
+ * Final scores of every development line, each set scored and calibrated without itself
+ * (what `blendWithModel` in score.ts computes, with the held-out set's own shift and cut).
+ */
+export function losoScores(
+  rows: DevRow[] = loadDevRows(),
+  keepShort = RULE_KEEP_SHORT,
+  keepLong = RULE_KEEP,
+): { rows: DevRow[]; score: Float64Array; rule: number[] } {
+  const loso = leaveOneSetOut(rows);
+  const rule = rows.map((r) => scoreInjectionRules(r.text));
+  const short = rows.map((r) => isShortMessage(r.text));
+  const score = new Float64Array(rows.length);
+  for (const held of DEV_SETS) {
+    const inSet = rows.map((r) => setOf(r.id) === held);
+    if (!inSet.includes(true)) continue;
+    const idx = rows.map((_, i) => i).filter((i) => !inSet[i]);
+    const others = idx.map((i) => rows[i] as DevRow);
+    const otherLogits = Float64Array.from(idx, (i) => loso[i] as number);
+    const shift = shiftFor(others, otherLogits);
+    const otherRule = idx.map((i) => rule[i] as number);
+    const keepOf = (j: number) => (short[idx[j] as number] ? keepShort : keepLong);
+    const cutS = cutFor(others, otherLogits, otherRule, shift, keepOf, 0.015, (r) => isShortMessage(r.text));
+    const cutL = cutFor(others, otherLogits, otherRule, shift, keepOf, 0.015, (r) => !isShortMessage(r.text));
+    const cutAll = cutFor(others, otherLogits, otherRule, shift, keepOf);
+    const split = process.env.INJECTION_CUT !== 'one';
+    for (let i = 0; i < rows.length; i++) {
+      if (!inSet[i]) continue;
+      const r = rule[i] as number;
+      const p = 1 / (1 + Math.exp(-((loso[i] as number) - shift)));
+      const b = BLEND_WEIGHT * r + (1 - BLEND_WEIGHT) * p;
+      const cut = split ? (short[i] ? cutS : cutL) : cutAll;
+      const c = Number.isNaN(cut) ? 0.99 : cut;
+      let mapped = b < c ? (0.7 * b) / c : 0.7 + (0.3 * (b - c)) / (1 - c);
+      if (r === 0 && mapped < 0.05) mapped = 0;
+      const keep = short[i] ? keepShort : keepLong;
+      score[i] = Math.min(1, Math.max(mapped, r >= keep ? r : 0));
+    }
+  }
+  return { rows, score, rule };
+}
+
+/** Figures of a subset of scored lines. */
+export function figuresOf(set: string, rows: DevRow[], score: Float64Array, pick: (r: DevRow) => boolean): LosoFigures {
+  const s = rows.map((r, i) => ({ score: score[i] as number, label: r.label, hard: r.hard, r })).filter((x) => pick(x.r));
+  const at = atThreshold(s, 0.7);
+  return { set, lines: s.length, auc: rocAuc(s), recallAt1Fpr: recallAtFpr(s, 0.01).recall, recall: at.recall, hardFpr: at.hardFpr };
+}
+
+function main(): void {
+  const t0 = Date.now();
+  const { rows, score } = losoScores();
+  const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  console.log(`leave-one-set-out over ${rows.length} development lines (${Date.now() - t0} ms)`);
+  const out: LosoFigures[] = [];
+  for (const set of DEV_SETS) if (rows.some((r) => setOf(r.id) === set)) out.push(figuresOf(set, rows, score, (r) => setOf(r.id) === set));
+  out.push(figuresOf('pooled', rows, score, () => true));
+  for (const f of out)
+    console.log(
+      `${f.set.padEnd(8)} lines ${String(f.lines).padStart(5)}  AUC ${f.auc.toFixed(3)}  recall@1%FPR ${pct(f.recallAt1Fpr)}  @0.7 recall ${pct(f.recall)} hard-negative FPR ${pct(f.hardFpr)}`,
+    );
+  if (process.argv.includes('--by')) {
+    const held = process.argv[process.argv.indexOf('--by') + 1] ?? 'blind4';
+    const sub = rows.map((r, i) => ({ r, s: score[i] as number })).filter((x) => setOf(x.r.id) === held);
+    for (const key of ['family', 'lang'] as const) {
+      const groups = new Map<string, { tp: number; p: number; fp: number; n: number }>();
+      for (const { r, s } of sub) {
+        const g = groups.get(r[key]) ?? { tp: 0, p: 0, fp: 0, n: 0 };
+        if (r.label === 1) {
+          g.p++;
+          if (s >= 0.7) g.tp++;
+        } else if (r.hard) {
+          g.n++;
+          if (s >= 0.7) g.fp++;
+        }
+        groups.set(r[key], g);
+      }
+      console.log(`${held} by ${key}: ${[...groups].map(([k, g]) => `${k} ${g.p ? pct(g.tp / g.p) : '-'}/${g.n ? pct(g.fp / g.n) : '-'}`).join(', ')}`);
+    }
+  }
+}
+
+if (process.argv[1]?.endsWith('loso.ts')) main();
