@@ -11,9 +11,9 @@
  *   spent blind sets: blind set 1 (`generate-blind.ts`) and blind set 3 (`blind3-generate.ts`).
  *   Both blind sets were scored blind (figures in `eval.test.ts`), then their misses were read
  *   and tuned on for issue #11, so they are development data now. Each set gets its own row.
- * - Held-out half (blind, never tuned on): blind set 4, read from
- *   `eval/injection/blind4-fixtures.jsonl`, written by an engineer who never read the scorer or
- *   the other sets. Until that file exists the held-out row prints `pending`. Tuning must not
+ * - Held-out half (blind, never tuned on): blind set 5, read from
+ *   `eval/injection/blind5-fixtures.jsonl` (`blind5-generate.ts`), written by an engineer who
+ *   never read the scorer or the other sets. Until that file exists the held-out row prints `pending`. Tuning must not
  *   read its lines, its misses or its per-family figures; once it has been tuned on, it belongs
  *   in development and a new blind set has to be written.
  *
@@ -87,8 +87,11 @@ function blind3Fixtures(): Row[] {
   return readJsonl(new URL('./injection/blind3-fixtures.jsonl', import.meta.url));
 }
 
-/** Where the fourth blind set, the held-out half, is committed. */
+/** Where the fourth blind set is committed (no longer the held-out half: blind set 5 is). */
 export const BLIND4_URL = new URL('./injection/blind4-fixtures.jsonl', import.meta.url);
+
+/** Where the fifth blind set, the held-out half, is committed. */
+export const BLIND5_URL = new URL('./injection/blind5-fixtures.jsonl', import.meta.url);
 
 /** The development sets, one row each, in a fixed order. */
 export function developmentSets(): Array<[string, Row[]]> {
@@ -103,11 +106,11 @@ export function developmentSets(): Array<[string, Row[]]> {
 }
 
 /**
- * The held-out half's rows (blind set 4), or `undefined` while its file does not exist. Only
+ * The held-out half's rows (blind set 5), or `undefined` while its file does not exist. Only
  * called when the held-out half is asked for; `--tuning` never calls it.
  */
 export function heldoutRows(): Row[] | undefined {
-  return existsSync(BLIND4_URL) ? readJsonl(BLIND4_URL) : undefined;
+  return existsSync(BLIND5_URL) ? readJsonl(BLIND5_URL) : undefined;
 }
 
 /** The development half: every development set. */
@@ -194,7 +197,10 @@ export async function run(): Promise<void> {
   const figures = evaluateInjection({ heldout: !tuning });
   console.log('\n== Prompt injection: scoreInjection() (offline) ==');
   const shown: Array<{ label: string; figures: InjectionFigures }> = [
-    ...figures.map((f) => ({ label: SPLIT_LABELS[f.split], figures: f })),
+    ...figures.map((f) => ({
+      label: f.split === 'heldout' ? `${SPLIT_LABELS.heldout}, blind set 5` : SPLIT_LABELS[f.split],
+      figures: f,
+    })),
     ...developmentParts(),
   ];
   for (const { label, figures: f } of shown) {
@@ -215,12 +221,12 @@ export async function run(): Promise<void> {
     );
   }
   if (!tuning && !figures.some((f) => f.split === 'heldout')) {
-    console.log(`${SPLIT_LABELS.heldout}: blind set 4 pending (eval/injection/blind4-fixtures.jsonl not committed yet)`);
+    console.log(`${SPLIT_LABELS.heldout}: blind set 5 pending (eval/injection/blind5-fixtures.jsonl not committed yet)`);
   }
   // A note of record, not a measurement (the measurement is above).
   console.log(
     '  note: blind sets 1 and 3 were scored blind before issue #11 tuned on them (both together: ROC AUC 0.952, ' +
-      'recall@1%FPR 68.0%, hard-negative FPR 6.3% at 0.7); they are development rows now. Blind set 4 is the held-out half.',
+      'recall@1%FPR 68.0%, hard-negative FPR 6.3% at 0.7); they are development rows now. Blind set 5 is the held-out half.',
   );
   // --misses lists the development half's errors (for tuning). Held-out misses are never listed.
   if (process.argv.includes('--misses')) {

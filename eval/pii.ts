@@ -11,8 +11,9 @@
  *   and `dev5-generate.ts` (generated names and addresses in new phrasings, five batches: each
  *   scored once before any rule was tuned on it; batch 5 was never tuned on). Each set is also
  *   printed on its own row, and name/address figures per language.
- * - Held-out half (blind, never tuned on): blind set 4, whatever `eval/pii/blind4-fixtures.jsonl`
- *   holds, one {@link PIIFixture} per line, written by an engineer who never read the detector.
+ * - Held-out half (blind, never tuned on): blind set 5, whatever `eval/pii/blind5-fixtures.jsonl`
+ *   holds (`blind5-generate.ts`), one {@link PIIFixture} per line, written by an engineer who never
+ *   read the detector.
  *   Until that file exists the half is reported as pending. Tuning must not read its lines, its
  *   misses or its per-type figures; once it has, it belongs in development and a new blind set
  *   has to be written.
@@ -40,8 +41,10 @@ export const PII_SPLIT_LABELS: Record<PIISplit, string> = {
   heldout: 'held-out (blind, never tuned on)',
 };
 
-/** The held-out half: blind set 4, written without reading the detector or the other sets. */
-export const HELDOUT_FIXTURES_PATH = new URL('./pii/blind4-fixtures.jsonl', import.meta.url);
+/** Blind set 5, written without reading the detector or the other sets (`blind5-generate.ts`). */
+export const BLIND5_FIXTURES_PATH = new URL('./pii/blind5-fixtures.jsonl', import.meta.url);
+/** The held-out half: blind set 5. */
+export const HELDOUT_FIXTURES_PATH = BLIND5_FIXTURES_PATH;
 /** Blind set 2, spent: now part of the development half. */
 export const BLIND2_FIXTURES_PATH = new URL('./pii/blind2-fixtures.jsonl', import.meta.url);
 /** Blind set 3, spent: now part of the development half. */
@@ -139,10 +142,10 @@ export async function run(): Promise<void> {
   for (const set of sets) print(`development, ${set.name}`, set.fixtures, scorePII(set.fixtures));
   if (!tuning) {
     const heldoutFixtures = piiFixtures('heldout');
-    if (heldoutFixtures === undefined) console.log('\nheld-out (blind set 4): pending');
+    if (heldoutFixtures === undefined) console.log('\nheld-out (blind set 5): pending');
     else {
       const heldout = scorePII(heldoutFixtures);
-      print(`${PII_SPLIT_LABELS.heldout}, blind set 4`, heldoutFixtures, heldout);
+      print(`${PII_SPLIT_LABELS.heldout}, blind set 5`, heldoutFixtures, heldout);
       if (process.env.PII_EVAL_HELDOUT_MISSES === '1') printErrors(PII_SPLIT_LABELS.heldout, heldout);
     }
   }

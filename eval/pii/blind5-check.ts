@@ -17,7 +17,8 @@ const committed = readFileSync(new URL('./blind5-fixtures.jsonl', import.meta.ur
   .map((l) => JSON.parse(l) as Blind5PIIFixture);
 const fresh = generateBlind5PIIFixtures();
 const problems: string[] = [];
-if (JSON.stringify(committed) !== JSON.stringify(fresh)) problems.push('committed file differs from the generator output');
+if (JSON.stringify(committed) !== JSON.stringify(fresh))
+  problems.push('committed file differs from the generator output');
 
 const ids = new Set<string>();
 const byLang = new Map<string, { lines: number; negatives: number }>();
@@ -44,24 +45,35 @@ for (const f of committed) {
     byType.set(s.type, (byType.get(s.type) ?? 0) + 1);
     const value = f.text.slice(s.start, s.end);
     if (s.start < 0 || s.end > f.text.length || s.end <= s.start) problems.push(`${f.id}: span out of range`);
-    if (value !== value.trim()) problems.push(`${f.id}: ${s.type} span has surrounding whitespace: ${JSON.stringify(value)}`);
-    if (/^[\s,.;:()"'<>[\]]|[\s,.;:()"'<>[\]]$/.test(value) && s.type !== 'name' && !(s.type === 'phone' && /^\(\d+\)/.test(value)))
+    if (value !== value.trim())
+      problems.push(`${f.id}: ${s.type} span has surrounding whitespace: ${JSON.stringify(value)}`);
+    if (
+      /^[\s,.;:()"'<>[\]]|[\s,.;:()"'<>[\]]$/.test(value) &&
+      s.type !== 'name' &&
+      !(s.type === 'phone' && /^\(\d+\)/.test(value))
+    )
       problems.push(`${f.id}: ${s.type} span has surrounding punctuation: ${JSON.stringify(value)}`);
     const digits = value.replace(/\D/g, '');
     if (s.type === 'credit-card' && !luhnValid(digits)) problems.push(`${f.id}: card fails Luhn ${value}`);
     if (s.type === 'iban' && !ibanValid(value)) problems.push(`${f.id}: IBAN fails mod 97 ${value}`);
     if (s.type === 'phone' && !isValidPhoneNumber(value.replace('(0)', ''), PHONE_REGION[f.lang]))
       problems.push(`${f.id}: phone not valid ${value}`);
-    if (s.type === 'ssn' && !/^(?!000|666|9)\d{3}-(?!00)\d{2}-(?!0000)\d{4}$/.test(value)) problems.push(`${f.id}: ssn ${value}`);
-    if (s.type === 'crypto-wallet' && !/^(0x[0-9a-f]{40}|bc1[qp][02-9ac-hj-np-z]{38,58}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/.test(value))
+    if (s.type === 'ssn' && !/^(?!000|666|9)\d{3}-(?!00)\d{2}-(?!0000)\d{4}$/.test(value))
+      problems.push(`${f.id}: ssn ${value}`);
+    if (
+      s.type === 'crypto-wallet' &&
+      !/^(0x[0-9a-f]{40}|bc1[qp][02-9ac-hj-np-z]{38,58}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/.test(value)
+    )
       problems.push(`${f.id}: wallet shape ${value}`);
-    if (s.type === 'email' && !/^[^\s@]+@[^\s@]+\.[a-z]{2,}$/.test(value)) problems.push(`${f.id}: email ${value}`);
+    if (s.type === 'email' && !/^[^\s@]+@[^\s@]+\.[a-z]{2,}$/.test(value))
+      problems.push(`${f.id}: email ${value}`);
   }
   // Overlaps are only allowed for a credential inside its URL.
   for (let i = 1; i < f.spans.length; i++) {
     const a = f.spans[i - 1]!;
     const b = f.spans[i]!;
-    if (b.start < a.end && !(a.type === 'url' && b.type === 'credential')) problems.push(`${f.id}: overlapping spans`);
+    if (b.start < a.end && !(a.type === 'url' && b.type === 'credential'))
+      problems.push(`${f.id}: overlapping spans`);
   }
 }
 

@@ -7,7 +7,7 @@
  * It only builds lines; it never runs a detector.
  */
 import { writeFileSync } from 'node:fs';
-import { BLIND5_TEMPLATES, type B5Type, type Part, type Template, type Values } from './blind5-templates.js';
+import { type B5Type, BLIND5_TEMPLATES, type Part, type Template, type Values } from './blind5-templates.js';
 import {
   address,
   apiKey,
@@ -49,7 +49,15 @@ export interface Blind5PIIFixture {
   template: string;
 }
 
-const IBAN_COUNTRY: Record<B5Lang, string> = { en: 'GB', de: 'DE', fr: 'FR', es: 'ES', zh: 'DE', ja: 'DE', ko: 'GB' };
+const IBAN_COUNTRY: Record<B5Lang, string> = {
+  en: 'GB',
+  de: 'DE',
+  fr: 'FR',
+  es: 'ES',
+  zh: 'DE',
+  ja: 'DE',
+  ko: 'GB',
+};
 
 function valuesFor(r: Rng, lang: B5Lang): Values {
   return {
@@ -89,7 +97,11 @@ export function assemble(parts: readonly Part[]): { text: string; spans: Blind5P
       const [before, cred, after] = p.url;
       const start = text.length;
       spans.push({ type: 'url', start, end: start + before.length + cred.length + after.length });
-      spans.push({ type: 'credential', start: start + before.length, end: start + before.length + cred.length });
+      spans.push({
+        type: 'credential',
+        start: start + before.length,
+        end: start + before.length + cred.length,
+      });
       text += before + cred + after;
     } else {
       spans.push({ type: p.t, start: text.length, end: text.length + p.v.length });

@@ -205,7 +205,9 @@ const EN: Template[] = [
       '// TODO(remove before merge): temporary creds for the sandbox\nconst client = new Client({ apiKey: "',
       L('api-key', v.key('stripe')),
       '", webhook: "',
-      U(`https://hooks.${v.r.pick(['brightfield', 'quillpay', 'tallyhouse'])}.io/in/${v.hex(12)}?sig=${v.hex(20)}`),
+      U(
+        `https://hooks.${v.r.pick(['brightfield', 'quillpay', 'tallyhouse'])}.io/in/${v.hex(12)}?sig=${v.hex(20)}`,
+      ),
       '" });',
     ],
   },
@@ -348,7 +350,9 @@ const EN: Template[] = [
         'Upload the scans via ',
         { url: ['https://', cred, `@files.${v.r.pick(['harborlaw.com', 'pinecrest-clinic.org'])}/upload/`] },
         ' before Friday. Gallery preview: ',
-        U(`www.${v.r.pick(['flickr.com/photos', 'behance.net'])}/${v.r.chars(8, 'abcdefghijklmnopqrstuvwxyz')}`),
+        U(
+          `www.${v.r.pick(['flickr.com/photos', 'behance.net'])}/${v.r.chars(8, 'abcdefghijklmnopqrstuvwxyz')}`,
+        ),
       ];
     },
   },
@@ -375,7 +379,7 @@ const EN: Template[] = [
     make: (v) => [
       'Can you loop in ',
       N(v.given()),
-      "? She worked with ",
+      '? She worked with ',
       N(v.name()),
       ' on the Q3 rollout and knows where the bodies are buried.',
     ],
@@ -712,7 +716,9 @@ const DE: Template[] = [
       'Spenden gern an ',
       L('crypto-wallet', v.wallet()),
       ' – mehr Infos auf ',
-      U(`https://www.${v.r.pick(['tierheim-nord', 'foerderverein-sport', 'kulturbahnhof'])}.de/spenden?ref=${v.r.digits(4)}`),
+      U(
+        `https://www.${v.r.pick(['tierheim-nord', 'foerderverein-sport', 'kulturbahnhof'])}.de/spenden?ref=${v.r.digits(4)}`,
+      ),
     ],
   },
 ];
@@ -1040,7 +1046,13 @@ const ES: Template[] = [
     negative: false,
     make: (v) => [
       'Para el backup usa ',
-      { url: ['ftp://', `${v.given().toLowerCase()}:${v.r.chars(9, 'abcdefghijkmnpqrstuvwxyz23456789')}`, `@backup.${v.r.pick(['asesoria-luna', 'clinica-mar'])}.es/copias`] },
+      {
+        url: [
+          'ftp://',
+          `${v.given().toLowerCase()}:${v.r.chars(9, 'abcdefghijkmnpqrstuvwxyz23456789')}`,
+          `@backup.${v.r.pick(['asesoria-luna', 'clinica-mar'])}.es/copias`,
+        ],
+      },
       ' y avisa a Dña. ',
       N(v.family()),
     ],
@@ -1331,7 +1343,9 @@ const JA: Template[] = [
       '　暗号資産での返金先：',
       L('crypto-wallet', v.btc()),
       '　詳細は',
-      U(`https://www.${v.r.pick(['kaisha-yamato', 'tokyo-dental', 'hanamaru-shop'])}.co.jp/faq?id=${v.r.digits(5)}`),
+      U(
+        `https://www.${v.r.pick(['kaisha-yamato', 'tokyo-dental', 'hanamaru-shop'])}.co.jp/faq?id=${v.r.digits(5)}`,
+      ),
     ],
   },
   {
@@ -1494,7 +1508,9 @@ const KO: Template[] = [
       ' (담당 ',
       N(v.name()),
       ' 과장님) 신청: ',
-      U(`https://www.${v.r.pick(['hanbit-event', 'seoul-meetup', 'busan-expo'])}.kr/apply?code=${v.r.digits(6)}`),
+      U(
+        `https://www.${v.r.pick(['hanbit-event', 'seoul-meetup', 'busan-expo'])}.kr/apply?code=${v.r.digits(6)}`,
+      ),
     ],
   },
 ];

@@ -5,7 +5,7 @@
  * Written without reading the detector or any other fixture set.
  */
 import { createHash } from 'node:crypto';
-import { fakerDE, fakerEN_US, fakerES, fakerFR, type Faker } from '@faker-js/faker';
+import { type Faker, fakerDE, fakerEN_US, fakerES, fakerFR } from '@faker-js/faker';
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
 
 /** The seven languages of the set. */
@@ -183,7 +183,19 @@ export function ssn(r: Rng, sep = '-'): string {
 export function apiKey(r: Rng, provider?: string): string {
   const p =
     provider ??
-    r.pick(['openai', 'anthropic', 'aws', 'github', 'slack', 'google', 'stripe', 'gitlab', 'hf', 'npm', 'sendgrid']);
+    r.pick([
+      'openai',
+      'anthropic',
+      'aws',
+      'github',
+      'slack',
+      'google',
+      'stripe',
+      'gitlab',
+      'hf',
+      'npm',
+      'sendgrid',
+    ]);
   switch (p) {
     case 'openai':
       return `sk-proj-${r.chars(48, B62 + '_-')}`;
@@ -225,13 +237,17 @@ export function uuid(r: Rng): string {
 
 /** A public-looking IPv4 address (no loopback, no documentation ranges). */
 export function ipv4(r: Rng): string {
-  const first = r.pick([31, 46, 62, 78, 81, 85, 91, 103, 112, 121, 141, 151, 175, 185, 188, 193, 203, 211, 217]);
+  const first = r.pick([
+    31, 46, 62, 78, 81, 85, 91, 103, 112, 121, 141, 151, 175, 185, 188, 193, 203, 211, 217,
+  ]);
   return `${first}.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(1, 254)}`;
 }
 
 /** A private-range IPv4 address (still an IP address). */
 export function ipv4Private(r: Rng): string {
-  return r.chance(0.5) ? `10.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(2, 254)}` : `192.168.${r.int(0, 255)}.${r.int(2, 254)}`;
+  return r.chance(0.5)
+    ? `10.${r.int(0, 255)}.${r.int(0, 255)}.${r.int(2, 254)}`
+    : `192.168.${r.int(0, 255)}.${r.int(2, 254)}`;
 }
 
 /** A global unicast IPv6 address, full or compressed. */
@@ -355,10 +371,24 @@ function phoneCandidate(r: Rng, c: PhoneCountry, intl: boolean): string {
   const d = (n: number) => r.digits(n);
   switch (c) {
     case 'US': {
-      const area = r.pick(['212', '312', '415', '617', '206', '303', '512', '646', '713', '404', '305', '702']);
+      const area = r.pick([
+        '212',
+        '312',
+        '415',
+        '617',
+        '206',
+        '303',
+        '512',
+        '646',
+        '713',
+        '404',
+        '305',
+        '702',
+      ]);
       const ex = `${r.int(2, 9)}${r.int(0, 9)}${r.int(1, 9)}`;
       const ln = d(4);
-      if (intl) return r.pick([`+1 ${area} ${ex} ${ln}`, `+1 (${area}) ${ex}-${ln}`, `+1-${area}-${ex}-${ln}`]);
+      if (intl)
+        return r.pick([`+1 ${area} ${ex} ${ln}`, `+1 (${area}) ${ex}-${ln}`, `+1-${area}-${ex}-${ln}`]);
       return r.pick([`(${area}) ${ex}-${ln}`, `${area}-${ex}-${ln}`, `${area}.${ex}.${ln}`]);
     }
     case 'GB': {
@@ -374,7 +404,9 @@ function phoneCandidate(r: Rng, c: PhoneCountry, intl: boolean): string {
       if (r.chance(0.5)) {
         const pre = r.pick(['151', '160', '170', '171', '176', '157', '152']);
         const rest = d(pre === '176' || pre === '160' ? 8 : pre === '157' ? 8 : 8);
-        return intl ? `+49 ${pre} ${rest}` : r.pick([`0${pre} ${rest}`, `0${pre}/${rest}`, `0${pre}-${rest}`]);
+        return intl
+          ? `+49 ${pre} ${rest}`
+          : r.pick([`0${pre} ${rest}`, `0${pre}/${rest}`, `0${pre}-${rest}`]);
       }
       const city = r.pick([
         ['30', 8],
@@ -384,12 +416,19 @@ function phoneCandidate(r: Rng, c: PhoneCountry, intl: boolean): string {
         ['69', 8],
       ] as const);
       const rest = d(city[1]);
-      return intl ? `+49 ${city[0]} ${rest}` : r.pick([`0${city[0]} ${rest}`, `0${city[0]}/${rest}`, `(0${city[0]}) ${rest}`]);
+      return intl
+        ? `+49 ${city[0]} ${rest}`
+        : r.pick([`0${city[0]} ${rest}`, `0${city[0]}/${rest}`, `(0${city[0]}) ${rest}`]);
     }
     case 'FR': {
       const first = r.pick(['6', '7', '1', '4', '5']);
       const g = [d(2), d(2), d(2), d(2)];
-      if (intl) return r.pick([`+33 ${first} ${g.join(' ')}`, `+33 (0)${first} ${g.join(' ')}`, `+33${first}${g.join('')}`]);
+      if (intl)
+        return r.pick([
+          `+33 ${first} ${g.join(' ')}`,
+          `+33 (0)${first} ${g.join(' ')}`,
+          `+33${first}${g.join('')}`,
+        ]);
       return r.pick([`0${first} ${g.join(' ')}`, `0${first}.${g.join('.')}`, `0${first}${g.join('')}`]);
     }
     case 'ES': {
@@ -397,7 +436,9 @@ function phoneCandidate(r: Rng, c: PhoneCountry, intl: boolean): string {
         const m = `6${d(2)}`;
         const a = d(3);
         const b = d(3);
-        return intl ? r.pick([`+34 ${m} ${a} ${b}`, `(+34) ${m} ${a} ${b}`]) : r.pick([`${m} ${a} ${b}`, `${m}${a}${b}`]);
+        return intl
+          ? r.pick([`+34 ${m} ${a} ${b}`, `(+34) ${m} ${a} ${b}`])
+          : r.pick([`${m} ${a} ${b}`, `${m}${a}${b}`]);
       }
       const fixed = `9${r.pick(['1', '3', '5'])}`;
       const x = `${d(3)} ${d(2)} ${d(2)}`;
@@ -408,7 +449,9 @@ function phoneCandidate(r: Rng, c: PhoneCountry, intl: boolean): string {
         const pre = r.pick(['138', '139', '136', '150', '158', '186', '188', '177', '135']);
         const a = d(4);
         const b = d(4);
-        return intl ? r.pick([`+86 ${pre} ${a} ${b}`, `+86-${pre}-${a}-${b}`]) : r.pick([`${pre}${a}${b}`, `${pre} ${a} ${b}`, `${pre}-${a}-${b}`]);
+        return intl
+          ? r.pick([`+86 ${pre} ${a} ${b}`, `+86-${pre}-${a}-${b}`])
+          : r.pick([`${pre}${a}${b}`, `${pre} ${a} ${b}`, `${pre}-${a}-${b}`]);
       }
       const city = r.pick(['010', '021']);
       return intl ? `+86 ${city.slice(1)} ${d(4)} ${d(4)}` : `${city}-${d(8)}`;
@@ -418,7 +461,9 @@ function phoneCandidate(r: Rng, c: PhoneCountry, intl: boolean): string {
         const pre = r.pick(['90', '80', '70']);
         const a = d(4);
         const b = d(4);
-        return intl ? r.pick([`+81 ${pre}-${a}-${b}`, `+81 ${pre} ${a} ${b}`]) : r.pick([`0${pre}-${a}-${b}`, `0${pre}${a}${b}`]);
+        return intl
+          ? r.pick([`+81 ${pre}-${a}-${b}`, `+81 ${pre} ${a} ${b}`])
+          : r.pick([`0${pre}-${a}-${b}`, `0${pre}${a}${b}`]);
       }
       const city = r.pick(['3', '6']);
       return intl ? `+81 ${city}-${d(4)}-${d(4)}` : `0${city}-${d(4)}-${d(4)}`;
@@ -427,7 +472,9 @@ function phoneCandidate(r: Rng, c: PhoneCountry, intl: boolean): string {
       if (r.chance(0.7)) {
         const a = d(4);
         const b = d(4);
-        return intl ? r.pick([`+82 10-${a}-${b}`, `+82 10 ${a} ${b}`]) : r.pick([`010-${a}-${b}`, `010 ${a} ${b}`, `010${a}${b}`]);
+        return intl
+          ? r.pick([`+82 10-${a}-${b}`, `+82 10 ${a} ${b}`])
+          : r.pick([`010-${a}-${b}`, `010 ${a} ${b}`, `010${a}${b}`]);
       }
       return intl ? `+82 2-${r.int(2, 9)}${d(2)}-${d(4)}` : `02-${r.int(2, 9)}${d(2)}-${d(4)}`;
     }
@@ -456,14 +503,154 @@ export const PHONE_COUNTRY: Record<B5Lang, PhoneCountry> = {
 
 // ---------------------------------------------------------------- names
 
-const FAKER: Record<'en' | 'de' | 'fr' | 'es', Faker> = { en: fakerEN_US, de: fakerDE, fr: fakerFR, es: fakerES };
+const FAKER: Record<'en' | 'de' | 'fr' | 'es', Faker> = {
+  en: fakerEN_US,
+  de: fakerDE,
+  fr: fakerFR,
+  es: fakerES,
+};
 
-const ZH_FAMILY = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '吴', '周', '徐', '孙', '马', '朱', '胡', '郭', '何', '林', '罗', '高', '欧阳', '司马'];
-const ZH_GIVEN = ['伟', '芳', '娜', '秀英', '敏', '静', '丽', '强', '磊', '军', '洋', '勇', '艳', '杰', '娟', '涛', '明', '超', '秀兰', '霞', '平', '刚', '桂英', '子轩', '梓涵', '浩然', '雨桐', '思远'];
-const JA_FAMILY = ['佐藤', '鈴木', '高橋', '田中', '伊藤', '渡辺', '山本', '中村', '小林', '加藤', '吉田', '山田', '佐々木', '山口', '松本', '井上', '木村', '林', '清水', '森'];
-const JA_GIVEN = ['翔太', '陽菜', '蓮', '結衣', '大輔', '美咲', '健一', '由美', '直樹', '愛', '拓也', 'さくら', '誠', '恵子', '裕子', '隆', '花子', '悠真', '真由美', '和也'];
-const KO_FAMILY = ['김', '이', '박', '최', '정', '강', '조', '윤', '장', '임', '한', '오', '서', '신', '권', '황', '안', '송', '남궁'];
-const KO_GIVEN = ['민준', '서연', '지훈', '하은', '도윤', '지우', '예준', '수빈', '현우', '지민', '서준', '은지', '민서', '준호', '영희', '철수', '성민', '유진', '태양', '다은'];
+const ZH_FAMILY = [
+  '王',
+  '李',
+  '张',
+  '刘',
+  '陈',
+  '杨',
+  '黄',
+  '赵',
+  '吴',
+  '周',
+  '徐',
+  '孙',
+  '马',
+  '朱',
+  '胡',
+  '郭',
+  '何',
+  '林',
+  '罗',
+  '高',
+  '欧阳',
+  '司马',
+];
+const ZH_GIVEN = [
+  '伟',
+  '芳',
+  '娜',
+  '秀英',
+  '敏',
+  '静',
+  '丽',
+  '强',
+  '磊',
+  '军',
+  '洋',
+  '勇',
+  '艳',
+  '杰',
+  '娟',
+  '涛',
+  '明',
+  '超',
+  '秀兰',
+  '霞',
+  '平',
+  '刚',
+  '桂英',
+  '子轩',
+  '梓涵',
+  '浩然',
+  '雨桐',
+  '思远',
+];
+const JA_FAMILY = [
+  '佐藤',
+  '鈴木',
+  '高橋',
+  '田中',
+  '伊藤',
+  '渡辺',
+  '山本',
+  '中村',
+  '小林',
+  '加藤',
+  '吉田',
+  '山田',
+  '佐々木',
+  '山口',
+  '松本',
+  '井上',
+  '木村',
+  '林',
+  '清水',
+  '森',
+];
+const JA_GIVEN = [
+  '翔太',
+  '陽菜',
+  '蓮',
+  '結衣',
+  '大輔',
+  '美咲',
+  '健一',
+  '由美',
+  '直樹',
+  '愛',
+  '拓也',
+  'さくら',
+  '誠',
+  '恵子',
+  '裕子',
+  '隆',
+  '花子',
+  '悠真',
+  '真由美',
+  '和也',
+];
+const KO_FAMILY = [
+  '김',
+  '이',
+  '박',
+  '최',
+  '정',
+  '강',
+  '조',
+  '윤',
+  '장',
+  '임',
+  '한',
+  '오',
+  '서',
+  '신',
+  '권',
+  '황',
+  '안',
+  '송',
+  '남궁',
+];
+const KO_GIVEN = [
+  '민준',
+  '서연',
+  '지훈',
+  '하은',
+  '도윤',
+  '지우',
+  '예준',
+  '수빈',
+  '현우',
+  '지민',
+  '서준',
+  '은지',
+  '민서',
+  '준호',
+  '영희',
+  '철수',
+  '성민',
+  '유진',
+  '태양',
+  '다은',
+];
 /** Non-Western names written in Latin script (for the Latin-script languages). */
 const WORLD_NAMES = [
   'Oluwaseun Adeyemi',
@@ -496,7 +683,9 @@ export function personName(r: Rng, lang: B5Lang): string {
     case 'zh':
       return r.pick(ZH_FAMILY) + r.pick(ZH_GIVEN);
     case 'ja':
-      return r.chance(0.5) ? `${r.pick(JA_FAMILY)}${r.pick(JA_GIVEN)}` : `${r.pick(JA_FAMILY)} ${r.pick(JA_GIVEN)}`;
+      return r.chance(0.5)
+        ? `${r.pick(JA_FAMILY)}${r.pick(JA_GIVEN)}`
+        : `${r.pick(JA_FAMILY)} ${r.pick(JA_GIVEN)}`;
     case 'ko':
       return r.pick(KO_FAMILY) + r.pick(KO_GIVEN);
     default: {
@@ -536,7 +725,20 @@ export function seedFakers(seed: number): void {
 
 // ---------------------------------------------------------------- addresses
 
-const US_STREETS = ['Maple', 'Oak', 'Cedar', 'Lincoln', 'Washington', 'Elm', 'Sunset', 'Highland', 'Park', 'Lakeview', 'Willow', 'Franklin'];
+const US_STREETS = [
+  'Maple',
+  'Oak',
+  'Cedar',
+  'Lincoln',
+  'Washington',
+  'Elm',
+  'Sunset',
+  'Highland',
+  'Park',
+  'Lakeview',
+  'Willow',
+  'Franklin',
+];
 const US_TYPES = ['St', 'Street', 'Ave', 'Avenue', 'Rd', 'Blvd', 'Drive', 'Ln', 'Court', 'Way'];
 const US_CITIES = [
   ['Portland', 'OR', '972'],
@@ -548,7 +750,20 @@ const US_CITIES = [
   ['Tucson', 'AZ', '857'],
   ['Albany', 'NY', '122'],
 ] as const;
-const DE_STREETS = ['Hauptstraße', 'Bahnhofstr.', 'Goethestraße', 'Lindenallee', 'Am Mühlbach', 'Schillerweg', 'Kirchgasse', 'Bergstraße', 'Friedrich-Ebert-Platz', 'Uhlandstraße', 'Rosenweg', 'Marktplatz'];
+const DE_STREETS = [
+  'Hauptstraße',
+  'Bahnhofstr.',
+  'Goethestraße',
+  'Lindenallee',
+  'Am Mühlbach',
+  'Schillerweg',
+  'Kirchgasse',
+  'Bergstraße',
+  'Friedrich-Ebert-Platz',
+  'Uhlandstraße',
+  'Rosenweg',
+  'Marktplatz',
+];
 const DE_CITIES = [
   ['10115', 'Berlin'],
   ['80331', 'München'],
@@ -559,7 +774,18 @@ const DE_CITIES = [
   ['90402', 'Nürnberg'],
   ['28195', 'Bremen'],
 ] as const;
-const FR_STREETS = ['rue de la République', 'avenue Jean Jaurès', 'boulevard Voltaire', 'rue des Lilas', 'place du Marché', 'chemin des Vignes', 'allée des Tilleuls', 'rue Victor Hugo', 'impasse du Moulin', 'quai de Saône'];
+const FR_STREETS = [
+  'rue de la République',
+  'avenue Jean Jaurès',
+  'boulevard Voltaire',
+  'rue des Lilas',
+  'place du Marché',
+  'chemin des Vignes',
+  'allée des Tilleuls',
+  'rue Victor Hugo',
+  'impasse du Moulin',
+  'quai de Saône',
+];
 const FR_CITIES = [
   ['75011', 'Paris'],
   ['69003', 'Lyon'],
@@ -570,7 +796,18 @@ const FR_CITIES = [
   ['33000', 'Bordeaux'],
   ['59000', 'Lille'],
 ] as const;
-const ES_STREETS = ['Calle Mayor', 'Avenida de la Constitución', 'Calle del Olmo', 'Paseo de Gracia', 'Calle de Alcalá', 'Plaza de España', 'Calle San Vicente', 'Avda. Blasco Ibáñez', 'Camino Real', 'C/ Toledo'];
+const ES_STREETS = [
+  'Calle Mayor',
+  'Avenida de la Constitución',
+  'Calle del Olmo',
+  'Paseo de Gracia',
+  'Calle de Alcalá',
+  'Plaza de España',
+  'Calle San Vicente',
+  'Avda. Blasco Ibáñez',
+  'Camino Real',
+  'C/ Toledo',
+];
 const ES_CITIES = [
   ['28013', 'Madrid'],
   ['08007', 'Barcelona'],
@@ -607,7 +844,9 @@ export function address(r: Rng, lang: B5Lang, withCity = true): string {
     case 'en': {
       const [city, st, zip] = r.pick(US_CITIES);
       const line = `${r.int(12, 9800)} ${r.chance(0.3) ? `${r.pick(['N', 'S', 'E', 'W'])} ` : ''}${r.pick(US_STREETS)} ${r.pick(US_TYPES)}`;
-      const apt = r.chance(0.3) ? `, ${r.pick(['Apt', 'Suite', 'Unit'])} ${r.int(1, 40)}${r.pick(['', 'B', 'C'])}` : '';
+      const apt = r.chance(0.3)
+        ? `, ${r.pick(['Apt', 'Suite', 'Unit'])} ${r.int(1, 40)}${r.pick(['', 'B', 'C'])}`
+        : '';
       return withCity ? `${line}${apt}, ${city}, ${st} ${zip}${r.digits(2)}` : `${line}${apt}`;
     }
     case 'de': {
@@ -653,10 +892,62 @@ export function birthDate(r: Rng, lang: B5Lang, style = r.int(0, 2)): string {
   const m = r.int(1, 12);
   const d = r.int(1, 28);
   const p2 = (n: number) => String(n).padStart(2, '0');
-  const EN_M = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-  const DE_M = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
-  const FR_M = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
-  const ES_M = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+  const EN_M = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ];
+  const DE_M = [
+    'Januar',
+    'Februar',
+    'März',
+    'April',
+    'Mai',
+    'Juni',
+    'Juli',
+    'August',
+    'September',
+    'Oktober',
+    'November',
+    'Dezember',
+  ];
+  const FR_M = [
+    'janvier',
+    'février',
+    'mars',
+    'avril',
+    'mai',
+    'juin',
+    'juillet',
+    'août',
+    'septembre',
+    'octobre',
+    'novembre',
+    'décembre',
+  ];
+  const ES_M = [
+    'enero',
+    'febrero',
+    'marzo',
+    'abril',
+    'mayo',
+    'junio',
+    'julio',
+    'agosto',
+    'septiembre',
+    'octubre',
+    'noviembre',
+    'diciembre',
+  ];
   switch (lang) {
     case 'en':
       return [`${p2(m)}/${p2(d)}/${y}`, `${EN_M[m - 1]} ${d}, ${y}`, `${y}-${p2(m)}-${p2(d)}`][style]!;
@@ -676,7 +967,15 @@ export function birthDate(r: Rng, lang: B5Lang, style = r.int(0, 2)): string {
 }
 
 const MAIL_DOMAINS: Record<B5Lang, readonly string[]> = {
-  en: ['gmail.com', 'outlook.com', 'yahoo.com', 'icloud.com', 'protonmail.com', 'hartwellcapital.com', 'fastmail.fm'],
+  en: [
+    'gmail.com',
+    'outlook.com',
+    'yahoo.com',
+    'icloud.com',
+    'protonmail.com',
+    'hartwellcapital.com',
+    'fastmail.fm',
+  ],
   de: ['web.de', 'gmx.de', 't-online.de', 'posteo.de', 'mueller-logistik.de', 'gmail.com'],
   fr: ['orange.fr', 'free.fr', 'laposte.net', 'sfr.fr', 'gmail.com', 'cabinet-moreau.fr'],
   es: ['gmail.com', 'hotmail.es', 'telefonica.net', 'yahoo.es', 'construcciones-ruiz.es'],
@@ -685,18 +984,48 @@ const MAIL_DOMAINS: Record<B5Lang, readonly string[]> = {
   ko: ['naver.com', 'daum.net', 'kakao.com', 'gmail.com', 'hanmail.net'],
 };
 
-const ROMAN = ['wang', 'li', 'zhang', 'liu', 'chen', 'sato', 'suzuki', 'tanaka', 'kim', 'park', 'lee', 'choi', 'jung'];
+const ROMAN = [
+  'wang',
+  'li',
+  'zhang',
+  'liu',
+  'chen',
+  'sato',
+  'suzuki',
+  'tanaka',
+  'kim',
+  'park',
+  'lee',
+  'choi',
+  'jung',
+];
 
 /** An e-mail address plausible for `lang`'s country. */
 export function email(r: Rng, lang: B5Lang): string {
   let local: string;
   if (lang === 'zh' || lang === 'ja' || lang === 'ko') {
-    local = r.chance(0.4) ? r.digits(r.int(6, 10)) : `${r.pick(ROMAN)}${r.pick(['', '.', '_'])}${r.chars(r.int(2, 6), 'abcdefghijklmnopqrstuvwxyz')}${r.chance(0.5) ? r.int(1, 99) : ''}`;
+    local = r.chance(0.4)
+      ? r.digits(r.int(6, 10))
+      : `${r.pick(ROMAN)}${r.pick(['', '.', '_'])}${r.chars(r.int(2, 6), 'abcdefghijklmnopqrstuvwxyz')}${r.chance(0.5) ? r.int(1, 99) : ''}`;
   } else {
     const f = FAKER[lang];
-    const first = f.person.firstName().toLowerCase().normalize('NFD').replace(/[^a-z]/g, '');
-    const last = f.person.lastName().toLowerCase().normalize('NFD').replace(/[^a-z]/g, '');
-    local = r.pick([`${first}.${last}`, `${first[0]}${last}`, `${first}_${last}${r.int(1, 99)}`, `${last}.${first[0]}`, `${first}+${r.pick(['news', 'shop', 'work'])}`]);
+    const first = f.person
+      .firstName()
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[^a-z]/g, '');
+    const last = f.person
+      .lastName()
+      .toLowerCase()
+      .normalize('NFD')
+      .replace(/[^a-z]/g, '');
+    local = r.pick([
+      `${first}.${last}`,
+      `${first[0]}${last}`,
+      `${first}_${last}${r.int(1, 99)}`,
+      `${last}.${first[0]}`,
+      `${first}+${r.pick(['news', 'shop', 'work'])}`,
+    ]);
   }
   return `${local}@${r.pick(MAIL_DOMAINS[lang])}`;
 }
