@@ -58,7 +58,7 @@ for (const f of committed) {
     if (s.type === 'iban' && !ibanValid(value)) problems.push(`${f.id}: IBAN fails mod 97 ${value}`);
     if (s.type === 'phone' && !isValidPhoneNumber(value.replace('(0)', ''), PHONE_REGION[f.lang]))
       problems.push(`${f.id}: phone not valid ${value}`);
-    if (s.type === 'ssn' && !/^(?!000|666|9)\d{3}-(?!00)\d{2}-(?!0000)\d{4}$/.test(value))
+    if (s.type === 'ssn' && !/^(?!000|666|9)\d{3}(-?)(?!00)\d{2}\1(?!0000)\d{4}$/.test(value))
       problems.push(`${f.id}: ssn ${value}`);
     if (
       s.type === 'crypto-wallet' &&

@@ -21,7 +21,8 @@
  *   the same run: street + number, apartment/floor, postcode and city (and US state) when they
  *   follow on the same line. A postal mark (〒) and cue words ("Adresse:") stay outside; a
  *   country name after the city stays outside. A postcode written before the address in
- *   Japanese style (`〒150-0002 東京都…`) is inside, from its first digit. A PO box with its
+ *   Japanese/Korean style (`〒150-0002 東京都…`, `(우) 06236 서울특별시…`) is inside, from its
+ *   first digit; a postcode in a separate form field of its own (`邮编 100020`) is not labelled. A PO box with its
  *   city/state/ZIP is an address.
  * - `phone`: the number with its country code and separators as written, `(0)` included.
  * - `date-of-birth`: only dates with a birth cue (born, DOB, geboren, né, nacido, 出生, 生年月日,
@@ -65,6 +66,7 @@ export interface Values {
   email(): string;
   card(): string;
   badCard(): string;
+  badIban(country?: string): string;
   iban(country?: string, grouped?: boolean): string;
   ssn(sep?: string): string;
   key(provider?: string): string;
@@ -345,7 +347,7 @@ const EN: Template[] = [
     lang: 'en',
     negative: false,
     make: (v) => {
-      const cred = `${v.given().toLowerCase()}:${v.r.chars(10, 'abcdefghijkmnpqrstuvwxyz23456789!')}`;
+      const cred = `${slug(v.given()).replace(/-/g, '')}:${v.r.chars(10, 'abcdefghijkmnpqrstuvwxyz23456789!')}`;
       return [
         'Upload the scans via ',
         { url: ['https://', cred, `@files.${v.r.pick(['harborlaw.com', 'pinecrest-clinic.org'])}/upload/`] },
@@ -1049,7 +1051,7 @@ const ES: Template[] = [
       {
         url: [
           'ftp://',
-          `${v.given().toLowerCase()}:${v.r.chars(9, 'abcdefghijkmnpqrstuvwxyz23456789')}`,
+          `${slug(v.given()).replace(/-/g, '.')}:${v.r.chars(9, 'abcdefghijkmnpqrstuvwxyz23456789')}`,
           `@backup.${v.r.pick(['asesoria-luna', 'clinica-mar'])}.es/copias`,
         ],
       },
@@ -1576,10 +1578,379 @@ const KO_NEG: Template[] = [
   },
 ];
 
+// ============================================================== more carriers, all languages
+
+const MORE: Template[] = [
+  {
+    id: 'en-ssn-bare-cue',
+    lang: 'en',
+    negative: false,
+    make: (v) => [
+      v.r.pick(['Payroll onboarding — ', 'W-4 follow-up: ', 'Background check request. ']),
+      v.r.pick(['employee ', 'new hire ', 'applicant ']),
+      N(v.name()),
+      ', SSN ',
+      L('ssn', v.ssn('')),
+      ', DOB ',
+      L('date-of-birth', v.dob(0)),
+      v.r.pick(['. Please file by Friday.', '; start date pending.', ' (verified by phone).']),
+    ],
+  },
+  {
+    id: 'en-tsv-sheet',
+    lang: 'en',
+    negative: false,
+    make: (v) => [
+      'Last\tFirst\tMobile\tDate of birth\n',
+      N(v.family()),
+      '\t',
+      N(v.given()),
+      '\t',
+      P(v.phone(false)),
+      '\t',
+      L('date-of-birth', v.dob(0)),
+      '\n',
+      N(v.family()),
+      '\t',
+      N(v.given()),
+      '\t',
+      P(v.phone(false)),
+      '\t',
+      L('date-of-birth', v.dob(0)),
+    ],
+  },
+  {
+    id: 'en-collapsed-label',
+    lang: 'en',
+    negative: false,
+    make: (v) => {
+      const c = v.r.pick([
+        ['Springfield', 'IL', '627'],
+        ['Bend', 'OR', '977'],
+        ['Dayton', 'OH', '454'],
+      ] as const);
+      return [
+        'SHIP TO ',
+        N(v.name().toUpperCase()),
+        ' ',
+        A(
+          `${v.r.int(10, 9999)} ${v.r.pick(['OAK', 'PINE', 'MAIN', 'RIVER'])} ${v.r.pick(['ST', 'AVE', 'RD'])} APT ${v.r.int(1, 30)} ${c[0].toUpperCase()} ${c[1]} ${c[2]}${v.r.digits(2)}`,
+        ),
+        ' USA  WT 2.3 LB  REF ',
+        v.r.digits(9),
+      ];
+    },
+  },
+  {
+    id: 'en-nickname-titles',
+    lang: 'en',
+    negative: false,
+    make: (v) => {
+      const fam = v.family();
+      return [
+        v.r.pick(['Per ', 'As discussed with ', 'cc: ']),
+        'Prof. ',
+        N(`${v.given()} ${fam}`),
+        ' (everyone calls her ',
+        N(v.r.pick(['Kit', 'Bee', 'Jo', 'Mags', 'Tash'])),
+        ') and Lt. Col. ',
+        N(`${v.given()[0]}. ${v.given()[0]}. ${v.family()}`),
+        ', the panel moves to room 4.12.',
+      ];
+    },
+  },
+  {
+    id: 'en-world-names-chat',
+    lang: 'en',
+    negative: false,
+    make: (v) => [
+      v.r.pick(['lol ', 'ok so ', 'fyi ']),
+      N(v.r.pick(['oluwaseun', 'priya', 'nguyen thi lan', 'mehmet', 'siddharth', 'wanjiru'])),
+      ' said ',
+      N(
+        v.r.pick([
+          'Fatima Zahra El Amrani',
+          'Hamid Reza Karimi',
+          'Bui Minh Chau',
+          'Kofi Mensah',
+          'Zhang Xiaoming',
+        ]),
+      ),
+      ' already booked the flights, just venmo ',
+      N(v.given()),
+      ' back',
+    ],
+  },
+  {
+    id: 'de-postfach-git',
+    lang: 'de',
+    negative: false,
+    make: (v) => [
+      'docs: Impressum aktualisiert\n\nNeue Postanschrift: ',
+      A(
+        `Postfach ${v.r.int(10, 99)} ${v.r.int(10, 99)} ${v.r.int(10, 99)}, ${v.r.pick(['20095 Hamburg', '80331 München', '04109 Leipzig'])}`,
+      ),
+      '\n\nSigned-off-by: ',
+      N(v.name()),
+      ' <',
+      E(v.email()),
+      '>',
+    ],
+  },
+  {
+    id: 'de-von-termin',
+    lang: 'de',
+    negative: false,
+    make: (v) => [
+      'Termin: Mi, 14:30 – Erstgespräch mit ',
+      N(`${v.given()} ${v.r.pick(['von', 'van der', 'zu'])} ${v.family()}`),
+      ', Ort: ',
+      A(v.address()),
+      ', Rückruf unter ',
+      P(v.phone(true)),
+    ],
+  },
+  {
+    id: 'fr-bp-calendrier',
+    lang: 'fr',
+    negative: false,
+    make: (v) => [
+      'Courrier à adresser à : ',
+      N(`${v.given()} ${v.family().toUpperCase()}`),
+      ', ',
+      A(`BP ${v.r.int(100, 9999)}, ${v.r.pick(['69003 Lyon', '31000 Toulouse', '44000 Nantes'])}`),
+      ' — ou par mail ',
+      E(v.email()),
+    ],
+  },
+  {
+    id: 'es-apartado-hr',
+    lang: 'es',
+    negative: false,
+    make: (v) => [
+      'Nómina | Empleada: ',
+      N(`${v.given()} ${v.family()} ${v.family()}`),
+      ' | Nacida el ',
+      L('date-of-birth', v.dob(1)),
+      ' | Correspondencia: ',
+      A(
+        `Apartado de Correos ${v.r.int(100, 9999)}, ${v.r.pick(['28080 Madrid', '08080 Barcelona', '46080 Valencia'])}`,
+      ),
+    ],
+  },
+  {
+    id: 'zh-code-comment',
+    lang: 'zh',
+    negative: false,
+    make: (v) => [
+      '// 负责人：',
+      N(v.name()),
+      '（有问题找他）\n// 测试环境密钥，上线前删除\nconst KEY = "',
+      L('api-key', v.key(v.r.pick(['openai', 'stripe', 'github']))),
+      '";\n// 回调地址 ',
+      U(`https://www.${v.r.pick(['shangcheng', 'kuaidi-wang', 'lvyou-tong'])}.cn/notify?t=${v.hex(16)}`),
+    ],
+  },
+  {
+    id: 'zh-postcode-form',
+    lang: 'zh',
+    negative: false,
+    make: (v) => [
+      '入职登记表　姓名　',
+      N(v.name()),
+      '　出生日期　',
+      L('date-of-birth', v.dob(0)),
+      '　家庭住址　',
+      A(v.address()),
+      '　邮编 ',
+      v.r.digits(6),
+      '　紧急联系人　',
+      N(v.name()),
+      ' ',
+      P(v.phone(false)),
+    ],
+  },
+  {
+    id: 'ja-calendar-chat',
+    lang: 'ja',
+    negative: false,
+    make: (v) => [
+      '【予定】',
+      String(v.r.int(1, 12)),
+      '月',
+      String(v.r.int(1, 28)),
+      '日 15:00 ',
+      N(v.family()),
+      'さんと打ち合わせ（場所：',
+      A(v.address()),
+      '）連絡先 ',
+      E(v.email()),
+    ],
+  },
+  {
+    id: 'ja-katakana-names',
+    lang: 'ja',
+    negative: false,
+    make: (v) => [
+      '来日メンバー：',
+      N(v.r.pick(['マイケル・ブラウン', 'エマ・ワトソン', 'ルーカス・シュミット', 'ソフィア・ロペス'])),
+      '、',
+      N(v.r.pick(['グエン・ヴァン・アン', 'アナ・ガルシア', 'オリバー・スミス'])),
+      '。旅券番号 ',
+      L('passport', `${v.r.pick(['X', 'C'])}${v.r.digits(8)}`),
+      ' で申請済み。',
+    ],
+  },
+  {
+    id: 'ko-postcode-hr',
+    lang: 'ko',
+    negative: false,
+    make: (v) => [
+      '[인사팀] 신규 입사자 ',
+      N(v.name()),
+      ' 님 서류 접수. 생년월일 ',
+      L('date-of-birth', v.dob(0)),
+      ', 주소 (우) ',
+      A(`${v.r.digits(5)} ${v.address()}`),
+      ', 휴대폰 ',
+      P(v.phone(false)),
+    ],
+  },
+  {
+    id: 'ko-chat-names',
+    lang: 'ko',
+    negative: false,
+    make: (v) => [
+      v.r.pick(['오늘 ', '내일 ', '아까 ']),
+      N(v.name()),
+      '랑 ',
+      N(v.name()),
+      ' 둘 다 회의 못 온대. 자료는 ',
+      E(v.email()),
+      '로 보내 줘',
+    ],
+  },
+];
+
+const MORE_NEG: Template[] = [
+  {
+    id: 'en-neg-calendar',
+    lang: 'en',
+    negative: true,
+    make: (v) => [
+      'BEGIN:VEVENT\nSUMMARY:Sprint ',
+      String(v.r.int(30, 90)),
+      ' planning\nLOCATION:Room ',
+      String(v.r.int(1, 9)),
+      '.',
+      String(v.r.int(10, 40)),
+      ' (Washington building)\nDTSTART:20261',
+      String(v.r.int(0, 2)),
+      String(v.r.int(10, 28)),
+      'T090000Z\nUID:',
+      v.uuid(),
+      '\nEND:VEVENT',
+    ],
+  },
+  {
+    id: 'en-neg-form-blank',
+    lang: 'en',
+    negative: true,
+    make: (v) => [
+      'INTAKE FORM v',
+      String(v.r.int(2, 9)),
+      '\nName: ______________  Date of birth: __/__/____\nAddress: ____________________\nPhone: (___) ___-____  SSN: ___-__-____\nSigned: <signature>',
+    ],
+  },
+  {
+    id: 'en-neg-tx-hash-bad-iban',
+    lang: 'en',
+    negative: true,
+    make: (v) => [
+      'Refund failed: IBAN ',
+      v.badIban('GB'),
+      ' fails the checksum, please re-check. Previous payout tx hash 0x',
+      v.hex(64),
+      ' confirmed at block ',
+      v.r.digits(8),
+      '.',
+    ],
+  },
+  {
+    id: 'en-neg-localhost-log',
+    lang: 'en',
+    negative: true,
+    make: (v) => [
+      '2026-11-2',
+      String(v.r.int(0, 9)),
+      ' 03:1',
+      String(v.r.int(0, 9)),
+      ':07 DEBUG server listening on 127.0.0.1:',
+      String(v.r.int(3000, 9999)),
+      ' pid=',
+      v.r.digits(5),
+      ' build=',
+      v.hex(12),
+      ' node=v20.',
+      String(v.r.int(1, 20)),
+      '.0 trace=',
+      v.uuid(),
+    ],
+  },
+  {
+    id: 'de-neg-postfach-text',
+    lang: 'de',
+    negative: true,
+    make: (v) => [
+      'Formular ',
+      v.r.chars(2, 'ABCDEFGHJKLMNPRSTUVWXYZ'),
+      '-',
+      v.r.digits(3),
+      ': Bitte tragen Sie Name, Geburtsdatum und Anschrift ein. Feld „IBAN“ leer lassen, wenn Sie per Lastschrift zahlen. Ticket ',
+      v.r.digits(7),
+      '.',
+    ],
+  },
+  {
+    id: 'ja-neg-template',
+    lang: 'ja',
+    negative: true,
+    make: (v) => [
+      '【テンプレート】{氏名}様　ご登録のメールアドレス <email> 宛に確認コードを送信しました。コード有効期限：',
+      String(v.r.int(5, 30)),
+      '分　問い合わせ番号 ',
+      v.r.digits(10),
+    ],
+  },
+  {
+    id: 'ko-neg-calendar',
+    lang: 'ko',
+    negative: true,
+    make: (v) => [
+      '[일정] ',
+      String(v.r.int(1, 12)),
+      '월 ',
+      String(v.r.int(1, 28)),
+      '일 오후 3시 분기 회의, 회의실 ',
+      String(v.r.int(2, 15)),
+      '층 ',
+      String(v.r.int(1, 9)),
+      '번. 안건 번호 ',
+      v.r.digits(6),
+      ', 버전 ',
+      String(v.r.int(1, 4)),
+      '.',
+      String(v.r.int(0, 9)),
+    ],
+  },
+];
+
 /** Every template with how many lines to draw from it. */
 export const BLIND5_TEMPLATES: Array<{ template: Template; count: number }> = [
-  ...EN.map((template) => ({ template, count: 4 })),
-  ...EN_NEG.map((template) => ({ template, count: 5 })),
+  ...EN.map((template) => ({ template, count: 3 })),
+  ...EN_NEG.map((template) => ({ template, count: 4 })),
+  ...MORE.map((template) => ({ template, count: 3 })),
+  ...MORE_NEG.map((template) => ({ template, count: 4 })),
   ...DE.map((template) => ({ template, count: 4 })),
   ...DE_NEG.map((template) => ({ template, count: 4 })),
   ...FR.map((template) => ({ template, count: 4 })),
@@ -1593,5 +1964,3 @@ export const BLIND5_TEMPLATES: Array<{ template: Template; count: number }> = [
   ...KO.map((template) => ({ template, count: 5 })),
   ...KO_NEG.map((template) => ({ template, count: 4 })),
 ];
-
-export { slug };

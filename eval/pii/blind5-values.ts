@@ -1050,3 +1050,12 @@ export function passport(r: Rng, lang: B5Lang): string {
       return `M${r.digits(8)}`;
   }
 }
+
+/** An IBAN of `country` whose check digits are wrong (a look-alike). */
+export function badIban(r: Rng, country: string): string {
+  const good = iban(r, country, false);
+  const check = Number(good.slice(2, 4));
+  const wrong = String(((check + r.int(1, 50) - 2) % 97) + 2).padStart(2, '0');
+  const out = `${good.slice(0, 2)}${wrong}${good.slice(4)}`;
+  return ibanValid(out) ? badIban(r, country) : (out.match(/.{1,4}/g) ?? []).join(' ');
+}
