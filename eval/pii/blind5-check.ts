@@ -1,12 +1,13 @@
 /**
  * Structural check of PII blind set 5 (no detector is run): the committed file equals what the
  * generator produces, every span lies inside its text with no surrounding whitespace or
- * punctuation, checksummed values validate (Luhn, mod 97, bech32/base58 shapes, numbering plans),
+ * punctuation, checksummed values validate (Luhn, mod 97, bech32/base58 shapes, numbering plans, `isIP`),
  * and the counts and ratios of the brief hold. Prints counts per language and type.
  *
  *   npx tsx eval/pii/blind5-check.ts
  */
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import { type Blind5PIIFixture, generateBlind5PIIFixtures } from './blind5-generate.js';
 import { ibanValid, luhnValid } from './blind5-values.js';
@@ -65,6 +66,7 @@ for (const f of committed) {
       !/^(0x[0-9a-f]{40}|bc1[qp][02-9ac-hj-np-z]{38,58}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/.test(value)
     )
       problems.push(`${f.id}: wallet shape ${value}`);
+    if (s.type === 'ip-address' && isIP(value) === 0) problems.push(`${f.id}: not an IP ${value}`);
     if (s.type === 'email' && !/^[^\s@]+@[^\s@]+\.[a-z]{2,}$/.test(value))
       problems.push(`${f.id}: email ${value}`);
   }
