@@ -1582,6 +1582,25 @@ const KO_NEG: Template[] = [
 
 const MORE: Template[] = [
   {
+    id: 'en-ssn-chat-redis',
+    lang: 'en',
+    negative: false,
+    make: (v) => [
+      v.r.pick(['[chat] ', '[sms] ', '[ticket note] ']),
+      'customer: ok my social is ',
+      L('ssn', v.ssn()),
+      ' and the card on file ends in 4412\nagent: thanks, verified. (internal: cache at ',
+      {
+        url: [
+          'redis://',
+          `default:${v.r.chars(16, 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789')}`,
+          `@cache-${v.r.int(1, 9)}.${v.r.pick(['shopline.net', 'kettle-ops.io'])}:6379/0`,
+        ],
+      },
+      ')',
+    ],
+  },
+  {
     id: 'en-ssn-bare-cue',
     lang: 'en',
     negative: false,
@@ -1834,6 +1853,60 @@ const MORE: Template[] = [
 
 const MORE_NEG: Template[] = [
   {
+    id: 'en-neg-namelike-things',
+    lang: 'en',
+    negative: true,
+    make: (v) => [
+      v.r.pick(['Quick recap: ', 'Notes from the offsite: ', 'Expense memo: ']),
+      'the Ford Focus rental was returned at Lincoln Center, we had Earl Grey and Caesar salad at the Jackson Hole diner, and the Aurora room on floor ',
+      String(v.r.int(2, 9)),
+      ' is booked until ',
+      String(v.r.int(1, 12)),
+      ' pm. Receipt #',
+      v.r.digits(6),
+      '.',
+    ],
+  },
+  {
+    id: 'zh-neg-namelike-things',
+    lang: 'zh',
+    negative: true,
+    make: (v) => [
+      '采购清单：王老吉',
+      String(v.r.int(2, 12)),
+      '箱、老干妈',
+      String(v.r.int(2, 9)),
+      '瓶，送到张江高科园区',
+      String(v.r.int(1, 9)),
+      '号楼前台（中关村店同款）。单号 ',
+      v.r.digits(12),
+    ],
+  },
+  {
+    id: 'ja-neg-namelike-things',
+    lang: 'ja',
+    negative: true,
+    make: (v) => [
+      '出張メモ：新宿の紀伊國屋書店で資料購入、昼は吉野家、夜は松本楼。会議室「富士」は',
+      String(v.r.int(10, 18)),
+      '時まで予約済み。経費番号 ',
+      v.r.digits(8),
+    ],
+  },
+  {
+    id: 'ko-neg-namelike-things',
+    lang: 'ko',
+    negative: true,
+    make: (v) => [
+      '점심은 김밥천국에서 김밥 ',
+      String(v.r.int(2, 6)),
+      '줄, 저녁은 이디야에서 커피. 회의실 "한라"는 ',
+      String(v.r.int(2, 9)),
+      '시까지 예약. 영수증 번호 ',
+      v.r.digits(9),
+    ],
+  },
+  {
     id: 'en-neg-calendar',
     lang: 'en',
     negative: true,
@@ -1950,7 +2023,7 @@ export const BLIND5_TEMPLATES: Array<{ template: Template; count: number }> = [
   ...EN.map((template) => ({ template, count: 3 })),
   ...EN_NEG.map((template) => ({ template, count: 4 })),
   ...MORE.map((template) => ({ template, count: 3 })),
-  ...MORE_NEG.map((template) => ({ template, count: 4 })),
+  ...MORE_NEG.map((template) => ({ template, count: 3 })),
   ...DE.map((template) => ({ template, count: 4 })),
   ...DE_NEG.map((template) => ({ template, count: 4 })),
   ...FR.map((template) => ({ template, count: 4 })),
