@@ -95,7 +95,7 @@ function blind4Fixtures(): Row[] {
   return readJsonl(new URL('./injection/blind4-fixtures.jsonl', import.meta.url));
 }
 
-/** Where the fifth blind set, the held-out half, is committed (only its existence is checked). */
+/** Where the fifth blind set, the held-out half, is committed . */
 export const BLIND5_URL = new URL('./injection/blind5-fixtures.jsonl', import.meta.url);
 
 /** The development sets, one row each, in a fixed order. */
@@ -206,7 +206,10 @@ export async function run(): Promise<void> {
   const figures = evaluateInjection({ heldout: !tuning });
   console.log('\n== Prompt injection: scoreInjection() (offline) ==');
   const shown: Array<{ label: string; figures: InjectionFigures }> = [
-    ...figures.map((f) => ({ label: SPLIT_LABELS[f.split], figures: f })),
+    ...figures.map((f) => ({
+      label: f.split === 'heldout' ? `${SPLIT_LABELS.heldout}, blind set 5` : SPLIT_LABELS[f.split],
+      figures: f,
+    })),
     ...developmentParts(),
   ];
   for (const { label, figures: f } of shown) {
