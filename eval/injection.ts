@@ -95,7 +95,7 @@ function blind4Fixtures(): Row[] {
   return readJsonl(new URL('./injection/blind4-fixtures.jsonl', import.meta.url));
 }
 
-/** Where the fifth blind set, the held-out half, is committed . */
+/** Where the fifth blind set, the held-out half, is committed. */
 export const BLIND5_URL = new URL('./injection/blind5-fixtures.jsonl', import.meta.url);
 
 /** The development sets, one row each, in a fixed order. */

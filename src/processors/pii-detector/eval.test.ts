@@ -129,21 +129,17 @@ describe('PII eval', () => {
     expect(lines.some((l) => l.spans.some((s) => s.type === 'url'))).toBe(false);
   });
 
-  it('held-out (blind set 5): scored only once committed; the integrator pins its floors', () => {
+  it('held-out (blind set 5): micro precision and recall at the floors it was first scored at', () => {
     const heldout = piiFixtures('heldout');
-    if (heldout === undefined) {
-      console.warn(
-        'PII eval: held-out blind set 5 is pending (eval/pii/blind5-fixtures.jsonl not committed yet)',
-      );
-      return;
-    }
-    expect(heldout.length).toBeGreaterThanOrEqual(300);
-    const score = scorePII(heldout);
-    // No floors yet: blind set 5 has never been scored. The integrator pins its first score.
-    expect(score.micro.precision).toBeGreaterThan(0);
-    expect(score.micro.recall).toBeGreaterThan(0);
+    expect(heldout, 'eval/pii/blind5-fixtures.jsonl must be committed').toBeDefined();
+    expect(heldout!.length).toBeGreaterThanOrEqual(300);
+    const score = scorePII(heldout!);
+    // First scored blind after issue #11's third tuning round: P 0.938 / R 0.787 (names 0.851 /
+    // 0.557). Floors, not the target: nobody may tune on this set's misses or per-type figures.
+    expect(score.micro.precision).toBeGreaterThanOrEqual(0.93);
+    expect(score.micro.recall).toBeGreaterThanOrEqual(0.78);
   });
   it.todo(
-    'held-out (blind set 5): micro precision and recall both >= 0.95 (issue #11 target; blind set 4 missed it at P 0.920 / R 0.833)',
+    'held-out (blind set 5): micro precision and recall both >= 0.95 (issue #11 target, missed: blind set 4 P 0.920 / R 0.833, blind set 5 P 0.938 / R 0.787)',
   );
 });
