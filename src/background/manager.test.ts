@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTool } from '../tools/create-tool.js';
 import { BackgroundTaskError } from './errors.js';
@@ -224,14 +224,12 @@ describe('BackgroundTaskManager concurrency and backpressure', () => {
     const second = gate();
     const a = await accepted(manager, call({ execute: first.execute }));
     const b = await accepted(manager, call({ toolCallId: 'c2', execute: second.execute }));
-    await wait(5);
-    expect(first.starts()).toBe(1);
+    await vi.waitFor(() => expect(first.starts()).toBe(1), { interval: 2 });
     expect(second.starts()).toBe(0);
     expect((await manager.get(b.task.id))?.status).toBe('pending');
     first.release('one');
     await a.settled;
-    await wait(5);
-    expect(second.starts()).toBe(1);
+    await vi.waitFor(() => expect(second.starts()).toBe(1), { interval: 2 });
     second.release('two');
     expect((await b.settled).result).toBe('two');
   });
@@ -244,11 +242,10 @@ describe('BackgroundTaskManager concurrency and backpressure', () => {
     await accepted(manager, call({ agentId: 'A', execute: a1.execute }));
     await accepted(manager, call({ agentId: 'A', toolCallId: 'c2', execute: a2.execute }));
     await accepted(manager, call({ agentId: 'B', toolCallId: 'c3', execute: b1.execute }));
-    await wait(5);
-    expect([a1.starts(), a2.starts(), b1.starts()]).toEqual([1, 0, 1]);
+    await vi.waitFor(() => expect([a1.starts(), b1.starts()]).toEqual([1, 1]), { interval: 2 });
+    expect(a2.starts()).toBe(0);
     a1.release(1);
-    await wait(5);
-    expect(a2.starts()).toBe(1);
+    await vi.waitFor(() => expect(a2.starts()).toBe(1), { interval: 2 });
     a2.release(2);
     b1.release(3);
   });
@@ -265,6 +262,27 @@ describe('BackgroundTaskManager concurrency and backpressure', () => {
     expect((error as Error).message).toMatch(/concurrency 1.*"slow"/);
     expect(await manager.list()).toHaveLength(1);
     open.release(0);
+  });
+
+  it("backpressure 'queue' with maxQueued: a task past the waiting line is BACKGROUND_TASK_REJECTED", async () => {
+    const manager = new BackgroundTaskManager({ concurrency: 1, maxQueued: 1 });
+    const first = gate();
+    const second = gate();
+    const a = await accepted(manager, call({ execute: first.execute }));
+    const b = await accepted(manager, call({ toolCallId: 'c2', execute: second.execute }));
+    const error = await manager
+      .submit(call({ toolCallId: 'c3', execute: async () => 3 }))
+      .catch((e: unknown) => e);
+    expect(BackgroundTaskError.isInstance(error)).toBe(true);
+    expect((error as BackgroundTaskError).code).toBe('BACKGROUND_TASK_REJECTED');
+    expect((error as Error).message).toMatch(/maxQueued 1 reached.*"slow"/);
+    // The waiting task keeps its place and the refused one left no record.
+    expect((await manager.list()).map((t) => t.toolCallId).sort()).toEqual(['c2', 'call-1']);
+    first.release(1);
+    await a.settled;
+    await vi.waitFor(() => expect(second.starts()).toBe(1), { interval: 2 });
+    second.release(2);
+    expect((await b.settled).result).toBe(2);
   });
 
   it("backpressure 'fallback-sync' returns { accepted: false } so the caller runs inline", async () => {
@@ -306,13 +324,20 @@ describe('BackgroundTaskManager crash recovery on start', () => {
 
   it("marks another owner's stale running task failed (BACKGROUND_TASK_ABANDONED), leaves a fresh one alone", async () => {
     const store = new InMemoryBackgroundTaskStore();
-    await leftRunning(store, 'stale', 0);
-    await leftRunning(store, 'fresh', 0);
-    // age the stale one: a live owner would have touched it within staleAfterMs
-    await wait(30);
-    await store.transition('fresh', ['running'], 'running', {});
-    const manager = new BackgroundTaskManager({ store, staleAfterMs: 20 });
-    await manager.start();
+    // Only the clock is faked (timers stay real), so "an hour later" costs no waiting and a
+    // loaded machine cannot age the fresh record past staleAfterMs.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await leftRunning(store, 'stale', 0);
+      await leftRunning(store, 'fresh', 0);
+      vi.setSystemTime(Date.now() + 3_600_000);
+      // a live owner touched this one just now; the stale one was last touched an hour ago
+      await store.transition('fresh', ['running'], 'running', {});
+      const manager = new BackgroundTaskManager({ store, staleAfterMs: 600_000 });
+      await manager.start();
+    } finally {
+      vi.useRealTimers();
+    }
     expect((await store.get('stale'))?.status).toBe('failed');
     expect((await store.get('stale'))?.error?.code).toBe('BACKGROUND_TASK_ABANDONED');
     expect((await store.get('fresh'))?.status).toBe('running');
