@@ -178,6 +178,26 @@ describe('eligibility: `_background` in the schema and in the arguments', () => 
     expect(toolResultsText(model.calls[1]?.prompt)).toContain('_background.disposition');
   });
 
+  it('a deferred call with invalid arguments is an error result at once; no task is created', async () => {
+    const { tool, received } = slowTool();
+    const manager = new BackgroundTaskManager();
+    const model = new ScriptedModel({
+      steps: [{ toolCalls: [{ toolName: 'research', args: { topic: 5 } }] }, 'ok'],
+    });
+    await new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      tools: { research: tool },
+      backgroundTasks: { manager },
+    }).generate('go', { untilIdle: true });
+    expect(received).toEqual([]);
+    expect(await manager.list()).toEqual([]);
+    const results = toolResultsText(model.calls[1]?.prompt);
+    expect(results).toContain('topic');
+    expect(results).not.toContain('taskId');
+  });
+
   it('bad options are configuration errors naming the option', () => {
     expect(
       () =>
@@ -296,7 +316,10 @@ describe('deferred calls: acknowledgement now, reconciled result later, untilIdl
   });
 
   it('untilIdle { maxIdleMs } stops waiting when no result comes in time', async () => {
-    const { tool } = slowTool({ ms: 400 });
+    // The task finishes only when the test says so: the run can only end through maxIdleMs
+    // (without it this test would hang), whatever the machine's load.
+    let release = false;
+    const { tool } = slowTool({ ms: 1, until: () => release });
     const manager = new BackgroundTaskManager();
     const model = new ScriptedModel({
       steps: [{ toolCalls: [{ toolName: 'research', args: { topic: 'slow' } }] }, 'Started.', 'never'],
@@ -308,17 +331,19 @@ describe('deferred calls: acknowledgement now, reconciled result later, untilIdl
       tools: { research: tool },
       backgroundTasks: { manager },
     });
-    const started = Date.now();
     const result = await agent.generate('go', { untilIdle: { maxIdleMs: 30 } });
-    expect(Date.now() - started).toBeLessThan(350);
     expect(result.text).toBe('Started.');
     expect(model.calls).toHaveLength(2);
     const [task] = await manager.list();
-    await manager.cancel(task?.id as string);
+    expect(task?.status).toBe('running');
+    release = true;
+    expect((await manager.waitFor(task?.id as string))?.status).toBe('completed');
+    expect(model.calls).toHaveLength(2);
   });
 
   it('a follow-up turn counts against maxSteps: with no step left the run ends without waiting', async () => {
-    const { tool } = slowTool({ ms: 300 });
+    let release = false;
+    const { tool } = slowTool({ ms: 1, until: () => release });
     const manager = new BackgroundTaskManager();
     const model = new ScriptedModel({
       steps: [{ toolCalls: [{ toolName: 'research', args: { topic: 'x' } }] }, 'Started.', 'never'],
@@ -330,12 +355,51 @@ describe('deferred calls: acknowledgement now, reconciled result later, untilIdl
       tools: { research: tool },
       backgroundTasks: { manager },
     });
-    const started = Date.now();
+    // untilIdle without maxIdleMs: had the run waited, it would never end (the task is held).
     await agent.generate('go', { untilIdle: true, maxSteps: 2 });
-    expect(Date.now() - started).toBeLessThan(250);
     expect(model.calls).toHaveLength(2);
     const [task] = await manager.list();
-    await manager.cancel(task?.id as string);
+    expect(task?.status).toBe('running');
+    release = true;
+    await manager.waitFor(task?.id as string);
+  });
+
+  it("the run's abortSignal ends the untilIdle wait but does not cancel the task", async () => {
+    let release = false;
+    const { tool, aborted } = slowTool({ ms: 1, until: () => release });
+    const manager = new BackgroundTaskManager();
+    const model = new ScriptedModel({
+      steps: [{ toolCalls: [{ toolName: 'research', args: { topic: 'x' } }] }, 'Started.', 'never'],
+    });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      tools: { research: tool },
+      backgroundTasks: { manager },
+    });
+    const controller = new AbortController();
+    // Abort once the run is past its last step (held in the untilIdle wait: the task is held).
+    const run = agent
+      .generate('go', {
+        untilIdle: true,
+        abortSignal: controller.signal,
+        onStepFinish: () => {
+          if (model.calls.length === 2) setTimeout(() => controller.abort(), 0);
+        },
+      })
+      .then(
+        () => 'resolved',
+        () => 'rejected',
+      );
+    await run;
+    expect(model.calls).toHaveLength(2);
+    const [task] = await manager.list();
+    expect(task?.status).toBe('running');
+    release = true;
+    const final = await manager.waitFor(task?.id as string);
+    expect(final).toMatchObject({ status: 'completed', result: { summary: 'notes on x' } });
+    expect(aborted).toEqual([]);
   });
 
   it('a bad untilIdle is AGENT_INVALID_OPTIONS', async () => {
@@ -363,7 +427,7 @@ describe('awaited calls', () => {
       instructions: 'x',
       model,
       tools: { research: tool },
-      backgroundTasks: { manager, waitTimeoutMs: 1000 },
+      backgroundTasks: { manager, waitTimeoutMs: 30_000 },
     });
     const result = await agent.generate('go');
     expect(toolResultsText(model.calls[1]?.prompt)).toContain('notes on frogs');
@@ -407,7 +471,10 @@ describe('failures, cancellation, backpressure and callbacks through the agent',
   it('task timeout: the follow-up reads a timed_out error result; onFailed and onTaskFailed run', async () => {
     const onFailed = vi.fn();
     const onTaskFailed = vi.fn();
-    const { tool, aborted } = slowTool({ ms: 500, background: { enabled: true, timeoutMs: 30, onFailed } });
+    const { tool, aborted } = slowTool({
+      ms: 60_000,
+      background: { enabled: true, timeoutMs: 30, onFailed },
+    });
     const manager = new BackgroundTaskManager();
     const model = new ScriptedModel({
       steps: [{ toolCalls: [{ toolName: 'research', args: { topic: 'x' } }] }, 'Started.', 'It timed out.'],
@@ -459,7 +526,7 @@ describe('failures, cancellation, backpressure and callbacks through the agent',
   });
 
   it('cancel: the tool sees the abort, the record is cancelled, the follow-up reads the cancellation', async () => {
-    const { tool, aborted } = slowTool({ ms: 1000 });
+    const { tool, aborted } = slowTool({ ms: 60_000 });
     const manager = new BackgroundTaskManager();
     manager.subscribe((event) => {
       if (event.type === 'running') setTimeout(() => void manager.cancel(event.task.id, 'user asked'), 20);
@@ -485,7 +552,18 @@ describe('failures, cancellation, backpressure and callbacks through the agent',
 
   it("backpressure 'reject' gives the model an error result; 'fallback-sync' runs the call inline", async () => {
     for (const backpressure of ['reject', 'fallback-sync'] as const) {
-      const { tool } = slowTool({ ms: 30 });
+      // "one" holds the only slot until the model has read the step's results, so "two" always
+      // finds the manager full; "two" itself never waits (it may run inline).
+      const tool = createTool({
+        id: 'research',
+        description: 'Slow research',
+        inputSchema: z.object({ topic: z.string() }),
+        background: { enabled: true },
+        execute: async ({ topic }) => {
+          while (topic === 'one' && model.calls.length < 2) await wait(2);
+          return { summary: `notes on ${topic}` };
+        },
+      });
       const manager = new BackgroundTaskManager({ concurrency: 1, backpressure });
       const model = new ScriptedModel({
         steps: [
@@ -681,8 +759,8 @@ describe('createBackgroundWorkSignalProcessor (6.19)', () => {
   });
 
   it('timed_out and cancelled tasks are work-failed carrying their own status', async () => {
-    const { tool } = slowTool({ ms: 1000, background: { enabled: true, timeoutMs: 20 } });
-    const other = slowTool({ ms: 1000 }).tool;
+    const { tool } = slowTool({ ms: 60_000, background: { enabled: true, timeoutMs: 20 } });
+    const other = slowTool({ ms: 60_000 }).tool;
     const { spy, seen } = signalSpy();
     const manager = new BackgroundTaskManager();
     manager.subscribe((event) => {
@@ -753,7 +831,21 @@ describe('createBackgroundWorkSignalProcessor (6.19)', () => {
   it('a result that settles after the run ended sends nothing (best effort) and is still stored', async () => {
     let runEnded = false;
     const { tool } = slowTool({ ms: 1, until: () => runEnded });
-    const { spy, seen } = signalSpy();
+    // The real processor, with every sendSignal call it makes recorded (also after the run).
+    const signals = createBackgroundWorkSignalProcessor();
+    const sent: string[] = [];
+    const recording: InputProcessor = {
+      id: 'recording-signals',
+      processInputStep: (args) =>
+        signals.processInputStep?.({
+          ...args,
+          abortSignal: args.abortSignal,
+          sendSignal: async (signal) => {
+            sent.push(String(signal.tagName));
+            return args.sendSignal?.(signal);
+          },
+        }),
+    };
     const manager = new BackgroundTaskManager();
     const model = new ScriptedModel({
       steps: [{ toolCalls: [{ toolName: 'research', args: { topic: 'late' } }] }, 'bye'],
@@ -764,14 +856,17 @@ describe('createBackgroundWorkSignalProcessor (6.19)', () => {
       model,
       tools: { research: tool },
       backgroundTasks: { manager },
-      inputProcessors: [createBackgroundWorkSignalProcessor(), spy],
+      inputProcessors: [recording],
     }).generate('go');
+    expect(sent).toEqual(['work-deferred']);
     runEnded = true;
     const [task] = await manager.list();
     const final = await manager.waitFor(task?.id as string);
-    expect(final?.status).toBe('completed');
-    await wait(10);
-    expect(seen.flat().map((s) => s.tagName)).toEqual(['work-deferred']);
+    expect(final).toMatchObject({ status: 'completed', result: { summary: 'notes on late' } });
+    // Settlement listeners run right after waitFor's; give them a turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await manager.get(task?.id as string))?.status).toBe('completed');
+    expect(sent).toEqual(['work-deferred']);
   });
 
   it('has the documented id and hook', () => {
