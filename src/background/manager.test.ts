@@ -378,6 +378,43 @@ describe('BackgroundTaskManager crash recovery on start', () => {
   });
 });
 
+describe('BackgroundTaskManager store failures', () => {
+  it('a store that fails under a running task is a warning naming the task (no unhandled rejection) and frees the slot', async () => {
+    class FlakyStore extends InMemoryBackgroundTaskStore {
+      broken = false;
+      override async transition(...args: Parameters<InMemoryBackgroundTaskStore['transition']>) {
+        if (this.broken) throw new Error('database went away');
+        return super.transition(...args);
+      }
+      override async get(id: string) {
+        if (this.broken) throw new Error('database went away');
+        return super.get(id);
+      }
+    }
+    const store = new FlakyStore();
+    const warnings: string[] = [];
+    const manager = new BackgroundTaskManager({
+      store,
+      concurrency: 1,
+      logger: { warn: (message) => warnings.push(message) },
+    });
+    const open = gate();
+    const { task } = await accepted(manager, call({ execute: open.execute }));
+    await vi.waitFor(() => expect(open.starts()).toBe(1), { interval: 2 });
+    store.broken = true;
+    open.release('lost');
+    await vi.waitFor(
+      () => expect(warnings.join('\n')).toContain(`background task ${task.id} crashed: database went away`),
+      { interval: 2 },
+    );
+    // An unhandled rejection would surface (and fail this file) within a few turns of the loop.
+    await wait(20);
+    store.broken = false;
+    const next = await accepted(manager, call({ toolCallId: 'c2', execute: async () => 'after' }));
+    expect((await next.settled).result).toBe('after');
+  });
+});
+
 describe('BackgroundTaskManager producer failures', () => {
   it('a job the queue refuses is never left pending: the record is failed and submit rejects', async () => {
     const queue = new InProcessBackgroundTaskQueue();

@@ -594,8 +594,13 @@ export class BackgroundTaskManager {
         holds = false;
         run()
           .then(resolve, (error: unknown) => {
+            // The store failed under the run (it could not even record the failure): warn, and
+            // resolve with what it holds now, or the last record seen when it cannot be read.
             this.#warn(`background task ${task.id} crashed`, error);
-            void this.store.get(task.id).then((current) => resolve(current ?? task));
+            this.store.get(task.id).then(
+              (current) => resolve(current ?? task),
+              () => resolve(task),
+            );
           })
           .finally(() => this.#release(task.agentId));
       };
