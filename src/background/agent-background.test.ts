@@ -869,6 +869,40 @@ describe('createBackgroundWorkSignalProcessor (6.19)', () => {
     expect(sent).toEqual(['work-deferred']);
   });
 
+  it("listens for the run's end once per run, not once per step", async () => {
+    const { tool } = slowTool({ ms: 1, until: () => model.calls.length >= 2 });
+    const signals = createBackgroundWorkSignalProcessor();
+    const runEnd = new AbortController();
+    const listen = vi.spyOn(runEnd.signal, 'addEventListener');
+    const sent: string[] = [];
+    const wrapped: InputProcessor = {
+      id: 'wrapped-signals',
+      processInputStep: (args) =>
+        signals.processInputStep?.({
+          ...args,
+          abortSignal: runEnd.signal,
+          sendSignal: async (signal) => {
+            sent.push(String(signal.tagName));
+            return args.sendSignal?.(signal);
+          },
+        }),
+    };
+    const model = new ScriptedModel({
+      steps: [{ toolCalls: [{ toolName: 'research', args: { topic: 'x' } }] }, 'Started.', 'Done.'],
+    });
+    await new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      tools: { research: tool },
+      backgroundTasks: { manager: new BackgroundTaskManager() },
+      inputProcessors: [wrapped],
+    }).generate('go', { untilIdle: true });
+    expect(model.calls).toHaveLength(3);
+    expect(sent).toEqual(['work-deferred', 'work-completed']);
+    expect(listen.mock.calls.filter(([type]) => type === 'abort')).toHaveLength(1);
+  });
+
   it('has the documented id and hook', () => {
     const processor = createBackgroundWorkSignalProcessor();
     expect(processor.id).toBe('background-work-signals');

@@ -175,8 +175,11 @@ export function isTerminalStatus(status: BackgroundTaskStatus): status is Backgr
 export class BackgroundTaskManager {
   /** This manager's owner id. */
   readonly ownerId: string;
+  /** Where this manager executes tasks (`full`, `producer` or `worker`). */
   readonly mode: BackgroundManagerMode;
+  /** Where the task records live. */
   readonly store: BackgroundTaskStore;
+  /** The queue of `producer` / `worker` mode; `undefined` in `full` mode without one. */
   readonly queue: BackgroundTaskQueue | undefined;
 
   readonly #options: BackgroundTaskManagerOptions;
