@@ -201,6 +201,31 @@ describe('BackgroundTaskManager lifecycle (pending → running → terminal thro
     expect(again?.status).toBe('cancelled');
   });
 
+  it('close({ cancelRunning: true }) cancels what runs here; a later submit is BACKGROUND_MANAGER_CLOSED', async () => {
+    const manager = new BackgroundTaskManager();
+    let aborted = false;
+    const { task, settled } = await accepted(
+      manager,
+      call({
+        execute: ({ abortSignal }) =>
+          new Promise((_, reject) => {
+            abortSignal.addEventListener('abort', () => {
+              aborted = true;
+              reject(abortSignal.reason);
+            });
+          }),
+      }),
+    );
+    await vi.waitFor(async () => expect((await manager.get(task.id))?.status).toBe('running'), {
+      interval: 2,
+    });
+    await manager.close({ cancelRunning: true });
+    expect(aborted).toBe(true);
+    expect((await settled).status).toBe('cancelled');
+    const error = await manager.submit(call({ toolCallId: 'c2' })).catch((e: unknown) => e);
+    expect((error as BackgroundTaskError).code).toBe('BACKGROUND_MANAGER_CLOSED');
+  });
+
   it('cleanup({ olderThanMs }) deletes finished records only', async () => {
     const manager = new BackgroundTaskManager();
     const done = await accepted(manager, call({ execute: async () => 1 }));
