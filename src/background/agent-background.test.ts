@@ -632,6 +632,15 @@ describe('failures, cancellation, backpressure and callbacks through the agent',
   });
 });
 
+/** A `sendSignal` that records each signal's tag before passing it on. */
+type SendSignal = NonNullable<Parameters<NonNullable<InputProcessor['processInputStep']>>[0]['sendSignal']>;
+function recordTo(sent: string[], send: SendSignal): SendSignal {
+  return async (signal) => {
+    sent.push(String(signal.tagName));
+    return send(signal);
+  };
+}
+
 describe('createBackgroundWorkSignalProcessor (6.19)', () => {
   /** An input processor after the signal processor that records the signal messages each step sees. */
   function signalSpy() {
@@ -839,11 +848,7 @@ describe('createBackgroundWorkSignalProcessor (6.19)', () => {
       processInputStep: (args) =>
         signals.processInputStep?.({
           ...args,
-          abortSignal: args.abortSignal,
-          sendSignal: async (signal) => {
-            sent.push(String(signal.tagName));
-            return args.sendSignal?.(signal);
-          },
+          ...(args.sendSignal ? { sendSignal: recordTo(sent, args.sendSignal) } : {}),
         }),
     };
     const manager = new BackgroundTaskManager();
@@ -881,10 +886,7 @@ describe('createBackgroundWorkSignalProcessor (6.19)', () => {
         signals.processInputStep?.({
           ...args,
           abortSignal: runEnd.signal,
-          sendSignal: async (signal) => {
-            sent.push(String(signal.tagName));
-            return args.sendSignal?.(signal);
-          },
+          ...(args.sendSignal ? { sendSignal: recordTo(sent, args.sendSignal) } : {}),
         }),
     };
     const model = new ScriptedModel({
