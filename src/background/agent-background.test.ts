@@ -315,6 +315,51 @@ describe('deferred calls: acknowledgement now, reconciled result later, untilIdl
     expect(await stored()).not.toContain('"status":"running"');
   });
 
+  it('after the run, the result is reconciled into memory even when the thread moved on by more than a page', async () => {
+    let release = false;
+    const { tool } = slowTool({ ms: 1, until: () => release });
+    const storage = new InMemoryStore();
+    const memory = new Memory({ storage });
+    const manager = new BackgroundTaskManager();
+    const model = new ScriptedModel({
+      steps: [
+        { toolCalls: [{ toolName: 'research', args: { topic: 'owls' }, toolCallId: 'call-owls' }] },
+        'Started.',
+      ],
+    });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      tools: { research: tool },
+      memory,
+      backgroundTasks: { manager },
+    });
+    await agent.generate('research owls', { memory: { thread: 'busy', resource: 'user-1' } });
+    // 150 later messages on the thread while the task still runs.
+    const later = Date.now() + 60_000;
+    await memory.saveMessages({
+      messages: Array.from({ length: 150 }, (_, i) => ({
+        id: `later-${i}`,
+        role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
+        createdAt: new Date(later + i),
+        threadId: 'busy',
+        resourceId: 'user-1',
+        content: { format: 2 as const, parts: [{ type: 'text' as const, text: `chat ${i}` }] },
+      })),
+    });
+    release = true;
+    const [task] = await manager.list();
+    await manager.waitFor(task?.id as string);
+    const stored = async () =>
+      JSON.stringify((await memory.recall({ threadId: 'busy', perPage: false })).messages);
+    await vi.waitFor(async () => expect(await stored()).toContain('notes on owls'), {
+      timeout: 2000,
+      interval: 10,
+    });
+    expect(await stored()).not.toContain('"status":"running"');
+  });
+
   it('untilIdle { maxIdleMs } stops waiting when no result comes in time', async () => {
     // The task finishes only when the test says so: the run can only end through maxIdleMs
     // (without it this test would hang), whatever the machine's load.
