@@ -6,11 +6,18 @@ import {
   InProcessBackgroundTaskQueue,
 } from 'sluice/background';
 import { InMemoryStore, Memory } from 'sluice/memory';
-import { createBackgroundWorkSignalProcessor, type InputProcessor } from 'sluice/processors';
+import {
+  type BackgroundWorkDisposition,
+  type BackgroundWorkInvocationKind,
+  type BackgroundWorkLifecyclePayload,
+  type BackgroundWorkTerminalStatus,
+  createBackgroundWorkSignalProcessor,
+  type InputProcessor,
+} from 'sluice/processors';
 import type { ChunkType } from 'sluice/stream';
 import { ScriptedModel } from 'sluice/test';
 import { createTool } from 'sluice/tools';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -950,10 +957,20 @@ describe('createBackgroundWorkSignalProcessor (6.19)', () => {
     expect(listen.mock.calls.filter(([type]) => type === 'abort')).toHaveLength(1);
   });
 
-  it('has the documented id and hook', () => {
+  it('has the documented id and hook, and exports the documented types', () => {
     const processor = createBackgroundWorkSignalProcessor();
     expect(processor.id).toBe('background-work-signals');
     expect(typeof processor.processInputStep).toBe('function');
+    // Checked by the typecheck (tsc covers tests): the four types of api-reference 6.19.
+    expectTypeOf<BackgroundWorkDisposition>().toEqualTypeOf<'deferred' | 'awaited'>();
+    expectTypeOf<BackgroundWorkInvocationKind>().toEqualTypeOf<'tool' | 'agent'>();
+    expectTypeOf<BackgroundWorkTerminalStatus>().toEqualTypeOf<
+      'completed' | 'failed' | 'timed_out' | 'cancelled'
+    >();
+    expectTypeOf<BackgroundWorkLifecyclePayload['status']>().toEqualTypeOf<
+      'running' | BackgroundWorkTerminalStatus
+    >();
+    expectTypeOf<BackgroundWorkLifecyclePayload>().toHaveProperty('executorRunId');
   });
 });
 
