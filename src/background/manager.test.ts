@@ -404,7 +404,7 @@ describe('BackgroundTaskManager crash recovery on start', () => {
 });
 
 describe('BackgroundTaskManager store failures', () => {
-  it('a store that fails under a running task is a warning naming the task (no unhandled rejection) and frees the slot', async () => {
+  it('a store that fails under a running task: a warning naming the task, waiters settle failed (no unhandled rejection), the slot frees', async () => {
     class FlakyStore extends InMemoryBackgroundTaskStore {
       broken = false;
       override async transition(...args: Parameters<InMemoryBackgroundTaskStore['transition']>) {
@@ -424,10 +424,16 @@ describe('BackgroundTaskManager store failures', () => {
       logger: { warn: (message) => warnings.push(message) },
     });
     const open = gate();
-    const { task } = await accepted(manager, call({ execute: open.execute }));
+    const { task, settled } = await accepted(manager, call({ execute: open.execute }));
     await vi.waitFor(() => expect(open.starts()).toBe(1), { interval: 2 });
     store.broken = true;
     open.release('lost');
+    // Waiters do not hang: they hear a failure naming the store's error.
+    expect(await settled).toMatchObject({
+      id: task.id,
+      status: 'failed',
+      error: { message: 'database went away' },
+    });
     await vi.waitFor(
       () => expect(warnings.join('\n')).toContain(`background task ${task.id} crashed: database went away`),
       { interval: 2 },

@@ -597,13 +597,28 @@ export class BackgroundTaskManager {
         holds = false;
         run()
           .then(resolve, (error: unknown) => {
-            // The store failed under the run (it could not even record the failure): warn, and
-            // resolve with what it holds now, or the last record seen when it cannot be read.
+            // The store failed under the run (it could not even record the failure). Waiters
+            // must not hang: they settle with a `failed` record (not stored; the stored one is
+            // left for crash recovery) unless the store already holds a terminal one.
             this.#warn(`background task ${task.id} crashed`, error);
-            this.store.get(task.id).then(
-              (current) => resolve(current ?? task),
-              () => resolve(task),
-            );
+            const now = new Date();
+            const failed: BackgroundTaskRecord = {
+              ...task,
+              status: 'failed',
+              error: toStoredError(error),
+              updatedAt: now,
+              finishedAt: now,
+            };
+            this.store
+              .get(task.id)
+              .then(
+                (current) => (current && isTerminalStatus(current.status) ? current : failed),
+                () => failed,
+              )
+              .then((final) => {
+                this.#finish(final);
+                resolve(final);
+              });
           })
           .finally(() => this.#release(task.agentId));
       };
