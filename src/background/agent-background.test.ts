@@ -6,11 +6,18 @@ import {
   InProcessBackgroundTaskQueue,
 } from 'sluice/background';
 import { InMemoryStore, Memory } from 'sluice/memory';
-import { createBackgroundWorkSignalProcessor, type InputProcessor } from 'sluice/processors';
+import {
+  type BackgroundWorkDisposition,
+  type BackgroundWorkInvocationKind,
+  type BackgroundWorkLifecyclePayload,
+  type BackgroundWorkTerminalStatus,
+  createBackgroundWorkSignalProcessor,
+  type InputProcessor,
+} from 'sluice/processors';
 import type { ChunkType } from 'sluice/stream';
 import { ScriptedModel } from 'sluice/test';
 import { createTool } from 'sluice/tools';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { z } from 'zod';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -178,6 +185,26 @@ describe('eligibility: `_background` in the schema and in the arguments', () => 
     expect(toolResultsText(model.calls[1]?.prompt)).toContain('_background.disposition');
   });
 
+  it('a deferred call with invalid arguments is an error result at once; no task is created', async () => {
+    const { tool, received } = slowTool();
+    const manager = new BackgroundTaskManager();
+    const model = new ScriptedModel({
+      steps: [{ toolCalls: [{ toolName: 'research', args: { topic: 5 } }] }, 'ok'],
+    });
+    await new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      tools: { research: tool },
+      backgroundTasks: { manager },
+    }).generate('go', { untilIdle: true });
+    expect(received).toEqual([]);
+    expect(await manager.list()).toEqual([]);
+    const results = toolResultsText(model.calls[1]?.prompt);
+    expect(results).toContain('topic');
+    expect(results).not.toContain('taskId');
+  });
+
   it('bad options are configuration errors naming the option', () => {
     expect(
       () =>
@@ -295,8 +322,56 @@ describe('deferred calls: acknowledgement now, reconciled result later, untilIdl
     expect(await stored()).not.toContain('"status":"running"');
   });
 
+  it('after the run, the result is reconciled into memory even when the thread moved on by more than a page', async () => {
+    let release = false;
+    const { tool } = slowTool({ ms: 1, until: () => release });
+    const storage = new InMemoryStore();
+    const memory = new Memory({ storage });
+    const manager = new BackgroundTaskManager();
+    const model = new ScriptedModel({
+      steps: [
+        { toolCalls: [{ toolName: 'research', args: { topic: 'owls' }, toolCallId: 'call-owls' }] },
+        'Started.',
+      ],
+    });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      tools: { research: tool },
+      memory,
+      backgroundTasks: { manager },
+    });
+    await agent.generate('research owls', { memory: { thread: 'busy', resource: 'user-1' } });
+    // 150 later messages on the thread while the task still runs.
+    const later = Date.now() + 60_000;
+    await memory.saveMessages({
+      messages: Array.from({ length: 150 }, (_, i) => ({
+        id: `later-${i}`,
+        role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
+        createdAt: new Date(later + i),
+        threadId: 'busy',
+        resourceId: 'user-1',
+        content: { format: 2 as const, parts: [{ type: 'text' as const, text: `chat ${i}` }] },
+      })),
+    });
+    release = true;
+    const [task] = await manager.list();
+    await manager.waitFor(task?.id as string);
+    const stored = async () =>
+      JSON.stringify((await memory.recall({ threadId: 'busy', perPage: false })).messages);
+    await vi.waitFor(async () => expect(await stored()).toContain('notes on owls'), {
+      timeout: 2000,
+      interval: 10,
+    });
+    expect(await stored()).not.toContain('"status":"running"');
+  });
+
   it('untilIdle { maxIdleMs } stops waiting when no result comes in time', async () => {
-    const { tool } = slowTool({ ms: 400 });
+    // The task finishes only when the test says so: the run can only end through maxIdleMs
+    // (without it this test would hang), whatever the machine's load.
+    let release = false;
+    const { tool } = slowTool({ ms: 1, until: () => release });
     const manager = new BackgroundTaskManager();
     const model = new ScriptedModel({
       steps: [{ toolCalls: [{ toolName: 'research', args: { topic: 'slow' } }] }, 'Started.', 'never'],
@@ -308,17 +383,19 @@ describe('deferred calls: acknowledgement now, reconciled result later, untilIdl
       tools: { research: tool },
       backgroundTasks: { manager },
     });
-    const started = Date.now();
     const result = await agent.generate('go', { untilIdle: { maxIdleMs: 30 } });
-    expect(Date.now() - started).toBeLessThan(350);
     expect(result.text).toBe('Started.');
     expect(model.calls).toHaveLength(2);
     const [task] = await manager.list();
-    await manager.cancel(task?.id as string);
+    expect(task?.status).toBe('running');
+    release = true;
+    expect((await manager.waitFor(task?.id as string))?.status).toBe('completed');
+    expect(model.calls).toHaveLength(2);
   });
 
   it('a follow-up turn counts against maxSteps: with no step left the run ends without waiting', async () => {
-    const { tool } = slowTool({ ms: 300 });
+    let release = false;
+    const { tool } = slowTool({ ms: 1, until: () => release });
     const manager = new BackgroundTaskManager();
     const model = new ScriptedModel({
       steps: [{ toolCalls: [{ toolName: 'research', args: { topic: 'x' } }] }, 'Started.', 'never'],
@@ -330,12 +407,51 @@ describe('deferred calls: acknowledgement now, reconciled result later, untilIdl
       tools: { research: tool },
       backgroundTasks: { manager },
     });
-    const started = Date.now();
+    // untilIdle without maxIdleMs: had the run waited, it would never end (the task is held).
     await agent.generate('go', { untilIdle: true, maxSteps: 2 });
-    expect(Date.now() - started).toBeLessThan(250);
     expect(model.calls).toHaveLength(2);
     const [task] = await manager.list();
-    await manager.cancel(task?.id as string);
+    expect(task?.status).toBe('running');
+    release = true;
+    await manager.waitFor(task?.id as string);
+  });
+
+  it("the run's abortSignal ends the untilIdle wait but does not cancel the task", async () => {
+    let release = false;
+    const { tool, aborted } = slowTool({ ms: 1, until: () => release });
+    const manager = new BackgroundTaskManager();
+    const model = new ScriptedModel({
+      steps: [{ toolCalls: [{ toolName: 'research', args: { topic: 'x' } }] }, 'Started.', 'never'],
+    });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      tools: { research: tool },
+      backgroundTasks: { manager },
+    });
+    const controller = new AbortController();
+    // Abort once the run is past its last step (held in the untilIdle wait: the task is held).
+    const run = agent
+      .generate('go', {
+        untilIdle: true,
+        abortSignal: controller.signal,
+        onStepFinish: () => {
+          if (model.calls.length === 2) setTimeout(() => controller.abort(), 0);
+        },
+      })
+      .then(
+        () => 'resolved',
+        () => 'rejected',
+      );
+    await run;
+    expect(model.calls).toHaveLength(2);
+    const [task] = await manager.list();
+    expect(task?.status).toBe('running');
+    release = true;
+    const final = await manager.waitFor(task?.id as string);
+    expect(final).toMatchObject({ status: 'completed', result: { summary: 'notes on x' } });
+    expect(aborted).toEqual([]);
   });
 
   it('a bad untilIdle is AGENT_INVALID_OPTIONS', async () => {
@@ -363,7 +479,7 @@ describe('awaited calls', () => {
       instructions: 'x',
       model,
       tools: { research: tool },
-      backgroundTasks: { manager, waitTimeoutMs: 1000 },
+      backgroundTasks: { manager, waitTimeoutMs: 30_000 },
     });
     const result = await agent.generate('go');
     expect(toolResultsText(model.calls[1]?.prompt)).toContain('notes on frogs');
@@ -407,7 +523,10 @@ describe('failures, cancellation, backpressure and callbacks through the agent',
   it('task timeout: the follow-up reads a timed_out error result; onFailed and onTaskFailed run', async () => {
     const onFailed = vi.fn();
     const onTaskFailed = vi.fn();
-    const { tool, aborted } = slowTool({ ms: 500, background: { enabled: true, timeoutMs: 30, onFailed } });
+    const { tool, aborted } = slowTool({
+      ms: 60_000,
+      background: { enabled: true, timeoutMs: 30, onFailed },
+    });
     const manager = new BackgroundTaskManager();
     const model = new ScriptedModel({
       steps: [{ toolCalls: [{ toolName: 'research', args: { topic: 'x' } }] }, 'Started.', 'It timed out.'],
@@ -459,7 +578,7 @@ describe('failures, cancellation, backpressure and callbacks through the agent',
   });
 
   it('cancel: the tool sees the abort, the record is cancelled, the follow-up reads the cancellation', async () => {
-    const { tool, aborted } = slowTool({ ms: 1000 });
+    const { tool, aborted } = slowTool({ ms: 60_000 });
     const manager = new BackgroundTaskManager();
     manager.subscribe((event) => {
       if (event.type === 'running') setTimeout(() => void manager.cancel(event.task.id, 'user asked'), 20);
@@ -485,7 +604,18 @@ describe('failures, cancellation, backpressure and callbacks through the agent',
 
   it("backpressure 'reject' gives the model an error result; 'fallback-sync' runs the call inline", async () => {
     for (const backpressure of ['reject', 'fallback-sync'] as const) {
-      const { tool } = slowTool({ ms: 30 });
+      // "one" holds the only slot until the model has read the step's results, so "two" always
+      // finds the manager full; "two" itself never waits (it may run inline).
+      const tool = createTool({
+        id: 'research',
+        description: 'Slow research',
+        inputSchema: z.object({ topic: z.string() }),
+        background: { enabled: true },
+        execute: async ({ topic }) => {
+          while (topic === 'one' && model.calls.length < 2) await wait(2);
+          return { summary: `notes on ${topic}` };
+        },
+      });
       const manager = new BackgroundTaskManager({ concurrency: 1, backpressure });
       const model = new ScriptedModel({
         steps: [
@@ -553,6 +683,15 @@ describe('failures, cancellation, backpressure and callbacks through the agent',
     }
   });
 });
+
+/** A `sendSignal` that records each signal's tag before passing it on. */
+type SendSignal = NonNullable<Parameters<NonNullable<InputProcessor['processInputStep']>>[0]['sendSignal']>;
+function recordTo(sent: string[], send: SendSignal): SendSignal {
+  return async (signal) => {
+    sent.push(String(signal.tagName));
+    return send(signal);
+  };
+}
 
 describe('createBackgroundWorkSignalProcessor (6.19)', () => {
   /** An input processor after the signal processor that records the signal messages each step sees. */
@@ -681,8 +820,8 @@ describe('createBackgroundWorkSignalProcessor (6.19)', () => {
   });
 
   it('timed_out and cancelled tasks are work-failed carrying their own status', async () => {
-    const { tool } = slowTool({ ms: 1000, background: { enabled: true, timeoutMs: 20 } });
-    const other = slowTool({ ms: 1000 }).tool;
+    const { tool } = slowTool({ ms: 60_000, background: { enabled: true, timeoutMs: 20 } });
+    const other = slowTool({ ms: 60_000 }).tool;
     const { spy, seen } = signalSpy();
     const manager = new BackgroundTaskManager();
     manager.subscribe((event) => {
@@ -753,7 +892,17 @@ describe('createBackgroundWorkSignalProcessor (6.19)', () => {
   it('a result that settles after the run ended sends nothing (best effort) and is still stored', async () => {
     let runEnded = false;
     const { tool } = slowTool({ ms: 1, until: () => runEnded });
-    const { spy, seen } = signalSpy();
+    // The real processor, with every sendSignal call it makes recorded (also after the run).
+    const signals = createBackgroundWorkSignalProcessor();
+    const sent: string[] = [];
+    const recording: InputProcessor = {
+      id: 'recording-signals',
+      processInputStep: (args) =>
+        signals.processInputStep?.({
+          ...args,
+          ...(args.sendSignal ? { sendSignal: recordTo(sent, args.sendSignal) } : {}),
+        }),
+    };
     const manager = new BackgroundTaskManager();
     const model = new ScriptedModel({
       steps: [{ toolCalls: [{ toolName: 'research', args: { topic: 'late' } }] }, 'bye'],
@@ -764,20 +913,64 @@ describe('createBackgroundWorkSignalProcessor (6.19)', () => {
       model,
       tools: { research: tool },
       backgroundTasks: { manager },
-      inputProcessors: [createBackgroundWorkSignalProcessor(), spy],
+      inputProcessors: [recording],
     }).generate('go');
+    expect(sent).toEqual(['work-deferred']);
     runEnded = true;
     const [task] = await manager.list();
     const final = await manager.waitFor(task?.id as string);
-    expect(final?.status).toBe('completed');
-    await wait(10);
-    expect(seen.flat().map((s) => s.tagName)).toEqual(['work-deferred']);
+    expect(final).toMatchObject({ status: 'completed', result: { summary: 'notes on late' } });
+    // Settlement listeners run right after waitFor's; give them a turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect((await manager.get(task?.id as string))?.status).toBe('completed');
+    expect(sent).toEqual(['work-deferred']);
   });
 
-  it('has the documented id and hook', () => {
+  it("listens for the run's end once per run, not once per step", async () => {
+    const { tool } = slowTool({ ms: 1, until: () => model.calls.length >= 2 });
+    const signals = createBackgroundWorkSignalProcessor();
+    const runEnd = new AbortController();
+    const listen = vi.spyOn(runEnd.signal, 'addEventListener');
+    const sent: string[] = [];
+    const wrapped: InputProcessor = {
+      id: 'wrapped-signals',
+      processInputStep: (args) =>
+        signals.processInputStep?.({
+          ...args,
+          abortSignal: runEnd.signal,
+          ...(args.sendSignal ? { sendSignal: recordTo(sent, args.sendSignal) } : {}),
+        }),
+    };
+    const model = new ScriptedModel({
+      steps: [{ toolCalls: [{ toolName: 'research', args: { topic: 'x' } }] }, 'Started.', 'Done.'],
+    });
+    await new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      tools: { research: tool },
+      backgroundTasks: { manager: new BackgroundTaskManager() },
+      inputProcessors: [wrapped],
+    }).generate('go', { untilIdle: true });
+    expect(model.calls).toHaveLength(3);
+    expect(sent).toEqual(['work-deferred', 'work-completed']);
+    expect(listen.mock.calls.filter(([type]) => type === 'abort')).toHaveLength(1);
+  });
+
+  it('has the documented id and hook, and exports the documented types', () => {
     const processor = createBackgroundWorkSignalProcessor();
     expect(processor.id).toBe('background-work-signals');
     expect(typeof processor.processInputStep).toBe('function');
+    // Checked by the typecheck (tsc covers tests): the four types of api-reference 6.19.
+    expectTypeOf<BackgroundWorkDisposition>().toEqualTypeOf<'deferred' | 'awaited'>();
+    expectTypeOf<BackgroundWorkInvocationKind>().toEqualTypeOf<'tool' | 'agent'>();
+    expectTypeOf<BackgroundWorkTerminalStatus>().toEqualTypeOf<
+      'completed' | 'failed' | 'timed_out' | 'cancelled'
+    >();
+    expectTypeOf<BackgroundWorkLifecyclePayload['status']>().toEqualTypeOf<
+      'running' | BackgroundWorkTerminalStatus
+    >();
+    expectTypeOf<BackgroundWorkLifecyclePayload>().toHaveProperty('executorRunId');
   });
 });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTool } from '../tools/create-tool.js';
 import { BackgroundTaskError } from './errors.js';
@@ -201,6 +201,31 @@ describe('BackgroundTaskManager lifecycle (pending → running → terminal thro
     expect(again?.status).toBe('cancelled');
   });
 
+  it('close({ cancelRunning: true }) cancels what runs here; a later submit is BACKGROUND_MANAGER_CLOSED', async () => {
+    const manager = new BackgroundTaskManager();
+    let aborted = false;
+    const { task, settled } = await accepted(
+      manager,
+      call({
+        execute: ({ abortSignal }) =>
+          new Promise((_, reject) => {
+            abortSignal.addEventListener('abort', () => {
+              aborted = true;
+              reject(abortSignal.reason);
+            });
+          }),
+      }),
+    );
+    await vi.waitFor(async () => expect((await manager.get(task.id))?.status).toBe('running'), {
+      interval: 2,
+    });
+    await manager.close({ cancelRunning: true });
+    expect(aborted).toBe(true);
+    expect((await settled).status).toBe('cancelled');
+    const error = await manager.submit(call({ toolCallId: 'c2' })).catch((e: unknown) => e);
+    expect((error as BackgroundTaskError).code).toBe('BACKGROUND_MANAGER_CLOSED');
+  });
+
   it('cleanup({ olderThanMs }) deletes finished records only', async () => {
     const manager = new BackgroundTaskManager();
     const done = await accepted(manager, call({ execute: async () => 1 }));
@@ -224,14 +249,12 @@ describe('BackgroundTaskManager concurrency and backpressure', () => {
     const second = gate();
     const a = await accepted(manager, call({ execute: first.execute }));
     const b = await accepted(manager, call({ toolCallId: 'c2', execute: second.execute }));
-    await wait(5);
-    expect(first.starts()).toBe(1);
+    await vi.waitFor(() => expect(first.starts()).toBe(1), { interval: 2 });
     expect(second.starts()).toBe(0);
     expect((await manager.get(b.task.id))?.status).toBe('pending');
     first.release('one');
     await a.settled;
-    await wait(5);
-    expect(second.starts()).toBe(1);
+    await vi.waitFor(() => expect(second.starts()).toBe(1), { interval: 2 });
     second.release('two');
     expect((await b.settled).result).toBe('two');
   });
@@ -244,11 +267,10 @@ describe('BackgroundTaskManager concurrency and backpressure', () => {
     await accepted(manager, call({ agentId: 'A', execute: a1.execute }));
     await accepted(manager, call({ agentId: 'A', toolCallId: 'c2', execute: a2.execute }));
     await accepted(manager, call({ agentId: 'B', toolCallId: 'c3', execute: b1.execute }));
-    await wait(5);
-    expect([a1.starts(), a2.starts(), b1.starts()]).toEqual([1, 0, 1]);
+    await vi.waitFor(() => expect([a1.starts(), b1.starts()]).toEqual([1, 1]), { interval: 2 });
+    expect(a2.starts()).toBe(0);
     a1.release(1);
-    await wait(5);
-    expect(a2.starts()).toBe(1);
+    await vi.waitFor(() => expect(a2.starts()).toBe(1), { interval: 2 });
     a2.release(2);
     b1.release(3);
   });
@@ -265,6 +287,27 @@ describe('BackgroundTaskManager concurrency and backpressure', () => {
     expect((error as Error).message).toMatch(/concurrency 1.*"slow"/);
     expect(await manager.list()).toHaveLength(1);
     open.release(0);
+  });
+
+  it("backpressure 'queue' with maxQueued: a task past the waiting line is BACKGROUND_TASK_REJECTED", async () => {
+    const manager = new BackgroundTaskManager({ concurrency: 1, maxQueued: 1 });
+    const first = gate();
+    const second = gate();
+    const a = await accepted(manager, call({ execute: first.execute }));
+    const b = await accepted(manager, call({ toolCallId: 'c2', execute: second.execute }));
+    const error = await manager
+      .submit(call({ toolCallId: 'c3', execute: async () => 3 }))
+      .catch((e: unknown) => e);
+    expect(BackgroundTaskError.isInstance(error)).toBe(true);
+    expect((error as BackgroundTaskError).code).toBe('BACKGROUND_TASK_REJECTED');
+    expect((error as Error).message).toMatch(/maxQueued 1 reached.*"slow"/);
+    // The waiting task keeps its place and the refused one left no record.
+    expect((await manager.list()).map((t) => t.toolCallId).sort()).toEqual(['c2', 'call-1']);
+    first.release(1);
+    await a.settled;
+    await vi.waitFor(() => expect(second.starts()).toBe(1), { interval: 2 });
+    second.release(2);
+    expect((await b.settled).result).toBe(2);
   });
 
   it("backpressure 'fallback-sync' returns { accepted: false } so the caller runs inline", async () => {
@@ -306,13 +349,20 @@ describe('BackgroundTaskManager crash recovery on start', () => {
 
   it("marks another owner's stale running task failed (BACKGROUND_TASK_ABANDONED), leaves a fresh one alone", async () => {
     const store = new InMemoryBackgroundTaskStore();
-    await leftRunning(store, 'stale', 0);
-    await leftRunning(store, 'fresh', 0);
-    // age the stale one: a live owner would have touched it within staleAfterMs
-    await wait(30);
-    await store.transition('fresh', ['running'], 'running', {});
-    const manager = new BackgroundTaskManager({ store, staleAfterMs: 20 });
-    await manager.start();
+    // Only the clock is faked (timers stay real), so "an hour later" costs no waiting and a
+    // loaded machine cannot age the fresh record past staleAfterMs.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await leftRunning(store, 'stale', 0);
+      await leftRunning(store, 'fresh', 0);
+      vi.setSystemTime(Date.now() + 3_600_000);
+      // a live owner touched this one just now; the stale one was last touched an hour ago
+      await store.transition('fresh', ['running'], 'running', {});
+      const manager = new BackgroundTaskManager({ store, staleAfterMs: 600_000 });
+      await manager.start();
+    } finally {
+      vi.useRealTimers();
+    }
     expect((await store.get('stale'))?.status).toBe('failed');
     expect((await store.get('stale'))?.error?.code).toBe('BACKGROUND_TASK_ABANDONED');
     expect((await store.get('fresh'))?.status).toBe('running');
@@ -350,6 +400,49 @@ describe('BackgroundTaskManager crash recovery on start', () => {
     const manager = new BackgroundTaskManager({ store, staleAfterMs: 0, recoverOnStart: false });
     await manager.start();
     expect((await store.get('kept'))?.status).toBe('running');
+  });
+});
+
+describe('BackgroundTaskManager store failures', () => {
+  it('a store that fails under a running task: a warning naming the task, waiters settle failed (no unhandled rejection), the slot frees', async () => {
+    class FlakyStore extends InMemoryBackgroundTaskStore {
+      broken = false;
+      override async transition(...args: Parameters<InMemoryBackgroundTaskStore['transition']>) {
+        if (this.broken) throw new Error('database went away');
+        return super.transition(...args);
+      }
+      override async get(id: string) {
+        if (this.broken) throw new Error('database went away');
+        return super.get(id);
+      }
+    }
+    const store = new FlakyStore();
+    const warnings: string[] = [];
+    const manager = new BackgroundTaskManager({
+      store,
+      concurrency: 1,
+      logger: { warn: (message) => warnings.push(message) },
+    });
+    const open = gate();
+    const { task, settled } = await accepted(manager, call({ execute: open.execute }));
+    await vi.waitFor(() => expect(open.starts()).toBe(1), { interval: 2 });
+    store.broken = true;
+    open.release('lost');
+    // Waiters do not hang: they hear a failure naming the store's error.
+    expect(await settled).toMatchObject({
+      id: task.id,
+      status: 'failed',
+      error: { message: 'database went away' },
+    });
+    await vi.waitFor(
+      () => expect(warnings.join('\n')).toContain(`background task ${task.id} crashed: database went away`),
+      { interval: 2 },
+    );
+    // An unhandled rejection would surface (and fail this file) within a few turns of the loop.
+    await wait(20);
+    store.broken = false;
+    const next = await accepted(manager, call({ toolCallId: 'c2', execute: async () => 'after' }));
+    expect((await next.settled).result).toBe('after');
   });
 });
 

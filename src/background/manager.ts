@@ -175,8 +175,11 @@ export function isTerminalStatus(status: BackgroundTaskStatus): status is Backgr
 export class BackgroundTaskManager {
   /** This manager's owner id. */
   readonly ownerId: string;
+  /** Where this manager executes tasks (`full`, `producer` or `worker`). */
   readonly mode: BackgroundManagerMode;
+  /** Where the task records live. */
   readonly store: BackgroundTaskStore;
+  /** The queue of `producer` / `worker` mode; `undefined` in `full` mode without one. */
   readonly queue: BackgroundTaskQueue | undefined;
 
   readonly #options: BackgroundTaskManagerOptions;
@@ -594,8 +597,28 @@ export class BackgroundTaskManager {
         holds = false;
         run()
           .then(resolve, (error: unknown) => {
+            // The store failed under the run (it could not even record the failure). Waiters
+            // must not hang: they settle with a `failed` record (not stored; the stored one is
+            // left for crash recovery) unless the store already holds a terminal one.
             this.#warn(`background task ${task.id} crashed`, error);
-            void this.store.get(task.id).then((current) => resolve(current ?? task));
+            const now = new Date();
+            const failed: BackgroundTaskRecord = {
+              ...task,
+              status: 'failed',
+              error: toStoredError(error),
+              updatedAt: now,
+              finishedAt: now,
+            };
+            this.store
+              .get(task.id)
+              .then(
+                (current) => (current && isTerminalStatus(current.status) ? current : failed),
+                () => failed,
+              )
+              .then((final) => {
+                this.#finish(final);
+                resolve(final);
+              });
           })
           .finally(() => this.#release(task.agentId));
       };

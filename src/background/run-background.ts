@@ -347,13 +347,33 @@ export class RunBackground {
   async #reconcileInMemory(entry: InFlight, task: BackgroundTaskRecord): Promise<void> {
     const memory = this.#o.memory;
     if (!memory) return;
-    const { messages } = await memory.storage.listMessages({
-      threadId: memory.threadId,
-      perPage: 100,
-      orderBy: { field: 'createdAt', direction: 'DESC' },
-      includeTotal: false,
-    });
     const part = await resultPart(entry.tool, task);
+    // Newest first, a page at a time: the call is usually among the latest messages, but a
+    // busy thread may have moved on while the task ran.
+    for (let page = 0; ; page++) {
+      const { messages, hasMore } = await memory.storage.listMessages({
+        threadId: memory.threadId,
+        page,
+        perPage: 100,
+        orderBy: { field: 'createdAt', direction: 'DESC' },
+        includeTotal: false,
+      });
+      if (await this.#replaceStoredResult(memory, messages, task, part)) return;
+      if (!hasMore || messages.length === 0) break;
+    }
+    this.#warn(
+      `reconciling background task ${task.id} (tool "${task.toolName}")`,
+      `thread "${memory.threadId}" has no stored call ${task.toolCallId}; the task record keeps the result`,
+    );
+  }
+
+  /** Replace the call's stored tool result in `messages`; `false` when none of them holds the call. */
+  async #replaceStoredResult(
+    memory: NonNullable<RunBackgroundOptions['memory']>,
+    messages: readonly MastraDBMessage[],
+    task: BackgroundTaskRecord,
+    part: ToolInvocationUIPart,
+  ): Promise<boolean> {
     for (const message of messages) {
       const parts = message.content.parts;
       const at = parts.findIndex(
@@ -372,8 +392,9 @@ export class RunBackground {
         parts: nextParts,
       } as MastraDBMessage['content']);
       await memory.storage.updateMessages([{ id: message.id, content }]);
-      return;
+      return true;
     }
+    return false;
   }
 
   async #callbacks(entry: InFlight, task: BackgroundTaskRecord): Promise<void> {

@@ -61,7 +61,7 @@ afterEach(async () => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** The two "processes" of one test: API (agent + producer) and worker, on one schema and one prefix. */
-async function deployment() {
+async function deployment(options: { holdUntil: () => boolean }) {
   const schema = uniqueSchema('bgagent');
   const prefix = `sluicet${randomUUID().slice(0, 8)}`;
   cleanups.push(async () => {
@@ -94,7 +94,9 @@ async function deployment() {
     background: { enabled: true, defaultDisposition: 'deferred' },
     execute: async ({ city }) => {
       ranOn.push('worker');
-      await sleep(200);
+      // Held until the model has read the acknowledgement, however slow the machine is, so the
+      // result can only reach the model through reconciliation (not inside step 2's prompt).
+      while (!options.holdUntil()) await sleep(5);
       return { city, population: 709_000 };
     },
   });
@@ -159,7 +161,7 @@ describe.skipIf(!pgUp || !redis)(
   'an Agent on a producer manager, a worker manager elsewhere (BullMQ + PostgreSQL)',
   () => {
     it('deferred call: the model gets the acknowledgement, the worker runs the tool, the stored tool result becomes the real one', async () => {
-      const d = await deployment();
+      const d = await deployment({ holdUntil: () => model.calls.length >= 2 });
       const model = new ScriptedModel({
         steps: [
           { toolCalls: [{ toolName: 'cityLookup', args: { city: 'Oslo' }, toolCallId: 'call-oslo' }] },
@@ -217,7 +219,7 @@ describe.skipIf(!pgUp || !redis)(
     });
 
     it('untilIdle: the run stays open, the worker result is reconciled and a follow-up turn lets the model use it', async () => {
-      const d = await deployment();
+      const d = await deployment({ holdUntil: () => model.calls.length >= 2 });
       const model = new ScriptedModel({
         steps: [
           { toolCalls: [{ toolName: 'cityLookup', args: { city: 'Oslo' }, toolCallId: 'call-idle' }] },

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { BullMQBackgroundTaskQueue } from 'sluice/bullmq';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { SluiceError } from '../../errors/sluice-error.js';
 import type { BackgroundJob, BackgroundJobSettled, BackgroundTaskTerminalStatus } from '../types.js';
 
@@ -275,8 +275,8 @@ describe.skipIf(!admin)('BullMQBackgroundTaskQueue on Redis', () => {
     expect(await ours()).toBeGreaterThanOrEqual(3);
     await producer.close();
     await worker.close();
-    await sleep(100);
-    expect(await ours()).toBe(0);
+    // Redis lists a closed client until it processed the disconnect: poll, do not guess a delay.
+    await vi.waitFor(async () => expect(await ours()).toBe(0), { timeout: 3000, interval: 20 });
     const error = await producer.enqueue({ taskId: 'x2', toolName: 't' }).catch((e: unknown) => e);
     expect(SluiceError.hasCode(error, 'STORE_CLOSED')).toBe(true);
     await producer.close();

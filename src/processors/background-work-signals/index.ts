@@ -4,6 +4,7 @@ import {
   type BackgroundWorkInvocationKind,
   type BackgroundWorkLifecyclePayload,
   type BackgroundWorkTerminalStatus,
+  clearWorkNotifier,
   registerWorkNotifier,
 } from '../../background/work-signals.js';
 import type { InputProcessor, ProcessInputStepArgs } from '../../pipeline/types.js';
@@ -17,6 +18,9 @@ export type {
 
 /** The id of the processor {@link createBackgroundWorkSignalProcessor} returns. */
 export const BACKGROUND_WORK_SIGNALS_ID = 'background-work-signals';
+
+/** Run signals that already carry this processor's end-of-run listener (one per run, not per step). */
+const wired = new WeakSet<AbortSignal>();
 
 /**
  * An input processor that keeps the active run able to hear about its background tool calls
@@ -47,11 +51,16 @@ export function createBackgroundWorkSignalProcessor(): InputProcessor<typeof BAC
           metadata,
         });
       });
-      // The run's end (this hook's signal fires when the run settles) drops the notifier.
+      // The run's end (this hook's signal fires when the run settles) drops the notifier. Each
+      // step registers again (with its own sendSignal), so the listener goes on the run's signal
+      // once and drops whichever notifier is current then.
       const signal = args.abortSignal;
       if (signal) {
         if (signal.aborted) unregister();
-        else signal.addEventListener('abort', unregister, { once: true });
+        else if (!wired.has(signal)) {
+          wired.add(signal);
+          signal.addEventListener('abort', () => clearWorkNotifier(runId), { once: true });
+        }
       }
       return undefined;
     },
