@@ -1,6 +1,7 @@
 import { agentBackgroundConfigProblem } from '../background/config.js';
 import { BackgroundTaskManager } from '../background/manager.js';
 import { RunBackground } from '../background/run-background.js';
+import { SqlBackgroundTaskStore, type SqlFeatureHost } from '../background/sql/sql-background-task-store.js';
 import { resolveDownloadPolicy, validateDownloadPolicy } from '../downloads/policy.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { describeError } from '../errors/error-chain.js';
@@ -78,7 +79,11 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
   /** The last merge of defaults into the configured error processors (never handed out to callers). */
   #mergedErrorProcessors: { source: Processor[]; entries: Processor[]; merged: Processor[] } | undefined;
   /** The in-process background task manager, made on the first background call (no `backgroundTasks.manager`). */
-  #backgroundManager: BackgroundTaskManager | undefined;
+  /**
+   * Default task managers (no `backgroundTasks.manager`): one per SQL memory store, whose
+   * database then keeps the task records, and one (key: the agent) with records in process memory.
+   */
+  readonly #backgroundManagers = new WeakMap<object, BackgroundTaskManager>();
 
   constructor(config: AgentConfig<TTools>) {
     if (typeof config?.id !== 'string' || config.id.trim() === '') {
@@ -330,8 +335,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     }
     let manager = config?.manager;
     if (!manager) {
-      this.#backgroundManager ??= new BackgroundTaskManager();
-      manager = this.#backgroundManager;
+      manager = this.#defaultBackgroundManager(memoryObject?.storage);
     }
     return new RunBackground({
       agentId: this.id,
@@ -440,6 +444,27 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     return merged;
   }
 
+  /**
+   * The manager used when `backgroundTasks.manager` is not given. Task records live in the
+   * memory's storage when it is a SQL store (SQLite / PostgreSQL: a `background_tasks` table
+   * beside the messages), so they survive a restart and crash recovery finds them; otherwise
+   * (no memory, `InMemoryStore`) in process memory.
+   */
+  #defaultBackgroundManager(storage: unknown): BackgroundTaskManager {
+    const sql =
+      typeof storage === 'object' &&
+      storage !== null &&
+      typeof (storage as Partial<SqlFeatureHost>).feature === 'function'
+        ? (storage as SqlFeatureHost)
+        : undefined;
+    const key: object = sql ?? this;
+    let manager = this.#backgroundManagers.get(key);
+    if (!manager) {
+      manager = new BackgroundTaskManager(sql ? { store: new SqlBackgroundTaskStore({ store: sql }) } : {});
+      this.#backgroundManagers.set(key, manager);
+    }
+    return manager;
+  }
   /** The agent's memory for a request context (`undefined` when it has none). */
   async getMemory(args: { requestContext?: RequestContext } = {}): Promise<Memory | undefined> {
     const configured = this.#config.memory;
