@@ -123,8 +123,9 @@ describe('InMemoryUsageLedger', () => {
     const perQueryMs = (performance.now() - started) / 1001;
     expect(totals.calls).toBe(100_000);
     expect(totals.estimatedCost).toBeCloseTo(10, 9);
-    // Reading 100k records takes about a millisecond; the prefix sums answer in microseconds.
-    expect(perQueryMs).toBeLessThan(0.1);
+    // Reading 100k records takes about a millisecond; the prefix sums answer in a few microseconds
+    // (the bound leaves room for a loaded machine and still fails a scan).
+    expect(perQueryMs).toBeLessThan(0.25);
     // A late record (out of time order) and the retention cut keep the sums right.
     await ledger.record(
       usageRecord('late', {

@@ -251,6 +251,10 @@ export class RedisUsageLedger implements UsageLedger {
     return `${this.#prefix}${scope}:${scopeKey}:${tag}:${index}`;
   }
 
+  /**
+   * Record one call: one Lua script, idempotent by `record.id`, counted under every scope key the
+   * record has or (on any failure) under none. Rejects with a `StorageError` naming the ledger.
+   */
   async record(record: UsageRecord): Promise<void> {
     const { atMs, costNanos } = checkRecord(this.name, record);
     const nowMs = this.#now().getTime();
@@ -296,6 +300,7 @@ export class RedisUsageLedger implements UsageLedger {
     }
   }
 
+  /** One scope's totals over a window (one Lua call; exact to the bucket precision described above). */
   async totals(query: UsageQuery): Promise<UsageTotals> {
     const q = checkQuery(this.name, query, this.#now().getTime());
     // All time (`run` scope): the longest-kept buckets, back to their retention.

@@ -545,6 +545,20 @@ describe('TokenCostControl: pricing', () => {
     expect(ledger.records[0]?.priced).toBe(true);
   });
 
+  it("lookup order: the processor's pricing before the ledger's; a key as the model reports its provider before the normalised one", async () => {
+    const ledger = new ListingLedger({ pricing: { 'acme/m1': { input: 1000, output: 1000 } } });
+    const control = new TokenCostControl({
+      maxCost: 1,
+      scope: 'user',
+      ledger,
+      pricing: { 'acme.chat/m1': { input: 1, output: 2 }, 'acme/m1': { input: 100, output: 100 } },
+    });
+    await agentWith(control, model()).generate('hi', { requestContext: ctx({ userId: 'u' }) });
+    // 1000 × $1 + 500 × $2 per million: the processor's as-reported key.
+    expect(ledger.records[0]?.estimatedCost).toBeCloseTo(2000 / 1e6, 12);
+    expect(ledger.records[0]).toMatchObject({ provider: 'acme.chat', model: 'm1', priced: true });
+  });
+
   it("the ledger's pricing is used when the processor has none", async () => {
     const ledger = new ListingLedger({ pricing: { 'acme/m1': { input: 1, output: 1 } } });
     const control = new TokenCostControl({ maxCost: 1, scope: 'user', ledger });

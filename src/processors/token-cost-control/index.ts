@@ -73,7 +73,9 @@ export interface TokenCostControlOptions {
 
 /** Cost figures in violations. */
 export interface TokenCostUsage {
+  /** The scope's estimated spending over the window, in `costUnit`. */
   estimatedCost: number;
+  /** Always `'USD'`. */
   costUnit: CostUnit;
 }
 
