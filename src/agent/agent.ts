@@ -1,6 +1,7 @@
 import { agentBackgroundConfigProblem } from '../background/config.js';
 import { BackgroundTaskManager } from '../background/manager.js';
 import { RunBackground } from '../background/run-background.js';
+import { attachUsageTargets } from '../cost/run-usage.js';
 import { resolveDownloadPolicy, validateDownloadPolicy } from '../downloads/policy.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { describeError } from '../errors/error-chain.js';
@@ -282,8 +283,10 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       attachmentDownloads: downloads,
       memory,
       background,
-      createRunner: (writer, runId, deliver, abortSignal, usage) =>
-        new ProcessorRunner({
+      createRunner: (writer, runId, deliver, abortSignal, usage) => {
+        // Ledgers of cost controls record the run's calls from its start (an input guardrail's judge too).
+        attachUsageTargets(usage, lanes.input);
+        return new ProcessorRunner({
           usageRecorder: usage,
           deliver,
           lanes,
@@ -297,7 +300,8 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
           attachmentDownloads: downloads,
           runId,
           newId,
-        }),
+        });
+      },
     });
     return { output, abortSignal: call.abortSignal };
   }

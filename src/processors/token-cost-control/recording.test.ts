@@ -68,6 +68,43 @@ describe('usage recording of helper models and cache hits', () => {
     expect(totals.estimatedCost).toBeCloseTo((300 + 40) / 1e6 + 0.02, 12);
   });
 
+  it('a run an input guardrail blocks in processInput still records its judge call (before TokenCostControl ever runs), and that spending counts', async () => {
+    const ledger = new ListingLedger();
+    const judge = new ScriptedModel({
+      provider: 'acme.chat',
+      modelId: 'judge',
+      steps: () => ({
+        text: JSON.stringify({ category_scores: { hate: 0.99 }, reason: 'hateful' }),
+        usage: { inputTokens: 300, outputTokens: 20 },
+      }),
+    });
+    const main = new ScriptedModel({
+      provider: 'acme.chat',
+      modelId: 'm1',
+      steps: [{ text: 'never', usage: CALL }],
+    });
+    const control = new TokenCostControl({ maxCost: 0.0005, scope: 'user', ledger, pricing: PRICING });
+    const agent = new Agent({
+      id: 'blocked',
+      instructions: 'x',
+      model: main,
+      inputProcessors: [new ModerationProcessor({ model: judge }), control],
+    });
+    const first = await agent.generate('something hateful', { requestContext: requestContext() });
+    expect(first.tripwire?.processorId).toBe('moderation');
+    expect(main.calls).toHaveLength(0);
+    expect(ledger.records.map((r) => [r.kind, r.model, r.processorId, r.scope.userId])).toEqual([
+      ['helper', 'judge', 'moderation', 'u1'],
+    ]);
+    expect((await control.getUsage({ scopeKey: 'u1' })).estimatedCost).toBeCloseTo(340 / 1e6, 12);
+    // Each blocked request's judge call counts against the user's budget.
+    await agent.generate('something else hateful', { requestContext: requestContext() });
+    expect(judge.calls).toHaveLength(2);
+    const usage = await control.getUsage({ scopeKey: 'u1' });
+    expect(usage).toMatchObject({ calls: 2, maxCost: 0.0005 });
+    expect(usage.estimatedCost).toBeCloseTo(680 / 1e6, 12);
+  });
+
   it("StructuredOutputProcessor's structuring call is recorded as a helper call", async () => {
     const ledger = new ListingLedger();
     const structurer = new ScriptedModel({
