@@ -457,6 +457,31 @@ describe('TokenCostControl: maxCost as a function of the request context', () =>
     expect((await control.getUsage({ requestContext: pro })).maxCost).toBe(1);
   });
 
+  it('a TokenCostControl built per request by dynamic inputProcessors enforces the budget through a shared ledger', async () => {
+    const ledger = new InMemoryUsageLedger();
+    const m = model(repeat(3));
+    const agent = new Agent({
+      id: 'dynamic',
+      instructions: 'x',
+      model: m,
+      inputProcessors: ({ requestContext }: { requestContext: RequestContext }) => [
+        new TokenCostControl({
+          maxCost: requestContext.get('tier' as never) === 'pro' ? 1 : CALL_COST,
+          scope: 'user',
+          ledger,
+          pricing: PRICING,
+        }),
+      ],
+    });
+    const free = ctx({ userId: 'f', tier: 'free' });
+    expect((await agent.generate('hi', { requestContext: free })).tripwire).toBeUndefined();
+    expect((await agent.generate('hi', { requestContext: free })).tripwire?.metadata).toMatchObject({
+      maxCost: CALL_COST,
+      scopeKey: 'f',
+    });
+    expect(m.calls).toHaveLength(1);
+  });
+
   for (const [label, fn] of [
     ['NaN', () => Number.NaN],
     ['a string', () => 'ten' as unknown as number],
