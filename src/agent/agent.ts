@@ -2,6 +2,7 @@ import { agentBackgroundConfigProblem } from '../background/config.js';
 import { BackgroundTaskManager } from '../background/manager.js';
 import { RunBackground } from '../background/run-background.js';
 import { SqlBackgroundTaskStore, type SqlFeatureHost } from '../background/sql/sql-background-task-store.js';
+import { attachUsageTargets } from '../cost/run-usage.js';
 import { resolveDownloadPolicy, validateDownloadPolicy } from '../downloads/policy.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { describeError } from '../errors/error-chain.js';
@@ -287,8 +288,10 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       attachmentDownloads: downloads,
       memory,
       background,
-      createRunner: (writer, runId, deliver, abortSignal, usage) =>
-        new ProcessorRunner({
+      createRunner: (writer, runId, deliver, abortSignal, usage) => {
+        // Ledgers of cost controls record the run's calls from its start (an input guardrail's judge too).
+        attachUsageTargets(usage, lanes.input);
+        return new ProcessorRunner({
           usageRecorder: usage,
           deliver,
           lanes,
@@ -302,7 +305,8 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
           attachmentDownloads: downloads,
           runId,
           newId,
-        }),
+        });
+      },
     });
     return { output, abortSignal: call.abortSignal };
   }

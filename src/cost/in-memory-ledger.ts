@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../errors/configuration-error.js';
+import { pricingProblem } from './pricing.js';
 import { fromNanoUsd, SCOPE_KEY_FIELD, toNanoUsd, USAGE_SCOPES } from './scope.js';
 import type {
   PricingTable,
@@ -50,13 +51,19 @@ const ZERO: Sums = Object.freeze({ nano: 0, input: 0, output: 0, cached: 0, reas
 
 /**
  * One scope key's records in time order with prefix sums, so a window total is two binary
- * searches and a subtraction, whatever the number of records in the window.
+ * searches and a subtraction, whatever the number of records in the window. Records dropped by
+ * retention are always a prefix (the oldest); `head` skips them and the arrays are cut once they
+ * make up half, so dropping costs amortised O(1) and a key never holds more dropped records than
+ * live ones.
  */
 class KeyIndex {
   items: Stored[] = [];
+  /** `sums[i]`: `base` plus the records `items[0..i]`. */
   sums: Sums[] = [];
-  /** The sums of records dropped from the front (retention). */
+  /** The sums of records cut from the front. */
   base: Sums = ZERO;
+  /** `items[0..head)` were dropped (retention or `maxRecords`). */
+  head = 0;
 
   add(item: Stored): void {
     const items = this.items;
@@ -66,26 +73,26 @@ class KeyIndex {
       this.sums.push(plus(this.sums[this.sums.length - 1] ?? this.base, item));
       return;
     }
-    // A late record (out of time order): insert it and recompute the sums after it.
-    const at = upperBound(items, item.atMs, 0);
+    // A late record (out of time order): insert it among the live ones, recompute the sums after it.
+    const at = upperBound(items, item.atMs, this.head);
     items.splice(at, 0, item);
     this.sums.splice(at, 0, ZERO);
-    for (let i = at; i < items.length; i++) {
-      this.sums[i] = plus(i === 0 ? this.base : (this.sums[i - 1] as Sums), items[i] as Stored);
-    }
+    for (let i = at; i < items.length; i++) this.sums[i] = plus(this.before(i), items[i] as Stored);
   }
 
-  /** Drops removed records from the front (they are the oldest); true when none is left. */
+  /** Skips dropped records at the front (they are the oldest); true when none is left. */
   compact(): boolean {
     const items = this.items;
-    let n = 0;
-    while (n < items.length && (items[n] as Stored).removed) n++;
-    if (n > 0) {
-      this.base = this.sums[n - 1] as Sums;
-      items.splice(0, n);
-      this.sums.splice(0, n);
+    let h = this.head;
+    while (h < items.length && (items[h] as Stored).removed) h++;
+    if (h > 0 && h * 2 >= items.length) {
+      this.base = this.sums[h - 1] as Sums;
+      this.items = items.slice(h);
+      this.sums = this.sums.slice(h);
+      h = 0;
     }
-    return items.length === 0;
+    this.head = h;
+    return this.head >= this.items.length;
   }
 
   /** Sums before index `i`. */
@@ -173,9 +180,8 @@ export class InMemoryUsageLedger implements UsageLedger {
         `option "maxRecords" must be a whole number >= 1 (got ${String(maxRecords)}).`,
       );
     }
-    if (pricing !== undefined && (pricing === null || typeof pricing !== 'object')) {
-      throw badOption('pricing', 'option "pricing" must be an object keyed "provider/model-id".');
-    }
+    const pricingError = pricingProblem(pricing);
+    if (pricingError !== undefined) throw badOption('pricing', `option "pricing": ${pricingError}.`);
     this.name = name ?? LEDGER;
     if (pricing !== undefined) this.pricing = pricing;
     this.#now = now ?? (() => new Date());
@@ -186,6 +192,15 @@ export class InMemoryUsageLedger implements UsageLedger {
   /** Number of records currently kept. */
   get size(): number {
     return this.#byId.size;
+  }
+
+  /**
+   * Number of scope keys (a run, a user, a thread, …) that have records kept: a key whose
+   * records all left through retention or `maxRecords` is forgotten, so memory stays bounded by
+   * the records kept however many runs and users passed through.
+   */
+  get indexedKeys(): number {
+    return this.#index.size;
   }
 
   /** Record one call; a second record with the same id is ignored (the first wins). */
@@ -242,9 +257,10 @@ export class InMemoryUsageLedger implements UsageLedger {
       if (index.compact()) this.#index.delete(indexKey);
       const items = index.items;
       if (query.window === undefined) {
+        lo = index.head;
         hi = items.length;
       } else {
-        lo = upperBound(items, nowMs - USAGE_WINDOW_MS[query.window], 0);
+        lo = upperBound(items, nowMs - USAGE_WINDOW_MS[query.window], index.head);
         hi = upperBound(items, nowMs, lo);
       }
       if (hi > lo) {
@@ -273,6 +289,17 @@ export class InMemoryUsageLedger implements UsageLedger {
   /** Nothing to release: present so every ledger can be closed the same way. */
   async close(): Promise<void> {}
 
+  /** Drops a removed record from the front of its keys' indexes, and keys left without records. */
+  #unindex(stored: Stored): void {
+    for (const scope of USAGE_SCOPES) {
+      const key = stored.record.scope[SCOPE_KEY_FIELD[scope]];
+      if (typeof key !== 'string' || key.length === 0) continue;
+      const indexKey = `${scope}\u0000${key}`;
+      const index = this.#index.get(indexKey);
+      if (index?.compact()) this.#index.delete(indexKey);
+    }
+  }
+
   #prune(): void {
     const cutoff = this.#now().getTime() - this.#retentionMs;
     const order = this.#order;
@@ -282,6 +309,7 @@ export class InMemoryUsageLedger implements UsageLedger {
       if (oldest.atMs > cutoff && this.#byId.size <= this.#maxRecords) break;
       oldest.removed = true;
       this.#byId.delete(oldest.record.id);
+      this.#unindex(oldest);
       head++;
     }
     if (head > 1024 && head * 2 > order.length) {

@@ -3,9 +3,10 @@
  * (never per chunk), and written to every ledger attached to the run. The step module reports
  * each step call and each retry attempt, the response-cache replay a zero-cost `cache-hit`, and
  * processors report their helper-model calls through the hook context's `usageRecorder`
- * ({@link RunUsageContext}). `TokenCostControl` attaches its ledger with `recordInto()`: calls
- * made before that (input guardrails' judges in `processInput`) are written at once, later ones
- * as they end.
+ * ({@link RunUsageContext}). The agent attaches the ledger of every input processor with a
+ * {@link USAGE_TARGET} (`TokenCostControl`) when the run starts, before any hook, so a run an input
+ * guardrail blocks still records its judge's call; `recordInto()` attached later (a processor
+ * inside a workflow) writes the calls made so far at once, later ones as they end.
  *
  * A ledger write that fails is a warning (the call already happened); it never fails the run.
  */
@@ -63,6 +64,32 @@ export interface RunUsageContext {
 interface ReportedCall extends ModelCallReport {
   id: string;
   at: Date;
+}
+
+/**
+ * A processor that wants every model call of a run recorded into its ledger (`TokenCostControl`)
+ * exposes its target under this key; the agent attaches it when the run starts, before any hook
+ * runs, so calls of a run that a guardrail ends in `processInput` (its judge's call) still count.
+ */
+export const USAGE_TARGET: unique symbol = Symbol.for('sluice.usageTarget');
+
+/** A processor with a {@link USAGE_TARGET}. */
+export interface UsageTargetProvider {
+  [USAGE_TARGET](): UsageTarget;
+}
+
+/** Attach the ledgers of the processors that have one to a run's usage (before any hook runs). */
+export function attachUsageTargets(usage: RunUsageContext, processors: readonly unknown[]): void {
+  for (const processor of processors) {
+    if (typeof processor !== 'object' || processor === null) continue;
+    const provide = (processor as Partial<UsageTargetProvider>)[USAGE_TARGET];
+    if (typeof provide !== 'function') continue;
+    try {
+      usage.recordInto(provide.call(processor));
+    } catch (error) {
+      console.warn(`[sluice] usage: a ledger could not be attached to the run: ${describeError(error)}`);
+    }
+  }
 }
 
 /** The scope keys a request context (and the call's memory ids) give a run. */

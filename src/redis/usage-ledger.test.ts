@@ -388,11 +388,27 @@ for (const lib of libraries) {
 
     it('a Redis error reply (a foreign key of the wrong type under the prefix) is STORE_QUERY_FAILED naming the ledger', async () => {
       const { ledger, raw } = await open();
-      await raw.set(ledger.bucketKey('user', 'u1', 'm', Math.floor((T0 - 1) / MIN)), 'not a hash');
-      const error = await ledger.record(rec(T0, 1)).catch((e: unknown) => e);
+      const foreign = ledger.bucketKey('user', 'u1', 'm', Math.floor((T0 - 1) / MIN));
+      await raw.set(foreign, 'not a hash');
+      const record = rec(T0, 1);
+      const error = await ledger.record(record).catch((e: unknown) => e);
       expect(SluiceError.hasCode(error, 'STORE_QUERY_FAILED')).toBe(true);
       expect((error as Error).message).toContain(ledger.name);
       expect((error as Error).message).toMatch(/WRONGTYPE/);
+      expect((error as Error).message).toContain(foreign);
+      // Nothing was written: not the run's buckets (before the foreign key), not the seen marker.
+      expect(await raw.exists(ledger.bucketKey('run', 'run-1', 'm', Math.floor((T0 - 1) / MIN)))).toBe(0);
+      expect(await raw.exists(`${ledger.keyPrefix}seen:${record.id}`)).toBe(0);
+      // Once the foreign key is gone, the same record counts once under every scope.
+      await raw.del([foreign]);
+      await ledger.record(record);
+      for (const [scope, scopeKey] of [
+        ['run', 'run-1'],
+        ['user', 'u1'],
+      ] as const) {
+        const totals = await ledger.totals({ scope, scopeKey, window: '1h' });
+        expect(totals, scope).toMatchObject({ calls: 1, estimatedCost: 1 });
+      }
     });
 
     it('Redis down: record and totals reject with STORE_UNAVAILABLE naming the ledger', async () => {

@@ -14,7 +14,8 @@
  * | `h` | 1 hour | 30 d | `7d`, `30d` |
  * | `d` | 1 day (UTC) | 365 d | `365d` |
  *
- * `record()` is ONE Lua script: `SET <prefix>seen:<id> NX PX <365 d + 1 d>` (idempotency by record
+ * `record()` is ONE Lua script: it checks that no bucket key holds a foreign type (so a record is
+ * counted everywhere or nowhere), `SET <prefix>seen:<id> NX PX <365 d + 1 d>` (idempotency by record
  * id), then `HINCRBY` of each field of the bucket of every resolution for every scope key the
  * record has, and `PEXPIRE` of each bucket to its end + the resolution's retention. `totals()` is
  * ONE Lua call that reads the fewest buckets covering the window (coarse buckets in the middle,
@@ -86,8 +87,19 @@ const SEEN_TTL_MS = 365 * DAY + DAY;
 
 const TOTAL_FIELDS = ['c', 'i', 'o', 'ci', 'r', 'n'] as const;
 
-/** KEYS[1] seen marker, KEYS[2..] buckets; ARGV: seen TTL, field count F, F field/increment pairs, one TTL per bucket. */
+/**
+ * KEYS[1] seen marker, KEYS[2..] buckets; ARGV: seen TTL, field count F, F field/increment pairs,
+ * one TTL per bucket. Every bucket's type is checked before anything is written: a script stops
+ * at a failing command but keeps the writes before it, so a foreign key under the prefix must
+ * not leave a record half counted (and marked seen, so a retry could never complete it).
+ */
 const RECORD_SCRIPT = `
+for i = 2, #KEYS do
+  local t = redis.call('TYPE', KEYS[i]).ok
+  if t ~= 'hash' and t ~= 'none' then
+    return redis.error_reply('WRONGTYPE ' .. KEYS[i] .. ' holds a ' .. t .. ', not a usage bucket (a hash); nothing was recorded')
+  end
+end
 if not redis.call('SET', KEYS[1], '1', 'PX', ARGV[1], 'NX') then return 0 end
 local f = tonumber(ARGV[2])
 for i = 2, #KEYS do
@@ -239,6 +251,10 @@ export class RedisUsageLedger implements UsageLedger {
     return `${this.#prefix}${scope}:${scopeKey}:${tag}:${index}`;
   }
 
+  /**
+   * Record one call: one Lua script, idempotent by `record.id`, counted under every scope key the
+   * record has or (on any failure) under none. Rejects with a `StorageError` naming the ledger.
+   */
   async record(record: UsageRecord): Promise<void> {
     const { atMs, costNanos } = checkRecord(this.name, record);
     const nowMs = this.#now().getTime();
@@ -284,6 +300,7 @@ export class RedisUsageLedger implements UsageLedger {
     }
   }
 
+  /** One scope's totals over a window (one Lua call; exact to the bucket precision described above). */
   async totals(query: UsageQuery): Promise<UsageTotals> {
     const q = checkQuery(this.name, query, this.#now().getTime());
     // All time (`run` scope): the longest-kept buckets, back to their retention.

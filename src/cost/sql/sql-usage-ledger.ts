@@ -153,6 +153,7 @@ export class SqlUsageLedger implements UsageLedger {
     return windowed ? entry.window : entry.allTime;
   }
 
+  /** Record one call: one `INSERT … ON CONFLICT (id) DO NOTHING` (idempotent by id, across processes too). */
   async record(record: UsageRecord): Promise<void> {
     const { atMs, costNanos } = checkRecord(this.name, record);
     const s = record.scope;
@@ -184,6 +185,7 @@ export class SqlUsageLedger implements UsageLedger {
     }
   }
 
+  /** One scope's exact totals over a window: one grouped `SELECT` on that scope's `(key, at)` index. */
   async totals(query: UsageQuery): Promise<UsageTotals> {
     const q = checkQuery(this.name, query, this.#now().getTime());
     const db = await this.#connect('totals');

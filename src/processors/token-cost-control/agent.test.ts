@@ -235,8 +235,11 @@ describe('TokenCostControl: every scope counts its own key', () => {
 describe('TokenCostControl: sliding windows with an injected clock', () => {
   for (const [window, ms] of [
     ['1h', 3_600_000],
+    ['6h', 21_600_000],
     ['24h', 86_400_000],
     ['7d', 604_800_000],
+    ['30d', 2_592_000_000],
+    ['365d', 31_536_000_000],
   ] as const) {
     it(`window "${window}": a call at T0 counts until T0 + ${window} (exclusive), not from then on`, async () => {
       const clock = testClock(T0);
@@ -374,6 +377,67 @@ describe('TokenCostControl: warn strategy and warnAtPercent', () => {
   });
 });
 
+describe('TokenCostControl: warn strategy, thresholds in order, breakdown, and no onViolation', () => {
+  it('soft then hard, each once per request, with the breakdown in the detail; the calls all go through', async () => {
+    const seen: ProcessorViolation[] = [];
+    const control = new TokenCostControl({
+      maxCost: 0.05,
+      scope: 'user',
+      strategy: 'warn',
+      warnAtPercent: 50,
+      includeBreakdown: true,
+      pricing: PRICING,
+      onViolation: (v) => {
+        seen.push(v);
+      },
+    });
+    const m = model(repeat(4));
+    const agent = agentWith(control, m);
+    const requestContext = ctx({ userId: 'w' });
+    // Spent before each request: $0, $0.02 (40 %), $0.04 (80 %: soft), $0.06 (hard).
+    for (let i = 0; i < 4; i++)
+      expect((await agent.generate('hi', { requestContext })).tripwire).toBeUndefined();
+    expect(m.calls).toHaveLength(4);
+    const details = seen.map((v) => v.detail as TokenCostControlViolationDetail);
+    expect(details.map((d) => d.threshold)).toEqual(['soft', 'hard']);
+    expect(seen[0]?.message).toBe(
+      'Token cost at 50% of the budget: 0.04 USD of 0.05 USD used (user "w", last 7d).',
+    );
+    expect(seen[1]?.message).toBe('Token cost limit reached: 0.06 USD of 0.05 USD used (user "w", last 7d).');
+    expect(details[1]?.breakdown).toEqual([
+      {
+        provider: 'acme.chat',
+        model: 'm1',
+        estimatedCost: expect.closeTo(0.06, 9),
+        inputTokens: 3000,
+        outputTokens: 1500,
+        cachedInputTokens: 0,
+        reasoningTokens: 0,
+        calls: 3,
+      },
+    ]);
+    expect(details[1]?.totalUsage).not.toHaveProperty('breakdown');
+  });
+
+  it('without onViolation, a warn-strategy violation is a console warning naming the processor', async () => {
+    const control = new TokenCostControl({
+      maxCost: 0.01,
+      scope: 'user',
+      strategy: 'warn',
+      pricing: PRICING,
+    });
+    const agent = agentWith(control, model(repeat(2)));
+    const requestContext = ctx({ userId: 'quiet' });
+    await agent.generate('hi', { requestContext });
+    expect((await agent.generate('hi', { requestContext })).text).toBe('ok');
+    expect(
+      warnings().filter((w) => w.startsWith('[sluice] token-cost-control: Token cost limit reached')),
+    ).toEqual([
+      '[sluice] token-cost-control: Token cost limit reached: 0.02 USD of 0.01 USD used (user "quiet", last 7d).',
+    ]);
+  });
+});
+
 describe('TokenCostControl: maxCost as a function of the request context', () => {
   it('each request gets its own budget from the function', async () => {
     const control = new TokenCostControl({
@@ -391,6 +455,31 @@ describe('TokenCostControl: maxCost as a function of the request context', () =>
     });
     expect((await agent.generate('hi', { requestContext: pro })).tripwire).toBeUndefined();
     expect((await control.getUsage({ requestContext: pro })).maxCost).toBe(1);
+  });
+
+  it('a TokenCostControl built per request by dynamic inputProcessors enforces the budget through a shared ledger', async () => {
+    const ledger = new InMemoryUsageLedger();
+    const m = model(repeat(3));
+    const agent = new Agent({
+      id: 'dynamic',
+      instructions: 'x',
+      model: m,
+      inputProcessors: ({ requestContext }: { requestContext: RequestContext }) => [
+        new TokenCostControl({
+          maxCost: requestContext.get('tier' as never) === 'pro' ? 1 : CALL_COST,
+          scope: 'user',
+          ledger,
+          pricing: PRICING,
+        }),
+      ],
+    });
+    const free = ctx({ userId: 'f', tier: 'free' });
+    expect((await agent.generate('hi', { requestContext: free })).tripwire).toBeUndefined();
+    expect((await agent.generate('hi', { requestContext: free })).tripwire?.metadata).toMatchObject({
+      maxCost: CALL_COST,
+      scopeKey: 'f',
+    });
+    expect(m.calls).toHaveLength(1);
   });
 
   for (const [label, fn] of [
@@ -479,6 +568,20 @@ describe('TokenCostControl: pricing', () => {
     // gpt-5-mini: $0.25 / 1M input, $0.025 / 1M cached input, $2 / 1M output.
     expect(ledger.records[0]?.estimatedCost).toBeCloseTo((2000 * 0.25 + 8000 * 0.025 + 1000 * 2) / 1e6, 12);
     expect(ledger.records[0]?.priced).toBe(true);
+  });
+
+  it("lookup order: the processor's pricing before the ledger's; a key as the model reports its provider before the normalised one", async () => {
+    const ledger = new ListingLedger({ pricing: { 'acme/m1': { input: 1000, output: 1000 } } });
+    const control = new TokenCostControl({
+      maxCost: 1,
+      scope: 'user',
+      ledger,
+      pricing: { 'acme.chat/m1': { input: 1, output: 2 }, 'acme/m1': { input: 100, output: 100 } },
+    });
+    await agentWith(control, model()).generate('hi', { requestContext: ctx({ userId: 'u' }) });
+    // 1000 × $1 + 500 × $2 per million: the processor's as-reported key.
+    expect(ledger.records[0]?.estimatedCost).toBeCloseTo(2000 / 1e6, 12);
+    expect(ledger.records[0]).toMatchObject({ provider: 'acme.chat', model: 'm1', priced: true });
   });
 
   it("the ledger's pricing is used when the processor has none", async () => {
@@ -663,17 +766,28 @@ describe('TokenCostControl is best-effort (documented overshoot)', () => {
   it('concurrent requests of one scope each pass the check on the same total: spending passes maxCost by the calls in flight, and the next request is blocked', async () => {
     const ledger = new InMemoryUsageLedger();
     const control = new TokenCostControl({ maxCost: 0.01, scope: 'user', ledger, pricing: PRICING });
+    // No call answers before all five are in flight (a gate, not a delay: deterministic under load).
+    let inFlight = 0;
+    let allIn!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      allIn = resolve;
+    });
     const m = new ScriptedModel({
       provider: 'acme.chat',
       modelId: 'm1',
-      steps: Array.from({ length: 6 }, () => ({ text: 'ok', usage: CALL, delayMs: 5 })),
+      steps: async () => {
+        inFlight += 1;
+        if (inFlight === 5) allIn();
+        await gate;
+        return { text: 'ok', usage: CALL };
+      },
     });
     const agent = agentWith(control, m);
     const requestContext = ctx({ userId: 'burst' });
     const burst = await Promise.all(
       Array.from({ length: 5 }, () => agent.generate('hi', { requestContext })),
     );
-    // All five started before any had finished: none was blocked, 5 × $0.02 spent against $0.01.
+    // All five passed the check before any had finished: none was blocked, 5 × $0.02 spent against $0.01.
     expect(burst.every((r) => r.tripwire === undefined)).toBe(true);
     const spent = await control.getUsage({ scopeKey: 'burst' });
     expect(spent.estimatedCost).toBeCloseTo(5 * CALL_COST, 9);

@@ -70,7 +70,8 @@ describe('TokenCostControl.processInputStep (harness)', () => {
   });
 
   it('below the budget nothing happens; a spend older than the window does not count', async () => {
-    const ledger = new InMemoryUsageLedger();
+    // The ledger on the test clock too: its retention must not depend on the real date.
+    const ledger = new InMemoryUsageLedger({ now: () => new Date(NOW) });
     await ledger.record(spent('old', 50, 'u', 'gpt-5', 25 * 3_600_000));
     await ledger.record(spent('new', 0.5, 'u'));
     const control = new TokenCostControl({
@@ -88,7 +89,8 @@ describe('TokenCostControl.processInputStep (harness)', () => {
   });
 
   it('warnAtPercent with strategy block: a soft report to onViolation, the call goes ahead', async () => {
-    const ledger = new InMemoryUsageLedger();
+    // The ledger on the test clock too: its retention must not depend on the real date.
+    const ledger = new InMemoryUsageLedger({ now: () => new Date(NOW) });
     await ledger.record(spent('a', 0.85, 'u'));
     const control = new TokenCostControl({
       maxCost: 1,

@@ -4,7 +4,13 @@
  */
 import { InMemoryUsageLedger } from '../../cost/in-memory-ledger.js';
 import { pricingProblem } from '../../cost/pricing.js';
-import { type RunUsageContext, scopeKeysOf } from '../../cost/run-usage.js';
+import {
+  type RunUsageContext,
+  scopeKeysOf,
+  USAGE_TARGET,
+  type UsageTarget,
+  type UsageTargetProvider,
+} from '../../cost/run-usage.js';
 import { SCOPE_KEY_FIELD, USAGE_SCOPES, USAGE_WINDOWS } from '../../cost/scope.js';
 import type {
   CostUnit,
@@ -73,7 +79,9 @@ export interface TokenCostControlOptions {
 
 /** Cost figures in violations. */
 export interface TokenCostUsage {
+  /** The scope's estimated spending over the window, in `costUnit`. */
   estimatedCost: number;
+  /** Always `'USD'`. */
   costUnit: CostUnit;
 }
 
@@ -131,6 +139,7 @@ export interface TokenCostUsageReport extends UsageTotals {
 const STATE_SOFT = 'tokenCostControl.softReported';
 const STATE_HARD = 'tokenCostControl.hardReported';
 const STATE_WARNED = 'tokenCostControl.warned';
+const STATE_ATTACHED = 'tokenCostControl.attached';
 
 /**
  * Stops (or warns about) model calls once a scope's estimated spending over a sliding window
@@ -143,7 +152,9 @@ const STATE_WARNED = 'tokenCostControl.warned';
  * check on the same total, so spending can pass the budget by up to the cost of the calls in
  * flight (one call per concurrent request, plus the call that crosses the limit).
  */
-export class TokenCostControl implements Processor<typeof ID, TokenCostControlTripwireMetadata> {
+export class TokenCostControl
+  implements Processor<typeof ID, TokenCostControlTripwireMetadata>, UsageTargetProvider
+{
   readonly id = ID;
   readonly name = NAME;
   readonly description = 'Blocks or warns when a scope’s estimated model spending reaches its budget.';
@@ -245,16 +256,33 @@ export class TokenCostControl implements Processor<typeof ID, TokenCostControlTr
     this.ledger = ledger ?? new InMemoryUsageLedger({ now: this.#now });
   }
 
-  /** Before every model call: attach the ledger to the run, then check the scope's spending. */
-  async processInputStep(args: ProcessInputStepArgs<TokenCostControlTripwireMetadata>): Promise<undefined> {
-    const { requestContext, usageRecorder, state, abort } = args;
-    usageRecorder?.recordInto({
+  /**
+   * Where a run records its calls for this processor; the agent attaches it when a run starts,
+   * so every call of the run counts, including those of a run an input guardrail ends.
+   */
+  [USAGE_TARGET](): UsageTarget {
+    // Recording warnings (a failed write, an unknown model) are complete lines: once per run each.
+    const warned = new Set<string>();
+    return {
       ledger: this.ledger,
       ...(this.#pricing ? { pricing: this.#pricing } : {}),
       now: this.#now,
-      // Recording warnings (a failed write, an unknown model) are complete lines: once per request each.
-      warn: (message) => this.#once(state, message, () => console.warn(message)),
-    });
+      warn: (message) => {
+        if (warned.has(message)) return;
+        warned.add(message);
+        console.warn(message);
+      },
+    };
+  }
+
+  /** Before every model call: make sure the run records into the ledger, then check the scope's spending. */
+  async processInputStep(args: ProcessInputStepArgs<TokenCostControlTripwireMetadata>): Promise<undefined> {
+    const { requestContext, usageRecorder, state, abort } = args;
+    // Already attached when the agent started the run (a ledger is attached once per run).
+    if (usageRecorder !== undefined && state[STATE_ATTACHED] !== true) {
+      state[STATE_ATTACHED] = true;
+      usageRecorder.recordInto(this[USAGE_TARGET]());
+    }
     const keys = usageRecorder?.scopeKeys() ?? scopeKeysOf(args.runId ?? '', requestContext);
     const scopeKey = keyFor(this.scope, keys);
     if (scopeKey === undefined) {
