@@ -703,6 +703,31 @@ describe('TokenCostControl: every model call of the run is recorded once', () =>
     expect(warnings().some((w) => w.includes('UnreadableLedger could not be read'))).toBe(true);
   });
 
+  it('a ledger that never answers does not hang the run: past timeoutMs the call goes ahead with a warning', async () => {
+    const hanging: UsageLedger = {
+      name: 'HangingLedger',
+      record: async () => {},
+      totals: () => new Promise<never>(() => {}),
+    };
+    const control = new TokenCostControl({
+      maxCost: 0,
+      scope: 'user',
+      ledger: hanging,
+      pricing: PRICING,
+      timeoutMs: 30,
+    });
+    const result = await agentWith(control, model()).generate('hi', { requestContext: ctx({ userId: 'u' }) });
+    expect(result.text).toBe('ok');
+    expect(
+      warnings().some((w) => w.includes('HangingLedger did not answer within 30 ms (option `timeoutMs`)')),
+    ).toBe(true);
+  });
+
+  it('timeoutMs must be a positive number of milliseconds', () => {
+    expect(() => new TokenCostControl({ maxCost: 1, timeoutMs: 0 })).toThrow(/timeoutMs/);
+    expect(() => new TokenCostControl({ maxCost: 1, timeoutMs: Number.NaN })).toThrow(/timeoutMs/);
+  });
+
   it('two agents sharing one ledger share the budget: spending on one blocks the next call on the other', async () => {
     const ledger = new InMemoryUsageLedger();
     const a = agentWith(

@@ -2,6 +2,7 @@
  * `TokenCostControl` (alias `CostGuardProcessor`): spending limits per run, resource, thread,
  * user, organisation or session over a sliding window, checked before every model call.
  */
+
 import { InMemoryUsageLedger } from '../../cost/in-memory-ledger.js';
 import { pricingProblem } from '../../cost/pricing.js';
 import {
@@ -30,6 +31,7 @@ import type {
   ProcessorViolation,
 } from '../../pipeline/types.js';
 import type { RequestContext } from '../../request-context/request-context.js';
+import { isTimerMs, MAX_TIMER_MS } from '../../util/timer-ms.js';
 import { describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
 
 const ID = 'token-cost-control';
@@ -73,6 +75,12 @@ export interface TokenCostControlOptions {
   pricing?: PricingTable;
   /** Clock for windows and for the records' time (tests). Default `() => new Date()`. */
   now?: () => Date;
+  /**
+   * Longest wait, in ms, for the budget check's ledger read (including this run's pending writes).
+   * Past it the call goes ahead unchecked with a warning (fail open, like an unreadable ledger),
+   * so a hanging ledger never hangs the agent. Default 2000.
+   */
+  timeoutMs?: number;
   /** Called for warnings and soft/hard thresholds of the `warn` strategy (also settable as a property). */
   onViolation?: (violation: ProcessorViolation) => void | Promise<void>;
 }
@@ -174,6 +182,7 @@ export class TokenCostControl
   readonly #includeBreakdown: boolean;
   readonly #pricing: PricingTable | undefined;
   readonly #now: () => Date;
+  readonly #timeoutMs: number;
   #warnedMissingKey = false;
 
   constructor(options: TokenCostControlOptions) {
@@ -247,6 +256,13 @@ export class TokenCostControl
       throw invalid('now', `must be a function returning a Date (got ${describeOptionValue(options.now)}).`);
     }
     this.#now = options.now ?? (() => new Date());
+    if (options.timeoutMs !== undefined && !isTimerMs(options.timeoutMs)) {
+      throw invalid(
+        'timeoutMs',
+        `must be a positive number of milliseconds up to ${MAX_TIMER_MS} (got ${describeOptionValue(options.timeoutMs)}).`,
+      );
+    }
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_LEDGER_TIMEOUT_MS;
     if (options.onViolation !== undefined) {
       if (typeof options.onViolation !== 'function') {
         throw invalid('onViolation', `must be a function (got ${describeOptionValue(options.onViolation)}).`);
@@ -298,14 +314,20 @@ export class TokenCostControl
     if (limit === undefined) return undefined;
     let totals: UsageTotals;
     try {
-      await flushQuietly(usageRecorder);
-      totals = await this.ledger.totals({
-        scope: this.scope,
-        scopeKey,
-        ...(this.window ? { window: this.window } : {}),
-        now: this.#now(),
-        ...(this.#includeBreakdown ? { breakdown: true } : {}),
-      });
+      totals = await withinMs(
+        this.#timeoutMs,
+        `${this.ledger.name} did not answer within ${this.#timeoutMs} ms (option \`timeoutMs\`)`,
+        async () => {
+          await flushQuietly(usageRecorder);
+          return this.ledger.totals({
+            scope: this.scope,
+            scopeKey,
+            ...(this.window ? { window: this.window } : {}),
+            now: this.#now(),
+            ...(this.#includeBreakdown ? { breakdown: true } : {}),
+          });
+        },
+      );
     } catch (error) {
       await this.#warnOnce(
         state,
@@ -495,6 +517,23 @@ function isBudget(value: unknown): value is number {
 function keyFor(scope: UsageScope, keys: UsageScopeKeys): string | undefined {
   const value = keys[SCOPE_KEY_FIELD[scope]];
   return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+/** Default of `timeoutMs`: the longest a budget check waits for its ledger. */
+export const DEFAULT_LEDGER_TIMEOUT_MS = 2000;
+
+/** `fn()`, or a rejection with `message` once `ms` have passed (the timer never keeps the process alive). */
+async function withinMs<T>(ms: number, message: string, fn: () => Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+    timer.unref?.();
+  });
+  try {
+    return await Promise.race([fn(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function flushQuietly(usage: RunUsageContext | undefined): Promise<void> {
