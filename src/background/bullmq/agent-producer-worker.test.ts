@@ -8,7 +8,6 @@
  * with `untilIdle` the model gets a follow-up turn that sees it.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { Agent } from 'sluice/agent';
 import { BackgroundTaskManager } from 'sluice/background';
@@ -19,34 +18,11 @@ import { ScriptedModel } from 'sluice/test';
 import { createTool } from 'sluice/tools';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { connectRedisOrSkip, REDIS_URL } from '../../redis/test-env.js';
 import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../../stores/postgres/test-env.js';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisUp(): Promise<Redis | undefined> {
-  const client = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    retryStrategy: () => null,
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-    return client;
-  } catch (error) {
-    client.disconnect();
-    if (process.env.CI)
-      throw new Error(`Redis at ${REDIS_URL} is required under CI but unreachable: ${String(error)}`);
-    console.warn(
-      `\n⚠️  Redis at ${REDIS_URL} is unreachable (${String(error)}): SKIPPING the agent producer/worker suite.\n`,
-    );
-    return undefined;
-  }
-}
-
 const pgUp = await postgresAvailable();
-const redis = await redisUp();
+const redis = await connectRedisOrSkip('agent producer/worker');
 const admin = pgUp ? new pg.Pool({ connectionString: DATABASE_URL, max: 2 }) : undefined;
 afterAll(async () => {
   await admin?.end();

@@ -6,37 +6,13 @@
  * loudly, except under CI where that is a failure.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { BullMQBackgroundTaskQueue } from 'sluice/bullmq';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { SluiceError } from '../../errors/sluice-error.js';
+import { connectRedisOrSkip, REDIS_URL } from '../../redis/test-env.js';
 import type { BackgroundJob, BackgroundJobSettled, BackgroundTaskTerminalStatus } from '../types.js';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAvailable(): Promise<Redis | undefined> {
-  const client = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    retryStrategy: () => null,
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-    return client;
-  } catch (error) {
-    client.disconnect();
-    if (process.env.CI)
-      throw new Error(`Redis at ${REDIS_URL} is required under CI but unreachable: ${String(error)}`);
-    console.warn(
-      `\n⚠️  Redis at ${REDIS_URL} is unreachable (${String(error)}): SKIPPING the BullMQ queue suite.\n`,
-    );
-    return undefined;
-  }
-}
-
-const admin = await redisAvailable();
+const admin = await connectRedisOrSkip('BullMQ queue');
 afterAll(() => admin?.disconnect());
 
 const opened: BullMQBackgroundTaskQueue[] = [];

@@ -7,7 +7,6 @@
  * dead owner is recovered by a new manager on start. Unique schema and prefix per test, removed after.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { BackgroundTaskManager } from 'sluice/background';
 import { BullMQBackgroundTaskQueue } from 'sluice/bullmq';
@@ -15,34 +14,11 @@ import { PostgresStore, SqlBackgroundTaskStore } from 'sluice/pg';
 import { createTool } from 'sluice/tools';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { connectRedisOrSkip, REDIS_URL } from '../../redis/test-env.js';
 import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../../stores/postgres/test-env.js';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisUp(): Promise<Redis | undefined> {
-  const client = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    retryStrategy: () => null,
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-    return client;
-  } catch (error) {
-    client.disconnect();
-    if (process.env.CI)
-      throw new Error(`Redis at ${REDIS_URL} is required under CI but unreachable: ${String(error)}`);
-    console.warn(
-      `\n⚠️  Redis at ${REDIS_URL} is unreachable (${String(error)}): SKIPPING the producer/worker suite.\n`,
-    );
-    return undefined;
-  }
-}
-
 const pgUp = await postgresAvailable();
-const redis = await redisUp();
+const redis = await connectRedisOrSkip('producer/worker');
 const admin = pgUp ? new pg.Pool({ connectionString: DATABASE_URL, max: 2 }) : undefined;
 afterAll(async () => {
   await admin?.end();
