@@ -97,8 +97,10 @@ export function assemble(parts: readonly Part[]): { text: string; spans: Blind5P
     if (typeof p === 'string') text += p;
     else if ('url' in p) {
       const [before, cred, after] = p.url;
+      // The documented contract (README, type table: the `user:password` of a URL "is its own
+      // detection and wins the overlap") makes a credential URL one `credential` span, not a
+      // `url` span around it as well; the set's writer had labelled both (relabelled in round 4).
       const start = text.length;
-      spans.push({ type: 'url', start, end: start + before.length + cred.length + after.length });
       spans.push({
         type: 'credential',
         start: start + before.length,
