@@ -147,21 +147,25 @@ function emailLocalNames(text: string, out: Candidate[]): void {
 
 /** Attendee fields in every language; the names after them are listed with separators. */
 const ATTENDEE_FIELDS =
-  /(?<![\p{L}])(?:attendees|participants|invitees|present|teilnehmer(?:liste|innen)?|teilnehmende|anwesend|anwesende|présents|liste des participants|asistentes|participantes|参会人员|参会者|与会者|与会人员|出席人员|出席者|参加者|参加メンバー|참석자|참가자|참석 인원)[ \t\u00a0]*[:：][ \t\u00a0]*/giu;
+  /(?<![\p{L}])(?:attendees|participants|invitees|present|teilnehmer(?:liste|innen)?|teilnehmende|anwesend|anwesende|présents|liste des participants|asistentes|participantes|参会人员|参会者|与会者|与会人员|出席人员|出席者|参加者|参加メンバー|\p{Script=Han}{0,4}メンバー|참석자|참가자|참석 인원)[ \t\u00a0]*[:：][ \t\u00a0]*/giu;
 const LIST_SEP =
   /^(?:[ \t]*[,;、，；][ \t]*(?:(?:and|und|et|y|&)[ \t]+)?|[ \t]+(?:and|und|et|y|&)[ \t]+|和|及|与|[ \t]*와[ \t]*|[ \t]*및[ \t]*)/u;
+/** A foreign name in katakana, its parts joined by a middle dot (ソフィア・ロペス, グエン・ヴァン・アン). */
+const KATAKANA_FULL_NAME = /^\p{Script=Katakana}{2,8}(?:[・･=＝]\p{Script=Katakana}{1,8}){1,3}/u;
 const HAN_ITEM = /^[\p{Script=Han}々]{1,3}[ \u3000][\p{Script=Han}々]{1,3}|^[\p{Script=Han}々]{2,5}/u;
 
 function attendeeLists(text: string, out: Candidate[]): void {
   ATTENDEE_FIELDS.lastIndex = 0;
   const kana = /[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text);
   for (let m = ATTENDEE_FIELDS.exec(text); m !== null; m = ATTENDEE_FIELDS.exec(text)) {
-    const japaneseCue = /出席者|参加者|参加メンバー/u.test(m[0]);
+    const japaneseCue = /出席者|参加者|メンバー/u.test(m[0]);
     let at = m.index + m[0].length;
     for (let i = 0; i < 12 && at < text.length; i++) {
       let end = -1;
       const c = text.charAt(at);
-      if (/[가-힣]/u.test(c)) {
+      const kata = KATAKANA_FULL_NAME.exec(text.slice(at, at + 24));
+      if (kata !== null) end = at + kata[0].length;
+      else if (/[가-힣]/u.test(c)) {
         const run = /^[가-힣]+/u.exec(text.slice(at, at + 8))?.[0] ?? '';
         if (koNameLength(text, at) === run.length) end = at + run.length;
       } else if (/[\p{Script=Han}々]/u.test(c)) {
@@ -279,6 +283,17 @@ const KO_VOCATIVE = /^([가-힣]{2,3})(?:야|아)(?=[,!~ ])/gmu;
 const SPEAKER =
   /(?:^|\n)[ \t]*(?:\[\d{1,2}:\d{2}(?::\d{2})?\][ \t]*|>{1,3}[ \t]*)(\p{Lu}[\p{L}'’.-]*(?:[ \t]\p{Lu}[\p{L}'’.-]*){0,2})(?=:)/gu;
 const CJK_BRACKETED = /(?:^|\n)[ \t]*\[([가-힣]{2,4}|[\p{Script=Han}]{2,4})\](?=[ \t])/gu;
+/** Speaker labels that name a role in the conversation, not a person (`[10:42] Agent:`). */
+const CHAT_ROLES = new Set(
+  `Agent Customer Client User Assistant Bot System Support Caller Operator Moderator Admin Host Staff
+  Rep Advisor Representative Agente Cliente Usuario Kunde Kundin Mitarbeiter Nutzer Conseiller
+  Conseillère Utilisateur Appelant Operador Operadora`.split(/\s+/u),
+);
+/**
+ * Bracketed line tags that are a department, a level or a notice, not a person (`[인사팀]`,
+ * `[경고]`, `[告警]`): an organisational suffix or one of the usual tag words.
+ */
+const CJK_TAG = /(?:팀|부|과|실|센터|본부|处|部|科|组|課|室)$|^(?:경고|공지|알림|안내|긴급|주의|오류|告警|警告|通知|公告|提醒|错误|錯誤|緊急|お知らせ)$/u;
 /**
  * "W-2 mismatch for Robbie Durgan:", "Kurze Info von Mara Rosenthal:", "Petit mot de Armin
  * Bonnet :": a record about or a note from a person, the full name closed by a colon.
@@ -311,6 +326,7 @@ function bracketedCjkNames(text: string, out: Candidate[]): void {
   CJK_BRACKETED.lastIndex = 0;
   for (let m = CJK_BRACKETED.exec(text); m !== null; m = CJK_BRACKETED.exec(text)) {
     const name = m[1] as string;
+    if (CJK_TAG.test(name)) continue;
     const start = m.index + m[0].length - name.length - 1;
     const ok = /[가-힣]/u.test(name)
       ? koNameLength(text, start) === name.length
@@ -325,7 +341,7 @@ function latinLabels(text: string, out: Candidate[]): void {
     const name = m[1] as string;
     const start = m.index + m[0].length - name.length;
     const words = name.split(/[ \t]+/u);
-    if (words.some((w) => NOT_NAMES.has(w) || NOT_NAME_WORDS.has(w))) continue;
+    if (words.some((w) => NOT_NAMES.has(w) || NOT_NAME_WORDS.has(w) || CHAT_ROLES.has(w))) continue;
     if (words.length === 1 ? name.length >= 3 : fullName(text, start, name))
       push(out, start, start + name.length, 0.7);
   }
@@ -409,34 +425,95 @@ function fieldValues(text: string, out: Candidate[]): void {
   }
 }
 
-/** CSV and TSV tables: the cells of a column headed by a name key. */
+/**
+ * Keys of columns that hold one part of a name (a given name or a surname), whose cells are a
+ * single word: `Last\tFirst`, `first_name,last_name`, `Vorname;Nachname`, `Nom;Prénom`.
+ */
+const NAME_PART_KEYS = new Set(
+  `first last first_name last_name firstname lastname first-name last-name given given_name givenname
+  surname family family_name familyname forename middle_name vorname nachname familienname prénom prenom
+  nom_de_famille apellido apellidos primer_apellido segundo_apellido nombre_de_pila`.split(/\s+/u),
+);
+
+/** One capitalised name word, as a surname or given-name cell holds it (`O'Kon`, `Núñez-Vega`). */
+const NAME_PART = /^\p{Lu}[\p{Ll}\p{Lu}]*(?:['’-]\p{Lu}?\p{Ll}+)*$/u;
+
+/** `Baumbach, Meta`: a surname, a comma and the given name(s), in one cell. */
+const LAST_FIRST = /^(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)?), (\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)?)$/u;
+
+/** Splits one CSV/TSV line into cells with their offsets; a quoted cell may hold the separator. */
+function splitCells(line: string, sep: string): Array<{ at: number; raw: string }> {
+  const cells: Array<{ at: number; raw: string }> = [];
+  let at = 0;
+  while (at <= line.length) {
+    let end: number;
+    if (line.charAt(at) === '"') {
+      const close = line.indexOf('"', at + 1);
+      end = close < 0 ? line.length : line.indexOf(sep, close);
+    } else end = line.indexOf(sep, at);
+    if (end < 0) end = line.length;
+    cells.push({ at, raw: line.slice(at, end) });
+    at = end + sep.length;
+  }
+  return cells;
+}
+
+/** Whether a cell value reads as a name part of a part column, or a whole name of a name column. */
+function cellName(text: string, start: number, value: string, part: boolean): boolean {
+  if (part) {
+    if (/[\p{Script=Han}가-힣\p{Script=Katakana}]/u.test(value)) return nameShaped(text, start, value);
+    return (
+      value.length >= 2 &&
+      NAME_PART.test(value) &&
+      !NOT_NAMES.has(value) &&
+      !NOT_NAME_WORDS.has(value) &&
+      value !== value.toUpperCase()
+    );
+  }
+  const lf = LAST_FIRST.exec(value);
+  if (lf !== null) {
+    const words = value.split(/,? /u);
+    return words.every((w) => !NOT_NAMES.has(w) && !NOT_NAME_WORDS.has(w) && w !== w.toUpperCase());
+  }
+  return nameShaped(text, start, value);
+}
+
+/**
+ * CSV and TSV tables: the cells of every column headed by a name key (whole names, also written
+ * `Last, First` in a quoted cell) or by a name-part key (one word each: `Last\tFirst`).
+ */
 function tableColumns(text: string, out: Candidate[]): void {
   const firstBreak = text.indexOf('\n');
   if (firstBreak < 0) return;
   const header = text.slice(0, firstBreak);
   const sep = [',', ';', '\t', '|'].find((c) => header.includes(c));
   if (sep === undefined) return;
-  const cols = header.split(sep).map((c) =>
-    c
+  const cols = splitCells(header, sep).map(({ raw }) =>
+    raw
       .trim()
       .replace(/^["']|["']$/gu, '')
-      .toLowerCase(),
+      .toLowerCase()
+      .replace(/ /gu, '_'),
   );
-  const col = cols.findIndex((c) => NAME_KEYS.has(c));
-  if (col < 0) return;
+  const kinds = cols.map((c) => (NAME_KEYS.has(c) ? 1 : NAME_PART_KEYS.has(c) ? 2 : 0));
+  if (!kinds.some((k) => k !== 0)) return;
   let lineStart = firstBreak + 1;
   while (lineStart < text.length) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) lineEnd = text.length;
-    const cells = text.slice(lineStart, lineEnd).split(sep);
+    const cells = splitCells(text.slice(lineStart, lineEnd), sep);
     if (cells.length === cols.length) {
-      let offset = lineStart;
-      for (let i = 0; i < col; i++) offset += (cells[i] as string).length + sep.length;
-      const cell = cells[col] as string;
-      const lead = cell.length - cell.trimStart().length;
-      const value = cell.trim().replace(/^["']|["']$/gu, '');
-      const start = offset + lead + (cell.trimStart().startsWith('"') ? 1 : 0);
-      if (value !== '' && nameShaped(text, start, value)) push(out, start, start + value.length, 0.7);
+      for (let i = 0; i < cells.length; i++) {
+        const kind = kinds[i] as number;
+        if (kind === 0) continue;
+        const { at, raw } = cells[i] as { at: number; raw: string };
+        const lead = raw.length - raw.trimStart().length;
+        const quoted = raw.trimStart().startsWith('"');
+        const value = raw.trim().replace(/^["']|["']$/gu, '');
+        const start = lineStart + at + lead + (quoted ? 1 : 0);
+        if (value !== '' && cellName(text, start, value, kind === 2))
+          push(out, start, start + value.length, 0.7);
+      }
     }
     lineStart = lineEnd + 1;
   }

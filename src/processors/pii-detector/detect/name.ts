@@ -1,11 +1,12 @@
 import { gluesToToken } from './boundaries.js';
+import { findCasualNames } from './name-casual.js';
 import { findContextNames } from './name-contexts.js';
 import { findStructuralNames } from './name-structure.js';
 import type { Candidate, ScanContext } from './types.js';
 
 /** Cues before a Latin-script name (matched case-insensitively). */
 const LATIN_CUES =
-  /(?<![\p{L}\p{N}_])(?:my name is|my name's|i am called|name\s*:|full name\s*:|signed\s*:?|regards,|sincerely,|contact person\s*:|mr\.?|mrs\.?|ms\.?|miss|dr\.?|prof\.?|mein name ist|ich heiße|ich heisse|name ist|herr|frau|je m'appelle|je m’appelle|mon nom est|nom\s*:|monsieur|madame|mademoiselle|m\.|mme\.?|mlle\.?|me llamo|mi nombre es|nombre\s*:|señor|señora|señorita|sr\.|sra\.|srta\.|don|doña)[ \t\u00a0]+/giu;
+  /(?<![\p{L}\p{N}_])(?:my name is|my name's|i am called|name\s*:|full name\s*:|signed\s*:?|regards,|sincerely,|contact person\s*:|mr\.?|mrs\.?|ms\.?|miss|dr\.?|prof\.?|mein name ist|ich heiße|ich heisse|name ist|herr|frau|je m'appelle|je m’appelle|mon nom est|nom\s*:|monsieur|madame|mademoiselle|m\.|mme\.?|mlle\.?|me llamo|mi nombre es|nombre\s*:|señor|señora|señorita|sr\.|sra\.|srta\.|don|doña|dña\.?|maître|maitre|lt\.?\s+col\.|lt\.|col\.|capt\.|cpt\.|gen\.|maj\.|sgt\.|cmdr\.)[ \t\u00a0]+/giu;
 
 /**
  * Role, greeting and form-label cues (matched case-insensitively), after which a full name —
@@ -533,7 +534,7 @@ export function fullName(text: string, start: number, name: string): boolean {
  */
 const WORD = "\\p{Lu}\\p{Ll}*(?:['’-]\\p{Lu}?\\p{Ll}+)*";
 export const LATIN_NAME = new RegExp(
-  `${WORD}(?:[ \\t\\u00a0-]+(?:\\p{Lu}\\.[ \\t]+)?(?:(?:de|del|de la|de los|de las|van|von|der|van der|van den|von der|da|das|dos|du|des|di|le|la|ter|ten|y)\\s+)?${WORD}){0,3}`,
+  `${WORD}(?:(?:[ \\u00a0]|[ \\u00a0]?-[ \\u00a0]?)(?:\\p{Lu}\\.[ \\t]+)?(?:(?:de|del|de la|de los|de las|van|von|der|van der|van den|von der|da|das|dos|du|des|di|le|la|ter|ten|y)\\s+)?${WORD}){0,3}`,
   'uy',
 );
 
@@ -541,7 +542,8 @@ export const LATIN_NAME = new RegExp(
 const INITIALED = new RegExp(`\\p{Lu}\\.(?:[ \\t]?\\p{Lu}\\.)*[ \\t]+${WORD}(?:-${WORD})?`, 'uy');
 
 /** Academic and professional titles between an honorific and the name ("Frau Prof. Dr. Eva …"). */
-const TITLES = /(?:(?:Prof|Dr|Dres|Mag|Ing|Dipl\.-Ing|Dott|Dña|Lic|Ir)\.?\s+)*/uy;
+const TITLES =
+  /(?:(?:Prof|Dr|Dres|Mag|Ing|Dipl\.-Ing|Dott|Dña|Lic|Ir)\.?\s+|(?:med|jur|phil|rer\. nat|dent|vet|habil)\.\s+)*/uy;
 
 /**
  * Abbreviated honorifics, which must be capitalised in the text to count ("in ms. Default" is a
@@ -633,7 +635,7 @@ const ZH_STOP = new Set(
 
 /** Chinese role cues after which a name follows (收件人陶玉梅, 客户：张伟). */
 const ZH_ROLE_CUES =
-  /(?:联系(?:人|电话|方式)[:：]?\s*[+\d][\d\s()+-]{6,22}[（(]|收件人|收货人|收貨人|寄件人|发件人|發件人|联系人|聯絡人|客户|客戶|顾客|顧客|患者|病人|户名|戶名|开户名|開戶名|持卡人|账户名|帳戶名|乘客|租户|申请人|申請人|负责人|負責人|经办人|受益人|委托人|我是|我叫|本人是|这里是|這裡是|员工档案|員工檔案|人事档案|人事檔案|员工|員工|职员|職員|会员|會員|请联系|請聯繫|姓名|会议记录|會議記錄|记录人|記錄人|紧急联系人|緊急聯絡人)(?:姓名)?[:：]?\s*/gu;
+  /(?:联系(?:人|电话|方式)[:：]?\s*[+\d][\d\s()+-]{6,22}[（(]|收件人|收款人|收款方|付款人|汇款人|匯款人|领款人|收货人|收貨人|寄件人|发件人|發件人|联系人|聯絡人|客户|客戶|顾客|顧客|患者|病人|户名|戶名|开户名|開戶名|持卡人|账户名|帳戶名|乘客|租户|申请人|申請人|负责人|負責人|经办人|受益人|委托人|我是|我叫|本人是|这里是|這裡是|员工档案|員工檔案|人事档案|人事檔案|员工|員工|职员|職員|会员|會員|请联系|請聯繫|姓名|会议记录|會議記錄|记录人|記錄人|紧急联系人|緊急聯絡人)(?:姓名)?[:：]?\s*/gu;
 
 /** Japanese role cues (名義：細谷聡, お客様鈴木一郎, 受取人 山田花子). */
 const JA_ROLE_CUES =
@@ -641,7 +643,7 @@ const JA_ROLE_CUES =
 
 /** Korean role cues and self-introductions (받는 분 이서연, 담당자 박지훈, 안녕하세요, 김민준입니다). */
 const KO_ROLE_CUES =
-  /(?:받는\s?분|받는\s?사람|보내는\s?분|보내는\s?사람|수령인|수취인|수신인|발신인|고객명|고객|예금주|담당자|담당|수신자|수신|회의록\s?작성|작성자|비상\s?연락처|환자|신청인|계약자|성함|성명|보낸\s?사람|인사\s?기록|출장자|직원|사원|회원|안녕하세요[,.!]?\s*(?:저는)?|저는(?:\s[가-힣]{1,8}(?:팀|부서|부|과|실|센터|본부))?)(?:[:：])?\s*/gu;
+  /(?:받는\s?분|받는\s?사람|보내는\s?분|보내는\s?사람|수령인|수취인|수신인|발신인|고객명|고객|예금주|담당자|담당|수신자|수신|회의록\s?작성|작성자|비상\s?연락처|환자|신청인|계약자|성함|성명|보낸\s?사람|인사\s?기록|출장자|직원|사원|회원|안녕하세요[,.!]?\s*(?:저는)?|저는(?:\s[가-힣]{1,8}(?:팀|부서|부|과|실|센터|본부))?)(?:[은는](?=\s))?(?:[:：])?\s*/gu;
 
 /** Common Korean surnames (one syllable; the two-syllable ones are checked first). */
 export const KO_SURNAMES_1: ReadonlySet<string> = new Set(
@@ -781,7 +783,9 @@ function findNamesRaw(text: string, out: Candidate[]): void {
     );
     // "Signed: J. Smith": initials before the surname, after a strong cue.
     INITIALED.lastIndex = TITLES.lastIndex;
-    const ini = strongCue ? INITIALED.exec(text) : null;
+    // Ranks and "Maître" are followed by initials as often as by given names ("Lt. Col. B. R. Welch").
+    const ranked = /^(?:lt|col|capt|cpt|gen|maj|sgt|cmdr|dr|prof)\b/.test(m[0].toLowerCase()) && /^\p{Lu}/u.test(m[0]);
+    const ini = strongCue || ranked ? INITIALED.exec(text) : null;
     if (ini !== null) {
       out.push({ type: 'name', start: ini.index, end: ini.index + ini[0].length, confidence: 0.7 });
       continue;
@@ -814,6 +818,7 @@ function findNamesRaw(text: string, out: Candidate[]): void {
     out.push({ type: 'name', start: at, end: at + n[0].length, confidence: 0.7 });
   }
   findStructuralNames(text, out);
+  findCasualNames(text, out);
   // The CJK cues and shapes below need a CJK character somewhere: Latin-only text skips them.
   if (!CJK_TEXT.test(text)) {
     findContextNames(text, out);

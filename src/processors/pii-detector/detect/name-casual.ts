@@ -1,0 +1,104 @@
+import { NOT_NAME_WORDS, NOT_NAMES } from './name.js';
+import type { Candidate } from './types.js';
+
+/**
+ * Names written the way people write in chat: in lower case after a self-introduction ("hey its
+ * oceane from the gym", "slt c céleste 😊", "oye soy josé emilio,", "hier ist malte,") or a
+ * kinship/relationship word ("my wife robb might call"), nicknames after "calls her" / "goes by"
+ * / "genannt" / "surnommée" / "le dicen", and a capitalised single name after a notify/contact
+ * phrase ("Avisar a Armando", "Personne à prévenir : Hédelin", "a nombre de …").
+ *
+ * Lower-case words are only taken when a boundary closes them (punctuation, an emoji, "from",
+ * "de", "von", "here", the end of the text) or, after a relationship word, when the next word is
+ * not a function word; a list of common words in the four Latin-script languages keeps "its ok",
+ * "soy de Madrid", "c'est bon", "my wife and I" out.
+ */
+const INTRO =
+  /(?<![\p{L}\p{N}'’-])(?:it'?s|it’s|it is|this is|i'?m|i’m|soy|c|c'est|c’est|cest|je suis|moi c'est|moi c’est|ich bin|hier ist|hier|me llamo|aquí|aqui)[ \t]+(?=\p{Ll})/giu;
+const KIN =
+  /(?<![\p{L}])(?:my|meine?|mon|ma|mi)[ \t]+(?:wife|husband|son|daughter|mom|mum|dad|brother|sister|friend|boss|partner|girlfriend|boyfriend|cousin|colleague|coworker|roommate|frau|mann|sohn|tochter|schwester|bruder|freundin|freund|femme|mari|fils|fille|sœur|soeur|frère|frere|copine|copain|esposa|esposo|mujer|marido|hijo|hija|hermana|hermano|amiga|amigo|novia|novio)[ \t]+(?=\p{Ll})/giu;
+const LOWER_WORD = /\p{Ll}[\p{Ll}'’-]{2,15}(?![\p{L}\p{N}])/uy;
+const CLOSE = /^(?:[ \t]*(?:[,!.?;:)]|$)|[ \t]*\p{Extended_Pictographic}|[ \t]+(?:from|here|again|de|del|von|vom|aus|ici|aquí|aqui)(?![\p{L}]))/u;
+const NICKNAME =
+  /(?<![\p{L}])(?:calls? (?:her|him|me|them)|goes by|known as|nicknamed|a\.k\.a\.?|aka|genannt|alias|surnommée?|dite?|apodad[oa]|le dicen|me dicen|(?:la|le) llaman)[ \t]+(?=\p{Lu})/giu;
+const NOTIFY =
+  /(?<![\p{L}])(?:avisar a|avisa a|avisad a|avísale a|a nombre de|personne à prévenir|personne a prevenir|prévenir|notfallkontakt|im notfall|emergency contact|in case of emergency|the late|la difunta|le défunt|la défunte|el difunto|des verstorbenen|der verstorbenen|new hire|neuer mitarbeiter|neue mitarbeiterin|nouvelle recrue|nuevo empleado|nueva empleada|inhaber(?:in)?|empleada|empleado)[ \t]*[:：]?[ \t]+(?=\p{Lu})/giu;
+const CAP_NAME = /\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*(?:[ \u00a0]\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*){0,3}/uy;
+
+/** Common lower-case words that follow an introduction or a relationship word without being a name. */
+const COMMON = new Set(
+  `the and but for not you your just also really still already always never here there back home out
+  sure fine good great busy sick late new now then too very gonna gotta going coming trying leaving
+  thinking wondering looking calling writing texting sorry glad happy okay ok yes yeah nope who what
+  when where why how that this was were will would can could might may must should did does said says
+  told asked called got gets has have had is are be been being with from about again all any some one
+  two bad nice cool done ready free home away almost only over under into onto off
+  ich und oder aber ist war hat hatte wird kann muss soll noch schon auch nicht nur mal hier jetzt bald
+  heute morgen gestern krank spät zurück unterwegs gerade wieder eben sehr gut froh leider dein deine
+  meine mein der die das ein eine vom von aus bei mit
+  moi toi lui elle est était avait peut pas plus déjà encore aussi bien bon trop très juste vraiment
+  retard malade pour avec dans les des une ici moi-même content contente désolé désolée
+  era está estaba estoy había puede también muy bien mal solo todavía nuevo nueva los las una para por
+  con que quien tengo tiene hoy ayer mañana aquí allí yo ella él`.split(/\s+/u),
+);
+
+const ENGLISH_CLOSE = /^(?:[ \t]*[,!]|[ \t]*\p{Extended_Pictographic}|[ \t]+(?:from|here|again)(?![\p{L}]))/u;
+/** English word endings of participles, gerunds and adverbs ("shared", "calling", "really"). */
+const NOT_NAME_ENDING = /(?:ed|ing|ly)$/u;
+
+function lowerName(text: string, at: number, needClose: boolean, english = false): number {
+  let end = at;
+  for (let words = 0; words < 2; words++) {
+    LOWER_WORD.lastIndex = end;
+    const w = LOWER_WORD.exec(text);
+    if (w === null || COMMON.has(w[0]) || (english && NOT_NAME_ENDING.test(w[0]))) break;
+    end = LOWER_WORD.lastIndex;
+    if ((english ? ENGLISH_CLOSE : CLOSE).test(text.slice(end, end + 8))) return end;
+    if (text.charAt(end) !== ' ') break;
+    end += 1;
+  }
+  if (needClose || end === at) return -1;
+  // After a relationship word the name may run straight into its verb ("my wife robb might").
+  LOWER_WORD.lastIndex = at;
+  const w = LOWER_WORD.exec(text);
+  return w === null || COMMON.has(w[0]) ? -1 : LOWER_WORD.lastIndex;
+}
+
+function capitalised(text: string, at: number): number {
+  // "Dña. Enríquez", "Dr. Roux": an abbreviated title, whose own cue reads the name after it.
+  if (/^\p{Lu}\p{Ll}{0,3}\.[ \t]/u.test(text.slice(at, at + 6))) return -1;
+  CAP_NAME.lastIndex = at;
+  const m = CAP_NAME.exec(text);
+  if (m === null) return -1;
+  const words = m[0].split(/[ \u00a0]/u);
+  if (words.some((w) => NOT_NAMES.has(w) || NOT_NAME_WORDS.has(w))) return -1;
+  return at + m[0].length;
+}
+
+/** Adds chat-style, nickname and notify-phrase names to `out`. */
+export function findCasualNames(text: string, out: Candidate[]): void {
+  for (const [re, close] of [
+    [INTRO, true],
+    [KIN, false],
+  ] as const) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      // The French "c" (c'est) is written in lower case; "Charge 2020-C wurde" is not one.
+      if (m[0] === 'C ' || m[0].startsWith('C\t')) continue;
+      const at = m.index + m[0].length;
+      // English "it's/this is/i'm" + an adjective or participle ends a sentence ("it is shared."):
+      // there the name needs a closer that is not a full stop ("its oceane from", "it's jo,").
+      const english = /^(?:it|this|i)/iu.test(m[0]);
+      const end = lowerName(text, at, close, english);
+      if (end > at) out.push({ type: 'name', start: at, end, confidence: 0.62 });
+    }
+  }
+  for (const re of [NICKNAME, NOTIFY]) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+      const at = m.index + m[0].length;
+      const end = capitalised(text, at);
+      if (end > at) out.push({ type: 'name', start: at, end, confidence: 0.65 });
+    }
+  }
+}
