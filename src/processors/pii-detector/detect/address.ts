@@ -256,7 +256,7 @@ const SHAPES: readonly RegExp[] = [
   ),
   // Spanish: Calle de Alcalá 45, 28014 Madrid
   new RegExp(
-    `(?<![\\p{L}])(?:${ES_STREET_TYPES})\\s*(?:(?:de la|de los|de las|del|de)\\s+)?${CAPS},?\\s*(?:n[ºo°]\\.?\\s*)?\\d{1,4}(?![\\p{N}])(?:,?\\s*\\d{1,2}\\s?[ºª°](?:\\s?(?:izq(?:da)?\\.?|dcha\\.?|dch\\.?|der\\.?|centro|[A-Z](?![\\p{L}])))?)?(?:${SEP}\\d{5}\\s+${CAP}(?:\\s+(?:(?:de|del|de la)\\s+)?${CAP}){0,2})?`,
+    `(?<![\\p{L}])(?:${ES_STREET_TYPES})\\s*(?:(?:de la|de los|de las|del|de)\\s+)?${CAPS},?\\s*(?:n[ºo°]\\.?\\s*)?\\d{1,4}(?![\\p{N}])(?:,?\\s*\\d{1,2}\\.?\\s?[ºª°](?:\\s?(?:izq(?:da)?\\.?|dcha\\.?|dch\\.?|der\\.?|centro|[A-Z](?![\\p{L}])))?)?(?:${SEP}\\d{5}[ \\t]+${CAP}(?:[ \\t]+(?:(?:de|del|de la)[ \\t]+)?${CAP}){0,2})?`,
     'gu',
   ),
   // Chinese: 北京市朝阳区建国路88号
@@ -269,11 +269,11 @@ const SHAPES: readonly RegExp[] = [
   // Japanese: 東京都新宿区西新宿2丁目8番1号 / 2-8-1
   // with the postal code (〒150-0002) before it and the building and room after it when they
   // follow ("… 4丁目11番11号 パークコート青山708", "…号グランメゾン457号室").
-  /(?:〒[ \u3000]?\d{3}-\d{4}[ \u3000]?|(?<![\d-])\d{3}-\d{4}[ \u3000](?=東京都|北海道|京都府|大阪府|[\p{Script=Han}]{2,3}県))?(?:東京都|北海道|(?:京都|大阪)府|[\p{Script=Han}]{2,3}県|(?<![\p{Script=Han}])(?=[\p{Script=Han}]{1,4}市[\p{Script=Han}]{1,3}区))[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,8}?(?:市|区|町|村)[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{0,8}?\d{1,3}(?:丁目\d{1,3}(?:番地?)\d{1,3}号?|-\d{1,4}(?:-\d{1,4})?)(?![\d-])(?:[ \u3000]?[\p{Script=Han}]{0,4}[\p{Script=Katakana}ー]{2,12}[\p{Script=Han}]{0,3}\d{1,4}(?:号室)?(?![\d]))?/gu,
+  /(?:〒[ \u3000]?\d{3}-\d{4}[ \u3000]?|(?<![\d-])\d{3}-\d{4}[ \u3000](?=東京都|北海道|京都府|大阪府|[\p{Script=Han}]{2,3}県))?(?:東京都|北海道|(?:京都|大阪)府|[\p{Script=Han}]{2,3}県|(?<![\p{Script=Han}])(?=[\p{Script=Han}]{1,4}市[\p{Script=Han}]{1,3}区))[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,8}?(?:市|区|町|村)[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{0,8}?\d{1,3}(?:丁目\d{1,3}(?:番地?)\d{1,3}号?|-\d{1,4}(?:-\d{1,4})?)(?![\d-])(?:[ \u3000]?[\p{Script=Han}]{0,4}[\p{Script=Katakana}ー]{2,12}[\p{Script=Han}]{0,3}\d{1,4}(?:号室|階)?(?![\d]))?/gu,
   // Korean: 서울특별시 강남구 테헤란로 152
   // Province or metropolitan city, city/county and district, road and number, then the
   // apartment unit (113동 703호) when it follows.
-  /(?:(?:[가-힣]{2,6}(?:특별시|광역시|특별자치시|특별자치도|도)|(?:서울|부산|대구|인천|광주|대전|울산|세종)시?|경기|강원|충북|충남|전북|전남|경북|경남|제주)\s)?(?:[가-힣]{1,6}(?:시|군)\s(?:[가-힣]{1,6}(?:구|읍|면)\s)?|[가-힣]{1,6}(?:구|군)\s)[가-힣0-9]{1,10}(?:로|길)\s?\d{1,4}(?:-\d{1,4})?(?:번길\s?\d{1,4})?(?:,?\s*(?:[가-힣A-Za-z]{1,10}\s)?\d{1,4}동\s?\d{1,5}호|,?\s*\d{1,3}층(?:\s?\d{1,5}호)?|,?\s*\d{1,5}호)?/gu,
+  /(?:(?<=\(우\)[ \t]?|우편번호[ \t]?[:：]?[ \t]?)\d{5}[ \t])?(?:(?:[가-힣]{2,6}(?:특별시|광역시|특별자치시|특별자치도|도)|(?:서울|부산|대구|인천|광주|대전|울산|세종)시?|경기|강원|충북|충남|전북|전남|경북|경남|제주)\s)?(?:[가-힣]{1,6}(?:시|군)\s(?:[가-힣]{1,6}(?:구|읍|면)\s)?|[가-힣]{1,6}(?:구|군)\s)[가-힣0-9]{1,10}(?:로|길)\s?\d{1,4}(?:-\d{1,4})?(?:번길\s?\d{1,4})?(?:,?\s*(?:[가-힣A-Za-z]{1,10}\s)?\d{1,4}동\s?\d{1,5}호|,?\s*\d{1,3}층(?:\s?\d{1,5}호)?|,?\s*\d{1,5}호)?/gu,
   // A street line whose house number ends it (German, Austrian, Swiss, Spanish style), then a
   // four- or five-digit postal code and a capitalised city that ends the phrase: the postal
   // line anchors street names without a known street-type word ("Unter den Linden 77, 10117
@@ -287,6 +287,16 @@ const SHAPES: readonly RegExp[] = [
     `(?<![\\p{L}])P\\.?\\s?O\\.?\\s+Box\\s+\\d{1,6}${SEP}${CAPS}(?:,\\s*[A-Z]{2})?\\s+\\d{5}(?:-\\d{4})?`,
     'gu',
   ),
+  // Post-office boxes in German, French and Spanish use, with the postal code and city:
+  // "Postfach 85 83 50, 80331 München", "BP 1292, 31000 Toulouse Cedex 6",
+  // "Apartado de Correos 1126, 08080 Barcelona".
+  new RegExp(
+    `(?<![\\p{L}])(?:Postfach|Postlagernd|BP|B\\.P\\.|Boîte postale|CS|TSA|Apartado de Correos|Apartado|Apdo\\.?(?:[ \\t]+de[ \\t]+Correos)?)[ \\t]+\\d{1,6}(?:[ \\t]\\d{2}){0,3}(?:${SEP}|[ \\t]+)\\d{4,5}[ \\t]+${CAP}(?:[ \\t]+(?:Cedex(?:[ \\t]+\\d{1,2})?|${CAP}))?`,
+    'gu',
+  ),
+  // Shipping labels in capitals, the lines collapsed onto one:
+  // "8383 OAK ST APT 15 BEND OR 97776", "2953 ELM BLVD MADISON WI 53733".
+  /(?<![\p{L}\p{N}])\d{1,5}[ \t]+(?:[NSEW][ \t]+)?(?:[A-Z0-9]{2,}[ \t]+){1,3}(?:ST|STREET|AVE|AVENUE|RD|ROAD|BLVD|DR|DRIVE|LN|LANE|CT|COURT|WAY|PL|PLACE|TER|PKWY|HWY|CIR|SQ)(?:[ \t]+(?:APT|STE|SUITE|UNIT|#)[ \t]*[A-Z0-9-]{1,5})?[ \t,]+(?:[A-Z]{2,}[ \t]+){1,3}[A-Z]{2}[ \t]+\d{5}(?:-\d{4})?(?![\p{N}])/gu,
 ];
 
 /** Words that count things before a number: gates, rooms, emergency numbers, top-N lists. */
@@ -312,7 +322,8 @@ function streetLike(value: string): boolean {
   return STREET_MORPHEME.test(street) || LOCATIVE_START.test(street);
 }
 
-const POSTAL_ANCHORED = SHAPES[SHAPES.length - 2];
+// The shape before the three post-office-box and shipping-label shapes.
+const POSTAL_ANCHORED = SHAPES[SHAPES.length - 4];
 
 /**
  * Street addresses in English, German, French, Spanish, Chinese, Japanese and Korean layouts
