@@ -14,12 +14,29 @@
 import { type Faker, fakerDE, fakerEN_US, fakerES, fakerFR } from '@faker-js/faker';
 import type { PIIFixture } from './generate.js';
 
-type Lang = 'en' | 'de' | 'fr' | 'es';
+type Lang = 'en' | 'de' | 'fr' | 'es' | 'zh' | 'ja' | 'ko';
 
-const FAKERS: Record<Lang, Faker> = { en: fakerEN_US, de: fakerDE, fr: fakerFR, es: fakerES };
+// Chinese, Japanese and Korean carriers hold Latin-script names (what the model reads): the
+// names of foreign colleagues and customers written inside CJK text.
+const FAKERS: Record<Lang, Faker> = {
+  en: fakerEN_US,
+  de: fakerDE,
+  fr: fakerFR,
+  es: fakerES,
+  zh: fakerEN_US,
+  ja: fakerEN_US,
+  ko: fakerEN_US,
+};
 
 const POSITIVE: Record<Lang, string[]> = {
   en: [
+    'Contract review with {N}',
+    'Re: Estate of the late {N}',
+    'Booking for {N} — seat 14C, passport on file',
+    'fyi {G} said {N} already booked the flights, just venmo {G} back',
+    'SUMMARY:Call with {N}\\nLOCATION:{P}',
+    'Payroll onboarding — new hire {N}, start date Monday',
+    'lol {G} and {N} are both out today',
     'Called {N} about the renewal, wants the quote by Friday.',
     'Please wire the deposit to {N} before noon.',
     'Could you loop in {N}? She owns the migration.',
@@ -56,6 +73,10 @@ const POSITIVE: Record<Lang, string[]> = {
     'Shoutout to {N} for fixing the build!',
   ],
   de: [
+    'kannst du {G} fragen? sonst ruf ich morgen {N} an',
+    'Termin mit {N} am Dienstag',
+    'Nachlass von {N}, bitte prüfen',
+    'Reisepass liegt vor, Inhaber {N}.',
     'Ich habe gestern mit {N} telefoniert, {G} meldet sich morgen.',
     'Bitte überweisen Sie den Betrag an {N}.',
     'Ansprechpartner ist {N} aus der Abteilung {D}.',
@@ -75,6 +96,10 @@ const POSITIVE: Record<Lang, string[]> = {
     'Ihr Fahrer heute: {N}.',
   ],
   fr: [
+    'Invitation : Point mensuel avec {N}',
+    'Objet : succession de {N}',
+    'Réunion avec {N} demain à 10h',
+    'tu peux demander à {G} si {N} vient ?',
     "J'ai eu {N} au téléphone, {G} rappellera demain.",
     'Merci de virer la somme à {N} avant vendredi.',
     'Le dossier de {N} est complet, garant : {N}.',
@@ -94,6 +119,10 @@ const POSITIVE: Record<Lang, string[]> = {
     'Votre chauffeur : {N}.',
   ],
   es: [
+    'y el móvil, a nombre de {N}',
+    'Reunión con {N} el martes',
+    'REUNIDOS: de una parte, {N}, con domicilio en {S}',
+    'Avisar a {G} cuanto antes',
     'Hablé con {N} ayer y {G} firmará mañana.',
     'Por favor, transfiere el importe a {N}.',
     'Soy {N} y llamo por el pedido.',
@@ -112,10 +141,16 @@ const POSITIVE: Record<Lang, string[]> = {
     'El pedido lo firmó {N} en recepción.',
     'Su conductor: {N}. Llegará pronto.',
   ],
+  zh: ['明天和{N}开会，记得带合同。', '请联系{N}确认报价。', '{N}已经订好了去{P}的机票。', '客户{N}的邮件已转给{N}。'],
+  ja: ['来週{N}さんと打ち合わせです。', '{N}に連絡してください。', '担当の{N}が対応します。', '参加者は{N}と{N}です。'],
+  ko: ['{N}에게 연락해 주세요.', '오늘 {N}와 회의가 있어요.', '담당자 {N} 님이 확인합니다.', '{N}, {N} 두 분이 참석합니다.'],
 };
 
 const NEGATIVE: Record<Lang, string[]> = {
   en: [
+    'Quick recap: we had Earl Grey and Caesar salad at the {P} diner, then the Ford Focus went back.',
+    'Contract review with {C} moved to Thursday.',
+    'Un saludo,\n{T}\n{C}',
     'Senior {T} at {C} since 2019.',
     'Thanks for shopping with {C}! Your {R} ships from {P}.',
     '{H}',
@@ -161,6 +196,9 @@ const NEGATIVE: Record<Lang, string[]> = {
     'Nuevo: {R} disponible en tienda.',
     'Oferta de empleo: {T} en {C}',
   ],
+  zh: ['明天在{P}开会，{C}的报价已到。', '{R}已经发货，请查收。'],
+  ja: ['{C}の{R}が届きました。', '来週{P}で{D}の会議があります。'],
+  ko: ['{C}의 {R} 주문이 접수되었습니다.', '{P} 지점 {D} 회의는 내일입니다.'],
 };
 
 function title(s: string): string {
