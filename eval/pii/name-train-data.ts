@@ -148,6 +148,9 @@ const POSITIVE: Record<Lang, string[]> = {
 
 const NEGATIVE: Record<Lang, string[]> = {
   en: [
+    '{H}\n\nThe {D} team shipped {R} this week.',
+    'p95 latency\n> 45ms\n\n{H}\n> 120ms',
+    '### {H}\n- {R}: done',
     'Quick recap: we had Earl Grey and Caesar salad at the {P} diner, then the Ford Focus went back.',
     'Contract review with {C} moved to Thursday.',
     'Un saludo,\n{T}\n{C}',

@@ -94,21 +94,22 @@ describe('PII eval', () => {
     }
   });
 
-  it('development (every set tuned on, blind sets 2, 3 and 4 included): micro and name/address figures at their floors', () => {
+  it('development (every set tuned on, blind sets 2, 3, 4 and 5 included): micro and name/address figures at their floors', () => {
     const dev = scorePII(piiFixtures('development'));
-    expect(dev.lines).toBeGreaterThanOrEqual(4000);
-    // Measured (round 3, blind set 4 included): micro P 0.991 / R 0.979; name P 0.988 /
-    // R 0.963; address P 1.000 / R 0.998. Mostly tuned on, so these are regression floors, not
-    // evidence of generalisation: the grouped cross-validation of the name model
-    // (`eval/pii/train-name-model.ts`) and blind set 5 are the checks of that.
+    expect(dev.lines).toBeGreaterThanOrEqual(4400);
+    // Measured (round 4, blind set 5 included): micro P 0.991 / R 0.976; name P 0.989 /
+    // R 0.959; address P 0.992 / R 0.990 (round 3 without blind set 5: 0.991 / 0.979, name
+    // 0.988 / 0.963). Mostly tuned on, so these are regression floors, not evidence of
+    // generalisation: the grouped cross-validation of the name model
+    // (`eval/pii/train-name-model.ts`) and blind set 6 are the checks of that.
     expect(dev.micro.precision).toBeGreaterThanOrEqual(0.988);
-    expect(dev.micro.recall).toBeGreaterThanOrEqual(0.976);
+    expect(dev.micro.recall).toBeGreaterThanOrEqual(0.973);
     const name = dev.perType.get('name');
     const address = dev.perType.get('address');
     expect(name?.precision).toBeGreaterThanOrEqual(0.985);
-    expect(name?.recall).toBeGreaterThanOrEqual(0.958);
-    expect(address?.precision).toBeGreaterThanOrEqual(0.995);
-    expect(address?.recall).toBeGreaterThanOrEqual(0.99);
+    expect(name?.recall).toBeGreaterThanOrEqual(0.955);
+    expect(address?.precision).toBeGreaterThanOrEqual(0.988);
+    expect(address?.recall).toBeGreaterThanOrEqual(0.985);
   });
 
   it('development (blind set 4, spent): the committed file is what its seeded generator writes, credential URLs labelled as credentials', () => {

@@ -52,7 +52,8 @@ const ERA_BASE: Readonly<Record<string, number>> = {
 };
 
 /** What may stand between a birth cue and the date ("born on", "geboren am", ": "). */
-const BRIDGE = /(?:["']?\s*[:：=]?\s*["']?\s*(?:on|am|le|el|the|is|ist|est|es|是|为|為|于|は|が|은|는|:)?\s*)/uy;
+const BRIDGE =
+  /(?:["']?\s*[:：=]?\s*["']?\s*(?:on|am|le|el|the|is|ist|est|es|是|为|為|于|は|が|은|는|:)?\s*)/uy;
 
 function validDate(year: number, month: number, day: number): boolean {
   if (year < 1900 || year > new Date().getUTCFullYear()) return false;

@@ -18,12 +18,14 @@ const INTRO =
 const KIN =
   /(?<![\p{L}])(?:my|meine?|mon|ma|mi)[ \t]+(?:wife|husband|son|daughter|mom|mum|dad|brother|sister|friend|boss|partner|girlfriend|boyfriend|cousin|colleague|coworker|roommate|frau|mann|sohn|tochter|schwester|bruder|freundin|freund|femme|mari|fils|fille|sœur|soeur|frère|frere|copine|copain|esposa|esposo|mujer|marido|hijo|hija|hermana|hermano|amiga|amigo|novia|novio)[ \t]+(?=\p{Ll})/giu;
 const LOWER_WORD = /\p{Ll}[\p{Ll}'’-]{2,15}(?![\p{L}\p{N}])/uy;
-const CLOSE = /^(?:[ \t]*(?:[,!.?;:)]|$)|[ \t]*\p{Extended_Pictographic}|[ \t]+(?:from|here|again|de|del|von|vom|aus|ici|aquí|aqui)(?![\p{L}]))/u;
+const CLOSE =
+  /^(?:[ \t]*(?:[,!.?;:)]|$)|[ \t]*\p{Extended_Pictographic}|[ \t]+(?:from|here|again|de|del|von|vom|aus|ici|aquí|aqui)(?![\p{L}]))/u;
 const NICKNAME =
   /(?<![\p{L}])(?:calls? (?:her|him|me|them)|goes by|known as|nicknamed|a\.k\.a\.?|aka|genannt|alias|surnommée?|dite?|apodad[oa]|le dicen|me dicen|(?:la|le) llaman)[ \t]+(?=\p{Lu})/giu;
 const NOTIFY =
   /(?<![\p{L}])(?:avisar a|avisa a|avisad a|avísale a|a nombre de|personne à prévenir|personne a prevenir|prévenir|notfallkontakt|im notfall|emergency contact|in case of emergency|the late|la difunta|le défunt|la défunte|el difunto|des verstorbenen|der verstorbenen|new hire|neuer mitarbeiter|neue mitarbeiterin|nouvelle recrue|nuevo empleado|nueva empleada|inhaber(?:in)?|empleada|empleado)[ \t]*[:：]?[ \t]+(?=\p{Lu})/giu;
-const CAP_NAME = /\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*(?:[ \u00a0]\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*){0,3}/uy;
+const CAP_NAME =
+  /\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*(?:[ \u00a0]\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*){0,3}/uy;
 
 /** Common lower-case words that follow an introduction or a relationship word without being a name. */
 const COMMON = new Set(
@@ -42,7 +44,9 @@ const COMMON = new Set(
   con que quien tengo tiene hoy ayer mañana aquí allí yo ella él`.split(/\s+/u),
 );
 
-const ENGLISH_CLOSE = /^(?:[ \t]*[,!]|[ \t]*\p{Extended_Pictographic}|[ \t]+(?:from|here|again)(?![\p{L}]))/u;
+/** What closes a lower-case name after an introduction: a comma, "!", an emoji, "from"/"de"/"von"… */
+const STRICT_CLOSE =
+  /^(?:[ \t]*[,!]|[ \t]*\p{Extended_Pictographic}|[ \t]+(?:from|here|again|de|del|von|vom|aus|ici|aquí|aqui)(?![\p{L}]))/u;
 /** English word endings of participles, gerunds and adverbs ("shared", "calling", "really"). */
 const NOT_NAME_ENDING = /(?:ed|ing|ly)$/u;
 
@@ -53,7 +57,7 @@ function lowerName(text: string, at: number, needClose: boolean, english = false
     const w = LOWER_WORD.exec(text);
     if (w === null || COMMON.has(w[0]) || (english && NOT_NAME_ENDING.test(w[0]))) break;
     end = LOWER_WORD.lastIndex;
-    if ((english ? ENGLISH_CLOSE : CLOSE).test(text.slice(end, end + 8))) return end;
+    if ((needClose ? STRICT_CLOSE : CLOSE).test(text.slice(end, end + 8))) return end;
     if (text.charAt(end) !== ' ') break;
     end += 1;
   }
@@ -86,10 +90,12 @@ export function findCasualNames(text: string, out: Candidate[]): void {
       // The French "c" (c'est) is written in lower case; "Charge 2020-C wurde" is not one.
       if (m[0] === 'C ' || m[0].startsWith('C\t')) continue;
       const at = m.index + m[0].length;
-      // English "it's/this is/i'm" + an adjective or participle ends a sentence ("it is shared."):
-      // there the name needs a closer that is not a full stop ("its oceane from", "it's jo,").
-      const english = /^(?:it|this|i)/iu.test(m[0]);
-      const end = lowerName(text, at, close, english);
+      // An introduction + an adjective or participle ends a sentence ("it is shared.", "c'est
+      // prêt."): the name needs a closer that is not a full stop ("its oceane from", "soy mariano,",
+      // "c céleste 😊"); English participles, gerunds and adverbs are never names.
+      const end = close
+        ? lowerName(text, at, true, /^(?:it|this|i)/iu.test(m[0]))
+        : lowerName(text, at, false);
       if (end > at) out.push({ type: 'name', start: at, end, confidence: 0.62 });
     }
   }

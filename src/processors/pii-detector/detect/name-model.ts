@@ -25,6 +25,7 @@ import {
   NAME_MODEL_THRESHOLD,
   NAME_MODEL_WEIGHTS_B64,
 } from './name-model-weights.js';
+import { NAME_KEYS } from './name-structure.js';
 import type { Candidate } from './types.js';
 
 /** Number of hashed feature slots (a power of two). */
@@ -534,6 +535,8 @@ export function findModelNames(text: string, out: Candidate[]): void {
     const taken: Array<{ start: number; end: number }> = [];
     for (const c of scored) {
       if (taken.some((t) => t.start < c.end && c.start < t.end)) continue;
+      if (headingLine(text, c.start, c.end)) continue;
+      if (otherFieldValue(text, c.start, c.end)) continue;
       taken.push(c);
       let conf =
         Math.round((BASE_CONFIDENCE + (0.08 * (c.p - model.threshold)) / (1 - model.threshold || 1)) * 100) /
@@ -547,9 +550,46 @@ export function findModelNames(text: string, out: Candidate[]): void {
         if (rule.end <= c.end && rule.end - rule.start < c.end - c.start)
           conf = Math.max(conf, rule.confidence + 0.01);
       }
-      out.push({ type: 'name', start: c.start, end: c.end, confidence: conf });
+      // "Nina Albers's desk": the possessive ending is not part of the name.
+      const end = /['’]s$/u.test(text.slice(c.end - 2, c.end)) ? c.end - 2 : c.end;
+      out.push({ type: 'name', start: c.start, end, confidence: conf });
     }
   }
+}
+
+/** Closings and greetings that put a name alone on the line below them ("Best,", "Danke"). */
+const CLOSING_LINE =
+  /(?:[,!—–-]|thanks|thank you|regards|best|cheers|grüße|gruß|danke|merci|cordialement|bises|saludos|gracias|atentamente)[ \t]*$/iu;
+
+/**
+ * Whether a span fills a line of its own that follows a blank line with no closing above it:
+ * the shape of a heading ("> 1ms\n\nCold Run"), not of a signature ("Best,\n\nAna Roux").
+ */
+function headingLine(text: string, start: number, end: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  if (text.slice(lineStart, start).trim() !== '') return false;
+  const next = text.indexOf('\n', end);
+  if (text.slice(end, next < 0 ? text.length : next).trim() !== '') return false;
+  if (lineStart < 2 || text.charAt(lineStart - 2) !== '\n') return false;
+  let prevEnd = lineStart - 2;
+  while (prevEnd > 0 && text.charAt(prevEnd - 1) === '\n') prevEnd--;
+  if (prevEnd === 0) return false;
+  const prevStart = text.lastIndexOf('\n', prevEnd - 1) + 1;
+  return !CLOSING_LINE.test(text.slice(prevStart, prevEnd));
+}
+
+/** The key of a quoted record value that ends right before `at` (`"product": "`). */
+const QUOTED_KEY = /["']([\p{L}_-]{2,24})["'][ \t]*[:=][ \t]*["']$/u;
+
+/**
+ * Whether a span is the whole quoted value of a record field whose key is not a person's
+ * (`{"product": "Golden Harvest"}`): the key says what the value is.
+ */
+function otherFieldValue(text: string, start: number, end: number): boolean {
+  const q = text.charAt(end);
+  if (q !== '"' && q !== "'") return false;
+  const key = QUOTED_KEY.exec(text.slice(Math.max(0, start - 32), start));
+  return key !== null && !NAME_KEYS.has((key[1] as string).toLowerCase());
 }
 
 function firstAtOrAfter(sorted: readonly Candidate[], at: number): number {

@@ -293,7 +293,8 @@ const CHAT_ROLES = new Set(
  * Bracketed line tags that are a department, a level or a notice, not a person (`[인사팀]`,
  * `[경고]`, `[告警]`): an organisational suffix or one of the usual tag words.
  */
-const CJK_TAG = /(?:팀|부|과|실|센터|본부|处|部|科|组|課|室)$|^(?:경고|공지|알림|안내|긴급|주의|오류|告警|警告|通知|公告|提醒|错误|錯誤|緊急|お知らせ)$/u;
+const CJK_TAG =
+  /(?:팀|부|과|실|센터|본부|处|部|科|组|課|室)$|^(?:경고|공지|알림|안내|긴급|주의|오류|告警|警告|通知|公告|提醒|错误|錯誤|緊急|お知らせ)$/u;
 /**
  * "W-2 mismatch for Robbie Durgan:", "Kurze Info von Mara Rosenthal:", "Petit mot de Armin
  * Bonnet :": a record about or a note from a person, the full name closed by a colon.
@@ -373,7 +374,7 @@ function japaneseNameLines(text: string, out: Candidate[]): void {
 }
 
 /** Keys of record fields whose value is a person's name, in the seven languages. */
-const NAME_KEYS = new Set(
+export const NAME_KEYS = new Set(
   `name fullname full_name full-name displayname display_name customer customer_name client client_name
   contact contact_name owner recipient sender author assignee employee patient user_name username person
   passenger guest tenant holder cardholder account_holder kunde kundin empfänger absender mitarbeiter
@@ -439,7 +440,8 @@ const NAME_PART_KEYS = new Set(
 const NAME_PART = /^\p{Lu}[\p{Ll}\p{Lu}]*(?:['’-]\p{Lu}?\p{Ll}+)*$/u;
 
 /** `Baumbach, Meta`: a surname, a comma and the given name(s), in one cell. */
-const LAST_FIRST = /^(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)?), (\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)?)$/u;
+const LAST_FIRST =
+  /^(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)?), (\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)?)$/u;
 
 /** Splits one CSV/TSV line into cells with their offsets; a quoted cell may hold the separator. */
 function splitCells(line: string, sep: string): Array<{ at: number; raw: string }> {

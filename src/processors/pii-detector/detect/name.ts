@@ -784,7 +784,8 @@ function findNamesRaw(text: string, out: Candidate[]): void {
     // "Signed: J. Smith": initials before the surname, after a strong cue.
     INITIALED.lastIndex = TITLES.lastIndex;
     // Ranks and "Maître" are followed by initials as often as by given names ("Lt. Col. B. R. Welch").
-    const ranked = /^(?:lt|col|capt|cpt|gen|maj|sgt|cmdr|dr|prof)\b/.test(m[0].toLowerCase()) && /^\p{Lu}/u.test(m[0]);
+    const ranked =
+      /^(?:lt|col|capt|cpt|gen|maj|sgt|cmdr|dr|prof)\b/.test(m[0].toLowerCase()) && /^\p{Lu}/u.test(m[0]);
     const ini = strongCue || ranked ? INITIALED.exec(text) : null;
     if (ini !== null) {
       out.push({ type: 'name', start: ini.index, end: ini.index + ini[0].length, confidence: 0.7 });
