@@ -151,7 +151,7 @@ const ATTENDEE_FIELDS =
 const LIST_SEP =
   /^(?:[ \t]*[,;、，；][ \t]*(?:(?:and|und|et|y|&)[ \t]+)?|[ \t]+(?:and|und|et|y|&)[ \t]+|和|及|与|[ \t]*와[ \t]*|[ \t]*및[ \t]*)/u;
 /** A foreign name in katakana, its parts joined by a middle dot (ソフィア・ロペス, グエン・ヴァン・アン). */
-const KATAKANA_FULL_NAME = /^\p{Script=Katakana}{2,8}(?:[・･=＝]\p{Script=Katakana}{1,8}){1,3}/u;
+const KATAKANA_FULL_NAME = /^[\p{Script=Katakana}ー]{2,8}(?:[・･=＝][\p{Script=Katakana}ー]{1,8}){1,3}/u;
 const HAN_ITEM = /^[\p{Script=Han}々]{1,3}[ \u3000][\p{Script=Han}々]{1,3}|^[\p{Script=Han}々]{2,5}/u;
 
 function attendeeLists(text: string, out: Candidate[]): void {
