@@ -270,6 +270,10 @@ export const PHONE_CUES = words([
   'appelez',
   'appeler',
   'joindre',
+  'rappelle au',
+  'rappeler au',
+  'rappelez au',
+  'joignable au',
   'numéro',
   'teléfono',
   'móvil',
@@ -284,6 +288,9 @@ export const PHONE_CUES = words([
   '手机号码',
   '联系',
   '致电',
+  '拨打',
+  '撥打',
+  '来电',
   '電話',
   '電話番号',
   '携帯',
@@ -295,6 +302,8 @@ export const PHONE_CUES = words([
   '핸드폰',
   '연락처',
   '연락',
+  '문의',
+  '문의는',
 ]);
 
 /** Words that say a date is a date of birth (before the date). */

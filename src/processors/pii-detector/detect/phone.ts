@@ -8,7 +8,11 @@ import type { Candidate, ScanContext } from './types.js';
  * A run that could be a phone number: optional `+`/`00`, then digits with single spaces,
  * dots, dashes, slashes or parentheses between them. Validation is libphonenumber's job.
  */
-const CANDIDATE = /(?:\+|(?<!\d)00)?\(?\d(?:\)?[\s.\-/]?\(?\d){5,16}/g;
+/** An IBAN's country code, check digits and alphanumeric bank code right before a digit run. */
+const IBAN_HEAD = /(?<![A-Za-z0-9])[A-Z]{2}\d{2}[ ]?[A-Z0-9]{4}[ ]?$/;
+// Groups are joined by a space, a dot, a dash or a slash, never by a tab or a line break (a
+// number in one TSV column is not continued by the date in the next).
+const CANDIDATE = /(?:\+|(?<!\d)00)?\(?\d(?:\)?[ \u00a0.\-/]?\(?\d){5,16}/g;
 
 /** Calendar dates and clock times that the candidate pattern also matches. */
 const DATE_LIKE =
@@ -124,6 +128,9 @@ export function findPhones({ text, phoneCountries }: ScanContext, out: Candidate
     if (digits.length < 7 || digits.length > 15) continue;
     if (/^(\d)\1+$/.test(digits)) continue;
     if (lookalikeWins(text, start, PHONE_CUES)) continue;
+    // "IBAN GB10 DYNZ 6445 1450 1680 79": the digits of an IBAN (one that fails its checksum
+    // too) after its country, check digits and bank code are not a phone number.
+    if (IBAN_HEAD.test(text.slice(Math.max(0, start - 14), start))) continue;
     const notPhone = lastCueEnd(text, start, NON_PHONE_CUES);
     if (notPhone >= 0 && notPhone >= lastCueEnd(text, start, PHONE_CUES)) continue;
     const cued = hasCueBefore(text, start, PHONE_CUES, 40);

@@ -92,7 +92,9 @@ describe('detectPII names: chat, nicknames, ranks and sheets (round 4)', () => {
 
 describe('detectPII addresses and birth dates: post-office boxes, labels, postcodes (round 4)', () => {
   it('post-office boxes with their postal line in German, French and Spanish use', () => {
-    expect(of('address', 'Anschrift: Postfach 10 20 30, 50667 Köln')).toEqual(['Postfach 10 20 30, 50667 Köln']);
+    expect(of('address', 'Anschrift: Postfach 10 20 30, 50667 Köln')).toEqual([
+      'Postfach 10 20 30, 50667 Köln',
+    ]);
     expect(of('address', 'Écrire à BP 4410, 69003 Lyon Cedex 3.')).toEqual(['BP 4410, 69003 Lyon Cedex 3']);
     expect(of('address', 'Envíos: Apartado de Correos 772, 41080 Sevilla')).toEqual([
       'Apartado de Correos 772, 41080 Sevilla',
