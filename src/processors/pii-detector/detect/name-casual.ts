@@ -14,7 +14,7 @@ import type { Candidate } from './types.js';
  * "soy de Madrid", "c'est bon", "my wife and I" out.
  */
 const INTRO =
-  /(?<![\p{L}\p{N}'’-])(?:it'?s|it’s|it is|this is|i'?m|i’m|soy|c|c'est|c’est|cest|je suis|moi c'est|moi c’est|ich bin|hier ist|hier|me llamo|aquí|aqui)[ \t]+(?=\p{Ll})/giu;
+  /(?<![\p{L}\p{N}'’-])(?:it'?s|it’s|it is|this is|i'?m|i’m|soy|c|c'est|c’est|cest|je suis|moi c'est|moi c’est|hier ist|hier|me llamo|aquí|aqui)[ \t]+(?=\p{Ll})/giu;
 const KIN =
   /(?<![\p{L}])(?:my|meine?|mon|ma|mi)[ \t]+(?:wife|husband|son|daughter|mom|mum|dad|brother|sister|friend|boss|partner|girlfriend|boyfriend|cousin|colleague|coworker|roommate|frau|mann|sohn|tochter|schwester|bruder|freundin|freund|femme|mari|fils|fille|sœur|soeur|frère|frere|copine|copain|esposa|esposo|mujer|marido|hijo|hija|hermana|hermano|amiga|amigo|novia|novio)[ \t]+(?=\p{Ll})/giu;
 const LOWER_WORD = /\p{Ll}[\p{Ll}'’-]{2,15}(?![\p{L}\p{N}])/uy;
@@ -37,7 +37,7 @@ const COMMON = new Set(
   two bad nice cool done ready free home away almost only over under into onto off
   ich und oder aber ist war hat hatte wird kann muss soll noch schon auch nicht nur mal hier jetzt bald
   heute morgen gestern krank spät zurück unterwegs gerade wieder eben sehr gut froh leider dein deine
-  meine mein der die das ein eine vom von aus bei mit
+  meine mein der die das ein eine vom von aus bei mit alles nichts etwas klar fertig egal dran dabei
   moi toi lui elle est était avait peut pas plus déjà encore aussi bien bon trop très juste vraiment
   retard malade pour avec dans les des une ici moi-même content contente désolé désolée
   era está estaba estoy había puede también muy bien mal solo todavía nuevo nueva los las una para por
@@ -48,14 +48,15 @@ const COMMON = new Set(
 const STRICT_CLOSE =
   /^(?:[ \t]*[,!]|[ \t]*\p{Extended_Pictographic}|[ \t]+(?:from|here|again|de|del|von|vom|aus|ici|aquí|aqui)(?![\p{L}]))/u;
 /** English word endings of participles, gerunds and adverbs ("shared", "calling", "really"). */
-const NOT_NAME_ENDING = /(?:ed|ing|ly)$/u;
+// German participles too: "umgezogen", "gemacht".
+const NOT_NAME_ENDING = /(?:ed|ing|ly)$|^ge\p{Ll}{3,}(?:t|en)$/u;
 
-function lowerName(text: string, at: number, needClose: boolean, english = false): number {
+function lowerName(text: string, at: number, needClose: boolean, notWordShapes = false): number {
   let end = at;
   for (let words = 0; words < 2; words++) {
     LOWER_WORD.lastIndex = end;
     const w = LOWER_WORD.exec(text);
-    if (w === null || COMMON.has(w[0]) || (english && NOT_NAME_ENDING.test(w[0]))) break;
+    if (w === null || COMMON.has(w[0]) || (notWordShapes && NOT_NAME_ENDING.test(w[0]))) break;
     end = LOWER_WORD.lastIndex;
     if ((needClose ? STRICT_CLOSE : CLOSE).test(text.slice(end, end + 8))) return end;
     if (text.charAt(end) !== ' ') break;
@@ -79,6 +80,18 @@ function capitalised(text: string, at: number): number {
   return at + m[0].length;
 }
 
+/** Shipping and billing labels, after which a name may be written in capitals. */
+const LABEL_CUE =
+  /(?<![\p{L}])(?:ship to|deliver to|bill to|sold to|attn|attention|destinataire|empfänger|destinatario)[ \t]*[:：]?[ \t]+(?=\p{Lu}{2})/giu;
+/** Words of a shipping label's addressee that make it a place or a business, not a person. */
+const LABEL_NOT_NAMES = new Set(
+  'Store Shop Depot Warehouse Office Center Centre Dept Department Reception Mailroom Dock Locker Inc Llc Ltd Co Corp Gmbh Hotel Clinic Bank'.split(
+    ' ',
+  ),
+);
+/** A name in capitals right before the house number of the address: "QUENTIN HEIDENREICH 8383 …". */
+const CAPS_NAME_BEFORE_NUMBER = /\p{Lu}{2,}(?:[ ]\p{Lu}\.)?(?:[ ]\p{Lu}[\p{Lu}'’-]+){1,2}(?=[ \t,]+\d)/uy;
+
 /** Adds chat-style, nickname and notify-phrase names to `out`. */
 export function findCasualNames(text: string, out: Candidate[]): void {
   for (const [re, close] of [
@@ -93,11 +106,24 @@ export function findCasualNames(text: string, out: Candidate[]): void {
       // An introduction + an adjective or participle ends a sentence ("it is shared.", "c'est
       // prêt."): the name needs a closer that is not a full stop ("its oceane from", "soy mariano,",
       // "c céleste 😊"); English participles, gerunds and adverbs are never names.
-      const end = close
-        ? lowerName(text, at, true, /^(?:it|this|i)/iu.test(m[0]))
-        : lowerName(text, at, false);
+      const end = close ? lowerName(text, at, true, true) : lowerName(text, at, false);
       if (end > at) out.push({ type: 'name', start: at, end, confidence: 0.62 });
     }
+  }
+  LABEL_CUE.lastIndex = 0;
+  for (let m = LABEL_CUE.exec(text); m !== null; m = LABEL_CUE.exec(text)) {
+    const at = m.index + m[0].length;
+    CAPS_NAME_BEFORE_NUMBER.lastIndex = at;
+    const n = CAPS_NAME_BEFORE_NUMBER.exec(text);
+    // Checked in title case against the words that are not names ("UPS STORE", "FRONT DESK").
+    const title = (w: string) => w.charAt(0) + w.slice(1).toLowerCase();
+    if (
+      n !== null &&
+      !n[0]
+        .split(' ')
+        .some((w) => NOT_NAMES.has(title(w)) || NOT_NAME_WORDS.has(title(w)) || LABEL_NOT_NAMES.has(title(w)))
+    )
+      out.push({ type: 'name', start: at, end: at + n[0].length, confidence: 0.65 });
   }
   for (const re of [NICKNAME, NOTIFY]) {
     re.lastIndex = 0;

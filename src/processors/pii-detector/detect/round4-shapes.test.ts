@@ -35,6 +35,8 @@ describe('detectPII names: chat, nicknames, ranks and sheets (round 4)', () => {
       'my wife and I will be late',
       'this is really helpful!',
       'Batch 2024-C wurde geprüft.',
+      'hallo, ich bin umgezogen, neue Adresse folgt',
+      'hier ist alles klar, danke',
     ])
       expect(of('name', text), text).toEqual([]);
   });
@@ -45,6 +47,13 @@ describe('detectPII names: chat, nicknames, ranks and sheets (round 4)', () => {
     expect(of('name', 'Report to Capt. J. T. Ramsey at 0800.')).toEqual(['J. T. Ramsey']);
     expect(of('name', 'Maître Vasseur\nCabinet d’avocats')).toEqual(['Vasseur']);
     expect(of('name', 'Praxis Dr. med. Hollmann, Sprechstunde ab 8 Uhr')).toEqual(['Hollmann']);
+  });
+
+  it('a name in capitals after a shipping label cue, right before the house number', () => {
+    expect(of('name', 'DELIVER TO MARISA K. OYELARAN 41 ELM ST SALEM OR 97301')).toEqual([
+      'MARISA K. OYELARAN',
+    ]);
+    expect(of('name', 'SHIP TO UPS STORE 12 MAIN ST AUSTIN TX 78701')).toEqual([]);
   });
 
   it('a single capitalised name after a notify phrase', () => {
