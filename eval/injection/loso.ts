@@ -10,7 +10,8 @@
  *
  * Usage: `npx tsx eval/injection/loso.ts` (`INJECTION_SKIP_DEV6=1` for the run without dev6).
  */
-import { isShortMessage, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
+import { isShortMessage, scoreInjectionRuleParts, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
+import { notStandaloneOn } from './rule-precision.js';
 import { atThreshold, recallAtFpr, rocAuc } from './metrics.js';
 import {
   BLEND_WEIGHT,
@@ -51,16 +52,23 @@ export function losoScores(
   for (const held of DEV_SETS) {
     const inSet = rows.map((r) => setOf(r.id) === held);
     if (!inSet.includes(true)) continue;
+    // Round 4: which features may stand alone is chosen on the other sets too (their
+    // stand-alone precision, `rule-precision.ts`), and every line's sure part is scored with it.
+    // INJECTION_STANDALONE=all lets every feature stand alone (the round-3 behaviour).
+    const capped = process.env.INJECTION_STANDALONE === 'all' ? new Set<string>() : notStandaloneOn(rows.filter((_, i) => !inSet[i]));
+    const sure = rows.map((r) => scoreInjectionRuleParts(r.text, capped).sure);
     const idx = rows.map((_, i) => i).filter((i) => !inSet[i]);
     const others = idx.map((i) => rows[i] as DevRow);
     const otherLogits = Float64Array.from(idx, (i) => loso[i] as number);
     const shift = shiftFor(others, otherLogits);
     const otherRule = idx.map((i) => rule[i] as number);
+    const otherSure = idx.map((i) => sure[i] as number);
     const keepOf = (j: number) => (short[idx[j] as number] ? keepShort : keepLong);
-    const cutS = cutFor(others, otherLogits, otherRule, shift, keepOf, 0.015, (r) => isShortMessage(r.text));
-    const cutL = cutFor(others, otherLogits, otherRule, shift, keepOf, 0.015, (r) => !isShortMessage(r.text));
-    const cutAll = cutFor(others, otherLogits, otherRule, shift, keepOf);
+    const cutS = cutFor(others, otherLogits, otherRule, shift, keepOf, 0.015, (r) => isShortMessage(r.text), otherSure);
+    const cutL = cutFor(others, otherLogits, otherRule, shift, keepOf, 0.015, (r) => !isShortMessage(r.text), otherSure);
+    const cutAll = cutFor(others, otherLogits, otherRule, shift, keepOf, 0.015, () => true, otherSure);
     const split = process.env.INJECTION_CUT !== 'one';
+    if (process.env.INJECTION_DEBUG) console.log(held, `shift ${shift.toFixed(3)} cutS ${cutS.toFixed(3)} cutL ${cutL.toFixed(3)}`);
     for (let i = 0; i < rows.length; i++) {
       if (!inSet[i]) continue;
       const r = rule[i] as number;
@@ -71,7 +79,8 @@ export function losoScores(
       let mapped = b < c ? (0.7 * b) / c : 0.7 + (0.3 * (b - c)) / (1 - c);
       if (r === 0 && mapped < 0.05) mapped = 0;
       const keep = short[i] ? keepShort : keepLong;
-      score[i] = Math.min(1, Math.max(mapped, r >= keep ? r : 0));
+      const standing = Math.min(r, sure[i] as number);
+      score[i] = Math.min(1, Math.max(mapped, standing >= keep ? standing : 0));
     }
   }
   return { rows, score, rule };

@@ -14,7 +14,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { FEATURES } from '../../src/processors/prompt-injection-detector/features.js';
 import { MIN_STANDALONE_PRECISION } from '../../src/processors/prompt-injection-detector/rule-trust.js';
 import { isShortMessage, scoreInjection, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
-import { DEV_SETS, loadDevRows, RULE_KEEP, RULE_KEEP_SHORT, setOf } from './train-model.js';
+import { DEV_SETS, type DevRow, loadDevRows, RULE_KEEP, RULE_KEEP_SHORT, setOf } from './train-model.js';
 
 /** Per-feature counts of stand-alone lines. */
 export interface FeaturePrecision {
@@ -27,10 +27,10 @@ export interface FeaturePrecision {
 }
 
 /** Measures every evidence feature's stand-alone precision over the development lines. */
-export function standalonePrecision(): FeaturePrecision[] {
+export function standalonePrecision(rows: DevRow[] = loadDevRows()): FeaturePrecision[] {
   const evidence = new Set(FEATURES.filter((f) => f.dampens === undefined).map((f) => f.id));
   const stats = new Map<string, FeaturePrecision>();
-  for (const r of loadDevRows()) {
+  for (const r of rows) {
     const rule = scoreInjectionRules(r.text);
     if (rule < (isShortMessage(r.text) ? RULE_KEEP_SHORT : RULE_KEEP)) continue;
     for (const id of new Set(scoreInjection(r.text).signals)) {
@@ -47,6 +47,15 @@ export function standalonePrecision(): FeaturePrecision[] {
   }
   for (const s of stats.values()) s.precision = s.attacks / (s.attacks + s.innocent);
   return [...stats.values()].sort((a, b) => a.precision - b.precision || b.attacks - a.attacks);
+}
+
+/** The features below the bar on `rows`: what `rule-trust.ts` lists when `rows` are every development line. */
+export function notStandaloneOn(rows: DevRow[]): Set<string> {
+  return new Set(
+    standalonePrecision(rows)
+      .filter((s) => s.precision < MIN_STANDALONE_PRECISION)
+      .map((s) => s.id),
+  );
 }
 
 function main(): void {

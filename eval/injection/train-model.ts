@@ -25,7 +25,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encodeWeights, forEachDistinctFeature, forEachFeature, lengthBucketSlot, MODEL_DIM } from '../../src/processors/prompt-injection-detector/model.js';
 import { foldText } from '../../src/processors/prompt-injection-detector/normalize.js';
-import { isShortMessage, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
+import { isShortMessage, scoreInjectionRuleParts, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -347,6 +347,7 @@ export function cutFor(
   keep: (i: number) => number = (i) => (isShortMessage((rows[i] as DevRow).text) ? RULE_KEEP_SHORT : RULE_KEEP),
   q = 0.015,
   subset: (r: DevRow) => boolean = () => true,
+  sure: number[] = rule,
 ): number {
   let hardCount = 0;
   let kept = 0;
@@ -355,7 +356,8 @@ export function cutFor(
     if (r.label !== 0 || !r.hard || !subset(r)) return;
     hardCount++;
     const ru = rule[i] as number;
-    if (ru >= Math.max(keep(i), 0.7)) kept++;
+    // Only the sure part of the rule score stands alone (round 4, `rule-trust.ts`).
+    if (Math.min(sure[i] as number, ru) >= Math.max(keep(i), 0.7)) kept++;
     else rest.push(BLEND_WEIGHT * ru + (1 - BLEND_WEIGHT) / (1 + Math.exp(-((oof[i] as number) - shift))));
   });
   rest.sort((a, b) => b - a);
@@ -371,11 +373,17 @@ export function cutFor(
  * 1.5% (see {@link cutFor}). One pooled cut let the many easy chat negatives loosen the cut for
  * documents: on leave-one-set-out, pooled hard-negative FPR 4.4% with one cut, 1.2% with two.
  */
-export function cutsFor(rows: DevRow[], logits: Float64Array, rule: number[], shift: number): { short: number; long: number } {
+export function cutsFor(
+  rows: DevRow[],
+  logits: Float64Array,
+  rule: number[],
+  shift: number,
+  sure: number[] = rule,
+): { short: number; long: number } {
   const keep = (i: number) => (isShortMessage((rows[i] as DevRow).text) ? RULE_KEEP_SHORT : RULE_KEEP);
   return {
-    short: cutFor(rows, logits, rule, shift, keep, 0.015, (r) => isShortMessage(r.text)),
-    long: cutFor(rows, logits, rule, shift, keep, 0.015, (r) => !isShortMessage(r.text)),
+    short: cutFor(rows, logits, rule, shift, keep, 0.015, (r) => isShortMessage(r.text), sure),
+    long: cutFor(rows, logits, rule, shift, keep, 0.015, (r) => !isShortMessage(r.text), sure),
   };
 }
 
@@ -387,9 +395,10 @@ export function cutsFor(rows: DevRow[], logits: Float64Array, rule: number[], sh
 export function trainCommitted(): { base64: string; scale: number; bias: number; shift: number; cut: number; cutShort: number } {
   const rows = loadDevRows();
   const loso = leaveOneSetOut(rows);
-  const rule = rows.map((r) => scoreInjectionRules(r.text));
+  const parts = rows.map((r) => scoreInjectionRuleParts(r.text));
+  const rule = parts.map((p) => p.rule);
   const shift = shiftFor(rows, loso);
-  const cuts = cutsFor(rows, loso, rule, shift);
+  const cuts = cutsFor(rows, loso, rule, shift, parts.map((p) => p.sure));
   if (Number.isNaN(cuts.short) || Number.isNaN(cuts.long))
     throw new Error(`RULE_KEEP ${RULE_KEEP_SHORT}/${RULE_KEEP}: rule-kept hard negatives alone exceed 1.5%`);
   const m = trainFull(rows);

@@ -12,4 +12,17 @@
 export const MIN_STANDALONE_PRECISION = 0.98;
 
 /** Feature ids whose rule score never stands alone. */
-export const NOT_STANDALONE: ReadonlySet<string> = new Set<string>([]);
+export const NOT_STANDALONE: ReadonlySet<string> = new Set<string>([
+  'es-override',
+  'evil-persona',
+  'freed',
+  'ko-override',
+  'no-restrictions',
+  'note-to-ai',
+  'persona-plain',
+  'rp-frame',
+  'sem-ja-override',
+  'sem-makers-fine',
+  'sem-zh-override',
+  'zh-override',
+]);
