@@ -10,7 +10,7 @@
  *
  * Usage: `npx tsx eval/injection/loso.ts` (`INJECTION_SKIP_DEV6=1` for the run without dev6).
  */
-import { isShortMessage, scoreInjectionRuleParts, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
+import { CORROBORATE_P, isShortMessage, scoreInjectionRuleParts, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
 import { notStandaloneOn } from './rule-precision.js';
 import { atThreshold, recallAtFpr, rocAuc } from './metrics.js';
 import {
@@ -24,6 +24,7 @@ import {
   RULE_KEEP_SHORT,
   setOf,
   shiftFor,
+  standingOf,
 } from './train-model.js';
 
 /** Per-set and pooled leave-one-set-out figures at the default threshold 0.7. */
@@ -49,6 +50,7 @@ export function losoScores(
   const rule = rows.map((r) => scoreInjectionRules(r.text));
   const short = rows.map((r) => isShortMessage(r.text));
   const score = new Float64Array(rows.length);
+  const corroborate = Number(process.env.INJECTION_CORROBORATE ?? CORROBORATE_P);
   for (const held of DEV_SETS) {
     const inSet = rows.map((r) => setOf(r.id) === held);
     if (!inSet.includes(true)) continue;
@@ -62,7 +64,7 @@ export function losoScores(
     const otherLogits = Float64Array.from(idx, (i) => loso[i] as number);
     const shift = shiftFor(others, otherLogits);
     const otherRule = idx.map((i) => rule[i] as number);
-    const otherSure = idx.map((i) => sure[i] as number);
+    const otherSure = idx.map((i) => standingOf(rule[i] as number, sure[i] as number, loso[i] as number, shift));
     const keepOf = (j: number) => (short[idx[j] as number] ? keepShort : keepLong);
     const cutS = cutFor(others, otherLogits, otherRule, shift, keepOf, 0.015, (r) => isShortMessage(r.text), otherSure);
     const cutL = cutFor(others, otherLogits, otherRule, shift, keepOf, 0.015, (r) => !isShortMessage(r.text), otherSure);
@@ -79,7 +81,8 @@ export function losoScores(
       let mapped = b < c ? (0.7 * b) / c : 0.7 + (0.3 * (b - c)) / (1 - c);
       if (r === 0 && mapped < 0.05) mapped = 0;
       const keep = short[i] ? keepShort : keepLong;
-      const standing = Math.min(r, sure[i] as number);
+      // A capped feature's rule score still stands when the model leans its way (CORROBORATE_P).
+      const standing = p >= corroborate ? r : Math.min(r, sure[i] as number);
       score[i] = Math.min(1, Math.max(mapped, standing >= keep ? standing : 0));
     }
   }

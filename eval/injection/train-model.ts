@@ -25,7 +25,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encodeWeights, forEachDistinctFeature, forEachFeature, lengthBucketSlot, MODEL_DIM } from '../../src/processors/prompt-injection-detector/model.js';
 import { foldText } from '../../src/processors/prompt-injection-detector/normalize.js';
-import { isShortMessage, scoreInjectionRuleParts, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
+import { CORROBORATE_P, isShortMessage, scoreInjectionRuleParts, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -368,6 +368,16 @@ export function cutFor(
 }
 
 /**
+ * The part of a rule score that may stand on its own (what `blendWithModel` in score.ts keeps):
+ * the whole rule score when the model's probability is at least `CORROBORATE_P`, else only the
+ * sure part (features allowed to stand alone, `rule-trust.ts`).
+ */
+export function standingOf(rule: number, sure: number, logit: number, shift: number): number {
+  const p = 1 / (1 + Math.exp(-(logit - shift)));
+  return p >= Number(process.env.INJECTION_CORROBORATE ?? CORROBORATE_P) ? rule : Math.min(rule, sure);
+}
+
+/**
  * The two blend cuts (issue #11 round 3): one for short messages and one for documents
  * (`isShortMessage`), each the lowest at which that population's hard-negative FPR is at most
  * 1.5% (see {@link cutFor}). One pooled cut let the many easy chat negatives loosen the cut for
@@ -398,7 +408,8 @@ export function trainCommitted(): { base64: string; scale: number; bias: number;
   const parts = rows.map((r) => scoreInjectionRuleParts(r.text));
   const rule = parts.map((p) => p.rule);
   const shift = shiftFor(rows, loso);
-  const cuts = cutsFor(rows, loso, rule, shift, parts.map((p) => p.sure));
+  const standing = parts.map((p, i) => standingOf(p.rule, p.sure, loso[i] as number, shift));
+  const cuts = cutsFor(rows, loso, rule, shift, standing);
   if (Number.isNaN(cuts.short) || Number.isNaN(cuts.long))
     throw new Error(`RULE_KEEP ${RULE_KEEP_SHORT}/${RULE_KEEP}: rule-kept hard negatives alone exceed 1.5%`);
   const m = trainFull(rows);

@@ -430,6 +430,16 @@ export function scoreInjectionRuleParts(
 
 let model: InjectionModel | undefined;
 
+/**
+ * The learned model's probability at or above which a rule score built on features that may not
+ * stand alone (`rule-trust.ts`) still stands on its own: the model does not read the text as
+ * innocent. Chosen on leave-one-set-out CV (`eval/injection/loso.ts`, issue #11 round 4): with
+ * blind set 5 held out, 0.2 and 0.3 keep recall@1%FPR at 27.0% (24.0% with no corroboration,
+ * 27.5% when every feature stands alone) at a hard-negative FPR of 2.9% (4.9% when every feature
+ * stands alone); pooled recall@1%FPR 72.3% at 0.2, 71.9% at 0.3. Not part of the public API.
+ */
+export const CORROBORATE_P = 0.2;
+
 /** Blended scores under this with no rule evidence read 0. */
 const MODEL_FLOOR = 0.05;
 
@@ -453,7 +463,8 @@ function blendWithModel(rule: number, sure: number, text: string, folded = foldT
   // Faint model evidence alone is noise: a text no rule fires on and the model barely scores reads 0.
   if (rule === 0 && mapped < MODEL_FLOOR) return 0;
   const keep = short ? RULE_KEEP_SHORT : RULE_KEEP;
-  const standing = Math.min(sure, rule);
+  // A feature that may not stand alone still counts as a certainty when the model leans its way.
+  const standing = p >= CORROBORATE_P ? rule : Math.min(sure, rule);
   return Math.min(1, Math.max(mapped, standing >= keep ? standing : 0));
 }
 
