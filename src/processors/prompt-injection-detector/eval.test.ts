@@ -237,7 +237,9 @@ describe('injection eval figures', () => {
   });
   it('held-out half (blind set 6): scored when its file is committed', () => {
     if (!existsSync(BLIND6_URL)) {
-      console.warn('eval/injection/blind6-fixtures.jsonl is not committed yet: the held-out half (blind set 6) is pending');
+      console.warn(
+        'eval/injection/blind6-fixtures.jsonl is not committed yet: the held-out half (blind set 6) is pending',
+      );
       return;
     }
     const held = evaluateInjection().find((f) => f.split === 'heldout');

@@ -304,7 +304,12 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
 
   if (folded.hiddenTags.length >= 4) {
     const hidden = scoreDepth(folded.hiddenTags, depth + 1);
-    const tagsAlone: Pass = { score: 0.5, sure: 0.5, cats: new Map([['injection', 0.5]]), signals: ['hidden-tags'] };
+    const tagsAlone: Pass = {
+      score: 0.5,
+      sure: 0.5,
+      cats: new Map([['injection', 0.5]]),
+      signals: ['hidden-tags'],
+    };
     merge(result, tagsAlone);
     merge(result, hidden, 1, 0.15);
   }
