@@ -1,16 +1,17 @@
 /**
  * Leave-one-set-out estimate for `scoreInjection()` (issue #11, round 3): each development set
- * (old, dev2, dev4, dev5, dev6, spent blind sets 1, 3 and 4; one author or session each) is
+ * (old, dev2, dev4, dev5, dev6, spent blind sets 1, 3, 4 and 5; one author or session each) is
  * scored by a learned model trained on the other sets only, with the calibration (logit shift
  * and blend cut, `shiftFor` / `cutFor`) also chosen on the other sets' leave-one-set-out scores.
  * The rule half is as committed (tuned on every development set, so it is in-sample). This is
  * the honest estimate of a new author's set; the grouped cross-validation of `train-model.ts`
  * holds out templates of the same author and reads optimistic (round 2: 91.5% recall@1%FPR out of
- * fold, 54.6% on the next blind set). Never reads the held-out half (blind set 5).
+ * fold, 54.6% on the next blind set). Never reads the held-out half (blind set 6).
  *
  * Usage: `npx tsx eval/injection/loso.ts` (`INJECTION_SKIP_DEV6=1` for the run without dev6).
  */
-import { isShortMessage, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
+import { CORROBORATE_P, isShortMessage, scoreInjectionRuleParts, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
+import { notStandaloneOn } from './rule-precision.js';
 import { atThreshold, recallAtFpr, rocAuc } from './metrics.js';
 import {
   BLEND_WEIGHT,
@@ -23,6 +24,7 @@ import {
   RULE_KEEP_SHORT,
   setOf,
   shiftFor,
+  standingOf,
 } from './train-model.js';
 
 /** Per-set and pooled leave-one-set-out figures at the default threshold 0.7. */
@@ -48,19 +50,27 @@ export function losoScores(
   const rule = rows.map((r) => scoreInjectionRules(r.text));
   const short = rows.map((r) => isShortMessage(r.text));
   const score = new Float64Array(rows.length);
+  const corroborate = Number(process.env.INJECTION_CORROBORATE ?? CORROBORATE_P);
   for (const held of DEV_SETS) {
     const inSet = rows.map((r) => setOf(r.id) === held);
     if (!inSet.includes(true)) continue;
+    // Round 4: which features may stand alone is chosen on the other sets too (their
+    // stand-alone precision, `rule-precision.ts`), and every line's sure part is scored with it.
+    // INJECTION_STANDALONE=all lets every feature stand alone (the round-3 behaviour).
+    const capped = process.env.INJECTION_STANDALONE === 'all' ? new Set<string>() : notStandaloneOn(rows.filter((_, i) => !inSet[i]));
+    const sure = rows.map((r) => scoreInjectionRuleParts(r.text, capped).sure);
     const idx = rows.map((_, i) => i).filter((i) => !inSet[i]);
     const others = idx.map((i) => rows[i] as DevRow);
     const otherLogits = Float64Array.from(idx, (i) => loso[i] as number);
     const shift = shiftFor(others, otherLogits);
     const otherRule = idx.map((i) => rule[i] as number);
+    const otherSure = idx.map((i) => standingOf(rule[i] as number, sure[i] as number, loso[i] as number, shift));
     const keepOf = (j: number) => (short[idx[j] as number] ? keepShort : keepLong);
-    const cutS = cutFor(others, otherLogits, otherRule, shift, keepOf, 0.015, (r) => isShortMessage(r.text));
-    const cutL = cutFor(others, otherLogits, otherRule, shift, keepOf, 0.015, (r) => !isShortMessage(r.text));
-    const cutAll = cutFor(others, otherLogits, otherRule, shift, keepOf);
+    const cutS = cutFor(others, otherLogits, otherRule, shift, keepOf, 0.015, (r) => isShortMessage(r.text), otherSure);
+    const cutL = cutFor(others, otherLogits, otherRule, shift, keepOf, 0.015, (r) => !isShortMessage(r.text), otherSure);
+    const cutAll = cutFor(others, otherLogits, otherRule, shift, keepOf, 0.015, () => true, otherSure);
     const split = process.env.INJECTION_CUT !== 'one';
+    if (process.env.INJECTION_DEBUG) console.log(held, `shift ${shift.toFixed(3)} cutS ${cutS.toFixed(3)} cutL ${cutL.toFixed(3)}`);
     for (let i = 0; i < rows.length; i++) {
       if (!inSet[i]) continue;
       const r = rule[i] as number;
@@ -71,7 +81,9 @@ export function losoScores(
       let mapped = b < c ? (0.7 * b) / c : 0.7 + (0.3 * (b - c)) / (1 - c);
       if (r === 0 && mapped < 0.05) mapped = 0;
       const keep = short[i] ? keepShort : keepLong;
-      score[i] = Math.min(1, Math.max(mapped, r >= keep ? r : 0));
+      // A capped feature's rule score still stands when the model leans its way (CORROBORATE_P).
+      const standing = p >= corroborate ? r : Math.min(r, sure[i] as number);
+      score[i] = Math.min(1, Math.max(mapped, standing >= keep ? standing : 0));
     }
   }
   return { rows, score, rule };
@@ -97,7 +109,7 @@ function main(): void {
       `${f.set.padEnd(8)} lines ${String(f.lines).padStart(5)}  AUC ${f.auc.toFixed(3)}  recall@1%FPR ${pct(f.recallAt1Fpr)}  @0.7 recall ${pct(f.recall)} hard-negative FPR ${pct(f.hardFpr)}`,
     );
   if (process.argv.includes('--by')) {
-    const held = process.argv[process.argv.indexOf('--by') + 1] ?? 'blind4';
+    const held = process.argv[process.argv.indexOf('--by') + 1] ?? 'blind5';
     const sub = rows.map((r, i) => ({ r, s: score[i] as number })).filter((x) => setOf(x.r.id) === held);
     for (const key of ['family', 'lang'] as const) {
       const groups = new Map<string, { tp: number; p: number; fp: number; n: number }>();

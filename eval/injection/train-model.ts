@@ -1,7 +1,7 @@
 /**
  * Trains the learned half of `scoreInjection()` (`src/processors/prompt-injection-detector/
  * model.ts`) on the development fixtures only (the old set, dev2, dev4, dev5, dev6 and the spent
- * blind sets 1, 3 and 4; the held-out blind set 5 is never read) and reports grouped
+ * blind sets 1, 3, 4 and 5; the held-out blind set 6 is never read) and reports grouped
  * cross-validation. Since issue #11 round 3 the committed calibration (logit shift, the two blend
  * cuts) is chosen on leave-one-set-out logits (`leaveOneSetOut`, report in `loso.ts`): grouped
  * CV by template read optimistic against a new author's set (round 2: 91.5% recall@1%FPR out of
@@ -25,7 +25,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encodeWeights, forEachDistinctFeature, forEachFeature, lengthBucketSlot, MODEL_DIM } from '../../src/processors/prompt-injection-detector/model.js';
 import { foldText } from '../../src/processors/prompt-injection-detector/normalize.js';
-import { isShortMessage, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
+import { CORROBORATE_P, isShortMessage, scoreInjectionRuleParts, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -40,8 +40,9 @@ export interface DevRow {
 }
 
 /**
- * The development lines, in file order: the old set, dev2, dev4, dev5 and the two spent blind
- * sets (1 and 3, tuned on since issue #11). Blind set 4 (the held-out half) is never read.
+ * The development lines, in file order: the old set, dev2, dev4, dev5, the spent blind sets 1
+ * and 3, spent blind set 4, dev6 and spent blind set 5. Blind set 6 (the held-out half) is never
+ * read.
  */
 export function loadDevRows(): DevRow[] {
   const rows: DevRow[] = [];
@@ -57,6 +58,9 @@ export function loadDevRows(): DevRow[] {
     // dev6, round 3's own deliberately different phrasings. INJECTION_SKIP_DEV6=1 trains without
     // it (only to report the before/after comparison).
     ...(process.env.INJECTION_ONLY_OLD_DEV || process.env.INJECTION_SKIP_DEV6 ? [] : ['dev6-fixtures.jsonl']),
+    // Spent blind set 5 (tuned on since issue #11's fourth round). INJECTION_SKIP_BLIND5=1 trains
+    // without it (only to report the before/after comparison).
+    ...(process.env.INJECTION_ONLY_OLD_DEV || process.env.INJECTION_SKIP_BLIND5 ? [] : ['blind5-fixtures.jsonl']),
   ];
   for (const f of files) {
     for (const line of readFileSync(join(here, f), 'utf8').split('\n')) {
@@ -71,10 +75,10 @@ export function loadDevRows(): DevRow[] {
  * was written by a different author or in a different session, so holding out a whole set is the
  * honest estimate of what a new author's phrasing scores (templates of one set are correlated).
  */
-export type DevSet = 'old' | 'dev2' | 'dev4' | 'dev5' | 'dev6' | 'blind1' | 'blind3' | 'blind4';
+export type DevSet = 'old' | 'dev2' | 'dev4' | 'dev5' | 'dev6' | 'blind1' | 'blind3' | 'blind4' | 'blind5';
 
 /** Every development set, in a fixed order. */
-export const DEV_SETS: readonly DevSet[] = ['old', 'dev2', 'dev4', 'dev5', 'dev6', 'blind1', 'blind3', 'blind4'];
+export const DEV_SETS: readonly DevSet[] = ['old', 'dev2', 'dev4', 'dev5', 'dev6', 'blind1', 'blind3', 'blind4', 'blind5'];
 
 /** The set a line's id belongs to (see {@link DevSet}). */
 export function setOf(id: string): DevSet {
@@ -85,6 +89,7 @@ export function setOf(id: string): DevSet {
   if (id.startsWith('blind4-')) return 'blind4';
   if (id.startsWith('blind-')) return 'blind1';
   if (id.startsWith('b3-')) return 'blind3';
+  if (id.startsWith('b5-')) return 'blind5';
   return 'old';
 }
 
@@ -243,6 +248,7 @@ export function groupOf(id: string, family = ''): string {
   // Spent blind set 4 and dev6: the family is the group.
   if (id.startsWith('blind4-')) return `blind4-${family}`;
   if (id.startsWith('dev6-')) return `dev6-${family}`;
+  if (id.startsWith('b5-')) return `blind5-${family}`;
   const parts = id.split('-');
   // family-lang-template-variant: drop the language and the variant.
   return `${parts.slice(0, -3).join('-')}-${parts[parts.length - 2]}`;
@@ -341,6 +347,7 @@ export function cutFor(
   keep: (i: number) => number = (i) => (isShortMessage((rows[i] as DevRow).text) ? RULE_KEEP_SHORT : RULE_KEEP),
   q = 0.015,
   subset: (r: DevRow) => boolean = () => true,
+  sure: number[] = rule,
 ): number {
   let hardCount = 0;
   let kept = 0;
@@ -349,7 +356,8 @@ export function cutFor(
     if (r.label !== 0 || !r.hard || !subset(r)) return;
     hardCount++;
     const ru = rule[i] as number;
-    if (ru >= Math.max(keep(i), 0.7)) kept++;
+    // Only the sure part of the rule score stands alone (round 4, `rule-trust.ts`).
+    if (Math.min(sure[i] as number, ru) >= Math.max(keep(i), 0.7)) kept++;
     else rest.push(BLEND_WEIGHT * ru + (1 - BLEND_WEIGHT) / (1 + Math.exp(-((oof[i] as number) - shift))));
   });
   rest.sort((a, b) => b - a);
@@ -360,16 +368,32 @@ export function cutFor(
 }
 
 /**
+ * The part of a rule score that may stand on its own (what `blendWithModel` in score.ts keeps):
+ * the whole rule score when the model's probability is at least `CORROBORATE_P`, else only the
+ * sure part (features allowed to stand alone, `rule-trust.ts`).
+ */
+export function standingOf(rule: number, sure: number, logit: number, shift: number): number {
+  const p = 1 / (1 + Math.exp(-(logit - shift)));
+  return p >= Number(process.env.INJECTION_CORROBORATE ?? CORROBORATE_P) ? rule : Math.min(rule, sure);
+}
+
+/**
  * The two blend cuts (issue #11 round 3): one for short messages and one for documents
  * (`isShortMessage`), each the lowest at which that population's hard-negative FPR is at most
  * 1.5% (see {@link cutFor}). One pooled cut let the many easy chat negatives loosen the cut for
  * documents: on leave-one-set-out, pooled hard-negative FPR 4.4% with one cut, 1.2% with two.
  */
-export function cutsFor(rows: DevRow[], logits: Float64Array, rule: number[], shift: number): { short: number; long: number } {
+export function cutsFor(
+  rows: DevRow[],
+  logits: Float64Array,
+  rule: number[],
+  shift: number,
+  sure: number[] = rule,
+): { short: number; long: number } {
   const keep = (i: number) => (isShortMessage((rows[i] as DevRow).text) ? RULE_KEEP_SHORT : RULE_KEEP);
   return {
-    short: cutFor(rows, logits, rule, shift, keep, 0.015, (r) => isShortMessage(r.text)),
-    long: cutFor(rows, logits, rule, shift, keep, 0.015, (r) => !isShortMessage(r.text)),
+    short: cutFor(rows, logits, rule, shift, keep, 0.015, (r) => isShortMessage(r.text), sure),
+    long: cutFor(rows, logits, rule, shift, keep, 0.015, (r) => !isShortMessage(r.text), sure),
   };
 }
 
@@ -381,9 +405,11 @@ export function cutsFor(rows: DevRow[], logits: Float64Array, rule: number[], sh
 export function trainCommitted(): { base64: string; scale: number; bias: number; shift: number; cut: number; cutShort: number } {
   const rows = loadDevRows();
   const loso = leaveOneSetOut(rows);
-  const rule = rows.map((r) => scoreInjectionRules(r.text));
+  const parts = rows.map((r) => scoreInjectionRuleParts(r.text));
+  const rule = parts.map((p) => p.rule);
   const shift = shiftFor(rows, loso);
-  const cuts = cutsFor(rows, loso, rule, shift);
+  const standing = parts.map((p, i) => standingOf(p.rule, p.sure, loso[i] as number, shift));
+  const cuts = cutsFor(rows, loso, rule, shift, standing);
   if (Number.isNaN(cuts.short) || Number.isNaN(cuts.long))
     throw new Error(`RULE_KEEP ${RULE_KEEP_SHORT}/${RULE_KEEP}: rule-kept hard negatives alone exceed 1.5%`);
   const m = trainFull(rows);
@@ -449,7 +475,7 @@ async function main(): Promise<void> {
   const fwd = new Float64Array(rows.length);
   for (let b = 2; b <= 9; b++) {
     // Only the old set and earlier dev2 batches (dev4, dev5 and the spent blind sets came later).
-    const tr = rows.map((_, i) => i).filter((i) => batchOf(rows[i] as DevRow) < b && !/^(?:dev[45]|blind|b3)-/.test((rows[i] as DevRow).id));
+    const tr = rows.map((_, i) => i).filter((i) => batchOf(rows[i] as DevRow) < b && !/^(?:dev[456]|blind|blind4|b3|b5)-/.test((rows[i] as DevRow).id));
     const m = train(
       tr.map((i) => xs[i] as Sparse),
       tr.map((i) => (rows[i] as DevRow).label),

@@ -22,6 +22,7 @@ import {
   RULE_KEEP_SHORT,
 } from './model-weights.js';
 import { foldText } from './normalize.js';
+import { NOT_STANDALONE } from './rule-trust.js';
 import { unscramble } from './scramble.js';
 
 /** One category's score in an {@link InjectionScore}. */
@@ -47,6 +48,11 @@ export interface InjectionScore {
 
 interface Pass {
   score: number;
+  /**
+   * The rule score counting only features precise enough to stand alone (`rule-trust.ts`): what
+   * may decide without the learned model. Never above `score`.
+   */
+  sure: number;
   cats: Map<InjectionCategory, number>;
   signals: string[];
   /** The folded text of the top-level pass, reused by the learned model (depth 0 only). */
@@ -160,10 +166,14 @@ function inSpans(spans: readonly number[], at: number): boolean {
   return false;
 }
 
+// Features that may not stand alone (`rule-trust.ts`); swapped only by `scoreInjectionRuleParts`.
+let notStandalone: ReadonlySet<string> = NOT_STANDALONE;
+
 // Runs the feature table over already-folded text.
 function featurePass(text: string, codeLike: boolean, damp: number): Pass {
   const cats = new Map<InjectionCategory, number[]>();
   const all: number[] = [];
+  const sureAll: number[] = [];
   const signals: string[] = [];
   let damped: Map<string, number> | undefined;
   // Sentence-scoped modifiers: the sentences they matched in, and what they damp there.
@@ -218,18 +228,21 @@ function featurePass(text: string, codeLike: boolean, damp: number): Pass {
     w *= damp;
     signals.push(f.id);
     all.push(w);
+    if (!notStandalone.has(f.id)) sureAll.push(w);
     const list = cats.get(f.type);
     if (list) list.push(w);
     else cats.set(f.type, [w]);
   }
   const out = new Map<InjectionCategory, number>();
   for (const [k, v] of cats) out.set(k, noisyOr(v));
-  return { score: noisyOr(all), cats: out, signals };
+  return { score: noisyOr(all), sure: noisyOr(sureAll), cats: out, signals };
 }
 
 function merge(into: Pass, from: Pass, scale = 1, bonus = 0): void {
   const s = Math.min(1, from.score * scale + (from.score > 0 ? bonus : 0));
   if (s > into.score) into.score = s;
+  const sure = Math.min(1, from.sure * scale + (from.sure > 0 ? bonus : 0));
+  if (sure > into.sure) into.sure = sure;
   for (const [k, v] of from.cats) {
     const cv = Math.min(1, v * scale + bonus);
     if (cv > (into.cats.get(k) ?? 0)) into.cats.set(k, cv);
@@ -269,6 +282,7 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
   if (depth === 0) result.folded = folded.text;
   if (quotedOnly) {
     result.score = Math.min(result.score, QUOTED_EXAMPLES_CAP);
+    result.sure = Math.min(result.sure, QUOTED_EXAMPLES_CAP);
     for (const [k, v] of result.cats) result.cats.set(k, Math.min(v, QUOTED_EXAMPLES_CAP));
   }
   if (damp < 1 && result.score > 0) result.signals.push('damped:meta');
@@ -282,6 +296,7 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
     folded.homoglyphCount >= 2 || folded.leetCount >= 2 || restored >= 2 || folded.invisibleCount >= 3;
   if (obfuscated && result.score >= 0.3) {
     result.score = Math.min(1, result.score + 0.1);
+    if (result.sure >= 0.3) result.sure = Math.min(1, result.sure + 0.1);
     result.signals.push('obfuscated');
   }
 
@@ -289,7 +304,12 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
 
   if (folded.hiddenTags.length >= 4) {
     const hidden = scoreDepth(folded.hiddenTags, depth + 1);
-    const tagsAlone: Pass = { score: 0.5, cats: new Map([['injection', 0.5]]), signals: ['hidden-tags'] };
+    const tagsAlone: Pass = {
+      score: 0.5,
+      sure: 0.5,
+      cats: new Map([['injection', 0.5]]),
+      signals: ['hidden-tags'],
+    };
     merge(result, tagsAlone);
     merge(result, hidden, 1, 0.15);
   }
@@ -370,7 +390,7 @@ export function scoreInjection(text: string): InjectionScore {
   const scored = cut ? input.slice(0, MAX_INJECTION_SCORED_CHARS) : input;
   const pass = scoreDepth(scored, 0);
   if (cut) pass.signals.push('truncated');
-  const blended = blendWithModel(pass.score, scored, pass.folded);
+  const blended = blendWithModel(pass.score, pass.sure, scored, pass.folded);
   const categories: InjectionCategoryScore[] = [];
   for (const type of INJECTION_CATEGORIES) {
     const s = pass.cats.get(type) ?? 0;
@@ -385,16 +405,45 @@ export function scoreInjection(text: string): InjectionScore {
  * and the eval's development rows compare the blend against. Not part of the public API.
  */
 export function scoreInjectionRules(text: string): number {
+  return scoreInjectionRuleParts(text).rule;
+}
+
+/**
+ * The rule half split in two: `rule`, every feature ({@link scoreInjectionRules}), and `sure`,
+ * only the features precise enough to stand alone without the learned model (`rule-trust.ts`).
+ * What the training and leave-one-set-out scripts calibrate on. Not part of the public API.
+ */
+export function scoreInjectionRuleParts(
+  text: string,
+  notStandaloneIds: ReadonlySet<string> = NOT_STANDALONE,
+): { rule: number; sure: number } {
   const input = typeof text === 'string' ? text : String(text);
-  return round(
-    scoreDepth(
+  // The leave-one-set-out script passes the list chosen without the held-out set (synchronous,
+  // restored before returning).
+  notStandalone = notStandaloneIds;
+  let pass: Pass;
+  try {
+    pass = scoreDepth(
       input.length > MAX_INJECTION_SCORED_CHARS ? input.slice(0, MAX_INJECTION_SCORED_CHARS) : input,
       0,
-    ).score,
-  );
+    );
+  } finally {
+    notStandalone = NOT_STANDALONE;
+  }
+  return { rule: round(pass.score), sure: round(Math.min(pass.sure, pass.score)) };
 }
 
 let model: InjectionModel | undefined;
+
+/**
+ * The learned model's probability at or above which a rule score built on features that may not
+ * stand alone (`rule-trust.ts`) still stands on its own: the model does not read the text as
+ * innocent. Chosen on leave-one-set-out CV (`eval/injection/loso.ts`, issue #11 round 4): with
+ * blind set 5 held out, 0.2 and 0.3 keep recall@1%FPR at 27.0% (24.0% with no corroboration,
+ * 27.5% when every feature stands alone) at a hard-negative FPR of 2.9% (4.9% when every feature
+ * stands alone); pooled recall@1%FPR 72.3% at 0.2, 71.9% at 0.3. Not part of the public API.
+ */
+export const CORROBORATE_P = 0.2;
 
 /** Blended scores under this with no rule evidence read 0. */
 const MODEL_FLOOR = 0.05;
@@ -403,11 +452,13 @@ const MODEL_FLOOR = 0.05;
  * Blends the rule score with the learned n-gram model (`model.ts`):
  * `BLEND_WEIGHT·rule + (1 − BLEND_WEIGHT)·σ(logit − MODEL_SHIFT)`, remapped piecewise-linearly so
  * the blend cut lands on the default threshold 0.7 (`BLEND_CUT_SHORT` for short messages,
- * `BLEND_CUT` for documents); a rule score of at least `RULE_KEEP_SHORT` / `RULE_KEEP` stands on
- * its own. Weights and constants come from `eval/injection/train-model.ts` (calibrated on
+ * `BLEND_CUT` for documents); a sure rule score (`sure`: only features whose stand-alone precision
+ * over every development set is near 1, see `rule-trust.ts`) of at least `RULE_KEEP_SHORT` /
+ * `RULE_KEEP` stands on its own. The other features count only through the blend, where the
+ * model can outvote them. Weights and constants come from `eval/injection/train-model.ts` (calibrated on
  * leave-one-set-out CV).
  */
-function blendWithModel(rule: number, text: string, folded = foldText(text).text): number {
+function blendWithModel(rule: number, sure: number, text: string, folded = foldText(text).text): number {
   model ??= decodeWeights(MODEL_WEIGHTS_B64, MODEL_SCALE, MODEL_BIAS);
   const p = 1 / (1 + Math.exp(-(modelLogit(model, folded) - MODEL_SHIFT)));
   const b = BLEND_WEIGHT * rule + (1 - BLEND_WEIGHT) * p;
@@ -417,7 +468,9 @@ function blendWithModel(rule: number, text: string, folded = foldText(text).text
   // Faint model evidence alone is noise: a text no rule fires on and the model barely scores reads 0.
   if (rule === 0 && mapped < MODEL_FLOOR) return 0;
   const keep = short ? RULE_KEEP_SHORT : RULE_KEEP;
-  return Math.min(1, Math.max(mapped, rule >= keep ? rule : 0));
+  // A feature that may not stand alone still counts as a certainty when the model leans its way.
+  const standing = p >= CORROBORATE_P ? rule : Math.min(sure, rule);
+  return Math.min(1, Math.max(mapped, standing >= keep ? standing : 0));
 }
 
 /**
