@@ -15,8 +15,8 @@
  *   then its misses were read in round 3, so it is spent; its credential URLs were relabelled to
  *   the documented `credential` span). Each set is also printed on its own row, and name/address
  *   figures per language.
- * - Held-out half (blind, never tuned on): blind set 5, whatever `eval/pii/blind5-fixtures.jsonl`
- *   holds, one {@link PIIFixture} per line, written by an engineer who never read the detector.
+ * - Held-out half (blind, never tuned on): blind set 6, whatever `eval/pii/blind6-fixtures.jsonl`
+ *   (`blind6-generate.ts`) holds, one {@link PIIFixture} per line, written by an engineer who never read the detector.
  *   Until that file exists the half is reported as pending. Tuning must not read its lines, its
  *   misses or its per-type figures; once it has, it belongs in development and a new blind set
  *   has to be written.
@@ -44,8 +44,10 @@ export const PII_SPLIT_LABELS: Record<PIISplit, string> = {
   heldout: 'held-out (blind, never tuned on)',
 };
 
-/** The held-out half: blind set 5, written without reading the detector or the other sets. */
-export const HELDOUT_FIXTURES_PATH = new URL('./pii/blind5-fixtures.jsonl', import.meta.url);
+/** Blind set 6 (`blind6-generate.ts`), written without reading the detector or the other sets. */
+export const BLIND6_FIXTURES_PATH = new URL('./pii/blind6-fixtures.jsonl', import.meta.url);
+/** The held-out half: blind set 6. */
+export const HELDOUT_FIXTURES_PATH = BLIND6_FIXTURES_PATH;
 /** Blind set 4, spent in round 3: now part of the development half. */
 export const BLIND4_FIXTURES_PATH = new URL('./pii/blind4-fixtures.jsonl', import.meta.url);
 /** Blind set 2, spent: now part of the development half. */
@@ -149,10 +151,10 @@ export async function run(): Promise<void> {
   for (const set of sets) print(`development, ${set.name}`, set.fixtures, scorePII(set.fixtures));
   if (!tuning) {
     const heldoutFixtures = piiFixtures('heldout');
-    if (heldoutFixtures === undefined) console.log('\nheld-out (blind set 5): pending');
+    if (heldoutFixtures === undefined) console.log('\nheld-out (blind set 6): pending');
     else {
       const heldout = scorePII(heldoutFixtures);
-      print(`${PII_SPLIT_LABELS.heldout}, blind set 5`, heldoutFixtures, heldout);
+      print(`${PII_SPLIT_LABELS.heldout}, blind set 6`, heldoutFixtures, heldout);
       if (process.env.PII_EVAL_HELDOUT_MISSES === '1') printErrors(PII_SPLIT_LABELS.heldout, heldout);
     }
   }

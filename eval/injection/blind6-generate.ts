@@ -6,7 +6,16 @@
  * Run: `npx tsx eval/injection/blind6-generate.ts` (writes the file) or `--check` (only checks).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { type Faker, fakerDE, fakerEN_US, fakerES, fakerFR, fakerJA, fakerKO, fakerZH_CN } from '@faker-js/faker';
+import {
+  type Faker,
+  fakerDE,
+  fakerEN_US,
+  fakerES,
+  fakerFR,
+  fakerJA,
+  fakerKO,
+  fakerZH_CN,
+} from '@faker-js/faker';
 import {
   ATTACK_FAMILIES,
   BLIND6_INJECTION_TEMPLATES,
@@ -30,7 +39,15 @@ export interface Blind6InjectionLine {
 /** Where the set is written. */
 export const BLIND6_INJECTION_PATH = new URL('./blind6-fixtures.jsonl', import.meta.url);
 
-const FAKERS: Record<InjLang, Faker> = { en: fakerEN_US, de: fakerDE, fr: fakerFR, es: fakerES, zh: fakerZH_CN, ja: fakerJA, ko: fakerKO };
+const FAKERS: Record<InjLang, Faker> = {
+  en: fakerEN_US,
+  de: fakerDE,
+  fr: fakerFR,
+  es: fakerES,
+  zh: fakerZH_CN,
+  ja: fakerJA,
+  ko: fakerKO,
+};
 
 /** Lines per language: attacks, hard negatives, plain benign. */
 const COUNTS: Record<InjLang, { attacks: number; hard: number; benign: number }> = {
@@ -44,22 +61,73 @@ const COUNTS: Record<InjLang, { attacks: number; hard: number; benign: number }>
 };
 
 /** Families whose text is a whole artefact (code, config, markup, tool output): never wrapped. */
-const UNWRAPPED = new Set<Family>(['hn-code', 'hn-config', 'hn-changelog', 'indirect-tool-output', 'fake-delimiter', 'hidden-markup', 'indirect-document']);
+const UNWRAPPED = new Set<Family>([
+  'hn-code',
+  'hn-config',
+  'hn-changelog',
+  'indirect-tool-output',
+  'fake-delimiter',
+  'hidden-markup',
+  'indirect-document',
+]);
 
 /** Conversational carriers per language; `{x}` is the template's text. Same for every label. */
 const CARRIERS: Record<InjLang, readonly string[]> = {
-  en: ['{x}', '{x}', '{x}', 'Hi there! {x}', 'Re: ticket #{n}\n\n{x}', '[{t}] {p}: {x}', '{x}\n\nThanks,\n{p}', 'Subject: question\n\n{x}', 'Chat transcript #{n}\nuser: {x}'],
+  en: [
+    '{x}',
+    '{x}',
+    '{x}',
+    'Hi there! {x}',
+    'Re: ticket #{n}\n\n{x}',
+    '[{t}] {p}: {x}',
+    '{x}\n\nThanks,\n{p}',
+    'Subject: question\n\n{x}',
+    'Chat transcript #{n}\nuser: {x}',
+  ],
   de: ['{x}', '{x}', 'Hallo! {x}', 'AW: Ticket {n}\n\n{x}', '[{t}] {p}: {x}', '{x}\n\nViele Grüße\n{p}'],
-  fr: ['{x}', '{x}', 'Bonjour ! {x}', 'RE : dossier {n}\n\n{x}', '[{t}] {p} : {x}', '{x}\n\nCordialement,\n{p}'],
+  fr: [
+    '{x}',
+    '{x}',
+    'Bonjour ! {x}',
+    'RE : dossier {n}\n\n{x}',
+    '[{t}] {p} : {x}',
+    '{x}\n\nCordialement,\n{p}',
+  ],
   es: ['{x}', '{x}', '¡Hola! {x}', 'RE: incidencia {n}\n\n{x}', '[{t}] {p}: {x}', '{x}\n\nSaludos,\n{p}'],
   zh: ['{x}', '{x}', '你好，{x}', '回复：工单{n}\n\n{x}', '[{t}] {p}：{x}', '{x}\n\n{p}'],
-  ja: ['{x}', '{x}', 'お世話になっております。{x}', 'Re: お問い合わせ{n}\n\n{x}', '[{t}] {p}：{x}', '{x}\n\n{p}'],
+  ja: [
+    '{x}',
+    '{x}',
+    'お世話になっております。{x}',
+    'Re: お問い合わせ{n}\n\n{x}',
+    '[{t}] {p}：{x}',
+    '{x}\n\n{p}',
+  ],
   ko: ['{x}', '{x}', '안녕하세요. {x}', 'RE: 문의 {n}\n\n{x}', '[{t}] {p}: {x}', '{x}\n\n{p} 드림'],
 };
 
-const PRODUCTS = ['FiberMax 500', 'CloudDesk', 'Nimbus Pro', 'HomeHub', 'PayLite', 'TrailRunner X', 'Aurora TV', 'DataVault'];
+const PRODUCTS = [
+  'FiberMax 500',
+  'CloudDesk',
+  'Nimbus Pro',
+  'HomeHub',
+  'PayLite',
+  'TrailRunner X',
+  'Aurora TV',
+  'DataVault',
+];
 
-const HOMOGLYPHS: Record<string, string> = { a: 'а', e: 'е', o: 'о', p: 'р', c: 'с', i: 'і', x: 'х', y: 'у', s: 'ѕ' };
+const HOMOGLYPHS: Record<string, string> = {
+  a: 'а',
+  e: 'е',
+  o: 'о',
+  p: 'р',
+  c: 'с',
+  i: 'і',
+  x: 'х',
+  y: 'у',
+  s: 'ѕ',
+};
 const LEET: Record<string, string> = { a: '4', e: '3', i: '1', o: '0', s: '5', t: '7' };
 
 function makeFill(faker: Faker, lang: InjLang): Fill {
@@ -79,11 +147,25 @@ function makeFill(faker: Faker, lang: InjLang): Fill {
     int,
     b64: (s) => Buffer.from(s, 'utf8').toString('base64'),
     hex: (s) => Buffer.from(s, 'utf8').toString('hex'),
-    rot13: (s) => s.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c === c.toLowerCase() ? 97 : 65))),
+    rot13: (s) =>
+      s.replace(/[a-z]/gi, (c) =>
+        String.fromCharCode(
+          ((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c === c.toLowerCase() ? 97 : 65),
+        ),
+      ),
     urlenc: (s) => encodeURIComponent(s),
-    leet: (s) => [...s].map((c) => (LEET[c.toLowerCase()] !== undefined && int(0, 9) < 7 ? LEET[c.toLowerCase()] : c)).join(''),
-    homoglyph: (s) => [...s].map((c) => (HOMOGLYPHS[c] !== undefined && int(0, 9) < 6 ? HOMOGLYPHS[c] : c)).join(''),
-    fullwidth: (s) => [...s].map((c) => (c === ' ' ? '\u3000' : c >= '!' && c <= '~' ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c)).join(''),
+    leet: (s) =>
+      [...s]
+        .map((c) => (LEET[c.toLowerCase()] !== undefined && int(0, 9) < 7 ? LEET[c.toLowerCase()] : c))
+        .join(''),
+    homoglyph: (s) =>
+      [...s].map((c) => (HOMOGLYPHS[c] !== undefined && int(0, 9) < 6 ? HOMOGLYPHS[c] : c)).join(''),
+    fullwidth: (s) =>
+      [...s]
+        .map((c) =>
+          c === ' ' ? '\u3000' : c >= '!' && c <= '~' ? String.fromCharCode(c.charCodeAt(0) + 0xfee0) : c,
+        )
+        .join(''),
     zeroWidth: (s) => [...s].map((c, i) => (i > 0 && c !== ' ' && int(0, 9) < 5 ? `\u200b${c}` : c)).join(''),
     tags: (s) => [...s].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join(''),
     scramble: (s) => s.replace(/\p{L}+/gu, scrambleWord),
@@ -116,7 +198,8 @@ export function generateBlind6Injection(seed = 66006): Blind6InjectionLine[] {
     for (const [tag, templates, count] of groups) {
       let made = 0;
       for (let attempt = 0; made < count; attempt++) {
-        if (attempt > count * 20) throw new Error(`blind6-generate: cannot make ${count} distinct ${lang} ${tag} lines`);
+        if (attempt > count * 20)
+          throw new Error(`blind6-generate: cannot make ${count} distinct ${lang} ${tag} lines`);
         const t = templates[attempt % templates.length];
         if (t === undefined) throw new Error(`blind6-generate: no ${lang} ${tag} templates`);
         const body = t.make(f);
@@ -128,7 +211,15 @@ export function generateBlind6Injection(seed = 66006): Blind6InjectionLine[] {
           .replace('{x}', () => body);
         if (seen.has(text)) continue;
         seen.add(text);
-        out.push({ id: `b6-${lang}-${tag}-${made}`, split: 'blind', family: t.family, lang, label: t.label, hard: t.hard, text });
+        out.push({
+          id: `b6-${lang}-${tag}-${made}`,
+          split: 'blind',
+          family: t.family,
+          lang,
+          label: t.label,
+          hard: t.hard,
+          text,
+        });
         made++;
       }
     }
@@ -148,16 +239,19 @@ export function checkBlind6Injection(lines: readonly Blind6InjectionLine[]): str
     if (texts.has(l.text)) problems.push(`${l.id}: duplicate text`);
     ids.add(l.id);
     texts.add(l.text);
-    if (l.label === 1 && (!attacks.has(l.family) || l.hard)) problems.push(`${l.id}: attack with family ${l.family} / hard ${l.hard}`);
+    if (l.label === 1 && (!attacks.has(l.family) || l.hard))
+      problems.push(`${l.id}: attack with family ${l.family} / hard ${l.hard}`);
     if (l.label === 0 && !negatives.has(l.family)) problems.push(`${l.id}: negative with family ${l.family}`);
-    if (l.label === 0 && l.hard !== (l.family !== 'benign')) problems.push(`${l.id}: hard flag does not match family`);
+    if (l.label === 0 && l.hard !== (l.family !== 'benign'))
+      problems.push(`${l.id}: hard flag does not match family`);
     if (l.split !== 'blind') problems.push(`${l.id}: split is not "blind"`);
   }
   const total = lines.length;
   const hard = lines.filter((l) => l.hard).length;
   const atk = lines.filter((l) => l.label === 1).length;
   if (total < 400) problems.push(`only ${total} lines`);
-  if (Math.abs(hard - atk) > total * 0.05) problems.push(`hard negatives ${hard} vs attacks ${atk} are not about half each`);
+  if (Math.abs(hard - atk) > total * 0.05)
+    problems.push(`hard negatives ${hard} vs attacks ${atk} are not about half each`);
   return problems;
 }
 
@@ -168,7 +262,9 @@ function summary(lines: readonly Blind6InjectionLine[]): void {
     return [...m].map(([k, n]) => `${k} ${n}`).join(', ');
   };
   const en = lines.filter((l) => l.lang === 'en').length;
-  console.log(`lines ${lines.length}: attacks ${lines.filter((l) => l.label === 1).length}, hard negatives ${lines.filter((l) => l.hard).length}, benign ${lines.filter((l) => l.family === 'benign').length}; English ${((en / lines.length) * 100).toFixed(1)}%`);
+  console.log(
+    `lines ${lines.length}: attacks ${lines.filter((l) => l.label === 1).length}, hard negatives ${lines.filter((l) => l.hard).length}, benign ${lines.filter((l) => l.family === 'benign').length}; English ${((en / lines.length) * 100).toFixed(1)}%`,
+  );
   console.log(`  by language: ${count((l) => `${l.lang}/${l.label === 1 ? 'atk' : l.hard ? 'hn' : 'ben'}`)}`);
   console.log(`  by family: ${count((l) => l.family)}`);
 }
@@ -181,7 +277,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         .filter((l) => l.trim() !== '')
         .map((l) => JSON.parse(l) as Blind6InjectionLine)
     : generateBlind6Injection();
-  if (check && JSON.stringify(lines) !== JSON.stringify(generateBlind6Injection())) console.log('file differs from a fresh generation');
+  if (check && JSON.stringify(lines) !== JSON.stringify(generateBlind6Injection()))
+    console.log('file differs from a fresh generation');
   const problems = checkBlind6Injection(lines);
   for (const p of problems) console.log(p);
   if (problems.length > 0) process.exitCode = 1;

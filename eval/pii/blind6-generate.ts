@@ -6,7 +6,16 @@
  * Run: `npx tsx eval/pii/blind6-generate.ts` (writes the file) or with `--check` (only checks).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { type Faker, fakerDE, fakerEN_US, fakerES, fakerFR, fakerJA, fakerKO, fakerZH_CN } from '@faker-js/faker';
+import {
+  type Faker,
+  fakerDE,
+  fakerEN_US,
+  fakerES,
+  fakerFR,
+  fakerJA,
+  fakerKO,
+  fakerZH_CN,
+} from '@faker-js/faker';
 import { BLIND6_TEMPLATES } from './blind6-templates.js';
 import {
   address,
@@ -63,7 +72,20 @@ const COUNTS: Record<Lang6, { pos: number; neg: number }> = {
   ko: { pos: 37, neg: 18 },
 };
 
-const ROMAN_LOCALS = ['wang.lei', 'lixin', 'zhang_wei', 'chenjing', 'tanaka.k', 'sato_yui', 'yamamoto', 'kim.minjun', 'park.sy', 'leejh', 'choi.ej', 'liu.yang'];
+const ROMAN_LOCALS = [
+  'wang.lei',
+  'lixin',
+  'zhang_wei',
+  'chenjing',
+  'tanaka.k',
+  'sato_yui',
+  'yamamoto',
+  'kim.minjun',
+  'park.sy',
+  'leejh',
+  'choi.ej',
+  'liu.yang',
+];
 const MAIL_DOMAINS: Record<Lang6, readonly string[]> = {
   en: ['gmail.com', 'outlook.com', 'yahoo.com', 'icloud.com', 'brightlane.io', 'hartwell-legal.com'],
   de: ['web.de', 'gmx.de', 't-online.de', 'posteo.de', 'mueller-bau.de'],
@@ -73,7 +95,16 @@ const MAIL_DOMAINS: Record<Lang6, readonly string[]> = {
   ja: ['docomo.ne.jp', 'yahoo.co.jp', 'gmail.com', 'nifty.com'],
   ko: ['naver.com', 'daum.net', 'kakao.com', 'gmail.com'],
 };
-const URL_HOSTS = ['shop.brightlane.io', 'www.kleinmann-moebel.de', 'portal.helios-energie.fr', 'www.tiendaolivar.es', 'track.kuaidi-express.cn', 'mypage.sakura-denki.jp', 'www.hanbit-mall.co.kr', 'app.northwind-crm.com'];
+const URL_HOSTS = [
+  'shop.brightlane.io',
+  'www.kleinmann-moebel.de',
+  'portal.helios-energie.fr',
+  'www.tiendaolivar.es',
+  'track.kuaidi-express.cn',
+  'mypage.sakura-denki.jp',
+  'www.hanbit-mall.co.kr',
+  'app.northwind-crm.com',
+];
 
 function ascii(s: string): string {
   return s
@@ -86,7 +117,8 @@ function ascii(s: string): string {
 
 function email(r: Rand, lang: Lang6, n: PersonName | undefined): string {
   const domain = r.pick(MAIL_DOMAINS[lang]);
-  if (n === undefined || lang === 'zh' || lang === 'ja' || lang === 'ko') return `${r.pick(ROMAN_LOCALS)}${r.chance(0.5) ? r.int(1, 99) : ''}@${domain}`;
+  if (n === undefined || lang === 'zh' || lang === 'ja' || lang === 'ko')
+    return `${r.pick(ROMAN_LOCALS)}${r.chance(0.5) ? r.int(1, 99) : ''}@${domain}`;
   const g = ascii(n.given);
   const f = ascii(n.family);
   return `${r.pick([`${g}.${f}`, `${g[0]}${f}`, `${g}${r.int(1, 99)}`, `${f}.${g}`, `${g}_${f}`])}@${domain}`;
@@ -110,8 +142,20 @@ function credUrl(r: Rand): { text: string; start: number; end: number } {
   const scheme = r.pick(['https://', 'postgres://', 'ftp://', 'redis://', 'mongodb://']);
   const user = r.pick(['admin', 'deploy', 'svc_report', 'backup', 'qa-user', 'root']);
   const pass = r.chars(r.int(10, 18), 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789!$%');
-  const host = r.pick(['db-staging.internal.brightlane.io', 'files.kleinmann-moebel.de', 'cache01.northwind-crm.com', 'ftp.helios-energie.fr']);
-  const port = scheme === 'postgres://' ? ':5432/app' : scheme === 'redis://' ? ':6379/0' : scheme === 'mongodb://' ? ':27017/crm' : '/logs/';
+  const host = r.pick([
+    'db-staging.internal.brightlane.io',
+    'files.kleinmann-moebel.de',
+    'cache01.northwind-crm.com',
+    'ftp.helios-energie.fr',
+  ]);
+  const port =
+    scheme === 'postgres://'
+      ? ':5432/app'
+      : scheme === 'redis://'
+        ? ':6379/0'
+        : scheme === 'mongodb://'
+          ? ':27017/crm'
+          : '/logs/';
   const text = `${scheme}${user}:${pass}@${host}${port}`;
   return { text, start: scheme.length, end: scheme.length + user.length + 1 + pass.length };
 }
@@ -254,11 +298,13 @@ export function checkBlind6(lines: readonly Blind6Line[]): string[] {
     let prevEnd = -1;
     for (const s of l.spans) {
       const v = l.text.slice(s.start, s.end);
-      if (s.start < 0 || s.end > l.text.length || s.end <= s.start) problems.push(`${l.id}: span out of bounds`);
+      if (s.start < 0 || s.end > l.text.length || s.end <= s.start)
+        problems.push(`${l.id}: span out of bounds`);
       if (s.start < prevEnd) problems.push(`${l.id}: overlapping spans`);
       prevEnd = s.end;
       if (v !== v.trim() || /^[.,;:()"'<>[\]]|[.,;:()"'<>[\]]$/.test(v.replace(/\)$/, ''))) {
-        if (!(s.type === 'phone' && v.startsWith('('))) problems.push(`${l.id}: ${s.type} span has edge punctuation/space: ${JSON.stringify(v)}`);
+        if (!(s.type === 'phone' && v.startsWith('(')))
+          problems.push(`${l.id}: ${s.type} span has edge punctuation/space: ${JSON.stringify(v)}`);
       }
     }
   }
@@ -288,7 +334,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       .filter((l) => l.trim() !== '')
       .map((l) => JSON.parse(l) as Blind6Line);
     const regenerated = generateBlind6();
-    if (JSON.stringify(regenerated) !== JSON.stringify(lines)) console.log('file differs from a fresh generation');
+    if (JSON.stringify(regenerated) !== JSON.stringify(lines))
+      console.log('file differs from a fresh generation');
     const problems = checkBlind6(lines);
     for (const p of problems) console.log(p);
     summary(lines);

@@ -70,7 +70,7 @@ export const BLIND6_TEMPLATES: Record<Lang6, Blind6Templates> = {
       'Shipping label: {name}, {addr}, tel. {phone}',
       'My date of birth is {dob} and my SSN is {ssn} — is that enough to verify me?',
       'Refund approved. Funds go back to card {card} within 5 business days.',
-      'INSERT INTO contacts (full_name, email, phone) VALUES (\'{name}\', \'{email}\', \'{phone}\');',
+      "INSERT INTO contacts (full_name, email, phone) VALUES ('{name}', '{email}', '{phone}');",
       'Forwarding this from {given}:\n> I moved last month, please send the new card to {addr}\n> and use {phone} for the courier.',
       'KYC review — {name}\nDOB {dob}\nPassport {passport}\nResidential address: {addr}',
       'Escalation: {name} says she was charged twice on {card}. Her callback number is {phone}.',

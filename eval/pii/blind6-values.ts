@@ -183,7 +183,11 @@ function bech32Polymod(values: number[]): number {
 }
 
 function bech32Encode(hrp: string, data: number[], constant: number): string {
-  const expand = [...[...hrp].map((c) => c.charCodeAt(0) >> 5), 0, ...[...hrp].map((c) => c.charCodeAt(0) & 31)];
+  const expand = [
+    ...[...hrp].map((c) => c.charCodeAt(0) >> 5),
+    0,
+    ...[...hrp].map((c) => c.charCodeAt(0) & 31),
+  ];
   const mod = bech32Polymod([...expand, ...data, 0, 0, 0, 0, 0, 0]) ^ constant;
   const checksum: number[] = [];
   for (let i = 0; i < 6; i++) checksum.push((mod >>> (5 * (5 - i))) & 31);
@@ -238,7 +242,10 @@ export function wallet(r: Rand): string {
     return `0x${r.chance(0.5) ? hex : [...hex].map((c) => (r.chance(0.5) ? c.toUpperCase() : c)).join('')}`;
   }
   const payload = Buffer.from([kind === 'p2pkh' ? 0x00 : 0x05, ...randomBytes(r, 20)]);
-  const check = createHash('sha256').update(createHash('sha256').update(payload).digest()).digest().subarray(0, 4);
+  const check = createHash('sha256')
+    .update(createHash('sha256').update(payload).digest())
+    .digest()
+    .subarray(0, 4);
   return base58(Buffer.concat([payload, check]));
 }
 
@@ -276,7 +283,9 @@ export function apiKey(r: Rand): string {
 
 /** A public-looking IPv4 address (no private, loopback or documentation ranges). */
 export function ipv4(r: Rand): string {
-  const first = r.pick([23, 31, 46, 52, 62, 81, 89, 91, 104, 109, 118, 121, 133, 151, 172, 185, 203, 211, 217]);
+  const first = r.pick([
+    23, 31, 46, 52, 62, 81, 89, 91, 104, 109, 118, 121, 133, 151, 172, 185, 203, 211, 217,
+  ]);
   const second = first === 172 ? r.int(32, 250) : r.int(1, 254);
   return `${first}.${second}.${r.int(0, 254)}.${r.int(1, 254)}`;
 }
@@ -313,7 +322,7 @@ export function passport(r: Rand, lang: Lang6): string {
 
 // ---------------------------------------------------------------- phones
 
-function until(r: Rand, make: () => string, region: string): string {
+function until(make: () => string, region: string): string {
   for (let i = 0; i < 50; i++) {
     const v = make();
     if (isValidPhoneNumber(v, region as never)) return v;
@@ -327,21 +336,25 @@ export function phone(r: Rand, lang: Lang6): string {
   switch (lang) {
     case 'en':
       if (r.chance(0.25)) {
-        return until(r, () => (intl ? `+44 7${r.int(400, 999)} ${r.digits(6)}` : `07${r.int(400, 999)} ${r.digits(6)}`), 'GB');
+        return until(
+          () => (intl ? `+44 7${r.int(400, 999)} ${r.digits(6)}` : `07${r.int(400, 999)} ${r.digits(6)}`),
+          'GB',
+        );
       }
-      return until(
-        r,
-        () => {
-          const a = r.pick(['212', '415', '617', '312', '206', '303', '512', '646', '702', '919', '404']);
-          const b = `${r.int(2, 9)}${r.digits(2)}`;
-          const c = r.digits(4);
-          return r.pick([`(${a}) ${b}-${c}`, `${a}-${b}-${c}`, `+1 ${a} ${b} ${c}`, `${a}.${b}.${c}`, `+1-${a}-${b}-${c}`]);
-        },
-        'US',
-      );
+      return until(() => {
+        const a = r.pick(['212', '415', '617', '312', '206', '303', '512', '646', '702', '919', '404']);
+        const b = `${r.int(2, 9)}${r.digits(2)}`;
+        const c = r.digits(4);
+        return r.pick([
+          `(${a}) ${b}-${c}`,
+          `${a}-${b}-${c}`,
+          `+1 ${a} ${b} ${c}`,
+          `${a}.${b}.${c}`,
+          `+1-${a}-${b}-${c}`,
+        ]);
+      }, 'US');
     case 'de':
       return until(
-        r,
         () =>
           r.pick([
             `030 ${r.digits(8)}`,
@@ -355,24 +368,19 @@ export function phone(r: Rand, lang: Lang6): string {
         'DE',
       );
     case 'fr':
-      return until(
-        r,
-        () => {
-          const p = () => r.digits(2);
-          return r.pick([
-            `06 ${p()} ${p()} ${p()} ${p()}`,
-            `07 ${p()} ${p()} ${p()} ${p()}`,
-            `01 ${p()} ${p()} ${p()} ${p()}`,
-            `+33 6 ${p()} ${p()} ${p()} ${p()}`,
-            `04.${p()}.${p()}.${p()}.${p()}`,
-            `+33 (0)1 ${p()} ${p()} ${p()} ${p()}`,
-          ]);
-        },
-        'FR',
-      );
+      return until(() => {
+        const p = () => r.digits(2);
+        return r.pick([
+          `06 ${p()} ${p()} ${p()} ${p()}`,
+          `07 ${p()} ${p()} ${p()} ${p()}`,
+          `01 ${p()} ${p()} ${p()} ${p()}`,
+          `+33 6 ${p()} ${p()} ${p()} ${p()}`,
+          `04.${p()}.${p()}.${p()}.${p()}`,
+          `+33 (0)1 ${p()} ${p()} ${p()} ${p()}`,
+        ]);
+      }, 'FR');
     case 'es':
       return until(
-        r,
         () =>
           r.pick([
             `6${r.digits(2)} ${r.digits(3)} ${r.digits(3)}`,
@@ -384,24 +392,19 @@ export function phone(r: Rand, lang: Lang6): string {
         'ES',
       );
     case 'zh':
-      return until(
-        r,
-        () => {
-          const mob = `1${r.pick(['38', '39', '50', '58', '86', '88', '35', '77'])}`;
-          return r.pick([
-            `${mob}${r.digits(8)}`,
-            `${mob} ${r.digits(4)} ${r.digits(4)}`,
-            `+86 ${mob} ${r.digits(4)} ${r.digits(4)}`,
-            `010-${r.int(5, 8)}${r.digits(7)}`,
-            `021-${r.int(5, 6)}${r.digits(7)}`,
-            `0755-${r.int(2, 8)}${r.digits(7)}`,
-          ]);
-        },
-        'CN',
-      );
+      return until(() => {
+        const mob = `1${r.pick(['38', '39', '50', '58', '86', '88', '35', '77'])}`;
+        return r.pick([
+          `${mob}${r.digits(8)}`,
+          `${mob} ${r.digits(4)} ${r.digits(4)}`,
+          `+86 ${mob} ${r.digits(4)} ${r.digits(4)}`,
+          `010-${r.int(5, 8)}${r.digits(7)}`,
+          `021-${r.int(5, 6)}${r.digits(7)}`,
+          `0755-${r.int(2, 8)}${r.digits(7)}`,
+        ]);
+      }, 'CN');
     case 'ja':
       return until(
-        r,
         () =>
           r.pick([
             `090-${r.digits(4)}-${r.digits(4)}`,
@@ -415,7 +418,6 @@ export function phone(r: Rand, lang: Lang6): string {
       );
     default:
       return until(
-        r,
         () =>
           r.pick([
             `010-${r.int(2, 9)}${r.digits(3)}-${r.digits(4)}`,
@@ -432,12 +434,180 @@ export function phone(r: Rand, lang: Lang6): string {
 
 // ---------------------------------------------------------------- names
 
-const ZH_FAMILY = ['王', '李', '张', '刘', '陈', '杨', '赵', '黄', '周', '吴', '徐', '孙', '胡', '朱', '高', '林', '何', '郭', '马', '罗', '梁', '宋', '郑', '谢', '韩', '唐', '冯', '于', '董', '萧'];
-const ZH_GIVEN = ['伟', '芳', '娜', '敏', '静', '丽', '强', '磊', '军', '洋', '勇', '艳', '杰', '娟', '涛', '明', '超', '秀英', '霞', '平', '刚', '桂英', '建华', '子涵', '浩然', '雨桐', '思远', '欣怡', '宇轩', '梓萱', '俊杰', '晓东', '海燕', '志强', '佳琪'];
-const JA_FAMILY = ['佐藤', '鈴木', '高橋', '田中', '伊藤', '渡辺', '山本', '中村', '小林', '加藤', '吉田', '山田', '佐々木', '山口', '松本', '井上', '木村', '林', '清水', '森', '池田', '橋本', '石川', '前田', '藤田', '岡田', '長谷川', '村上'];
-const JA_GIVEN = ['翔太', '蓮', '大輝', '陽菜', '結衣', '美咲', '健太', '拓海', '葵', 'さくら', '直樹', '由美', '恵子', '浩二', '真央', '悠人', '彩花', '誠', '裕子', '一郎', 'ひかり', '亮', '千尋', '和也', '奈々'];
-const KO_FAMILY = ['김', '이', '박', '최', '정', '강', '조', '윤', '장', '임', '한', '오', '서', '신', '권', '황', '안', '송', '류', '홍'];
-const KO_GIVEN = ['민준', '서연', '지훈', '하은', '도윤', '수빈', '예준', '지민', '현우', '유진', '승민', '지아', '준호', '은지', '성민', '다은', '태현', '혜진', '동현', '소영', '재원', '미경', '영수', '정호'];
+const ZH_FAMILY = [
+  '王',
+  '李',
+  '张',
+  '刘',
+  '陈',
+  '杨',
+  '赵',
+  '黄',
+  '周',
+  '吴',
+  '徐',
+  '孙',
+  '胡',
+  '朱',
+  '高',
+  '林',
+  '何',
+  '郭',
+  '马',
+  '罗',
+  '梁',
+  '宋',
+  '郑',
+  '谢',
+  '韩',
+  '唐',
+  '冯',
+  '于',
+  '董',
+  '萧',
+];
+const ZH_GIVEN = [
+  '伟',
+  '芳',
+  '娜',
+  '敏',
+  '静',
+  '丽',
+  '强',
+  '磊',
+  '军',
+  '洋',
+  '勇',
+  '艳',
+  '杰',
+  '娟',
+  '涛',
+  '明',
+  '超',
+  '秀英',
+  '霞',
+  '平',
+  '刚',
+  '桂英',
+  '建华',
+  '子涵',
+  '浩然',
+  '雨桐',
+  '思远',
+  '欣怡',
+  '宇轩',
+  '梓萱',
+  '俊杰',
+  '晓东',
+  '海燕',
+  '志强',
+  '佳琪',
+];
+const JA_FAMILY = [
+  '佐藤',
+  '鈴木',
+  '高橋',
+  '田中',
+  '伊藤',
+  '渡辺',
+  '山本',
+  '中村',
+  '小林',
+  '加藤',
+  '吉田',
+  '山田',
+  '佐々木',
+  '山口',
+  '松本',
+  '井上',
+  '木村',
+  '林',
+  '清水',
+  '森',
+  '池田',
+  '橋本',
+  '石川',
+  '前田',
+  '藤田',
+  '岡田',
+  '長谷川',
+  '村上',
+];
+const JA_GIVEN = [
+  '翔太',
+  '蓮',
+  '大輝',
+  '陽菜',
+  '結衣',
+  '美咲',
+  '健太',
+  '拓海',
+  '葵',
+  'さくら',
+  '直樹',
+  '由美',
+  '恵子',
+  '浩二',
+  '真央',
+  '悠人',
+  '彩花',
+  '誠',
+  '裕子',
+  '一郎',
+  'ひかり',
+  '亮',
+  '千尋',
+  '和也',
+  '奈々',
+];
+const KO_FAMILY = [
+  '김',
+  '이',
+  '박',
+  '최',
+  '정',
+  '강',
+  '조',
+  '윤',
+  '장',
+  '임',
+  '한',
+  '오',
+  '서',
+  '신',
+  '권',
+  '황',
+  '안',
+  '송',
+  '류',
+  '홍',
+];
+const KO_GIVEN = [
+  '민준',
+  '서연',
+  '지훈',
+  '하은',
+  '도윤',
+  '수빈',
+  '예준',
+  '지민',
+  '현우',
+  '유진',
+  '승민',
+  '지아',
+  '준호',
+  '은지',
+  '성민',
+  '다은',
+  '태현',
+  '혜진',
+  '동현',
+  '소영',
+  '재원',
+  '미경',
+  '영수',
+  '정호',
+];
 
 /** A person name with family and given parts, in the language's native order and script. */
 export interface PersonName {
@@ -471,16 +641,90 @@ export function personName(r: Rand, lang: Lang6, opts: { spacedJa?: boolean } = 
 // ---------------------------------------------------------------- addresses
 
 const STREETS: Record<'de' | 'fr' | 'es', readonly string[]> = {
-  de: ['Lindenstraße', 'Hauptstraße', 'Bahnhofstr.', 'Gartenweg', 'Schillerstraße', 'Am Mühlbach', 'Kastanienallee', 'Bergstraße', 'Goethestr.', 'Rosenweg', 'Wiesenstraße', 'Marktplatz'],
-  fr: ['rue des Lilas', 'avenue Jean Jaurès', 'boulevard Voltaire', 'rue de la République', 'impasse des Tilleuls', 'rue du Moulin', 'chemin des Vignes', 'allée des Érables', 'place du Marché', 'rue Saint-Martin'],
-  es: ['Calle Mayor', 'Avenida de la Constitución', 'Calle del Olmo', 'Paseo de Gracia', 'Calle Real', 'Plaza de España', 'Calle de Alcalá', 'Avenida del Puerto', 'Calle San Vicente', 'Ronda de Valencia'],
+  de: [
+    'Lindenstraße',
+    'Hauptstraße',
+    'Bahnhofstr.',
+    'Gartenweg',
+    'Schillerstraße',
+    'Am Mühlbach',
+    'Kastanienallee',
+    'Bergstraße',
+    'Goethestr.',
+    'Rosenweg',
+    'Wiesenstraße',
+    'Marktplatz',
+  ],
+  fr: [
+    'rue des Lilas',
+    'avenue Jean Jaurès',
+    'boulevard Voltaire',
+    'rue de la République',
+    'impasse des Tilleuls',
+    'rue du Moulin',
+    'chemin des Vignes',
+    'allée des Érables',
+    'place du Marché',
+    'rue Saint-Martin',
+  ],
+  es: [
+    'Calle Mayor',
+    'Avenida de la Constitución',
+    'Calle del Olmo',
+    'Paseo de Gracia',
+    'Calle Real',
+    'Plaza de España',
+    'Calle de Alcalá',
+    'Avenida del Puerto',
+    'Calle San Vicente',
+    'Ronda de Valencia',
+  ],
 };
 const CITIES: Record<'de' | 'fr' | 'es', ReadonlyArray<[string, string]>> = {
-  de: [['10115', 'Berlin'], ['80331', 'München'], ['50667', 'Köln'], ['20095', 'Hamburg'], ['60311', 'Frankfurt am Main'], ['70173', 'Stuttgart'], ['04109', 'Leipzig'], ['28195', 'Bremen']],
-  fr: [['75011', 'Paris'], ['69003', 'Lyon'], ['13006', 'Marseille'], ['31000', 'Toulouse'], ['44000', 'Nantes'], ['67000', 'Strasbourg'], ['33000', 'Bordeaux'], ['59000', 'Lille']],
-  es: [['28013', 'Madrid'], ['08008', 'Barcelona'], ['46002', 'Valencia'], ['41004', 'Sevilla'], ['48001', 'Bilbao'], ['29005', 'Málaga'], ['50001', 'Zaragoza']],
+  de: [
+    ['10115', 'Berlin'],
+    ['80331', 'München'],
+    ['50667', 'Köln'],
+    ['20095', 'Hamburg'],
+    ['60311', 'Frankfurt am Main'],
+    ['70173', 'Stuttgart'],
+    ['04109', 'Leipzig'],
+    ['28195', 'Bremen'],
+  ],
+  fr: [
+    ['75011', 'Paris'],
+    ['69003', 'Lyon'],
+    ['13006', 'Marseille'],
+    ['31000', 'Toulouse'],
+    ['44000', 'Nantes'],
+    ['67000', 'Strasbourg'],
+    ['33000', 'Bordeaux'],
+    ['59000', 'Lille'],
+  ],
+  es: [
+    ['28013', 'Madrid'],
+    ['08008', 'Barcelona'],
+    ['46002', 'Valencia'],
+    ['41004', 'Sevilla'],
+    ['48001', 'Bilbao'],
+    ['29005', 'Málaga'],
+    ['50001', 'Zaragoza'],
+  ],
 };
-const US_STREETS = ['Maple Avenue', 'Oak Street', 'Pine Road', 'Cedar Lane', 'Elm Street', 'Washington Blvd', 'Lakeview Drive', 'Sunset Blvd', 'Hillcrest Rd', 'Park Ave', 'River Road', 'Highland Ave'];
+const US_STREETS = [
+  'Maple Avenue',
+  'Oak Street',
+  'Pine Road',
+  'Cedar Lane',
+  'Elm Street',
+  'Washington Blvd',
+  'Lakeview Drive',
+  'Sunset Blvd',
+  'Hillcrest Rd',
+  'Park Ave',
+  'River Road',
+  'Highland Ave',
+];
 const US_CITIES: ReadonlyArray<[string, string, string]> = [
   ['Portland', 'OR', '97205'],
   ['Austin', 'TX', '78701'],
@@ -508,7 +752,14 @@ const JA_PLACES: ReadonlyArray<[string, string]> = [
   ['060-0042', '北海道札幌市中央区大通西'],
   ['220-0012', '神奈川県横浜市西区みなとみらい'],
 ];
-const JA_BUILDINGS = ['グランドメゾン', 'パークハイツ', 'サンライズビル', 'コーポ青葉', 'ライオンズマンション', '第一ビル'];
+const JA_BUILDINGS = [
+  'グランドメゾン',
+  'パークハイツ',
+  'サンライズビル',
+  'コーポ青葉',
+  'ライオンズマンション',
+  '第一ビル',
+];
 const KO_PLACES: ReadonlyArray<[string, readonly string[]]> = [
   ['서울특별시 강남구', ['테헤란로', '역삼로', '선릉로']],
   ['서울특별시 마포구', ['월드컵로', '양화로', '독막로']],
@@ -527,7 +778,9 @@ export function address(r: Rand, lang: Lang6, withCity = true): string {
   switch (lang) {
     case 'en': {
       const street = `${r.int(12, 9870)} ${r.pick(US_STREETS)}`;
-      const unit = r.chance(0.25) ? `, ${r.pick(['Apt', 'Suite', 'Unit'])} ${r.int(2, 40)}${r.pick(['', 'B', ''])}` : '';
+      const unit = r.chance(0.25)
+        ? `, ${r.pick(['Apt', 'Suite', 'Unit'])} ${r.int(2, 40)}${r.pick(['', 'B', ''])}`
+        : '';
       const [city, st, zip] = r.pick(US_CITIES);
       return withCity ? `${street}${unit}, ${city}, ${st} ${zip}` : `${street}${unit}`;
     }
@@ -548,12 +801,18 @@ export function address(r: Rand, lang: Lang6, withCity = true): string {
     }
     case 'zh': {
       const [district, roads] = r.pick(ZH_PLACES);
-      const unit = r.pick([`${r.int(1, 12)}号楼${r.int(1, 4)}单元${r.int(101, 2808)}室`, `${r.int(2, 30)}层`, `${r.int(1, 9)}栋${r.int(101, 1802)}室`]);
+      const unit = r.pick([
+        `${r.int(1, 12)}号楼${r.int(1, 4)}单元${r.int(101, 2808)}室`,
+        `${r.int(2, 30)}层`,
+        `${r.int(1, 9)}栋${r.int(101, 1802)}室`,
+      ]);
       return `${district}${r.pick(roads)}${r.int(1, 999)}号${unit}`;
     }
     case 'ja': {
       const [zip, area] = r.pick(JA_PLACES);
-      const block = r.chance(0.5) ? `${r.int(1, 6)}丁目${r.int(1, 30)}番${r.int(1, 20)}号` : `${r.int(1, 6)}-${r.int(1, 30)}-${r.int(1, 20)}`;
+      const block = r.chance(0.5)
+        ? `${r.int(1, 6)}丁目${r.int(1, 30)}番${r.int(1, 20)}号`
+        : `${r.int(1, 6)}-${r.int(1, 30)}-${r.int(1, 20)}`;
       const bldg = r.chance(0.6) ? ` ${r.pick(JA_BUILDINGS)}${r.int(101, 1205)}` : '';
       return `${zip} ${area}${block}${bldg}`;
     }
@@ -567,10 +826,62 @@ export function address(r: Rand, lang: Lang6, withCity = true): string {
 
 // ---------------------------------------------------------------- dates
 
-const EN_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
-const FR_MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
-const ES_MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
+const EN_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+const DE_MONTHS = [
+  'Januar',
+  'Februar',
+  'März',
+  'April',
+  'Mai',
+  'Juni',
+  'Juli',
+  'August',
+  'September',
+  'Oktober',
+  'November',
+  'Dezember',
+];
+const FR_MONTHS = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+];
+const ES_MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
 
 /** A calendar date written the way `lang` writes it; `birth` keeps it in 1935–2006. */
 export function date(r: Rand, lang: Lang6, birth: boolean): string {
@@ -581,7 +892,12 @@ export function date(r: Rand, lang: Lang6, birth: boolean): string {
   const iso = `${y}-${p2(m)}-${p2(d)}`;
   switch (lang) {
     case 'en':
-      return r.pick([`${EN_MONTHS[m - 1]} ${d}, ${y}`, `${p2(m)}/${p2(d)}/${y}`, iso, `${d} ${EN_MONTHS[m - 1]} ${y}`]);
+      return r.pick([
+        `${EN_MONTHS[m - 1]} ${d}, ${y}`,
+        `${p2(m)}/${p2(d)}/${y}`,
+        iso,
+        `${d} ${EN_MONTHS[m - 1]} ${y}`,
+      ]);
     case 'de':
       return r.pick([`${p2(d)}.${p2(m)}.${y}`, `${d}. ${DE_MONTHS[m - 1]} ${y}`, `${d}.${m}.${y}`]);
     case 'fr':
@@ -603,19 +919,40 @@ export function date(r: Rand, lang: Lang6, birth: boolean): string {
 export function lookAlike(r: Rand, kind: string): string {
   switch (kind) {
     case 'order':
-      return r.pick([`${r.digits(3)}-${r.digits(7)}-${r.digits(7)}`, `ORD-${r.int(2023, 2026)}-${r.digits(6)}`, `#${r.digits(8)}`, `SO${r.digits(9)}`]);
+      return r.pick([
+        `${r.digits(3)}-${r.digits(7)}-${r.digits(7)}`,
+        `ORD-${r.int(2023, 2026)}-${r.digits(6)}`,
+        `#${r.digits(8)}`,
+        `SO${r.digits(9)}`,
+      ]);
     case 'tracking':
-      return r.pick([`1Z${r.chars(6, UPPER_NUM)}${r.digits(10)}`, `JD${r.digits(16)}`, `${r.digits(12)}`, `LX${r.digits(9)}DE`, `SF${r.digits(13)}`]);
+      return r.pick([
+        `1Z${r.chars(6, UPPER_NUM)}${r.digits(10)}`,
+        `JD${r.digits(16)}`,
+        `${r.digits(12)}`,
+        `LX${r.digits(9)}DE`,
+        `SF${r.digits(13)}`,
+      ]);
     case 'isbn':
       return isbn13(r);
     case 'ean':
       return ean13(r);
     case 'invoice':
-      return r.pick([`INV-${r.int(2023, 2026)}-${r.digits(5)}`, `RE-${r.digits(8)}`, `F${r.int(2024, 2026)}/${r.digits(4)}`, `${r.digits(10)}`]);
+      return r.pick([
+        `INV-${r.int(2023, 2026)}-${r.digits(5)}`,
+        `RE-${r.digits(8)}`,
+        `F${r.int(2024, 2026)}/${r.digits(4)}`,
+        `${r.digits(10)}`,
+      ]);
     case 'lot':
       return `${r.chars(2, 'ABCDEFGHKLMNPRSTX')}${r.digits(4)}-${r.digits(2)}`;
     case 'version':
-      return r.pick([`${r.int(1, 9)}.${r.int(0, 30)}.${r.int(0, 40)}`, `v${r.int(1, 5)}.${r.int(0, 20)}.${r.int(0, 9)}`, `10.0.${r.int(17000, 26100)}.${r.int(100, 5000)}`, `${r.int(1, 4)}.${r.int(0, 9)}.${r.int(0, 9)}.${r.int(100, 999)}`]);
+      return r.pick([
+        `${r.int(1, 9)}.${r.int(0, 30)}.${r.int(0, 40)}`,
+        `v${r.int(1, 5)}.${r.int(0, 20)}.${r.int(0, 9)}`,
+        `10.0.${r.int(17000, 26100)}.${r.int(100, 5000)}`,
+        `${r.int(1, 4)}.${r.int(0, 9)}.${r.int(0, 9)}.${r.int(100, 999)}`,
+      ]);
     case 'sha':
       return r.chars(r.pick([40, 64]), HEX);
     case 'shortsha':
@@ -623,11 +960,30 @@ export function lookAlike(r: Rand, kind: string): string {
     case 'uuid':
       return r.faker.string.uuid();
     case 'maskedcard':
-      return r.pick([`**** **** **** ${r.digits(4)}`, `•••• ${r.digits(4)}`, `XXXX-XXXX-XXXX-${r.digits(4)}`, `ending in ${r.digits(4)}`]);
+      return r.pick([
+        `**** **** **** ${r.digits(4)}`,
+        `•••• ${r.digits(4)}`,
+        `XXXX-XXXX-XXXX-${r.digits(4)}`,
+        `ending in ${r.digits(4)}`,
+      ]);
     case 'maskedphone':
-      return r.pick([`***-***-${r.digits(4)}`, `+49 *** *** ${r.digits(2)}`, `138****${r.digits(4)}`, `010-****-${r.digits(4)}`]);
+      return r.pick([
+        `***-***-${r.digits(4)}`,
+        `+49 *** *** ${r.digits(2)}`,
+        `138****${r.digits(4)}`,
+        `010-****-${r.digits(4)}`,
+      ]);
     case 'placeholder':
-      return r.pick(['YOUR_API_KEY', '<email>', 'sk-xxxxxxxxxxxxxxxxxxxxxxxx', '{{customer_phone}}', '<API_TOKEN>', 'name@domain', 'xxx-xx-xxxx', '[REDACTED]']);
+      return r.pick([
+        'YOUR_API_KEY',
+        '<email>',
+        'sk-xxxxxxxxxxxxxxxxxxxxxxxx',
+        '{{customer_phone}}',
+        '<API_TOKEN>',
+        'name@domain',
+        'xxx-xx-xxxx',
+        '[REDACTED]',
+      ]);
     case 'sku':
       return `${r.chars(3, 'ABCDEFGHKLMNPRSTUVWXYZ')}-${r.digits(4)}-${r.pick(['BLK', 'WHT', 'RED', 'XL', 'M', 'S'])}`;
     case 'ticket':
@@ -635,7 +991,12 @@ export function lookAlike(r: Rand, kind: string): string {
     case 'serial':
       return `SN${r.chars(10, UPPER_NUM)}`;
     case 'amount':
-      return r.pick([`$${r.int(10, 9999)}.${r.digits(2)}`, `${r.int(10, 9999)},${r.digits(2)} €`, `¥${r.int(1000, 99999)}`, `₩${r.int(10, 999)},${r.digits(3)}`]);
+      return r.pick([
+        `$${r.int(10, 9999)}.${r.digits(2)}`,
+        `${r.int(10, 9999)},${r.digits(2)} €`,
+        `¥${r.int(1000, 99999)}`,
+        `₩${r.int(10, 999)},${r.digits(3)}`,
+      ]);
     case 'port':
       return String(r.pick([8080, 5432, 6379, 3000, 443, 9200]));
     case 'build':
