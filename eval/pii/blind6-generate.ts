@@ -63,13 +63,13 @@ const FAKERS: Record<Lang6, Faker> = {
 
 /** Lines per language: positive and look-alike negative. */
 const COUNTS: Record<Lang6, { pos: number; neg: number }> = {
-  en: { pos: 95, neg: 47 },
-  de: { pos: 37, neg: 18 },
-  fr: { pos: 37, neg: 18 },
-  es: { pos: 37, neg: 18 },
-  zh: { pos: 37, neg: 18 },
-  ja: { pos: 37, neg: 18 },
-  ko: { pos: 37, neg: 18 },
+  en: { pos: 110, neg: 55 },
+  de: { pos: 42, neg: 21 },
+  fr: { pos: 42, neg: 21 },
+  es: { pos: 42, neg: 21 },
+  zh: { pos: 42, neg: 21 },
+  ja: { pos: 42, neg: 21 },
+  ko: { pos: 42, neg: 21 },
 };
 
 const ROMAN_LOCALS = [

@@ -44,6 +44,19 @@ export interface Blind6Templates {
 export const BLIND6_TEMPLATES: Record<Lang6, Blind6Templates> = {
   en: {
     positive: [
+      '# .env (staging)\nSECRET_KEY={key}\nDATABASE_URL={credurl}\nSUPPORT_EMAIL={email}',
+      'Spoke to {name} today — she wants the contract sent to {email} and asked us to stop calling {phone}.',
+      'W-9 on file: {name}, SSN {ssn}, {addr}.',
+      'Here is the doc I mentioned: [Q3 onboarding]({url}) — ping me if the link does not open.',
+      '{ip} - - [02/Mar/2026:10:14:07 +0000] "GET /health HTTP/1.1" 200 2 "{url}" "curl/8.5.0"',
+      'Tax intake form\nTaxpayer: {name}\nSSN: {ssn}\nSpouse SSN: {ssn}\nDaytime phone: {phone}',
+      'Order paid in ETH from {wallet}; confirmations: 12. Customer contact {email}.',
+      'Emergency contact: {name} (spouse), {phone}',
+      '2026-01-14 08:22:51 INFO login ok user={email} ip={ip} ua="Mozilla/5.0"',
+      'Re: your application\n\nDear {name},\nthank you for applying. Please confirm your date of birth ({dob}) and passport number {passport} by replying to this email.',
+      'Invoice to: {name}\n{addr}\nPay by card ending in 4412 or by transfer to {iban}.',
+      'token in the CI log: {key} (job 88213, step "publish")',
+      'Can u send it to {given} at {email}? thx',
       'Hi team, please update the billing contact for account 88213 to {name}, {email}, phone {phone}. Thanks!',
       'From: {name} <{email}>\nSubject: Re: refund for order {~order}\n\nHi, the card I used was {card}, can you check why the refund has not arrived?',
       '[09:41] {given}: my new number is {phone}\n[09:42] agent_mia: got it, updated',
@@ -55,7 +68,7 @@ export const BLIND6_TEMPLATES: Record<Lang6, Blind6Templates> = {
       '2026-03-02T11:04:17Z WARN auth: repeated failed logins for {email} from {ip}',
       'Our staging box is reachable at {credurl} if you need to look at the logs.',
       'Leaked in the repo history: API_TOKEN={key} — rotate it today.',
-      'curl -H "Authorization: Bearer {key}" https://api.vendor-cloud.io/v2/usage?month=2026-02',
+      'curl -H "Authorization: Bearer {key}" https://api.vendor-cloud.io/v2/usage',
       'You can send the USDC to my wallet {wallet}, network fee is on me.',
       'Passport no. {passport}, issued to {name}. Expires in 2031.',
       'Best regards,\n{name}\nSenior Account Manager\nM: {phone}',
@@ -80,6 +93,10 @@ export const BLIND6_TEMPLATES: Record<Lang6, Blind6Templates> = {
       'payout failed: destination {wallet} rejected by compliance (user {email})',
     ],
     negative: [
+      'Your verification code is 482913. It expires in 10 minutes. Order {~order}.',
+      'Error 0x80070005 at offset 0x{~shortsha}; see KB article {~ticket}.',
+      'Coordinates of the warehouse: 47.3769, 8.5417. Dock 14, gate B. Lot {~lot}.',
+      'Replace the placeholders before sending: Hi [first_name], your card ending in ____ was charged. Reply to support@example.com.',
       'Your order {~order} has shipped. Tracking number: {~tracking}. Expected delivery {~date}.',
       'Invoice {~invoice} for {~amount} is due on {~date}. Reference lot {~lot}.',
       'Upgraded the agent from {~version} to {~version}; see commit {~sha}.',
@@ -103,6 +120,12 @@ export const BLIND6_TEMPLATES: Record<Lang6, Blind6Templates> = {
   },
   de: {
     positive: [
+      'Telefonnotiz: {name} hat angerufen, bittet um Rückruf unter {phone}. Anliegen: Kündigung.',
+      'Neue Anschrift ab 1. April: {addr}\nTelefon bleibt {phone}.',
+      'Bewerbung von {name}, geb. am {dob}, E-Mail {email}.',
+      'Bitte buchen Sie den Betrag von {ibanc} ab (SEPA-Mandat, Kontoinhaberin {name}).',
+      'Zugangsdaten fürs Staging: {credurl} — API-Key {key}',
+      '{given}, kannst du bitte {name} zurückrufen? Nummer: {phone}',
       'Hallo, bitte ändern Sie meine Lieferadresse auf {addr}. Viele Grüße, {name}',
       'Rückruf erbeten: Frau {family}, Tel. {phone}, wegen Rechnung {~invoice}.',
       'Kunde: {name}\nE-Mail: {email}\nGeburtsdatum: {dob}\nIBAN: {iban}',
@@ -118,6 +141,9 @@ export const BLIND6_TEMPLATES: Record<Lang6, Blind6Templates> = {
       'Link zum Bestellstatus: {url}',
     ],
     negative: [
+      'Kundennummer {~invoice}, Vertragsnummer {~case}. Bitte bei Rückfragen angeben.',
+      'Ihr Bestätigungscode lautet 559120. Bestellung {~order}.',
+      'Wir fragen niemals per Telefon nach Ihrer PIN. Gespeichertes Telefon: {~maskedphone}.',
       'Ihre Bestellung {~order} wurde versandt. Sendungsnummer: {~tracking}.',
       'Rechnung {~invoice} über {~amount}, fällig am {~date}. Charge {~lot}.',
       'Update auf Version {~version} eingespielt, Commit {~sha}.',
@@ -130,6 +156,12 @@ export const BLIND6_TEMPLATES: Record<Lang6, Blind6Templates> = {
   },
   fr: {
     positive: [
+      'Note d’appel : {name} rappellera demain, numéro {phone}, concernant la facture {~invoice}.',
+      'Nouvelle adresse de facturation : {addr}. Merci de mettre à jour le dossier de {name}.',
+      'Candidature de {name}, né(e) le {dob}, courriel {email}.',
+      'RIB joint : {iban}, titulaire {name}.',
+      'Le jeton {key} traîne dans le ticket, il faut le révoquer.',
+      'Mme {family} a appelé depuis le {phone}, elle attend un devis.',
       'Bonjour, je m’appelle {name}, mon numéro est le {phone}.',
       'Merci de livrer au {addr}, code porte 4512B.',
       'Client : {name} — e-mail : {email} — né le {dob}',
@@ -145,6 +177,9 @@ export const BLIND6_TEMPLATES: Record<Lang6, Blind6Templates> = {
       'Salut {given} ! Voici ma clé de test : {key}',
     ],
     negative: [
+      'Numéro client {~invoice}, contrat {~case}, à rappeler dans toute correspondance.',
+      'Votre code de vérification est 730215. Commande {~order}.',
+      'Téléphone enregistré : {~maskedphone}. Si ce n’est pas le vôtre, modifiez-le.',
       'Votre commande {~order} a été expédiée, numéro de suivi {~tracking}.',
       'Facture {~invoice} de {~amount}, échéance le {~date}.',
       'Mise à jour en version {~version} (commit {~shortsha}).',
@@ -157,6 +192,12 @@ export const BLIND6_TEMPLATES: Record<Lang6, Blind6Templates> = {
   },
   es: {
     positive: [
+      'Nota de llamada: {name} volverá a llamar desde el {phone} por la factura {~invoice}.',
+      'Nueva dirección de facturación: {addr}. Actualizad la ficha de {name}, por favor.',
+      'Candidatura de {name}, fecha de nacimiento {dob}, correo {email}.',
+      'Domiciliación bancaria: {ibanc}, titular {name}.',
+      'Se filtró la clave {key} en el canal de soporte, hay que rotarla.',
+      'La Sra. {family} ha llamado desde el {phone}, espera el presupuesto.',
       'Hola, soy {name}, mi teléfono es {phone}.',
       'Dirección de envío: {addr}',
       'Cliente: {name} | Correo: {email} | Fecha de nacimiento: {dob}',
@@ -172,6 +213,9 @@ export const BLIND6_TEMPLATES: Record<Lang6, Blind6Templates> = {
       'Mi billetera es {wallet}, envía ahí el pago.',
     ],
     negative: [
+      'Número de cliente {~invoice}, contrato {~case}. Indíquelo en sus consultas.',
+      'Su código de verificación es 615204. Pedido {~order}.',
+      'Teléfono registrado: {~maskedphone}. Si no es suyo, cámbielo en su perfil.',
       'Su pedido {~order} ha sido enviado. Número de seguimiento: {~tracking}.',
       'Factura {~invoice} por {~amount}, vence el {~date}.',
       'Actualizado a la versión {~version}, commit {~sha}.',
@@ -184,6 +228,12 @@ export const BLIND6_TEMPLATES: Record<Lang6, Blind6Templates> = {
   },
   zh: {
     positive: [
+      '来电记录：{name}，回拨号码{phone}，咨询发票{~invoice}的问题。',
+      '新的收货地址是{addr}，电话不变，还是{phone}。',
+      '员工信息：{name}，出生日期{dob}，邮箱{email}',
+      '退款请转到这个钱包地址：{wallet}',
+      'API密钥泄露在群里了：{key}，请马上作废。',
+      '{family}经理说合同发到{email}就行。',
       '您好，我是{name}，手机号{phone}，请尽快联系我。',
       '收货地址：{addr}，收件人：{name}',
       '客户：{name}\n邮箱：{email}\n出生日期：{dob}',
@@ -199,6 +249,9 @@ export const BLIND6_TEMPLATES: Record<Lang6, Blind6Templates> = {
       '{name}女士您好，您的快递已送至{addr}。',
     ],
     negative: [
+      '客户编号{~invoice}，合同编号{~case}，咨询时请提供。',
+      '您的验证码是482190，订单{~order}。',
+      '版本号{~version}，构建号{~build}，请求ID {~uuid}。',
       '您的订单{~order}已发货，快递单号{~tracking}。',
       '发票号{~invoice}，金额{~amount}，开票日期{~date}。',
       '系统已升级到{~version}版本，提交{~shortsha}。',
@@ -211,6 +264,12 @@ export const BLIND6_TEMPLATES: Record<Lang6, Blind6Templates> = {
   },
   ja: {
     positive: [
+      '電話メモ：{name}様より折り返し希望、{phone}まで。請求書{~invoice}の件。',
+      '転居しました。新住所は{addr}です。電話番号は{phone}のままです。',
+      '社員情報：{name}、生年月日{dob}、メール{email}',
+      '振込先IBAN：{iban}（名義：{name}）',
+      'APIキーがチャットに貼られていました：{key} 至急無効化してください。',
+      '{family}さんから連絡がありました。資料は{email}宛てにお願いします。',
       'お世話になっております。{name}です。携帯は{phone}です。',
       '送付先：〒{addr}',
       '氏名：{name}\nメール：{email}\n生年月日：{dob}',
@@ -226,6 +285,9 @@ export const BLIND6_TEMPLATES: Record<Lang6, Blind6Templates> = {
       'よろしくお願いいたします。\n{name}\n営業部\nTEL {phone}',
     ],
     negative: [
+      'お客様番号{~invoice}、契約番号{~case}をお問い合わせの際にお伝えください。',
+      '認証コードは582017です。ご注文{~order}。',
+      'バージョン{~version}、ビルド{~build}、リクエストID {~uuid}',
       'ご注文番号{~order}の商品を発送しました。追跡番号：{~tracking}',
       '請求書番号{~invoice}、金額{~amount}、発行日{~date}。',
       'バージョン{~version}にアップデートしました（コミット{~shortsha}）。',
@@ -238,6 +300,12 @@ export const BLIND6_TEMPLATES: Record<Lang6, Blind6Templates> = {
   },
   ko: {
     positive: [
+      '통화 메모: {name} 고객님, {phone}로 회신 요청, 송장 {~invoice} 관련.',
+      '이사했습니다. 새 주소는 {addr}입니다. 전화번호는 그대로 {phone}입니다.',
+      '직원 정보: {name}, 생년월일 {dob}, 이메일 {email}',
+      '환불은 이 지갑 주소로 보내 주세요: {wallet}',
+      '슬랙에 API 키가 올라왔어요: {key} 바로 폐기해 주세요.',
+      '{name} 님이 자료를 {email}로 보내 달라고 하셨습니다.',
       '안녕하세요, {name}입니다. 연락처는 {phone}입니다.',
       '배송지: {addr}',
       '성명: {name}\n이메일: {email}\n생년월일: {dob}',
@@ -253,6 +321,9 @@ export const BLIND6_TEMPLATES: Record<Lang6, Blind6Templates> = {
       '{name} 씨가 오늘 오후에 방문 예정입니다.',
     ],
     negative: [
+      '고객번호 {~invoice}, 계약번호 {~case}를 문의 시 알려 주세요.',
+      '인증번호는 730194입니다. 주문 {~order}',
+      '버전 {~version}, 빌드 {~build}, 요청 ID {~uuid}',
       '주문번호 {~order} 상품이 발송되었습니다. 운송장 번호: {~tracking}',
       '송장 {~invoice}, 금액 {~amount}, 발행일 {~date}',
       '버전 {~version}으로 업데이트했습니다 (커밋 {~shortsha}).',
