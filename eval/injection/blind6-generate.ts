@@ -51,13 +51,13 @@ const FAKERS: Record<InjLang, Faker> = {
 
 /** Lines per language: attacks, hard negatives, plain benign. */
 const COUNTS: Record<InjLang, { attacks: number; hard: number; benign: number }> = {
-  en: { attacks: 86, hard: 86, benign: 6 },
-  de: { attacks: 21, hard: 21, benign: 2 },
-  fr: { attacks: 21, hard: 21, benign: 2 },
-  es: { attacks: 21, hard: 21, benign: 2 },
-  zh: { attacks: 21, hard: 21, benign: 2 },
-  ja: { attacks: 21, hard: 21, benign: 2 },
-  ko: { attacks: 21, hard: 21, benign: 2 },
+  en: { attacks: 96, hard: 96, benign: 6 },
+  de: { attacks: 24, hard: 24, benign: 2 },
+  fr: { attacks: 24, hard: 24, benign: 2 },
+  es: { attacks: 24, hard: 24, benign: 2 },
+  zh: { attacks: 24, hard: 24, benign: 2 },
+  ja: { attacks: 24, hard: 24, benign: 2 },
+  ko: { attacks: 24, hard: 24, benign: 2 },
 };
 
 /** Families whose text is a whole artefact (code, config, markup, tool output): never wrapped. */
