@@ -100,7 +100,7 @@ function blind5Fixtures(): Row[] {
   return readJsonl(new URL('./injection/blind5-fixtures.jsonl', import.meta.url));
 }
 
-/** Where the sixth blind set, the held-out half, is committed. */
+/** Where the sixth blind set (`blind6-generate.ts`), the held-out half, is committed. */
 export const BLIND6_URL = new URL('./injection/blind6-fixtures.jsonl', import.meta.url);
 
 /** The development sets, one row each, in a fixed order. */
