@@ -73,6 +73,25 @@ function migrations(t: SqlTables): Migration[] {
 /** Number of the newest schema version this code knows. */
 export const SQLITE_SCHEMA_VERSION = 2;
 
+/**
+ * Switch a file to WAL. Changing the journal mode needs an exclusive lock and SQLite answers
+ * SQLITE_BUSY at once, without its busy handler, when another process opens the same new file at
+ * that moment; so retry, with a short jittered pause, for up to the store's busy timeout.
+ */
+async function enableWal(db: BetterSqlite3.Database, busyTimeoutMs: number): Promise<void> {
+  const deadline = Date.now() + busyTimeoutMs;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      const busy = (error as { code?: unknown } | null)?.code === 'SQLITE_BUSY';
+      if (!busy || Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.floor(Math.random() * 20)));
+    }
+  }
+}
+
 /** An operation queue: the tail promise and how many open connections use it. */
 interface Lane {
   tail: Promise<unknown>;
@@ -263,7 +282,7 @@ export class SqliteStore extends SqlStore {
       );
     }
     try {
-      if (this.options.path !== ':memory:') db.pragma('journal_mode = WAL');
+      if (this.options.path !== ':memory:') await enableWal(db, this.options.busyTimeoutMs);
       db.pragma('synchronous = NORMAL');
     } catch (error) {
       db.close();
