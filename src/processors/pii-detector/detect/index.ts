@@ -153,6 +153,7 @@ export function detectPII(text: string, options: DetectPIIOptions = {}): PIIDete
     const anchors: Candidate[] = [];
     if (!types.has('address')) findAddresses(ctx, anchors);
     namesBeforeAddresses(text, types.has('address') ? found : anchors, found);
+    tidyNameEdges(text, found);
   }
   const masks = hasDigit && found.some((c) => NUMERIC.has(c.type)) ? findMasks(text) : [];
   if (types.has('uuid')) findUuids(ctx, found);
@@ -178,4 +179,34 @@ export function detectPII(text: string, options: DetectPIIOptions = {}): PIIDete
     value: text.slice(c.start, c.end),
     confidence: c.confidence,
   }));
+}
+
+/** Greetings, thanks and account roles a capitalised run can start with: never a given name. */
+const NAME_LEAD =
+  /^(?:thanks|thank|thx|danke|merci|gracias|grazie|hi|hey|hello|hallo|dear|liebe|lieber|cher|chère|hola|bonjour|salut|kontoinhaber|kontoinhaberin|inhaber|inhaberin|titulaire|titular)[\s,]+/iu;
+/** Words that make a capitalised run a closing, a department or a compass point, not a person. */
+const NAME_NEVER =
+  /(?:^|[\s-])(?:grüße|grüßen|gruß|vertrieb|einkauf|buchhaltung|süd|nord|ost|west|정보)(?=$|[\s-])/iu;
+/** Chinese job titles glued after a surname: "罗经理" names 罗. */
+const ZH_TITLE_AFTER = /(?<=^\p{Script=Han})(?:经理|總經理|总经理|主任|老师|老師)$/u;
+
+/**
+ * Edges of name candidates: a leading greeting or account role ("Thanks Alek", "Kontoinhaberin
+ * Jan Tilgner") is cut off, a Chinese title after a one-character surname is cut off, and a run
+ * that is a closing or a department ("Viele Grüße", "Vertrieb Süd") is dropped. One regex test
+ * per name candidate.
+ */
+function tidyNameEdges(text: string, found: Candidate[]): void {
+  for (const c of found) {
+    if (c.type !== 'name') continue;
+    let value = text.slice(c.start, c.end);
+    const lead = NAME_LEAD.exec(value);
+    if (lead !== null && lead[0].length < value.length) {
+      c.start += lead[0].length;
+      value = value.slice(lead[0].length);
+    }
+    const title = ZH_TITLE_AFTER.exec(value);
+    if (title !== null) c.end -= title[0].length;
+    if (NAME_NEVER.test(value)) c.end = c.start;
+  }
 }
