@@ -186,7 +186,7 @@ const NAME_LEAD =
   /^(?:thanks|thank|thx|danke|merci|gracias|grazie|hi|hey|hello|hallo|dear|liebe|lieber|cher|chère|hola|bonjour|salut|kontoinhaber|kontoinhaberin|inhaber|inhaberin|titulaire|titular)[\s,]+/iu;
 /** Words that make a capitalised run a closing, a department or a compass point, not a person. */
 const NAME_NEVER =
-  /(?:^|[\s-])(?:grüße|grüßen|gruß|vertrieb|einkauf|buchhaltung|süd|nord|ost|west|정보)(?=$|[\s-])/iu;
+  /(?:^|[\s-])(?:grüße|grüßen|gruß|vertrieb|einkauf|buchhaltung|süd|nord|ost|정보)(?=$|[\s-])/iu;
 /** Chinese job titles glued after a surname: "罗经理" names 罗. */
 const ZH_TITLE_AFTER = /(?<=^\p{Script=Han})(?:经理|總經理|总经理|主任|老师|老師)$/u;
 
