@@ -153,6 +153,7 @@ export function detectPII(text: string, options: DetectPIIOptions = {}): PIIDete
     const anchors: Candidate[] = [];
     if (!types.has('address')) findAddresses(ctx, anchors);
     namesBeforeAddresses(text, types.has('address') ? found : anchors, found);
+    if (text.includes(']')) chatSpeakers(text, found);
     tidyNameEdges(text, found);
   }
   const masks = hasDigit && found.some((c) => NUMERIC.has(c.type)) ? findMasks(text) : [];
@@ -208,5 +209,25 @@ function tidyNameEdges(text: string, found: Candidate[]): void {
     const title = ZH_TITLE_AFTER.exec(value);
     if (title !== null) c.end -= title[0].length;
     if (NAME_NEVER.test(value)) c.end = c.start;
+  }
+}
+
+/**
+ * A chat export line: "[10:22] Félicie : …", "[10:12] 王明：…", "[15:20] 윤승민: …". The
+ * bracketed time, then a speaker of one to three capitalised words (or two to four Han, kana or
+ * Hangul characters, or one Han surname), then a colon.
+ */
+const CHAT_LINE =
+  /^[ \t]*\[\d{1,2}:\d{2}(?::\d{2})?\][ \t]*(\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+){0,2}|[\p{Script=Han}\p{Script=Hangul}]{1,4})[ \t\u3000]*[:：]/gmu;
+/** Speakers of chat lines that are roles, not people. */
+const CHAT_ROLES = new Set(['System', 'Bot', 'Admin', 'Support', 'Assistant', 'User', 'Agent', 'Moderator', 'Server', '系统', '管理员', '客服', '시스템', '관리자', '상담원']);
+
+function chatSpeakers(text: string, found: Candidate[]): void {
+  CHAT_LINE.lastIndex = 0;
+  for (let m = CHAT_LINE.exec(text); m !== null; m = CHAT_LINE.exec(text)) {
+    const speaker = m[1] ?? '';
+    if (CHAT_ROLES.has(speaker)) continue;
+    const start = m.index + m[0].indexOf(speaker, m[0].indexOf(']'));
+    found.push({ type: 'name', start, end: start + speaker.length, confidence: 0.75 });
   }
 }
