@@ -13,7 +13,7 @@ import { findEmails } from './email.js';
 import { findIbans } from './iban.js';
 import { findIps } from './ip.js';
 import { findMasks, masked } from './masks.js';
-import { findNames } from './name.js';
+import { findNames, NOT_NAME_WORDS, NOT_NAMES } from './name.js';
 import { findCjkCellNames } from './name-cells.js';
 import { findModelNames } from './name-model.js';
 import { namesBeforeAddresses } from './name-structure.js';
@@ -220,13 +220,46 @@ function tidyNameEdges(text: string, found: Candidate[]): void {
 const CHAT_LINE =
   /^[ \t]*\[\d{1,2}:\d{2}(?::\d{2})?\][ \t]*(\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+){0,2}|[\p{Script=Han}\p{Script=Hangul}]{1,4})[ \t\u3000]*[:：]/gmu;
 /** Speakers of chat lines that are roles, not people. */
-const CHAT_ROLES = new Set(['System', 'Bot', 'Admin', 'Support', 'Assistant', 'User', 'Agent', 'Moderator', 'Server', '系统', '管理员', '客服', '시스템', '관리자', '상담원']);
+const CHAT_ROLES = new Set([
+  'System',
+  'Bot',
+  'Admin',
+  'Support',
+  'Assistant',
+  'User',
+  'Agent',
+  'Moderator',
+  'Server',
+  'Customer',
+  'Kunde',
+  'Kundin',
+  'Mitarbeiter',
+  'Client',
+  'Cliente',
+  'Agente',
+  'Usuario',
+  'Utilisateur',
+  'Conseiller',
+  '系统',
+  '管理员',
+  '客服',
+  '客户',
+  '用户',
+  'お客様',
+  '担当',
+  '시스템',
+  '관리자',
+  '상담원',
+  '고객',
+  '사용자',
+]);
 
 function chatSpeakers(text: string, found: Candidate[]): void {
   CHAT_LINE.lastIndex = 0;
   for (let m = CHAT_LINE.exec(text); m !== null; m = CHAT_LINE.exec(text)) {
     const speaker = m[1] ?? '';
     if (CHAT_ROLES.has(speaker)) continue;
+    if (speaker.split(/[ -]/u).some((w) => NOT_NAME_WORDS.has(w) || NOT_NAMES.has(w))) continue;
     const start = m.index + m[0].indexOf(speaker, m[0].indexOf(']'));
     found.push({ type: 'name', start, end: start + speaker.length, confidence: 0.75 });
   }
