@@ -28,8 +28,8 @@ import { hardCaseFixtures } from '../../../eval/pii/hard-cases.js';
 import { scorePII } from '../../../eval/pii/score.js';
 import { BLIND4_FIXTURES_PATH, BLIND5_FIXTURES_PATH, piiFixtures } from '../../../eval/pii.js';
 
-const B6_FLOOR_P = 0.955;
-const B6_FLOOR_R = 0.935;
+const B6_FLOOR_P = 0.99;
+const B6_FLOOR_R = 0.965;
 
 describe('PII eval', () => {
   const fixtures = generatePIIFixtures();
@@ -101,7 +101,8 @@ describe('PII eval', () => {
   it('development (every set tuned on, blind sets 2, 3, 4 and 5 included): micro and name/address figures at their floors', () => {
     const dev = scorePII(piiFixtures('development'));
     expect(dev.lines).toBeGreaterThanOrEqual(4400);
-    // Measured (round 4, blind set 5 included): micro P 0.992 / R 0.978; name P 0.991 /
+    // Measured (round 5, blind set 6 included): micro P 0.992 / R 0.978, name 0.991 / 0.957.
+    // Round 4 (blind set 5 included): micro P 0.992 / R 0.978; name P 0.991 /
     // R 0.962; address P 0.992 / R 0.990 (round 3 without blind set 5: 0.991 / 0.979, name
     // 0.988 / 0.963). Mostly tuned on, so these are regression floors, not evidence of
     // generalisation: the grouped cross-validation of the name model
@@ -163,10 +164,10 @@ describe('PII eval', () => {
 
   it('development (blind set 6, spent in round 5): micro precision and recall at its floors', () => {
     const b6 = scorePII(piiFixtures('development').filter((f) => f.id.startsWith('b6-')));
-    expect(b6.lines).toBeGreaterThanOrEqual(300);
+    expect(b6.lines).toBe(543);
     // First scored blind after issue #11's fourth tuning round: P 0.961 / R 0.940 (names
     // 0.937 / 0.854, date-of-birth 1.00 / 0.849, phone 0.894 / 0.991). Tuned on in round 5
-    // (see docs-drafts/pii.md), so these are regression floors only.
+    // (see docs-drafts/pii.md: 0.996 / 0.970 after it), so these are regression floors only.
     expect(b6.micro.precision).toBeGreaterThanOrEqual(B6_FLOOR_P);
     expect(b6.micro.recall).toBeGreaterThanOrEqual(B6_FLOOR_R);
   });
