@@ -29,7 +29,7 @@ import { scorePII } from '../../../eval/pii/score.js';
 import { BLIND4_FIXTURES_PATH, BLIND5_FIXTURES_PATH, piiFixtures } from '../../../eval/pii.js';
 
 const B6_FLOOR_P = 0.99;
-const B6_FLOOR_R = 0.965;
+const B6_FLOOR_R = 0.97;
 
 describe('PII eval', () => {
   const fixtures = generatePIIFixtures();
@@ -167,7 +167,7 @@ describe('PII eval', () => {
     expect(b6.lines).toBe(543);
     // First scored blind after issue #11's fourth tuning round: P 0.961 / R 0.940 (names
     // 0.937 / 0.854, date-of-birth 1.00 / 0.849, phone 0.894 / 0.991). Tuned on in round 5
-    // (see docs-drafts/pii.md: 0.996 / 0.970 after it), so these are regression floors only.
+    // (see docs-drafts/pii.md: 0.996 / 0.974 after it), so these are regression floors only.
     expect(b6.micro.precision).toBeGreaterThanOrEqual(B6_FLOOR_P);
     expect(b6.micro.recall).toBeGreaterThanOrEqual(B6_FLOOR_R);
   });

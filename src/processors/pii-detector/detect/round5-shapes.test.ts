@@ -78,4 +78,10 @@ describe('detectPII names: edges and chat speakers (round 5)', () => {
     expect(of('name', '[08:15] 박서연: 확인했습니다')).toEqual(['박서연']);
     expect(of('name', '[09:40] Customer: hello?\n[09:41] Agent: hi there')).toEqual([]);
   });
+
+  it('a Korean three-syllable name before a spaced role honorific (고객님, 과장님); the role alone is not a name', () => {
+    expect(of('name', '상담 메모: 서지환 고객님, 오후에 회신 요청')).toEqual(['서지환']);
+    expect(of('name', '내일 회의에는 이도현 과장님께서 참석합니다.')).toEqual(['이도현']);
+    expect(of('name', '오늘 고객님께 안내 메일을 보냈습니다.')).toEqual([]);
+  });
 });
