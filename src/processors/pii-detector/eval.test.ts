@@ -7,10 +7,11 @@
  * are spent and belong to the development half now, with `dev5-generate.ts` and blind set 4
  * (`blind4-fixtures.jsonl`, first scored blind at P 0.920 / R 0.833, then tuned on) and blind
  * set 5 (`blind5-fixtures.jsonl`, first scored blind at P 0.938 / R 0.787 — names 0.851 /
- * 0.557 — then its misses were read in round 4); the development figures are pinned as floors.
- * The held-out half is blind set 6 (`blind6-fixtures.jsonl`), written independently; while it
- * is not committed its test warns that it is pending (the integrator pins its floors once it is
- * scored).
+ * 0.557 — then its misses were read in round 4) and blind set 6 (`blind6-fixtures.jsonl`,
+ * first scored blind at P 0.961 / R 0.940 — names 0.937 / 0.854 — then its misses were read in
+ * round 5); the development figures are pinned as floors. The held-out half is blind set 7
+ * (`blind7-fixtures.jsonl`), written independently; while it is not committed its test warns
+ * that it is pending (the integrator pins its floors once it is scored).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +27,9 @@ import {
 import { hardCaseFixtures } from '../../../eval/pii/hard-cases.js';
 import { scorePII } from '../../../eval/pii/score.js';
 import { BLIND4_FIXTURES_PATH, BLIND5_FIXTURES_PATH, piiFixtures } from '../../../eval/pii.js';
+
+const B6_FLOOR_P = 0.99;
+const B6_FLOOR_R = 0.97;
 
 describe('PII eval', () => {
   const fixtures = generatePIIFixtures();
@@ -97,7 +101,8 @@ describe('PII eval', () => {
   it('development (every set tuned on, blind sets 2, 3, 4 and 5 included): micro and name/address figures at their floors', () => {
     const dev = scorePII(piiFixtures('development'));
     expect(dev.lines).toBeGreaterThanOrEqual(4400);
-    // Measured (round 4, blind set 5 included): micro P 0.992 / R 0.978; name P 0.991 /
+    // Measured (round 5, blind set 6 included): micro P 0.992 / R 0.978, name 0.991 / 0.957.
+    // Round 4 (blind set 5 included): micro P 0.992 / R 0.978; name P 0.991 /
     // R 0.962; address P 0.992 / R 0.990 (round 3 without blind set 5: 0.991 / 0.979, name
     // 0.988 / 0.963). Mostly tuned on, so these are regression floors, not evidence of
     // generalisation: the grouped cross-validation of the name model
@@ -157,17 +162,29 @@ describe('PII eval', () => {
     expect(b5.perType.get('address')?.recall).toBeGreaterThanOrEqual(0.93);
   });
 
-  it('held-out (blind set 6): micro precision and recall at the floors it was first scored at', () => {
-    const heldout = piiFixtures('heldout');
-    expect(heldout, 'eval/pii/blind6-fixtures.jsonl must be committed').toBeDefined();
-    expect(heldout!.length).toBeGreaterThanOrEqual(300);
-    const score = scorePII(heldout!);
+  it('development (blind set 6, spent in round 5): micro precision and recall at its floors', () => {
+    const b6 = scorePII(piiFixtures('development').filter((f) => f.id.startsWith('b6-')));
+    expect(b6.lines).toBe(543);
     // First scored blind after issue #11's fourth tuning round: P 0.961 / R 0.940 (names
-    // 0.937 / 0.854). Floors, not the target: nobody may tune on this set's misses or figures.
-    expect(score.micro.precision).toBeGreaterThanOrEqual(0.955);
-    expect(score.micro.recall).toBeGreaterThanOrEqual(0.935);
+    // 0.937 / 0.854, date-of-birth 1.00 / 0.849, phone 0.894 / 0.991). Tuned on in round 5
+    // (see docs-drafts/pii.md: 0.996 / 0.974 after it), so these are regression floors only.
+    expect(b6.micro.precision).toBeGreaterThanOrEqual(B6_FLOOR_P);
+    expect(b6.micro.recall).toBeGreaterThanOrEqual(B6_FLOOR_R);
+  });
+
+  it('held-out (blind set 7): scored when committed, never tuned on', () => {
+    const heldout = piiFixtures('heldout');
+    if (heldout === undefined) {
+      console.warn('PII eval: held-out blind set 7 (eval/pii/blind7-fixtures.jsonl) pending — not scored');
+      return;
+    }
+    expect(heldout.length).toBeGreaterThanOrEqual(300);
+    const score = scorePII(heldout);
+    // No floors yet: the integrator pins the first blind score here. Sanity only.
+    expect(score.micro.precision).toBeGreaterThan(0);
+    expect(score.micro.recall).toBeGreaterThan(0);
   });
   it.todo(
-    'held-out (blind set 6): micro precision and recall both >= 0.95 (issue #11 target, missed: blind set 4 P 0.920 / R 0.833, blind set 5 P 0.938 / R 0.787, blind set 6 P 0.961 / R 0.940)',
+    'held-out (blind set 7): micro precision and recall both >= 0.95 (issue #11 target, missed: blind set 4 P 0.920 / R 0.833, blind set 5 P 0.938 / R 0.787, blind set 6 P 0.961 / R 0.940)',
   );
 });

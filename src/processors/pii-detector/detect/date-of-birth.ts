@@ -51,9 +51,12 @@ const ERA_BASE: Readonly<Record<string, number>> = {
   令和: 2018,
 };
 
-/** What may stand between a birth cue and the date ("born on", "geboren am", ": "). */
+/**
+ * What may stand between a birth cue and the date ("born on", "geboren am", ": ", the "(e)" of
+ * "né(e) le", an opening bracket: "date of birth (12 March 1997)").
+ */
 const BRIDGE =
-  /(?:["']?\s*[:：=]?\s*["']?\s*(?:on|am|le|el|the|is|ist|est|es|是|为|為|于|は|が|은|는|:)?\s*)/uy;
+  /(?:(?:\((?:e|a)\))?["']?\s*[:：=]?\s*["']?\s*(?:on|am|le|el|the|is|ist|est|es|是|为|為|于|は|が|은|는|:)?\s*[(（[]?\s*)/uy;
 
 function validDate(year: number, month: number, day: number): boolean {
   if (year < 1900 || year > new Date().getUTCFullYear()) return false;
@@ -105,7 +108,9 @@ export function findBirthDates({ text }: ScanContext, out: Candidate[]): void {
   }
   // Cue after the date ("1993/10/14生まれ", "1990年5月3日生", "1988년 7월 21일생"): scan
   // the digits that open a date of any numeric shape and look right past its end.
-  const YEAR_FIRST = /(?<!\d)(?:\d{4}\s*[年년/.-]|\d{1,2}[./-]\d{1,2}[./-]\d{4})/gu;
+  // "am 14. Februar 2005 geboren": a day, a month name and a year before the cue, too.
+  const YEAR_FIRST =
+    /(?<!\d)(?:\d{4}\s*[年년/.-]|\d{1,2}[./-]\d{1,2}[./-]\d{4}|\d{1,2}\.?\s(?=\p{L}{3,}\.?\s\d{4}))/gu;
   YEAR_FIRST.lastIndex = 0;
   for (let m = YEAR_FIRST.exec(text); m !== null; m = YEAR_FIRST.exec(text)) {
     const date = readDate(text, m.index);

@@ -13,7 +13,7 @@ import { findEmails } from './email.js';
 import { findIbans } from './iban.js';
 import { findIps } from './ip.js';
 import { findMasks, masked } from './masks.js';
-import { findNames } from './name.js';
+import { findNames, NOT_NAME_WORDS, NOT_NAMES } from './name.js';
 import { findCjkCellNames } from './name-cells.js';
 import { findModelNames } from './name-model.js';
 import { namesBeforeAddresses } from './name-structure.js';
@@ -153,6 +153,8 @@ export function detectPII(text: string, options: DetectPIIOptions = {}): PIIDete
     const anchors: Candidate[] = [];
     if (!types.has('address')) findAddresses(ctx, anchors);
     namesBeforeAddresses(text, types.has('address') ? found : anchors, found);
+    if (text.includes(']')) chatSpeakers(text, found);
+    tidyNameEdges(text, found);
   }
   const masks = hasDigit && found.some((c) => NUMERIC.has(c.type)) ? findMasks(text) : [];
   if (types.has('uuid')) findUuids(ctx, found);
@@ -178,4 +180,87 @@ export function detectPII(text: string, options: DetectPIIOptions = {}): PIIDete
     value: text.slice(c.start, c.end),
     confidence: c.confidence,
   }));
+}
+
+/** Greetings, thanks and account roles a capitalised run can start with: never a given name. */
+const NAME_LEAD =
+  /^(?:thanks|thank|thx|danke|merci|gracias|grazie|hi|hey|hello|hallo|dear|liebe|lieber|cher|chère|hola|bonjour|salut|kontoinhaber|kontoinhaberin|inhaber|inhaberin|titulaire|titular)[\s,]+/iu;
+/** Words that make a capitalised run a closing, a department or a compass point, not a person. */
+const NAME_NEVER =
+  /(?:^|[\s-])(?:grüße|grüßen|gruß|vertrieb|einkauf|buchhaltung|süd|nord|ost|정보)(?=$|[\s-])/iu;
+/** Chinese job titles glued after a surname: "罗经理" names 罗. */
+const ZH_TITLE_AFTER = /(?<=^\p{Script=Han})(?:经理|總經理|总经理|主任|老师|老師)$/u;
+
+/**
+ * Edges of name candidates: a leading greeting or account role ("Thanks Alek", "Kontoinhaberin
+ * Jan Tilgner") is cut off, a Chinese title after a one-character surname is cut off, and a run
+ * that is a closing or a department ("Viele Grüße", "Vertrieb Süd") is dropped. One regex test
+ * per name candidate.
+ */
+function tidyNameEdges(text: string, found: Candidate[]): void {
+  for (const c of found) {
+    if (c.type !== 'name') continue;
+    let value = text.slice(c.start, c.end);
+    const lead = NAME_LEAD.exec(value);
+    if (lead !== null && lead[0].length < value.length) {
+      c.start += lead[0].length;
+      value = value.slice(lead[0].length);
+    }
+    const title = ZH_TITLE_AFTER.exec(value);
+    if (title !== null) c.end -= title[0].length;
+    if (NAME_NEVER.test(value)) c.end = c.start;
+  }
+}
+
+/**
+ * A chat export line: "[10:22] Félicie : …", "[10:12] 王明：…", "[15:20] 윤승민: …". The
+ * bracketed time, then a speaker of one to three capitalised words (or two to four Han, kana or
+ * Hangul characters, or one Han surname), then a colon.
+ */
+const CHAT_LINE =
+  /^[ \t]*\[\d{1,2}:\d{2}(?::\d{2})?\][ \t]*(\p{Lu}\p{Ll}+(?:[ -]\p{Lu}\p{Ll}+){0,2}|[\p{Script=Han}\p{Script=Hangul}]{1,4})[ \t\u3000]*[:：]/gmu;
+/** Speakers of chat lines that are roles, not people. */
+const CHAT_ROLES = new Set([
+  'System',
+  'Bot',
+  'Admin',
+  'Support',
+  'Assistant',
+  'User',
+  'Agent',
+  'Moderator',
+  'Server',
+  'Customer',
+  'Kunde',
+  'Kundin',
+  'Mitarbeiter',
+  'Client',
+  'Cliente',
+  'Agente',
+  'Usuario',
+  'Utilisateur',
+  'Conseiller',
+  '系统',
+  '管理员',
+  '客服',
+  '客户',
+  '用户',
+  'お客様',
+  '担当',
+  '시스템',
+  '관리자',
+  '상담원',
+  '고객',
+  '사용자',
+]);
+
+function chatSpeakers(text: string, found: Candidate[]): void {
+  CHAT_LINE.lastIndex = 0;
+  for (let m = CHAT_LINE.exec(text); m !== null; m = CHAT_LINE.exec(text)) {
+    const speaker = m[1] ?? '';
+    if (CHAT_ROLES.has(speaker)) continue;
+    if (speaker.split(/[ -]/u).some((w) => NOT_NAME_WORDS.has(w) || NOT_NAMES.has(w))) continue;
+    const start = m.index + m[0].indexOf(speaker, m[0].indexOf(']'));
+    found.push({ type: 'name', start, end: start + speaker.length, confidence: 0.75 });
+  }
 }

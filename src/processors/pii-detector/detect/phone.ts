@@ -142,6 +142,9 @@ export function findPhones({ text, phoneCountries }: ScanContext, out: Candidate
     // 2026-5729-16: a year, then a serial and a check part, the shape of lot, job and meeting
     // numbers; no numbering plan groups a phone number so, and without a phone cue it is not one.
     if (!cued && /^(?:19|20)\d{2}[-./]\d{3,5}[-./]\d{1,2}$/.test(raw)) continue;
+    // 2026-113578: a year, a hyphen and a six-digit serial is how contract, return and case
+    // numbers are issued; no numbering plan writes a phone number as 4 + 5-6 digits uncued.
+    if (!cued && /^(?:19|20)\d{2}-\d{5,6}$/.test(raw)) continue;
     countries ??= phoneCountries();
     const { valid, international, possible } = parse(raw, countries);
     // Right after a phone cue, a number of a possible length for its plan is taken even when
