@@ -1,12 +1,12 @@
 /**
  * Leave-one-set-out estimate for `scoreInjection()` (issue #11, round 3): each development set
- * (old, dev2, dev4, dev5, dev6, spent blind sets 1, 3, 4 and 5; one author or session each) is
+ * (old, dev2, dev4, dev5, dev6, spent blind sets 1, 3, 4, 5 and 6; one author or session each) is
  * scored by a learned model trained on the other sets only, with the calibration (logit shift
  * and blend cut, `shiftFor` / `cutFor`) also chosen on the other sets' leave-one-set-out scores.
  * The rule half is as committed (tuned on every development set, so it is in-sample). This is
  * the honest estimate of a new author's set; the grouped cross-validation of `train-model.ts`
  * holds out templates of the same author and reads optimistic (round 2: 91.5% recall@1%FPR out of
- * fold, 54.6% on the next blind set). Never reads the held-out half (blind set 6).
+ * fold, 54.6% on the next blind set). Never reads the held-out half (blind set 7).
  *
  * Usage: `npx tsx eval/injection/loso.ts` (`INJECTION_SKIP_DEV6=1` for the run without dev6).
  */
