@@ -250,7 +250,9 @@ describe('injection eval figures', () => {
   });
   it('held-out half (blind set 7): scored once it is committed (never tuned on)', () => {
     if (!existsSync(BLIND7_URL)) {
-      console.warn('eval/injection/blind7-fixtures.jsonl is not committed yet: the held-out half (blind set 7) is pending');
+      console.warn(
+        'eval/injection/blind7-fixtures.jsonl is not committed yet: the held-out half (blind set 7) is pending',
+      );
       return;
     }
     const held = evaluateInjection().find((f) => f.split === 'heldout');
