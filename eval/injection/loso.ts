@@ -80,7 +80,9 @@ export function losoScores(
       const c = Number.isNaN(cut) ? 0.99 : cut;
       let mapped = b < c ? (0.7 * b) / c : 0.7 + (0.3 * (b - c)) / (1 - c);
       if (r === 0 && mapped < 0.05) mapped = 0;
-      if (process.env.INJECTION_DOC_MODEL_CAP && r === 0 && !short[i]) mapped = Math.min(mapped, 0.69);
+      // Round 5 (score.ts MODEL_ONLY_DOC_CAP): the model alone never flags a document.
+      // INJECTION_NO_DOC_CAP=1 for the run without it.
+      if (!process.env.INJECTION_NO_DOC_CAP && r === 0 && !short[i]) mapped = Math.min(mapped, 0.69);
       const keep = short[i] ? keepShort : keepLong;
       // A capped feature's rule score still stands when the model leans its way (CORROBORATE_P).
       const standing = p >= corroborate ? r : Math.min(r, sure[i] as number);
