@@ -1,12 +1,12 @@
 /**
  * Leave-one-set-out estimate for `scoreInjection()` (issue #11, round 3): each development set
- * (old, dev2, dev4, dev5, dev6, spent blind sets 1, 3, 4 and 5; one author or session each) is
+ * (old, dev2, dev4, dev5, dev6, spent blind sets 1, 3, 4, 5 and 6; one author or session each) is
  * scored by a learned model trained on the other sets only, with the calibration (logit shift
  * and blend cut, `shiftFor` / `cutFor`) also chosen on the other sets' leave-one-set-out scores.
  * The rule half is as committed (tuned on every development set, so it is in-sample). This is
  * the honest estimate of a new author's set; the grouped cross-validation of `train-model.ts`
  * holds out templates of the same author and reads optimistic (round 2: 91.5% recall@1%FPR out of
- * fold, 54.6% on the next blind set). Never reads the held-out half (blind set 6).
+ * fold, 54.6% on the next blind set). Never reads the held-out half (blind set 7).
  *
  * Usage: `npx tsx eval/injection/loso.ts` (`INJECTION_SKIP_DEV6=1` for the run without dev6).
  */
@@ -80,6 +80,9 @@ export function losoScores(
       const c = Number.isNaN(cut) ? 0.99 : cut;
       let mapped = b < c ? (0.7 * b) / c : 0.7 + (0.3 * (b - c)) / (1 - c);
       if (r === 0 && mapped < 0.05) mapped = 0;
+      // Round 5 (score.ts MODEL_ONLY_DOC_CAP): the model alone never flags a document.
+      // INJECTION_NO_DOC_CAP=1 for the run without it.
+      if (!process.env.INJECTION_NO_DOC_CAP && r === 0 && !short[i]) mapped = Math.min(mapped, 0.69);
       const keep = short[i] ? keepShort : keepLong;
       // A capped feature's rule score still stands when the model leans its way (CORROBORATE_P).
       const standing = p >= corroborate ? r : Math.min(r, sure[i] as number);

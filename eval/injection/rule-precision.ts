@@ -6,7 +6,7 @@
  * stand-alone lines are not attacks at least `MIN_STANDALONE_PRECISION` of the time must leave
  * the decision to the blend with the learned model. `--write` rewrites
  * `src/processors/prompt-injection-detector/rule-trust.ts` with the features below the bar.
- * Never reads the held-out half (blind set 6).
+ * Never reads the held-out half (blind set 7).
  *
  * Usage: `npx tsx eval/injection/rule-precision.ts [--write]`
  */

@@ -1,7 +1,7 @@
 /**
  * Trains the learned half of `scoreInjection()` (`src/processors/prompt-injection-detector/
  * model.ts`) on the development fixtures only (the old set, dev2, dev4, dev5, dev6 and the spent
- * blind sets 1, 3, 4 and 5; the held-out blind set 6 is never read) and reports grouped
+ * blind sets 1, 3, 4, 5 and 6; the held-out blind set 7 is never read) and reports grouped
  * cross-validation. Since issue #11 round 3 the committed calibration (logit shift, the two blend
  * cuts) is chosen on leave-one-set-out logits (`leaveOneSetOut`, report in `loso.ts`): grouped
  * CV by template read optimistic against a new author's set (round 2: 91.5% recall@1%FPR out of
@@ -41,8 +41,8 @@ export interface DevRow {
 
 /**
  * The development lines, in file order: the old set, dev2, dev4, dev5, the spent blind sets 1
- * and 3, spent blind set 4, dev6 and spent blind set 5. Blind set 6 (the held-out half) is never
- * read.
+ * and 3, spent blind set 4, dev6 and spent blind sets 5 and 6. Blind set 7 (the held-out half)
+ * is never read.
  */
 export function loadDevRows(): DevRow[] {
   const rows: DevRow[] = [];
@@ -61,6 +61,9 @@ export function loadDevRows(): DevRow[] {
     // Spent blind set 5 (tuned on since issue #11's fourth round). INJECTION_SKIP_BLIND5=1 trains
     // without it (only to report the before/after comparison).
     ...(process.env.INJECTION_ONLY_OLD_DEV || process.env.INJECTION_SKIP_BLIND5 ? [] : ['blind5-fixtures.jsonl']),
+    // Spent blind set 6 (tuned on since issue #11's fifth round). INJECTION_SKIP_BLIND6=1 trains
+    // without it (only to report the before/after comparison).
+    ...(process.env.INJECTION_ONLY_OLD_DEV || process.env.INJECTION_SKIP_BLIND6 ? [] : ['blind6-fixtures.jsonl']),
   ];
   for (const f of files) {
     for (const line of readFileSync(join(here, f), 'utf8').split('\n')) {
@@ -75,10 +78,10 @@ export function loadDevRows(): DevRow[] {
  * was written by a different author or in a different session, so holding out a whole set is the
  * honest estimate of what a new author's phrasing scores (templates of one set are correlated).
  */
-export type DevSet = 'old' | 'dev2' | 'dev4' | 'dev5' | 'dev6' | 'blind1' | 'blind3' | 'blind4' | 'blind5';
+export type DevSet = 'old' | 'dev2' | 'dev4' | 'dev5' | 'dev6' | 'blind1' | 'blind3' | 'blind4' | 'blind5' | 'blind6';
 
 /** Every development set, in a fixed order. */
-export const DEV_SETS: readonly DevSet[] = ['old', 'dev2', 'dev4', 'dev5', 'dev6', 'blind1', 'blind3', 'blind4', 'blind5'];
+export const DEV_SETS: readonly DevSet[] = ['old', 'dev2', 'dev4', 'dev5', 'dev6', 'blind1', 'blind3', 'blind4', 'blind5', 'blind6'];
 
 /** The set a line's id belongs to (see {@link DevSet}). */
 export function setOf(id: string): DevSet {
@@ -90,6 +93,7 @@ export function setOf(id: string): DevSet {
   if (id.startsWith('blind-')) return 'blind1';
   if (id.startsWith('b3-')) return 'blind3';
   if (id.startsWith('b5-')) return 'blind5';
+  if (id.startsWith('b6-')) return 'blind6';
   return 'old';
 }
 
@@ -249,6 +253,7 @@ export function groupOf(id: string, family = ''): string {
   if (id.startsWith('blind4-')) return `blind4-${family}`;
   if (id.startsWith('dev6-')) return `dev6-${family}`;
   if (id.startsWith('b5-')) return `blind5-${family}`;
+  if (id.startsWith('b6-')) return `blind6-${family}`;
   const parts = id.split('-');
   // family-lang-template-variant: drop the language and the variant.
   return `${parts.slice(0, -3).join('-')}-${parts[parts.length - 2]}`;
@@ -475,7 +480,7 @@ async function main(): Promise<void> {
   const fwd = new Float64Array(rows.length);
   for (let b = 2; b <= 9; b++) {
     // Only the old set and earlier dev2 batches (dev4, dev5 and the spent blind sets came later).
-    const tr = rows.map((_, i) => i).filter((i) => batchOf(rows[i] as DevRow) < b && !/^(?:dev[456]|blind|blind4|b3|b5)-/.test((rows[i] as DevRow).id));
+    const tr = rows.map((_, i) => i).filter((i) => batchOf(rows[i] as DevRow) < b && !/^(?:dev[456]|blind|blind4|b3|b5|b6)-/.test((rows[i] as DevRow).id));
     const m = train(
       tr.map((i) => xs[i] as Sparse),
       tr.map((i) => (rows[i] as DevRow).label),

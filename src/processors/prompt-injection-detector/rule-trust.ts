@@ -16,7 +16,6 @@ export const NOT_STANDALONE: ReadonlySet<string> = new Set<string>([
   'es-override',
   'evil-persona',
   'freed',
-  'ko-override',
   'no-restrictions',
   'note-to-ai',
   'persona-plain',

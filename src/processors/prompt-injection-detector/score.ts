@@ -63,7 +63,7 @@ interface Pass {
 export const MAX_INJECTION_SCORED_CHARS = 100_000;
 
 const META_CUES =
-  /\b(?:prompt injections?|injection attacks?|jailbreak(?:s|ing)? (?:attempts?|attacks?|prompts?|techniques?)|attackers?|adversar(?:y|ial)|malicious (?:users?|inputs?|prompts?|documents?)|red[- ]team\w*|defend\w*|defen[cs]es?|mitigat\w*|detect\w*|for example|for instance|such as|e\.g\.|known as|is called|are called|phrases? like|strings? like|example of|examples|research\w*|paper|classifiers?|guardrails?|saniti[sz]\w*|security (?:team|training|awareness|review|researchers?)|training (?:data|set)|awareness|explain\w*|(?:a|the|working|known|new|famous|popular|old|this|that) jailbreaks?\b|role-?play jailbreaks?\b|(?:we|they|i) tested \d* ?(?:chatbots|models|assistants|llms)\b|unit tests?|test cases?|(?:our|the|a|my) (?:filter|detector|scanner|blocklist|regex)|the (?:string|phrase|text|pattern)\s+["'\u201c`]|(?:a|an|the) (?:jailbreak|prompt injection|injection attack) (?:is|are|means|refers|works)|(?:gets?|makes?|tricks?|causes?|forces?|convinces?|persuades?|manipulates?|coax(?:es)?)\s+(?:a|the|an)\s+(?:model|ai|llm|chatbot|assistant|language model)s?\s+(?:in)?to)\b|(?:lines?|sentences?|texts?|messages?|prompts?|inputs?) like|labell?ed (?:as|benign|malicious)|treat\w* (?:that|it|this|them|these|those|such \w+) as (?:data|untrusted|plain text|content)|prompt-injection|提示注入|提示詞注入|越狱攻击|攻击者|攻擊者|プロンプトインジェクション|攻撃者|프롬프트 인젝션|공격자|injection de prompt|attaquant|inyeccion de prompt|atacante|angreifer|beispiel|par exemple|por ejemplo|例如|例えば|예를 들어|\bgrep\b|\blog lines?\b|\b(?:blocked|flagged|rejected) (?:inputs?|prompts?|messages?|requests?)\b|\b(?:une?|des|la|cette) (?:phrases?|formules?) comme\b|\b(?:una|unas|la|esta) (?:frases?|expresion(?:es)?) como\b|\b(?:ein|einen|der|den) satze? wie\b|\bsatze wie\b|という(?:文|文章|フレーズ|一文|指示文)|のような(?:文|フレーズ)|(?:라는|같은)\s*(?:문장|문구|표현)|(?:这样|這樣|这类|這類|之类|之類)的(?:句子|话|話|指令)|安全(?:课|課|培训|培訓|教育)|演示了|研修資料|보안 교육/g;
+  /\b(?:prompt injections?|injection attacks?|jailbreak(?:s|ing)? (?:attempts?|attacks?|prompts?|techniques?)|attackers?|adversar(?:y|ial)|malicious (?:users?|inputs?|prompts?|documents?)|red[- ]team\w*|defend\w*|defen[cs]es?|mitigat\w*|detect\w*|for example|for instance|such as|e\.g\.|known as|is called|are called|phrases? like|strings? like|example of|examples|research\w*|paper|classifiers?|guardrails?|saniti[sz]\w*|security (?:team|training|awareness|review|researchers?)|training (?:data|set)|awareness|explain\w*|(?:a|the|working|known|new|famous|popular|old|this|that) jailbreaks?\b|role-?play jailbreaks?\b|(?:we|they|i) tested \d* ?(?:chatbots|models|assistants|llms)\b|unit tests?|test cases?|(?:our|the|a|my) (?:filter|detector|scanner|blocklist|regex)|the (?:string|phrase|text|pattern)\s+["'\u201c`]|(?:a|an|the) (?:jailbreak|prompt injection|injection attack) (?:is|are|means|refers|works)|(?:gets?|makes?|tricks?|causes?|forces?|convinces?|persuades?|manipulates?|coax(?:es)?)\s+(?:a|the|an)\s+(?:model|ai|llm|chatbot|assistant|language model)s?\s+(?:in)?to)\b|(?:lines?|sentences?|texts?|messages?|prompts?|inputs?) like|quiz\w*|(?:^|\n|\|\s*|:\s*|。\s*)(?:v|version|versión|versao|versão|版本|バージョン|버전)\s*\d+(?:\.\d+)+\s*[:：]|(?:asking|telling|instructing|prompting|getting)\s+(?:a|an|your)\s+(?:model|ai|llm|chatbot|assistant|bot|language model)s?\s+to\s+["'\u201c]|labell?ed (?:as|benign|malicious)|treat\w* (?:that|it|this|them|these|those|such \w+) as (?:data|untrusted|plain text|content)|prompt-injection|提示注入|提示詞注入|越狱攻击|攻击者|攻擊者|プロンプトインジェクション|攻撃者|프롬프트 인젝션|공격자|injection de prompt|attaquant|inyeccion de prompt|atacante|angreifer|beispiel|par exemple|por ejemplo|例如|例えば|예를 들어|\bgrep\b|\blog lines?\b|\b(?:blocked|flagged|rejected) (?:inputs?|prompts?|messages?|requests?)\b|\b(?:une?|des|la|cette) (?:phrases?|formules?) comme\b|\b(?:una|unas|la|esta) (?:frases?|expresion(?:es)?) como\b|\b(?:ein|einen|der|den) satze? wie\b|\bsatze wie\b|という(?:文|文章|フレーズ|一文|指示文)|のような(?:文|フレーズ)|(?:라는|같은)\s*(?:문장|문구|표현)|(?:这样|這樣|这类|這類|之类|之類)的(?:句子|话|話|指令)|安全(?:课|課|培训|培訓|教育)|演示了|研修資料|보안 교육/g;
 
 const CODE_CUES =
   /```|\b(?:function|const|let|var|def|import|from|return|class|async|await|elif|printf|console\.log|println|tokenizer|apply_chat_template|f"|fmt\.)\b|=>|\{\s*"?role"?\s*:|\)\s*;|;\s*\n|(?<!\w)\w{1,64}\s*=\s*f?["'`]|\w\(\w*\)|<\/?code>/g;
@@ -448,6 +448,9 @@ export const CORROBORATE_P = 0.2;
 /** Blended scores under this with no rule evidence read 0. */
 const MODEL_FLOOR = 0.05;
 
+/** Highest score of a document (not a short message) on the learned model's evidence alone. */
+const MODEL_ONLY_DOC_CAP = 0.69;
+
 /**
  * Blends the rule score with the learned n-gram model (`model.ts`):
  * `BLEND_WEIGHT·rule + (1 − BLEND_WEIGHT)·σ(logit − MODEL_SHIFT)`, remapped piecewise-linearly so
@@ -467,6 +470,11 @@ function blendWithModel(rule: number, sure: number, text: string, folded = foldT
   const mapped = b < cut ? (0.7 * b) / cut : 0.7 + (0.3 * (b - cut)) / (1 - cut);
   // Faint model evidence alone is noise: a text no rule fires on and the model barely scores reads 0.
   if (rule === 0 && mapped < MODEL_FLOOR) return 0;
+  // The model alone never flags a document (issue #11 round 5): a long text no rule fires on is
+  // structured tool output, a config or a log far more often than an attack, and the n-grams of
+  // such text (JSON keys, "assistant", "instructions" in notes) lifted dev4's leave-one-set-out
+  // hard-negative FPR to 5.4–11.8% at scores 0.70–0.73; capped, 1.1%, with no attack lost at 0.7.
+  if (rule === 0 && !short && mapped >= MODEL_ONLY_DOC_CAP) return MODEL_ONLY_DOC_CAP;
   const keep = short ? RULE_KEEP_SHORT : RULE_KEEP;
   // A feature that may not stand alone still counts as a certainty when the model leans its way.
   const standing = p >= CORROBORATE_P ? rule : Math.min(sure, rule);
