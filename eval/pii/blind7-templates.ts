@@ -186,9 +186,7 @@ const en: Array<[string, (v: Values) => Part[]]> = [
     const nm = v.name('en');
     return ['New hire paperwork for ', S('name', nm), ': SSN ', S('ssn', v.ssn()), ', start date Monday, home address ', S('address', address(v, 'en')), '.'];
   }],
-  ['en-tax-csv', (v) => ['employee_id,ssn,state
-', String(v.int(1000, 9999)), ',', S('ssn', v.ssn()), ',TX
-', String(v.int(1000, 9999)), ',', S('ssn', v.ssn()), ',OH']],
+  ['en-tax-csv', (v) => ['employee_id,ssn,state\n', String(v.int(1000, 9999)), ',', S('ssn', v.ssn()), ',TX\n', String(v.int(1000, 9999)), ',', S('ssn', v.ssn()), ',OH']],
   ['en-uk-phone', (v) => ['Call me back on ', S('phone', `+44 7${v.int(400, 999)} ${v.digits(6)}`), ' if the courier cannot find the gate.']],
 ];
 
