@@ -13,8 +13,8 @@
  *   deliberately different phrasings) and blind set 5 (`blind5-generate.ts`, spent since round 4). The blind sets were scored blind (figures in
  *   `eval.test.ts`), then their misses were read and tuned on for issue #11, so they are
  *   development data now. Each set gets its own row.
- * - Held-out half (blind, never tuned on): blind set 6, read from
- *   `eval/injection/blind6-fixtures.jsonl`, written by an engineer who never read the scorer or
+ * - Held-out half (blind, never tuned on): blind set 7, read from
+ *   `eval/injection/blind7-fixtures.jsonl`, written by an engineer who never read the scorer or
  *   the other sets. Until that file exists the held-out row prints `pending`. Tuning must not
  *   read its lines, its misses or its per-family figures; once it has been tuned on, it belongs
  *   in development and a new blind set has to be written.
@@ -100,8 +100,11 @@ function blind5Fixtures(): Row[] {
   return readJsonl(new URL('./injection/blind5-fixtures.jsonl', import.meta.url));
 }
 
-/** Where the sixth blind set (`blind6-generate.ts`), the held-out half, is committed. */
+/** Where the sixth blind set (`blind6-generate.ts`) is committed (held out until blind set 7). */
 export const BLIND6_URL = new URL('./injection/blind6-fixtures.jsonl', import.meta.url);
+
+/** Where the seventh blind set (`blind7-generate.ts`), the held-out half, is committed. */
+export const BLIND7_URL = new URL('./injection/blind7-fixtures.jsonl', import.meta.url);
 
 /** The development sets, one row each, in a fixed order. */
 export function developmentSets(): Array<[string, Row[]]> {
@@ -123,11 +126,11 @@ export function developmentSets(): Array<[string, Row[]]> {
 }
 
 /**
- * The held-out half's rows (blind set 6), or `undefined` while its file does not exist. Only
+ * The held-out half's rows (blind set 7), or `undefined` while its file does not exist. Only
  * called when the held-out half is asked for; `--tuning` never calls it.
  */
 export function heldoutRows(): Row[] | undefined {
-  return existsSync(BLIND6_URL) ? readJsonl(BLIND6_URL) : undefined;
+  return existsSync(BLIND7_URL) ? readJsonl(BLIND7_URL) : undefined;
 }
 
 /** The development half: every development set. */
@@ -215,7 +218,7 @@ export async function run(): Promise<void> {
   console.log('\n== Prompt injection: scoreInjection() (offline) ==');
   const shown: Array<{ label: string; figures: InjectionFigures }> = [
     ...figures.map((f) => ({
-      label: f.split === 'heldout' ? `${SPLIT_LABELS.heldout}, blind set 6` : SPLIT_LABELS[f.split],
+      label: f.split === 'heldout' ? `${SPLIT_LABELS.heldout}, blind set 7` : SPLIT_LABELS[f.split],
       figures: f,
     })),
     ...developmentParts(),
@@ -238,7 +241,7 @@ export async function run(): Promise<void> {
     );
   }
   if (!tuning && !figures.some((f) => f.split === 'heldout')) {
-    console.log(`${SPLIT_LABELS.heldout}: blind set 6 pending (eval/injection/blind6-fixtures.jsonl not committed yet)`);
+    console.log(`${SPLIT_LABELS.heldout}: blind set 7 pending (eval/injection/blind7-fixtures.jsonl not committed yet)`);
   }
   // A note of record, not a measurement (the measurement is above).
   console.log(
@@ -246,7 +249,7 @@ export async function run(): Promise<void> {
       'recall@1%FPR 68.0%, hard-negative FPR 6.3% at 0.7); blind set 4 was scored blind before round 3 tuned on it ' +
       '(ROC AUC 0.940, recall@1%FPR 54.6% at cut 0.80, at 0.7 recall 62.8% / hard-negative FPR 2.7%); blind set 5 was ' +
       'scored blind before round 4 tuned on it (ROC AUC 0.963, recall@1%FPR 27.5% at cut 0.932, at 0.7 recall 73.5% / ' +
-      'precision 93.8% / hard-negative FPR 4.9%); all four are development rows now. Blind set 6 is the held-out half.',
+      'precision 93.8% / hard-negative FPR 4.9%); all four are development rows now. Blind set 7 is the held-out half.',
   );
   // --misses lists the development half's errors (for tuning). Held-out misses are never listed.
   if (process.argv.includes('--misses')) {

@@ -19,7 +19,7 @@
  *   then its misses were read in round 4, so it is spent; its credential URLs were relabelled to
  *   the documented `credential` span alone). Each set is also printed on its own row, and
  *   name/address figures per language.
- * - Held-out half (blind, never tuned on): blind set 6, whatever `eval/pii/blind6-fixtures.jsonl`
+ * - Held-out half (blind, never tuned on): blind set 7, whatever `eval/pii/blind7-fixtures.jsonl`
  *   holds, one {@link PIIFixture} per line, written by an engineer who never read the detector.
  *   Until that file exists the half is reported as pending. Tuning must not read its lines, its
  *   misses or its per-type figures; once it has, it belongs in development and a new blind set
@@ -48,8 +48,10 @@ export const PII_SPLIT_LABELS: Record<PIISplit, string> = {
   heldout: 'held-out (blind, never tuned on)',
 };
 
-/** The held-out half: blind set 6, written without reading the detector or the other sets. */
-export const HELDOUT_FIXTURES_PATH = new URL('./pii/blind6-fixtures.jsonl', import.meta.url);
+/** Blind set 7 (`blind7-generate.ts`), written without reading the detector or the other sets. */
+export const BLIND7_FIXTURES_PATH = new URL('./pii/blind7-fixtures.jsonl', import.meta.url);
+/** The held-out half: blind set 7. */
+export const HELDOUT_FIXTURES_PATH = BLIND7_FIXTURES_PATH;
 /** Blind set 5, spent in round 4: now part of the development half. */
 export const BLIND5_FIXTURES_PATH = new URL('./pii/blind5-fixtures.jsonl', import.meta.url);
 /** Blind set 4, spent in round 3: now part of the development half. */
@@ -160,10 +162,10 @@ export async function run(): Promise<void> {
   for (const set of sets) print(`development, ${set.name}`, set.fixtures, scorePII(set.fixtures));
   if (!tuning) {
     const heldoutFixtures = piiFixtures('heldout');
-    if (heldoutFixtures === undefined) console.log('\nheld-out (blind set 6): pending');
+    if (heldoutFixtures === undefined) console.log('\nheld-out (blind set 7): pending');
     else {
       const heldout = scorePII(heldoutFixtures);
-      print(`${PII_SPLIT_LABELS.heldout}, blind set 6`, heldoutFixtures, heldout);
+      print(`${PII_SPLIT_LABELS.heldout}, blind set 7`, heldoutFixtures, heldout);
       if (process.env.PII_EVAL_HELDOUT_MISSES === '1') printErrors(PII_SPLIT_LABELS.heldout, heldout);
     }
   }

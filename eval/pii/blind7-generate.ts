@@ -64,9 +64,18 @@ export function generateBlind7PII(seed = 70_707): Blind7Line[] {
       const want = negative ? neg : pos;
       for (let i = 0; i < want; i++) {
         const t = ts[i % ts.length];
-        if (t === undefined) throw new Error(`blind7: no ${negative ? 'negative' : 'positive'} template for ${lang}`);
+        if (t === undefined)
+          throw new Error(`blind7: no ${negative ? 'negative' : 'positive'} template for ${lang}`);
         const { text, spans } = render(t.make(v));
-        out.push({ id: `b7-pii-${lang}-${String(out.length).padStart(3, '0')}`, text, lang, negative, spans, half: 'held-out', template: t.id });
+        out.push({
+          id: `b7-pii-${lang}-${String(out.length).padStart(3, '0')}`,
+          text,
+          lang,
+          negative,
+          spans,
+          half: 'held-out',
+          template: t.id,
+        });
       }
     }
   }
@@ -75,6 +84,9 @@ export function generateBlind7PII(seed = 70_707): Blind7Line[] {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const lines = generateBlind7PII();
-  writeFileSync(new URL('./blind7-fixtures.jsonl', import.meta.url), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  writeFileSync(
+    new URL('./blind7-fixtures.jsonl', import.meta.url),
+    `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`,
+  );
   console.log(`wrote ${lines.length} lines`);
 }

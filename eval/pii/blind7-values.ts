@@ -4,7 +4,7 @@
  * reproducible. Checksummed types (cards, IBANs, wallets) are computed, not typed in.
  */
 import { createHash } from 'node:crypto';
-import { de, en, es, fr, Faker } from '@faker-js/faker';
+import { de, en, es, Faker, fr } from '@faker-js/faker';
 
 /** Languages of the set. */
 export type Lang = 'en' | 'de' | 'fr' | 'es' | 'zh' | 'ja' | 'ko';
@@ -82,7 +82,9 @@ export class Values {
       const [a = 'x', b = 'y'] = parts;
       local = this.pick([`${a}.${b}`, `${a[0]}${b}`, `${a}${this.int(1, 99)}`, `${b}.${a[0]}`]);
     } else {
-      local = this.pick(['wang', 'li.na', 'tanaka', 'yuki', 'minji', 'jh.park', 'chen', 'sato', 'kim']) + this.int(7, 9999);
+      local =
+        this.pick(['wang', 'li.na', 'tanaka', 'yuki', 'minji', 'jh.park', 'chen', 'sato', 'kim']) +
+        this.int(7, 9999);
     }
     return `${local}@${this.pick(domains[lang])}`;
   }
@@ -107,8 +109,10 @@ export class Values {
         ])();
       case 'fr':
         return this.pick([
-          () => `0${this.pick(['6', '7'])} ${this.int(10, 99)} ${this.int(10, 99)} ${this.int(10, 99)} ${this.int(10, 99)}`,
-          () => `+33 ${this.pick(['1', '6', '4'])} ${this.int(10, 99)} ${this.int(10, 99)} ${this.int(10, 99)} ${this.int(10, 99)}`,
+          () =>
+            `0${this.pick(['6', '7'])} ${this.int(10, 99)} ${this.int(10, 99)} ${this.int(10, 99)} ${this.int(10, 99)}`,
+          () =>
+            `+33 ${this.pick(['1', '6', '4'])} ${this.int(10, 99)} ${this.int(10, 99)} ${this.int(10, 99)} ${this.int(10, 99)}`,
           () => `01.${this.int(40, 59)}.${this.int(10, 99)}.${this.int(10, 99)}.${this.int(10, 99)}`,
         ])();
       case 'es':
@@ -182,16 +186,19 @@ export class Values {
   ipv6(): string {
     return this.pick([
       () => `2001:db8:${this.hex(4)}:${this.hex(2)}::${this.hex(3)}`,
-      () => `2a02:${this.hex(4)}:${this.hex(4)}:${this.hex(4)}:${this.hex(4)}:${this.hex(4)}:${this.hex(4)}:${this.hex(4)}`,
+      () =>
+        `2a02:${this.hex(4)}:${this.hex(4)}:${this.hex(4)}:${this.hex(4)}:${this.hex(4)}:${this.hex(4)}:${this.hex(4)}`,
       () => `2607:f8b0:${this.hex(4)}:${this.hex(3)}::${this.hex(4)}`,
     ])();
   }
 
   iban(lang: Lang): string {
-    const c = lang === 'de' ? 'DE' : lang === 'fr' ? 'FR' : lang === 'es' ? 'ES' : this.pick(['GB', 'DE', 'NL']);
+    const c =
+      lang === 'de' ? 'DE' : lang === 'fr' ? 'FR' : lang === 'es' ? 'ES' : this.pick(['GB', 'DE', 'NL']);
     let bban: string;
     if (c === 'DE') bban = this.digits(18);
-    else if (c === 'FR') bban = `${this.digits(10)}${this.chars(11, '0123456789ABCDEFGHJK')}${this.digits(2)}`;
+    else if (c === 'FR')
+      bban = `${this.digits(10)}${this.chars(11, '0123456789ABCDEFGHJK')}${this.digits(2)}`;
     else if (c === 'ES') bban = this.digits(20);
     else if (c === 'NL') bban = `${this.pick(['ABNA', 'INGB', 'RABO'])}${this.digits(10)}`;
     else bban = `${this.pick(['NWBK', 'BARC', 'LOYD'])}${this.digits(14)}`;
@@ -212,7 +219,10 @@ export class Values {
       const data = [0, ...Array.from({ length: 32 }, () => this.int(0, 31))];
       return bech32Encode('bc', data);
     }
-    const payload = Buffer.from([this.pick([0x00, 0x05]), ...Array.from({ length: 20 }, () => this.int(0, 255))]);
+    const payload = Buffer.from([
+      this.pick([0x00, 0x05]),
+      ...Array.from({ length: 20 }, () => this.int(0, 255)),
+    ]);
     const check = sha256(sha256(payload)).subarray(0, 4);
     return base58(Buffer.concat([payload, check]));
   }
@@ -309,12 +319,130 @@ function bech32Encode(hrp: string, data: number[]): string {
   return `${hrp}1${[...data, ...check].map((d) => BECH[d]).join('')}`;
 }
 
-const ZH_FAMILY = ['王', '李', '张', '刘', '陈', '杨', '黄', '赵', '周', '吴', '徐', '孙', '马', '胡', '郭', '林', '何', '高', '罗', '郑'];
-const ZH_GIVEN = ['伟', '芳', '秀英', '敏', '静', '丽', '强', '磊', '洋', '艳', '勇', '军', '杰', '娟', '涛', '明', '超', '秀兰', '霞', '平', '建华', '子涵', '浩然', '雨桐', '俊杰'];
-const JA_FAMILY = ['佐藤', '鈴木', '高橋', '田中', '伊藤', '渡辺', '山本', '中村', '小林', '加藤', '吉田', '山田', '佐々木', '松本', '井上', '木村', '清水', '森'];
-const JA_GIVEN = ['翔太', '陽菜', '大輔', '美咲', '健一', '由美', '拓也', '彩', '直樹', '恵子', '誠', '真由美', '亮', '香織', '浩二', 'さくら', 'ひかり'];
-const KO_FAMILY = ['김', '이', '박', '최', '정', '강', '조', '윤', '장', '임', '한', '오', '서', '신', '권', '황'];
-const KO_GIVEN = ['민준', '서연', '지훈', '수빈', '현우', '지민', '예은', '도윤', '하은', '준서', '은지', '성민', '유진', '태희', '영수', '미경'];
+const ZH_FAMILY = [
+  '王',
+  '李',
+  '张',
+  '刘',
+  '陈',
+  '杨',
+  '黄',
+  '赵',
+  '周',
+  '吴',
+  '徐',
+  '孙',
+  '马',
+  '胡',
+  '郭',
+  '林',
+  '何',
+  '高',
+  '罗',
+  '郑',
+];
+const ZH_GIVEN = [
+  '伟',
+  '芳',
+  '秀英',
+  '敏',
+  '静',
+  '丽',
+  '强',
+  '磊',
+  '洋',
+  '艳',
+  '勇',
+  '军',
+  '杰',
+  '娟',
+  '涛',
+  '明',
+  '超',
+  '秀兰',
+  '霞',
+  '平',
+  '建华',
+  '子涵',
+  '浩然',
+  '雨桐',
+  '俊杰',
+];
+const JA_FAMILY = [
+  '佐藤',
+  '鈴木',
+  '高橋',
+  '田中',
+  '伊藤',
+  '渡辺',
+  '山本',
+  '中村',
+  '小林',
+  '加藤',
+  '吉田',
+  '山田',
+  '佐々木',
+  '松本',
+  '井上',
+  '木村',
+  '清水',
+  '森',
+];
+const JA_GIVEN = [
+  '翔太',
+  '陽菜',
+  '大輔',
+  '美咲',
+  '健一',
+  '由美',
+  '拓也',
+  '彩',
+  '直樹',
+  '恵子',
+  '誠',
+  '真由美',
+  '亮',
+  '香織',
+  '浩二',
+  'さくら',
+  'ひかり',
+];
+const KO_FAMILY = [
+  '김',
+  '이',
+  '박',
+  '최',
+  '정',
+  '강',
+  '조',
+  '윤',
+  '장',
+  '임',
+  '한',
+  '오',
+  '서',
+  '신',
+  '권',
+  '황',
+];
+const KO_GIVEN = [
+  '민준',
+  '서연',
+  '지훈',
+  '수빈',
+  '현우',
+  '지민',
+  '예은',
+  '도윤',
+  '하은',
+  '준서',
+  '은지',
+  '성민',
+  '유진',
+  '태희',
+  '영수',
+  '미경',
+];
 
 /** Towns and streets per language for addresses (own lists; faker fills Latin ones). */
 export const ZH_PLACES = [
