@@ -951,6 +951,205 @@ const koNeg: Array<[string, (v: Values) => Part[]]> = [
   ],
 ];
 
+const uuid = (v: Values) =>
+  `${v.hex(8)}-${v.hex(4)}-4${v.hex(3)}-${v.pick(['8', '9', 'a', 'b'])}${v.hex(3)}-${v.hex(12)}`;
+
+/** More carriers per language (JSON, logs, tables, signatures), added to the lists above. */
+const EXTRA: Array<[Lang, boolean, string, (v: Values) => Part[]]> = [
+  [
+    'de',
+    false,
+    'de-json',
+    (v) => {
+      const nm = v.name('de');
+      return [
+        '{"kunde": "',
+        S('name', nm),
+        '", "telefon": "',
+        S('phone', v.phone('de')),
+        '", "email": "',
+        S('email', v.email('de', nm)),
+        '", "status": "aktiv"}',
+      ];
+    },
+  ],
+  [
+    'de',
+    false,
+    'de-sig',
+    (v) => {
+      const nm = v.name('de');
+      return [
+        'Viele Grüße\n',
+        S('name', nm),
+        '\nTeamleitung Vertrieb\nTel. ',
+        S('phone', v.phone('de')),
+        '\n',
+        S('address', address(v, 'de')),
+      ];
+    },
+  ],
+  [
+    'de',
+    true,
+    'de-n-uuid',
+    (v) => [
+      `Vorgang ${uuid(v)} abgeschlossen, Dauer ${v.int(20, 900)} ms, Platzhalter {{kunde.email}} nicht ersetzt.`,
+    ],
+  ],
+  [
+    'fr',
+    false,
+    'fr-table',
+    (v) => [
+      '| Nom | Téléphone |\n|---|---|\n| ',
+      n(v, 'fr'),
+      ' | ',
+      S('phone', v.phone('fr')),
+      ' |\n| ',
+      n(v, 'fr'),
+      ' | ',
+      S('phone', v.phone('fr')),
+      ' |',
+    ],
+  ],
+  [
+    'fr',
+    false,
+    'fr-sig',
+    (v) => {
+      const nm = v.name('fr');
+      return [
+        'Bien à vous,\n',
+        S('name', nm),
+        '\nResponsable clientèle\n',
+        S('email', v.email('fr', nm)),
+        ' — ',
+        S('phone', v.phone('fr')),
+      ];
+    },
+  ],
+  [
+    'fr',
+    true,
+    'fr-n-placeholder',
+    () => ['Remplacez VOTRE_CLE_API et <adresse e-mail> par vos propres valeurs avant de lancer le script.'],
+  ],
+  [
+    'es',
+    false,
+    'es-json',
+    (v) => {
+      const nm = v.name('es');
+      return [
+        '{"cliente": "',
+        S('name', nm),
+        '", "movil": "',
+        S('phone', v.phone('es')),
+        '", "direccion": "',
+        S('address', address(v, 'es')),
+        '"}',
+      ];
+    },
+  ],
+  ['es', false, 'es-cred', (v) => ['El cron sigue usando ', ...credUrl(v), ', hay que cambiarlo.']],
+  ['es', true, 'es-n-uuid', (v) => [`Solicitud ${uuid(v)} procesada; hash ${v.hex(40)}.`]],
+  [
+    'zh',
+    false,
+    'zh-json',
+    (v) => [
+      '{"姓名": "',
+      n(v, 'zh'),
+      '", "手机": "',
+      S('phone', v.phone('zh')),
+      '", "邮箱": "',
+      S('email', v.email('zh')),
+      '"}',
+    ],
+  ],
+  [
+    'zh',
+    false,
+    'zh-log',
+    (v) => [
+      '[WARN] 用户 ',
+      String(v.int(10000, 99999)),
+      ' 从 ',
+      S('ip-address', v.ipv6()),
+      ' 登录失败，已锁定 30 分钟',
+    ],
+  ],
+  ['zh', true, 'zh-n-uuid', (v) => [`任务 ${uuid(v)} 已完成，请勿在工单中填写 <手机号> 之外的个人信息。`]],
+  [
+    'ja',
+    false,
+    'ja-json',
+    (v) => [
+      '{"氏名": "',
+      n(v, 'ja'),
+      '", "電話": "',
+      S('phone', v.phone('ja')),
+      '", "メール": "',
+      S('email', v.email('ja')),
+      '"}',
+    ],
+  ],
+  [
+    'ja',
+    false,
+    'ja-iban',
+    (v) => ['海外送金先 IBAN：', S('iban', v.iban('ja')), '（名義：', n(v, 'en'), '）'],
+  ],
+  [
+    'ja',
+    true,
+    'ja-n-uuid',
+    (v) => [`ジョブ ${uuid(v)} は正常終了しました。YOUR_API_KEY を設定してください。`],
+  ],
+  [
+    'ko',
+    false,
+    'ko-json',
+    (v) => [
+      '{"이름": "',
+      n(v, 'ko'),
+      '", "휴대폰": "',
+      S('phone', v.phone('ko')),
+      '", "주소": "',
+      S('address', address(v, 'ko')),
+      '"}',
+    ],
+  ],
+  ['ko', false, 'ko-link', (v) => ['계약서 링크입니다: ', S('url', url(v)), ' (7일 후 만료)']],
+  ['ko', true, 'ko-n-uuid', (v) => [`요청 ${uuid(v)} 처리 완료, 커밋 ${v.hex(12)}.`]],
+  [
+    'en',
+    false,
+    'en-ticket-multi',
+    (v) => {
+      const nm = v.name('en');
+      return [
+        'Subject: Account locked\nFrom: ',
+        S('email', v.email('en', nm)),
+        '\n\nHi, this is ',
+        S('name', nm),
+        '. I was locked out after logging in from ',
+        S('ip-address', v.ipv4()),
+        ' on holiday. My date of birth is ',
+        S('date-of-birth', dobEn(v)),
+        ' if you need to verify.',
+      ];
+    },
+  ],
+  [
+    'en',
+    true,
+    'en-n-uuid-log',
+    (v) => [`request_id=${uuid(v)} status=200 latency=${v.int(3, 400)}ms user=<redacted> email=[EMAIL]`],
+  ],
+];
+
 const mk = (lang: Lang, negative: boolean, xs: Array<[string, (v: Values) => Part[]]>): Template[] =>
   xs.map(([id, make]) => ({ id, lang, negative, make }));
 
@@ -970,4 +1169,5 @@ export const BLIND7_PII_TEMPLATES: readonly Template[] = [
   ...mk('ja', true, jaNeg),
   ...mk('ko', false, KO),
   ...mk('ko', true, koNeg),
+  ...EXTRA.map(([lang, negative, id, make]) => ({ id, lang, negative, make })),
 ];
