@@ -125,6 +125,7 @@ const cjk = (l: Lang) => !LATIN.has(l);
 /** An override sentence plus a goal, punctuated for the language. */
 function overrideGoal(r: Rng, b: Bank, l: Lang): string {
   const g = r.pick(b.goal);
+  if (l === 'ko') return `${r.pick(b.override)} ${g}.`;
   return cjk(l)
     ? `${r.pick(b.override)}${g}。`
     : `${r.pick(b.override)} ${g.charAt(0).toUpperCase()}${g.slice(1)}.`;
