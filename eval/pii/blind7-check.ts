@@ -58,10 +58,8 @@ for (const raw of file) {
     if (s.type === 'iban' && !ibanValid(val)) problems.push(`${l.id}: iban`);
     if (s.type === 'ssn' && !/^(?!000|666|9)\d{3}-(?!00)\d{2}-(?!0000)\d{4}$/.test(val))
       problems.push(`${l.id}: ssn ${val}`);
-    if (s.type === 'credential') {
-      const host = l.spans.find((o) => o.type === 'url' && o.start <= s.start && o.end >= s.end);
-      if (host === undefined) problems.push(`${l.id}: credential outside a url`);
-    }
+    if (s.type === 'credential' && !/^[a-z][a-z0-9+.-]*:\/\/$/.test(l.text.slice(0, s.start).split(/\s/).pop() ?? ''))
+      problems.push(`${l.id}: credential not right after a URL scheme`);
   }
   const sorted = l.spans.filter((s) => s.type !== 'credential').sort((a, b) => a.start - b.start);
   for (let i = 1; i < sorted.length; i++)
