@@ -36,14 +36,23 @@ export function generateBlind8Injection(): Blind8Row[] {
   const f = new Faker({ locale: [en, base] });
   f.seed(80808);
   const rows: Blind8Row[] = [];
+  const seen = new Set<string>();
   for (const lang of Object.keys(PER_LANG) as Lang[]) {
     for (let i = 0; i < PER_LANG[lang]; i++) {
       const attack = i % 2 === 0;
       const list = attack ? ATTACKS : TWINS;
-      const t = list[Math.floor(i / 2) % list.length] as InjTemplate;
-      let text = t.render(f, lang);
-      if (lang !== 'en' && AGNOSTIC.has(t.family)) text = f.helpers.arrayElement(LEAD[lang]) + text;
-      rows.push({ id: `inj-b8-${lang}-${String(i).padStart(3, '0')}`, split: 'blind', family: t.family, lang, label: t.label, hard: t.hard, text });
+      // Exact duplicates are redrawn (next template of the same half) so every row is distinct.
+      let t = list[0] as InjTemplate;
+      let text = '';
+      for (let k = 0; k < 3 * list.length; k++) {
+        t = list[(Math.floor(i / 2) + k) % list.length] as InjTemplate;
+        text = t.render(f, lang);
+        if (lang !== 'en' && AGNOSTIC.has(t.family)) text = f.helpers.arrayElement(LEAD[lang]) + text;
+        if (!seen.has(text)) break;
+      }
+      if (seen.has(text)) continue;
+      seen.add(text);
+      rows.push({ id: `inj-b8-${lang}-${String(rows.length).padStart(3, '0')}`, split: 'blind', family: t.family, lang, label: t.label, hard: t.hard, text });
     }
   }
   return rows;

@@ -59,6 +59,7 @@ function makeVals(f: Faker, loc: Faker, lang: Blind8Template['lang']): Vals {
 /** Every line of blind set 8, the same on every call. */
 export function generateBlind8(): Blind8Line[] {
   const out: Blind8Line[] = [];
+  const seen = new Set<string>();
   let seed = 8008;
   for (const lang of Object.keys(PER_LANG) as Array<Blind8Template['lang']>) {
     const f = new Faker({ locale: [...LOCALES.en] });
@@ -72,16 +73,26 @@ export function generateBlind8(): Blind8Line[] {
     for (let i = 0; i < PER_LANG[lang]; i++) {
       const isNeg = i % 3 === 2 && i / 3 < nNeg;
       const list = isNeg ? neg : pos;
-      const t = list[(isNeg ? Math.floor(i / 3) : i - Math.floor(i / 3)) % list.length] as Blind8Template;
+      const base = isNeg ? Math.floor(i / 3) : i - Math.floor(i / 3);
+      // Exact duplicates are redrawn with the next template of the same kind.
+      let t = list[0] as Blind8Template;
       let text = '';
-      const spans: Blind8Line['spans'] = [];
-      for (const p of t.render(v)) {
-        if (typeof p === 'string') text += p;
-        else {
-          spans.push({ type: p[0], start: text.length, end: text.length + p[1].length });
-          text += p[1];
+      let spans: Blind8Line['spans'] = [];
+      for (let k = 0; k < list.length; k++) {
+        t = list[(base + k) % list.length] as Blind8Template;
+        text = '';
+        spans = [];
+        for (const p of t.render(v)) {
+          if (typeof p === 'string') text += p;
+          else {
+            spans.push({ type: p[0], start: text.length, end: text.length + p[1].length });
+            text += p[1];
+          }
         }
+        if (!seen.has(text)) break;
       }
+      if (seen.has(text)) continue;
+      seen.add(text);
       out.push({ id: `b8-${lang}-${String(i).padStart(3, '0')}`, text, lang, negative: spans.length === 0, spans, half: 'held-out', template: t.id });
     }
   }
