@@ -31,6 +31,16 @@ const LEAD: Record<Lang, string[]> = {
   ko: ['이것 좀 확인해 줄래?\n', '티켓 내용은 아래와 같습니다:\n'],
 };
 
+function carrier(f: Faker, text: string): string {
+  const who = f.person.firstName();
+  return f.helpers.arrayElement([
+    `From: ${who} <${f.internet.email({ firstName: who })}>\nSubject: ${f.helpers.arrayElement(['Re:', 'Fwd:', 'AW:', 'RE:'])} #${f.string.numeric(5)}\n\n${text}`,
+    `[${String(f.number.int({ min: 7, max: 22 })).padStart(2, '0')}:${String(f.number.int(59)).padStart(2, '0')}] ${who}: ${text}`,
+    `Ticket ${f.string.alpha({ length: 3, casing: 'upper' })}-${f.string.numeric(4)} (${who}):\n${text}`,
+    `> ${text.split('\n').join('\n> ')}\n\n${who}`,
+  ]);
+}
+
 /** Every row of blind set 8, the same on every call. */
 export function generateBlind8Injection(): Blind8Row[] {
   const f = new Faker({ locale: [en, base] });
@@ -41,15 +51,12 @@ export function generateBlind8Injection(): Blind8Row[] {
     for (let i = 0; i < PER_LANG[lang]; i++) {
       const attack = i % 2 === 0;
       const list = attack ? ATTACKS : TWINS;
-      // Exact duplicates are redrawn (next template of the same half) so every row is distinct.
-      let t = list[0] as InjTemplate;
-      let text = '';
-      for (let k = 0; k < 3 * list.length; k++) {
-        t = list[(Math.floor(i / 2) + k) % list.length] as InjTemplate;
-        text = t.render(f, lang);
-        if (lang !== 'en' && AGNOSTIC.has(t.family)) text = f.helpers.arrayElement(LEAD[lang]) + text;
-        if (!seen.has(text)) break;
-      }
+      // An exact duplicate is put in a carrier (e-mail, chat line, ticket, quote) so every row
+      // is distinct while the family mix stays even.
+      const t = list[Math.floor(i / 2) % list.length] as InjTemplate;
+      let text = t.render(f, lang);
+      if (lang !== 'en' && AGNOSTIC.has(t.family)) text = f.helpers.arrayElement(LEAD[lang]) + text;
+      for (let k = 0; k < 5 && seen.has(text); k++) text = carrier(f, text);
       if (seen.has(text)) continue;
       seen.add(text);
       rows.push({ id: `inj-b8-${lang}-${String(rows.length).padStart(3, '0')}`, split: 'blind', family: t.family, lang, label: t.label, hard: t.hard, text });
