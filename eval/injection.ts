@@ -108,6 +108,17 @@ function blind6Fixtures(): Row[] {
 
 /** Where the seventh blind set, the held-out half, is committed (only this file is ever read). */
 export const BLIND7_URL = new URL('./injection/blind7-fixtures.jsonl', import.meta.url);
+/** Where the eighth blind set, also in the held-out half, is committed. */
+export const BLIND8_URL = new URL('./injection/blind8-fixtures.jsonl', import.meta.url);
+
+/** The held-out half's sets, one printed row each (a set whose file is missing is left out). */
+export function heldoutSets(): Array<[string, Row[]]> {
+  const sets: Array<[string, URL]> = [
+    ['blind set 7', BLIND7_URL],
+    ['blind set 8', BLIND8_URL],
+  ];
+  return sets.filter(([, url]) => existsSync(url)).map(([name, url]) => [name, readJsonl(url)]);
+}
 
 /** The development sets, one row each, in a fixed order. */
 export function developmentSets(): Array<[string, Row[]]> {
@@ -132,11 +143,12 @@ export function developmentSets(): Array<[string, Row[]]> {
 }
 
 /**
- * The held-out half's rows (blind set 7), or `undefined` while its file does not exist. Only
+ * The held-out half's rows (blind sets 7 and 8), or `undefined` while its file does not exist. Only
  * called when the held-out half is asked for; `--tuning` never calls it.
  */
 export function heldoutRows(): Row[] | undefined {
-  return existsSync(BLIND7_URL) ? readJsonl(BLIND7_URL) : undefined;
+  const sets = heldoutSets();
+  return sets.length === 0 ? undefined : sets.flatMap(([, rows]) => rows);
 }
 
 /** The development half: every development set. */
@@ -224,9 +236,15 @@ export async function run(): Promise<void> {
   console.log('\n== Prompt injection: scoreInjection() (offline) ==');
   const shown: Array<{ label: string; figures: InjectionFigures }> = [
     ...figures.map((f) => ({
-      label: f.split === 'heldout' ? `${SPLIT_LABELS.heldout}, blind set 7` : SPLIT_LABELS[f.split],
+      label: f.split === 'heldout' ? `${SPLIT_LABELS.heldout}, blind sets 7 + 8` : SPLIT_LABELS[f.split],
       figures: f,
     })),
+    ...(tuning
+      ? []
+      : heldoutSets().map(([name, rows]) => ({
+          label: `${SPLIT_LABELS.heldout}, ${name}`,
+          figures: figuresFor('heldout', rows.map((r) => ({ ...r, score: scoreInjection(r.text).score }))),
+        }))),
     ...developmentParts(),
   ];
   for (const { label, figures: f } of shown) {

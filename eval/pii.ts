@@ -22,7 +22,7 @@
  *   1.00 / 0.849, phone 0.894 / 0.991, address 0.971 / 0.971 — then its misses were read in
  *   round 5, so it is spent). Each set is also printed on its own row, and
  *   name/address figures per language.
- * - Held-out half (blind, never tuned on): blind set 7, whatever `eval/pii/blind7-fixtures.jsonl`
+ * - Held-out half (blind, never tuned on): blind sets 7 and 8 (`blind8-fixtures.jsonl`); blind set 7, whatever `eval/pii/blind7-fixtures.jsonl`
  *   holds, one {@link PIIFixture} per line, written by an engineer who never read the detector.
  *   Until that file exists the half is reported as pending. Tuning must not read its lines, its
  *   misses or its per-type figures; once it has, it belongs in development and a new blind set
@@ -53,6 +53,17 @@ export const PII_SPLIT_LABELS: Record<PIISplit, string> = {
 
 /** The held-out half: blind set 7, written without reading the detector or the other sets. */
 export const HELDOUT_FIXTURES_PATH = new URL('./pii/blind7-fixtures.jsonl', import.meta.url);
+/** Blind set 8, also in the held-out half: written without reading the detector or the other sets. */
+export const BLIND8_FIXTURES_PATH = new URL('./pii/blind8-fixtures.jsonl', import.meta.url);
+
+/** The held-out half's sets, one printed row each (a set whose file is missing is left out). */
+export function heldoutSets(): Array<{ name: string; fixtures: PIIFixture[] }> {
+  const sets = [
+    { name: 'blind set 7', path: HELDOUT_FIXTURES_PATH },
+    { name: 'blind set 8', path: BLIND8_FIXTURES_PATH },
+  ];
+  return sets.filter((s) => existsSync(s.path)).map((s) => ({ name: s.name, fixtures: readJsonl(s.path) }));
+}
 /** Blind set 6, spent in round 5: now part of the development half. */
 export const BLIND6_FIXTURES_PATH = new URL('./pii/blind6-fixtures.jsonl', import.meta.url);
 /** Blind set 5, spent in round 4: now part of the development half. */
@@ -118,8 +129,8 @@ export function piiFixtures(split: 'development'): PIIFixture[];
 export function piiFixtures(split: PIISplit): PIIFixture[] | undefined;
 export function piiFixtures(split: PIISplit): PIIFixture[] | undefined {
   if (split === 'heldout') {
-    if (!existsSync(HELDOUT_FIXTURES_PATH)) return undefined;
-    return readJsonl(HELDOUT_FIXTURES_PATH);
+    const sets = heldoutSets();
+    return sets.length === 0 ? undefined : sets.flatMap((s) => s.fixtures);
   }
   return developmentSets().flatMap((s) => s.fixtures);
 }
@@ -171,10 +182,11 @@ export async function run(): Promise<void> {
   for (const set of sets) print(`development, ${set.name}`, set.fixtures, scorePII(set.fixtures));
   if (!tuning) {
     const heldoutFixtures = piiFixtures('heldout');
-    if (heldoutFixtures === undefined) console.log('\nheld-out (blind set 7): pending');
+    if (heldoutFixtures === undefined) console.log('\nheld-out (blind sets 7 + 8): pending');
     else {
       const heldout = scorePII(heldoutFixtures);
-      print(`${PII_SPLIT_LABELS.heldout}, blind set 7`, heldoutFixtures, heldout);
+      print(`${PII_SPLIT_LABELS.heldout}, blind sets 7 + 8`, heldoutFixtures, heldout);
+      for (const set of heldoutSets()) print(`${PII_SPLIT_LABELS.heldout}, ${set.name}`, set.fixtures, scorePII(set.fixtures));
       if (process.env.PII_EVAL_HELDOUT_MISSES === '1') printErrors(PII_SPLIT_LABELS.heldout, heldout);
     }
   }
