@@ -15,10 +15,10 @@
  * Blind set 6 (`blind6-templates.ts`) was scored blind once after round 4: ROC AUC 0.993,
  * recall@1%FPR 78.8%, at 0.7 recall 85.8%, precision 97.6%, hard-negative FPR 2.1% (5 of 240).
  * Issue #11 then read their misses and tuned on them, so they are development data now.
- * The held-out half is blind set 7 (`eval/injection/blind7-fixtures.jsonl`), written by someone
- * who never read the scorer; the development tests never open it
- * (`evaluateInjection({ heldout: false })`), and its figures are pinned by the integrator once it
- * has been scored.
+ * The held-out half is blind sets 7 and 8 (`eval/injection/blind7-fixtures.jsonl`,
+ * `blind8-fixtures.jsonl`), each written by someone who never read the scorer and never tuned on;
+ * the development tests never open them (`evaluateInjection({ heldout: false })`), and issue #11's
+ * targets are asserted on them.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -248,20 +248,17 @@ describe('injection eval figures', () => {
   it('never opens the held-out half when asked not to', () => {
     expect(figures.map((f) => f.split)).toEqual(['development']);
   });
-  it('held-out half (blind set 7): scored once it is committed (never tuned on)', () => {
-    if (!existsSync(BLIND7_URL)) {
-      console.warn(
-        'eval/injection/blind7-fixtures.jsonl is not committed yet: the held-out half (blind set 7) is pending',
-      );
-      return;
-    }
+  it('held-out half (blind sets 7 + 8, never tuned on): recall >= 0.6 at 1% FPR and hard-negative FPR <= 2% at 0.7 (issue #11 target)', () => {
+    expect(existsSync(BLIND7_URL), 'eval/injection/blind7-fixtures.jsonl must be committed').toBe(true);
     const held = evaluateInjection().find((f) => f.split === 'heldout');
     expect(held).toBeDefined();
-    // To be scored: the integrator pins its first blind figures here as floors.
-    expect(held!.lines).toBeGreaterThanOrEqual(300);
-    expect(held!.auc).toBeGreaterThan(0.5);
+    // Scored once after round 5: ROC AUC 0.990, recall 77.4% at 1% FPR, at 0.7 recall 85.7% and
+    // hard-negative FPR 1.3% (blind set 7: 0.982 / 73.9% / 1.3%; blind set 8, written after the
+    // scorer was frozen: 0.997 / 80.9% / 1.3%). Earlier first scores: blind set 4 54.6% / 2.7%,
+    // blind set 5 27.5% / 4.9%, blind set 6 78.8% / 2.1% (tuned on since).
+    expect(held!.lines).toBeGreaterThanOrEqual(900);
+    expect(held!.recallAt1Fpr).toBeGreaterThanOrEqual(0.6);
+    expect(held!.hardFpr).toBeLessThanOrEqual(0.02);
+    expect(held!.auc).toBeGreaterThanOrEqual(0.98);
   }, 120_000);
-  it.todo(
-    'held-out half (blind set 7): recall >= 0.6 at 1% FPR and hard-negative FPR <= 2% at the default threshold 0.7 (issue #11 target, to be scored; blind set 6 met recall, 78.8% at 1% FPR, and misses the hard-negative FPR by one line, 2.1%; blind set 4 54.6% / 2.7%, blind set 5 27.5% / 4.9%)',
-  );
 });
