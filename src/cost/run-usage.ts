@@ -18,6 +18,7 @@ import {
   MASTRA_THREAD_ID_KEY,
   type RequestContext,
 } from '../request-context/request-context.js';
+import { withinMs } from '../util/within-ms.js';
 import { estimateCost } from './pricing.js';
 import type { PricingTable, UsageCallKind, UsageLedger, UsageRecord, UsageScopeKeys } from './types.js';
 
@@ -190,16 +191,7 @@ export class RunUsage implements RunUsageContext {
   /** {@link flush}, but never longer than `ms` (run finalization must not hang on a ledger). */
   async flushWithin(ms: number): Promise<void> {
     if (this.#pending.size === 0) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const limit = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, ms);
-      timer.unref?.();
-    });
-    try {
-      await Promise.race([this.flush(), limit]);
-    } finally {
-      clearTimeout(timer);
-    }
+    await withinMs(this.flush(), ms);
   }
 
   #write(target: UsageTarget, call: ReportedCall): void {

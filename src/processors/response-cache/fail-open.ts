@@ -1,5 +1,6 @@
 import type { MastraServerCache } from '../../cache/server-cache.js';
 import { describeError } from '../../errors/error-chain.js';
+import { TIMED_OUT, withinMs } from '../../util/within-ms.js';
 
 /** Where cache warnings go. Default: `console`. */
 export interface ResponseCacheLogger {
@@ -14,8 +15,6 @@ export type CacheFailureKind =
   | 'write-timeout'
   | 'lock-error'
   | 'lock-timeout';
-
-const TIMED_OUT = Symbol('timed-out');
 
 /**
  * Backend calls that can never fail or stall a model call: each is bounded by `timeoutMs`, and
@@ -56,18 +55,10 @@ export class FailOpen {
     what: 'read' | 'write' | 'lock',
     cache: MastraServerCache,
   ): Promise<T | undefined> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      const pending = Promise.resolve().then(op);
-      const timeout = new Promise<typeof TIMED_OUT>((resolve) => {
-        timer = setTimeout(resolve, this.#timeoutMs, TIMED_OUT);
-        // A slow backend must not keep the process alive.
-        timer.unref?.();
-      });
-      const result = await Promise.race([pending, timeout]);
+      // A slow backend must not keep the process alive, nor fail later as an unhandled rejection.
+      const result = await withinMs(Promise.resolve().then(op), this.#timeoutMs);
       if (result === TIMED_OUT) {
-        // The abandoned call may still fail later; that must not become an unhandled rejection.
-        pending.catch(() => {});
         this.#warn(
           `${what}-timeout`,
           `ResponseCache: cache "${cache.name}" did not answer a ${what} within ${this.#timeoutMs} ms; the call goes on uncached. Check the backend, or raise the "timeoutMs" option. (Logged once.)`,
@@ -81,8 +72,6 @@ export class FailOpen {
         `ResponseCache: cache "${cache.name}" failed a ${what} (${describeError(error)}); the call goes on uncached. (Logged once per kind of failure.)`,
       );
       return undefined;
-    } finally {
-      clearTimeout(timer);
     }
   }
 

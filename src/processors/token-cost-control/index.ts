@@ -32,6 +32,7 @@ import type {
 } from '../../pipeline/types.js';
 import type { RequestContext } from '../../request-context/request-context.js';
 import { isTimerMs, MAX_TIMER_MS } from '../../util/timer-ms.js';
+import { TIMED_OUT, withinMs } from '../../util/within-ms.js';
 import { describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
 
 const ID = 'token-cost-control';
@@ -314,20 +315,23 @@ export class TokenCostControl
     if (limit === undefined) return undefined;
     let totals: UsageTotals;
     try {
-      totals = await withinMs(
-        this.#timeoutMs,
-        `${this.ledger.name} did not answer within ${this.#timeoutMs} ms (option \`timeoutMs\`)`,
-        async () => {
-          await flushQuietly(usageRecorder);
-          return this.ledger.totals({
-            scope: this.scope,
-            scopeKey,
-            ...(this.window ? { window: this.window } : {}),
-            now: this.#now(),
-            ...(this.#includeBreakdown ? { breakdown: true } : {}),
-          });
-        },
-      );
+      const read = async () => {
+        await flushQuietly(usageRecorder);
+        return this.ledger.totals({
+          scope: this.scope,
+          scopeKey,
+          ...(this.window ? { window: this.window } : {}),
+          now: this.#now(),
+          ...(this.#includeBreakdown ? { breakdown: true } : {}),
+        });
+      };
+      const result = await withinMs(read(), this.#timeoutMs);
+      if (result === TIMED_OUT) {
+        throw new Error(
+          `${this.ledger.name} did not answer within ${this.#timeoutMs} ms (option \`timeoutMs\`)`,
+        );
+      }
+      totals = result;
     } catch (error) {
       await this.#warnOnce(
         state,
@@ -521,20 +525,6 @@ function keyFor(scope: UsageScope, keys: UsageScopeKeys): string | undefined {
 
 /** Default of `timeoutMs`: the longest a budget check waits for its ledger. */
 export const DEFAULT_LEDGER_TIMEOUT_MS = 2000;
-
-/** `fn()`, or a rejection with `message` once `ms` have passed (the timer never keeps the process alive). */
-async function withinMs<T>(ms: number, message: string, fn: () => Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(message)), ms);
-    timer.unref?.();
-  });
-  try {
-    return await Promise.race([fn(), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 async function flushQuietly(usage: RunUsageContext | undefined): Promise<void> {
   if (usage === undefined) return;
