@@ -153,6 +153,7 @@ export {
   type ResponseCacheLogger,
   type ResponseCacheOptions,
 } from './response-cache/index.js';
+export * from './step-schema/index.js';
 export {
   isBadRequestError,
   isConnectionResetError,
