@@ -74,6 +74,8 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
   readonly name: string | undefined;
   readonly description: string | undefined;
   readonly #config: AgentConfig<TTools>;
+  /** The static processor arrays as checked at construction (workflows already made processors). */
+  readonly #staticLanes: Partial<Record<(typeof PROCESSOR_ARRAYS)[number], Processor[]>> = {};
   readonly #toolSets = new WeakMap<object, Promise<ResolvedToolSet>>();
   /** This agent's instances of the default error processors, made when first needed. */
   readonly #defaults = new Map<DefaultErrorProcessorId, Processor>();
@@ -152,8 +154,9 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     // Static arrays are checked now; arrays computed from requestContext when a call starts.
     for (const array of PROCESSOR_ARRAYS) {
       const value = config[array];
+      // Kept as checked: a workflow entry becomes the processor it runs as, once.
       if (value !== undefined && typeof value !== 'function')
-        validateProcessors(value, array, `Agent "${config.id}"`);
+        this.#staticLanes[array] = validateProcessors(value, array, `Agent "${config.id}"`);
     }
     this.id = config.id;
     this.name = config.name;
@@ -415,7 +418,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     const configured = this.#config[array];
     // One shared empty list, so an agent without error processors reuses its merged defaults.
     if (configured === undefined) return NO_PROCESSORS;
-    if (typeof configured !== 'function') return configured as Processor[];
+    if (typeof configured !== 'function') return this.#staticLanes[array] ?? (configured as Processor[]);
     return validateProcessors(
       await resolveDynamic(configured as DynamicArgument<unknown>, requestContext),
       array,

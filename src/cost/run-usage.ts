@@ -10,9 +10,11 @@
  *
  * A ledger write that fails is a warning (the call already happened); it never fails the run.
  */
+
 import { randomUUID } from 'node:crypto';
 import { describeError } from '../errors/error-chain.js';
 import type { LanguageModelUsage } from '../models/types.js';
+import { innerProcessorsOf } from '../pipeline/inner-processors.js';
 import {
   MASTRA_RESOURCE_ID_KEY,
   MASTRA_THREAD_ID_KEY,
@@ -83,6 +85,9 @@ export interface UsageTargetProvider {
 export function attachUsageTargets(usage: RunUsageContext, processors: readonly unknown[]): void {
   for (const processor of processors) {
     if (typeof processor !== 'object' || processor === null) continue;
+    // A workflow's steps are processors too: a cost control inside one records as well.
+    const inner = innerProcessorsOf(processor);
+    if (inner.length > 0) attachUsageTargets(usage, inner);
     const provide = (processor as Partial<UsageTargetProvider>)[USAGE_TARGET];
     if (typeof provide !== 'function') continue;
     try {

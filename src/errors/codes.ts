@@ -53,10 +53,23 @@ export type ConfigurationErrorCode =
   /** `toolChoice` names a tool the call does not have. */
   | 'TOOL_CHOICE_UNKNOWN_TOOL'
   /** A tool definition is wrong (no description, bad schema, bad name, …). */
-  | 'TOOL_INVALID_CONFIG';
+  | 'TOOL_INVALID_CONFIG'
+  /** A workflow built wrongly (`createWorkflow`, `createStep`, `.then`/`.parallel`/`.branch`/`.map`). */
+  | 'WORKFLOW_INVALID_CONFIG'
+  /**
+   * A workflow placed where it cannot run as a processor: not committed, not built on
+   * `ProcessorStepSchema`, or in `errorProcessors`.
+   */
+  | 'PROCESSOR_WORKFLOW_INVALID_CONFIG';
 
 /** Codes of `ProcessorError`: a processor hook threw, or returned a value its hook does not accept. */
-export type ProcessorErrorCode = 'PROCESSOR_HOOK_FAILED' | 'PROCESSOR_INVALID_RESULT';
+export type ProcessorErrorCode =
+  | 'PROCESSOR_HOOK_FAILED'
+  | 'PROCESSOR_INVALID_RESULT'
+  /** A step of a processor workflow threw (a hook, a plain step, a `.map` or a branch condition). */
+  | 'PROCESSOR_WORKFLOW_FAILED'
+  /** A step of a processor workflow (or the workflow itself) produced data that is not phase data. */
+  | 'PROCESSOR_WORKFLOW_INVALID_OUTPUT';
 
 /** Codes of `ToolExecutionError`: why a tool call failed (returned to the model, not thrown). */
 export type ToolErrorCode =

@@ -419,6 +419,42 @@ export class MessageList {
     };
   }
 
+  /**
+   * An independent copy of the list: every message deep-copied, with its source, its place, its
+   * save state and the system buckets. Edits to the copy never reach this list (and the reverse).
+   * Processor workflows give each parallel branch one, so no branch sees or undoes another's edits.
+   */
+  fork(): MessageList {
+    const copy = new MessageList({
+      threadId: this.threadId,
+      resourceId: this.resourceId,
+      generateMessageId: this.generateMessageId,
+    });
+    const visit = (record: MessageRecord) => {
+      const message = cloneMessage(record.message);
+      const twin: MessageRecord = {
+        message,
+        source: record.source,
+        index: 0,
+        removed: false,
+        seq: record.seq,
+      };
+      copy.records.set(message.id, twin);
+      copy.segmentOf(twin).append(twin);
+      if (this.unsaved.has(record)) copy.unsaved.add(twin);
+      for (const part of message.content.parts) {
+        if (part.type === 'tool-invocation') copy.toolCalls.set(part.toolInvocation.toolCallId, twin);
+      }
+    };
+    this.remembered.forEach(visit);
+    this.current.forEach(visit);
+    for (const [id, seq] of this.removedSeq) copy.removedSeq.set(id, seq);
+    copy.nextSeq = this.nextSeq;
+    copy.lastTimestamp = this.lastTimestamp;
+    copy.system.restore(this.system.snapshot());
+    return copy;
+  }
+
   /** Rebuild a list from `serialize()` output. */
   static deserialize(
     data: SerializedMessageList,
@@ -529,5 +565,24 @@ export class MessageList {
       }
     }
     return out;
+  }
+}
+
+/**
+ * A deep copy of a stored message. `structuredClone` keeps dates and binary data; a message holding
+ * something it cannot copy (a function in metadata) gets fresh containers down to its parts instead.
+ */
+function cloneMessage(message: MastraDBMessage): MastraDBMessage {
+  try {
+    return structuredClone(message);
+  } catch {
+    return {
+      ...message,
+      content: {
+        ...message.content,
+        parts: message.content.parts.map((part) => ({ ...part })),
+        ...(message.content.metadata ? { metadata: { ...message.content.metadata } } : {}),
+      },
+    } as MastraDBMessage;
   }
 }

@@ -40,6 +40,7 @@ import {
 import { RetryBudget } from './retry-budget.js';
 import { createSignal, signalDataChunk, signalToDBMessage, signalToPromptMessage } from './signals.js';
 import { activeTracer, endHookSpan, type HookOutcome, startHookSpan } from './tracing.js';
+import { tripwireOwner } from './tripwire-owners.js';
 import type {
   AgentSandbox,
   AgentSignalInput,
@@ -852,6 +853,7 @@ export class ProcessorRunner {
     const { input, output, error } = this.#o.lanes;
     const processor =
       this.#aborters.get(tripwire) ??
+      tripwireOwner(tripwire) ??
       input.find((p) => p.id === tripwire.processorId) ??
       output.find((p) => p.id === tripwire.processorId) ??
       error.find((p) => p.id === tripwire.processorId);

@@ -6,7 +6,7 @@
  * has no delegate and no span (not even a no-op one) is created, so the hot path pays nothing.
  */
 
-import { type Span, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
+import { context, type Span, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
 import { describeError } from '../errors/error-chain.js';
 
 const TRACER_NAME = 'sluice';
@@ -67,4 +67,35 @@ export function endHookSpan(span: Span, outcome: HookOutcome, error?: unknown): 
     span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
   }
   span.end();
+}
+
+/** Span attribute names of processor workflows (the phase run's span and its step spans). */
+export const WORKFLOW_SPAN_ATTRIBUTES = {
+  workflowId: 'sluice.workflow.id',
+  phase: 'sluice.workflow.phase',
+  stepId: 'sluice.workflow.step.id',
+} as const;
+
+/**
+ * Start the span of one workflow step, a child of the workflow's phase span (the span of the
+ * processor hook the workflow runs in). Ended with {@link endHookSpan}.
+ */
+export function startWorkflowStepSpan(
+  parent: Span,
+  step: { workflowId: string; stepId: string; phase: string; hook?: string; processorId?: string },
+): Span {
+  const span = trace.getTracer(TRACER_NAME).startSpan(
+    'sluice.workflow.step',
+    {
+      attributes: {
+        [WORKFLOW_SPAN_ATTRIBUTES.workflowId]: step.workflowId,
+        [WORKFLOW_SPAN_ATTRIBUTES.stepId]: step.stepId,
+        [WORKFLOW_SPAN_ATTRIBUTES.phase]: step.phase,
+      },
+    },
+    trace.setSpan(context.active(), parent),
+  );
+  if (step.processorId !== undefined) span.setAttribute(HOOK_SPAN_ATTRIBUTES.processorId, step.processorId);
+  if (step.hook !== undefined) span.setAttribute(HOOK_SPAN_ATTRIBUTES.hook, step.hook);
+  return span;
 }

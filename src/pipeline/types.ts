@@ -20,6 +20,7 @@ import type { FinishReason, LanguageModelUsage, MastraLanguageModel, ModelTool }
 import type { RequestContext } from '../request-context/request-context.js';
 import type { ChunkType, DataChunkType } from '../stream/chunk-types.js';
 import type { LLMStepResult, StepResult } from '../stream/step-result.js';
+import type { ProcessorWorkflow } from '../workflows/types.js';
 
 export type { TripWireOptions };
 
@@ -502,10 +503,10 @@ export type ErrorProcessor<TId extends string = string, TMeta = unknown> = WithR
 /** Any processor of any lane. */
 export type ProcessorTypes = InputProcessor | OutputProcessor | ErrorProcessor;
 
-/** Input-lane entry (workflows as processors arrive with the workflows issue). */
-export type InputProcessorOrWorkflow = InputProcessor;
-/** Output-lane entry. */
-export type OutputProcessorOrWorkflow = OutputProcessor;
+/** Input-lane entry: a processor, or a committed processor workflow (`sluice/workflows`). */
+export type InputProcessorOrWorkflow = InputProcessor | ProcessorWorkflow;
+/** Output-lane entry: a processor, or a committed processor workflow (`sluice/workflows`). */
+export type OutputProcessorOrWorkflow = OutputProcessor | ProcessorWorkflow;
 /** Error-lane entry (workflows are not accepted here). */
 export type ErrorProcessorOrWorkflow = ErrorProcessor;
 

@@ -3,6 +3,7 @@
  * (or when the call starts, for arrays computed from `requestContext`) instead of mid-run.
  */
 import { ConfigurationError } from '../errors/configuration-error.js';
+import { isWorkflowProcessor, workflowLaneEntry } from '../workflows/as-processor.js';
 import type { Processor } from './types.js';
 
 /** The three processor arrays of an agent or a call. */
@@ -19,11 +20,12 @@ const ALL_HOOKS = [...new Set(Object.values(LANE_HOOKS).flat())];
 
 /**
  * Check one processor array and return it typed. `owner` names where it came from, e.g.
- * `Agent "support"` or `Agent "support" call`.
+ * `Agent "support"` or `Agent "support" call`. A committed processor workflow is replaced by the
+ * processor it runs as (then the result is a new array; otherwise it is `value` itself).
  *
  * @throws ConfigurationError `PROCESSOR_INVALID_CONFIG` (not an array / not a processor),
- *   `PROCESSOR_MISSING_ID`, `PROCESSOR_NO_HOOK` or `PROCESSOR_DUPLICATE_ID`, naming the array,
- *   the index and the fix.
+ *   `PROCESSOR_MISSING_ID`, `PROCESSOR_NO_HOOK`, `PROCESSOR_DUPLICATE_ID` or
+ *   `PROCESSOR_WORKFLOW_INVALID_CONFIG`, naming the array, the index and the fix.
  */
 export function validateProcessors(value: unknown, array: ProcessorArrayName, owner: string): Processor[] {
   if (!Array.isArray(value)) {
@@ -34,8 +36,15 @@ export function validateProcessors(value: unknown, array: ProcessorArrayName, ow
     );
   }
   const seen = new Map<string, number>();
-  value.forEach((processor: unknown, index) => {
+  let out: unknown[] = value;
+  value.forEach((entry: unknown, index) => {
     const at = `${array}[${index}]`;
+    const asProcessor = workflowLaneEntry(entry, array, at, owner);
+    if (asProcessor !== undefined) {
+      if (out === value) out = [...value];
+      out[index] = asProcessor;
+    }
+    const processor = asProcessor ?? entry;
     if (typeof processor !== 'object' || processor === null) {
       throw new ConfigurationError(
         'PROCESSOR_INVALID_CONFIG',
@@ -53,6 +62,13 @@ export function validateProcessors(value: unknown, array: ProcessorArrayName, ow
     }
     const hooks = LANE_HOOKS[array];
     if (!hooks.some((hook) => typeof (processor as Record<string, unknown>)[hook] === 'function')) {
+      if (isWorkflowProcessor(processor)) {
+        throw new ConfigurationError(
+          'PROCESSOR_NO_HOOK',
+          `${owner}: ${at} is the workflow "${id}", but none of its steps runs in ${array}: its processors implement none of ${hooks.filter((h) => h !== 'processLLMRequest' && h !== 'processLLMResponse').join(', ')} and it has no plain step. Put it in the other processor array, or add the steps this one needs.`,
+          { details: { array, index, processorId: id } },
+        );
+      }
       const has = ALL_HOOKS.filter(
         (hook) => typeof (processor as Record<string, unknown>)[hook] === 'function',
       );
@@ -74,7 +90,7 @@ export function validateProcessors(value: unknown, array: ProcessorArrayName, ow
     }
     seen.set(id, index);
   });
-  return value as Processor[];
+  return out as Processor[];
 }
 
 function suggestArray(hooks: string[]): string {

@@ -1,0 +1,287 @@
+/**
+ * A committed workflow in a processor lane runs as one processor: this module builds that
+ * processor (once per workflow) and checks, when the agent is built, that the workflow can run
+ * there. Each hook call becomes one phase run: phase data in, the compiled plan, then the chosen
+ * output applied to the live list once.
+ */
+import type { Span } from '@opentelemetry/api';
+import { ConfigurationError } from '../errors/configuration-error.js';
+import type { MessageList } from '../messages/message-list.js';
+import { INNER_PROCESSORS } from '../pipeline/inner-processors.js';
+import { WORKFLOW_SPAN_ATTRIBUTES } from '../pipeline/tracing.js';
+import type { Processor, ProcessorState, TracingContext } from '../pipeline/types.js';
+import {
+  type ProcessorPhase,
+  ProcessorStepInputSchema,
+  ProcessorStepOutputSchema,
+  ProcessorStepSchema,
+} from '../processors/step-schema/index.js';
+import { workflowInvalidOutput } from './errors.js';
+import { processorsOf } from './graph.js';
+import {
+  adopt,
+  compileWorkflow,
+  type Data,
+  type Exec,
+  formatIssues,
+  type HookContext,
+  Invocation,
+  isPromiseLike,
+  markMaterialized,
+  PHASE_HOOKS,
+  reconcileInto,
+  runScopeOf,
+} from './plan.js';
+import { isWorkflowObject, workflowNodes } from './workflow.js';
+
+/** The processor a workflow runs as, marked so lane checks can name it as a workflow. */
+export const WORKFLOW_OF: unique symbol = Symbol.for('sluice.workflow.processor');
+
+const processors = new WeakMap<object, Processor>();
+
+/** Step settings a `processInputStep` result may carry back to the loop. */
+const STEP_OVERRIDES = [
+  'model',
+  'tools',
+  'toolChoice',
+  'activeTools',
+  'providerOptions',
+  'modelSettings',
+  'structuredOutput',
+  'messageId',
+  'retryCount',
+] as const;
+
+/**
+ * Check a lane entry that is a workflow and return the processor it runs as; `undefined` for
+ * anything that is not a workflow (checked as a processor by the caller).
+ *
+ * @throws ConfigurationError `PROCESSOR_WORKFLOW_INVALID_CONFIG`: a workflow in
+ *   `errorProcessors`, not committed, or not built on `ProcessorStepSchema`.
+ */
+export function workflowLaneEntry(
+  value: unknown,
+  array: 'inputProcessors' | 'outputProcessors' | 'errorProcessors',
+  at: string,
+  owner: string,
+): Processor | undefined {
+  if (!isWorkflowObject(value)) return undefined;
+  const id = value.id;
+  const fail = (problem: string) =>
+    new ConfigurationError(
+      'PROCESSOR_WORKFLOW_INVALID_CONFIG',
+      `${owner}: ${at} is the workflow "${id}", ${problem}`,
+      {
+        details: { array, workflowId: id },
+      },
+    );
+  if (array === 'errorProcessors') {
+    throw fail(
+      'but workflows never run in errorProcessors (processAPIError has no workflow phase). Put processors that implement processAPIError in errorProcessors directly.',
+    );
+  }
+  if (!value.committed)
+    throw fail('which is not committed. Finish it with .commit() before using it as a processor.');
+  if (value.inputSchema !== ProcessorStepSchema && value.inputSchema !== ProcessorStepInputSchema) {
+    throw fail(
+      'whose inputSchema is not ProcessorStepSchema. Create it with createWorkflow({ id, inputSchema: ProcessorStepSchema, outputSchema: ProcessorStepSchema }) (ProcessorStepSchema from sluice/processors).',
+    );
+  }
+  if (
+    value.outputSchema !== ProcessorStepSchema &&
+    value.outputSchema !== ProcessorStepInputSchema &&
+    value.outputSchema !== ProcessorStepOutputSchema
+  ) {
+    throw fail(
+      'whose outputSchema is not ProcessorStepSchema. Create it with createWorkflow({ id, inputSchema: ProcessorStepSchema, outputSchema: ProcessorStepSchema }) (ProcessorStepSchema from sluice/processors).',
+    );
+  }
+  return workflowProcessor(value);
+}
+
+/** True for the processor a workflow runs as. */
+export function isWorkflowProcessor(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && WORKFLOW_OF in value;
+}
+
+/** The processor a committed workflow runs as (built once per workflow). */
+export function workflowProcessor(workflow: {
+  readonly id: string;
+  readonly description?: string;
+}): Processor {
+  const cached = processors.get(workflow);
+  if (cached) return cached;
+  const nodes = workflowNodes(workflow);
+  const compiled = compileWorkflow(nodes);
+  const inner = processorsOf(nodes);
+  const processor: Record<string | symbol, unknown> = {
+    id: workflow.id,
+    [WORKFLOW_OF]: workflow,
+    [INNER_PROCESSORS]: inner,
+  };
+  if (workflow.description !== undefined) processor.description = workflow.description;
+  // Data chunks reach the workflow when one of its processors (or a plain step) takes them.
+  if (inner.some((p) => p.processDataParts === true)) processor.processDataParts = true;
+  for (const phase of Object.keys(compiled.plans) as ProcessorPhase[]) {
+    const exec = compiled.plans[phase] as Exec;
+    processor[PHASE_HOOKS[phase]] = (args: HookArgs) =>
+      runPhase(workflow.id, phase, exec, compiled.recordResults, args);
+  }
+  processors.set(workflow, processor as unknown as Processor);
+  return processor as unknown as Processor;
+}
+
+type HookArgs = HookContext &
+  Record<string, unknown> & { state?: ProcessorState; tracingContext?: TracingContext };
+
+/** One phase run: the hook's arguments become phase data, the plan runs, the output is applied. */
+function runPhase(
+  workflowId: string,
+  phase: ProcessorPhase,
+  exec: Exec,
+  recordResults: boolean,
+  args: HookArgs,
+): unknown {
+  const data = initialData(phase, args);
+  const span = (args.tracingContext as { currentSpan?: Span } | undefined)?.currentSpan;
+  if (span !== undefined) {
+    span.setAttribute(WORKFLOW_SPAN_ATTRIBUTES.workflowId, workflowId);
+    span.setAttribute(WORKFLOW_SPAN_ATTRIBUTES.phase, phase);
+  }
+  const inv = new Invocation(
+    phase,
+    workflowId,
+    args,
+    runScopeOf(args.state),
+    args.messageList as MessageList | undefined,
+    data,
+    recordResults,
+    span,
+  );
+  const out = exec(data, inv);
+  return isPromiseLike(out) ? Promise.resolve(out).then((value) => finish(value, inv)) : finish(out, inv);
+}
+
+function initialData(phase: ProcessorPhase, args: HookArgs): Data {
+  if (phase === 'outputStream') {
+    return {
+      phase,
+      part: args.part,
+      streamParts: args.streamParts,
+      state: args.state,
+      messageList: args.messageList,
+      retryCount: args.retryCount,
+    };
+  }
+  markMaterialized(args.messages);
+  markMaterialized(args.systemMessages);
+  const base: Data = {
+    phase,
+    messages: args.messages,
+    messageList: args.messageList,
+    systemMessages: args.systemMessages,
+    retryCount: args.retryCount,
+  };
+  switch (phase) {
+    case 'input':
+      return base;
+    case 'inputStep':
+      return {
+        ...base,
+        stepNumber: args.stepNumber,
+        steps: args.steps,
+        model: args.model,
+        tools: args.tools,
+        toolChoice: args.toolChoice,
+        activeTools: args.activeTools,
+        providerOptions: args.providerOptions,
+        modelSettings: args.modelSettings,
+        structuredOutput: args.structuredOutput,
+        runId: args.runId,
+        messageId: args.messageId,
+      };
+    case 'outputStep':
+      return {
+        ...base,
+        stepNumber: args.stepNumber,
+        finishReason: args.finishReason,
+        providerMetadata: args.providerMetadata,
+        toolCalls: args.toolCalls,
+        text: args.text,
+        usage: args.usage,
+        steps: args.steps,
+      };
+    case 'toolResult':
+      return {
+        ...base,
+        stepNumber: args.stepNumber,
+        toolName: args.toolName,
+        toolCallId: args.toolCallId,
+        args: args.args,
+        result: args.result,
+        providerExecuted: args.providerExecuted,
+        steps: args.steps,
+      };
+    case 'outputResult':
+      return { ...base, result: args.result };
+  }
+}
+
+const OUTPUT_STAGE = 'output';
+
+/** The workflow's output, checked once, applied to the live list once, handed to the runner. */
+function finish(out: Data, inv: Invocation): unknown {
+  if (typeof out !== 'object' || out === null || Array.isArray(out)) {
+    throw workflowInvalidOutput(
+      inv.site(OUTPUT_STAGE),
+      `is ${out === null ? 'null' : Array.isArray(out) ? 'an array' : typeof out}, not phase data. End the workflow with a step (or .map()) that returns phase data.`,
+    );
+  }
+  if (out.phase !== inv.phase) {
+    const keys =
+      'phase' in out
+        ? ''
+        : ` Its keys are ${Object.keys(out)
+            .slice(0, 6)
+            .map((k) => `"${k}"`)
+            .join(
+              ', ',
+            )}; after .parallel(), choose a branch with .map(({ inputData }) => inputData['<step id>']).`;
+    throw workflowInvalidOutput(
+      inv.site(OUTPUT_STAGE),
+      `${'phase' in out ? `has phase ${JSON.stringify(out.phase)} during the "${inv.phase}" phase` : 'has no "phase"'}, so it is not the phase data the agent needs.${keys}`,
+    );
+  }
+  if (inv.chunk) {
+    if (!('part' in out)) {
+      throw workflowInvalidOutput(
+        inv.site(OUTPUT_STAGE),
+        'has no "part"; a stream phase must end with the part to emit (or null to drop it).',
+      );
+    }
+    return out.part ?? undefined;
+  }
+  if (!('messages' in out) && !('messageList' in out)) {
+    throw workflowInvalidOutput(inv.site(OUTPUT_STAGE), 'has neither "messages" nor "messageList".');
+  }
+  const checked = ProcessorStepOutputSchema.safeParse(out);
+  if (!checked.success) {
+    throw workflowInvalidOutput(
+      inv.site(OUTPUT_STAGE),
+      `is not valid phase data: ${formatIssues(checked.error)}.`,
+    );
+  }
+  const final = adopt(out, inv.init, inv, OUTPUT_STAGE);
+  const list = final.messageList as MessageList;
+  const live = inv.live;
+  if (live !== undefined && list !== live) reconcileInto(live, list, inv.baseIds, inv.scope);
+  if (inv.phase !== 'inputStep') return undefined;
+  let overrides: Record<string, unknown> | undefined;
+  for (const key of STEP_OVERRIDES) {
+    const value = final[key];
+    if (value === undefined || value === inv.init[key]) continue;
+    overrides ??= {};
+    overrides[key] = value;
+  }
+  return overrides;
+}

@@ -1,0 +1,1000 @@
+/**
+ * The workflow engine. A workflow's graph is compiled once, per phase, into plain functions
+ * `(data, invocation) => data | Promise<data>`: a step whose processor lacks the phase's hook
+ * compiles to nothing, results stay plain values while hooks return plain values, and a promise
+ * appears only where a hook (or a map, or a condition) returns one. Per stream chunk there is no
+ * run object, no storage, no schema validation and no copy of the stream: one invocation record,
+ * the hook calls, and a small object per step that changed the part.
+ */
+import { context as otelContext, type Span, trace } from '@opentelemetry/api';
+import type { ProcessorHookName } from '../errors/processor-error.js';
+import { ProcessorError } from '../errors/processor-error.js';
+import { SluiceError } from '../errors/sluice-error.js';
+import { TripWire, type TripWireOptions } from '../errors/tripwire.js';
+import { MessageList } from '../messages/message-list.js';
+import type { MastraDBMessage, MessageSource } from '../messages/types.js';
+import { type ModelSpec, resolveModel } from '../models/resolve-model.js';
+import {
+  applyMessageResult,
+  applyOutputResult,
+  applyStepResult,
+  describe,
+  type StepSettings,
+} from '../pipeline/hook-results.js';
+import { endHookSpan, type HookOutcome, startWorkflowStepSpan } from '../pipeline/tracing.js';
+import { claimTripwire } from '../pipeline/tripwire-owners.js';
+import type { Processor, ProcessorState, ProcessorStreamWriter, TracingContext } from '../pipeline/types.js';
+import type { ProcessorPhase } from '../processors/step-schema/index.js';
+import type { RequestContext } from '../request-context/request-context.js';
+import type { ChunkType } from '../stream/chunk-types.js';
+import {
+  ProcessorWorkflowError,
+  type WorkflowFailureSite,
+  workflowInvalidOutput,
+  workflowStepFailed,
+} from './errors.js';
+import type { GraphNode, PlainStepNode, ProcessorStepNode, StepNode } from './graph.js';
+import type { StepExecuteContext } from './types.js';
+
+/** Phase data as it flows between steps (or, after `.parallel()`, results keyed by step id). */
+export type Data = Record<string, unknown>;
+type Out = Data | PromiseLike<Data>;
+/** One compiled node: data in, data out. */
+export type Exec = (data: Data, inv: Invocation) => Out;
+type Abort = (reason?: string, options?: TripWireOptions) => never;
+
+/** The hook each phase runs. */
+export const PHASE_HOOKS = {
+  input: 'processInput',
+  inputStep: 'processInputStep',
+  outputStream: 'processOutputStream',
+  outputStep: 'processOutputStep',
+  toolResult: 'processToolResult',
+  outputResult: 'processOutputResult',
+} as const satisfies Record<ProcessorPhase, ProcessorHookName>;
+
+/** The processor hook arguments a workflow runs inside (what it hands on to its steps). */
+export interface HookContext {
+  retryCount?: number;
+  requestContext?: RequestContext;
+  writer?: ProcessorStreamWriter;
+  tracingContext?: TracingContext;
+  abortSignal?: AbortSignal;
+  sendSignal?: unknown;
+  usageRecorder?: unknown;
+  state?: ProcessorState;
+  messageList?: MessageList;
+}
+
+const NO_TRACING: TracingContext = Object.freeze({});
+const RUN_SCOPE = Symbol('sluice.workflow.run');
+
+/** Message arrays (and system message arrays) the engine built from a list: known to match it. */
+const materialized = new WeakSet<object>();
+
+/** What a run keeps per workflow: each step's state and `abort`, and reusable stream arguments. */
+export class RunScope {
+  readonly #states = new Map<string, ProcessorState>();
+  readonly #aborts = new Map<string, Abort>();
+  readonly #streamSlots = new Map<ProcessorStepNode, StreamSlot>();
+
+  /** One state object per step id per run (a processor step's id names its processor). */
+  stateOf(key: string): ProcessorState {
+    let state = this.#states.get(key);
+    if (!state) {
+      state = {};
+      this.#states.set(key, state);
+    }
+    return state;
+  }
+
+  /** The `abort()` of a step: a tripwire naming the processor (or the plain step). */
+  abortFor(key: string, processor?: Processor): Abort {
+    let abort = this.#aborts.get(key);
+    if (!abort) {
+      const id = processor?.id ?? key;
+      abort = (reason?: string, options?: TripWireOptions): never => {
+        const tripwire = new TripWire(reason ?? `Tripwire triggered by ${id}`, options ?? {}, id);
+        if (processor) claimTripwire(tripwire, processor);
+        throw tripwire;
+      };
+      this.#aborts.set(key, abort);
+    }
+    return abort;
+  }
+
+  /** The reusable `processOutputStream` arguments of a step (rebuilt when the retry count moves). */
+  streamSlot(node: ProcessorStepNode, ctx: HookContext): StreamSlot {
+    const retryCount = ctx.retryCount ?? 0;
+    let slot = this.#streamSlots.get(node);
+    if (slot === undefined || slot.retryCount !== retryCount) {
+      const args: Record<string, unknown> = {
+        abort: this.abortFor(node.id, node.processor),
+        retryCount,
+        requestContext: ctx.requestContext,
+        writer: ctx.writer,
+        tracingContext: NO_TRACING,
+        sendSignal: ctx.sendSignal,
+        state: this.stateOf(node.id),
+        part: undefined,
+        streamParts: [],
+        messageList: ctx.messageList,
+      };
+      if (ctx.usageRecorder !== undefined) args.usageRecorder = ctx.usageRecorder;
+      lazySignal(args, ctx);
+      slot = { args, busy: false, retryCount };
+      this.#streamSlots.set(node, slot);
+    }
+    return slot;
+  }
+}
+
+interface StreamSlot {
+  args: Record<string, unknown>;
+  busy: boolean;
+  retryCount: number;
+}
+
+/** The run scope kept in the workflow's own per-run `state` (a fresh one outside agent runs). */
+export function runScopeOf(state: ProcessorState | undefined): RunScope {
+  if (state === undefined) return new RunScope();
+  const held = (state as Record<symbol, unknown>)[RUN_SCOPE] as RunScope | undefined;
+  if (held) return held;
+  const scope = new RunScope();
+  Object.defineProperty(state, RUN_SCOPE, { value: scope, enumerable: false });
+  return scope;
+}
+
+/** One phase run of a workflow: the hook call it serves, and what steps record as they go. */
+export class Invocation {
+  readonly hook: ProcessorHookName;
+  /** The stream phase: nothing per chunk is validated against a schema or copied. */
+  readonly chunk: boolean;
+  /** Which messages the phase carries: the response for `outputResult`, else all. */
+  readonly scope: 'all' | 'response';
+  readonly stepNumber: number | undefined;
+  /** Step outputs by step id, for `getStepResult` (only when a map, condition or plain step may ask). */
+  readonly results: Map<string, unknown> | undefined;
+  /** Ids of the live list's messages when the first branch copy was taken (what a reconcile may drop). */
+  baseIds: string[] | undefined;
+  init: Data;
+
+  constructor(
+    readonly phase: ProcessorPhase,
+    readonly workflowId: string,
+    readonly ctx: HookContext,
+    readonly run: RunScope,
+    readonly live: MessageList | undefined,
+    init: Data,
+    recordResults: boolean,
+    /** The workflow's span for this phase run; steps get child spans (tracing on only). */
+    readonly span: Span | undefined,
+  ) {
+    this.hook = PHASE_HOOKS[phase];
+    this.chunk = phase === 'outputStream';
+    this.scope = phase === 'outputResult' ? 'response' : 'all';
+    this.init = init;
+    this.stepNumber = typeof init.stepNumber === 'number' ? init.stepNumber : undefined;
+    this.results = recordResults ? new Map() : undefined;
+  }
+
+  site(stepId: string): WorkflowFailureSite {
+    const site: WorkflowFailureSite = {
+      workflowId: this.workflowId,
+      stepId,
+      phase: this.phase,
+      hook: this.hook,
+    };
+    if (this.stepNumber !== undefined) site.stepNumber = this.stepNumber;
+    return site;
+  }
+}
+
+// ---- compiling -------------------------------------------------------------------------------
+
+interface CompileOptions {
+  phase: ProcessorPhase;
+  /** Prefix of step labels inside nested workflows (`inner/processor:x`). */
+  prefix: string;
+}
+
+/** Compiled phases of one graph. */
+export interface CompiledWorkflow {
+  /** The compiled phase, or `undefined` when no step has work in it (the hook is then absent). */
+  plans: Partial<Record<ProcessorPhase, Exec>>;
+  /** Some map, condition or plain step may call `getStepResult`. */
+  recordResults: boolean;
+}
+
+const compiledGraphs = new WeakMap<readonly GraphNode[], CompiledWorkflow>();
+
+/** Compile a graph for every phase (once per graph). */
+export function compileWorkflow(nodes: readonly GraphNode[]): CompiledWorkflow {
+  const cached = compiledGraphs.get(nodes);
+  if (cached) return cached;
+  const plans: Partial<Record<ProcessorPhase, Exec>> = {};
+  for (const phase of Object.keys(PHASE_HOOKS) as ProcessorPhase[]) {
+    if (phaseHasWork(nodes, phase)) plans[phase] = compileSequence(nodes, { phase, prefix: '' });
+  }
+  const compiled = { plans, recordResults: asksForResults(nodes) };
+  compiledGraphs.set(nodes, compiled);
+  return compiled;
+}
+
+function phaseHasWork(nodes: readonly GraphNode[], phase: ProcessorPhase): boolean {
+  const hook = PHASE_HOOKS[phase];
+  const step = (s: StepNode): boolean =>
+    s.kind === 'plain' ||
+    (s.kind === 'processor' &&
+      typeof (s.processor as unknown as Record<string, unknown>)[hook] === 'function') ||
+    (s.kind === 'workflow' && phaseHasWork(s.nodes, phase));
+  return nodes.some((node) =>
+    node.kind === 'step'
+      ? step(node.step)
+      : node.kind === 'parallel'
+        ? node.steps.some(step)
+        : node.kind === 'branch'
+          ? node.branches.some((b) => step(b.step))
+          : false,
+  );
+}
+
+function asksForResults(nodes: readonly GraphNode[]): boolean {
+  const step = (s: StepNode): boolean =>
+    s.kind === 'plain' || (s.kind === 'workflow' && asksForResults(s.nodes));
+  return nodes.some((node) =>
+    node.kind === 'map' || node.kind === 'branch'
+      ? true
+      : node.kind === 'step'
+        ? step(node.step)
+        : node.steps.some(step),
+  );
+}
+
+const identity: Exec = (data) => data;
+
+function compileSequence(nodes: readonly GraphNode[], options: CompileOptions): Exec {
+  const execs: Exec[] = [];
+  for (const node of nodes) {
+    const exec = compileNode(node, options);
+    if (exec !== undefined) execs.push(exec);
+  }
+  if (execs.length === 0) return identity;
+  if (execs.length === 1) return execs[0] as Exec;
+  return (data, inv) => runFrom(execs, 0, data, inv);
+}
+
+function runFrom(execs: readonly Exec[], start: number, data: Data, inv: Invocation): Out {
+  let current: Out = data;
+  for (let i = start; i < execs.length; i++) {
+    if (isPromiseLike(current)) {
+      const next = i;
+      return Promise.resolve(current).then((value) => runFrom(execs, next, value, inv));
+    }
+    current = (execs[i] as Exec)(current, inv);
+  }
+  return current;
+}
+
+function compileNode(node: GraphNode, options: CompileOptions): Exec | undefined {
+  switch (node.kind) {
+    case 'step':
+      return recorded(node.step.id, compileStep(node.step, options));
+    case 'parallel':
+      return compileParallel(node.steps, options);
+    case 'branch':
+      return compileBranch(node, options);
+    case 'map':
+      return compileMap(node.fn, options.prefix + node.label);
+  }
+}
+
+/** A step's exec that also notes its output for `getStepResult` (when anyone may ask). */
+function recorded(id: string, exec: Exec | undefined): Exec | undefined {
+  const run = exec ?? identity;
+  return (data, inv) => {
+    const results = inv.results;
+    if (results === undefined) return run(data, inv);
+    const out = run(data, inv);
+    if (!isPromiseLike(out)) {
+      results.set(id, out);
+      return out;
+    }
+    return Promise.resolve(out).then((value) => {
+      results.set(id, value);
+      return value;
+    });
+  };
+}
+
+/** `undefined` when the step has nothing to do in the phase (the data passes through). */
+function compileStep(step: StepNode, options: CompileOptions): Exec | undefined {
+  const label = options.prefix + step.id;
+  if (step.kind === 'plain') return plainStep(step, label);
+  if (step.kind === 'workflow') {
+    if (!phaseHasWork(step.nodes, options.phase)) return undefined;
+    return compileSequence(step.nodes, { phase: options.phase, prefix: `${label}/` });
+  }
+  const hook = (step.processor as unknown as Record<string, unknown>)[PHASE_HOOKS[options.phase]];
+  if (typeof hook !== 'function') return undefined;
+  return options.phase === 'outputStream' ? streamStep(step, label) : messageStep(step, label);
+}
+
+function compileParallel(steps: readonly StepNode[], options: CompileOptions): Exec {
+  const ids = steps.map((s) => s.id);
+  const execs = steps.map((s) => compileStep(s, options));
+  const count = steps.length;
+  // Each message-phase branch works on its own copy of the list; chunk phases share the (read-only) part.
+  const isolate = options.phase !== 'outputStream' && count > 1;
+  return (data, inv) => {
+    const outs: Out[] = new Array(count);
+    let pending = false;
+    if (isolate && data.messageList === inv.live && inv.live !== undefined) {
+      inv.baseIds = idsOf(view(inv.live, inv.scope));
+    }
+    for (let i = 0; i < count; i++) {
+      const exec = execs[i];
+      if (exec === undefined) {
+        outs[i] = data;
+        continue;
+      }
+      let out: Out;
+      try {
+        out = exec(isolate ? forkData(data, inv) : data, inv);
+      } catch (error) {
+        // Branches already started keep running; their failures have nobody to tell.
+        for (let j = 0; j < i; j++) quiet(outs[j]);
+        throw error;
+      }
+      if (isPromiseLike(out)) pending = true;
+      outs[i] = out;
+    }
+    if (!pending) return keyed(ids, outs as Data[], inv);
+    return Promise.all(outs).then((values) => keyed(ids, values, inv));
+  };
+}
+
+function keyed(ids: readonly string[], outs: readonly Data[], inv: Invocation): Data {
+  const result: Data = {};
+  const results = inv.results;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] as string;
+    result[id] = outs[i];
+    results?.set(id, outs[i]);
+  }
+  return result;
+}
+
+function compileBranch(node: Extract<GraphNode, { kind: 'branch' }>, options: CompileOptions): Exec {
+  const label = options.prefix + node.label;
+  const branches = node.branches.map((b) => ({
+    condition: b.condition,
+    exec: recorded(b.step.id, compileStep(b.step, options)) as Exec,
+  }));
+  const tryFrom = (start: number, data: Data, inv: Invocation): Out => {
+    for (let i = start; i < branches.length; i++) {
+      const branch = branches[i] as (typeof branches)[number];
+      const where = `${label} condition ${i}`;
+      let verdict: unknown;
+      try {
+        verdict = branch.condition(executeContext(inv, data, label) as StepExecuteContext<never>);
+      } catch (error) {
+        throw stepError(error, inv, where);
+      }
+      if (isPromiseLike(verdict)) {
+        return Promise.resolve(verdict).then(
+          (holds) => (holds ? branch.exec(data, inv) : tryFrom(i + 1, data, inv)),
+          (error) => {
+            throw stepError(error, inv, where);
+          },
+        );
+      }
+      if (verdict) return branch.exec(data, inv);
+    }
+    return data;
+  };
+  return (data, inv) => tryFrom(0, data, inv);
+}
+
+function compileMap(fn: (context: StepExecuteContext<never>) => unknown, label: string): Exec {
+  return (data, inv) => {
+    const finish = (value: unknown): Data => {
+      if (value === undefined || value === null) {
+        throw workflowInvalidOutput(
+          inv.site(label),
+          `returned ${describe(value)}.${keysHint(data)} Return the phase data the next step (or the agent) should get.`,
+        );
+      }
+      const adopted = adopt(value, data, inv, label);
+      inv.results?.set(label, adopted);
+      return adopted;
+    };
+    let out: unknown;
+    try {
+      out = fn(executeContext(inv, data, label) as StepExecuteContext<never>);
+    } catch (error) {
+      throw stepError(error, inv, label);
+    }
+    if (!isPromiseLike(out)) return finish(out);
+    return Promise.resolve(out).then(finish, (error) => {
+      throw stepError(error, inv, label);
+    });
+  };
+}
+
+/** After `.parallel()` the data is keyed by step id: say which keys exist. */
+function keysHint(data: Data): string {
+  if ('phase' in data) return '';
+  const keys = Object.keys(data);
+  return keys.length > 0 ? ` Its input has the keys ${keys.map((k) => `"${k}"`).join(', ')}.` : '';
+}
+
+// ---- steps -----------------------------------------------------------------------------------
+
+function plainStep(node: PlainStepNode, label: string): Exec {
+  const definition = node.definition;
+  return (data, inv) => {
+    const context = executeContext(inv, data, node.id);
+    return traced(
+      inv,
+      label,
+      undefined,
+      (tracing) => {
+        if (tracing !== undefined) context.tracingContext = tracing;
+        return definition.execute(context as StepExecuteContext<unknown>);
+      },
+      (result) => {
+        if (!inv.chunk) {
+          const checked = definition.outputSchema.safeParse(result);
+          if (!checked.success) {
+            throw workflowInvalidOutput(
+              inv.site(label),
+              `returned data that does not match its outputSchema: ${formatIssues(checked.error)}.`,
+            );
+          }
+        }
+        return adopt(result, data, inv, label);
+      },
+      (result) => (result === data ? 'passed' : 'changed'),
+    );
+  };
+}
+
+/** A processor's message hook (every phase but `outputStream`) on the data's list. */
+function messageStep(node: ProcessorStepNode, label: string): Exec {
+  const processor = node.processor;
+  return (data, inv) => {
+    const hookName = inv.hook;
+    const hook = (processor as unknown as Record<string, (args: unknown) => unknown>)[hookName] as (
+      args: unknown,
+    ) => unknown;
+    const list = data.messageList;
+    if (!(list instanceof MessageList)) {
+      throw workflowInvalidOutput(
+        inv.site(label),
+        `received ${'phase' in data ? 'phase data without a "messageList"' : `data that is not phase data${keysHint(data)}`}; the step before it must hand on phase data (after .parallel(), choose a branch with .map()).`,
+      );
+    }
+    const { phase: _phase, messages: _messages, messageList: _list, ...fields } = data;
+    const systemMessages = list.getSystemMessages();
+    const args: Record<string, unknown> = {
+      ...fields,
+      abort: inv.run.abortFor(node.id, processor),
+      retryCount: inv.ctx.retryCount ?? 0,
+      requestContext: inv.ctx.requestContext,
+      writer: inv.ctx.writer,
+      sendSignal: inv.ctx.sendSignal,
+      state: inv.run.stateOf(node.id),
+      tracingContext: inv.ctx.tracingContext ?? NO_TRACING,
+      messages: view(list, inv.scope),
+      messageList: list,
+      systemMessages,
+    };
+    if (inv.ctx.usageRecorder !== undefined) args.usageRecorder = inv.ctx.usageRecorder;
+    lazySignal(args, inv.ctx);
+    return traced(
+      inv,
+      label,
+      processor,
+      (tracing) => {
+        if (tracing !== undefined) args.tracingContext = tracing;
+        return hook.call(processor, args);
+      },
+      (result) => applyPhaseResult(result, data, fields, list, systemMessages, node, label, inv),
+      (result) => (result === undefined || result === null || result === list ? 'passed' : 'changed'),
+    );
+  };
+}
+
+function applyPhaseResult(
+  result: unknown,
+  data: Data,
+  fields: Data,
+  list: MessageList,
+  systemMessages: unknown[],
+  node: ProcessorStepNode,
+  label: string,
+  inv: Invocation,
+): Out {
+  const id = node.processor.id;
+  try {
+    if (inv.phase === 'inputStep') {
+      const settings = { ...fields, systemMessages } as unknown as StepSettings;
+      const next = applyStepResult(list, settings, result, id, 'processInputStep');
+      if (next.systemMessages !== settings.systemMessages)
+        list.replaceAllSystemMessages(next.systemMessages as never);
+      const out = messageData({ ...(next as unknown as Data), phase: inv.phase }, list, inv.scope);
+      const retryOverride = (result as { retryCount?: unknown } | null | undefined)?.retryCount;
+      if (typeof retryOverride === 'number') out.retryCount = retryOverride;
+      if (next.model !== settings.model) {
+        return resolveModel(next.model as unknown as ModelSpec).then(
+          (model) => {
+            out.model = model;
+            return out;
+          },
+          (error) => {
+            throw workflowInvalidOutput(
+              inv.site(label),
+              `returned a model that cannot be used: ${messageOf(error)}`,
+              error,
+            );
+          },
+        );
+      }
+      return out;
+    }
+    if (inv.phase === 'input') applyMessageResult(list, result, id, 'processInput');
+    else applyOutputResult(list, result, id, inv.hook, inv.scope);
+  } catch (error) {
+    if (ProcessorError.isInstance(error) && !ProcessorWorkflowError.isInstance(error)) {
+      throw workflowInvalidOutput(
+        inv.site(label),
+        `returned a result that cannot be applied: ${error.message}`,
+        error,
+      );
+    }
+    throw error;
+  }
+  return messageData({ ...data }, list, inv.scope);
+}
+
+/** Phase data whose messages and system messages are read (again) from `list`. */
+function messageData(data: Data, list: MessageList, scope: 'all' | 'response'): Data {
+  const messages = view(list, scope);
+  const systemMessages = list.getSystemMessages();
+  materialized.add(messages);
+  materialized.add(systemMessages);
+  data.messages = messages;
+  data.messageList = list;
+  data.systemMessages = systemMessages;
+  return data;
+}
+
+/** A processor's `processOutputStream` on the chunk: the hot path. */
+function streamStep(node: ProcessorStepNode, label: string): Exec {
+  const processor = node.processor;
+  const hook = processor.processOutputStream as (args: unknown) => unknown;
+  const wantsData = processor.processDataParts === true;
+  const one = (part: ChunkType, data: Data, inv: Invocation): Out => {
+    if (!wantsData && part.type.startsWith('data-')) return data;
+    const slot = inv.run.streamSlot(node, inv.ctx);
+    const reentrant = slot.busy;
+    // An overlapping call (a hook's own writes, concurrent tool streams) gets its own arguments.
+    const args = reentrant ? { ...slot.args } : slot.args;
+    args.part = part;
+    args.streamParts = data.streamParts;
+    if (!reentrant) slot.busy = true;
+    if (inv.span !== undefined) {
+      return traced(
+        inv,
+        label,
+        processor,
+        (tracing) => {
+          args.tracingContext = tracing ?? NO_TRACING;
+          return hook.call(processor, args);
+        },
+        (result) => {
+          if (!reentrant) slot.busy = false;
+          args.tracingContext = NO_TRACING;
+          return streamOut(result, part, data, inv, label);
+        },
+        (result) =>
+          result === null || result === undefined ? 'dropped' : result === part ? 'passed' : 'changed',
+        () => {
+          if (!reentrant) slot.busy = false;
+        },
+      );
+    }
+    let result: unknown;
+    try {
+      result = hook.call(processor, args);
+    } catch (error) {
+      if (!reentrant) slot.busy = false;
+      throw stepError(error, inv, label, processor);
+    }
+    if (!isPromiseLike(result)) {
+      if (!reentrant) slot.busy = false;
+      return streamOut(result, part, data, inv, label);
+    }
+    return Promise.resolve(result).then(
+      (value) => {
+        if (!reentrant) slot.busy = false;
+        return streamOut(value, part, data, inv, label);
+      },
+      (error) => {
+        if (!reentrant) slot.busy = false;
+        throw stepError(error, inv, label, processor);
+      },
+    );
+  };
+  return (data, inv) => {
+    const part = data.part as ChunkType | ChunkType[] | null | undefined;
+    if (part === null || part === undefined) return data;
+    if (Array.isArray(part)) return fanOut(part, data, inv, one);
+    return one(part, data, inv);
+  };
+}
+
+function streamOut(result: unknown, part: ChunkType, data: Data, inv: Invocation, label: string): Data {
+  if (result === part) return data;
+  if (result === null || result === undefined) return streamData(data, null);
+  if (Array.isArray(result)) {
+    for (const chunk of result) if (!isChunk(chunk)) throw badChunk(chunk, inv, label);
+    return streamData(data, result.length > 0 ? result : null);
+  }
+  if (!isChunk(result)) throw badChunk(result, inv, label);
+  return streamData(data, result);
+}
+
+function badChunk(value: unknown, inv: Invocation, label: string): ProcessorWorkflowError {
+  return workflowInvalidOutput(
+    inv.site(label),
+    `returned ${describe(value)} from processOutputStream. Return the part (or a new chunk, or an array of chunks) to emit it, or null to drop it.`,
+  );
+}
+
+/** A step got several chunks (an earlier step fanned out): each goes through it in order. */
+function fanOut(
+  parts: readonly ChunkType[],
+  data: Data,
+  inv: Invocation,
+  one: (part: ChunkType, data: Data, inv: Invocation) => Out,
+): Out {
+  const collected: ChunkType[] = [];
+  const collect = (out: Data) => {
+    const part = out.part as ChunkType | ChunkType[] | null | undefined;
+    if (part === null || part === undefined) return;
+    if (Array.isArray(part)) collected.push(...part);
+    else collected.push(part);
+  };
+  const from = (start: number): Out => {
+    for (let i = start; i < parts.length; i++) {
+      const part = parts[i] as ChunkType;
+      const out = one(part, streamData(data, part), inv);
+      if (isPromiseLike(out)) {
+        return Promise.resolve(out).then((value) => {
+          collect(value);
+          return from(i + 1);
+        });
+      }
+      collect(out);
+    }
+    return streamData(data, collected.length > 0 ? collected : null);
+  };
+  return from(0);
+}
+
+/** Stream phase data with another part (one fixed shape, so the hot path stays monomorphic). */
+function streamData(data: Data, part: unknown): Data {
+  return {
+    phase: 'outputStream',
+    part,
+    streamParts: data.streamParts,
+    state: data.state,
+    messageList: data.messageList,
+    retryCount: data.retryCount,
+  };
+}
+
+function isChunk(value: unknown): value is ChunkType {
+  return (
+    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
+  );
+}
+
+// ---- shared helpers ----------------------------------------------------------------------------
+
+/**
+ * Run a step's call with a child span when tracing is on (`inv.span`), turning throws into the
+ * workflow's errors. `after` maps the settled result to the step's output.
+ */
+function traced(
+  inv: Invocation,
+  label: string,
+  processor: Processor | undefined,
+  call: (tracing: TracingContext | undefined) => unknown,
+  after: (result: unknown) => Out,
+  outcome: (result: unknown) => HookOutcome,
+  onError?: () => void,
+): Out {
+  const parent = inv.span;
+  if (parent === undefined) {
+    let result: unknown;
+    try {
+      result = call(undefined);
+    } catch (error) {
+      onError?.();
+      throw stepError(error, inv, label, processor);
+    }
+    if (!isPromiseLike(result)) return after(result);
+    return Promise.resolve(result).then(after, (error) => {
+      onError?.();
+      throw stepError(error, inv, label, processor);
+    });
+  }
+  const span = startWorkflowStepSpan(parent, {
+    workflowId: inv.workflowId,
+    stepId: label,
+    phase: inv.phase,
+    hook: processor ? inv.hook : undefined,
+    processorId: processor?.id,
+  });
+  const fail = (error: unknown): never => {
+    onError?.();
+    const failure = stepError(error, inv, label, processor);
+    endHookSpan(span, TripWire.isInstance(failure) ? 'aborted' : 'failed', failure);
+    throw failure;
+  };
+  const settle = (result: unknown): Out => {
+    let out: Out;
+    try {
+      out = after(result);
+    } catch (error) {
+      endHookSpan(span, 'failed', error);
+      throw error;
+    }
+    endHookSpan(span, outcome(result));
+    return out;
+  };
+  let result: unknown;
+  try {
+    result = otelContext.with(trace.setSpan(otelContext.active(), span), () => call({ currentSpan: span }));
+  } catch (error) {
+    return fail(error);
+  }
+  if (!isPromiseLike(result)) return settle(result);
+  return Promise.resolve(result).then(settle, fail);
+}
+
+/** What a step's throw becomes: tripwires (named after the step's processor) and aborts pass. */
+function stepError(error: unknown, inv: Invocation, label: string, processor?: Processor): unknown {
+  if (TripWire.isInstance(error)) {
+    if (error.processorId) return error;
+    const id = processor?.id ?? label;
+    const owned = new TripWire(error.message, error.options, id);
+    if (processor) claimTripwire(owned, processor);
+    return owned;
+  }
+  if (ProcessorWorkflowError.isInstance(error)) return error;
+  // Another processor's failure that reached this step through the writer keeps its own name.
+  if (ProcessorError.isInstance(error) || SluiceError.hasCode(error, 'CALLBACK_FAILED')) return error;
+  if (inv.ctx.abortSignal?.aborted) return error;
+  return workflowStepFailed(inv.site(label), error);
+}
+
+/**
+ * Make a step's (or map's) output consistent phase data: a `messages` array it built is applied
+ * to the list it belongs to, a missing `messageList` is inherited from the input. Anything that is
+ * not phase data (a keyed object, a custom value) passes as it is.
+ */
+export function adopt(value: unknown, input: Data, inv: Invocation, label: string): Data {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value as Data;
+  const data = value as Data;
+  if (inv.chunk || !('phase' in data)) return data;
+  let list = data.messageList;
+  if (list !== undefined && !(list instanceof MessageList)) {
+    throw workflowInvalidOutput(
+      inv.site(label),
+      `returned a "messageList" that is ${describe(list)}, not a MessageList; return the messageList it was given, or leave it out and return "messages".`,
+    );
+  }
+  let changed = list === undefined;
+  if (list === undefined)
+    list = input.messageList instanceof MessageList ? input.messageList : inv.init.messageList;
+  if (!(list instanceof MessageList)) {
+    throw workflowInvalidOutput(
+      inv.site(label),
+      'returned phase data without a "messageList" and had none to inherit.',
+    );
+  }
+  const messages = data.messages;
+  if (messages !== undefined) {
+    if (!Array.isArray(messages)) {
+      throw workflowInvalidOutput(
+        inv.site(label),
+        `returned "messages" that is ${describe(messages)}; it must be an array of stored messages.`,
+      );
+    }
+    if (!materialized.has(messages)) {
+      try {
+        applyMessageResult(list, messages, label, inv.hook, inv.scope);
+      } catch (error) {
+        throw workflowInvalidOutput(
+          inv.site(label),
+          `returned "messages" that cannot be applied: ${messageOf(error)}`,
+          error,
+        );
+      }
+      changed = true;
+    }
+  }
+  const system = data.systemMessages;
+  if (system !== undefined && !materialized.has(system as object)) {
+    if (!Array.isArray(system)) {
+      throw workflowInvalidOutput(
+        inv.site(label),
+        `returned "systemMessages" that is ${describe(system)}; it must be an array of system messages.`,
+      );
+    }
+    list.replaceAllSystemMessages(system as never);
+    changed = true;
+  }
+  return changed ? messageData({ ...data }, list, inv.scope) : data;
+}
+
+/** A copy of message-phase data on a copy of its list (for one parallel branch). */
+function forkData(data: Data, inv: Invocation): Data {
+  const list = data.messageList;
+  if (!(list instanceof MessageList)) return { ...data };
+  return messageData({ ...data }, list.fork(), inv.scope);
+}
+
+/** The context a plain step, map or condition gets. */
+function executeContext(inv: Invocation, data: Data, key: string): StepExecuteContext<unknown> {
+  const ctx = inv.ctx;
+  const context: StepExecuteContext<unknown> = {
+    inputData: data,
+    phase: inv.phase,
+    workflowId: inv.workflowId,
+    getStepResult: <T>(step: string | { readonly id: string }) =>
+      inv.results?.get(typeof step === 'string' ? step : step.id) as T | undefined,
+    getInitData: <T>() => inv.init as T,
+    abort: inv.run.abortFor(key),
+    retryCount: ctx.retryCount ?? 0,
+    state: inv.run.stateOf(key),
+    requestContext: ctx.requestContext,
+    writer: ctx.writer,
+    tracingContext: ctx.tracingContext,
+    abortSignal: undefined,
+  };
+  lazySignal(context as unknown as Record<string, unknown>, ctx);
+  return context;
+}
+
+/** `abortSignal` read through from the hook's own arguments (made there on first read). */
+function lazySignal(target: Record<string, unknown>, ctx: HookContext): void {
+  Object.defineProperty(target, 'abortSignal', {
+    get: () => ctx.abortSignal,
+    enumerable: true,
+    configurable: true,
+  });
+}
+
+/** Make `live`'s messages (of `scope`) and system messages those of `chosen`, a branch's copy. */
+export function reconcileInto(
+  live: MessageList,
+  chosen: MessageList,
+  baseIds: readonly string[] | undefined,
+  scope: 'all' | 'response',
+): void {
+  const messages = view(chosen, scope);
+  const keep = new Set<string>();
+  for (const message of messages) keep.add(message.id);
+  // Only what existed when the copies were taken can have been removed by a branch; a message
+  // added to the live list since (a signal a step sent) stays.
+  const base = baseIds ?? idsOf(view(live, scope));
+  const drop = base.filter((id) => !keep.has(id));
+  if (drop.length > 0) live.removeByIds(drop);
+  for (const message of messages) live.add(message, sourceOf(chosen.originOf(message.id), message));
+  live.restoreSystemMessages(chosen.snapshotSystemMessages());
+}
+
+function sourceOf(origin: ReturnType<MessageList['originOf']>, message: MastraDBMessage): MessageSource {
+  if (origin === 'memory' || origin === 'input' || origin === 'context') return origin;
+  if (origin === 'output') return 'response';
+  return message.role === 'user' ? 'input' : 'response';
+}
+
+export function view(list: MessageList, scope: 'all' | 'response'): MastraDBMessage[] {
+  return scope === 'response' ? list.get.response.db() : list.get.all.db();
+}
+
+function idsOf(messages: readonly MastraDBMessage[]): string[] {
+  return messages.map((m) => m.id);
+}
+
+/** Note arrays the caller built from a list (the workflow's initial data). */
+export function markMaterialized(value: unknown): void {
+  if (typeof value === 'object' && value !== null) materialized.add(value);
+}
+
+export function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+function quiet(value: unknown): void {
+  if (isPromiseLike(value)) Promise.resolve(value).catch(() => {});
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A zod error's issues as `path: message; …` (the first few). */
+export function formatIssues(error: unknown): string {
+  const issues = (error as { issues?: Array<{ path?: PropertyKey[]; message?: string }> } | null)?.issues;
+  if (!Array.isArray(issues) || issues.length === 0) return messageOf(error);
+  return issues
+    .slice(0, 3)
+    .map(
+      (issue) =>
+        `${issue.path && issue.path.length > 0 ? issue.path.map(String).join('.') : '(root)'}: ${issue.message}`,
+    )
+    .join('; ');
+}
+
+// ---- running one step on its own ----------------------------------------------------------------
+
+const standalonePlans = new WeakMap<StepNode, Partial<Record<ProcessorPhase, Exec | null>>>();
+
+/** `step.execute(context)` outside an agent: the step's work for the phase of `inputData`. */
+export async function runStepStandalone(
+  node: StepNode,
+  context: StepExecuteContext<unknown>,
+): Promise<never> {
+  const input = context?.inputData as Data | undefined;
+  const phase = (input as { phase?: unknown } | undefined)?.phase;
+  if (typeof phase !== 'string' || !(phase in PHASE_HOOKS)) {
+    throw new SluiceError(
+      'PROCESSOR_WORKFLOW_INVALID_OUTPUT',
+      `Step "${node.id}".execute() needs { inputData } with a "phase" (${Object.keys(PHASE_HOOKS).join(', ')}); got ${describe(phase)}.`,
+    );
+  }
+  const typed = phase as ProcessorPhase;
+  let plans = standalonePlans.get(node);
+  if (!plans) {
+    plans = {};
+    standalonePlans.set(node, plans);
+  }
+  let exec = plans[typed];
+  if (exec === undefined) {
+    exec = compileStep(node, { phase: typed, prefix: '' }) ?? null;
+    plans[typed] = exec;
+  }
+  if (exec === null) return input as never;
+  const ctx: HookContext = {
+    retryCount: context.retryCount,
+    requestContext: context.requestContext,
+    writer: context.writer,
+    tracingContext: context.tracingContext,
+    state: context.state,
+    messageList: input?.messageList as MessageList | undefined,
+  };
+  Object.defineProperty(ctx, 'abortSignal', { get: () => context.abortSignal, enumerable: true });
+  markMaterialized(input?.messages);
+  const inv = new Invocation(
+    typed,
+    node.id,
+    ctx,
+    runScopeOf(context.state),
+    undefined,
+    input as Data,
+    true,
+    undefined,
+  );
+  return (await exec(input as Data, inv)) as never;
+}
