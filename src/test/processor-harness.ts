@@ -23,6 +23,7 @@ import type {
 } from '../messages/types.js';
 import { resolveModel } from '../models/resolve-model.js';
 import type { LanguageModelUsage, MastraLanguageModel } from '../models/types.js';
+import { innerProcessorsOf } from '../pipeline/inner-processors.js';
 import { ProcessorRunner, type StepSettings } from '../pipeline/runner.js';
 import type {
   AgentSandbox,
@@ -37,6 +38,8 @@ import type {
 import { RequestContext } from '../request-context/request-context.js';
 import { ChunkFrom, type ChunkType, type DataChunkType } from '../stream/chunk-types.js';
 import type { LLMStepResult } from '../stream/step-result.js';
+import { workflowLaneEntry } from '../workflows/as-processor.js';
+import type { ProcessorWorkflow } from '../workflows/types.js';
 import { ScriptedModel } from './scripted-model.js';
 
 /** Options of `createProcessorHarness()`. */
@@ -168,7 +171,14 @@ export class ProcessorHarness {
   /** Settles when the call in progress has finished. */
   #queue: Promise<void> = Promise.resolve();
 
-  constructor(processor: Processor, options: ProcessorHarnessOptions = {}) {
+  constructor(entry: Processor | ProcessorWorkflow, options: ProcessorHarnessOptions = {}) {
+    // A committed processor workflow is tested as the processor it runs as in a lane.
+    const processor = (workflowLaneEntry(
+      entry,
+      'inputProcessors',
+      'the processor',
+      'createProcessorHarness()',
+    ) ?? entry) as Processor;
     if (processor === null || typeof processor !== 'object' || typeof processor.id !== 'string') {
       throw new TypeError(
         'createProcessorHarness() needs a processor object with a string `id` (got ' +
@@ -415,6 +425,8 @@ export class ProcessorHarness {
   async #callNow<R>(run: () => Promise<R>, dropped: ChunkType[], stream: boolean): Promise<HookRun<R>> {
     const processor = this.#processor;
     const violations: ProcessorViolation[] = [];
+    // A workflow's steps report through their own processors: watch those too.
+    const inner = innerProcessorsOf(processor) as Processor[];
     const written: ChunkType[] = [];
     const chunks: ChunkType[] = [];
     this.#written = written;
@@ -424,6 +436,13 @@ export class ProcessorHarness {
     const restore = wrapOnViolation(processor, (violation: ProcessorViolation) => {
       violations.push(violation);
       return original?.call(processor, violation);
+    });
+    const restoreInner = inner.map((step) => {
+      const own = step.onViolation;
+      return wrapOnViolation(step, (violation: ProcessorViolation) => {
+        violations.push(violation);
+        return own?.call(step, violation);
+      });
     });
     let result: R | undefined;
     let tripwire: HarnessTripwire | undefined;
@@ -447,6 +466,7 @@ export class ProcessorHarness {
       await this.#runner.reportViolation(error);
     } finally {
       restore?.();
+      for (const undo of restoreInner) undo?.();
       this.#written = this.emitted;
       this.#out = undefined;
     }
@@ -514,7 +534,7 @@ function wrapOnViolation(
  * ```
  */
 export function createProcessorHarness(
-  processor: Processor,
+  processor: Processor | ProcessorWorkflow,
   options?: ProcessorHarnessOptions,
 ): ProcessorHarness {
   return new ProcessorHarness(processor, options);
