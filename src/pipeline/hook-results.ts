@@ -48,6 +48,13 @@ function otherListError(processorId: string, hook: ProcessorHookName): Processor
   );
 }
 
+/**
+ * What a lane entry that applied its own edits to the live list returns from a message hook (a
+ * processor workflow reconciles the list itself): nothing left to apply, but the hook changed the
+ * conversation, as its span reports.
+ */
+export const CHANGED_IN_PLACE: unique symbol = Symbol('sluice.hook.changedInPlace');
+
 /** Apply the documented result forms of a message-carrying hook to the live list. */
 export function applyMessageResult(
   list: MessageList,
@@ -57,6 +64,7 @@ export function applyMessageResult(
   scope: 'all' | 'response' = 'all',
 ): HookOutcome {
   if (result === undefined || result === null || result === list) return 'passed';
+  if (result === CHANGED_IN_PLACE) return 'changed';
   if (Array.isArray(result)) {
     reconcile(list, result as MastraDBMessage[], scope, processorId, hook);
     return 'changed';

@@ -7,6 +7,7 @@
 import type { Span } from '@opentelemetry/api';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import type { MessageList } from '../messages/message-list.js';
+import { CHANGED_IN_PLACE } from '../pipeline/hook-results.js';
 import { INNER_PROCESSORS } from '../pipeline/inner-processors.js';
 import { WORKFLOW_SPAN_ATTRIBUTES } from '../pipeline/tracing.js';
 import type { Processor, ProcessorState, TracingContext } from '../pipeline/types.js';
@@ -274,8 +275,12 @@ function finish(out: Data, inv: Invocation): unknown {
   const final = adopt(out, inv.init, inv, OUTPUT_STAGE);
   const list = final.messageList as MessageList;
   const live = inv.live;
-  if (live !== undefined && list !== live) reconcileInto(live, list, inv.baseIds, inv.scope);
-  if (inv.phase !== 'inputStep') return undefined;
+  if (live !== undefined && list !== live) {
+    reconcileInto(live, list, inv.baseIds, inv.scope);
+    inv.changed = true;
+  }
+  // The list is up to date already; the runner only learns whether it changed.
+  if (inv.phase !== 'inputStep') return inv.changed ? CHANGED_IN_PLACE : undefined;
   let overrides: Record<string, unknown> | undefined;
   for (const key of STEP_OVERRIDES) {
     const value = final[key];
@@ -283,5 +288,6 @@ function finish(out: Data, inv: Invocation): unknown {
     overrides ??= {};
     overrides[key] = value;
   }
-  return overrides;
+  // An empty overrides object changes no setting but tells the runner the step's messages changed.
+  return overrides ?? (inv.changed ? {} : undefined);
 }

@@ -157,6 +157,8 @@ export class Invocation {
   readonly results: Map<string, unknown> | undefined;
   /** Ids of the live list's messages when the first branch copy was taken (what a reconcile may drop). */
   baseIds: string[] | undefined;
+  /** Some step changed the conversation (for the phase span's outcome). */
+  changed = false;
   init: Data;
 
   constructor(
@@ -517,6 +519,7 @@ function applyPhaseResult(
   inv: Invocation,
 ): Out {
   const id = node.processor.id;
+  if (result !== undefined && result !== null && result !== list) inv.changed = true;
   try {
     if (inv.phase === 'inputStep') {
       const settings = { ...fields, systemMessages } as unknown as StepSettings;
@@ -839,7 +842,9 @@ export function adopt(value: unknown, input: Data, inv: Invocation, label: strin
     list.replaceAllSystemMessages(system as never);
     changed = true;
   }
-  return changed ? messageData({ ...data }, list, inv.scope) : data;
+  if (!changed) return data;
+  inv.changed = true;
+  return messageData({ ...data }, list, inv.scope);
 }
 
 /** A copy of message-phase data on a copy of its list (for one parallel branch). */
