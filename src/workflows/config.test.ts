@@ -193,6 +193,22 @@ describe('a workflow is a lane entry like a processor', () => {
     expect(error.message).toContain('workflow "stream-only"');
   });
 
+  it('a nested workflow counts by its steps: output-only steps inside make it PROCESSOR_NO_HOOK in inputProcessors', async () => {
+    const inner = wf('inner')
+      .then(createStep({ id: 'upper', processOutputStream: async ({ part }) => part } satisfies Processor))
+      .commit();
+    const outer = wf('outer').then(inner).commit();
+    expect(
+      buildError(() => new Agent({ id: 'a', instructions: 'x', model: model(), inputProcessors: [outer] }))
+        .code,
+    ).toBe('PROCESSOR_NO_HOOK');
+    // Per-call arrays are checked when the call starts.
+    const agent = new Agent({ id: 'a', instructions: 'x', model: model() });
+    expect((await callError(agent.generate('q', { inputProcessors: [outer] }))).code).toBe(
+      'PROCESSOR_NO_HOOK',
+    );
+  });
+
   it('a plain step runs in every lane, so a workflow of plain steps is accepted in both', () => {
     const plain = wf('plain-only')
       .then(

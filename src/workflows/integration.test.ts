@@ -107,6 +107,56 @@ describe('memory + an input workflow with a redacting parallel branch', () => {
     expect(JSON.stringify(model.calls[0]?.prompt)).not.toContain('ana.silva@posteo.de');
   });
 
+  it.each(['processOutputStep', 'processOutputResult'] as const)(
+    'an output workflow redacting the answer in a parallel branch (%s): the stored answer is the redacted one',
+    async (hook) => {
+      const { memory } = memorySetup(['call 555 1234']);
+      const redact = {
+        id: 'answer-redactor',
+        [hook]: async ({
+          messages,
+        }: {
+          messages: Array<{ role: string; content: { parts: unknown[] } }>;
+        }) => {
+          await sleep(5);
+          return messages.map((m) =>
+            m.role !== 'assistant'
+              ? m
+              : {
+                  ...m,
+                  content: {
+                    ...m.content,
+                    parts: m.content.parts.map((p) =>
+                      (p as { type: string }).type === 'text'
+                        ? { ...(p as object), text: (p as { text: string }).text.replace(/\d/g, '#') }
+                        : p,
+                    ),
+                  },
+                },
+          );
+        },
+      } as unknown as Processor;
+      const watch = {
+        id: 'watcher',
+        [hook]: ({ messageList }: { messageList: unknown }) => messageList,
+      } as Processor;
+      const workflow = wf('answer-privacy')
+        .parallel([createStep(watch), createStep(redact)])
+        .map(({ inputData }) => inputData['processor:answer-redactor'])
+        .commit();
+      const agent = new Agent({
+        id: 'a',
+        instructions: 'x',
+        model: new ScriptedModel({ steps: ['call 555 1234'] }),
+        memory,
+        outputProcessors: [workflow],
+      });
+      const result = await agent.generate('number?', { memory: conversation });
+      expect(textOf(await stored(memory))).toEqual(['user: number?', 'assistant: call ### ####']);
+      expect(JSON.stringify(result.response.dbMessages)).not.toContain('555');
+    },
+  );
+
   it('a workflow abort stores nothing of the turn (as a plain processor abort)', async () => {
     const { memory, model } = memorySetup();
     const guard = {

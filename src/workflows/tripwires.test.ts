@@ -361,6 +361,62 @@ describe('abort(reason, { retry: true }) from a workflow step', () => {
     expect(viaWorkflow).toEqual(plain);
   });
 
+  it('from a branch of a .parallel() in the outputStep phase: the step is retried, the rejected answer is not kept', async () => {
+    const check = {
+      id: 'length-check',
+      processOutputStep: ({ text, abort }) => {
+        if (text === 'No.') abort('Give a longer answer.', { retry: true });
+      },
+    } satisfies Processor;
+    const watcher = {
+      id: 'watcher',
+      processOutputStep: async ({ messageList }) => {
+        await sleep(2);
+        return messageList;
+      },
+    } satisfies Processor;
+    const workflow = wf('quality')
+      .parallel([createStep(watcher), createStep(check)])
+      .map(({ inputData }) => inputData['processor:watcher'])
+      .commit();
+    const model = new ScriptedModel({ steps: ['No.', 'A longer answer.'] });
+    const result = await agentWith({ output: [workflow] }, model, { maxProcessorRetries: 1 }).generate('q');
+    expect(model.calls).toHaveLength(2);
+    expect(result.text).toBe('A longer answer.');
+    expect(result.tripwire).toBeUndefined();
+    expect(JSON.stringify(result.response.dbMessages)).not.toContain('No.');
+  });
+
+  it('from processOutputStream on a chunk: the step is replayed like a plain processor', async () => {
+    const run = async (asWorkflow: boolean) => {
+      const guard = {
+        id: 'chunk-guard',
+        processOutputStream: async ({ part, abort, retryCount }) => {
+          if (part.type === 'text-delta' && part.payload.text === 'bad' && retryCount === 0)
+            abort('again', { retry: true });
+          return part;
+        },
+      } satisfies Processor;
+      const model = new ScriptedModel({ steps: [{ text: ['bad'] }, { text: ['good'] }] });
+      const result = await new Agent({
+        id: 'wf-tripwires',
+        instructions: 'sys',
+        model,
+        outputProcessors: [asWorkflow ? wf('stream-guard').then(createStep(guard)).commit() : guard],
+        maxProcessorRetries: 1,
+      }).generate('q');
+      return {
+        text: result.text,
+        tripwire: result.tripwire,
+        calls: model.calls.length,
+        prompts: model.prompts,
+      };
+    };
+    const viaWorkflow = await run(true);
+    expect(viaWorkflow).toMatchObject({ text: 'good', tripwire: undefined, calls: 2 });
+    expect(viaWorkflow).toEqual(await run(false));
+  });
+
   it('without maxProcessorRetries the retry request ends the run with the tripwire (retry: true)', async () => {
     const model = new ScriptedModel({ steps: ['No.', 'unused'] });
     const result = await agentWith({ output: [qualityWorkflow([], [])] }, model).generate('q');
