@@ -300,6 +300,33 @@ describe('step.execute() on its own (outside an agent)', () => {
     expect(error).toMatchObject({ message: 'blocked standalone', processorId: 'guard' });
   });
 
+  it('calls sharing one context state object share the hook’s state (one state per step, kept in it)', async () => {
+    const states: unknown[] = [];
+    const counter = {
+      id: 'counter',
+      processInput: ({ state, messageList }) => {
+        states.push(state);
+        state.calls = ((state.calls as number | undefined) ?? 0) + 1;
+        return messageList;
+      },
+    } satisfies Processor;
+    const step = createStep(counter);
+    const run = (state: Record<string, unknown>) => {
+      const messageList = userList('x');
+      return step.execute(
+        contextFor({ phase: 'input', messages: messageList.get.all.db(), messageList }, state) as never,
+      );
+    };
+    const shared: Record<string, unknown> = {};
+    await run(shared);
+    await run(shared);
+    await run({});
+    expect(states[0]).toBe(states[1]);
+    expect(states[2]).not.toBe(states[0]);
+    expect((states[1] as { calls: number }).calls).toBe(2);
+    expect((states[2] as { calls: number }).calls).toBe(1);
+  });
+
   it('a processor lacking the phase hook returns the phase data unchanged (same object)', async () => {
     const messageList = userList('x');
     const data = { phase: 'input' as const, messages: messageList.get.all.db(), messageList };

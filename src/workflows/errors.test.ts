@@ -272,6 +272,11 @@ describe('a step that throws fails the run with PROCESSOR_WORKFLOW_FAILED', () =
       hook: c.hook,
     });
     expect((error as Error).cause).toBe(boom);
+    expect((error as ProcessorWorkflowError).details).toMatchObject({
+      workflowId: 'guarded',
+      stepId: c.stepId,
+      phase: c.phase,
+    });
     const message = (error as Error).message;
     expect(message).toContain('"guarded"');
     expect(message).toContain(`"${c.stepId}"`);
@@ -541,6 +546,83 @@ describe('malformed data is PROCESSOR_WORKFLOW_INVALID_OUTPUT naming the step th
     expect(message).toContain(`"${c.stepId}"`);
     if (c.message) expect(message).toMatch(c.message);
   });
+
+  it.each([
+    [
+      'processInputStep returning 42',
+      { id: 'bad', processInputStep: () => 42 as never },
+      'input',
+      'inputStep',
+    ],
+    [
+      'processInputStep returning { toolChoice: 42 }',
+      { id: 'bad', processInputStep: () => ({ toolChoice: 42 }) as never },
+      'input',
+      'inputStep',
+    ],
+    [
+      'processInputStep returning a model that cannot be resolved',
+      { id: 'bad', processInputStep: () => ({ model: 'nope/unknown-model' }) as never },
+      'input',
+      'inputStep',
+    ],
+    [
+      'processOutputStep returning 42',
+      { id: 'bad', processOutputStep: () => 42 as never },
+      'output',
+      'outputStep',
+    ],
+    [
+      'processToolResult returning a string',
+      { id: 'bad', processToolResult: () => 'str' as never },
+      'output',
+      'toolResult',
+    ],
+    [
+      'processOutputResult returning { messages: "x" }',
+      { id: 'bad', processOutputResult: () => ({ messages: 'x' }) as never },
+      'output',
+      'outputResult',
+    ],
+    [
+      'processOutputStream returning an array holding a non-chunk',
+      { id: 'bad', processOutputStream: async ({ part }) => [part, 5] as never },
+      'output',
+      'outputStream',
+    ],
+  ] as Array<[string, Processor, Lane, string]>)(
+    'every hook: %s is INVALID_OUTPUT where a plain processor gets PROCESSOR_INVALID_RESULT',
+    async (_label, processor, lane, phase) => {
+      const lookup = createTool({
+        id: 'lookup',
+        description: 'l',
+        inputSchema: z.object({}),
+        execute: async () => 'ok',
+      });
+      const run = (entry: Processor | ProcessorWorkflow) =>
+        new Agent({
+          id: 'a',
+          instructions: 's',
+          tools: { lookup },
+          model: new ScriptedModel({ steps: [{ toolCalls: [{ toolName: 'lookup', args: {} }] }, 'done'] }),
+          ...(lane === 'input'
+            ? { inputProcessors: [entry as never] }
+            : { outputProcessors: [entry as never] }),
+        })
+          .generate('q')
+          .catch((e: unknown) => e);
+      const plain = await run(processor);
+      expect(plain).toMatchObject({ code: 'PROCESSOR_INVALID_RESULT', processorId: 'bad' });
+      const viaWorkflow = await run(wf('shapes').then(createStep(processor)).commit());
+      expect(viaWorkflow).toMatchObject({
+        code: 'PROCESSOR_WORKFLOW_INVALID_OUTPUT',
+        workflowId: 'shapes',
+        stepId: 'processor:bad',
+        phase,
+      });
+      expect((viaWorkflow as Error).message).toContain('"shapes"');
+    },
+  );
 
   it('stream(): an invalid chunk from a workflow step ends the stream with the error chunk', async () => {
     const { error, finishReason } = await streamedFailureOf(

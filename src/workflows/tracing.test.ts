@@ -318,6 +318,51 @@ describe('with an OpenTelemetry SDK registered', () => {
     expect(inside?.parentSpanContext?.spanId).toBe(step?.spanContext().spanId);
   });
 
+  it('a retry requested by a step: the step span is "aborted", the phase span "retried", the replay "passed"', async () => {
+    const quality = {
+      id: 'quality',
+      processOutputStep: ({ text, abort }) => {
+        if (text === 'No.') abort('longer', { retry: true });
+      },
+    } satisfies Processor;
+    await new Agent({
+      id: 'a',
+      instructions: 'x',
+      model: new ScriptedModel({ steps: ['No.', 'A longer answer.'] }),
+      maxProcessorRetries: 1,
+      outputProcessors: [wf('quality-wf').then(createStep(quality)).commit()],
+    }).generate('q');
+    const phases = phaseSpans('quality-wf', 'processOutputStep');
+    expect(phases.map((s) => s.attributes[A.outcome])).toEqual(['retried', 'passed']);
+    expect(phases.map((s) => childrenOf(s).map((c) => c.attributes[A.outcome]))).toEqual([
+      ['aborted'],
+      ['passed'],
+    ]);
+  });
+
+  it('a failing .map() has no step span of its own; the phase span is "failed"', async () => {
+    await new Agent({
+      id: 'a',
+      instructions: 'x',
+      model: new ScriptedModel({ steps: ['ok'] }),
+      inputProcessors: [
+        wf('map-fails')
+          .then(createStep(watcher))
+          .map(() => {
+            throw new Error('bad map');
+          })
+          .commit(),
+      ],
+    })
+      .generate('q')
+      .catch(() => undefined);
+    const [phase] = phaseSpans('map-fails', 'processInput');
+    expect(phase?.attributes[A.outcome]).toBe('failed');
+    expect(childrenOf(phase as ReadableSpan).map(stepSummary)).toEqual([
+      expect.objectContaining({ stepId: 'processor:watcher', outcome: 'passed' }),
+    ]);
+  });
+
   it('[BUG] the phase span of a workflow whose step changed the messages says "changed", as the same processor in the lane does', async () => {
     const agent = (inputProcessors: never[]) =>
       new Agent({ id: 'a', instructions: 'x', model: new ScriptedModel({ steps: ['ok'] }), inputProcessors });
