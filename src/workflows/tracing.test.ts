@@ -363,7 +363,7 @@ describe('with an OpenTelemetry SDK registered', () => {
     ]);
   });
 
-  it('[BUG] the phase span of a workflow whose step changed the messages says "changed", as the same processor in the lane does', async () => {
+  it('the phase span of a workflow whose step changed the messages says "changed", as the same processor in the lane does', async () => {
     const agent = (inputProcessors: never[]) =>
       new Agent({ id: 'a', instructions: 'x', model: new ScriptedModel({ steps: ['ok'] }), inputProcessors });
     await agent([redactor as never]).generate('card 4111');
