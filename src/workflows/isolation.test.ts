@@ -5,7 +5,7 @@
  * the prompt the model received, `result.response.messages`, later prompts and processors.
  */
 import { Agent, type MessageList } from 'sluice/agent';
-import type { MastraDBMessage } from 'sluice/memory';
+import { InMemoryStore, type MastraDBMessage, Memory } from 'sluice/memory';
 import {
   ModerationProcessor,
   PIIDetector,
@@ -559,6 +559,130 @@ describe('the live list is reconciled once from the chosen output', () => {
       (c): c is Extract<ChunkType, { type: 'tool-result' }> => c.type === 'tool-result',
     );
     expect(JSON.stringify(toolResult)).not.toContain('LOST');
+  });
+});
+
+describe('concurrent phase runs of one workflow', () => {
+  it('two tool results of one step, each edited by the chosen parallel branch: both edits reach the next prompt', async () => {
+    const slow = createTool({
+      id: 'slow',
+      description: 'Slow lookup',
+      inputSchema: z.object({ q: z.string() }),
+      execute: async ({ q }) => {
+        await new Promise((r) => setTimeout(r, 15));
+        return { q, value: 'slow-raw' };
+      },
+    });
+    const fast = createTool({
+      id: 'fast',
+      description: 'Fast lookup',
+      inputSchema: z.object({ q: z.string() }),
+      execute: async ({ q }) => ({ q, value: 'fast-raw' }),
+    });
+    const marker = {
+      id: 'marker',
+      processToolResult: async ({ toolName, toolCallId, args, result, messageList }) => {
+        // Different delays: the two phase runs are reconciled into one live list in turn.
+        await new Promise((r) => setTimeout(r, toolName === 'fast' ? 30 : 1));
+        messageList.updateToolInvocation({
+          type: 'tool-invocation',
+          toolInvocation: {
+            state: 'result',
+            toolCallId,
+            toolName,
+            args,
+            result: { ...(result as Record<string, unknown>), value: `${toolName}-MARKED` },
+          },
+        });
+      },
+    } satisfies Processor;
+    const idle = { id: 'idle', processToolResult: () => undefined } satisfies Processor;
+    const wf = workflow('tool-pair')
+      .parallel([createStep(marker), createStep(idle)])
+      .map(({ inputData }) => inputData['processor:marker'])
+      .commit();
+    const model = new ScriptedModel({
+      steps: [
+        {
+          toolCalls: [
+            { toolName: 'slow', args: { q: '1' }, toolCallId: 'c1' },
+            { toolName: 'fast', args: { q: '2' }, toolCallId: 'c2' },
+          ],
+        },
+        'done',
+      ],
+    });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'sys',
+      model,
+      tools: { slow, fast },
+      outputProcessors: [wf],
+    });
+
+    await agent.generate('look up');
+
+    const second = JSON.stringify(model.calls[1]?.prompt);
+    expect(second).toContain('slow-MARKED');
+    expect(second).toContain('fast-MARKED');
+    expect(second).not.toContain('-raw');
+  });
+});
+
+describe('reconcile with memory', () => {
+  it('parallel input and output workflows over three turns with memory: history is recalled once and stored without duplicates', async () => {
+    const tagInput = {
+      id: 'tag-input',
+      processInput: ({ messages }) =>
+        messages.map((m, i) =>
+          i === messages.length - 1 && m.role === 'user' ? withText(m, `${messageText(m)} [tagged]`) : m,
+        ),
+    } satisfies Processor;
+    const tagOutput = {
+      id: 'tag-output',
+      processOutputResult: ({ messages }) =>
+        messages.map((m) => (m.role === 'assistant' ? withText(m, `${messageText(m)} [checked]`) : m)),
+    } satisfies Processor;
+    const idleIn = { id: 'idle-in', processInput: ({ messageList }) => messageList } satisfies Processor;
+    const idleOut = {
+      id: 'idle-out',
+      processOutputResult: ({ messageList }) => messageList,
+    } satisfies Processor;
+    const inWf = workflow('in')
+      .parallel([createStep(tagInput), createStep(idleIn)])
+      .map(({ inputData }) => inputData['processor:tag-input'])
+      .commit();
+    const outWf = workflow('out')
+      .parallel([createStep(idleOut), createStep(tagOutput)])
+      .map(({ inputData }) => inputData['processor:tag-output'])
+      .commit();
+    const memory = new Memory({ storage: new InMemoryStore() });
+    const model = new ScriptedModel({ steps: (call) => `answer ${call.index}` });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'sys',
+      model,
+      memory,
+      inputProcessors: [inWf],
+      outputProcessors: [outWf],
+    });
+    const thread = { thread: 't1', resource: 'r1' };
+
+    await agent.generate('one', { memory: thread });
+    await agent.generate('two', { memory: thread });
+    await agent.generate('three', { memory: thread });
+
+    expect(texts(model.calls[2]?.prompt, 'user')).toEqual(['one [tagged]', 'two [tagged]', 'three [tagged]']);
+    expect(texts(model.calls[2]?.prompt, 'assistant')).toEqual(['answer 0 [checked]', 'answer 1 [checked]']);
+    const stored = (await memory.recall({ threadId: 't1', perPage: false })).messages;
+    expect(stored.map((m) => `${m.role}:${messageText(m)}`)).toEqual([
+      'user:one [tagged]',
+      'assistant:answer 0 [checked]',
+      'user:two [tagged]',
+      'assistant:answer 1 [checked]',
+      'user:three [tagged]',
+      'assistant:answer 2 [checked]',
+    ]);
   });
 });
 

@@ -389,6 +389,74 @@ describe('.then(): order and data flow', () => {
     },
   );
 
+  it.each(['plain array', '.then()', '.parallel().map()'] as const)(
+    'a systemMessages override applies to that loop step only, as for a plain processor (%s)',
+    async (shape) => {
+      const note = {
+        id: 'note',
+        processInputStep: ({ stepNumber, systemMessages }) =>
+          stepNumber === 0
+            ? { systemMessages: [...systemMessages, { role: 'system' as const, content: 'Step note.' }] }
+            : undefined,
+      } satisfies Processor;
+      const idle = { id: 'idle', processInputStep: () => undefined } satisfies Processor;
+      const entry =
+        shape === 'plain array'
+          ? note
+          : shape === '.then()'
+            ? workflow('wf').then(createStep(note)).commit()
+            : workflow('wf')
+                .parallel([createStep(note), createStep(idle)])
+                .map(({ inputData }) => inputData['processor:note'])
+                .commit();
+      const model = new ScriptedModel({ steps: TOOL_THEN_ANSWER });
+      const agent = new Agent({
+        id: 'a',
+        instructions: 'sys',
+        model,
+        tools: { weather },
+        inputProcessors: [entry],
+      });
+
+      await agent.generate('weather?');
+
+      expect(model.calls.map((c) => texts(c.prompt, 'system'))).toEqual([['sys', 'Step note.'], ['sys']]);
+    },
+  );
+
+  it.each(['plain array', '.then()', '.parallel().map()'] as const)(
+    'a toolChoice override applies to that loop step only, as for a plain processor (%s)',
+    async (shape) => {
+      const force = {
+        id: 'force',
+        processInputStep: ({ stepNumber }) =>
+          stepNumber === 0 ? { toolChoice: 'required' as const } : undefined,
+      } satisfies Processor;
+      const idle = { id: 'idle', processInputStep: () => undefined } satisfies Processor;
+      const entry =
+        shape === 'plain array'
+          ? force
+          : shape === '.then()'
+            ? workflow('wf').then(createStep(force)).commit()
+            : workflow('wf')
+                .parallel([createStep(idle), createStep(force)])
+                .map(({ inputData }) => inputData['processor:force'])
+                .commit();
+      const model = new ScriptedModel({ steps: TOOL_THEN_ANSWER });
+      const agent = new Agent({
+        id: 'a',
+        instructions: 'sys',
+        model,
+        tools: { weather },
+        inputProcessors: [entry],
+      });
+
+      await agent.generate('weather?');
+
+      expect(model.calls.map((c) => c.toolChoice)).toEqual([{ type: 'required' }, { type: 'auto' }]);
+    },
+  );
+
   it('processInputStep override model (a ScriptedModel) reaches the next step and is the model called', async () => {
     const main = new ScriptedModel({ steps: ['from main'], modelId: 'main' });
     const other = new ScriptedModel({ steps: ['from other'], modelId: 'other' });

@@ -152,11 +152,13 @@ describe('parallel branches in the stream phase: the chosen branch decides what 
     { chosen: 'processor:editor', expected: ['a', 'c1', 'c2', 'd'] },
     { chosen: 'processor:keeper', expected: ['a', 'b', 'c', 'd'] },
   ] as const)(
-    '.map(→ $chosen): drops and fan-outs of the other branch have no effect',
+    '.map(→ $chosen): only the chosen branch’s drops and fan-outs take effect; later steps see each chunk',
     async ({ chosen, expected }) => {
+      const afterSaw: string[] = [];
       const wf = workflow('pick-stream')
         .parallel([createStep(editor), createStep(keeper)])
         .map(({ inputData }) => inputData[chosen])
+        .then(createStep(upperProcessor(afterSaw)))
         .commit();
       const model = new ScriptedModel({ steps: [{ text: ['a', 'b', 'c', 'd'] }] });
       const agent = new Agent({ id: 'a', instructions: 'sys', model, outputProcessors: [wf] });
@@ -164,8 +166,10 @@ describe('parallel branches in the stream phase: the chosen branch decides what 
       const out = await agent.stream('go');
       const chunks = await collect(out.fullStream);
 
-      expect(deltas(chunks)).toEqual(expected);
-      expect(await out.text).toBe(expected.join(''));
+      // The step after the map sees each chunk of the chosen branch's output on its own.
+      expect(afterSaw).toEqual(expected);
+      expect(deltas(chunks)).toEqual(expected.map((t) => t.toUpperCase()));
+      expect(await out.text).toBe(expected.join('').toUpperCase());
     },
   );
 });
@@ -377,5 +381,31 @@ describe('per-step state and the writer in the stream phase', () => {
     expect(chunks.filter((c) => c.type === 'data-emitted')).toHaveLength(1);
     expect(laneNextSaw).toContain('data-emitted');
     expect(inWorkflowSaw).not.toContain('data-emitted');
+  });
+});
+
+describe('the writer of steps in message phases', () => {
+  it('writer.custom() from a parallel branch step of an input workflow puts the data chunk on fullStream', async () => {
+    const progress = {
+      id: 'progress',
+      processInput: async ({ writer, messageList }) => {
+        await writer?.custom({ type: 'data-progress', data: { stage: 'input checked' } });
+        return messageList;
+      },
+    } satisfies Processor;
+    const idle = { id: 'idle', processInput: ({ messageList }) => messageList } satisfies Processor;
+    const wf = workflow('progress')
+      .parallel([createStep(idle), createStep(progress)])
+      .map(({ inputData }) => inputData['processor:idle'])
+      .commit();
+    const model = new ScriptedModel({ steps: ['hello'] });
+    const agent = new Agent({ id: 'a', instructions: 'sys', model, inputProcessors: [wf] });
+
+    const chunks = await collect((await agent.stream('go')).fullStream);
+
+    expect(chunks.filter((c) => c.type === 'data-progress')).toEqual([
+      expect.objectContaining({ type: 'data-progress', data: { stage: 'input checked' } }),
+    ]);
+    expect(deltas(chunks)).toEqual(['hello']);
   });
 });
