@@ -17,6 +17,7 @@ import { benchStructuredOutput } from './structured-output.js';
 import { benchTokenLimiter } from './token-limiter.js';
 import { benchTokenizers } from './tokenizers.js';
 import { benchUsageLedgers } from './usage-ledgers.js';
+import { benchWorkflows } from './workflows.js';
 
 console.log(`node ${process.version}, ${process.platform}/${process.arch}`);
 await benchStreamOverhead();
@@ -37,3 +38,4 @@ await benchInjection();
 await benchGuardrails();
 await benchUsageLedgers();
 await benchCostControl();
+await benchWorkflows();

@@ -27,7 +27,6 @@ import {
   formatIssues,
   type HookContext,
   Invocation,
-  isPromiseLike,
   markMaterialized,
   PHASE_HOOKS,
   reconcileInto,
@@ -159,8 +158,9 @@ function runPhase(
     recordResults,
     span,
   );
-  const out = exec(data, inv);
-  return isPromiseLike(out) ? Promise.resolve(out).then((value) => finish(value, inv)) : finish(out, inv);
+  // The plan ends with `finish` (sync, or in the async frame the run went on in).
+  inv.tail = finish;
+  return exec(data, inv);
 }
 
 function initialData(phase: ProcessorPhase, args: HookArgs): Data {

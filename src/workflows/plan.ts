@@ -1,10 +1,11 @@
 /**
  * The workflow engine. A workflow's graph is compiled once, per phase, into plain functions
- * `(data, invocation) => data | Promise<data>`: a step whose processor lacks the phase's hook
- * compiles to nothing, results stay plain values while hooks return plain values, and a promise
- * appears only where a hook (or a map, or a condition) returns one. Per stream chunk there is no
- * run object, no storage, no schema validation and no copy of the stream: one invocation record,
- * the hook calls, and a small object per step that changed the part.
+ * `(data, invocation) => data | Promise<data> | Later`: a step whose processor lacks the phase's
+ * hook compiles to nothing, results stay plain values while hooks return plain values, and a
+ * promise appears only where a hook (or a map, or a condition) returns one. An async hook's own
+ * promise is awaited by the sequence it runs in (a `Later`: no wrapper, no extra tick per step).
+ * Per stream chunk there is no run object, no storage, no schema validation and no copy of the
+ * stream: one invocation record, the hook calls, and a small object per step that changed the part.
  */
 import { context as otelContext, type Span, trace } from '@opentelemetry/api';
 import type { ProcessorHookName } from '../errors/processor-error.js';
@@ -38,10 +39,92 @@ import type { StepExecuteContext } from './types.js';
 
 /** Phase data as it flows between steps (or, after `.parallel()`, results keyed by step id). */
 export type Data = Record<string, unknown>;
-type Out = Data | PromiseLike<Data>;
+type Out = Data | PromiseLike<Data> | Later;
 /** One compiled node: data in, data out. */
 export type Exec = (data: Data, inv: Invocation) => Out;
 type Abort = (reason?: string, options?: TripWireOptions) => never;
+
+/**
+ * A result still to come: a hook's (or map's) own promise and how its value becomes data. The
+ * sequence driver awaits `pending` itself and calls `settle` / `fail`, so an async hook costs
+ * the one await of its own promise, not an async wrapper per step (and per step a tick).
+ * Never handed to promise machinery unsettled: `settled()` turns it into a promise first.
+ */
+abstract class Later {
+  constructor(readonly pending: PromiseLike<unknown>) {}
+  /** The data the awaited value makes. */
+  abstract settle(value: unknown): Out;
+  /** What the rejection becomes (always throws). */
+  abstract fail(error: unknown): never;
+}
+
+/** An async `processOutputStream` result; frees the step's arguments (`slot`, unless reentrant). */
+class StreamLater extends Later {
+  constructor(
+    pending: PromiseLike<unknown>,
+    readonly slot: StreamSlot | undefined,
+    readonly part: ChunkType,
+    readonly data: Data,
+    readonly inv: Invocation,
+    readonly label: string,
+    readonly processor: Processor,
+  ) {
+    super(pending);
+  }
+  settle(value: unknown): Out {
+    if (this.slot !== undefined) this.slot.busy = false;
+    return streamOut(value, this.part, this.data, this.inv, this.label);
+  }
+  fail(error: unknown): never {
+    if (this.slot !== undefined) this.slot.busy = false;
+    throw stepError(error, this.inv, this.label, this.processor);
+  }
+}
+
+/** An async `.map()` result. */
+class MapLater extends Later {
+  constructor(
+    pending: PromiseLike<unknown>,
+    readonly data: Data,
+    readonly inv: Invocation,
+    readonly label: string,
+  ) {
+    super(pending);
+  }
+  settle(value: unknown): Out {
+    return mapOut(value, this.data, this.inv, this.label);
+  }
+  fail(error: unknown): never {
+    throw stepError(error, this.inv, this.label);
+  }
+}
+
+/** True when `out` is not data yet (a promise or a {@link Later}). */
+function isPending(out: Out): out is PromiseLike<Data> | Later {
+  return out instanceof Later || isPromiseLike(out);
+}
+
+/** `out` as data, awaited (Laters settled) in place. */
+async function settled(out: Out): Promise<Data> {
+  let current = out;
+  for (;;) {
+    if (current instanceof Later) {
+      let value: unknown;
+      try {
+        value = await current.pending;
+      } catch (error) {
+        current.fail(error);
+      }
+      current = current.settle(value);
+    } else if (isPromiseLike(current)) current = await current;
+    else return current;
+  }
+}
+
+/** `out` as something promise machinery may be handed (a Later becomes a promise). */
+function thenable(out: Out): Data | PromiseLike<Data> {
+  return out instanceof Later ? settled(out) : out;
+}
 
 /** The hook each phase runs. */
 export const PHASE_HOOKS = {
@@ -67,6 +150,8 @@ export interface HookContext {
 }
 
 const NO_TRACING: TracingContext = Object.freeze({});
+/** Step contexts per run whose `abortSignal` is a lazy accessor (the runner's policy, and count). */
+const LAZY_SIGNAL_CONTEXTS = 8;
 const RUN_SCOPE = Symbol('sluice.workflow.run');
 
 /** Message arrays (and system message arrays) the engine built from a list: known to match it. */
@@ -77,6 +162,12 @@ export class RunScope {
   readonly #states = new Map<string, ProcessorState>();
   readonly #aborts = new Map<string, Abort>();
   readonly #streamSlots = new Map<ProcessorStepNode, StreamSlot>();
+  #contexts = 0;
+
+  /** True for the run's first few step contexts: their `abortSignal` is read through lazily. */
+  lazySignal(): boolean {
+    return ++this.#contexts <= LAZY_SIGNAL_CONTEXTS;
+  }
 
   /** One state object per step id per run (a processor step's id names its processor). */
   stateOf(key: string): ProcessorState {
@@ -153,13 +244,23 @@ export class Invocation {
   /** Which messages the phase carries: the response for `outputResult`, else all. */
   readonly scope: 'all' | 'response';
   readonly stepNumber: number | undefined;
-  /** Step outputs by step id, for `getStepResult` (only when a map, condition or plain step may ask). */
-  readonly results: Map<string, unknown> | undefined;
+  /** Step outputs are kept for `getStepResult` (only when a map, condition or plain step may ask). */
+  readonly recordResults: boolean;
+  /**
+   * The kept outputs as `[id, value, id, value, …]`, made on first record: a phase run records
+   * a handful, and per stream chunk a flat array is far cheaper than a `Map`.
+   */
+  #results: unknown[] | undefined;
   /** Ids of the live list's messages when the first branch copy was taken (what a reconcile may drop). */
   baseIds: string[] | undefined;
   /** Some step changed the conversation (for the phase span's outcome). */
   changed = false;
   init: Data;
+  /**
+   * What the workflow's top-level sequence hands its output to (the lane's final check and
+   * reconcile), so a phase run that went async finishes in the same async frame.
+   */
+  tail: ((out: Data, inv: Invocation) => unknown) | undefined;
 
   constructor(
     readonly phase: ProcessorPhase,
@@ -177,7 +278,32 @@ export class Invocation {
     this.scope = phase === 'outputResult' ? 'response' : 'all';
     this.init = init;
     this.stepNumber = typeof init.stepNumber === 'number' ? init.stepNumber : undefined;
-    this.results = recordResults ? new Map() : undefined;
+    this.recordResults = recordResults;
+  }
+
+  /** Keep `value` as the output of step `id` (the latest record of an id wins). */
+  record(id: string, value: unknown): void {
+    if (!this.recordResults) return;
+    const results = this.#results;
+    if (results === undefined) {
+      this.#results = [id, value];
+      return;
+    }
+    for (let i = 0; i < results.length; i += 2) {
+      if (results[i] === id) {
+        results[i + 1] = value;
+        return;
+      }
+    }
+    results.push(id, value);
+  }
+
+  /** The kept output of step `id`, if it ran (and outputs are kept). */
+  resultOf(id: string): unknown {
+    const results = this.#results;
+    if (results === undefined) return undefined;
+    for (let i = 0; i < results.length; i += 2) if (results[i] === id) return results[i + 1];
+    return undefined;
   }
 
   site(stepId: string): WorkflowFailureSite {
@@ -216,7 +342,7 @@ export function compileWorkflow(nodes: readonly GraphNode[]): CompiledWorkflow {
   if (cached) return cached;
   const plans: Partial<Record<ProcessorPhase, Exec>> = {};
   for (const phase of Object.keys(PHASE_HOOKS) as ProcessorPhase[]) {
-    if (phaseHasWork(nodes, phase)) plans[phase] = compileSequence(nodes, { phase, prefix: '' });
+    if (phaseHasWork(nodes, phase)) plans[phase] = compileSequence(nodes, { phase, prefix: '' }, true);
   }
   const compiled = { plans, recordResults: asksForResults(nodes) };
   compiledGraphs.set(nodes, compiled);
@@ -255,27 +381,90 @@ function asksForResults(nodes: readonly GraphNode[]): boolean {
 
 const identity: Exec = (data) => data;
 
-function compileSequence(nodes: readonly GraphNode[], options: CompileOptions): Exec {
+/**
+ * A sequence of nodes. `top`: the workflow's own sequence, which ends with the invocation's
+ * `tail` (its result is then the phase run's result, not data).
+ */
+function compileSequence(nodes: readonly GraphNode[], options: CompileOptions, top = false): Exec {
   const execs: Exec[] = [];
+  // The step id to record each output under (`.then()` steps), for `getStepResult`.
+  const ids: Array<string | undefined> = [];
   for (const node of nodes) {
+    if (node.kind === 'step') {
+      execs.push(compileStep(node.step, options) ?? identity);
+      ids.push(node.step.id);
+      continue;
+    }
     const exec = compileNode(node, options);
-    if (exec !== undefined) execs.push(exec);
+    if (exec !== undefined) {
+      execs.push(exec);
+      ids.push(undefined);
+    }
   }
-  if (execs.length === 0) return identity;
-  if (execs.length === 1) return execs[0] as Exec;
-  return (data, inv) => runFrom(execs, 0, data, inv);
+  if (!top) {
+    if (execs.length === 0) return identity;
+    if (execs.length === 1 && ids[0] === undefined) return execs[0] as Exec;
+  }
+  return (data, inv) => runFrom(execs, ids, top, data, inv);
 }
 
-function runFrom(execs: readonly Exec[], start: number, data: Data, inv: Invocation): Out {
-  let current: Out = data;
-  for (let i = start; i < execs.length; i++) {
-    if (isPromiseLike(current)) {
-      const next = i;
-      return Promise.resolve(current).then((value) => runFrom(execs, next, value, inv));
-    }
-    current = (execs[i] as Exec)(current, inv);
+/** Runs a sequence while its steps return plain values; the first pending one goes to `runRest`. */
+function runFrom(
+  execs: readonly Exec[],
+  ids: ReadonlyArray<string | undefined>,
+  top: boolean,
+  data: Data,
+  inv: Invocation,
+): Out {
+  let current = data;
+  for (let i = 0; i < execs.length; i++) {
+    const out = (execs[i] as Exec)(current, inv);
+    if (isPending(out)) return runRest(execs, ids, top, i, out, inv);
+    const id = ids[i];
+    if (id !== undefined) inv.record(id, out);
+    current = out;
   }
-  return current;
+  const tail = top ? inv.tail : undefined;
+  return tail === undefined ? current : (tail(current, inv) as Data);
+}
+
+/**
+ * The rest of a sequence once a step went async: one async frame awaits each pending result
+ * (a Later's own promise) in turn, instead of a chain of `.then()` callbacks and wrappers (a
+ * closure, a promise and a tick per step).
+ */
+async function runRest(
+  execs: readonly Exec[],
+  ids: ReadonlyArray<string | undefined>,
+  top: boolean,
+  index: number,
+  first: Out,
+  inv: Invocation,
+): Promise<Data> {
+  let out = first;
+  let current: Data;
+  for (let i = index; ; ) {
+    // Settle this step's output in place.
+    for (;;) {
+      if (out instanceof Later) {
+        let value: unknown;
+        try {
+          value = await out.pending;
+        } catch (error) {
+          out.fail(error);
+        }
+        out = out.settle(value);
+      } else if (isPromiseLike(out)) out = await out;
+      else break;
+    }
+    current = out;
+    const id = ids[i];
+    if (id !== undefined) inv.record(id, current);
+    if (++i >= execs.length) break;
+    out = (execs[i] as Exec)(current, inv);
+  }
+  const tail = top ? inv.tail : undefined;
+  return tail === undefined ? current : (tail(current, inv) as Data);
 }
 
 function compileNode(node: GraphNode, options: CompileOptions): Exec | undefined {
@@ -295,18 +484,20 @@ function compileNode(node: GraphNode, options: CompileOptions): Exec | undefined
 function recorded(id: string, exec: Exec | undefined): Exec | undefined {
   const run = exec ?? identity;
   return (data, inv) => {
-    const results = inv.results;
-    if (results === undefined) return run(data, inv);
+    if (!inv.recordResults) return run(data, inv);
     const out = run(data, inv);
-    if (!isPromiseLike(out)) {
-      results.set(id, out);
+    if (!isPending(out)) {
+      inv.record(id, out);
       return out;
     }
-    return Promise.resolve(out).then((value) => {
-      results.set(id, value);
-      return value;
-    });
+    return recordLater(inv, id, out);
   };
+}
+
+async function recordLater(inv: Invocation, id: string, pending: PromiseLike<Data> | Later) {
+  const value = await settled(pending);
+  inv.record(id, value);
+  return value;
 }
 
 /** `undefined` when the step has nothing to do in the phase (the data passes through). */
@@ -345,24 +536,107 @@ function compileParallel(steps: readonly StepNode[], options: CompileOptions): E
         out = exec(isolate ? forkData(data, inv) : data, inv);
       } catch (error) {
         // Branches already started keep running; their failures have nobody to tell.
-        for (let j = 0; j < i; j++) quiet(outs[j]);
+        for (let j = 0; j < i; j++) quiet(thenable(outs[j] as Out));
         throw error;
       }
-      if (isPromiseLike(out)) pending = true;
+      if (isPending(out)) pending = true;
       outs[i] = out;
     }
     if (!pending) return keyed(ids, outs as Data[], inv);
-    return Promise.all(outs).then((values) => keyed(ids, values, inv));
+    return new BranchJoin(ids, inv, outs).promise;
   };
+}
+
+/**
+ * Waits for parallel branches of which some went async, like `Promise.all` of each branch
+ * settled on its own (a branch's failure is named after it; the first failure wins; the others
+ * still settle, freeing their arguments), without an async wrapper per branch: a Later branch's
+ * own promise is watched directly.
+ */
+class BranchJoin {
+  readonly promise: Promise<Data>;
+  readonly #values: unknown[];
+  #remaining: number;
+  #done = false;
+  #resolve!: (data: Data) => void;
+  #reject!: (error: unknown) => void;
+
+  constructor(
+    readonly ids: readonly string[],
+    readonly inv: Invocation,
+    outs: readonly Out[],
+  ) {
+    this.#values = new Array(outs.length);
+    this.#remaining = outs.length;
+    this.promise = new Promise<Data>((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+    for (let i = 0; i < outs.length; i++) this.#watch(i, outs[i] as Out);
+  }
+
+  #watch(i: number, out: Out): void {
+    if (out instanceof Later) out.pending.then(laterFulfilled(this, i, out), laterRejected(this, out));
+    else if (isPromiseLike(out)) out.then(branchFulfilled(this, i), branchRejected(this));
+    else this.put(i, out);
+  }
+
+  /** A Later branch's value: settled by the branch (which may fail or, rarely, go async again). */
+  settleLater(i: number, later: Later, value: unknown): void {
+    let out: Out;
+    try {
+      out = later.settle(value);
+    } catch (error) {
+      this.fail(error);
+      return;
+    }
+    this.#watch(i, out);
+  }
+
+  put(i: number, value: unknown): void {
+    this.#values[i] = value;
+    if (--this.#remaining === 0 && !this.#done) {
+      this.#done = true;
+      this.#resolve(keyed(this.ids, this.#values as Data[], this.inv));
+    }
+  }
+
+  fail(error: unknown): void {
+    if (this.#done) return;
+    this.#done = true;
+    this.#reject(error);
+  }
+}
+
+// Reaction factories (anonymous functions, one pair per async branch).
+function laterFulfilled(join: BranchJoin, i: number, later: Later): (value: unknown) => void {
+  return (value) => join.settleLater(i, later, value);
+}
+
+function laterRejected(join: BranchJoin, later: Later): (error: unknown) => void {
+  return (error) => {
+    try {
+      later.fail(error);
+    } catch (failure) {
+      join.fail(failure);
+    }
+  };
+}
+
+function branchFulfilled(join: BranchJoin, i: number): (value: unknown) => void {
+  return (value) => join.put(i, value);
+}
+
+function branchRejected(join: BranchJoin): (error: unknown) => void {
+  return (error) => join.fail(error);
 }
 
 function keyed(ids: readonly string[], outs: readonly Data[], inv: Invocation): Data {
   const result: Data = {};
-  const results = inv.results;
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i] as string;
     result[id] = outs[i];
-    results?.set(id, outs[i]);
+    inv.record(id, outs[i]);
   }
   return result;
 }
@@ -385,7 +659,7 @@ function compileBranch(node: Extract<GraphNode, { kind: 'branch' }>, options: Co
       }
       if (isPromiseLike(verdict)) {
         return Promise.resolve(verdict).then(
-          (holds) => (holds ? branch.exec(data, inv) : tryFrom(i + 1, data, inv)),
+          (holds) => thenable(holds ? branch.exec(data, inv) : tryFrom(i + 1, data, inv)),
           (error) => {
             throw stepError(error, inv, where);
           },
@@ -400,28 +674,28 @@ function compileBranch(node: Extract<GraphNode, { kind: 'branch' }>, options: Co
 
 function compileMap(fn: (context: StepExecuteContext<never>) => unknown, label: string): Exec {
   return (data, inv) => {
-    const finish = (value: unknown): Data => {
-      if (value === undefined || value === null) {
-        throw workflowInvalidOutput(
-          inv.site(label),
-          `returned ${describe(value)}.${keysHint(data)} Return the phase data the next step (or the agent) should get.`,
-        );
-      }
-      const adopted = adopt(value, data, inv, label);
-      inv.results?.set(label, adopted);
-      return adopted;
-    };
     let out: unknown;
     try {
       out = fn(executeContext(inv, data, label) as StepExecuteContext<never>);
     } catch (error) {
       throw stepError(error, inv, label);
     }
-    if (!isPromiseLike(out)) return finish(out);
-    return Promise.resolve(out).then(finish, (error) => {
-      throw stepError(error, inv, label);
-    });
+    if (!isPromiseLike(out)) return mapOut(out, data, inv, label);
+    return new MapLater(out, data, inv, label);
   };
+}
+
+/** A map's result as the data that continues (checked, adopted, recorded). */
+function mapOut(value: unknown, data: Data, inv: Invocation, label: string): Data {
+  if (value === undefined || value === null) {
+    throw workflowInvalidOutput(
+      inv.site(label),
+      `returned ${describe(value)}.${keysHint(data)} Return the phase data the next step (or the agent) should get.`,
+    );
+  }
+  const adopted = adopt(value, data, inv, label);
+  inv.record(label, adopted);
+  return adopted;
 }
 
 /** After `.parallel()` the data is keyed by step id: say which keys exist. */
@@ -517,7 +791,7 @@ function applyPhaseResult(
   node: ProcessorStepNode,
   label: string,
   inv: Invocation,
-): Out {
+): Data | PromiseLike<Data> {
   const id = node.processor.id;
   if (result !== undefined && result !== null && result !== list) inv.changed = true;
   try {
@@ -619,16 +893,7 @@ function streamStep(node: ProcessorStepNode, label: string): Exec {
       if (!reentrant) slot.busy = false;
       return streamOut(result, part, data, inv, label);
     }
-    return Promise.resolve(result).then(
-      (value) => {
-        if (!reentrant) slot.busy = false;
-        return streamOut(value, part, data, inv, label);
-      },
-      (error) => {
-        if (!reentrant) slot.busy = false;
-        throw stepError(error, inv, label, processor);
-      },
-    );
+    return new StreamLater(result, reentrant ? undefined : slot, part, data, inv, label, processor);
   };
   return (data, inv) => {
     const part = data.part as ChunkType | ChunkType[] | null | undefined;
@@ -674,10 +939,10 @@ function fanOut(
     for (let i = start; i < parts.length; i++) {
       const part = parts[i] as ChunkType;
       const out = one(part, streamData(data, part), inv);
-      if (isPromiseLike(out)) {
-        return Promise.resolve(out).then((value) => {
+      if (isPending(out)) {
+        return settled(out).then((value) => {
           collect(value);
-          return from(i + 1);
+          return thenable(from(i + 1));
         });
       }
       collect(out);
@@ -716,7 +981,7 @@ function traced(
   label: string,
   processor: Processor | undefined,
   call: (tracing: TracingContext | undefined) => unknown,
-  after: (result: unknown) => Out,
+  after: (result: unknown) => Data | PromiseLike<Data>,
   outcome: (result: unknown) => HookOutcome,
   onError?: () => void,
 ): Out {
@@ -748,8 +1013,8 @@ function traced(
     endHookSpan(span, TripWire.isInstance(failure) ? 'aborted' : 'failed', failure);
     throw failure;
   };
-  const settle = (result: unknown): Out => {
-    let out: Out;
+  const settle = (result: unknown): Data | PromiseLike<Data> => {
+    let out: Data | PromiseLike<Data>;
     try {
       out = after(result);
     } catch (error) {
@@ -861,9 +1126,8 @@ function executeContext(inv: Invocation, data: Data, key: string): StepExecuteCo
     inputData: data,
     phase: inv.phase,
     workflowId: inv.workflowId,
-    getStepResult: <T>(step: string | { readonly id: string }) =>
-      inv.results?.get(typeof step === 'string' ? step : step.id) as T | undefined,
-    getInitData: <T>() => inv.init as T,
+    getStepResult: stepResultReader(inv),
+    getInitData: initDataReader(inv),
     abort: inv.run.abortFor(key),
     retryCount: ctx.retryCount ?? 0,
     state: inv.run.stateOf(key),
@@ -872,8 +1136,23 @@ function executeContext(inv: Invocation, data: Data, key: string): StepExecuteCo
     tracingContext: ctx.tracingContext,
     abortSignal: undefined,
   };
-  lazySignal(context as unknown as Record<string, unknown>, ctx);
+  // As the runner does for hook arguments: read through (the signal made on first read) for a
+  // run's first few contexts, so short runs never build it; after that the signal itself, since
+  // maps and conditions build a context per stream chunk and an accessor each would cost more.
+  if (inv.run.lazySignal()) lazySignal(context as unknown as Record<string, unknown>, ctx);
+  else context.abortSignal = ctx.abortSignal;
   return context;
+}
+
+// The readers are made by factories (anonymous functions): built per stream chunk, and a
+// function named by its property costs a name definition each under some transpilers.
+function stepResultReader(inv: Invocation): StepExecuteContext<unknown>['getStepResult'] {
+  return <T>(step: string | { readonly id: string }) =>
+    inv.resultOf(typeof step === 'string' ? step : step.id) as T | undefined;
+}
+
+function initDataReader(inv: Invocation): StepExecuteContext<unknown>['getInitData'] {
+  return <T>() => inv.init as T;
 }
 
 /** `abortSignal` read through from the hook's own arguments (made there on first read). */
@@ -1001,5 +1280,5 @@ export async function runStepStandalone(
     true,
     undefined,
   );
-  return (await exec(input as Data, inv)) as never;
+  return (await settled(exec(input as Data, inv))) as never;
 }
