@@ -455,6 +455,40 @@ export class MessageList {
     return copy;
   }
 
+  /**
+   * Take over the state of `copy`, a `fork()` of this list that was worked on: its messages (the
+   * copy's objects, edited or new, each keeping the source and save state it had there) and its
+   * system messages. A message this list holds but the copy does not is removed only when its id
+   * is in `removable` (what this list held when the copy was taken; default: every message), so
+   * messages added here since the fork (a signal sent meanwhile) stay. Messages already here keep
+   * their place; new ones are appended.
+   */
+  absorb(copy: MessageList, removable?: readonly string[]): this {
+    const ids = removable ?? [...this.records.keys()];
+    const drop = ids.filter((id) => !copy.records.has(id));
+    if (drop.length > 0) this.removeByIds(drop);
+    const visit = (twin: MessageRecord) => {
+      const unsaved = copy.unsaved.has(twin);
+      const own = this.records.get(twin.message.id);
+      if (own === undefined) {
+        this.upsert(twin.message, twin.source, unsaved);
+        return;
+      }
+      if (own.message !== twin.message) {
+        this.unindexToolCalls(own);
+        own.message = twin.message;
+        for (const part of twin.message.content.parts) {
+          if (part.type === 'tool-invocation') this.toolCalls.set(part.toolInvocation.toolCallId, own);
+        }
+      }
+      if (unsaved) this.touch(own);
+    };
+    copy.remembered.forEach(visit);
+    copy.current.forEach(visit);
+    this.system.restore(copy.system.snapshot());
+    return this;
+  }
+
   /** Rebuild a list from `serialize()` output. */
   static deserialize(
     data: SerializedMessageList,

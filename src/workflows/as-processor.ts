@@ -18,7 +18,7 @@ import {
   ProcessorStepSchema,
 } from '../processors/step-schema/index.js';
 import { workflowInvalidOutput } from './errors.js';
-import { processorsOf } from './graph.js';
+import { plainStepsWantData, processorsOf } from './graph.js';
 import {
   adopt,
   compileWorkflow,
@@ -27,6 +27,7 @@ import {
   formatIssues,
   type HookContext,
   Invocation,
+  isMaterialized,
   markMaterialized,
   PHASE_HOOKS,
   reconcileInto,
@@ -121,7 +122,8 @@ export function workflowProcessor(workflow: {
   };
   if (workflow.description !== undefined) processor.description = workflow.description;
   // Data chunks reach the workflow when one of its processors (or a plain step) takes them.
-  if (inner.some((p) => p.processDataParts === true)) processor.processDataParts = true;
+  if (inner.some((p) => p.processDataParts === true) || plainStepsWantData(nodes))
+    processor.processDataParts = true;
   for (const phase of Object.keys(compiled.plans) as ProcessorPhase[]) {
     const exec = compiled.plans[phase] as Exec;
     processor[PHASE_HOOKS[phase]] = (args: HookArgs) =>
@@ -265,7 +267,11 @@ function finish(out: Data, inv: Invocation): unknown {
   if (!('messages' in out) && !('messageList' in out)) {
     throw workflowInvalidOutput(inv.site(OUTPUT_STAGE), 'has neither "messages" nor "messageList".');
   }
-  const checked = ProcessorStepOutputSchema.safeParse(out);
+  // Messages the engine read from a list are valid by construction: only other data is checked
+  // (a whole-conversation schema pass per phase would cost more than the phase).
+  const checked = ProcessorStepOutputSchema.safeParse(
+    isMaterialized(out.messages) ? { ...out, messages: undefined } : out,
+  );
   if (!checked.success) {
     throw workflowInvalidOutput(
       inv.site(OUTPUT_STAGE),
@@ -276,7 +282,7 @@ function finish(out: Data, inv: Invocation): unknown {
   const list = final.messageList as MessageList;
   const live = inv.live;
   if (live !== undefined && list !== live) {
-    reconcileInto(live, list, inv.baseIds, inv.scope);
+    reconcileInto(live, list, inv.baseIds);
     inv.changed = true;
   }
   // The list is up to date already; the runner only learns whether it changed.

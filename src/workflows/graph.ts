@@ -71,3 +71,19 @@ export function hasPlainStep(nodes: readonly GraphNode[]): boolean {
           : false;
   return nodes.some(visitNode);
 }
+
+/** True when some plain step of the graph asks for `data-*` chunks (`processDataParts: true`). */
+export function plainStepsWantData(nodes: readonly GraphNode[]): boolean {
+  const visit = (step: StepNode): boolean =>
+    (step.kind === 'plain' && step.definition.processDataParts === true) ||
+    (step.kind === 'workflow' && plainStepsWantData(step.nodes));
+  return nodes.some((node) =>
+    node.kind === 'step'
+      ? visit(node.step)
+      : node.kind === 'parallel'
+        ? node.steps.some(visit)
+        : node.kind === 'branch'
+          ? node.branches.some((b) => visit(b.step))
+          : false,
+  );
+}

@@ -154,8 +154,24 @@ const NO_TRACING: TracingContext = Object.freeze({});
 const LAZY_SIGNAL_CONTEXTS = 8;
 const RUN_SCOPE = Symbol('sluice.workflow.run');
 
-/** Message arrays (and system message arrays) the engine built from a list: known to match it. */
-const materialized = new WeakSet<object>();
+/**
+ * Message arrays (and system message arrays) the engine built from a list, with the elements they
+ * held then: an array still holding exactly those matches its list; one a step spliced does not.
+ */
+const materialized = new WeakMap<object, readonly unknown[]>();
+
+function materialize(array: unknown[]): void {
+  materialized.set(array, array.slice());
+}
+
+/** True when `value` is an array the engine built from a list and nobody has changed since. */
+export function isMaterialized(value: unknown): boolean {
+  if (!Array.isArray(value)) return false;
+  const seen = materialized.get(value);
+  if (seen === undefined || seen.length !== value.length) return false;
+  for (let i = 0; i < value.length; i++) if (seen[i] !== value[i]) return false;
+  return true;
+}
 
 /** What a run keeps per workflow: each step's state and `abort`, and reusable stream arguments. */
 export class RunScope {
@@ -186,7 +202,9 @@ export class RunScope {
       const id = processor?.id ?? key;
       abort = (reason?: string, options?: TripWireOptions): never => {
         const tripwire = new TripWire(reason ?? `Tripwire triggered by ${id}`, options ?? {}, id);
-        if (processor) claimTripwire(tripwire, processor);
+        // A plain step or map has no onViolation: claimed by a stand-in, so a lane processor that
+        // happens to share the id is not asked.
+        claimTripwire(tripwire, processor ?? ({ id } as Processor));
         throw tripwire;
       };
       this.#aborts.set(key, abort);
@@ -195,7 +213,12 @@ export class RunScope {
   }
 
   /** The reusable `processOutputStream` arguments of a step (rebuilt when the retry count moves). */
-  streamSlot(node: ProcessorStepNode, ctx: HookContext): StreamSlot {
+  streamSlot(
+    node: ProcessorStepNode,
+    ctx: HookContext,
+    route: EmitRoute | undefined,
+    workflowId: string,
+  ): StreamSlot {
     const retryCount = ctx.retryCount ?? 0;
     let slot = this.#streamSlots.get(node);
     if (slot === undefined || slot.retryCount !== retryCount) {
@@ -203,7 +226,7 @@ export class RunScope {
         abort: this.abortFor(node.id, node.processor),
         retryCount,
         requestContext: ctx.requestContext,
-        writer: ctx.writer,
+        writer: route === undefined ? ctx.writer : routedWriter(route, ctx, this, workflowId),
         tracingContext: NO_TRACING,
         sendSignal: ctx.sendSignal,
         state: this.stateOf(node.id),
@@ -218,6 +241,73 @@ export class RunScope {
     }
     return slot;
   }
+}
+
+/** A stream step's writer: `emit()` runs the chunk through the rest of the workflow first. */
+function routedWriter(
+  route: EmitRoute,
+  ctx: HookContext,
+  run: RunScope,
+  workflowId: string,
+): ProcessorStreamWriter | undefined {
+  const writer = ctx.writer;
+  if (writer === undefined || typeof writer.emit !== 'function') return writer;
+  return {
+    custom: (chunk, options) => writer.custom(chunk, options),
+    emit: (chunk) => emitAfter(route, chunk as ChunkType, ctx, run, workflowId),
+  } as ProcessorStreamWriter;
+}
+
+async function emitAfter(
+  route: EmitRoute,
+  chunk: ChunkType,
+  ctx: HookContext,
+  run: RunScope,
+  workflowId: string,
+): Promise<void> {
+  const writer = ctx.writer as ProcessorStreamWriter & { emit(chunk: ChunkType): Promise<void> | undefined };
+  const rest = route.nodes.slice(route.index + 1);
+  if (rest.length === 0) {
+    await writer.emit(chunk);
+    return;
+  }
+  route.rest ??= compileSequence(rest, { phase: 'outputStream', prefix: '' });
+  let data: Data = {
+    phase: 'outputStream',
+    part: chunk,
+    streamParts: [],
+    state: ctx.state,
+    messageList: ctx.messageList,
+    retryCount: ctx.retryCount,
+  };
+  // Emitted inside a parallel group: what comes next (a map) reads it under every branch's id.
+  const holder = route.nodes[route.index] as GraphNode;
+  if (holder.kind === 'parallel') {
+    const keyedData: Data = {};
+    for (const step of holder.steps) keyedData[step.id] = data;
+    data = keyedData;
+  }
+  const inv = new Invocation(
+    'outputStream',
+    workflowId,
+    ctx,
+    run,
+    ctx.messageList,
+    data,
+    route.recordResults,
+    undefined,
+  );
+  const out = await settled(route.rest(data, inv));
+  if (typeof out !== 'object' || out === null || out.phase !== 'outputStream') {
+    throw workflowInvalidOutput(
+      inv.site('output'),
+      'turned a chunk a step emitted (writer.emit()) into something that is not stream phase data.',
+    );
+  }
+  const part = out.part as ChunkType | ChunkType[] | null | undefined;
+  if (part === null || part === undefined) return;
+  if (Array.isArray(part)) for (const c of part) await writer.emit(c);
+  else await writer.emit(part);
 }
 
 interface StreamSlot {
@@ -324,6 +414,20 @@ interface CompileOptions {
   phase: ProcessorPhase;
   /** Prefix of step labels inside nested workflows (`inner/processor:x`). */
   prefix: string;
+  /** Stream phase: where a chunk a step emits on its own (`writer.emit()`) goes next. */
+  route?: EmitRoute;
+}
+
+/**
+ * The rest of the workflow after the top-level node holding a stream step: a chunk the step emits
+ * (a batching timer) runs through it before it leaves the workflow, as it would through the
+ * processors after it in a lane.
+ */
+interface EmitRoute {
+  nodes: readonly GraphNode[];
+  index: number;
+  recordResults: boolean;
+  rest?: Exec;
 }
 
 /** Compiled phases of one graph. */
@@ -389,13 +493,17 @@ function compileSequence(nodes: readonly GraphNode[], options: CompileOptions, t
   const execs: Exec[] = [];
   // The step id to record each output under (`.then()` steps), for `getStepResult`.
   const ids: Array<string | undefined> = [];
-  for (const node of nodes) {
+  const routed = top && options.phase === 'outputStream';
+  const recordResults = routed && asksForResults(nodes);
+  for (let index = 0; index < nodes.length; index++) {
+    const node = nodes[index] as GraphNode;
+    const nodeOptions = routed ? { ...options, route: { nodes, index, recordResults } } : options;
     if (node.kind === 'step') {
-      execs.push(compileStep(node.step, options) ?? identity);
+      execs.push(compileStep(node.step, nodeOptions) ?? identity);
       ids.push(node.step.id);
       continue;
     }
-    const exec = compileNode(node, options);
+    const exec = compileNode(node, nodeOptions);
     if (exec !== undefined) {
       execs.push(exec);
       ids.push(undefined);
@@ -510,7 +618,7 @@ function compileStep(step: StepNode, options: CompileOptions): Exec | undefined 
   }
   const hook = (step.processor as unknown as Record<string, unknown>)[PHASE_HOOKS[options.phase]];
   if (typeof hook !== 'function') return undefined;
-  return options.phase === 'outputStream' ? streamStep(step, label) : messageStep(step, label);
+  return options.phase === 'outputStream' ? streamStep(step, label, options.route) : messageStep(step, label);
 }
 
 function compileParallel(steps: readonly StepNode[], options: CompileOptions): Exec {
@@ -523,7 +631,7 @@ function compileParallel(steps: readonly StepNode[], options: CompileOptions): E
     const outs: Out[] = new Array(count);
     let pending = false;
     if (isolate && data.messageList === inv.live && inv.live !== undefined) {
-      inv.baseIds = idsOf(view(inv.live, inv.scope));
+      inv.baseIds = idsOf(inv.live.get.all.db());
     }
     for (let i = 0; i < count; i++) {
       const exec = execs[i];
@@ -709,7 +817,10 @@ function keysHint(data: Data): string {
 
 function plainStep(node: PlainStepNode, label: string): Exec {
   const definition = node.definition;
+  const wantsData = definition.processDataParts === true;
   return (data, inv) => {
+    // As for processors: data chunks reach a plain step only when it asks for them.
+    if (inv.chunk && !wantsData && isDataPart(data.part)) return data;
     const context = executeContext(inv, data, node.id);
     return traced(
       inv,
@@ -839,8 +950,8 @@ function applyPhaseResult(
 function messageData(data: Data, list: MessageList, scope: 'all' | 'response'): Data {
   const messages = view(list, scope);
   const systemMessages = list.getSystemMessages();
-  materialized.add(messages);
-  materialized.add(systemMessages);
+  materialize(messages);
+  materialize(systemMessages);
   data.messages = messages;
   data.messageList = list;
   data.systemMessages = systemMessages;
@@ -848,13 +959,13 @@ function messageData(data: Data, list: MessageList, scope: 'all' | 'response'): 
 }
 
 /** A processor's `processOutputStream` on the chunk: the hot path. */
-function streamStep(node: ProcessorStepNode, label: string): Exec {
+function streamStep(node: ProcessorStepNode, label: string, route: EmitRoute | undefined): Exec {
   const processor = node.processor;
   const hook = processor.processOutputStream as (args: unknown) => unknown;
   const wantsData = processor.processDataParts === true;
   const one = (part: ChunkType, data: Data, inv: Invocation): Out => {
     if (!wantsData && part.type.startsWith('data-')) return data;
-    const slot = inv.run.streamSlot(node, inv.ctx);
+    const slot = inv.run.streamSlot(node, inv.ctx, route, inv.workflowId);
     const reentrant = slot.busy;
     // An overlapping call (a hook's own writes, concurrent tool streams) gets its own arguments.
     const args = reentrant ? { ...slot.args } : slot.args;
@@ -914,6 +1025,16 @@ function streamOut(result: unknown, part: ChunkType, data: Data, inv: Invocation
   return streamData(data, result);
 }
 
+/** A chunk the step may hand on: typed, and a new `text-delta` must carry its text. */
+function isChunk(value: unknown): value is ChunkType {
+  if (typeof value !== 'object' || value === null) return false;
+  const type = (value as { type?: unknown }).type;
+  if (typeof type !== 'string') return false;
+  return (
+    type !== 'text-delta' || typeof (value as { payload?: { text?: unknown } }).payload?.text === 'string'
+  );
+}
+
 function badChunk(value: unknown, inv: Invocation, label: string): ProcessorWorkflowError {
   return workflowInvalidOutput(
     inv.site(label),
@@ -964,9 +1085,12 @@ function streamData(data: Data, part: unknown): Data {
   };
 }
 
-function isChunk(value: unknown): value is ChunkType {
+function isDataPart(part: unknown): boolean {
   return (
-    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
+    typeof part === 'object' &&
+    part !== null &&
+    typeof (part as { type?: unknown }).type === 'string' &&
+    (part as { type: string }).type.startsWith('data-')
   );
 }
 
@@ -1083,7 +1207,7 @@ export function adopt(value: unknown, input: Data, inv: Invocation, label: strin
         `returned "messages" that is ${describe(messages)}; it must be an array of stored messages.`,
       );
     }
-    if (!materialized.has(messages)) {
+    if (!isMaterialized(messages)) {
       try {
         applyMessageResult(list, messages, label, inv.hook, inv.scope);
       } catch (error) {
@@ -1097,7 +1221,7 @@ export function adopt(value: unknown, input: Data, inv: Invocation, label: strin
     }
   }
   const system = data.systemMessages;
-  if (system !== undefined && !materialized.has(system as object)) {
+  if (system !== undefined && !isMaterialized(system)) {
     if (!Array.isArray(system)) {
       throw workflowInvalidOutput(
         inv.site(label),
@@ -1112,11 +1236,67 @@ export function adopt(value: unknown, input: Data, inv: Invocation, label: strin
   return messageData({ ...data }, list, inv.scope);
 }
 
+/**
+ * Phase fields besides the messages that a hook may edit in place, per phase: a branch gets its
+ * own copies (the chosen branch's edited settings then come back as overrides).
+ */
+const BRANCH_COPIED_FIELDS: Partial<Record<ProcessorPhase, readonly string[]>> = {
+  inputStep: ['modelSettings', 'providerOptions', 'activeTools'],
+  outputStep: ['toolCalls', 'usage', 'providerMetadata'],
+  toolResult: ['args', 'result'],
+};
+
 /** A copy of message-phase data on a copy of its list (for one parallel branch). */
 function forkData(data: Data, inv: Invocation): Data {
   const list = data.messageList;
-  if (!(list instanceof MessageList)) return { ...data };
-  return messageData({ ...data }, list.fork(), inv.scope);
+  const copy: Data = { ...data };
+  for (const key of BRANCH_COPIED_FIELDS[inv.phase] ?? NO_FIELDS) copy[key] = copyOf(copy[key]);
+  if (!(list instanceof MessageList)) return copy;
+  const fork = list.fork();
+  if (inv.phase === 'toolResult') shareToolCall(copy, data, list, fork);
+  return messageData(copy, fork, inv.scope);
+}
+
+const NO_FIELDS: readonly string[] = [];
+
+/**
+ * A tool result's `args` / `result` are the objects stored in the tool call's message part, so an
+ * in-place edit shows in the conversation. In a branch they are those of the branch's copy of the
+ * message, which keeps that true there (and keeps other branches out of it).
+ */
+function shareToolCall(copy: Data, data: Data, list: MessageList, fork: MessageList): void {
+  const id = data.toolCallId;
+  if (typeof id !== 'string') return;
+  const live = toolInvocationIn(list, id);
+  const twin = toolInvocationIn(fork, id);
+  if (live === undefined || twin === undefined) return;
+  if (data.result === live.result && 'result' in twin) copy.result = twin.result;
+  if (data.args === live.args) copy.args = twin.args;
+}
+
+function toolInvocationIn(
+  list: MessageList,
+  toolCallId: string,
+): { args?: unknown; result?: unknown } | undefined {
+  const messages = list.get.all.db();
+  for (let i = messages.length - 1; i >= 0; i--) {
+    for (const part of (messages[i] as MastraDBMessage).content.parts) {
+      if (part.type === 'tool-invocation' && part.toolInvocation.toolCallId === toolCallId) {
+        return part.toolInvocation as { args?: unknown; result?: unknown };
+      }
+    }
+  }
+  return undefined;
+}
+
+function copyOf(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  try {
+    return structuredClone(value);
+  } catch {
+    // Something uncloneable inside (a function): a fresh container at least.
+    return Array.isArray(value) ? [...value] : { ...value };
+  }
 }
 
 /** The context a plain step, map or condition gets. */
@@ -1164,29 +1344,17 @@ function lazySignal(target: Record<string, unknown>, ctx: HookContext): void {
   });
 }
 
-/** Make `live`'s messages (of `scope`) and system messages those of `chosen`, a branch's copy. */
+/**
+ * Make the live list what the chosen branch's copy is (messages with their sources and save state,
+ * system messages). Only messages that existed when the copies were taken can have been removed by
+ * a branch; one added to the live list since (a signal a step sent) stays.
+ */
 export function reconcileInto(
   live: MessageList,
   chosen: MessageList,
   baseIds: readonly string[] | undefined,
-  scope: 'all' | 'response',
 ): void {
-  const messages = view(chosen, scope);
-  const keep = new Set<string>();
-  for (const message of messages) keep.add(message.id);
-  // Only what existed when the copies were taken can have been removed by a branch; a message
-  // added to the live list since (a signal a step sent) stays.
-  const base = baseIds ?? idsOf(view(live, scope));
-  const drop = base.filter((id) => !keep.has(id));
-  if (drop.length > 0) live.removeByIds(drop);
-  for (const message of messages) live.add(message, sourceOf(chosen.originOf(message.id), message));
-  live.restoreSystemMessages(chosen.snapshotSystemMessages());
-}
-
-function sourceOf(origin: ReturnType<MessageList['originOf']>, message: MastraDBMessage): MessageSource {
-  if (origin === 'memory' || origin === 'input' || origin === 'context') return origin;
-  if (origin === 'output') return 'response';
-  return message.role === 'user' ? 'input' : 'response';
+  live.absorb(chosen, baseIds);
 }
 
 export function view(list: MessageList, scope: 'all' | 'response'): MastraDBMessage[] {
@@ -1199,7 +1367,7 @@ function idsOf(messages: readonly MastraDBMessage[]): string[] {
 
 /** Note arrays the caller built from a list (the workflow's initial data). */
 export function markMaterialized(value: unknown): void {
-  if (typeof value === 'object' && value !== null) materialized.add(value);
+  if (Array.isArray(value)) materialize(value);
 }
 
 export function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
@@ -1241,6 +1409,21 @@ export async function runStepStandalone(
   context: StepExecuteContext<unknown>,
 ): Promise<never> {
   const input = context?.inputData as Data | undefined;
+  // A plain step on its own is its own function: the caller's context as given.
+  if (node.kind === 'plain' && context !== undefined) {
+    const definition = node.definition;
+    const result = await definition.execute(context);
+    const checked = definition.outputSchema.safeParse(result);
+    if (!checked.success) {
+      const given = input?.phase;
+      const phase = typeof given === 'string' && given in PHASE_HOOKS ? (given as ProcessorPhase) : 'input';
+      throw workflowInvalidOutput(
+        { workflowId: node.id, stepId: node.id, phase, hook: PHASE_HOOKS[phase] },
+        `returned data that does not match its outputSchema: ${formatIssues(checked.error)}.`,
+      );
+    }
+    return result as never;
+  }
   const phase = (input as { phase?: unknown } | undefined)?.phase;
   if (typeof phase !== 'string' || !(phase in PHASE_HOOKS)) {
     throw new SluiceError(

@@ -1,7 +1,7 @@
 /**
- * Adversarial review of the workflows-as-processors engine (issue #12). Each `[BUG]` test is a
- * minimal reproduction of a defect a production user would hit, written against the public API
- * only; it fails until the engine is fixed. The rule each one checks is named in its title.
+ * Rules found by an adversarial review of the workflows-as-processors engine (issue #12): each
+ * test was a minimal reproduction of a defect a production user would hit (written against the
+ * public API, failing before the fix); the rule each one checks is named in its title.
  */
 import { Agent } from 'sluice/agent';
 import type { MastraDBMessage } from 'sluice/memory';
@@ -40,7 +40,7 @@ const toolThenAnswer = () =>
 // ---- isolation: non-message phase data ----------------------------------------------------------
 
 describe('parallel isolation covers all phase data, not only the message list', () => {
-  it('[BUG] toolResult: a non-chosen branch that edits `result` in place leaks into the next prompt', async () => {
+  it('toolResult: a non-chosen branch that edits `result` in place does not reach the next prompt', async () => {
     // Rule (issue #12, 3): each branch gets its own copy of the phase data; only the .map() choice continues.
     const scrubInPlace = {
       id: 'scrub-in-place',
@@ -69,7 +69,7 @@ describe('parallel isolation covers all phase data, not only the message list', 
     expect(second).not.toContain('SCRUBBED');
   });
 
-  it('[BUG] inputStep: a non-chosen branch that edits `modelSettings` in place changes the model call', async () => {
+  it('inputStep: a non-chosen branch that edits `modelSettings` in place does not change the model call', async () => {
     const tweak = {
       id: 'tweak',
       processInputStep: ({ modelSettings }) => {
@@ -131,7 +131,7 @@ describe('reconcile keeps the save state the chosen branch gave messages', () =>
     expect(harness.messageList.isNewMessage('old-assistant')).toBe(true);
   });
 
-  it('[BUG] the same update from the chosen parallel branch is not queued: memory never stores it', async () => {
+  it('the same update from the chosen parallel branch is queued for saving: memory stores it', async () => {
     const idle = { id: 'idle', processInput: ({ messageList }) => messageList } satisfies Processor;
     const wf = workflow('review-wf')
       .parallel([createStep(reviewer('reviewer')), createStep(idle)])
@@ -165,7 +165,7 @@ describe('stream phase', () => {
       },
     });
 
-  it('[BUG] a plain step sees data-* chunks only when some other step of the workflow opted in to them', async () => {
+  it('a plain step sees data-* chunks only when it opts in itself (processDataParts), not because another step did', async () => {
     const alone: string[] = [];
     const withSibling: string[] = [];
     const optedIn = {
@@ -189,7 +189,7 @@ describe('stream phase', () => {
     expect(withSibling.includes('data-note')).toBe(alone.includes('data-note'));
   });
 
-  it('[BUG] a step returning a text-delta without text is blamed on the step after it (not INVALID_OUTPUT of the culprit)', async () => {
+  it('a step returning a text-delta without text is PROCESSOR_WORKFLOW_INVALID_OUTPUT naming that step', async () => {
     // Rule: a processor hook in a step returning a shape its hook does not accept is
     // PROCESSOR_WORKFLOW_INVALID_OUTPUT naming that step (a plain processor gets PROCESSOR_INVALID_RESULT for it).
     const broken = {
@@ -222,7 +222,7 @@ describe('stream phase', () => {
     expect(error).toMatchObject({ code: 'PROCESSOR_WORKFLOW_INVALID_OUTPUT', stepId: 'processor:broken' });
   });
 
-  it('[BUG] writer.emit() from a step skips the workflow steps after it (BatchPartsProcessor timer batches bypass a later step)', async () => {
+  it('writer.emit() from a step goes through the workflow steps after it (BatchPartsProcessor timer batches reach a later step)', async () => {
     // Rule (lane contract): an emitted chunk runs through the processors after the emitter. In a
     // workflow `.then(batch).then(upper)` the batches the timer emits never reach `upper`.
     const upper = {
@@ -255,7 +255,7 @@ describe('stream phase', () => {
 // ---- plain steps and maps: in-place edits ------------------------------------------------------
 
 describe('a plain step editing inputData.messages in place', () => {
-  it('[BUG] splicing the messages array and returning the phase data changes nothing (a processor doing the same works)', async () => {
+  it('splicing the messages array and returning the phase data applies the edit (as a processor doing the same does)', async () => {
     const firstUserText = async (
       inputProcessors: NonNullable<ConstructorParameters<typeof Agent>[0]['inputProcessors']>,
     ) => {
@@ -290,7 +290,7 @@ describe('a plain step editing inputData.messages in place', () => {
 
 // ---- caller abort ------------------------------------------------------------------------------
 
-describe('caller abort mid-parallel (checked, holds)', () => {
+describe('caller abort mid-parallel', () => {
   it('a branch rejecting because the caller aborted ends the run as an abort, not PROCESSOR_WORKFLOW_FAILED', async () => {
     const controller = new AbortController();
     const waiter = {
@@ -331,7 +331,7 @@ describe('caller abort mid-parallel (checked, holds)', () => {
 // ---- step.execute() on its own ----------------------------------------------------------------
 
 describe('step.execute() outside an agent', () => {
-  it('[BUG] a plain step called directly does not get the state it was given', async () => {
+  it('a plain step called directly gets the context it was given', async () => {
     let seen: unknown;
     const step = createStep({
       id: 'reader',

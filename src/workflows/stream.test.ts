@@ -345,7 +345,7 @@ describe('per-step state and the writer in the stream phase', () => {
     expect(second).toEqual(['1:d', '2:e']);
   });
 
-  it('writer.emit() from a step sends a chunk downstream of the whole workflow (to the next lane processor and the client)', async () => {
+  it('writer.emit() from a step runs the chunk through the workflow steps after it, then the next lane processor and the client (as in a lane)', async () => {
     const laneNextSaw: string[] = [];
     const emitter = {
       id: 'emitter',
@@ -380,7 +380,7 @@ describe('per-step state and the writer in the stream phase', () => {
 
     expect(chunks.filter((c) => c.type === 'data-emitted')).toHaveLength(1);
     expect(laneNextSaw).toContain('data-emitted');
-    expect(inWorkflowSaw).not.toContain('data-emitted');
+    expect(inWorkflowSaw).toContain('data-emitted');
   });
 });
 

@@ -49,6 +49,8 @@ export interface StepDefinition<TId extends string = string, TInput = unknown, T
   description?: string;
   inputSchema: StepSchema<TInput>;
   outputSchema: StepSchema<TOutput>;
+  /** Receive `data-*` chunks in the stream phase too (as a processor's `processDataParts`). */
+  processDataParts?: boolean;
   execute(context: StepExecuteContext<TInput>): TOutput | Promise<TOutput>;
 }
 
