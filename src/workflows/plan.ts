@@ -13,7 +13,7 @@ import { ProcessorError } from '../errors/processor-error.js';
 import { SluiceError } from '../errors/sluice-error.js';
 import { TripWire, type TripWireOptions } from '../errors/tripwire.js';
 import { MessageList } from '../messages/message-list.js';
-import type { MastraDBMessage, MessageSource } from '../messages/types.js';
+import type { MastraDBMessage } from '../messages/types.js';
 import { type ModelSpec, resolveModel } from '../models/resolve-model.js';
 import {
   applyMessageResult,
