@@ -39,6 +39,7 @@ import {
 } from './hook-results.js';
 import { RetryBudget } from './retry-budget.js';
 import { createSignal, signalDataChunk, signalToDBMessage, signalToPromptMessage } from './signals.js';
+import { StreamContinuation, settleStream } from './stream-continuation.js';
 import { activeTracer, endHookSpan, type HookOutcome, startHookSpan } from './tracing.js';
 import { tripwireOwner } from './tripwire-owners.js';
 import type {
@@ -470,6 +471,7 @@ export class ProcessorRunner {
           // The hook is called directly; only a result that is awaitable is awaited.
           next = this.#callStreamHook(processor, hookArgs);
           if (isPromiseLike(next)) next = await next;
+          if (next instanceof StreamContinuation) next = await settleStream(next);
         }
       } catch (error) {
         throw this.#tracer ? error : this.#failure(error, processor, 'processOutputStream');
@@ -519,6 +521,22 @@ export class ProcessorRunner {
       this.chunkOut = value as ChunkType | ChunkType[] | undefined;
       return undefined;
     }
+    // A staged result (a workflow): its next stage, until the hook's own result is there.
+    let next = value;
+    const stage = this.#cursorStage;
+    if (stage !== undefined) {
+      this.#cursorStage = undefined;
+      try {
+        next = stage.resume(value);
+      } catch (error) {
+        return this.#stageFailed(i, error);
+      }
+    }
+    if (next instanceof StreamContinuation) {
+      this.#cursorStage = next;
+      return next.pending;
+    }
+    value = next;
     if (this.#cursorOwnsArgs) this.#streamBusy[i] = false;
     const pending = this.#accept(i, value);
     if (pending !== undefined || this.#cursorIndex === CURSOR_DONE) return pending;
@@ -529,6 +547,16 @@ export class ProcessorRunner {
   /** What the awaited value rejected with, as the hook's failure; see {@link beginChunk}. */
   failChunk(error: unknown): never {
     const i = this.#cursorIndex;
+    const stage = this.#cursorStage;
+    if (stage !== undefined) {
+      this.#cursorStage = undefined;
+      // The stage names its own failure (the workflow and step).
+      try {
+        stage.fail(error);
+      } catch (named) {
+        error = named;
+      }
+    }
     this.#cursorIndex = CURSOR_DONE;
     if (i === CURSOR_GENERIC || i === CURSOR_DONE) throw error;
     if (this.#cursorOwnsArgs) this.#streamBusy[i] = false;
@@ -538,6 +566,15 @@ export class ProcessorRunner {
   /** What left the lane for the chunk the reader drove: a chunk, several, or none (dropped). */
   chunkOut: ChunkType | ChunkType[] | undefined;
   #cursorIndex = CURSOR_DONE;
+  /** The staged result the reader is awaiting a stage of (see `StreamContinuation`). */
+  #cursorStage: StreamContinuation | undefined;
+
+  /** A stage's `resume` threw: the hook failed, as `failChunk` would report it. */
+  #stageFailed(i: number, error: unknown): never {
+    this.#cursorIndex = CURSOR_DONE;
+    if (this.#cursorOwnsArgs) this.#streamBusy[i] = false;
+    throw this.#failure(error, this.#streamProcessors[i] as Processor, 'processOutputStream');
+  }
   #cursorCurrent: ChunkType | undefined;
   #cursorParts: ChunkType[] = [];
   #cursorIsData = false;
@@ -575,6 +612,12 @@ export class ProcessorRunner {
         this.#cursorIndex = i;
         this.#cursorOwnsArgs = !reentrant;
         return next;
+      }
+      if (next instanceof StreamContinuation) {
+        this.#cursorIndex = i;
+        this.#cursorOwnsArgs = !reentrant;
+        this.#cursorStage = next;
+        return next.pending;
       }
       if (!reentrant) busy[i] = false;
       const pending = this.#accept(i, next);
@@ -714,7 +757,9 @@ export class ProcessorRunner {
       'processOutputStream',
       (tracingContext) => {
         hookArgs.tracingContext = tracingContext;
-        return this.#callStreamHook(processor, hookArgs);
+        const next = this.#callStreamHook(processor, hookArgs);
+        // A staged result (a workflow) settles inside the span: the span covers all of it.
+        return next instanceof StreamContinuation || isPromiseLike(next) ? settleStream(next) : next;
       },
       (value) =>
         value === null || value === undefined ? 'dropped' : value === current ? 'passed' : 'changed',

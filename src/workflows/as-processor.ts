@@ -150,16 +150,20 @@ function runPhase(
     span.setAttribute(WORKFLOW_SPAN_ATTRIBUTES.workflowId, workflowId);
     span.setAttribute(WORKFLOW_SPAN_ATTRIBUTES.phase, phase);
   }
-  const inv = new Invocation(
-    phase,
-    workflowId,
-    args,
-    runScopeOf(args.state),
-    args.messageList as MessageList | undefined,
-    data,
-    recordResults,
-    span,
-  );
+  const run = runScopeOf(args.state);
+  const inv =
+    phase === 'outputStream'
+      ? run.chunkInvocation(workflowId, args, data, recordResults, span)
+      : new Invocation(
+          phase,
+          workflowId,
+          args,
+          run,
+          args.messageList as MessageList | undefined,
+          data,
+          recordResults,
+          span,
+        );
   // The plan ends with `finish` (sync, or in the async frame the run went on in).
   inv.tail = finish;
   return exec(data, inv);
@@ -262,6 +266,7 @@ function finish(out: Data, inv: Invocation): unknown {
         'has no "part"; a stream phase must end with the part to emit (or null to drop it).',
       );
     }
+    inv.done = true;
     return out.part ?? undefined;
   }
   if (!('messages' in out) && !('messageList' in out)) {

@@ -22,6 +22,7 @@ import {
   describe,
   type StepSettings,
 } from '../pipeline/hook-results.js';
+import { StreamContinuation } from '../pipeline/stream-continuation.js';
 import { endHookSpan, type HookOutcome, startWorkflowStepSpan } from '../pipeline/tracing.js';
 import { claimTripwire } from '../pipeline/tripwire-owners.js';
 import type { Processor, ProcessorState, ProcessorStreamWriter, TracingContext } from '../pipeline/types.js';
@@ -51,7 +52,7 @@ type Abort = (reason?: string, options?: TripWireOptions) => never;
  * Never handed to promise machinery unsettled: `settled()` turns it into a promise first.
  */
 abstract class Later {
-  constructor(readonly pending: PromiseLike<unknown>) {}
+  constructor(public pending: PromiseLike<unknown>) {}
   /** The data the awaited value makes. */
   abstract settle(value: unknown): Out;
   /** What the rejection becomes (always throws). */
@@ -63,13 +64,21 @@ class StreamLater extends Later {
   constructor(
     pending: PromiseLike<unknown>,
     readonly slot: StreamSlot | undefined,
-    readonly part: ChunkType,
-    readonly data: Data,
-    readonly inv: Invocation,
+    public part: ChunkType,
+    public data: Data,
+    public inv: Invocation,
     readonly label: string,
     readonly processor: Processor,
   ) {
     super(pending);
+  }
+  /** Reuse for the slot's next chunk (the slot is free again only once this one has settled). */
+  rearm(pending: PromiseLike<unknown>, part: ChunkType, data: Data, inv: Invocation): this {
+    this.pending = pending;
+    this.part = part;
+    this.data = data;
+    this.inv = inv;
+    return this;
   }
   settle(value: unknown): Out {
     if (this.slot !== undefined) this.slot.busy = false;
@@ -85,16 +94,26 @@ class StreamLater extends Later {
 class MapLater extends Later {
   constructor(
     pending: PromiseLike<unknown>,
-    readonly data: Data,
-    readonly inv: Invocation,
+    public data: Data,
+    public inv: Invocation,
     readonly label: string,
+    readonly reused: ReusedContext | undefined,
   ) {
     super(pending);
   }
+  /** Reuse for the map's next chunk (its context is free again only once this one has settled). */
+  rearm(pending: PromiseLike<unknown>, data: Data, inv: Invocation): this {
+    this.pending = pending;
+    this.data = data;
+    this.inv = inv;
+    return this;
+  }
   settle(value: unknown): Out {
+    if (this.reused !== undefined) this.reused.busy = false;
     return mapOut(value, this.data, this.inv, this.label);
   }
   fail(error: unknown): never {
+    if (this.reused !== undefined) this.reused.busy = false;
     throw stepError(error, this.inv, this.label);
   }
 }
@@ -183,6 +202,67 @@ export class RunScope {
   /** True for the run's first few step contexts: their `abortSignal` is read through lazily. */
   lazySignal(): boolean {
     return ++this.#contexts <= LAZY_SIGNAL_CONTEXTS;
+  }
+
+  readonly #mapContexts = new Map<string, ReusedContext>();
+  #stage: SequenceStage | undefined;
+
+  /** The staged rest of a chunk's run: the run's one record again once its last chunk finished. */
+  sequenceStage(
+    execs: readonly Exec[],
+    ids: ReadonlyArray<string | undefined>,
+    index: number,
+    out: PromiseLike<Data> | Later,
+    inv: Invocation,
+  ): SequenceStage {
+    const held = this.#stage;
+    if (held !== undefined && held.free && held.execs === execs) return held.rearm(index, out, inv);
+    const stage = new SequenceStage(execs, ids, index, out, inv);
+    this.#stage = stage;
+    return stage;
+  }
+  #chunkInvocation: Invocation | undefined;
+
+  /** The invocation of a stream chunk: the run's last one again once it has finished. */
+  chunkInvocation(
+    workflowId: string,
+    ctx: HookContext,
+    init: Data,
+    recordResults: boolean,
+    span: Span | undefined,
+  ): Invocation {
+    const held = this.#chunkInvocation;
+    if (held !== undefined && held.done && held.workflowId === workflowId) return held.reuse(ctx, init, span);
+    const inv = new Invocation(
+      'outputStream',
+      workflowId,
+      ctx,
+      this,
+      ctx.messageList,
+      init,
+      recordResults,
+      span,
+    );
+    this.#chunkInvocation = inv;
+    return inv;
+  }
+
+  /** The run's reusable context of a map (stream phase), or `undefined` while it is in use. */
+  mapContext(label: string, inv: Invocation): ReusedContext | undefined {
+    let held = this.#mapContexts.get(label);
+    if (held === undefined) {
+      const context = executeContext(inv, inv.init, label);
+      // Read through to the chunk being mapped: the context outlives one invocation.
+      const holder: ReusedContext = { context, inv, busy: false };
+      context.getStepResult = <T>(step: string | { readonly id: string }) =>
+        holder.inv.resultOf(typeof step === 'string' ? step : step.id) as T | undefined;
+      context.getInitData = <T>() => holder.inv.init as T;
+      held = holder;
+      this.#mapContexts.set(label, held);
+    }
+    if (held.busy) return undefined;
+    held.busy = true;
+    return held;
   }
 
   /** One state object per step id per run (a processor step's id names its processor). */
@@ -314,6 +394,8 @@ interface StreamSlot {
   args: Record<string, unknown>;
   busy: boolean;
   retryCount: number;
+  /** The slot's one pending-result record, reused chunk after chunk. */
+  later?: StreamLater;
 }
 
 /** The run scope kept in the workflow's own per-run `state` (a fresh one outside agent runs). */
@@ -355,13 +437,13 @@ export class Invocation {
   constructor(
     readonly phase: ProcessorPhase,
     readonly workflowId: string,
-    readonly ctx: HookContext,
+    public ctx: HookContext,
     readonly run: RunScope,
     readonly live: MessageList | undefined,
     init: Data,
     recordResults: boolean,
     /** The workflow's span for this phase run; steps get child spans (tracing on only). */
-    readonly span: Span | undefined,
+    public span: Span | undefined,
   ) {
     this.hook = PHASE_HOOKS[phase];
     this.chunk = phase === 'outputStream';
@@ -371,28 +453,35 @@ export class Invocation {
     this.recordResults = recordResults;
   }
 
+  /** The phase run has finished (its output handed back): a chunk's invocation may be reused. */
+  done = false;
+
+  /** Make this finished chunk invocation the next chunk's (same run, same workflow). */
+  reuse(ctx: HookContext, init: Data, span: Span | undefined): this {
+    this.ctx = ctx;
+    this.init = init;
+    this.span = span;
+    this.done = false;
+    this.changed = false;
+    this.baseIds = undefined;
+    if (this.#results !== undefined) this.#results.length = 0;
+    return this;
+  }
+
   /** Keep `value` as the output of step `id` (the latest record of an id wins). */
   record(id: string, value: unknown): void {
     if (!this.recordResults) return;
+    // Appended only: `resultOf` reads from the end, so the latest record of an id wins.
     const results = this.#results;
-    if (results === undefined) {
-      this.#results = [id, value];
-      return;
-    }
-    for (let i = 0; i < results.length; i += 2) {
-      if (results[i] === id) {
-        results[i + 1] = value;
-        return;
-      }
-    }
-    results.push(id, value);
+    if (results === undefined) this.#results = [id, value];
+    else results.push(id, value);
   }
 
   /** The kept output of step `id`, if it ran (and outputs are kept). */
   resultOf(id: string): unknown {
     const results = this.#results;
     if (results === undefined) return undefined;
-    for (let i = 0; i < results.length; i += 2) if (results[i] === id) return results[i + 1];
+    for (let i = results.length - 2; i >= 0; i -= 2) if (results[i] === id) return results[i + 1];
     return undefined;
   }
 
@@ -527,7 +616,11 @@ function runFrom(
   let current = data;
   for (let i = 0; i < execs.length; i++) {
     const out = (execs[i] as Exec)(current, inv);
-    if (isPending(out)) return runRest(execs, ids, top, i, out, inv);
+    if (isPending(out)) {
+      // A stream chunk's run goes on in stages the runner's chunk reader awaits itself.
+      if (top && inv.chunk) return inv.run.sequenceStage(execs, ids, i, out, inv) as unknown as Data;
+      return runRest(execs, ids, top, i, out, inv);
+    }
     const id = ids[i];
     if (id !== undefined) inv.record(id, out);
     current = out;
@@ -573,6 +666,75 @@ async function runRest(
   }
   const tail = top ? inv.tail : undefined;
   return tail === undefined ? current : (tail(current, inv) as Data);
+}
+
+/**
+ * The rest of a stream chunk's top-level sequence as a staged result: the runner's reader awaits
+ * each pending hook result (`pending`) and calls `resume`, which runs on until the next pending
+ * one or the end (the lane's final check). One object per chunk that went async, no async frame.
+ */
+class SequenceStage extends StreamContinuation {
+  pending!: PromiseLike<unknown>;
+  #later: Later | undefined;
+  /** Finished: the run may use it for its next chunk. */
+  free = false;
+
+  constructor(
+    readonly execs: readonly Exec[],
+    readonly ids: ReadonlyArray<string | undefined>,
+    public index: number,
+    out: PromiseLike<Data> | Later,
+    public inv: Invocation,
+  ) {
+    super();
+    this.#wait(out);
+  }
+
+  rearm(index: number, out: PromiseLike<Data> | Later, inv: Invocation): this {
+    this.free = false;
+    this.index = index;
+    this.inv = inv;
+    this.#wait(out);
+    return this;
+  }
+
+  #wait(out: PromiseLike<Data> | Later): void {
+    if (out instanceof Later) {
+      this.#later = out;
+      this.pending = out.pending;
+    } else {
+      this.#later = undefined;
+      this.pending = out;
+    }
+  }
+
+  resume(value: unknown): unknown {
+    const later = this.#later;
+    let out: Out = later === undefined ? (value as Data) : later.settle(value);
+    const { execs, ids, inv } = this;
+    for (;;) {
+      if (isPending(out)) {
+        this.#wait(out);
+        return this;
+      }
+      const id = ids[this.index];
+      if (id !== undefined) inv.record(id, out);
+      if (++this.index >= execs.length) break;
+      out = (execs[this.index] as Exec)(out, inv);
+    }
+    const tail = inv.tail;
+    const result = tail === undefined ? out : tail(out, inv);
+    this.#later = undefined;
+    this.free = true;
+    return result;
+  }
+
+  fail(error: unknown): never {
+    const later = this.#later;
+    this.#later = undefined;
+    if (later !== undefined) later.fail(error);
+    throw error;
+  }
 }
 
 function compileNode(node: GraphNode, options: CompileOptions): Exec | undefined {
@@ -651,7 +813,10 @@ function compileParallel(steps: readonly StepNode[], options: CompileOptions): E
       outs[i] = out;
     }
     if (!pending) return keyed(ids, outs as Data[], inv);
-    return new BranchJoin(ids, inv, outs).promise;
+    // Message phases join as results come (the first failure ends the phase at once, say a fast
+    // block beside a slow model check). Chunks take their branches' results in order: every branch
+    // is already running, and this costs an await per branch instead of a join per chunk.
+    return isolate ? new BranchJoin(ids, inv, outs).promise : inOrder(ids, outs, inv);
   };
 }
 
@@ -716,6 +881,55 @@ class BranchJoin {
   }
 }
 
+/** The keyed result once each pending branch has settled, awaited in branch order. */
+function inOrder(ids: readonly string[], outs: Out[], inv: Invocation): Out {
+  for (let i = 0; i < outs.length; i++)
+    if (isPending(outs[i] as Out)) return new JoinLater(ids, outs, i, inv);
+  return keyed(ids, outs as Data[], inv);
+}
+
+/** The wait for branch `index` of a parallel group (stream phase); the next pending one follows. */
+class JoinLater extends Later {
+  constructor(
+    readonly ids: readonly string[],
+    readonly outs: Out[],
+    public index: number,
+    readonly inv: Invocation,
+  ) {
+    const out = outs[index] as PromiseLike<Data> | Later;
+    super(out instanceof Later ? out.pending : out);
+  }
+  settle(value: unknown): Out {
+    const { outs } = this;
+    const out = outs[this.index] as PromiseLike<Data> | Later;
+    try {
+      outs[this.index] = out instanceof Later ? out.settle(value) : (value as Data);
+    } catch (error) {
+      this.#quietRest();
+      throw error;
+    }
+    // The next pending branch, waited for by this same record.
+    for (let i = this.index; i < outs.length; i++) {
+      const next = outs[i] as Out;
+      if (!isPending(next)) continue;
+      this.index = i;
+      this.pending = next instanceof Later ? next.pending : next;
+      return this;
+    }
+    return keyed(this.ids, outs as Data[], this.inv);
+  }
+  fail(error: unknown): never {
+    this.#quietRest();
+    const out = this.outs[this.index];
+    if (out instanceof Later) out.fail(error);
+    throw error;
+  }
+  /** Branches after this one keep running; their own failures have nobody to tell. */
+  #quietRest(): void {
+    for (let j = this.index + 1; j < this.outs.length; j++) quiet(thenable(this.outs[j] as Out));
+  }
+}
+
 // Reaction factories (anonymous functions, one pair per async branch).
 function laterFulfilled(join: BranchJoin, i: number, later: Later): (value: unknown) => void {
   return (value) => join.settleLater(i, later, value);
@@ -739,8 +953,17 @@ function branchRejected(join: BranchJoin): (error: unknown) => void {
   return (error) => join.fail(error);
 }
 
+/** One object shape per id list: a keyed result starts as a copy of it (no shape changes per chunk). */
+const KEYED_SHAPE = Symbol('sluice.workflow.keyedShape');
+
 function keyed(ids: readonly string[], outs: readonly Data[], inv: Invocation): Data {
-  const result: Data = {};
+  let shape = (ids as { [KEYED_SHAPE]?: Data })[KEYED_SHAPE];
+  if (shape === undefined) {
+    shape = {};
+    for (const id of ids) shape[id] = undefined;
+    Object.defineProperty(ids, KEYED_SHAPE, { value: shape });
+  }
+  const result: Data = { ...shape };
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i] as string;
     result[id] = outs[i];
@@ -782,15 +1005,40 @@ function compileBranch(node: Extract<GraphNode, { kind: 'branch' }>, options: Co
 
 function compileMap(fn: (context: StepExecuteContext<never>) => unknown, label: string): Exec {
   return (data, inv) => {
+    // Per stream chunk the run's one context of this map is reused (a fresh one when a call overlaps).
+    const reused = inv.chunk ? inv.run.mapContext(label, inv) : undefined;
+    const context = reused === undefined ? executeContext(inv, data, label) : reused.context;
+    if (reused !== undefined) {
+      reused.inv = inv;
+      context.inputData = data;
+      context.retryCount = inv.ctx.retryCount ?? 0;
+    }
     let out: unknown;
     try {
-      out = fn(executeContext(inv, data, label) as StepExecuteContext<never>);
+      out = fn(context as StepExecuteContext<never>);
     } catch (error) {
+      if (reused !== undefined) reused.busy = false;
       throw stepError(error, inv, label);
     }
-    if (!isPromiseLike(out)) return mapOut(out, data, inv, label);
-    return new MapLater(out, data, inv, label);
+    if (!isPromiseLike(out)) {
+      if (reused !== undefined) reused.busy = false;
+      return mapOut(out, data, inv, label);
+    }
+    if (reused === undefined) return new MapLater(out, data, inv, label, undefined);
+    const held = reused.later;
+    if (held !== undefined) return held.rearm(out, data, inv);
+    reused.later = new MapLater(out, data, inv, label, reused);
+    return reused.later;
   };
+}
+
+/** A map's context kept for a run's stream chunks; `inv` is the chunk's invocation. */
+export interface ReusedContext {
+  context: StepExecuteContext<unknown>;
+  inv: Invocation;
+  busy: boolean;
+  /** The map's one pending-result record, reused chunk after chunk. */
+  later?: MapLater;
 }
 
 /** A map's result as the data that continues (checked, adopted, recorded). */
@@ -964,7 +1212,8 @@ function streamStep(node: ProcessorStepNode, label: string, route: EmitRoute | u
   const hook = processor.processOutputStream as (args: unknown) => unknown;
   const wantsData = processor.processDataParts === true;
   const one = (part: ChunkType, data: Data, inv: Invocation): Out => {
-    if (!wantsData && part.type.startsWith('data-')) return data;
+    // `d` first: most chunks are not data chunks, and a char code is cheaper than a prefix test.
+    if (!wantsData && part.type.charCodeAt(0) === 100 && part.type.startsWith('data-')) return data;
     const slot = inv.run.streamSlot(node, inv.ctx, route, inv.workflowId);
     const reentrant = slot.busy;
     // An overlapping call (a hook's own writes, concurrent tool streams) gets its own arguments.
@@ -1004,7 +1253,11 @@ function streamStep(node: ProcessorStepNode, label: string, route: EmitRoute | u
       if (!reentrant) slot.busy = false;
       return streamOut(result, part, data, inv, label);
     }
-    return new StreamLater(result, reentrant ? undefined : slot, part, data, inv, label, processor);
+    if (reentrant) return new StreamLater(result, undefined, part, data, inv, label, processor);
+    const held = slot.later;
+    if (held !== undefined) return held.rearm(result, part, data, inv);
+    slot.later = new StreamLater(result, slot, part, data, inv, label, processor);
+    return slot.later;
   };
   return (data, inv) => {
     const part = data.part as ChunkType | ChunkType[] | null | undefined;

@@ -1,0 +1,2 @@
+import { benchWorkflows } from './workflows.js';
+await benchWorkflows();
