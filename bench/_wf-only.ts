@@ -1,2 +1,0 @@
-import { benchWorkflows } from './workflows.js';
-await benchWorkflows();
