@@ -216,7 +216,7 @@ export class RunScope {
     inv: Invocation,
   ): SequenceStage {
     const held = this.#stage;
-    if (held !== undefined && held.free && held.execs === execs) return held.rearm(index, out, inv);
+    if (held?.free && held.execs === execs) return held.rearm(index, out, inv);
     const stage = new SequenceStage(execs, ids, index, out, inv);
     this.#stage = stage;
     return stage;
@@ -232,7 +232,7 @@ export class RunScope {
     span: Span | undefined,
   ): Invocation {
     const held = this.#chunkInvocation;
-    if (held !== undefined && held.done && held.workflowId === workflowId) return held.reuse(ctx, init, span);
+    if (held?.done && held.workflowId === workflowId) return held.reuse(ctx, init, span);
     const inv = new Invocation(
       'outputStream',
       workflowId,
