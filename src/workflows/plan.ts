@@ -883,9 +883,21 @@ class BranchJoin {
 
 /** The keyed result once each pending branch has settled, awaited in branch order. */
 function inOrder(ids: readonly string[], outs: Out[], inv: Invocation): Out {
-  for (let i = 0; i < outs.length; i++)
-    if (isPending(outs[i] as Out)) return new JoinLater(ids, outs, i, inv);
+  for (let i = 0; i < outs.length; i++) {
+    if (!isPending(outs[i] as Out)) continue;
+    // A later branch may fail while an earlier one is awaited: its rejection is handled (and
+    // still reported when its turn comes), so it is never an unhandled rejection meanwhile.
+    for (let j = i + 1; j < outs.length; j++) markHandled(outs[j] as Out);
+    return new JoinLater(ids, outs, i, inv);
+  }
   return keyed(ids, outs as Data[], inv);
+}
+
+const ignoreRejection = (): void => {};
+
+function markHandled(out: Out): void {
+  if (out instanceof Later) out.pending.then(undefined, ignoreRejection);
+  else if (isPromiseLike(out)) out.then(undefined, ignoreRejection);
 }
 
 /** The wait for branch `index` of a parallel group (stream phase); the next pending one follows. */
