@@ -485,8 +485,42 @@ export class MessageList {
     };
     copy.remembered.forEach(visit);
     copy.current.forEach(visit);
+    this.#followOrder(copy);
+    // The copy's clock ran on: messages added here later must still sort after its own.
+    this.lastTimestamp = Math.max(this.lastTimestamp, copy.lastTimestamp);
+    this.nextSeq = Math.max(this.nextSeq, copy.nextSeq);
     this.system.restore(copy.system.snapshot());
     return this;
+  }
+
+  /**
+   * When the copy holds shared messages in another order (a branch removed and re-added one),
+   * move them into the copy's order; messages only this list holds keep their place before them.
+   */
+  #followOrder(copy: MessageList): void {
+    for (const [mine, theirs] of [
+      [this.remembered, copy.remembered],
+      [this.current, copy.current],
+    ] as const) {
+      const order: MessageRecord[] = [];
+      theirs.forEach((twin) => {
+        const own = this.records.get(twin.message.id);
+        if (own !== undefined && this.segmentOf(own) === mine) order.push(own);
+      });
+      const shared = new Set(order);
+      let k = 0;
+      let same = true;
+      mine.forEach((record) => {
+        if (!same || !shared.has(record)) return;
+        if (order[k++] !== record) same = false;
+      });
+      if (same) continue;
+      for (const record of order) {
+        mine.remove(record);
+        record.removed = false;
+        mine.append(record);
+      }
+    }
   }
 
   /** Rebuild a list from `serialize()` output. */

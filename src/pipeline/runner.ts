@@ -39,7 +39,12 @@ import {
 } from './hook-results.js';
 import { RetryBudget } from './retry-budget.js';
 import { createSignal, signalDataChunk, signalToDBMessage, signalToPromptMessage } from './signals.js';
-import { StreamContinuation, settleStream } from './stream-continuation.js';
+import {
+  StreamContinuation,
+  settleStream,
+  WRITER_INTERNALS,
+  type WriterInternals,
+} from './stream-continuation.js';
 import { activeTracer, endHookSpan, type HookOutcome, startHookSpan } from './tracing.js';
 import { tripwireOwner } from './tripwire-owners.js';
 import type {
@@ -201,6 +206,13 @@ export class ProcessorRunner {
     configurable: true,
   };
   #deferredFailure: unknown;
+  /** See `WRITER_INTERNALS`: one object per run, shared by the stream processors' writers. */
+  readonly #writerInternals: WriterInternals = {
+    track: (write) => this.#track(write),
+    defer: (error) => {
+      this.#deferredFailure ??= error;
+    },
+  };
 
   constructor(options: RunnerOptions) {
     this.#o = options;
@@ -1080,6 +1092,7 @@ export class ProcessorRunner {
         writer: {
           custom: (chunk, options) => this.#track(shared.custom(chunk, options)),
           emit: (chunk: ChunkType) => this.#track(this.#emitFrom(index, chunk)),
+          [WRITER_INTERNALS]: this.#writerInternals,
         } as ProcessorStreamWriter,
         sendSignal: this.#sender(processor),
         part: undefined as unknown as ChunkType,

@@ -22,7 +22,11 @@ import {
   describe,
   type StepSettings,
 } from '../pipeline/hook-results.js';
-import { StreamContinuation } from '../pipeline/stream-continuation.js';
+import {
+  StreamContinuation,
+  WRITER_INTERNALS,
+  type WriterInternals,
+} from '../pipeline/stream-continuation.js';
 import { endHookSpan, type HookOutcome, startWorkflowStepSpan } from '../pipeline/tracing.js';
 import { claimTripwire } from '../pipeline/tripwire-owners.js';
 import type { Processor, ProcessorState, ProcessorStreamWriter, TracingContext } from '../pipeline/types.js';
@@ -332,9 +336,18 @@ function routedWriter(
 ): ProcessorStreamWriter | undefined {
   const writer = ctx.writer;
   if (writer === undefined || typeof writer.emit !== 'function') return writer;
+  const internals = (writer as { [WRITER_INTERNALS]?: WriterInternals })[WRITER_INTERNALS];
   return {
     custom: (chunk, options) => writer.custom(chunk, options),
-    emit: (chunk) => emitAfter(route, chunk as ChunkType, ctx, run, workflowId),
+    emit: (chunk) => {
+      const write = emitAfter(route, chunk as ChunkType, ctx, run, workflowId).catch((error: unknown) => {
+        // A timer's emit has nobody to tell: the run fails at its next chunk, as in a lane.
+        internals?.defer(error);
+        throw error;
+      });
+      // Made inside the hook: the emitted chunk comes before the hook's part, as in a lane.
+      return internals === undefined ? write : internals.track(write);
+    },
   } as ProcessorStreamWriter;
 }
 
@@ -776,7 +789,8 @@ function compileStep(step: StepNode, options: CompileOptions): Exec | undefined 
   if (step.kind === 'plain') return plainStep(step, label);
   if (step.kind === 'workflow') {
     if (!phaseHasWork(step.nodes, options.phase)) return undefined;
-    return compileSequence(step.nodes, { phase: options.phase, prefix: `${label}/` });
+    // An emit inside goes on through the outer workflow's steps after this one.
+    return compileSequence(step.nodes, { phase: options.phase, prefix: `${label}/`, route: options.route });
   }
   const hook = (step.processor as unknown as Record<string, unknown>)[PHASE_HOOKS[options.phase]];
   if (typeof hook !== 'function') return undefined;
@@ -1024,6 +1038,7 @@ function compileMap(fn: (context: StepExecuteContext<never>) => unknown, label: 
       reused.inv = inv;
       context.inputData = data;
       context.retryCount = inv.ctx.retryCount ?? 0;
+      context.tracingContext = inv.ctx.tracingContext;
     }
     let out: unknown;
     try {
@@ -1078,7 +1093,7 @@ function keysHint(data: Data): string {
 function plainStep(node: PlainStepNode, label: string): Exec {
   const definition = node.definition;
   const wantsData = definition.processDataParts === true;
-  return (data, inv) => {
+  const run: Exec = (data, inv) => {
     // As for processors: data chunks reach a plain step only when it asks for them.
     if (inv.chunk && !wantsData && isDataPart(data.part)) return data;
     const context = executeContext(inv, data, node.id);
@@ -1105,6 +1120,12 @@ function plainStep(node: PlainStepNode, label: string): Exec {
       (result) => (result === data ? 'passed' : 'changed'),
     );
   };
+  // After a fan-out the step sees each chunk on its own, as processor steps do.
+  const each = (_part: ChunkType, data: Data, inv: Invocation): Out => run(data, inv);
+  return (data, inv) =>
+    inv.chunk && Array.isArray(data.part)
+      ? fanOut(data.part as ChunkType[], data, inv, each)
+      : run(data, inv);
 }
 
 /** A processor's message hook (every phase but `outputStream`) on the data's list. */

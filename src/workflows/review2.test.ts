@@ -1,8 +1,8 @@
 /**
  * Focused review of the stream-path optimisation of processor workflows (issue #12: staged
  * results, per-run reuse of invocation / stage / slot / map records, `writer.emit()` routed
- * through the workflow's later steps). Each `[BUG]` test is a minimal reproduction through the
- * public API of a rule the engine breaks; the rule is named in its title.
+ * through the workflow's later steps). Each test was a minimal reproduction through the public
+ * API of a rule the engine broke before its fix; the rule is named in its title.
  */
 import { context, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
@@ -72,7 +72,7 @@ describe('writer.emit() from a workflow step behaves as it does in a lane', () =
     return shape(await collect((await agent.stream('go')).fullStream));
   };
 
-  it('[BUG] an un-awaited emit() reaches the client where it was made (before the part the step returns), also when steps follow it', async () => {
+  it('an un-awaited emit() reaches the client where it was made (before the part the step returns), also when steps follow it', async () => {
     // Rule (runner #callStreamHook): a write a stream hook starts while it runs reaches the client
     // before the part it returns; wf-semantics: emit() from a step runs through the later steps
     // "as in a lane". In a lane [emitter, after] the marker comes before "b".
@@ -92,7 +92,7 @@ describe('writer.emit() from a workflow step behaves as it does in a lane', () =
     expect(await run([wf])).toEqual(['a', 'data-marker', 'b', 'c']);
   });
 
-  it('[BUG] a timer emit() whose chunk fails in a later step fails the run, as it does in a lane', async () => {
+  it('a timer emit() whose chunk fails in a later step fails the run, as it does in a lane', async () => {
     // Rule (runner #emitFrom): "The emitter may be a timer with nobody to tell: the run fails with
     // it at its next chunk." Routed through the workflow's later steps, the failure is only
     // handed to the emitter's promise (caught here, as a timer would) and the run goes on.
@@ -143,7 +143,7 @@ describe('writer.emit() from a workflow step behaves as it does in a lane', () =
     expect(viaWorkflow.message).toContain('rejects-late');
   });
 
-  it('[BUG] emit() from a step of a nested workflow runs through the outer workflow’s later steps', async () => {
+  it('emit() from a step of a nested workflow runs through the outer workflow’s later steps', async () => {
     // wf-semantics: writer.emit() from a stream step runs the chunk through the workflow's later
     // top-level steps. A step inside a nested workflow gets no route: its chunk skips them.
     const emitOnStart = {
@@ -172,7 +172,7 @@ describe('writer.emit() from a workflow step behaves as it does in a lane', () =
 // ---- fan-out reaching a plain step -----------------------------------------------------------
 
 describe('fan-out inside a stream workflow', () => {
-  it('[BUG] a plain step after a step that fans out sees each chunk, not the array', async () => {
+  it('a plain step after a step that fans out sees each chunk, not the array', async () => {
     // wf-semantics (Stream): a step returning an array of chunks fans out (later steps see each
     // chunk). Processor steps do; a plain step gets `inputData.part` as the raw array.
     const splitter = {
@@ -224,7 +224,7 @@ describe('tracing on: the reused map context of the stream phase', () => {
     context.disable();
   });
 
-  it("[BUG] each chunk's map gets that chunk's tracingContext (the phase run's span), not the first chunk's", async () => {
+  it("each chunk's map gets that chunk's tracingContext (the phase run's span), not the first chunk's", async () => {
     // Rule (wf-semantics Tracing): one span per workflow phase run; a map's context carries the
     // hook's tracingContext. The stream phase reuses one map context per run and never refreshes
     // its tracingContext, so every chunk's map sees the first chunk's (ended) span.
@@ -264,7 +264,7 @@ describe('tracing on: the reused map context of the stream phase', () => {
 // ---- MessageList.absorb(): the live list made what the chosen branch's copy is ------------------
 
 describe('reconciling the live list from the chosen branch (MessageList.absorb)', () => {
-  it('[BUG] a message the chosen branch moved (removed and added again) is where the branch put it, as in a lane', async () => {
+  it('a message the chosen branch moved (removed and added again) is where the branch put it, as in a lane', async () => {
     // Issue #12, 3: the live MessageList is reconciled once from the chosen output. absorb() keeps
     // every message that is already live at its old place, so a move the branch made is lost
     // (a lane processor doing the same moves the message).
@@ -302,7 +302,7 @@ describe('reconciling the live list from the chosen branch (MessageList.absorb)'
     expect(await promptOrder([wf])).toEqual(lane);
   });
 
-  it('[BUG] a message added after absorbing a copy is stamped after the messages the copy added', () => {
+  it('a message added after absorbing a copy is stamped after the messages the copy added', () => {
     // MessageList: "Monotonic clock for messages without createdAt, so their order survives a
     // sort". absorb() takes the copy's messages but not its clock, so the next message added to
     // the live list can get the same createdAt as one the branch added.
