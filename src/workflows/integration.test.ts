@@ -153,7 +153,8 @@ describe('memory + an input workflow with a redacting parallel branch', () => {
       });
       const result = await agent.generate('number?', { memory: conversation });
       expect(textOf(await stored(memory))).toEqual(['user: number?', 'assistant: call ### ####']);
-      expect(JSON.stringify(result.response.dbMessages)).not.toContain('555');
+      // Only the parts: message ids are random and may contain the digits.
+      expect(JSON.stringify(result.response.dbMessages.map((m) => m.content.parts))).not.toContain('555');
     },
   );
 
