@@ -209,6 +209,17 @@ export class RunScope {
   }
 
   readonly #mapContexts = new Map<string, ReusedContext>();
+  readonly #joins = new Map<object, StreamJoin>();
+
+  /** A parallel group's stream join for this run, or `undefined` while one chunk still uses it. */
+  streamJoin(key: object, ids: readonly string[]): StreamJoin | undefined {
+    let join = this.#joins.get(key);
+    if (join === undefined) {
+      join = new StreamJoin(ids);
+      this.#joins.set(key, join);
+    }
+    return join.free ? join : undefined;
+  }
   #stage: SequenceStage | undefined;
 
   /** The staged rest of a chunk's run: the run's one record again once its last chunk finished. */
@@ -803,8 +814,11 @@ function compileParallel(steps: readonly StepNode[], options: CompileOptions): E
   const count = steps.length;
   // Each message-phase branch works on its own copy of the list; chunk phases share the (read-only) part.
   const isolate = options.phase !== 'outputStream' && count > 1;
+  const joinKey = {};
   return (data, inv) => {
-    const outs: Out[] = new Array(count);
+    // Per chunk the group's join (and its result array) is the run's one, when free.
+    const join = isolate ? undefined : inv.run.streamJoin(joinKey, ids);
+    const outs: Out[] = join === undefined ? new Array(count) : join.slots(count);
     let pending = false;
     if (isolate && data.messageList === inv.live && inv.live !== undefined) {
       inv.baseIds = idsOf(inv.live.get.all.db());
@@ -826,13 +840,168 @@ function compileParallel(steps: readonly StepNode[], options: CompileOptions): E
       if (isPending(out)) pending = true;
       outs[i] = out;
     }
-    if (!pending) return keyed(ids, outs as Data[], inv);
+    if (!pending) {
+      if (join !== undefined) join.free = true;
+      return keyed(ids, outs as Data[], inv);
+    }
     // Message phases join as results come (the first failure ends the phase at once, say a fast
     // block beside a slow model check). Chunks take their branches' results in order: every branch
     // is already running, and this costs an await per branch instead of a join per chunk.
-    return isolate ? new BranchJoin(ids, inv, outs).promise : inOrder(ids, outs, inv);
+    if (isolate) return new BranchJoin(ids, inv, outs).promise;
+    return join === undefined ? inOrder(ids, outs, inv) : join.start(outs, inv);
   };
 }
+
+/**
+ * The stream phase's join of a parallel group, one per group per run (reused chunk after chunk):
+ * the chunk reader awaits the first pending branch; the others report through handlers attached
+ * at once, so by the time the first has answered they usually have too, and the group finishes
+ * without another await per branch. A branch still running then is waited for; a failure is
+ * named after its branch, and the others' rejections are handled all along.
+ */
+export class StreamJoin extends Later {
+  readonly #ids: readonly string[];
+  #outs: Out[] = [];
+  readonly #values: unknown[];
+  /** Per branch: 0 waiting, 1 value in, 2 error in. */
+  readonly #state: Uint8Array;
+  readonly #onValue: Array<(value: unknown) => void>;
+  readonly #onError: Array<(error: unknown) => void>;
+  #index = 0;
+  /** The branch the reader waits on through `#wake` (or -1). */
+  #waiting = -1;
+  #wake: ((value: unknown) => void) | undefined;
+  #wakeError: ((error: unknown) => void) | undefined;
+  #inv!: Invocation;
+  /** Finished (every branch in): the run may use it for the group's next chunk. */
+  free = true;
+
+  constructor(ids: readonly string[]) {
+    super(RESOLVED);
+    this.#ids = ids;
+    const count = ids.length;
+    this.#values = new Array(count);
+    this.#state = new Uint8Array(count);
+    this.#onValue = [];
+    this.#onError = [];
+    for (let j = 0; j < count; j++) {
+      this.#onValue.push((value) => this.#report(j, 1, value));
+      this.#onError.push((error) => this.#report(j, 2, error));
+    }
+  }
+
+  /** The join's own result array for the next chunk (free joins only). */
+  slots(count: number): Out[] {
+    // Taken from now on: a chunk re-entering the group meanwhile (a hook's own write) gets its own.
+    this.free = false;
+    if (this.#outs.length !== count) this.#outs = new Array(count);
+    return this.#outs;
+  }
+
+  start(outs: Out[], inv: Invocation): Out {
+    this.#outs = outs;
+    this.#inv = inv;
+    this.#waiting = -1;
+    let first = -1;
+    for (let j = 0; j < outs.length; j++) {
+      const out = outs[j] as Out;
+      if (!isPending(out)) continue;
+      if (first === -1) {
+        first = j;
+        continue;
+      }
+      this.#state[j] = 0;
+      (out instanceof Later ? out.pending : out).then(this.#onValue[j], this.#onError[j]);
+    }
+    this.#index = first;
+    const out = outs[first] as PromiseLike<Data> | Later;
+    this.pending = out instanceof Later ? out.pending : out;
+    return this;
+  }
+
+  #report(j: number, state: 1 | 2, value: unknown): void {
+    this.#state[j] = state;
+    this.#values[j] = value;
+    if (this.#waiting !== j) return;
+    this.#waiting = -1;
+    if (state === 1) this.#wake?.(value);
+    else this.#wakeError?.(value);
+  }
+
+  settle(value: unknown): Out {
+    this.#take(this.#index, value);
+    return this.#next(this.#index + 1);
+  }
+
+  /** Branch `j`'s awaited value as its data (a Later settles it); a failure quiets the rest. */
+  #take(j: number, value: unknown): void {
+    const out = this.#outs[j] as Out;
+    try {
+      this.#outs[j] = out instanceof Later ? out.settle(value) : (value as Data);
+    } catch (error) {
+      this.#abandon(j);
+      throw error;
+    }
+  }
+
+  #next(from: number): Out {
+    const outs = this.#outs;
+    for (let j = from; j < outs.length; j++) {
+      const out = outs[j] as Out;
+      if (!isPending(out)) continue;
+      const state = this.#state[j];
+      if (state === 1) {
+        this.#take(j, this.#values[j]);
+        // Settling went async again (rare): wait for that.
+        const again = outs[j] as Out;
+        if (isPending(again)) return this.#waitOn(j, again instanceof Later ? again.pending : again);
+        continue;
+      }
+      if (state === 2) {
+        this.#index = j;
+        this.fail(this.#values[j]);
+      }
+      // Still running: wait for its handler.
+      this.#index = j;
+      this.#waiting = j;
+      return this.#waitOn(
+        j,
+        new Promise((resolve, reject) => {
+          this.#wake = resolve;
+          this.#wakeError = reject;
+        }),
+      );
+    }
+    this.free = true;
+    return keyed(this.#ids, outs as Data[], this.#inv);
+  }
+
+  #waitOn(j: number, pending: PromiseLike<unknown>): this {
+    this.#index = j;
+    this.pending = pending;
+    return this;
+  }
+
+  fail(error: unknown): never {
+    const j = this.#index;
+    this.#abandon(j);
+    const out = this.#outs[j];
+    if (out instanceof Later) out.fail(error);
+    throw error;
+  }
+
+  /** After a failure: the branches after `j` keep running; their results have nobody to tell. */
+  #abandon(j: number): void {
+    this.#waiting = -1;
+    for (let k = j + 1; k < this.#outs.length; k++) {
+      const out = this.#outs[k] as Out;
+      // Those with handlers are handled; a Later still has its step's arguments to release.
+      if (out instanceof Later) quiet(thenable(out));
+    }
+  }
+}
+
+const RESOLVED: PromiseLike<unknown> = Promise.resolve();
 
 /**
  * Waits for parallel branches of which some went async, like `Promise.all` of each branch
