@@ -12,14 +12,9 @@ import { createTool } from 'sluice/tools';
 import { createStep, createWorkflow, type ProcessorWorkflow } from 'sluice/workflows';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { collect } from './testing.js';
 
 // ---- helpers --------------------------------------------------------------------------------
-
-async function collect<T>(stream: ReadableStream<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const chunk of stream) out.push(chunk);
-  return out;
-}
 
 const workflow = (id: string) =>
   createWorkflow({ id, inputSchema: ProcessorStepSchema, outputSchema: ProcessorStepSchema });

@@ -18,14 +18,9 @@ import type { ChunkType } from 'sluice/stream';
 import { ScriptedModel } from 'sluice/test';
 import { createStep, createWorkflow } from 'sluice/workflows';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { collect } from './testing.js';
 
 // ---- helpers --------------------------------------------------------------------------------
-
-async function collect<T>(stream: ReadableStream<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const chunk of stream) out.push(chunk);
-  return out;
-}
 
 const workflow = (id: string) =>
   createWorkflow({ id, inputSchema: ProcessorStepSchema, outputSchema: ProcessorStepSchema });

@@ -10,14 +10,9 @@ import type { ChunkType } from 'sluice/stream';
 import { ScriptedModel } from 'sluice/test';
 import { createStep, createWorkflow } from 'sluice/workflows';
 import { describe, expect, it } from 'vitest';
+import { collect } from './testing.js';
 
 // ---- helpers --------------------------------------------------------------------------------
-
-async function collect<T>(stream: ReadableStream<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const chunk of stream) out.push(chunk);
-  return out;
-}
 
 const deltas = (chunks: readonly ChunkType[]) =>
   chunks.flatMap((c) => (c.type === 'text-delta' ? [c.payload.text] : []));
