@@ -616,11 +616,8 @@ function compileSequence(nodes: readonly GraphNode[], options: CompileOptions, t
       ids.push(node.step.id);
       continue;
     }
-    const exec = compileNode(node, nodeOptions);
-    if (exec !== undefined) {
-      execs.push(exec);
-      ids.push(undefined);
-    }
+    execs.push(compileNode(node, nodeOptions));
+    ids.push(undefined);
   }
   if (!top) {
     if (execs.length === 0) return identity;
@@ -761,10 +758,9 @@ class SequenceStage extends StreamContinuation {
   }
 }
 
-function compileNode(node: GraphNode, options: CompileOptions): Exec | undefined {
+/** A node other than a `.then()` step (`compileSequence` compiles and records those itself). */
+function compileNode(node: Exclude<GraphNode, { kind: 'step' }>, options: CompileOptions): Exec {
   switch (node.kind) {
-    case 'step':
-      return recorded(node.step.id, compileStep(node.step, options));
     case 'parallel':
       return compileParallel(node.steps, options);
     case 'branch':
@@ -845,10 +841,11 @@ function compileParallel(steps: readonly StepNode[], options: CompileOptions): E
       return keyed(ids, outs as Data[], inv);
     }
     // Message phases join as results come (the first failure ends the phase at once, say a fast
-    // block beside a slow model check). Chunks take their branches' results in order: every branch
-    // is already running, and this costs an await per branch instead of a join per chunk.
+    // block beside a slow model check). A chunk waits for its first pending branch and takes the
+    // others' results from handlers (see StreamJoin).
     if (isolate) return new BranchJoin(ids, inv, outs).promise;
-    return join === undefined ? inOrder(ids, outs, inv) : join.start(outs, inv);
+    // The run's join is in use (a chunk re-entered the group): this chunk gets one of its own.
+    return (join ?? new StreamJoin(ids)).start(outs, inv);
   };
 }
 
@@ -1061,67 +1058,6 @@ class BranchJoin {
     if (this.#done) return;
     this.#done = true;
     this.#reject(error);
-  }
-}
-
-/** The keyed result once each pending branch has settled, awaited in branch order. */
-function inOrder(ids: readonly string[], outs: Out[], inv: Invocation): Out {
-  for (let i = 0; i < outs.length; i++) {
-    if (!isPending(outs[i] as Out)) continue;
-    // A later branch may fail while an earlier one is awaited: its rejection is handled (and
-    // still reported when its turn comes), so it is never an unhandled rejection meanwhile.
-    for (let j = i + 1; j < outs.length; j++) markHandled(outs[j] as Out);
-    return new JoinLater(ids, outs, i, inv);
-  }
-  return keyed(ids, outs as Data[], inv);
-}
-
-const ignoreRejection = (): void => {};
-
-function markHandled(out: Out): void {
-  if (out instanceof Later) out.pending.then(undefined, ignoreRejection);
-  else if (isPromiseLike(out)) out.then(undefined, ignoreRejection);
-}
-
-/** The wait for branch `index` of a parallel group (stream phase); the next pending one follows. */
-class JoinLater extends Later {
-  constructor(
-    readonly ids: readonly string[],
-    readonly outs: Out[],
-    public index: number,
-    readonly inv: Invocation,
-  ) {
-    const out = outs[index] as PromiseLike<Data> | Later;
-    super(out instanceof Later ? out.pending : out);
-  }
-  settle(value: unknown): Out {
-    const { outs } = this;
-    const out = outs[this.index] as PromiseLike<Data> | Later;
-    try {
-      outs[this.index] = out instanceof Later ? out.settle(value) : (value as Data);
-    } catch (error) {
-      this.#quietRest();
-      throw error;
-    }
-    // The next pending branch, waited for by this same record.
-    for (let i = this.index; i < outs.length; i++) {
-      const next = outs[i] as Out;
-      if (!isPending(next)) continue;
-      this.index = i;
-      this.pending = next instanceof Later ? next.pending : next;
-      return this;
-    }
-    return keyed(this.ids, outs as Data[], this.inv);
-  }
-  fail(error: unknown): never {
-    this.#quietRest();
-    const out = this.outs[this.index];
-    if (out instanceof Later) out.fail(error);
-    throw error;
-  }
-  /** Branches after this one keep running; their own failures have nobody to tell. */
-  #quietRest(): void {
-    for (let j = this.index + 1; j < this.outs.length; j++) quiet(thenable(this.outs[j] as Out));
   }
 }
 

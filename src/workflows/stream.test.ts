@@ -5,11 +5,16 @@
  * Checked through `stream()`'s `fullStream` and `generate()`'s result.
  */
 import { Agent } from 'sluice/agent';
-import { type Processor, ProcessorStepSchema } from 'sluice/processors';
+import {
+  type Processor,
+  ProcessorStepInputSchema,
+  ProcessorStepOutputSchema,
+  ProcessorStepSchema,
+} from 'sluice/processors';
 import type { ChunkType } from 'sluice/stream';
 import { ScriptedModel } from 'sluice/test';
 import { createStep, createWorkflow } from 'sluice/workflows';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { collect } from './testing.js';
 
 // ---- helpers --------------------------------------------------------------------------------
@@ -402,5 +407,51 @@ describe('the writer of steps in message phases', () => {
       expect.objectContaining({ type: 'data-progress', data: { stage: 'input checked' } }),
     ]);
     expect(deltas(chunks)).toEqual(['hello']);
+  });
+});
+
+describe('no per-chunk machinery (issue #12 rule 4)', () => {
+  it('phase data is validated against the step schemas once per non-chunk phase run, never per stream chunk', async () => {
+    const calls = { stream: 0, step: 0 };
+    const pass = (id: string) =>
+      ({
+        id,
+        processOutputStream: async ({ part }) => {
+          calls.stream++;
+          return part;
+        },
+        processOutputStep: () => {
+          calls.step++;
+          return [];
+        },
+      }) satisfies Processor;
+    const wf = workflow('no-per-chunk')
+      .parallel([createStep(pass('a')), createStep(pass('b'))])
+      .map(async ({ inputData }) => inputData['processor:a'])
+      .then(createStep(pass('c')))
+      .commit();
+    const text = Array.from({ length: 300 }, (_, i) => `t${i} `);
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'sys',
+      model: new ScriptedModel({ steps: [{ text }] }),
+      outputProcessors: [wf],
+    });
+    const spies = [
+      vi.spyOn(ProcessorStepOutputSchema, 'safeParse'),
+      vi.spyOn(ProcessorStepInputSchema, 'safeParse'),
+    ];
+    try {
+      const chunks = await collect((await agent.stream('go')).fullStream);
+      expect(chunks.filter((c) => c.type === 'text-delta')).toHaveLength(300);
+      // Every stream chunk went through the three steps...
+      expect(calls.stream).toBeGreaterThanOrEqual(900);
+      // ...but the schemas ran only for the one output step phase (one check of its output).
+      expect(calls.step).toBe(3);
+      const validations = spies.reduce((n, spy) => n + spy.mock.calls.length, 0);
+      expect(validations).toBe(1);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 });
