@@ -17,7 +17,7 @@ import {
   runWithFailPolicy,
   VerdictCache,
 } from '../guardrails/index.js';
-import { detectPII } from './detect/index.js';
+import { detectPII } from './detect-on-view.js';
 import type { PIIType } from './detect/types.js';
 import { detectionsFromAnswer, PII_RESULT_SCHEMA, piiInstructions } from './llm.js';
 import {
