@@ -15,7 +15,8 @@
  * None is updated past Unicode 13; `unhomoglyph` is the maintained TR39 table closest to current.
  *
  * Two folds are built from the table, each lazily on first use:
- * - {@link latinFold}: a non-ASCII character whose prototype is one printable ASCII character
+ * - {@link latinFold}: a non-ASCII, non-CJK character whose prototype is one ASCII letter, digit
+ *   or value punctuation character
  *   (Cyrillic `а` → `a`, Greek `ο` → `o`, `З` → `3`, `‐` → `-`). Used only inside tokens that
  *   already hold ASCII letters or digits (see `text-view.ts`), so Russian or Greek words are
  *   never read as Latin ones.
@@ -35,6 +36,9 @@ function confusables(): Table {
   return table;
 }
 
+const FOLD_TARGET = /^[A-Za-z0-9@.+\-_/#%=~]$/;
+const CJK = /[\p{scx=Han}\p{scx=Hira}\p{scx=Kana}\p{scx=Hang}\p{scx=Bopo}\u3000-\u303f\uff00-\uffef]/u;
+
 let latin: Uint8Array | undefined;
 
 /** BMP code point → ASCII code of its Latin look-alike, 0 for none. ASCII never folds. */
@@ -44,9 +48,10 @@ function latinTable(): Uint8Array {
   for (const [from, to] of Object.entries(confusables())) {
     const cp = from.codePointAt(0) as number;
     if (from.length !== 1 || cp < 0x80 || to.length !== 1) continue;
-    const code = to.charCodeAt(0);
-    // Printable ASCII only: never fold something into a space or a control character.
-    if (code > 0x20 && code < 0x7f) out[cp] = code;
+    // Letters, digits and the punctuation values are made of; never from CJK characters or
+    // full-width forms (NFKC decides those), which CJK text uses as they are (`ノ`, `：`).
+    if (!FOLD_TARGET.test(to) || CJK.test(from)) continue;
+    out[cp] = to.charCodeAt(0);
   }
   latin = out;
   return out;
@@ -117,4 +122,4 @@ export function comparisonKey(token: string): string {
   return copied === 0 ? lower : out + lower.slice(copied);
 }
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[^\p{ASCII}]/u;

@@ -26,7 +26,7 @@ const IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
 const JOINING_SCRIPT =
   /[\p{scx=Arab}\p{scx=Syrc}\p{scx=Nkoo}\p{scx=Mong}\p{scx=Deva}\p{scx=Beng}\p{scx=Guru}\p{scx=Gujr}\p{scx=Orya}\p{scx=Taml}\p{scx=Telu}\p{scx=Knda}\p{scx=Mlym}\p{scx=Sinh}]/u;
 /** What may precede an emoji ZWJ: a pictograph, a skin tone, or the emoji variation selector. */
-const EMOJI_BEFORE_ZWJ = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\uFE0F]/u;
+const EMOJI_BEFORE_ZWJ = /^(?:[\p{Extended_Pictographic}\p{Emoji_Modifier}]|\uFE0F)$/u;
 const PICTOGRAPH = /\p{Extended_Pictographic}/u;
 
 const ZWNJ = 0x200c;

@@ -7,7 +7,9 @@
  * 1. invisible characters removed (default-ignorable code points: zero-width space and joiners,
  *    word joiner, BOM, soft hyphen, bidi controls, tag characters, variation selectors, Hangul
  *    fillers; except the joiners and tags that carry meaning, see `invisible-characters.ts`),
- * 2. NFKC (full-width and mathematical letters and digits, ligatures, compatibility spaces),
+ * 2. NFKC: in `matchingView` only where it yields ASCII letters, digits, value punctuation
+ *    (`@ . + - _ / # % = ~`) or a space (full-width and mathematical letters and digits,
+ *    ligatures, compatibility spaces); in `comparisonView` everywhere,
  * 3. (`matchingView` only) TR39 look-alikes folded to ASCII inside tokens that already hold ASCII
  *    letters or digits (`jаne@gmail.com` → `jane@gmail.com`; a Russian word stays Russian).
  * Detections found on the view map back onto the original, so a redaction replaces the value
@@ -34,12 +36,22 @@ export interface TextView {
   toView(index: number): number;
 }
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[^\p{ASCII}]/u;
 
 /** Marks, Hangul vowel/final jamo and kana voicing marks: they compose with what precedes them. */
 const COMPOSING = /[\p{M}\u1160-\u11ff\ud7b0-\ud7ff\u3099\u309a\uff9e\uff9f]/u;
 
-/** Per BMP code point: 0 unknown, 1 stable under NFKC, 2 changes, plus 4 when it composes. */
+/**
+ * What NFKC may turn a character into for the matching view: ASCII letters and digits, the
+ * punctuation values are built from, or a space. Full-width `（：，`, `º` or `…` keep their
+ * form there, since detectors of CJK and European text read them as written.
+ */
+const VALUE_FORM = /^(?:[A-Za-z0-9]+|[@.+\-_/#%=~]| )$/;
+
+/**
+ * Per BMP code point: 0 unknown, else 1 (stable under NFKC) or 2 (changes), plus 4 when it
+ * composes with what precedes it, plus 8 when its NFKC form is a {@link VALUE_FORM}.
+ */
 const nfkcFlags = new Uint8Array(0x10000);
 const nfkcOf = new Map<number, string>();
 
@@ -50,7 +62,11 @@ function flagsOf(cp: number): number {
   const ch = String.fromCodePoint(cp);
   const n = ch.normalize('NFKC');
   f = n === ch ? 1 : 2;
-  if (f === 2) nfkcOf.set(cp, n);
+  if (f === 2) {
+    nfkcOf.set(cp, n);
+    // Latin-1 letters and signs (º, ª, ², ½) are ordinary European text, not disguises.
+    if (VALUE_FORM.test(n) && (cp > 0xff || cp === 0xa0)) f |= 8;
+  }
   if (COMPOSING.test(ch)) f |= 4;
   if (cp < 0x10000) nfkcFlags[cp] = f;
   return f;
@@ -140,7 +156,9 @@ class MappedView implements TextView {
  * One pass over the code points; a "segment" is a character and the marks that follow it
  * (composition never crosses one), normalised as a unit only when it needs it.
  */
-function stripAndNormalize(text: string): { text: string; map: OffsetMap } | undefined {
+function stripAndNormalize(text: string, allForms: boolean): { text: string; map: OffsetMap } | undefined {
+  /** Flags a single character needs for NFKC to apply to it. */
+  const needs = allForms ? 2 : 10;
   const n = text.length;
   let map: OffsetMap | undefined;
   let out = '';
@@ -164,7 +182,7 @@ function stripAndNormalize(text: string): { text: string; map: OffsetMap } | und
       if (isInvisible(cp, 'ignorable') && !keepsInvisible(text, segStart, cp, i - segStart)) {
         dropped = true;
         kept = 0;
-      } else parts = flagsOf(cp) & 3;
+      } else parts = flagsOf(cp);
     }
     let segment = dropped ? '' : String.fromCodePoint(cp);
     while (i < n) {
@@ -184,13 +202,13 @@ function stripAndNormalize(text: string): { text: string; map: OffsetMap } | und
       if ((f & 4) === 0) break;
       segment += String.fromCodePoint(next);
       kept++;
-      parts |= f & 3;
+      parts |= f;
       i += width;
     }
     let replacement: string | undefined;
     if (kept === 0) replacement = '';
     else if (kept === 1) {
-      if ((parts & 2) !== 0) replacement = nfkcOf.get(segment.codePointAt(0) as number) ?? segment;
+      if ((parts & needs) === needs) replacement = nfkcOf.get(segment.codePointAt(0) as number) ?? segment;
       else if (dropped) replacement = segment;
     } else {
       const normalized = normalizeSegment(segment);
@@ -264,7 +282,7 @@ function foldMixedTokens(text: string): string {
  */
 export function matchingView(text: string): TextView {
   if (!NON_ASCII.test(text)) return new IdentityView(text, text);
-  const base = stripAndNormalize(text);
+  const base = stripAndNormalize(text, false);
   if (base === undefined) return new IdentityView(text, foldMixedTokens(text));
   return new MappedView(text, foldMixedTokens(base.text), base.map);
 }
@@ -275,7 +293,7 @@ export function matchingView(text: string): TextView {
  */
 export function comparisonView(text: string): TextView {
   if (!NON_ASCII.test(text)) return new IdentityView(text, text);
-  const base = stripAndNormalize(text);
+  const base = stripAndNormalize(text, true);
   if (base === undefined) return new IdentityView(text, text);
   return new MappedView(text, base.text, base.map);
 }
