@@ -59,11 +59,17 @@ export function globalClone(pattern: RegExp): RegExp {
  * matches on the view are mapped back, so a span covers the value as written, invisible
  * characters inside it included. Plain ASCII text is scanned once, as before.
  */
-export function findSpans(text: string, from: number, rules: readonly CompiledRule[]): Span[] {
+export function findSpans(
+  text: string,
+  from: number,
+  rules: readonly CompiledRule[],
+  /** `false`: the text as written only (the benchmark's baseline). */
+  normalised = true,
+): Span[] {
   const raw: RawMatch[] = [];
   collectMatches(text, from, rules, raw);
-  const view = matchingView(text);
-  if (view.text !== text) {
+  const view = normalised ? matchingView(text) : undefined;
+  if (view !== undefined && view.text !== text) {
     const before = raw.length;
     collectMatches(view.text, view.toView(from), rules, raw);
     if (!view.sameOffsets) {
