@@ -114,4 +114,13 @@ describe('SystemPromptScrubber: disguised leaks', () => {
     const clean = await agentWith({ redactionMethod: 'placeholder' }, unrelated, russian).generate('?');
     expect(clean.text).toBe(unrelated);
   });
+
+  it('customPatterns match through invisible characters and full-width forms too', async () => {
+    const reply = 'The code is ROCKET\u200b-77, or ＲＯＣＫＥＴ－７７. Bye';
+    const result = await agentWith(
+      { customPatterns: [/ROCKET-\d+/], redactionMethod: 'placeholder' },
+      reply,
+    ).generate('code?');
+    expect(result.text).toBe('The code is [SYSTEM_PROMPT], or [SYSTEM_PROMPT]. Bye');
+  });
 });
