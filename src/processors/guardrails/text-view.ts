@@ -53,11 +53,13 @@ const VALUE_FORM = /^(?:[A-Za-z0-9]+|[@.+\-_/#%=~]| )$/;
  * composes with what precedes it, plus 8 when its NFKC form is a {@link VALUE_FORM}.
  */
 const nfkcFlags = new Uint8Array(0x10000);
+/** The same for astral code points (emoji, mathematical letters), bounded. */
+const astralFlags = new Map<number, number>();
 const nfkcOf = new Map<number, string>();
 
 function flagsOf(cp: number): number {
   if (cp < 0x80) return 1;
-  let f = cp < 0x10000 ? (nfkcFlags[cp] as number) : 0;
+  let f = cp < 0x10000 ? (nfkcFlags[cp] as number) : (astralFlags.get(cp) ?? 0);
   if (f !== 0) return f;
   const ch = String.fromCodePoint(cp);
   const n = ch.normalize('NFKC');
@@ -69,6 +71,7 @@ function flagsOf(cp: number): number {
   }
   if (COMPOSING.test(ch)) f |= 4;
   if (cp < 0x10000) nfkcFlags[cp] = f;
+  else if (astralFlags.size < 8192) astralFlags.set(cp, f);
   return f;
 }
 
@@ -190,13 +193,21 @@ function stripAndNormalize(text: string, allForms: boolean): { text: string; map
       if (next < 0x80) break;
       const width = next > 0xffff ? 2 : 1;
       if (isInvisible(next, 'ignorable')) {
-        if (!keepsInvisible(text, i, next, width)) {
-          // Dropped, and the segment may go on (a mark after a zero-width space still composes).
-          dropped = true;
+        if (keepsInvisible(text, i, next, width)) break;
+        if (kept === 0) {
+          // A segment of dropped characters only: the whole run goes, in one pass.
           i += width;
           continue;
         }
-        break;
+        // Dropped. The segment goes on only when a composing mark follows the invisible run (a
+        // mark after a zero-width space still composes); otherwise the run is a segment of its
+        // own, so a span ending at this character does not take the invisible ones after it.
+        const after = afterInvisibleRun(text, i + width);
+        const following = after < n ? (text.codePointAt(after) as number) : 0;
+        if (following < 0x80 || (flagsOf(following) & 4) === 0) break;
+        dropped = true;
+        i = after;
+        continue;
       }
       const f = flagsOf(next);
       if ((f & 4) === 0) break;
@@ -231,6 +242,18 @@ function stripAndNormalize(text: string, allForms: boolean): { text: string; map
     for (let k = written; k < n; k++) map.push(k, k + 1);
   }
   return { text: out, map };
+}
+
+/** The offset after the run of droppable invisible characters starting at `i`. */
+function afterInvisibleRun(text: string, i: number): number {
+  let at = i;
+  while (at < text.length) {
+    const cp = text.codePointAt(at) as number;
+    const width = cp > 0xffff ? 2 : 1;
+    if (cp < 0x80 || !isInvisible(cp, 'ignorable') || keepsInvisible(text, at, cp, width)) break;
+    at += width;
+  }
+  return at;
 }
 
 function isSpace(code: number): boolean {

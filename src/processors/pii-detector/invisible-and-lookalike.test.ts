@@ -92,6 +92,14 @@ describe('PIIDetector: invisible characters inside a value', () => {
     expect(sent).not.toMatch(/[\u200b\u2060\u00ad]/);
   });
 
+  it('mask (the default) leaves no invisible character of the value in its replacement', async () => {
+    const model = new ScriptedModel({ steps: ['ok'] });
+    const agent = new Agent({ id: 'a', instructions: 'x', model, inputProcessors: [new PIIDetector()] });
+    await agent.generate('mail jane\u200b.roe@gm\u2060ail.com, card 4111\u00ad1111 1111 11\u200b11.');
+    const sent = JSON.stringify(model.calls[0]?.prompt ?? []);
+    expect(sent).toContain('mail j*******@gmail.com, card ******** **** 1111.');
+  });
+
   it('checkToolResults: values with invisible characters in a tool result are redacted before the model sees them', async () => {
     const lookup = createTool({
       id: 'lookup',
