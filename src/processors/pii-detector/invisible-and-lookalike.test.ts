@@ -153,6 +153,27 @@ describe('PIIDetector: invisible characters inside a value', () => {
 });
 
 describe('PIIDetector: full-width forms and look-alike letters', () => {
+  it('stream: an IBAN and an API key with invisible characters, split across chunks, never go out', async () => {
+    const pieces = [
+      'Pay to DE89 37',
+      '\u200c04 0044 05',
+      '32 0130 00 with key sk-pro',
+      'j-Ab3dE5fG\u00adh7iJk9LmN1oPq3RsT5uVw7Xy',
+      ' ok',
+    ];
+    const model = new ScriptedModel({ steps: [{ text: pieces }] });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      outputProcessors: [new PIIDetector({ redactionMethod: 'placeholder' })],
+    });
+    const output = await agent.stream('pay?');
+    const streamed = deltas(await collect(output.fullStream));
+    expect(streamed.join('')).toBe('Pay to [IBAN] with key [API_KEY] ok');
+    for (const d of streamed) expect(d).not.toMatch(/\d{2}|Ab3d|Xy/);
+  });
+
   it('output: a full-width e-mail and card number are redacted, streamed and in the result', async () => {
     const pieces = [
       'Write to ｊａｎｅ．ｒｏｅ＠ｇｍａｉｌ',
