@@ -3,11 +3,18 @@
  *  - `detectPII()` on a 1 kB message with a mix of personal data and look-alikes, against one
  *    plain e-mail regex pass over the same text (the floor of any pattern scan);
  *  - `agent.stream()` through `PIIDetector` (offline, redact) against the same stream with no
- *    processor: time to first text and per-chunk cost.
+ *    processor: time to first text and per-chunk cost;
+ *  - the normalised view detectors match on (invisible characters removed, NFKC, look-alikes
+ *    folded): `detectPII()` against the detector families run on the text as written (the old
+ *    path), on plain ASCII and on mixed Unicode text, and the view alone.
  * Runnable alone: `npx tsx bench/pii.ts`.
  */
 import { Agent } from '../src/agent/index.js';
+import { matchingView } from '../src/processors/guardrails/text-view.js';
 import { detectPII, PIIDetector } from '../src/processors/index.js';
+import { detectPII as detectOnText } from '../src/processors/pii-detector/detect/index.js';
+import { findSpans } from '../src/processors/regex-filter/matcher.js';
+import { PRESET_RULES } from '../src/processors/regex-filter/presets.js';
 import { ScriptedModel } from '../src/test/index.js';
 import { measure, measurePairedRatio, row } from './harness.js';
 
@@ -97,6 +104,78 @@ export async function benchPII(): Promise<void> {
   row('agent.stream, no processor', `${us(bare)}, first text ${median(firsts[0] ?? []).toFixed(2)} ms`);
   row('agent.stream + PIIDetector (redact)', `${us(guarded)} (x${(guarded / bare).toFixed(2)})`);
   row('  first text held until the model wrote', `${heldChars} characters (the stream window)`);
+  await benchPIIView();
+}
+
+/** The same message in mixed Unicode: accents, Cyrillic, Chinese, emoji, a disguised e-mail. */
+const MIXED = [
+  'Grüße aus München! Frau Müller schreibt: „Bitte rufen Sie mich an“ — +49 30 12345678.',
+  'Привет, это Вера из бухгалтерии; счёт отправлен вчера, всё в порядке 👍🏽 спасибо.',
+  '你好，我是王明，我的邮箱是 wang.ming@gmail.com，电话 138 0013 8000。谢谢！',
+  'Mail me at jane\u200b.roe@gmаil.com (ｏｒ ｆｕｌｌ－ｗｉｄｔｈ) — café, naïve, façade, 👨\u200d👩\u200d👧.',
+  'Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris nisi ut aliquip ex ea commodo.',
+].join(' ');
+/** The ASCII message (its one dash made ASCII): the fast path of the view. */
+const ASCII_VARIANTS = VARIANTS.map((v) => v.replace('\u2014', '-'));
+const MIXED_VARIANTS = Array.from({ length: 1024 }, (_, i) =>
+  MIXED.replace('+49 30 12345678', `+49 30 1234${String(i).padStart(4, '0')}`),
+);
+
+/** The normalised-view rows: cost of matching on the view vs on the text as written. */
+async function benchPIIView(): Promise<void> {
+  console.log(
+    `\nPII normalised view: ${MESSAGE.length}-char ASCII message, ${MIXED.length}-char mixed-Unicode message`,
+  );
+  for (const [label, variants] of [
+    ['plain ASCII', ASCII_VARIANTS],
+    ['mixed Unicode', MIXED_VARIANTS],
+  ] as const) {
+    let i = 0;
+    let j = 0;
+    const paired = await measurePairedRatio(
+      async () => {
+        i = (i + 1) % variants.length;
+        detectOnText(variants[i] as string);
+      },
+      async () => {
+        j = (j + 1) % variants.length;
+        detectPII(variants[j] as string);
+      },
+      { warmup: 50, runs: 401 },
+    );
+    row(
+      `detectPII on the view, ${label}`,
+      `${(paired.variant * 1000).toFixed(1)} µs vs ${(paired.base * 1000).toFixed(1)} µs as written (x${paired.ratio.toFixed(3)})`,
+    );
+    let k = 0;
+    const view = await measure(
+      async () => {
+        for (let n = 0; n < 100; n++) {
+          k = (k + 1) % variants.length;
+          matchingView(variants[k] as string);
+        }
+      },
+      { warmup: 20, runs: 101 },
+    );
+    row(`  the view alone, ${label}`, `${((view * 1000) / 100).toFixed(2)} µs/message`);
+    const rules = [...PRESET_RULES.pii, ...PRESET_RULES.secrets];
+    let r = 0;
+    const regex = await measurePairedRatio(
+      async () => {
+        r = (r + 1) % variants.length;
+        findSpans(variants[r] as string, 0, rules, false);
+      },
+      async () => {
+        r = (r + 1) % variants.length;
+        findSpans(variants[r] as string, 0, rules);
+      },
+      { warmup: 50, runs: 401 },
+    );
+    row(
+      `  RegexFilter scan (pii + secrets), ${label}`,
+      `${(regex.variant * 1000).toFixed(1)} µs vs ${(regex.base * 1000).toFixed(1)} µs as written (x${regex.ratio.toFixed(2)})`,
+    );
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await benchPII();

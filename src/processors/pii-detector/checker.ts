@@ -17,8 +17,8 @@ import {
   runWithFailPolicy,
   VerdictCache,
 } from '../guardrails/index.js';
-import { detectPII } from './detect/index.js';
 import type { PIIType } from './detect/types.js';
+import { detectPII } from './detect-on-view.js';
 import { detectionsFromAnswer, PII_RESULT_SCHEMA, piiInstructions } from './llm.js';
 import {
   MODEL_TYPES,

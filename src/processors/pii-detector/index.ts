@@ -43,8 +43,9 @@ import {
 } from './report.js';
 import { mapStringLeaves, stringLeaves } from './tool-result.js';
 
-export { DEFAULT_DETECT_TYPES, detectPII, PII_TYPES } from './detect/index.js';
+export { DEFAULT_DETECT_TYPES, PII_TYPES } from './detect/index.js';
 export type { DetectPIIOptions, PIIDetection, PIIType } from './detect/types.js';
+export { detectPII } from './detect-on-view.js';
 export {
   DEFAULT_DETECTION_TYPES,
   type PIICategoryScore,

@@ -3,6 +3,7 @@
  * `redactionMethod`; `applyRedactions` rewrites a text given non-overlapping spans.
  */
 import { createHash } from 'node:crypto';
+import { stripInvisible } from '../guardrails/invisible-characters.js';
 
 /** How `redact` rewrites a value. */
 export type PIIRedactionMethod = 'mask' | 'hash' | 'remove' | 'placeholder';
@@ -19,9 +20,12 @@ export function placeholderFor(type: string): string {
  * `mask`: with `preserveFormat`, separators stay and so does the part people use to recognise
  * their own data — the last four digits of cards, phones, SSNs and IBANs (`***-**-6789`), the
  * first letter and the domain of an e-mail (`j***@gmail.com`); every other letter or digit
- * becomes `*`. Without it, the value becomes as many `*` as it has characters.
+ * becomes `*`. Without it, the value becomes as many `*` as it has characters. Invisible
+ * characters inside the value are dropped either way.
  */
-export function maskValue(type: string, value: string, preserveFormat: boolean): string {
+export function maskValue(type: string, written: string, preserveFormat: boolean): string {
+  // Invisible characters inside the value (a zero-width space hiding an e-mail) are not format.
+  const value = stripInvisible(written, 'ignorable');
   if (!preserveFormat) return '*'.repeat(Math.max(3, [...value].length));
   if (type === 'email') {
     const at = value.lastIndexOf('@');

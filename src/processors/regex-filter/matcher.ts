@@ -2,6 +2,7 @@
  * The matching core of `RegexFilterProcessor`: compiled rules, one scan per text, overlapping
  * matches merged into spans. Pure; no processor or stream concerns.
  */
+import { matchingView } from '../guardrails/text-view.js';
 
 /** A rule ready to scan with: its own global clone of the pattern, so no `lastIndex` is shared. */
 export interface CompiledRule {
@@ -52,10 +53,39 @@ export function globalClone(pattern: RegExp): RegExp {
  * non-overlapping spans sorted by start. Text before `from` is still visible to lookbehinds
  * and `\b`, so context kept from earlier text keeps boundaries right. Linear in the text per
  * rule (for patterns that do not backtrack badly); empty matches are skipped.
+ *
+ * Rules match the text as written and its normalised view (`matchingView`: invisible
+ * characters removed, NFKC, Latin look-alikes folded in tokens that mix them with ASCII);
+ * matches on the view are mapped back, so a span covers the value as written, invisible
+ * characters inside it included. Plain ASCII text is scanned once, as before.
  */
-export function findSpans(text: string, from: number, rules: readonly CompiledRule[]): Span[] {
-  scanCounter.chars += text.length - from;
+export function findSpans(
+  text: string,
+  from: number,
+  rules: readonly CompiledRule[],
+  /** `false`: the text as written only (the benchmark's baseline). */
+  normalised = true,
+): Span[] {
   const raw: RawMatch[] = [];
+  collectMatches(text, from, rules, raw);
+  const view = normalised ? matchingView(text) : undefined;
+  if (view !== undefined && view.text !== text) {
+    const before = raw.length;
+    collectMatches(view.text, view.toView(from), rules, raw);
+    if (!view.sameOffsets) {
+      for (let i = before; i < raw.length; i++) {
+        const match = raw[i] as RawMatch;
+        const span = view.toOriginal(match.start, match.end);
+        match.start = span.start;
+        match.end = span.end;
+      }
+    }
+  }
+  return mergeMatches(raw, rules);
+}
+
+function collectMatches(text: string, from: number, rules: readonly CompiledRule[], raw: RawMatch[]): void {
+  scanCounter.chars += text.length - from;
   for (let order = 0; order < rules.length; order++) {
     const rule = rules[order] as CompiledRule;
     const pattern = rule.pattern;
@@ -77,6 +107,10 @@ export function findSpans(text: string, from: number, rules: readonly CompiledRu
     }
     pattern.lastIndex = 0;
   }
+}
+
+/** Overlapping matches merged into spans (the earliest, then longest, then first rule names it). */
+function mergeMatches(raw: RawMatch[], rules: readonly CompiledRule[]): Span[] {
   if (raw.length === 0) return [];
   raw.sort((a, b) => a.start - b.start || b.end - a.end || a.order - b.order);
   const spans: Span[] = [];

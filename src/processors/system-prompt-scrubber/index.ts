@@ -35,6 +35,7 @@ import {
 } from '../guardrails/stream-window.js';
 import { configFingerprint, VerdictCache } from '../guardrails/verdict-cache.js';
 import { describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
+import { type CompiledRule, findSpans } from '../regex-filter/matcher.js';
 import { findLeaks, indexSystemPrompt, LEAK_SHINGLE_TOKENS, type SystemPromptIndex } from './overlap.js';
 
 export { LEAK_SHINGLE_TOKENS } from './overlap.js';
@@ -183,6 +184,8 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
   readonly #model: ModelConfig | undefined;
   readonly #strategy: SystemPromptScrubberStrategy;
   readonly #patterns: RegExp[];
+  /** `customPatterns` as matcher rules (one name: every match is a `custom-pattern` leak). */
+  readonly #rules: CompiledRule[];
   readonly #method: SystemPromptRedactionMethod;
   readonly #placeholder: string;
   readonly #includeDetections: boolean;
@@ -216,6 +219,7 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
         'option "redactionMethod"',
       ) ?? 'mask';
     this.#patterns = compilePatterns(options.customPatterns);
+    this.#rules = this.#patterns.map((pattern) => ({ name: 'custom-pattern', pattern, replacement: '' }));
     if (options.placeholderText !== undefined && typeof options.placeholderText !== 'string') {
       throw invalid(
         'placeholderText',
@@ -397,18 +401,16 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
         end: leak.end,
       });
     }
-    for (const pattern of this.#patterns) {
-      pattern.lastIndex = 0;
-      for (const m of text.matchAll(pattern)) {
-        if (m[0] === '') continue;
-        detections.push({
-          type: 'custom-pattern',
-          value: m[0],
-          confidence: 1,
-          start: m.index,
-          end: m.index + m[0].length,
-        });
-      }
+    // Custom patterns match the written text and its normalised view, as RegexFilterProcessor's
+    // rules do (invisible characters, full-width forms, look-alikes in mixed tokens).
+    for (const span of findSpans(text, 0, this.#rules)) {
+      detections.push({
+        type: 'custom-pattern',
+        value: text.slice(span.start, span.end),
+        confidence: 1,
+        start: span.start,
+        end: span.end,
+      });
     }
     detections.sort((a, b) => a.start - b.start);
     return { detections, reason: detections.length > 0 ? 'The output repeats system-prompt text.' : null };

@@ -4,6 +4,8 @@
  * kana characters count as one token each (those scripts do not separate words by spaces).
  * Matching runs merge into one span per leak, so a quoted paragraph is one detection.
  */
+import { comparisonKey } from '../guardrails/confusables.js';
+import { comparisonView } from '../guardrails/text-view.js';
 
 /** Consecutive matching tokens that make a leak (about one sentence). */
 export const LEAK_SHINGLE_TOKENS = 8;
@@ -14,16 +16,24 @@ const HINT_TOKENS = 4;
 const TOKEN =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|(?:(?![\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])[\p{L}\p{N}])+/gu;
 
-/** Token positions of `text` (lower-cased, NFKC-folded values). */
+/**
+ * Token positions of `text` (offsets into `text` as written) and their comparison keys. Both the
+ * system prompt and the output go through this, so both are folded alike: invisible characters
+ * removed (a zero-width space inside a word does not split it), NFKC, then case and TR39
+ * look-alikes (`Ѕесrеt` with Cyrillic letters is `secret`).
+ */
 function tokenize(text: string): { values: string[]; starts: number[]; ends: number[] } {
   const values: string[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
+  const view = comparisonView(text);
+  const seen = view.text;
   TOKEN.lastIndex = 0;
-  for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
-    values.push(m[0].normalize('NFKC').toLowerCase());
-    starts.push(m.index);
-    ends.push(m.index + m[0].length);
+  for (let m = TOKEN.exec(seen); m !== null; m = TOKEN.exec(seen)) {
+    values.push(comparisonKey(m[0]));
+    const span = view.toOriginal(m.index, m.index + m[0].length);
+    starts.push(span.start);
+    ends.push(span.end);
   }
   return { values, starts, ends };
 }

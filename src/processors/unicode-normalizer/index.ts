@@ -2,6 +2,7 @@ import { syncLegacyFields } from '../../messages/legacy-fields.js';
 import type { MessageList } from '../../messages/message-list.js';
 import type { MastraDBMessage, TextUIPart } from '../../messages/types.js';
 import type { ProcessInputArgs, Processor } from '../../pipeline/types.js';
+import { stripInvisible } from '../guardrails/invisible-characters.js';
 import { describeOptionValue, invalidProcessorOption } from '../option-errors.js';
 
 /** Options of {@link UnicodeNormalizer}. Every option is a boolean. */
@@ -26,9 +27,24 @@ export interface UnicodeNormalizerOptions {
   collapseWhitespace?: boolean;
   /** Remove whitespace at the start and the end of each message's text. Default `true`. */
   trim?: boolean;
+  /**
+   * Remove invisible format characters (Unicode category `Cf`): zero-width space, joiners and
+   * non-joiners, word joiner, byte-order mark, soft hyphen, bidi marks, overrides and isolates,
+   * invisible operators, tag characters. Kept where they carry meaning: ZWJ inside emoji
+   * sequences, ZWNJ/ZWJ between letters of Arabic-script and Indic scripts (Persian
+   * plurals, Devanagari half forms), the tags of emoji flag sequences. Sluice addition.
+   * Default `true`.
+   */
+  stripFormatChars?: boolean;
 }
 
-const OPTIONS = ['stripControlChars', 'preserveEmojis', 'collapseWhitespace', 'trim'] as const;
+const OPTIONS = [
+  'stripControlChars',
+  'preserveEmojis',
+  'collapseWhitespace',
+  'trim',
+  'stripFormatChars',
+] as const;
 
 /** C0 and C1 controls and DEL, except \t \n \r. */
 const CONTROL_CHARS = /[^\P{Cc}\t\n\r]+/gu;
@@ -53,8 +69,10 @@ function collapseRun(run: string): string {
 /**
  * Normalises the text of the input messages before anything else reads it: Unicode
  * compatibility normalisation (NFKC: full-width `Ｈｅｌｌｏ` becomes `Hello`, ligatures and
- * compatibility digits become plain letters and digits), then optional control-character and
- * emoji removal, whitespace collapsing and trimming.
+ * compatibility digits become plain letters and digits), removal of invisible format
+ * characters (zero-width spaces and joiners, soft hyphens, bidi controls, tag characters; the
+ * joiners emoji and Persian or Indic spelling need are kept), then optional control-character
+ * and emoji removal, whitespace collapsing and trimming.
  *
  * Runs once, in `processInput`, on the `text` parts of user and assistant messages; file,
  * tool, reasoning and data parts and system messages are left as they are. Synchronous; no
@@ -67,12 +85,13 @@ export class UnicodeNormalizer implements Processor<'unicode-normalizer'> {
   readonly name = 'Unicode Normalizer';
   /** One line for logs and traces. */
   readonly description =
-    'Applies NFKC normalisation to input text and optionally strips control characters and emoji, collapses whitespace and trims.';
+    'Applies NFKC normalisation to input text, removes invisible format characters, and optionally strips control characters and emoji, collapses whitespace and trims.';
 
   readonly #stripControlChars: boolean;
   readonly #preserveEmojis: boolean;
   readonly #collapseWhitespace: boolean;
   readonly #trim: boolean;
+  readonly #stripFormatChars: boolean;
 
   /** @throws ConfigurationError `PROCESSOR_INVALID_OPTIONS` when an option is not a boolean. */
   constructor(options: UnicodeNormalizerOptions = {}) {
@@ -91,6 +110,7 @@ export class UnicodeNormalizer implements Processor<'unicode-normalizer'> {
     this.#preserveEmojis = options?.preserveEmojis ?? true;
     this.#collapseWhitespace = options?.collapseWhitespace ?? true;
     this.#trim = options?.trim ?? true;
+    this.#stripFormatChars = options?.stripFormatChars ?? true;
   }
 
   /** Normalise the text parts of every user and assistant message in place. */
@@ -106,6 +126,8 @@ export class UnicodeNormalizer implements Processor<'unicode-normalizer'> {
     let out = text;
     // Emoji go first, judged in their original form: NFKC rewrites some pictographs (`™`).
     if (!this.#preserveEmojis) out = out.replace(EMOJI, '');
+    // Before NFKC, so a mark after a removed zero-width character composes with its letter.
+    if (this.#stripFormatChars) out = stripInvisible(out, 'format');
     out = out.normalize('NFKC');
     if (this.#stripControlChars) out = out.replace(CONTROL_CHARS, '');
     if (this.#collapseWhitespace) out = out.replace(WHITESPACE_RUN, collapseRun);
