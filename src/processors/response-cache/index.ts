@@ -72,6 +72,8 @@ export interface ResponseCacheOptions extends ResponseCacheContextOptions {
 interface PendingStep {
   stepNumber: number;
   key: string;
+  /** No scope and no `scope: null` opt-in: a step that calls tools is neither written nor replayed. */
+  unscoped: boolean;
   response?: CachedLLMStepResponse;
   fromCache: boolean;
   flight?: Flight;
@@ -103,6 +105,9 @@ export class ResponseCache implements Processor {
   readonly #failOpen: FailOpen;
   readonly #maxWaitMs: number | undefined;
   readonly #lock: { ttlMs: number; pollMs: number } | undefined;
+  readonly #logger: ResponseCacheLogger;
+  /** The unscoped-tool-step warning is given once per instance, not per call. */
+  #warnedUnscoped = false;
 
   constructor(options: ResponseCacheOptions) {
     const o = validateOptions(options);
@@ -110,7 +115,8 @@ export class ResponseCache implements Processor {
     this.#ttlMs = (o.ttl ?? DEFAULT_RESPONSE_CACHE_TTL_SECONDS) * 1000;
     this.#agentId = o.agentId ?? 'mastra-response-cache';
     this.#defaults = { key: o.key, scope: o.scope, bust: o.bust };
-    this.#failOpen = new FailOpen(o.timeoutMs ?? DEFAULT_RESPONSE_CACHE_TIMEOUT_MS, o.logger ?? console);
+    this.#logger = o.logger ?? console;
+    this.#failOpen = new FailOpen(o.timeoutMs ?? DEFAULT_RESPONSE_CACHE_TIMEOUT_MS, this.#logger);
     const sf = o.singleFlight ?? true;
     this.#maxWaitMs = sf === false ? undefined : ((sf === true ? undefined : sf.maxWaitMs) ?? 60_000);
     const lock = o.lock ?? false;
@@ -162,7 +168,7 @@ export class ResponseCache implements Processor {
     if (settings?.providerOptions !== undefined) inputs.providerOptions = settings.providerOptions;
     if (settings?.responseFormat !== undefined) inputs.responseFormat = settings.responseFormat;
     const key = await deriveKey(call.key, inputs);
-    const pending: PendingStep = { stepNumber, key, fromCache: false };
+    const pending: PendingStep = { stepNumber, key, unscoped: call.scope === undefined, fromCache: false };
     state[PENDING] = pending;
 
     if (call.bust !== true) {
@@ -174,11 +180,11 @@ export class ResponseCache implements Processor {
       if (joined !== undefined && 'follow' in joined) {
         const entry = await waitFor(joined.follow.done, this.#maxWaitMs as number, args.abortSignal);
         // The leader failed, was blocked or was not cacheable: call the provider ourselves.
-        if (entry) return this.#replay(pending, entry);
+        if (entry && replayable(pending, entry)) return this.#replay(pending, entry);
       } else {
         pending.flight = joined?.lead;
         const hit = await this.#lookup(cache, key);
-        if (hit) {
+        if (hit && replayable(pending, hit)) {
           pending.flight?.settle(hit);
           pending.flight = undefined;
           return this.#replay(pending, hit);
@@ -186,7 +192,7 @@ export class ResponseCache implements Processor {
       }
       if (this.#lock && supportsLock(cache)) {
         const entry = await this.#crossServer(cache, pending, args.abortSignal);
-        if (entry) {
+        if (entry && replayable(pending, entry)) {
           pending.flight?.settle(entry);
           pending.flight = undefined;
           return this.#replay(pending, entry);
@@ -219,7 +225,12 @@ export class ResponseCache implements Processor {
       rawResponse: args.rawResponse,
     };
     // Without the settlement seam (a processor harness), write now, as Mastra does.
-    if (typeof args.onStepSettled !== 'function' && this.#cache && cacheableChunks(args.chunks)) {
+    if (
+      typeof args.onStepSettled !== 'function' &&
+      this.#cache &&
+      cacheableChunks(args.chunks) &&
+      this.#scopeAllows(pending, args.chunks)
+    ) {
       const entry = copyEntry(pending.response);
       if (entry) await this.#failOpen.set(this.#cache, pending.key, entry, this.#ttlMs);
     }
@@ -234,11 +245,25 @@ export class ResponseCache implements Processor {
     for (const field of ['key', 'scope', 'bust'] as const) {
       if (override[field] !== undefined) (merged as Record<string, unknown>)[field] = override[field];
     }
-    if (merged.scope === undefined) {
-      const resource = rc?.get(MASTRA_RESOURCE_ID_KEY as never) as unknown;
-      merged.scope = typeof resource === 'string' ? resource : undefined;
-    }
+    if (merged.scope === undefined) merged.scope = defaultScope(rc);
     return merged;
+  }
+
+  /**
+   * False (with the once-per-instance warning) when a step without a scope called tools: its
+   * entry would replay one caller's tool results to every other caller.
+   */
+  #scopeAllows(pending: PendingStep, chunks: readonly CachedLLMStepChunk[]): boolean {
+    if (!pending.unscoped) return true;
+    const tools = toolNamesCalled(chunks);
+    if (tools.length === 0) return true;
+    if (!this.#warnedUnscoped) {
+      this.#warnedUnscoped = true;
+      this.#logger.warn(
+        `ResponseCache (agentId "${this.#agentId}"): a step that called tools (${tools.join(', ')}) was not cached, because the request has no cache scope and a replay would hand one caller's tool results to every other caller. Give each caller a scope: set the resource id on the request context (MASTRA_RESOURCE_ID_KEY, or call with memory: { resource }) or a "userId", or pass scope: '<tenant id>' (constructor or ResponseCache.context()). Pass scope: null only to share tool results across all callers on purpose. (Logged once per ResponseCache.)`,
+      );
+    }
+    return false;
   }
 
   async #lookup(cache: MastraServerCache, key: string): Promise<CachedLLMStepResponse | undefined> {
@@ -317,7 +342,12 @@ export class ResponseCache implements Processor {
   ): Promise<void> {
     let entry: CachedLLMStepResponse | undefined;
     try {
-      if (settlement.accepted && pending.response && !pending.fromCache) {
+      if (
+        settlement.accepted &&
+        pending.response &&
+        !pending.fromCache &&
+        this.#scopeAllows(pending, pending.response.chunks)
+      ) {
         entry = entryFor(pending.response, settlement);
         if (entry) await this.#failOpen.set(cache, pending.key, entry, this.#ttlMs);
       }
@@ -421,6 +451,48 @@ function isEntry(value: unknown): value is CachedLLMStepResponse {
   for (const chunk of chunks) {
     if (!isObject(chunk) || typeof chunk.type !== 'string') return false;
   }
+  return true;
+}
+
+/**
+ * The scope a call gets when it sets none: the resource id (a string, or a number/bigint as its
+ * string), else the request context's `userId` (the key `TokenCostControl` reads), prefixed
+ * `userId:` so a user id never meets a resource id of the same value. An empty string, an
+ * object or a non-finite number is no id. `organizationId`/`sessionId` are not used: an org is
+ * many users, and sharing within one must be asked for (`scope: orgId`).
+ */
+function defaultScope(rc: RequestContext | undefined): string | undefined {
+  if (rc === undefined) return undefined;
+  const resource = idString(rc.get(MASTRA_RESOURCE_ID_KEY as never));
+  if (resource !== undefined) return resource;
+  const user = idString(rc.get(USER_ID_KEY as never));
+  return user === undefined ? undefined : `${USER_ID_KEY}:${user}`;
+}
+
+const USER_ID_KEY = 'userId';
+
+function idString(value: unknown): string | undefined {
+  if (typeof value === 'string') return value === '' ? undefined : value;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+  if (typeof value === 'bigint') return String(value);
+  return undefined;
+}
+
+/** The names of the tools a step's chunks call, in order, without repeats. */
+function toolNamesCalled(chunks: readonly CachedLLMStepChunk[]): string[] {
+  const names: string[] = [];
+  for (const chunk of chunks) {
+    if (chunk.type !== 'tool-call') continue;
+    const name = String((chunk.payload as { toolName?: unknown } | undefined)?.toolName ?? 'unknown');
+    if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+/** An entry this call may replay: without a scope, only one whose step called no tools. */
+function replayable(pending: PendingStep, entry: CachedLLMStepResponse): boolean {
+  if (!pending.unscoped) return true;
+  for (const chunk of entry.chunks) if (chunk.type === 'tool-call') return false;
   return true;
 }
 

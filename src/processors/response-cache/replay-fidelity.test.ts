@@ -24,7 +24,8 @@ function agentWith(
     instructions: 'Be brief.',
     model,
     ...extra,
-    inputProcessors: [new ResponseCache({ cache, logger: quiet })],
+    // One tenant: a scope, so steps that call tools are cached.
+    inputProcessors: [new ResponseCache({ cache, scope: 'tenant-1', logger: quiet })],
   } as ConstructorParameters<typeof Agent>[0]);
 }
 
