@@ -86,15 +86,6 @@ describe.each(stores)('processOutputResult results are what %s stores', (_name, 
     expect(result.response.dbMessages).toEqual([]);
   });
 
-  it('{ messages: [] } removes the response the same way', async () => {
-    const { rows, list } = await run(makeStore, {
-      id: 'drop-answer',
-      processOutputResult: () => ({ messages: [] }),
-    });
-    expect(rows).toEqual(list);
-    expect(rows.map((r) => r.role)).toEqual(['user']);
-  });
-
   it('a tool-calling run whose response is filtered out stores none of it', async () => {
     const { rows, list } = await run(
       makeStore,

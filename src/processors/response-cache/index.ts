@@ -4,6 +4,8 @@ import { type ServerCacheLock, supportsLock } from '../../cache/server-cache.js'
 import type {
   CachedLLMStepChunk,
   CachedLLMStepResponse,
+  LLMRunSettledCallback,
+  LLMRunSettlement,
   LLMStepSettlement,
   ProcessLLMRequestArgs,
   ProcessLLMRequestResult,
@@ -66,6 +68,18 @@ export interface ResponseCacheOptions extends ResponseCacheContextOptions {
   lock?: boolean | { ttlMs?: number; pollMs?: number };
   /** Sluice extension: where fail-open warnings go. Default `console`. */
   logger?: ResponseCacheLogger;
+  /**
+   * Sluice extension: store what the output processors released instead of the raw model output.
+   * Default `false`: an entry holds the model's chunks and each tool's result as `execute`
+   * returned it (plus the request body and raw response), and a hit runs the output processors
+   * on them again. `true`: an entry holds only the chunks the client received (after
+   * `processOutputStream`), each tool's result after `processToolResult`, and the step's finish
+   * and usage — no request body, no raw response — and a run whose text an output processor
+   * changed after release (`processOutputStep`/`processOutputResult` edits) writes nothing. A hit
+   * still runs every output processor, on the released content: guardrails judge it again, and
+   * redactors must leave their own output unchanged (the built-in ones do).
+   */
+  redactBeforeStore?: boolean;
 }
 
 /** What one step's lookup left for its write. */
@@ -74,6 +88,8 @@ interface PendingStep {
   key: string;
   /** No scope and no `scope: null` opt-in: a step that calls tools is neither written nor replayed. */
   unscoped: boolean;
+  /** The accepted step's entry, waiting for the run to succeed. */
+  entry?: CachedLLMStepResponse;
   response?: CachedLLMStepResponse;
   fromCache: boolean;
   flight?: Flight;
@@ -81,6 +97,8 @@ interface PendingStep {
 }
 
 const PENDING = 'responseCache.pending';
+/** The run's accepted steps waiting to be written (per run: `state` is per request). */
+const RUN = 'responseCache.run';
 const SUCCESS_FINISH = new Set(['stop', 'tool-calls']);
 const FAILURE_CHUNKS = new Set(['error', 'tripwire', 'abort']);
 
@@ -106,6 +124,7 @@ export class ResponseCache implements Processor {
   readonly #maxWaitMs: number | undefined;
   readonly #lock: { ttlMs: number; pollMs: number } | undefined;
   readonly #logger: ResponseCacheLogger;
+  readonly #redact: boolean;
   /** The unscoped-tool-step warning is given once per instance, not per call. */
   #warnedUnscoped = false;
 
@@ -116,6 +135,7 @@ export class ResponseCache implements Processor {
     this.#agentId = o.agentId ?? 'mastra-response-cache';
     this.#defaults = { key: o.key, scope: o.scope, bust: o.bust };
     this.#logger = o.logger ?? console;
+    this.#redact = o.redactBeforeStore === true;
     this.#failOpen = new FailOpen(o.timeoutMs ?? DEFAULT_RESPONSE_CACHE_TIMEOUT_MS, this.#logger);
     const sf = o.singleFlight ?? true;
     this.#maxWaitMs = sf === false ? undefined : ((sf === true ? undefined : sf.maxWaitMs) ?? 60_000);
@@ -200,7 +220,9 @@ export class ResponseCache implements Processor {
       }
     }
     if (typeof args.onStepSettled === 'function') {
-      args.onStepSettled((settlement) => this.#settle(cache, pending, settlement));
+      const run =
+        typeof args.onRunSettled === 'function' ? this.#runOf(state, cache, args.onRunSettled) : undefined;
+      args.onStepSettled((settlement) => this.#stepSettled(cache, pending, settlement, run));
     } else if (pending.flight) {
       // Outside the agent loop nothing tells us when the step ends: write on processLLMResponse.
       pending.flight.settle(undefined);
@@ -224,9 +246,11 @@ export class ResponseCache implements Processor {
       request: args.request,
       rawResponse: args.rawResponse,
     };
-    // Without the settlement seam (a processor harness), write now, as Mastra does.
+    // Without the settlement seam (a processor harness), write now, as Mastra does. What the
+    // output processors released is not known there, so redactBeforeStore writes nothing.
     if (
       typeof args.onStepSettled !== 'function' &&
+      !this.#redact &&
       this.#cache &&
       cacheableChunks(args.chunks) &&
       this.#scopeAllows(pending, args.chunks)
@@ -334,29 +358,85 @@ export class ResponseCache implements Processor {
     return undefined;
   }
 
-  /** The step ended: write its entry when it was accepted and cacheable, then release followers. */
-  async #settle(
+  /** The run's list of accepted steps, registering for the run's outcome on first use. */
+  #runOf(
+    state: Record<string, unknown>,
+    cache: MastraServerCache,
+    onRunSettled: (callback: LLMRunSettledCallback) => void,
+  ): PendingStep[] {
+    let steps = state[RUN] as PendingStep[] | undefined;
+    if (steps === undefined) {
+      const created: PendingStep[] = [];
+      state[RUN] = created;
+      onRunSettled((settlement) => this.#runSettled(cache, created, settlement));
+      steps = created;
+    }
+    return steps;
+  }
+
+  /**
+   * The step ended. An accepted, cacheable step's entry waits for the run's outcome (`run`), and
+   * so do its followers and its lock: a run that later ends in a tripwire — in any hook, however
+   * late — writes nothing. Without the run seam the entry is written now.
+   */
+  async #stepSettled(
     cache: MastraServerCache,
     pending: PendingStep,
     settlement: LLMStepSettlement,
+    run: PendingStep[] | undefined,
   ): Promise<void> {
     let entry: CachedLLMStepResponse | undefined;
+    if (
+      settlement.accepted &&
+      pending.response &&
+      !pending.fromCache &&
+      this.#scopeAllows(pending, pending.response.chunks)
+    ) {
+      entry = this.#redact
+        ? releasedEntryFor(pending.response, settlement)
+        : entryFor(pending.response, settlement);
+    }
+    if (entry !== undefined && run !== undefined) {
+      pending.entry = entry;
+      run.push(pending);
+      return;
+    }
     try {
-      if (
-        settlement.accepted &&
-        pending.response &&
-        !pending.fromCache &&
-        this.#scopeAllows(pending, pending.response.chunks)
-      ) {
-        entry = entryFor(pending.response, settlement);
-        if (entry) await this.#failOpen.set(cache, pending.key, entry, this.#ttlMs);
-      }
+      if (entry) await this.#failOpen.set(cache, pending.key, entry, this.#ttlMs);
     } finally {
-      pending.flight?.settle(entry);
-      const token = pending.lockToken;
-      if (token !== undefined && supportsLock(cache)) {
-        void this.#failOpen.run(() => cache.releaseLock(`${pending.key}:lock`, token), 'lock', cache);
-      }
+      this.#release(cache, pending, entry);
+    }
+  }
+
+  /** The run ended: write its steps' entries if it succeeded, then release followers and locks. */
+  async #runSettled(
+    cache: MastraServerCache,
+    steps: PendingStep[],
+    settlement: LLMRunSettlement,
+  ): Promise<void> {
+    const waiting = steps.splice(0);
+    const write = settlement.status === 'success' && (!this.#redact || releasedUnchanged(settlement));
+    await Promise.all(
+      waiting.map(async (pending) => {
+        const entry = write ? pending.entry : undefined;
+        pending.entry = undefined;
+        try {
+          if (entry) await this.#failOpen.set(cache, pending.key, entry, this.#ttlMs);
+        } finally {
+          this.#release(cache, pending, entry);
+        }
+      }),
+    );
+  }
+
+  /** Followers get `entry` (or call the provider themselves), and the cross-server lock goes. */
+  #release(cache: MastraServerCache, pending: PendingStep, entry: CachedLLMStepResponse | undefined): void {
+    pending.flight?.settle(entry);
+    pending.flight = undefined;
+    const token = pending.lockToken;
+    pending.lockToken = undefined;
+    if (token !== undefined && supportsLock(cache)) {
+      void this.#failOpen.run(() => cache.releaseLock(`${pending.key}:lock`, token), 'lock', cache);
     }
   }
 }
@@ -411,6 +491,84 @@ function entryFor(
   // One deep copy per written step: the entry shares nothing with the live run's chunks and
   // results, which processors and callers may still edit.
   return copyEntry(entry);
+}
+
+/** Chunk kinds a replay turns back into model output (the rest are the agent's or processors'). */
+const MODEL_CHUNKS = new Set([
+  'text-start',
+  'text-delta',
+  'text-end',
+  'reasoning-start',
+  'reasoning-delta',
+  'reasoning-end',
+  'tool-call',
+  'source',
+  'file',
+]);
+
+/** The fields of a finish (or step-finish) payload a replay reads. */
+interface FinishPayload {
+  stepResult?: { reason?: unknown; rawReason?: unknown };
+  output?: { usage?: unknown };
+  providerMetadata?: unknown;
+}
+
+/**
+ * `redactBeforeStore`: the entry of an accepted step built from what the output processors
+ * released — the model chunks the client received, the finish and usage of the released
+ * `step-finish`, each tool's result after `processToolResult` — and nothing else (no request
+ * body, no raw response). `undefined` when the step must not be cached.
+ */
+function releasedEntryFor(
+  response: CachedLLMStepResponse,
+  settlement: Extract<LLMStepSettlement, { accepted: true }>,
+): CachedLLMStepResponse | undefined {
+  const { step } = settlement;
+  if (!SUCCESS_FINISH.has(step.finishReason)) return undefined;
+  if (!cacheableChunks(response.chunks)) return undefined;
+  if (step.toolErrors.length > 0) return undefined;
+  const chunks: CachedLLMStepChunk[] = [];
+  let finish: FinishPayload | undefined;
+  for (const chunk of settlement.releasedChunks()) {
+    if (MODEL_CHUNKS.has(chunk.type))
+      chunks.push({ type: chunk.type, payload: (chunk as { payload?: unknown }).payload });
+    else if (chunk.type === 'step-finish') finish = chunk.payload as FinishPayload;
+  }
+  // A processor dropped the step-finish chunk: the finish reason and usage the model reported.
+  if (finish === undefined) {
+    const raw = response.chunks.find((c) => c.type === 'finish')?.payload as FinishPayload | undefined;
+    finish = raw && { stepResult: raw.stepResult, output: raw.output };
+  }
+  if (finish !== undefined) {
+    chunks.push({
+      type: 'finish',
+      payload: {
+        stepResult: { reason: finish.stepResult?.reason, rawReason: finish.stepResult?.rawReason },
+        output: { usage: finish.output?.usage },
+        providerMetadata: finish.providerMetadata,
+      },
+    });
+  }
+  for (const r of step.toolResults) {
+    const { toolCallId, toolName, args, result } = r.payload;
+    chunks.push({ type: 'tool-result', payload: { toolCallId, toolName, args, result } });
+  }
+  return copyEntry({ chunks, warnings: response.warnings });
+}
+
+/**
+ * `redactBeforeStore`: true when the run's response text, after every output processor, is the
+ * text the client was sent. An output processor that changed it later (`processOutputStep`,
+ * `processOutputResult`) found something in the released text, so that text is not stored.
+ */
+function releasedUnchanged(settlement: LLMRunSettlement): boolean {
+  if (settlement.status !== 'success') return false;
+  let text = '';
+  for (const message of settlement.responseMessages) {
+    if (message.role !== 'assistant') continue;
+    for (const part of message.content.parts) if (part.type === 'text') text += part.text;
+  }
+  return text === settlement.text;
 }
 
 /**

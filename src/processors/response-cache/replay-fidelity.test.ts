@@ -321,22 +321,6 @@ describe('custom keys in a tool loop', () => {
   });
 });
 
-describe('a tripwire from processOutputResult (after the last step)', () => {
-  it('keeps the entries of the steps already accepted: the next identical call hits, and trips again', async () => {
-    const model = new ScriptedModel({ steps: () => 'secret answer' });
-    const guard: Processor = {
-      id: 'final-guard',
-      processOutputResult: ({ abort }) => abort('not allowed'),
-    };
-    const cache = new InMemoryServerCache();
-    const first = await agentWith(cache, model, { outputProcessors: [guard] }).generate('q');
-    const second = await agentWith(cache, model, { outputProcessors: [guard] }).generate('q');
-    expect(first.tripwire).toBeDefined();
-    expect(second.tripwire).toBeDefined();
-    expect(model.calls).toHaveLength(1);
-  });
-});
-
 describe('ttl units', () => {
   it('ttl is seconds: the backend is asked for ttl * 1000 ms, 0 for no expiry; an in-memory entry expires after it', async () => {
     const asked: Array<number | undefined> = [];
