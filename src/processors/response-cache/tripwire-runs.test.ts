@@ -155,3 +155,27 @@ describe('ResponseCache: nothing from a run that ends in a tripwire is written',
     }
   }
 });
+
+describe('ResponseCache single-flight: a follower never replays an answer the leader’s run blocked', () => {
+  it('the leader trips in processOutputResult while a follower waits: the follower calls the provider itself', async () => {
+    const cache = new InMemoryServerCache();
+    let n = 0;
+    const model = new ScriptedModel({ steps: () => ({ text: `answer ${++n}`, delayMs: 20 }) });
+    let results = 0;
+    const agent = new Agent({
+      id: 'flight',
+      instructions: 'x',
+      model,
+      inputProcessors: [new ResponseCache({ cache, scope: 'tenant-1', logger: { warn: () => {} } })],
+      // The first run to finish is blocked; later ones pass.
+      outputProcessors: [
+        { id: 'g', processOutputResult: ({ abort }) => void (results++ === 0 && abort('no')) },
+      ],
+    });
+    const [leader, follower] = await Promise.all([agent.generate('q'), agent.generate('q')]);
+    expect(leader.tripwire).toBeDefined();
+    expect(follower.tripwire).toBeUndefined();
+    expect(follower.text).toBe('answer 2');
+    expect(model.calls).toHaveLength(2);
+  });
+});
