@@ -108,10 +108,14 @@ const FAILURE_CHUNKS = new Set(['error', 'tripwire', 'abort']);
  *
  * A hit's chunks go through the output processors like any step, and a cached step that called
  * tools replays the calls with their recorded results without executing the tools — so do not
- * cache calls whose tools have side effects. Entries are written only once a step is complete
- * and accepted; failed, rejected, blocked or aborted steps, steps that finished other than
- * `stop`/`tool-calls`, and steps whose tools failed are never cached. The backend can never fail
- * a call (see `timeoutMs`). Beta: may change without a major bump.
+ * cache calls whose tools have side effects. The scope is the `scope` option, else the resource
+ * id (a number as its string), else the request context's `userId`; without one, a step that
+ * calls tools is neither written nor replayed (one warning per instance). Entries are written
+ * once the whole run succeeded: failed, rejected, blocked or aborted steps, every step of a run
+ * that ends in a tripwire (in any hook), steps that finished other than `stop`/`tool-calls`, and
+ * steps whose tools failed are never cached. `redactBeforeStore` stores what the output
+ * processors released instead of the raw output. The backend can never fail a call (see
+ * `timeoutMs`). Beta: may change without a major bump.
  */
 export class ResponseCache implements Processor {
   readonly id = 'mastra/response-cache';
