@@ -103,6 +103,35 @@ const guards: Array<[string, (g: Guard) => Parts]> = [
     }),
   ],
   [
+    'processInputStep, retried until the budget ends in a tripwire',
+    (g) => ({
+      input: [
+        {
+          id: 'g',
+          processInputStep: ({ abort, stepNumber }) =>
+            void (g.on && stepNumber === 1 && abort('again', { retry: true })),
+        },
+      ],
+      retries: 2,
+    }),
+  ],
+  [
+    'processOutputStream, retried until the budget ends in a tripwire',
+    (g) => ({
+      output: [
+        {
+          id: 'g',
+          processOutputStream: async ({ part, abort }) => {
+            if (g.on && part.type === 'text-delta' && part.payload.text.includes('42'))
+              abort('again', { retry: true });
+            return part;
+          },
+        },
+      ],
+      retries: 2,
+    }),
+  ],
+  [
     'processToolResult',
     (g) => ({ output: [{ id: 'g', processToolResult: ({ abort }) => void (g.on && abort('no')) }] }),
   ],
