@@ -561,15 +561,27 @@ describe('after an abort, budgets and empty results', () => {
     expect(result.tripwire?.retry).toBe(true);
   });
 
-  it('[] from processOutputResult changes nothing', async () => {
+  it("[] from processOutputStep changes nothing (the seeds' validator idiom)", async () => {
     const agent = new Agent({
       id: 'a',
       instructions: 's',
       model: new ScriptedModel({ steps: ['kept'] }),
-      outputProcessors: [{ id: 'v', processOutputResult: () => [] }],
+      outputProcessors: [{ id: 'v', processOutputStep: () => [] }],
     });
     const result = await agent.generate('q');
     expect(result.response.uiMessages).toHaveLength(1);
+  });
+
+  it('[] from processOutputResult empties the response (missing messages are removed)', async () => {
+    const agent = new Agent({
+      id: 'a',
+      instructions: 's',
+      model: new ScriptedModel({ steps: ['dropped'] }),
+      outputProcessors: [{ id: 'v', processOutputResult: () => [] }],
+    });
+    const result = await agent.generate('q');
+    expect(result.response.uiMessages).toHaveLength(0);
+    expect(result.messages.map((m) => m.role)).toEqual(['user']);
   });
 
   it('a prompt emptied by the input processors fails with a clear error before the model is called', async () => {

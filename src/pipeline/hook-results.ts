@@ -97,9 +97,11 @@ export function applyMessageResult(
 
 /**
  * Apply the result of an output hook (`processOutputStep`, `processToolResult`,
- * `processOutputResult`). As `applyMessageResult`, except that `[]` changes nothing: validator
- * processors end with `return []` after checking ("nothing to change"), and read literally it
- * would delete the conversation.
+ * `processOutputResult`). As `applyMessageResult`, except that `[]` from `processOutputStep` and
+ * `processToolResult` changes nothing: the seeds' validators end those hooks with `return []`
+ * after checking ("nothing to change"), and there `messages` is the whole conversation. From
+ * `processOutputResult`, whose `messages` are the response only, `[]` is read as documented: the
+ * response is reconciled to nothing, so none of it is returned or stored.
  */
 export function applyOutputResult(
   list: MessageList,
@@ -108,7 +110,7 @@ export function applyOutputResult(
   hook: ProcessorHookName,
   scope: 'all' | 'response',
 ): HookOutcome {
-  if (Array.isArray(result) && result.length === 0) return 'passed';
+  if (Array.isArray(result) && result.length === 0 && hook !== 'processOutputResult') return 'passed';
   return applyMessageResult(list, result, processorId, hook, scope);
 }
 

@@ -350,7 +350,10 @@ export class ProcessorRunner {
     stepNumber: number;
     steps: LLMStepResult[];
     /** The step's call beyond the prompt, and its settlement seam (see `LLMStepSettlement`). */
-    step?: Pick<ProcessLLMRequestArgs, 'tools' | 'toolChoice' | 'callSettings' | 'onStepSettled'>;
+    step?: Pick<
+      ProcessLLMRequestArgs,
+      'tools' | 'toolChoice' | 'callSettings' | 'onStepSettled' | 'onRunSettled'
+    >;
   }): Promise<{ prompt: LanguageModelV2Prompt; response?: CachedLLMStepResponse }> {
     let prompt = args.prompt;
     this.#stepNumber = args.stepNumber;

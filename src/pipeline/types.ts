@@ -216,8 +216,31 @@ export type LLMStepSettlement =
        * the step records these, so the replay's `processToolResult` runs on the same input.
        */
       rawToolResults: readonly StepRawToolResult[];
+      /**
+       * The chunks of this attempt the client received, in order, as the output processors
+       * released them (from the attempt's `step-start` to its `step-finish`, processors' own
+       * chunks included). Built when called.
+       */
+      releasedChunks: () => readonly ChunkType[];
     }
   | { accepted: false; error: unknown };
+
+/**
+ * Sluice extension: how the run ended, for hooks that act only on a run's outcome (a response
+ * cache writes its entries on `success` and drops them otherwise). `success` carries the run's
+ * text as released to the client and the response messages after every output processor,
+ * `processOutputResult` included.
+ */
+export type LLMRunSettlement =
+  | { status: 'success'; text: string; responseMessages: readonly MastraDBMessage[] }
+  | { status: 'tripwire' | 'failed' | 'aborted' };
+
+/**
+ * Sluice extension: called once when the run has ended, after memory was saved and before the
+ * caller hears the outcome (the `finish` chunk, `generate()` resolving). Awaited in registration
+ * order, never past the run's abort signal; a throw is ignored.
+ */
+export type LLMRunSettledCallback = (settlement: LLMRunSettlement) => void | Promise<void>;
 
 /** Sluice extension: one tool call's result as its `execute` returned it (see {@link LLMStepSettlement}). */
 export interface StepRawToolResult {
@@ -278,6 +301,8 @@ export interface ProcessLLMRequestArgs<TTripwireMetadata = unknown>
   callSettings?: LLMCallSettings;
   /** Sluice extension: run `callback` once this step attempt is accepted or fails (see {@link LLMStepSettlement}). */
   onStepSettled?: (callback: LLMStepSettledCallback) => void;
+  /** Sluice extension: run `callback` once the whole run has ended (see {@link LLMRunSettlement}). */
+  onRunSettled?: (callback: LLMRunSettledCallback) => void;
   messageList?: MessageList;
   /** The agent's sandbox, when it has one. */
   sandbox?: AgentSandbox;

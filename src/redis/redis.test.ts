@@ -362,8 +362,9 @@ for (const lib of [nodeRedis, ioredis]) {
         { text: 'done' },
       ];
       const model = new ScriptedModel({ steps: (call) => steps[call.index % 2] as never });
-      await cachedAgent(model, cache, {}, { lookup }).generate('go');
-      const again = await cachedAgent(model, cache, {}, { lookup }).generate('go');
+      // One tenant's scope: steps that call tools are cached only under a scope.
+      await cachedAgent(model, cache, { scope: 'tenant-1' }, { lookup }).generate('go');
+      const again = await cachedAgent(model, cache, { scope: 'tenant-1' }, { lookup }).generate('go');
       expect(execute).toHaveBeenCalledTimes(1);
       expect(model.calls).toHaveLength(2);
       expect(again.text).toBe('done');

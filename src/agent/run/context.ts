@@ -16,6 +16,7 @@ import type { ResolvedToolSet } from '../../tools/resolved-tool-set.js';
 import type { AgentExecutionOptions, ToolsInput } from '../types.js';
 import type { ApiFailures, RunAttachments } from './attachments.js';
 import type { ChunkPath } from './chunk-path.js';
+import type { RunOutcome } from './run-outcome.js';
 import type { RunState } from './run-state.js';
 
 /** Everything one run needs, resolved by the agent before the loop starts. */
@@ -69,4 +70,6 @@ export interface RunContext<OUTPUT = unknown> {
   readonly failures: ApiFailures;
   /** Every model call of the run, reported once at its end and written to attached ledgers. */
   readonly usage: RunUsage;
+  /** Hooks waiting for the run's outcome (`onRunSettled`), settled by `finalize()`. */
+  readonly outcome: RunOutcome;
 }

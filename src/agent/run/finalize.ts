@@ -69,6 +69,15 @@ export async function finalize<OUTPUT>(
       }
     }
   }
+  // Hooks acting on the run's outcome (a cache writing its entries) before the caller hears it.
+  const finalStatus = status;
+  await bounded(
+    run.outcome.settle(() =>
+      finalStatus === 'success'
+        ? { status: 'success', text: state.totals.text, responseMessages: run.list.get.response.db() }
+        : { status: finalStatus },
+    ),
+  );
   const closing = state.closing;
   const output = status === 'success' && closing ? closing.output : buildOutput(run, status, error, tripwire);
   try {

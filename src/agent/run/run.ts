@@ -29,6 +29,7 @@ import { settleWithin } from './callbacks.js';
 import { ChunkPath } from './chunk-path.js';
 import type { RunContext, RunPlan } from './context.js';
 import { buildOutput, finalize, finishChunk } from './finalize.js';
+import { RunOutcome } from './run-outcome.js';
 import { RunState } from './run-state.js';
 import { runStepWithRetries } from './step-retry.js';
 
@@ -71,6 +72,7 @@ function createRun<OUTPUT>(
     attachments: new RunAttachments(plan.attachmentDownloads, options.abortSignal, failures),
     failures,
     usage,
+    outcome: new RunOutcome(),
   };
 }
 

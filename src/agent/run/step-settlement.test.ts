@@ -190,3 +190,72 @@ describe('recorded tool results on a { response }', () => {
     expect(execute).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('releasedChunks and onRunSettled', () => {
+  it('an accepted step’s releasedChunks are the chunks the client received, after the output processors', async () => {
+    let released: string | undefined;
+    const watcher: InputProcessor = {
+      id: 'watch',
+      processLLMRequest: ({ onStepSettled }) => {
+        onStepSettled?.((s) => {
+          if (!s.accepted) return;
+          released = s
+            .releasedChunks()
+            .map((c) => (c.type === 'text-delta' ? c.payload.text : `<${c.type}>`))
+            .join('');
+        });
+      },
+    };
+    const upper: OutputProcessor = {
+      id: 'upper',
+      processOutputStream: async ({ part }) =>
+        part.type === 'text-delta'
+          ? { ...part, payload: { ...part.payload, text: part.payload.text.toUpperCase() } }
+          : part,
+    };
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model: new ScriptedModel({ steps: [{ text: ['ab', 'cd'] }] }),
+      inputProcessors: [watcher],
+      outputProcessors: [upper],
+    });
+    await agent.generate('go');
+    expect(released).toBe('<step-start><text-start>ABCD<text-end><step-finish>');
+  });
+
+  it('onRunSettled callbacks run once, with the run’s outcome, before generate() resolves', async () => {
+    const outcomes: unknown[] = [];
+    const watcher: InputProcessor = {
+      id: 'watch',
+      // Once per run: `state` is fresh per run, processLLMRequest runs per step.
+      processLLMRequest: ({ onRunSettled, state }) => {
+        if (state.registered) return;
+        state.registered = true;
+        onRunSettled?.((s) => {
+          outcomes.push(
+            s.status === 'success' ? { status: s.status, text: s.text, n: s.responseMessages.length } : s,
+          );
+        });
+      },
+    };
+    const tool = createTool({ id: 't', description: 't', inputSchema: z.object({}), execute: async () => 1 });
+    let block = false;
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model: new ScriptedModel({
+        steps: ({ index }) => (index % 2 === 0 ? { toolCalls: [{ toolName: 't', args: {} }] } : 'done'),
+      }),
+      tools: { t: tool },
+      inputProcessors: [watcher],
+      outputProcessors: [{ id: 'g', processOutputResult: ({ abort }) => void (block && abort('no')) }],
+    });
+    await agent.generate('go');
+    expect(outcomes).toEqual([{ status: 'success', text: 'done', n: 1 }]);
+    block = true;
+    await agent.generate('go');
+    expect(outcomes.at(-1)).toEqual({ status: 'tripwire' });
+    expect(outcomes).toHaveLength(2);
+  });
+});

@@ -1,4 +1,5 @@
 import type { LLMStepSettledCallback, StepRawToolResult } from '../../pipeline/types.js';
+import type { ChunkType } from '../../stream/chunk-types.js';
 import type { StepResult } from '../../stream/step-result.js';
 
 /**
@@ -12,6 +13,15 @@ export class StepSettlement {
   #callbacks: LLMStepSettledCallback[] | undefined;
   #raw: StepRawToolResult[] | undefined;
   #settled = false;
+  /** The run's delivered chunks and where this attempt's begin. */
+  #delivered: readonly ChunkType[] = [];
+  #from = 0;
+
+  /** This attempt's chunks start at the current end of `delivered` (the client's log of the run). */
+  releasedFrom(delivered: readonly ChunkType[]): void {
+    this.#delivered = delivered;
+    this.#from = delivered.length;
+  }
 
   /** Bound, so it can be handed to hooks as is. */
   readonly add = (callback: LLMStepSettledCallback): void => {
@@ -38,7 +48,12 @@ export class StepSettlement {
     if (callbacks === undefined) return;
     const rawToolResults = this.#raw ?? [];
     this.#raw = undefined;
-    for (const callback of callbacks) await callback({ accepted: true, step, rawToolResults });
+    const delivered = this.#delivered;
+    const from = this.#from;
+    const end = delivered.length;
+    const releasedChunks = () => delivered.slice(from, end);
+    for (const callback of callbacks)
+      await callback({ accepted: true, step, rawToolResults, releasedChunks });
   }
 
   /** The attempt failed (error, retry, tripwire, abort): tell the callbacks, without waiting. */

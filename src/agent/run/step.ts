@@ -127,6 +127,7 @@ export async function runStep<OUTPUT>(
       toolChoice: toSpecToolChoice(settings.toolChoice),
       callSettings: await llmCallSettings(settings),
       onStepSettled: settlement.add,
+      onRunSettled: run.outcome.add,
     },
   });
   // Attachments the model cannot fetch itself are downloaded now (a cached response needs none).
@@ -171,6 +172,8 @@ export async function runStep<OUTPUT>(
       });
     }
     attempt.started = true;
+    // What the client receives of this attempt starts here (see `releasedChunks`).
+    settlement.releasedFrom(path.delivered);
     await path.emit({
       type: 'step-start',
       runId,

@@ -4,6 +4,8 @@ import { type ServerCacheLock, supportsLock } from '../../cache/server-cache.js'
 import type {
   CachedLLMStepChunk,
   CachedLLMStepResponse,
+  LLMRunSettledCallback,
+  LLMRunSettlement,
   LLMStepSettlement,
   ProcessLLMRequestArgs,
   ProcessLLMRequestResult,
@@ -66,12 +68,28 @@ export interface ResponseCacheOptions extends ResponseCacheContextOptions {
   lock?: boolean | { ttlMs?: number; pollMs?: number };
   /** Sluice extension: where fail-open warnings go. Default `console`. */
   logger?: ResponseCacheLogger;
+  /**
+   * Sluice extension: store what the output processors released instead of the raw model output.
+   * Default `false`: an entry holds the model's chunks and each tool's result as `execute`
+   * returned it (plus the request body and raw response), and a hit runs the output processors
+   * on them again. `true`: an entry holds only the chunks the client received (after
+   * `processOutputStream`), each tool's result after `processToolResult`, and the step's finish
+   * and usage — no request body, no raw response — and a run whose text an output processor
+   * changed after release (`processOutputStep`/`processOutputResult` edits) writes nothing. A hit
+   * still runs every output processor, on the released content: guardrails judge it again, and
+   * redactors must leave their own output unchanged (the built-in ones do).
+   */
+  redactBeforeStore?: boolean;
 }
 
 /** What one step's lookup left for its write. */
 interface PendingStep {
   stepNumber: number;
   key: string;
+  /** No scope and no `scope: null` opt-in: a step that calls tools is neither written nor replayed. */
+  unscoped: boolean;
+  /** The accepted step's entry, waiting for the run to succeed. */
+  entry?: CachedLLMStepResponse;
   response?: CachedLLMStepResponse;
   fromCache: boolean;
   flight?: Flight;
@@ -79,6 +97,8 @@ interface PendingStep {
 }
 
 const PENDING = 'responseCache.pending';
+/** The run's accepted steps waiting to be written (per run: `state` is per request). */
+const RUN = 'responseCache.run';
 const SUCCESS_FINISH = new Set(['stop', 'tool-calls']);
 const FAILURE_CHUNKS = new Set(['error', 'tripwire', 'abort']);
 
@@ -88,10 +108,14 @@ const FAILURE_CHUNKS = new Set(['error', 'tripwire', 'abort']);
  *
  * A hit's chunks go through the output processors like any step, and a cached step that called
  * tools replays the calls with their recorded results without executing the tools — so do not
- * cache calls whose tools have side effects. Entries are written only once a step is complete
- * and accepted; failed, rejected, blocked or aborted steps, steps that finished other than
- * `stop`/`tool-calls`, and steps whose tools failed are never cached. The backend can never fail
- * a call (see `timeoutMs`). Beta: may change without a major bump.
+ * cache calls whose tools have side effects. The scope is the `scope` option, else the resource
+ * id (a number as its string), else the request context's `userId`; without one, a step that
+ * calls tools is neither written nor replayed (one warning per instance). Entries are written
+ * once the whole run succeeded: failed, rejected, blocked or aborted steps, every step of a run
+ * that ends in a tripwire (in any hook), steps that finished other than `stop`/`tool-calls`, and
+ * steps whose tools failed are never cached. `redactBeforeStore` stores what the output
+ * processors released instead of the raw output. The backend can never fail a call (see
+ * `timeoutMs`). Beta: may change without a major bump.
  */
 export class ResponseCache implements Processor {
   readonly id = 'mastra/response-cache';
@@ -103,6 +127,10 @@ export class ResponseCache implements Processor {
   readonly #failOpen: FailOpen;
   readonly #maxWaitMs: number | undefined;
   readonly #lock: { ttlMs: number; pollMs: number } | undefined;
+  readonly #logger: ResponseCacheLogger;
+  readonly #redact: boolean;
+  /** The unscoped-tool-step warning is given once per instance, not per call. */
+  #warnedUnscoped = false;
 
   constructor(options: ResponseCacheOptions) {
     const o = validateOptions(options);
@@ -110,7 +138,9 @@ export class ResponseCache implements Processor {
     this.#ttlMs = (o.ttl ?? DEFAULT_RESPONSE_CACHE_TTL_SECONDS) * 1000;
     this.#agentId = o.agentId ?? 'mastra-response-cache';
     this.#defaults = { key: o.key, scope: o.scope, bust: o.bust };
-    this.#failOpen = new FailOpen(o.timeoutMs ?? DEFAULT_RESPONSE_CACHE_TIMEOUT_MS, o.logger ?? console);
+    this.#logger = o.logger ?? console;
+    this.#redact = o.redactBeforeStore === true;
+    this.#failOpen = new FailOpen(o.timeoutMs ?? DEFAULT_RESPONSE_CACHE_TIMEOUT_MS, this.#logger);
     const sf = o.singleFlight ?? true;
     this.#maxWaitMs = sf === false ? undefined : ((sf === true ? undefined : sf.maxWaitMs) ?? 60_000);
     const lock = o.lock ?? false;
@@ -162,7 +192,7 @@ export class ResponseCache implements Processor {
     if (settings?.providerOptions !== undefined) inputs.providerOptions = settings.providerOptions;
     if (settings?.responseFormat !== undefined) inputs.responseFormat = settings.responseFormat;
     const key = await deriveKey(call.key, inputs);
-    const pending: PendingStep = { stepNumber, key, fromCache: false };
+    const pending: PendingStep = { stepNumber, key, unscoped: call.scope === undefined, fromCache: false };
     state[PENDING] = pending;
 
     if (call.bust !== true) {
@@ -174,11 +204,11 @@ export class ResponseCache implements Processor {
       if (joined !== undefined && 'follow' in joined) {
         const entry = await waitFor(joined.follow.done, this.#maxWaitMs as number, args.abortSignal);
         // The leader failed, was blocked or was not cacheable: call the provider ourselves.
-        if (entry) return this.#replay(pending, entry);
+        if (entry && replayable(pending, entry)) return this.#replay(pending, entry);
       } else {
         pending.flight = joined?.lead;
         const hit = await this.#lookup(cache, key);
-        if (hit) {
+        if (hit && replayable(pending, hit)) {
           pending.flight?.settle(hit);
           pending.flight = undefined;
           return this.#replay(pending, hit);
@@ -186,7 +216,7 @@ export class ResponseCache implements Processor {
       }
       if (this.#lock && supportsLock(cache)) {
         const entry = await this.#crossServer(cache, pending, args.abortSignal);
-        if (entry) {
+        if (entry && replayable(pending, entry)) {
           pending.flight?.settle(entry);
           pending.flight = undefined;
           return this.#replay(pending, entry);
@@ -194,7 +224,9 @@ export class ResponseCache implements Processor {
       }
     }
     if (typeof args.onStepSettled === 'function') {
-      args.onStepSettled((settlement) => this.#settle(cache, pending, settlement));
+      const run =
+        typeof args.onRunSettled === 'function' ? this.#runOf(state, cache, args.onRunSettled) : undefined;
+      args.onStepSettled((settlement) => this.#stepSettled(cache, pending, settlement, run));
     } else if (pending.flight) {
       // Outside the agent loop nothing tells us when the step ends: write on processLLMResponse.
       pending.flight.settle(undefined);
@@ -218,8 +250,15 @@ export class ResponseCache implements Processor {
       request: args.request,
       rawResponse: args.rawResponse,
     };
-    // Without the settlement seam (a processor harness), write now, as Mastra does.
-    if (typeof args.onStepSettled !== 'function' && this.#cache && cacheableChunks(args.chunks)) {
+    // Without the settlement seam (a processor harness), write now, as Mastra does. What the
+    // output processors released is not known there, so redactBeforeStore writes nothing.
+    if (
+      typeof args.onStepSettled !== 'function' &&
+      !this.#redact &&
+      this.#cache &&
+      cacheableChunks(args.chunks) &&
+      this.#scopeAllows(pending, args.chunks)
+    ) {
       const entry = copyEntry(pending.response);
       if (entry) await this.#failOpen.set(this.#cache, pending.key, entry, this.#ttlMs);
     }
@@ -234,11 +273,25 @@ export class ResponseCache implements Processor {
     for (const field of ['key', 'scope', 'bust'] as const) {
       if (override[field] !== undefined) (merged as Record<string, unknown>)[field] = override[field];
     }
-    if (merged.scope === undefined) {
-      const resource = rc?.get(MASTRA_RESOURCE_ID_KEY as never) as unknown;
-      merged.scope = typeof resource === 'string' ? resource : undefined;
-    }
+    if (merged.scope === undefined) merged.scope = defaultScope(rc);
     return merged;
+  }
+
+  /**
+   * False (with the once-per-instance warning) when a step without a scope called tools: its
+   * entry would replay one caller's tool results to every other caller.
+   */
+  #scopeAllows(pending: PendingStep, chunks: readonly CachedLLMStepChunk[]): boolean {
+    if (!pending.unscoped) return true;
+    const tools = toolNamesCalled(chunks);
+    if (tools.length === 0) return true;
+    if (!this.#warnedUnscoped) {
+      this.#warnedUnscoped = true;
+      this.#logger.warn(
+        `ResponseCache (agentId "${this.#agentId}"): a step that called tools (${tools.join(', ')}) was not cached, because the request has no cache scope and a replay would hand one caller's tool results to every other caller. Give each caller a scope: set the resource id on the request context (MASTRA_RESOURCE_ID_KEY, or call with memory: { resource }) or a "userId", or pass scope: '<tenant id>' (constructor or ResponseCache.context()). Pass scope: null only to share tool results across all callers on purpose. (Logged once per ResponseCache.)`,
+      );
+    }
+    return false;
   }
 
   async #lookup(cache: MastraServerCache, key: string): Promise<CachedLLMStepResponse | undefined> {
@@ -309,24 +362,85 @@ export class ResponseCache implements Processor {
     return undefined;
   }
 
-  /** The step ended: write its entry when it was accepted and cacheable, then release followers. */
-  async #settle(
+  /** The run's list of accepted steps, registering for the run's outcome on first use. */
+  #runOf(
+    state: Record<string, unknown>,
+    cache: MastraServerCache,
+    onRunSettled: (callback: LLMRunSettledCallback) => void,
+  ): PendingStep[] {
+    let steps = state[RUN] as PendingStep[] | undefined;
+    if (steps === undefined) {
+      const created: PendingStep[] = [];
+      state[RUN] = created;
+      onRunSettled((settlement) => this.#runSettled(cache, created, settlement));
+      steps = created;
+    }
+    return steps;
+  }
+
+  /**
+   * The step ended. An accepted, cacheable step's entry waits for the run's outcome (`run`), and
+   * so do its followers and its lock: a run that later ends in a tripwire — in any hook, however
+   * late — writes nothing. Without the run seam the entry is written now.
+   */
+  async #stepSettled(
     cache: MastraServerCache,
     pending: PendingStep,
     settlement: LLMStepSettlement,
+    run: PendingStep[] | undefined,
   ): Promise<void> {
     let entry: CachedLLMStepResponse | undefined;
+    if (
+      settlement.accepted &&
+      pending.response &&
+      !pending.fromCache &&
+      this.#scopeAllows(pending, pending.response.chunks)
+    ) {
+      entry = this.#redact
+        ? releasedEntryFor(pending.response, settlement)
+        : entryFor(pending.response, settlement);
+    }
+    if (entry !== undefined && run !== undefined) {
+      pending.entry = entry;
+      run.push(pending);
+      return;
+    }
     try {
-      if (settlement.accepted && pending.response && !pending.fromCache) {
-        entry = entryFor(pending.response, settlement);
-        if (entry) await this.#failOpen.set(cache, pending.key, entry, this.#ttlMs);
-      }
+      if (entry) await this.#failOpen.set(cache, pending.key, entry, this.#ttlMs);
     } finally {
-      pending.flight?.settle(entry);
-      const token = pending.lockToken;
-      if (token !== undefined && supportsLock(cache)) {
-        void this.#failOpen.run(() => cache.releaseLock(`${pending.key}:lock`, token), 'lock', cache);
-      }
+      this.#release(cache, pending, entry);
+    }
+  }
+
+  /** The run ended: write its steps' entries if it succeeded, then release followers and locks. */
+  async #runSettled(
+    cache: MastraServerCache,
+    steps: PendingStep[],
+    settlement: LLMRunSettlement,
+  ): Promise<void> {
+    const waiting = steps.splice(0);
+    const write = settlement.status === 'success' && (!this.#redact || releasedUnchanged(settlement));
+    await Promise.all(
+      waiting.map(async (pending) => {
+        const entry = write ? pending.entry : undefined;
+        pending.entry = undefined;
+        try {
+          if (entry) await this.#failOpen.set(cache, pending.key, entry, this.#ttlMs);
+        } finally {
+          this.#release(cache, pending, entry);
+        }
+      }),
+    );
+  }
+
+  /** Followers get `entry` (or call the provider themselves), and the cross-server lock goes. */
+  #release(cache: MastraServerCache, pending: PendingStep, entry: CachedLLMStepResponse | undefined): void {
+    pending.flight?.settle(entry);
+    pending.flight = undefined;
+    const token = pending.lockToken;
+    pending.lockToken = undefined;
+    if (token !== undefined && supportsLock(cache)) {
+      void this.#failOpen.run(() => cache.releaseLock(`${pending.key}:lock`, token), 'lock', cache);
     }
   }
 }
@@ -383,6 +497,84 @@ function entryFor(
   return copyEntry(entry);
 }
 
+/** Chunk kinds a replay turns back into model output (the rest are the agent's or processors'). */
+const MODEL_CHUNKS = new Set([
+  'text-start',
+  'text-delta',
+  'text-end',
+  'reasoning-start',
+  'reasoning-delta',
+  'reasoning-end',
+  'tool-call',
+  'source',
+  'file',
+]);
+
+/** The fields of a finish (or step-finish) payload a replay reads. */
+interface FinishPayload {
+  stepResult?: { reason?: unknown; rawReason?: unknown };
+  output?: { usage?: unknown };
+  providerMetadata?: unknown;
+}
+
+/**
+ * `redactBeforeStore`: the entry of an accepted step built from what the output processors
+ * released — the model chunks the client received, the finish and usage of the released
+ * `step-finish`, each tool's result after `processToolResult` — and nothing else (no request
+ * body, no raw response). `undefined` when the step must not be cached.
+ */
+function releasedEntryFor(
+  response: CachedLLMStepResponse,
+  settlement: Extract<LLMStepSettlement, { accepted: true }>,
+): CachedLLMStepResponse | undefined {
+  const { step } = settlement;
+  if (!SUCCESS_FINISH.has(step.finishReason)) return undefined;
+  if (!cacheableChunks(response.chunks)) return undefined;
+  if (step.toolErrors.length > 0) return undefined;
+  const chunks: CachedLLMStepChunk[] = [];
+  let finish: FinishPayload | undefined;
+  for (const chunk of settlement.releasedChunks()) {
+    if (MODEL_CHUNKS.has(chunk.type))
+      chunks.push({ type: chunk.type, payload: (chunk as { payload?: unknown }).payload });
+    else if (chunk.type === 'step-finish') finish = chunk.payload as FinishPayload;
+  }
+  // A processor dropped the step-finish chunk: the finish reason and usage the model reported.
+  if (finish === undefined) {
+    const raw = response.chunks.find((c) => c.type === 'finish')?.payload as FinishPayload | undefined;
+    finish = raw && { stepResult: raw.stepResult, output: raw.output };
+  }
+  if (finish !== undefined) {
+    chunks.push({
+      type: 'finish',
+      payload: {
+        stepResult: { reason: finish.stepResult?.reason, rawReason: finish.stepResult?.rawReason },
+        output: { usage: finish.output?.usage },
+        providerMetadata: finish.providerMetadata,
+      },
+    });
+  }
+  for (const r of step.toolResults) {
+    const { toolCallId, toolName, args, result } = r.payload;
+    chunks.push({ type: 'tool-result', payload: { toolCallId, toolName, args, result } });
+  }
+  return copyEntry({ chunks, warnings: response.warnings });
+}
+
+/**
+ * `redactBeforeStore`: true when the run's response text, after every output processor, is the
+ * text the client was sent. An output processor that changed it later (`processOutputStep`,
+ * `processOutputResult`) found something in the released text, so that text is not stored.
+ */
+function releasedUnchanged(settlement: LLMRunSettlement): boolean {
+  if (settlement.status !== 'success') return false;
+  let text = '';
+  for (const message of settlement.responseMessages) {
+    if (message.role !== 'assistant') continue;
+    for (const part of message.content.parts) if (part.type === 'text') text += part.text;
+  }
+  return text === settlement.text;
+}
+
 /**
  * A deep copy of an entry: `structuredClone`, or, for values it refuses (functions), the JSON
  * round trip a Redis backend would make (bytes kept). `undefined` when neither can copy it.
@@ -421,6 +613,48 @@ function isEntry(value: unknown): value is CachedLLMStepResponse {
   for (const chunk of chunks) {
     if (!isObject(chunk) || typeof chunk.type !== 'string') return false;
   }
+  return true;
+}
+
+/**
+ * The scope a call gets when it sets none: the resource id (a string, or a number/bigint as its
+ * string), else the request context's `userId` (the key `TokenCostControl` reads), prefixed
+ * `userId:` so a user id never meets a resource id of the same value. An empty string, an
+ * object or a non-finite number is no id. `organizationId`/`sessionId` are not used: an org is
+ * many users, and sharing within one must be asked for (`scope: orgId`).
+ */
+function defaultScope(rc: RequestContext | undefined): string | undefined {
+  if (rc === undefined) return undefined;
+  const resource = idString(rc.get(MASTRA_RESOURCE_ID_KEY as never));
+  if (resource !== undefined) return resource;
+  const user = idString(rc.get(USER_ID_KEY as never));
+  return user === undefined ? undefined : `${USER_ID_KEY}:${user}`;
+}
+
+const USER_ID_KEY = 'userId';
+
+function idString(value: unknown): string | undefined {
+  if (typeof value === 'string') return value === '' ? undefined : value;
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
+  if (typeof value === 'bigint') return String(value);
+  return undefined;
+}
+
+/** The names of the tools a step's chunks call, in order, without repeats. */
+function toolNamesCalled(chunks: readonly CachedLLMStepChunk[]): string[] {
+  const names: string[] = [];
+  for (const chunk of chunks) {
+    if (chunk.type !== 'tool-call') continue;
+    const name = String((chunk.payload as { toolName?: unknown } | undefined)?.toolName ?? 'unknown');
+    if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+/** An entry this call may replay: without a scope, only one whose step called no tools. */
+function replayable(pending: PendingStep, entry: CachedLLMStepResponse): boolean {
+  if (!pending.unscoped) return true;
+  for (const chunk of entry.chunks) if (chunk.type === 'tool-call') return false;
   return true;
 }
 

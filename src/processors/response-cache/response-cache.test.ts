@@ -290,7 +290,8 @@ describe('ResponseCache: tool steps replay with their recorded results', () => {
       inputSchema: z.object({ q: z.string() }),
       execute,
     });
-    return agentWith(model, { cache }, { tools: { lookup } });
+    // One tenant: a scope, so steps that call tools are cached.
+    return agentWith(model, { cache, scope: 'tenant-1' }, { tools: { lookup } });
   }
 
   it('a hit on a tool step does not execute the tool, and the next step sees the same results', async () => {

@@ -3,7 +3,7 @@ import type { CachedLLMStepResponse } from '../../pipeline/types.js';
 
 /** The one call in flight for a key: followers wait for what it settles with. */
 export interface Flight {
-  /** The leader's entry once its step was accepted, or `undefined` (failed, blocked, not cacheable). */
+  /** The leader's entry once its run succeeded, or `undefined` (failed, blocked, not cacheable). */
   readonly done: Promise<CachedLLMStepResponse | undefined>;
   /** Settle the flight (first call wins) and let the next request for the key lead again. */
   settle(entry: CachedLLMStepResponse | undefined): void;

@@ -15,7 +15,14 @@ export function validateOptions(options: ResponseCacheOptions): Omit<ResponseCac
       `options must be an object like { cache } (got ${show(options)}).`,
     );
   }
-  const { cache, ttl, agentId, timeoutMs, singleFlight, lock, logger } = options;
+  const { cache, ttl, agentId, timeoutMs, singleFlight, lock, logger, redactBeforeStore } = options;
+  if (redactBeforeStore !== undefined && typeof redactBeforeStore !== 'boolean') {
+    throw invalidProcessorOption(
+      PROCESSOR,
+      'redactBeforeStore',
+      `"redactBeforeStore" must be true or false (got ${show(redactBeforeStore)}).`,
+    );
+  }
   if (cache != null) {
     const c = cache as Partial<MastraServerCache>;
     if (typeof c !== 'object' || typeof c.get !== 'function' || typeof c.set !== 'function') {
