@@ -5,6 +5,7 @@ import { SqlBackgroundTaskStore, type SqlFeatureHost } from '../background/sql/s
 import { attachUsageTargets } from '../cost/run-usage.js';
 import { resolveDownloadPolicy, validateDownloadPolicy } from '../downloads/policy.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
+import { describeValue } from '../errors/describe-value.js';
 import { describeError } from '../errors/error-chain.js';
 import type { Memory } from '../memory/memory.js';
 import type { MemoryTurn } from '../memory/turn.js';
@@ -49,7 +50,7 @@ function checkRetryBudget(value: unknown, owner: string): void {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
     throw new ConfigurationError(
       'AGENT_INVALID_CONFIG',
-      `${owner}: "maxProcessorRetries" must be a whole number ≥ 0 (got ${describeError(value)}). Leave it unset to make retry requests abort.`,
+      `${owner}: "maxProcessorRetries" must be a whole number ≥ 0 (got ${describeValue(value)}). Leave it unset to make retry requests abort.`,
     );
   }
 }
@@ -110,14 +111,14 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     if (config.maxSteps !== undefined && (!Number.isInteger(config.maxSteps) || config.maxSteps < 1)) {
       throw new ConfigurationError(
         'AGENT_INVALID_CONFIG',
-        `Agent "${config.id}": "maxSteps" must be a positive integer (got ${String(config.maxSteps)}).`,
+        `Agent "${config.id}": "maxSteps" must be a positive integer (got ${describeValue(config.maxSteps)}).`,
       );
     }
     checkRetryBudget(config.maxProcessorRetries, `Agent "${config.id}"`);
     if (config.errorProcessorDefaults !== undefined && typeof config.errorProcessorDefaults !== 'boolean') {
       throw new ConfigurationError(
         'AGENT_INVALID_CONFIG',
-        `Agent "${config.id}": "errorProcessorDefaults" must be true or false (got ${String(config.errorProcessorDefaults)}).`,
+        `Agent "${config.id}": "errorProcessorDefaults" must be true or false (got ${describeValue(config.errorProcessorDefaults)}).`,
       );
     }
     if (
@@ -138,7 +139,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     ) {
       throw new ConfigurationError(
         'AGENT_INVALID_CONFIG',
-        `Agent "${config.id}": "memory" must be a Memory from sluice/memory, e.g. new Memory({ storage: new InMemoryStore() }) (got ${describeError(memory)}).`,
+        `Agent "${config.id}": "memory" must be a Memory from sluice/memory, e.g. new Memory({ storage: new InMemoryStore() }) (got ${describeValue(memory)}).`,
       );
     }
     if (config.backgroundTasks !== undefined) {
@@ -214,7 +215,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     if (call.maxSteps !== undefined && (!Number.isInteger(call.maxSteps) || call.maxSteps < 1)) {
       throw new ConfigurationError(
         'AGENT_INVALID_OPTIONS',
-        `Agent "${this.id}": the call's "maxSteps" must be a positive integer (got ${describeError(call.maxSteps)}).`,
+        `Agent "${this.id}": the call's "maxSteps" must be a positive integer (got ${describeValue(call.maxSteps)}).`,
       );
     }
     validateCallOptions(
@@ -483,7 +484,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     ) {
       throw new ConfigurationError(
         'AGENT_INVALID_CONFIG',
-        `Agent "${this.id}": "memory" must be a Memory from sluice/memory (or a function of { requestContext } returning one), got ${describeError(memory)}.`,
+        `Agent "${this.id}": "memory" must be a Memory from sluice/memory (or a function of { requestContext } returning one), got ${describeValue(memory)}.`,
       );
     }
     return memory;

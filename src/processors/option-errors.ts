@@ -1,5 +1,5 @@
 import { ConfigurationError } from '../errors/configuration-error.js';
-import { describeError } from '../errors/error-chain.js';
+import { describeValue } from '../errors/describe-value.js';
 
 /**
  * The error a built-in processor's constructor throws for a bad option: code
@@ -33,20 +33,10 @@ export function invalidOptionFor(
 
 /**
  * A short description of a bad option value for error messages, never the whole value: strings
- * quoted, other primitives and RegExps as written, `a function`, `an array`, `an object`. Never
- * throws, whatever the value (a Symbol, an object whose `toString` throws).
+ * quoted and escaped, other primitives as written, `a function`, `an array`, `an object`. The
+ * one description every "got …" in Sluice uses; see {@link describeValue}.
  */
-export function describeOptionValue(value: unknown): string {
-  try {
-    if (typeof value === 'string') return JSON.stringify(value);
-    if (typeof value === 'function') return 'a function';
-    if (value === null || typeof value !== 'object') return String(value);
-    if (value instanceof RegExp) return String(value);
-    return Array.isArray(value) ? 'an array' : 'an object';
-  } catch {
-    return describeError(value);
-  }
-}
+export const describeOptionValue: (value: unknown) => string = describeValue;
 
 /**
  * Checks a string option against its allowed values: `undefined` when it is not set (the caller

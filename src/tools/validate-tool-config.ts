@@ -1,4 +1,5 @@
 import { toolBackgroundConfigProblem } from '../background/config.js';
+import { describeValue } from '../errors/describe-value.js';
 import { describeError } from '../errors/error-chain.js';
 import { ConfigurationError } from '../errors/index.js';
 import { isSchemaInput } from '../schema/index.js';
@@ -15,7 +16,7 @@ export function validateToolConfig(config: unknown): void {
   if (typeof config !== 'object' || config === null) {
     throw invalid(
       'createTool()',
-      `expects an options object, got ${typeof config}`,
+      `expects an options object, got ${describeValue(config)}`,
       "createTool({ id: 'my-tool', description: '…', execute })",
     );
   }
