@@ -27,6 +27,7 @@ import { resolveToolSet } from '../tools/resolve-tool-set.js';
 import type { ResolvedToolSet } from '../tools/resolved-tool-set.js';
 import { createDefaultErrorProcessor } from './default-error-processors.js';
 import { newId } from './ids.js';
+import { checkAgentConfigNames, checkCallOptionNames, type OptionCheckContext } from './option-names.js';
 import { type DefaultErrorProcessorId, mergeDefaultErrorProcessors } from './resolve-error-processors.js';
 import { startMemoryTurn } from './run/memory-turn.js';
 import { startRun } from './run/run.js';
@@ -88,6 +89,8 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
    * database then keeps the task records, and one (key: the agent) with records in process memory.
    */
   readonly #backgroundManagers = new WeakMap<object, BackgroundTaskManager>();
+  /** Documented-but-unimplemented options this agent has warned about (each once). */
+  readonly #warnedOptions = new Set<string>();
 
   constructor(config: AgentConfig<TTools>) {
     if (typeof config?.id !== 'string' || config.id.trim() === '') {
@@ -96,6 +99,12 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
         'new Agent(): "id" must be a non-empty string, e.g. new Agent({ id: "support-agent", ... }).',
       );
     }
+    // Names first: a misspelt option (`inputProcessor`) must not leave the agent without it.
+    checkAgentConfigNames(config, {
+      owner: `Agent "${config.id}"`,
+      code: 'AGENT_INVALID_CONFIG',
+      warned: this.#warnedOptions,
+    });
     if (config.instructions === undefined || config.instructions === null) {
       throw new ConfigurationError(
         'AGENT_INVALID_CONFIG',
@@ -207,10 +216,23 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     messages: MessageListInput,
     options: AgentExecutionOptions<OUTPUT>,
   ): Promise<{ output: MastraModelOutput<OUTPUT>; abortSignal: AbortSignal | undefined }> {
+    const names: OptionCheckContext = {
+      owner: `Agent "${this.id}"`,
+      code: 'AGENT_INVALID_OPTIONS',
+      warned: this.#warnedOptions,
+    };
+    checkCallOptionNames(options, names);
     const requestContext = options.requestContext ?? new RequestContext();
     const defaults = this.#config.defaultOptions
       ? await resolveDynamic(this.#config.defaultOptions, requestContext)
       : undefined;
+    // Static defaults were checked at construction; a function's result is checked each call.
+    if (
+      typeof this.#config.defaultOptions === 'function' &&
+      typeof defaults === 'object' &&
+      defaults !== null
+    )
+      checkCallOptionNames(defaults, names, 'defaultOptions.');
     const call = { ...(defaults as AgentExecutionOptions<OUTPUT> | undefined), ...options, requestContext };
     if (call.maxSteps !== undefined && (!Number.isInteger(call.maxSteps) || call.maxSteps < 1)) {
       throw new ConfigurationError(
