@@ -3,9 +3,10 @@
  * JSON (native), and `StructuredOutputProcessor` having a second model structure the answer.
  * A leaf module (errors, schema, models, messages types only), so the processor can import it.
  */
-import { describeValue as describeOptionValue } from '../errors/describe-value.js';
+
 import type { JSONSchema7 } from '@ai-sdk/provider';
 import { ConfigurationError } from '../errors/configuration-error.js';
+import { describeValue as describeOptionValue } from '../errors/describe-value.js';
 import { SluiceError } from '../errors/sluice-error.js';
 import type { MessageList } from '../messages/message-list.js';
 import type { StructuredOutputOptions } from '../models/call-settings.js';

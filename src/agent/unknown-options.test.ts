@@ -6,7 +6,7 @@
  * is refused with the replacement.
  */
 import { InMemoryStore, Memory } from 'sluice/memory';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { ConfigurationError } from '../errors/index.js';
 import type { Processor } from '../pipeline/types.js';
 import { ScriptedModel } from '../test/index.js';
@@ -18,7 +18,7 @@ const guard: Processor = { id: 'guard', processInput: ({ messages }) => messages
 const model = () => new ScriptedModel({ steps: ['ok', 'ok', 'ok'] });
 const base = () => ({ id: 'a', instructions: 'x', model: model() });
 
-let warn: ReturnType<typeof vi.spyOn>;
+let warn: MockInstance<typeof console.warn>;
 beforeEach(() => {
   warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
 });

@@ -1,5 +1,6 @@
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { describeValue } from '../errors/describe-value.js';
+import { nearestNames } from '../util/nearest-names.js';
 
 /**
  * The error a built-in processor's constructor throws for a bad option: code
@@ -57,4 +58,34 @@ export function oneOf<T extends string>(
     option,
     `${subject} must be one of ${allowed.map(describeOptionValue).join(', ')} (got ${describeOptionValue(value)}).`,
   );
+}
+
+/**
+ * Refuses an option name `known` does not list (unless its value is `undefined`): a misspelt
+ * guardrail option (`stratgy`, `treshold`) would otherwise leave the guardrail on its default
+ * without a word. Non-objects are left to the constructor's own shape check.
+ *
+ * @throws ConfigurationError `PROCESSOR_INVALID_OPTIONS` naming the key and the closest valid names.
+ */
+export function checkOptionNames(
+  processor: string,
+  options: unknown,
+  known: Readonly<Record<string, true>>,
+): void {
+  if (typeof options !== 'object' || options === null) return;
+  const record = options as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (Object.hasOwn(known, key) || record[key] === undefined) continue;
+    const valid = Object.keys(known);
+    const nearest = nearestNames(key, valid);
+    const hint =
+      nearest.length > 0
+        ? `did you mean ${nearest.map((name) => `"${name}"`).join(' or ')}?`
+        : `valid options: ${valid.join(', ')}.`;
+    throw invalidProcessorOption(
+      processor,
+      key,
+      `${describeValue(key)} is not an option of ${processor}; ${hint} Unknown options are refused, not ignored: a misspelt one would leave the guardrail on its default.`,
+    );
+  }
 }

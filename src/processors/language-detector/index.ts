@@ -9,6 +9,7 @@ import type {
   ProcessorViolation,
   TracingContext,
 } from '../../pipeline/types.js';
+import { LANGUAGE_DETECTOR_OPTIONS } from '../guardrail-option-names.js';
 import { GuardrailCheckError } from '../guardrails/errors.js';
 import {
   type GuardrailFailure,
@@ -25,7 +26,7 @@ import {
   resolveGuardrailMode,
 } from '../guardrails/mode.js';
 import { configFingerprint, VerdictCache } from '../guardrails/verdict-cache.js';
-import { describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
+import { checkOptionNames, describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
 import { languageName, toIsoCode } from './languages.js';
 import { detectLanguageOffline } from './offline.js';
 
@@ -166,6 +167,7 @@ export class LanguageDetector implements Processor<'language-detector'> {
   readonly #warned = new Set<GuardrailFailureKind>();
 
   constructor(options: LanguageDetectorOptions = {}) {
+    checkOptionNames(ID, options, LANGUAGE_DETECTOR_OPTIONS);
     if (typeof options !== 'object' || options === null) {
       throw invalid('options', `expects an options object (got ${describeOptionValue(options)}).`);
     }

@@ -10,6 +10,7 @@ import type {
   TracingContext,
 } from '../../pipeline/types.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
+import { MODERATION_OPTIONS } from '../guardrail-option-names.js';
 import { GuardrailCheckError } from '../guardrails/errors.js';
 import {
   type GuardrailFailure,
@@ -33,7 +34,7 @@ import {
   type StreamWindowVerdict,
 } from '../guardrails/stream-window.js';
 import { configFingerprint, VerdictCache } from '../guardrails/verdict-cache.js';
-import { describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
+import { checkOptionNames, describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
 import { MODERATION_CATEGORIES, type ModerationCategoryScore, moderateOffline } from './offline.js';
 
 export {
@@ -193,6 +194,7 @@ export class ModerationProcessor implements Processor<'moderation'> {
   readonly #offlineCovers: boolean;
 
   constructor(options: ModerationProcessorOptions = {}) {
+    checkOptionNames(ID, options, MODERATION_OPTIONS);
     if (typeof options !== 'object' || options === null) {
       throw invalid('options', `expects an options object (got ${describeOptionValue(options)}).`);
     }

@@ -11,6 +11,7 @@ import type {
   TracingContext,
 } from '../../pipeline/types.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
+import { SYSTEM_PROMPT_SCRUBBER_OPTIONS } from '../guardrail-option-names.js';
 import { GuardrailCheckError } from '../guardrails/errors.js';
 import {
   type GuardrailFailure,
@@ -34,7 +35,7 @@ import {
   type StreamWindowVerdict,
 } from '../guardrails/stream-window.js';
 import { configFingerprint, VerdictCache } from '../guardrails/verdict-cache.js';
-import { describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
+import { checkOptionNames, describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
 import { findLeaks, indexSystemPrompt, LEAK_SHINGLE_TOKENS, type SystemPromptIndex } from './overlap.js';
 
 export { LEAK_SHINGLE_TOKENS } from './overlap.js';
@@ -199,6 +200,7 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
   readonly #warned = new Set<GuardrailFailureKind>();
 
   constructor(options: SystemPromptScrubberOptions = {}) {
+    checkOptionNames(ID, options, SYSTEM_PROMPT_SCRUBBER_OPTIONS);
     if (typeof options !== 'object' || options === null) {
       throw invalid('options', `expects an options object (got ${describeOptionValue(options)}).`);
     }
