@@ -5,6 +5,7 @@
  * with one warning per agent saying what differs; the legacy `threadId`/`resourceId` call shape
  * is refused with the replacement.
  */
+import { readFileSync } from 'node:fs';
 import { InMemoryStore, Memory } from 'sluice/memory';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { ConfigurationError } from '../errors/index.js';
@@ -173,5 +174,17 @@ describe('the list of documented-but-unimplemented options', () => {
     for (const key of Object.keys(documented.callOptions)) expect(CALL_OPTIONS).not.toContain(key);
     for (const section of [documented.agentConfig, documented.callOptions, documented.memoryCallOption])
       for (const note of Object.values(section)) expect(note).not.toMatch(/\n/);
+  });
+});
+
+describe('the README lists the documented-but-unimplemented options as the data file does', () => {
+  it('one row per option, with its note', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    for (const section of [documented.agentConfig, documented.callOptions, documented.memoryCallOption]) {
+      for (const [key, note] of Object.entries(section)) {
+        expect(readme).toContain(`| \`${key}\` |`);
+        expect(readme).toContain(`| ${note} |`);
+      }
+    }
   });
 });
