@@ -176,11 +176,11 @@ function legacyShape(
   path: string,
 ): ConfigurationError {
   const given = Object.keys(NOTES.legacyCallOptions).filter((key) => record[key] !== undefined);
-  const thread = typeof record.threadId === 'string' ? describeValue(record.threadId) : "'<thread id>'";
-  const resource = typeof record.resourceId === 'string' ? describeValue(record.resourceId) : "'<owner id>'";
+  const thread = describeValue(typeof record.threadId === 'string' ? record.threadId : '<thread id>');
+  const resource = describeValue(typeof record.resourceId === 'string' ? record.resourceId : '<owner id>');
   return new ConfigurationError(
     ctx.code,
-    `${ctx.owner}: ${given.map((key) => `"${path}${key}"`).join(' and ')} ${given.length > 1 ? 'are' : 'is'} the legacy call shape; ${NOTES.legacyCallOptions[given[0] ?? 'threadId']}: pass memory: { thread: ${thread}, resource: ${resource} } (the agent needs a memory).`,
+    `${ctx.owner}: ${given.map((key) => `"${path}${key}"`).join(' and ')} ${given.length > 1 ? 'are' : 'is'} the legacy call shape, which Sluice does not read (${NOTES.legacyCallOptions[given[0] ?? 'threadId']}): pass memory: { thread: ${thread}, resource: ${resource} } instead (the agent needs a memory).`,
     { details: { option: `${path}${given[0]}` } },
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeValue, MAX_SHOWN } from './describe-value.js';
+import { describeJson, describeValue, MAX_SHOWN } from './describe-value.js';
 
 class Widget {}
 const long = 'x'.repeat(500);
@@ -66,5 +66,28 @@ describe('describeValue shows what was passed, strings quoted', () => {
     for (let i = 0; i < 1000; i++) describeValue(huge);
     expect(performance.now() - start).toBeLessThan(500);
     expect(describeValue(huge).endsWith('… (5000000 characters)')).toBe(true);
+  });
+});
+
+describe('describeJson shows a structured answer as JSON, cut and escaped', () => {
+  it.each<[string, unknown, string]>([
+    ['an object', { a: 'x', b: [1, 2] }, '{"a":"x","b":[1,2]}'],
+    ['bidi characters inside', { a: 'x\u202ey' }, '{"a":"x\\u202ey"}'],
+    ['a bigint (not JSON)', 5n, '5n'],
+    ['undefined', undefined, 'undefined'],
+  ])('%s', (_name, value, text) => {
+    expect(describeJson(value)).toBe(text);
+  });
+
+  it('cuts long answers with their length', () => {
+    const shown = describeJson({ text: 'y'.repeat(1000) });
+    expect(shown.length).toBeLessThan(200);
+    expect(shown).toMatch(/… \(\d+ characters\)$/);
+  });
+
+  it('a cycle is described, not thrown', () => {
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect(describeJson(cyclic)).toBe('an object');
   });
 });

@@ -46,6 +46,22 @@ export function describeValue(value: unknown): string {
 /** At most this many characters of a string are shown. */
 export const MAX_SHOWN = 60;
 
+/**
+ * A structured value someone else produced (a helper model's parsed answer) as JSON for an error
+ * message: cut after `max` characters (never inside a surrogate pair) with the same escapes as
+ * {@link describeValue}, so the text can neither run on nor hide or reorder characters. Values
+ * JSON cannot hold (a BigInt, a cycle) are described by kind.
+ */
+export function describeJson(value: unknown, max = 160): string {
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(value);
+  } catch {
+    return describeValue(value);
+  }
+  return json === undefined ? describeValue(value) : quoteString(json, '', max);
+}
+
 /** `an object`, or `an instance of X` for objects made by a named class other than Object. */
 function objectKind(value: object): string {
   const proto: unknown = Object.getPrototypeOf(value);
@@ -57,13 +73,14 @@ function objectKind(value: object): string {
 
 /**
  * The string between `quote`s with JSON's escapes plus `\uXXXX` for every character that could
- * hide or reorder text in a terminal or log viewer, cut after {@link MAX_SHOWN} characters.
+ * hide or reorder text in a terminal or log viewer, cut after `max` characters. Without a quote
+ * (text that is already JSON) quotes and backslashes are left as they are.
  */
-function quoteString(text: string, quote = '"'): string {
+function quoteString(text: string, quote = '"', max = MAX_SHOWN): string {
   let out = quote;
   let shown = 0;
   let i = 0;
-  for (; i < text.length && shown < MAX_SHOWN; i++, shown++) {
+  for (; i < text.length && shown < max; i++, shown++) {
     const code = text.charCodeAt(i);
     if (code >= 0xd800 && code <= 0xdbff) {
       const next = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;

@@ -1,5 +1,6 @@
 import type { JSONSchema7 } from '@ai-sdk/provider';
 import type { RunUsageContext } from '../../cost/run-usage.js';
+import { describeJson } from '../../errors/describe-value.js';
 import { syncLegacyFields } from '../../messages/legacy-fields.js';
 import type { MastraDBMessage } from '../../messages/types.js';
 import type { ModelConfig, ProviderOptions } from '../../models/call-settings.js';
@@ -396,7 +397,7 @@ function parseResult(answer: unknown, task: 'detect' | 'translate'): LanguageDet
   ) {
     throw new GuardrailCheckError(
       ID,
-      `${ID}: the helper model's answer is not {"iso_code", "confidence"${task === 'translate' ? ', "translated_text"' : ''}} (got ${JSON.stringify(answer).slice(0, 160)}).`,
+      `${ID}: the helper model's answer is not {"iso_code", "confidence"${task === 'translate' ? ', "translated_text"' : ''}} (got ${describeJson(answer)}).`,
       { details: { failure: 'bad-shape' } },
     );
   }

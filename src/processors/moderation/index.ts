@@ -1,5 +1,6 @@
 import type { JSONSchema7 } from '@ai-sdk/provider';
 import type { RunUsageContext } from '../../cost/run-usage.js';
+import { describeJson } from '../../errors/describe-value.js';
 import type { ModelConfig, ProviderOptions } from '../../models/call-settings.js';
 import type {
   ProcessInputArgs,
@@ -495,7 +496,7 @@ function parseResult(answer: unknown): ModerationResult {
 function badAnswer(answer: unknown): GuardrailCheckError {
   return new GuardrailCheckError(
     ID,
-    `${ID}: the helper model's answer is not {"category_scores": [{"category", "score"}] | null, "reason"} (got ${JSON.stringify(answer).slice(0, 160)}).`,
+    `${ID}: the helper model's answer is not {"category_scores": [{"category", "score"}] | null, "reason"} (got ${describeJson(answer)}).`,
     { details: { failure: 'bad-shape' } },
   );
 }

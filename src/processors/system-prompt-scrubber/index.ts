@@ -1,5 +1,6 @@
 import type { JSONSchema7 } from '@ai-sdk/provider';
 import type { RunUsageContext } from '../../cost/run-usage.js';
+import { describeJson } from '../../errors/describe-value.js';
 import type { MessageList } from '../../messages/message-list.js';
 import type { CoreSystemMessage } from '../../messages/types.js';
 import type { ModelConfig, ProviderOptions } from '../../models/call-settings.js';
@@ -563,7 +564,7 @@ function parseResult(answer: unknown): SystemPromptScrubberResult {
 function badAnswer(answer: unknown): GuardrailCheckError {
   return new GuardrailCheckError(
     ID,
-    `${ID}: the helper model's answer is not {"detections": [{"type", "value", …}] | null, "reason"} (got ${JSON.stringify(answer).slice(0, 160)}).`,
+    `${ID}: the helper model's answer is not {"detections": [{"type", "value", …}] | null, "reason"} (got ${describeJson(answer)}).`,
     { details: { failure: 'bad-shape' } },
   );
 }
