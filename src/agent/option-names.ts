@@ -113,7 +113,7 @@ const MEMORY_SET: OptionSet = {
   known: MEMORY_OPTION_KEYS,
   valid: MEMORY_CALL_OPTIONS,
   unimplemented: NOTES.memoryCallOption,
-  title: 'the "memory" call option ({ thread, resource, options })',
+  title: 'keys of the memory call option ({ thread, resource, options })',
 };
 
 /** Where the options came from, and what a finding becomes. */
