@@ -11,6 +11,7 @@ import type { PromptInjectionDetectorOptions } from './prompt-injection-detector
 import type { RegexFilterProcessorOptions } from './regex-filter/index.js';
 import type { SystemPromptScrubberOptions } from './system-prompt-scrubber/index.js';
 import type { TokenCostControlOptions } from './token-cost-control/index.js';
+import type { TokenLimiterOptions } from './token-limiter/index.js';
 import type { UnicodeNormalizerOptions } from './unicode-normalizer/index.js';
 
 export const PII_DETECTOR_OPTIONS: Record<keyof PIIDetectorOptions, true> = {
@@ -130,4 +131,14 @@ export const TOKEN_COST_CONTROL_OPTIONS: Record<keyof TokenCostControlOptions, t
   now: true,
   timeoutMs: true,
   onViolation: true,
+};
+export const TOKEN_LIMITER_OPTIONS: Record<keyof TokenLimiterOptions, true> = {
+  limit: true,
+  encoding: true,
+  strategy: true,
+  countMode: true,
+  trimMode: true,
+  atMaxRemoveTokens: true,
+  tokenCounter: true,
+  onMemoryTrim: true,
 };

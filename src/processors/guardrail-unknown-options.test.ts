@@ -12,6 +12,7 @@ import { PromptInjectionDetector } from './prompt-injection-detector/index.js';
 import { RegexFilterProcessor } from './regex-filter/index.js';
 import { SystemPromptScrubber } from './system-prompt-scrubber/index.js';
 import { TokenCostControl } from './token-cost-control/index.js';
+import { TokenLimiter } from './token-limiter/index.js';
 import { UnicodeNormalizer } from './unicode-normalizer/index.js';
 
 const model = 'openai/gpt-5-mini';
@@ -66,6 +67,12 @@ describe('built-in guardrails refuse unknown option names', () => {
       'scop',
       'scope',
       () => new TokenCostControl({ maxCost: 1, scop: 'resource' } as never),
+    ],
+    [
+      'TokenLimiter',
+      'stratgy',
+      'strategy',
+      () => new TokenLimiter({ limit: 100, stratgy: 'abort' } as never),
     ],
   ])('%s refuses %s', (processor, key, nearest, make) => {
     let error: unknown;
