@@ -5,6 +5,7 @@ import { SqlBackgroundTaskStore, type SqlFeatureHost } from '../background/sql/s
 import { attachUsageTargets } from '../cost/run-usage.js';
 import { resolveDownloadPolicy, validateDownloadPolicy } from '../downloads/policy.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
+import { describeValue } from '../errors/describe-value.js';
 import { describeError } from '../errors/error-chain.js';
 import type { Memory } from '../memory/memory.js';
 import type { MemoryTurn } from '../memory/turn.js';
@@ -26,6 +27,7 @@ import { resolveToolSet } from '../tools/resolve-tool-set.js';
 import type { ResolvedToolSet } from '../tools/resolved-tool-set.js';
 import { createDefaultErrorProcessor } from './default-error-processors.js';
 import { newId } from './ids.js';
+import { checkAgentConfigNames, checkCallOptionNames, type OptionCheckContext } from './option-names.js';
 import { type DefaultErrorProcessorId, mergeDefaultErrorProcessors } from './resolve-error-processors.js';
 import { startMemoryTurn } from './run/memory-turn.js';
 import { startRun } from './run/run.js';
@@ -49,7 +51,7 @@ function checkRetryBudget(value: unknown, owner: string): void {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
     throw new ConfigurationError(
       'AGENT_INVALID_CONFIG',
-      `${owner}: "maxProcessorRetries" must be a whole number ≥ 0 (got ${describeError(value)}). Leave it unset to make retry requests abort.`,
+      `${owner}: "maxProcessorRetries" must be a whole number ≥ 0 (got ${describeValue(value)}). Leave it unset to make retry requests abort.`,
     );
   }
 }
@@ -87,6 +89,8 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
    * database then keeps the task records, and one (key: the agent) with records in process memory.
    */
   readonly #backgroundManagers = new WeakMap<object, BackgroundTaskManager>();
+  /** Documented-but-unimplemented options this agent has warned about (each once). */
+  readonly #warnedOptions = new Set<string>();
 
   constructor(config: AgentConfig<TTools>) {
     if (typeof config?.id !== 'string' || config.id.trim() === '') {
@@ -95,6 +99,12 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
         'new Agent(): "id" must be a non-empty string, e.g. new Agent({ id: "support-agent", ... }).',
       );
     }
+    // Names first: a misspelt option (`inputProcessor`) must not leave the agent without it.
+    checkAgentConfigNames(config, {
+      owner: `Agent "${config.id}"`,
+      code: 'AGENT_INVALID_CONFIG',
+      warned: this.#warnedOptions,
+    });
     if (config.instructions === undefined || config.instructions === null) {
       throw new ConfigurationError(
         'AGENT_INVALID_CONFIG',
@@ -110,14 +120,14 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     if (config.maxSteps !== undefined && (!Number.isInteger(config.maxSteps) || config.maxSteps < 1)) {
       throw new ConfigurationError(
         'AGENT_INVALID_CONFIG',
-        `Agent "${config.id}": "maxSteps" must be a positive integer (got ${String(config.maxSteps)}).`,
+        `Agent "${config.id}": "maxSteps" must be a positive integer (got ${describeValue(config.maxSteps)}).`,
       );
     }
     checkRetryBudget(config.maxProcessorRetries, `Agent "${config.id}"`);
     if (config.errorProcessorDefaults !== undefined && typeof config.errorProcessorDefaults !== 'boolean') {
       throw new ConfigurationError(
         'AGENT_INVALID_CONFIG',
-        `Agent "${config.id}": "errorProcessorDefaults" must be true or false (got ${String(config.errorProcessorDefaults)}).`,
+        `Agent "${config.id}": "errorProcessorDefaults" must be true or false (got ${describeValue(config.errorProcessorDefaults)}).`,
       );
     }
     if (
@@ -138,7 +148,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     ) {
       throw new ConfigurationError(
         'AGENT_INVALID_CONFIG',
-        `Agent "${config.id}": "memory" must be a Memory from sluice/memory, e.g. new Memory({ storage: new InMemoryStore() }) (got ${describeError(memory)}).`,
+        `Agent "${config.id}": "memory" must be a Memory from sluice/memory, e.g. new Memory({ storage: new InMemoryStore() }) (got ${describeValue(memory)}).`,
       );
     }
     if (config.backgroundTasks !== undefined) {
@@ -206,15 +216,28 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     messages: MessageListInput,
     options: AgentExecutionOptions<OUTPUT>,
   ): Promise<{ output: MastraModelOutput<OUTPUT>; abortSignal: AbortSignal | undefined }> {
+    const names: OptionCheckContext = {
+      owner: `Agent "${this.id}"`,
+      code: 'AGENT_INVALID_OPTIONS',
+      warned: this.#warnedOptions,
+    };
+    checkCallOptionNames(options, names);
     const requestContext = options.requestContext ?? new RequestContext();
     const defaults = this.#config.defaultOptions
       ? await resolveDynamic(this.#config.defaultOptions, requestContext)
       : undefined;
+    // Static defaults were checked at construction; a function's result is checked each call.
+    if (
+      typeof this.#config.defaultOptions === 'function' &&
+      typeof defaults === 'object' &&
+      defaults !== null
+    )
+      checkCallOptionNames(defaults, names, 'defaultOptions.');
     const call = { ...(defaults as AgentExecutionOptions<OUTPUT> | undefined), ...options, requestContext };
     if (call.maxSteps !== undefined && (!Number.isInteger(call.maxSteps) || call.maxSteps < 1)) {
       throw new ConfigurationError(
         'AGENT_INVALID_OPTIONS',
-        `Agent "${this.id}": the call's "maxSteps" must be a positive integer (got ${describeError(call.maxSteps)}).`,
+        `Agent "${this.id}": the call's "maxSteps" must be a positive integer (got ${describeValue(call.maxSteps)}).`,
       );
     }
     validateCallOptions(
@@ -483,7 +506,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     ) {
       throw new ConfigurationError(
         'AGENT_INVALID_CONFIG',
-        `Agent "${this.id}": "memory" must be a Memory from sluice/memory (or a function of { requestContext } returning one), got ${describeError(memory)}.`,
+        `Agent "${this.id}": "memory" must be a Memory from sluice/memory (or a function of { requestContext } returning one), got ${describeValue(memory)}.`,
       );
     }
     return memory;

@@ -2,8 +2,10 @@
  * One model call of a step: start it (with model-level retries of retryable failures before any
  * output) and read its stream part by part into the step recorder and out through `emit`.
  */
+
 import { setTimeout as delay } from 'node:timers/promises';
 import { ConfigurationError } from '../errors/configuration-error.js';
+import { describeValue } from '../errors/describe-value.js';
 import { describeError } from '../errors/error-chain.js';
 import { ProviderCallError } from '../errors/provider-call-error.js';
 import type { MastraLanguageModel, ModelStreamPart, RawModelStream } from '../models/types.js';
@@ -237,7 +239,7 @@ export function startCallDeadline(
   if (!isTimerMs(timeoutMs)) {
     throw new ConfigurationError(
       'AGENT_INVALID_OPTIONS',
-      `modelSettings.timeoutMs must be a positive number of milliseconds up to ${MAX_TIMER_MS} (got ${describeError(timeoutMs)}). Leave it unset for no limit; bound a whole run with abortSignal: AbortSignal.timeout(ms).`,
+      `modelSettings.timeoutMs must be a positive number of milliseconds up to ${MAX_TIMER_MS} (got ${describeValue(timeoutMs)}). Leave it unset for no limit; bound a whole run with abortSignal: AbortSignal.timeout(ms).`,
       { details: { option: 'modelSettings.timeoutMs' } },
     );
   }

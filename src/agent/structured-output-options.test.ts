@@ -36,12 +36,7 @@ describe('a bad structuredOutput is a ConfigurationError naming the option, noth
       'structuredOutput.schema',
       /JSON text: pass the parsed object/,
     ],
-    [
-      'a number schema',
-      { schema: 5 },
-      'structuredOutput.schema',
-      /must be a Standard Schema .*\(got number\)/,
-    ],
+    ['a number schema', { schema: 5 }, 'structuredOutput.schema', /must be a Standard Schema .*\(got 5\)/],
     ['a null schema', { schema: null }, 'structuredOutput.schema', /is required/],
     ['no schema', {}, 'structuredOutput.schema', /is required/],
     [

@@ -3,8 +3,10 @@
  * JSON (native), and `StructuredOutputProcessor` having a second model structure the answer.
  * A leaf module (errors, schema, models, messages types only), so the processor can import it.
  */
+
 import type { JSONSchema7 } from '@ai-sdk/provider';
 import { ConfigurationError } from '../errors/configuration-error.js';
+import { describeValue as describeOptionValue } from '../errors/describe-value.js';
 import { SluiceError } from '../errors/sluice-error.js';
 import type { MessageList } from '../messages/message-list.js';
 import type { StructuredOutputOptions } from '../models/call-settings.js';
@@ -47,14 +49,6 @@ function jsonSchemaOf(options: StructuredOutputOptions): Promise<JSONSchema7> {
 }
 
 const STRATEGIES = new Set(['strict', 'warn', 'fallback']);
-
-/** A short description of a bad option value for error messages (never the whole value). */
-export function describeOptionValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
-  if (Array.isArray(value)) return 'an array';
-  return typeof value;
-}
 
 /**
  * What is wrong with structured-output options, or `undefined`: the option (`schema`,

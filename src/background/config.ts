@@ -3,6 +3,7 @@
  * `backgroundTasks` option, the model's `_background` argument, and the one pure function that
  * resolves them for a call ({@link resolveBackgroundPlan}).
  */
+import { describeValue } from '../errors/describe-value.js';
 import { MAX_TIMER_MS } from '../util/timer-ms.js';
 import type { BackgroundTaskManager } from './manager.js';
 import type { BackgroundDisposition, BackgroundTaskRecord } from './types.js';
@@ -174,7 +175,7 @@ export function checkBackgroundOverride(
     if (typeof v.disposition !== 'string' || !DISPOSITIONS.includes(v.disposition)) {
       return {
         ok: false,
-        problem: `"${BACKGROUND_ARG}.disposition" must be "foreground", "deferred" or "awaited" (got ${JSON.stringify(v.disposition)}).`,
+        problem: `"${BACKGROUND_ARG}.disposition" must be "foreground", "deferred" or "awaited" (got ${describeValue(v.disposition)}).`,
       };
     }
     override.disposition = v.disposition as BackgroundDisposition;
@@ -224,7 +225,7 @@ export function toolBackgroundConfigProblem(value: unknown): string | undefined 
     c.defaultDisposition !== 'deferred' &&
     c.defaultDisposition !== 'foreground'
   ) {
-    return `"defaultDisposition" must be 'deferred' or 'foreground' (got ${JSON.stringify(c.defaultDisposition)})`;
+    return `"defaultDisposition" must be 'deferred' or 'foreground' (got ${describeValue(c.defaultDisposition)})`;
   }
   for (const key of ['timeoutMs', 'waitTimeoutMs'] as const) {
     if (c[key] !== undefined && !isWholeMs(c[key])) {

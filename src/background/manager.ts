@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { describeValue } from '../errors/describe-value.js';
 import { RequestContext } from '../request-context/request-context.js';
 import { resolveTool } from '../tools/resolve-tool.js';
 import type { ResolvedTool } from '../tools/types.js';
@@ -207,7 +208,9 @@ export class BackgroundTaskManager {
     this.#concurrency = positive(options.concurrency, 'concurrency', 10);
     this.#perAgent = positive(options.perAgentConcurrency, 'perAgentConcurrency', Number.POSITIVE_INFINITY);
     if (!['full', 'producer', 'worker'].includes(this.mode)) {
-      throw configError(`"mode" must be 'full', 'producer' or 'worker' (got ${String(options.mode)}).`);
+      throw configError(
+        `"mode" must be 'full', 'producer' or 'worker' (got ${describeValue(options.mode)}).`,
+      );
     }
     if (this.mode !== 'full' && !this.queue) {
       throw configError(
@@ -221,7 +224,7 @@ export class BackgroundTaskManager {
       const value = options[key];
       if (value !== undefined && !isTimerMs(value)) {
         throw configError(
-          `"${key}" must be a number of milliseconds from 1 to ${MAX_TIMER_MS} (got ${String(value)}).`,
+          `"${key}" must be a number of milliseconds from 1 to ${MAX_TIMER_MS} (got ${describeValue(value)}).`,
         );
       }
     }
@@ -235,7 +238,7 @@ export class BackgroundTaskManager {
           (Number.isInteger(value) || value === Number.POSITIVE_INFINITY)
         )
       ) {
-        throw configError(`"${key}" must be a whole number >= 0 (got ${String(value)}).`);
+        throw configError(`"${key}" must be a whole number >= 0 (got ${describeValue(value)}).`);
       }
     }
     if (
@@ -244,13 +247,13 @@ export class BackgroundTaskManager {
       options.recoveryAction !== 'requeue'
     ) {
       throw configError(
-        `"recoveryAction" must be 'fail' or 'requeue' (got ${String(options.recoveryAction)}).`,
+        `"recoveryAction" must be 'fail' or 'requeue' (got ${describeValue(options.recoveryAction)}).`,
       );
     }
     const backpressure = options.backpressure ?? 'queue';
     if (!['queue', 'reject', 'fallback-sync'].includes(backpressure)) {
       throw configError(
-        `"backpressure" must be 'queue', 'reject' or 'fallback-sync' (got ${String(backpressure)}).`,
+        `"backpressure" must be 'queue', 'reject' or 'fallback-sync' (got ${describeValue(backpressure)}).`,
       );
     }
   }
@@ -482,7 +485,9 @@ export class BackgroundTaskManager {
   /** Delete terminal records that finished more than `olderThanMs` ago; resolves to how many. */
   cleanup(options: { olderThanMs: number }): Promise<number> {
     if (!(Number.isFinite(options.olderThanMs) && options.olderThanMs >= 0)) {
-      throw configError(`cleanup "olderThanMs" must be a number >= 0 (got ${String(options.olderThanMs)}).`);
+      throw configError(
+        `cleanup "olderThanMs" must be a number >= 0 (got ${describeValue(options.olderThanMs)}).`,
+      );
     }
     return this.store.deleteFinished(new Date(Date.now() - options.olderThanMs));
   }
@@ -868,7 +873,7 @@ function positive(value: number | undefined, name: string, fallback: number): nu
       (Number.isInteger(value) || value === Number.POSITIVE_INFINITY)
     )
   ) {
-    throw configError(`"${name}" must be an integer >= 1 (got ${String(value)}).`);
+    throw configError(`"${name}" must be an integer >= 1 (got ${describeValue(value)}).`);
   }
   return value;
 }

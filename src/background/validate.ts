@@ -3,6 +3,7 @@
  * fails the same way (`StorageError` `STORE_INVALID_INPUT` naming the store, method and field)
  * in memory, on SQLite and on PostgreSQL, and nothing is written.
  */
+import { describeValue } from '../errors/describe-value.js';
 import { invalidInput } from '../stores/errors.js';
 import type {
   BackgroundTaskFilter,
@@ -179,12 +180,9 @@ function error(store: string, method: string, value: unknown): void {
   }
 }
 
+/** A bad argument for an error message: a Date as its time, anything else as `describeValue` shows it. */
 function show(value: unknown): string {
   if (value instanceof Date)
     return `Date(${Number.isNaN(value.getTime()) ? 'invalid' : value.toISOString()})`;
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
+  return describeValue(value);
 }

@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../errors/configuration-error.js';
+import { describeValue } from '../errors/describe-value.js';
 import { pricingProblem } from './pricing.js';
 import { fromNanoUsd, SCOPE_KEY_FIELD, toNanoUsd, USAGE_SCOPES } from './scope.js';
 import type {
@@ -171,13 +172,13 @@ export class InMemoryUsageLedger implements UsageLedger {
     } else {
       throw badOption(
         'retention',
-        `option "retention" must be a window name ("1h" … "365d") or a positive number of milliseconds (got ${String(retention)}).`,
+        `option "retention" must be a window name ("1h" … "365d") or a positive number of milliseconds (got ${describeValue(retention)}).`,
       );
     }
     if (maxRecords !== undefined && (!Number.isInteger(maxRecords) || maxRecords < 1)) {
       throw badOption(
         'maxRecords',
-        `option "maxRecords" must be a whole number >= 1 (got ${String(maxRecords)}).`,
+        `option "maxRecords" must be a whole number >= 1 (got ${describeValue(maxRecords)}).`,
       );
     }
     const pricingError = pricingProblem(pricing);

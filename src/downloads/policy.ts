@@ -4,10 +4,12 @@
  * resolution, on every redirect hop, with the connection pinned to the checked address), and
  * every download is bounded in size, time and redirects.
  */
+
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { ConfigurationErrorCode } from '../errors/codes.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
+import { describeValue as describe } from '../errors/describe-value.js';
 import { isTimerMs } from '../util/timer-ms.js';
 
 /** Resolves a host name to its addresses (every one is checked; the first is connected to). */
@@ -302,13 +304,4 @@ function sameAddress(a: string, b: string): boolean {
 
 function stripBrackets(host: string): string {
   return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'function') return 'a function';
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return typeof value;
-  }
 }

@@ -1,3 +1,4 @@
+import { describeValue } from './describe-value.js';
 import { describeError } from './error-chain.js';
 import { SluiceError } from './sluice-error.js';
 
@@ -10,7 +11,7 @@ export function invalidCustomChunk(type: unknown, caller?: string): SluiceError 
   const who = caller === undefined ? 'writer.custom()' : `${caller} called writer.custom(), which`;
   return new SluiceError(
     'INVALID_CUSTOM_CHUNK',
-    `${who} needs a chunk whose type starts with "data-" (got ${show(type)}). Rename it, e.g. "data-${describeError(type ?? 'custom')}".`,
+    `${who} needs a chunk whose type starts with "data-" (got ${describeValue(type)}). Rename it, e.g. "data-${describeError(type ?? 'custom')}".`,
     { details: { type } },
   );
 }
@@ -19,13 +20,4 @@ export function invalidCustomChunk(type: unknown, caller?: string): SluiceError 
 export function assertCustomChunk(chunk: unknown, caller?: string): void {
   const type = typeof chunk === 'object' && chunk !== null ? (chunk as { type?: unknown }).type : undefined;
   if (typeof type !== 'string' || !type.startsWith('data-')) throw invalidCustomChunk(type, caller);
-}
-
-/** The type as JSON (`"text-delta"`, `undefined`), or as text when JSON cannot hold it (a BigInt). */
-function show(type: unknown): string {
-  try {
-    return String(JSON.stringify(type));
-  } catch {
-    return describeError(type);
-  }
 }

@@ -3,7 +3,9 @@
  * store is reached, the thread belongs to the resource), the memory processors of the call's
  * framework lanes, the working-memory tool, and the save at the end.
  */
+
 import { newId } from '../agent/ids.js';
+import { describeValue } from '../errors/describe-value.js';
 import type { MessageList } from '../messages/message-list.js';
 import type { Processor } from '../pipeline/types.js';
 import type { RequestContext } from '../request-context/request-context.js';
@@ -213,7 +215,7 @@ export async function beginMemoryTurn(
   ) {
     throw new MemoryError(
       'MEMORY_IDS_MISSING',
-      `${owner}: a resourceId and a threadId must be provided when using Memory: pass memory: { thread: '<thread id>', resource: '<owner id>' } (got thread ${JSON.stringify(givenThreadId)}, resource ${JSON.stringify(option.resource)}).`,
+      `${owner}: a resourceId and a threadId must be provided when using Memory: pass memory: { thread: '<thread id>', resource: '<owner id>' } (got thread ${describeValue(givenThreadId)}, resource ${describeValue(option.resource)}).`,
       { details: { threadId: givenThreadId, resourceId: option.resource } },
     );
   }

@@ -1,3 +1,4 @@
+import { describeValue } from '../errors/describe-value.js';
 import { SluiceError } from '../errors/index.js';
 import { coreContentToParts } from './core-message-to-db.js';
 import { isRecord } from './is-record.js';
@@ -69,9 +70,11 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'a nested array';
   if (typeof value === 'object') {
     const role = (value as Record<string, unknown>).role;
-    return role === undefined ? 'an object without a role' : `an object with role ${JSON.stringify(role)}`;
+    return role === undefined ? 'an object without a role' : `an object with role ${describeValue(role)}`;
   }
-  return `a ${typeof value} (${String(value)})`;
+  if (value === undefined) return 'undefined';
+  if (typeof value === 'function') return 'a function';
+  return `a ${typeof value} (${describeValue(value)})`;
 }
 
 /**

@@ -3,6 +3,7 @@
  * step settings. Pure apart from the list they are given; every wrong shape becomes a
  * `ProcessorError` (`PROCESSOR_INVALID_RESULT`) naming the processor, the hook and the fix.
  */
+import { describeValue } from '../errors/describe-value.js';
 import { ProcessorError, type ProcessorHookName } from '../errors/processor-error.js';
 import type { MessageList } from '../messages/message-list.js';
 import type { CoreMessage, MastraDBMessage } from '../messages/types.js';
@@ -412,10 +413,20 @@ export function activeToolsProblem(value: unknown): string | undefined {
     : `has item ${bad} that is ${describe(value[bad])}; every item must be a tool name.`;
 }
 
+/**
+ * A value's kind and, for primitives, the value itself (`a string ("3")`, `a number (3)`,
+ * `an array`): how "is …"/"got …" phrases in error messages name a bad value.
+ */
 export function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `a string (${JSON.stringify(value.slice(0, 40))})`;
-  if (typeof value === 'object') return 'an object';
-  return typeof value === 'undefined' ? 'undefined' : `a ${typeof value}`;
+  if (value === null || value === undefined) return String(value);
+  switch (typeof value) {
+    case 'string':
+    case 'number':
+    case 'bigint':
+    case 'boolean':
+    case 'symbol':
+      return `a ${typeof value} (${describeValue(value)})`;
+    default:
+      return describeValue(value);
+  }
 }

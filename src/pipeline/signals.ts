@@ -3,7 +3,9 @@
  * the run needs — a stored `role: 'signal'` message, the user message the model reads, and the
  * transient `data-signal` chunk clients see. Pure functions; the runner decides where each goes.
  */
+
 import type { LanguageModelV2Message } from '@ai-sdk/provider';
+import { describeValue } from '../errors/describe-value.js';
 import { SluiceError } from '../errors/sluice-error.js';
 import { DEFAULT_SIGNAL_TAG, renderSignalText } from '../messages/signal-text.js';
 import type { MastraDBMessage } from '../messages/types.js';
@@ -39,7 +41,7 @@ export function createSignal(input: AgentSignalInput, newId: () => string): Crea
   if (typeof input !== 'object' || input === null) {
     throw new SluiceError(
       'INVALID_SIGNAL',
-      `sendSignal() needs an object such as { type: 'reactive', contents: '…' } (got ${String(input)}).`,
+      `sendSignal() needs an object such as { type: 'reactive', contents: '…' } (got ${describeValue(input)}).`,
     );
   }
   if (!SIGNAL_TYPES.has(input.type)) {

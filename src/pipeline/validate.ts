@@ -2,7 +2,9 @@
  * Early checks of processor arrays, so a misconfigured processor fails when the agent is built
  * (or when the call starts, for arrays computed from `requestContext`) instead of mid-run.
  */
+
 import { ConfigurationError } from '../errors/configuration-error.js';
+import { describeValue as describe } from '../errors/describe-value.js';
 import { isWorkflowProcessor, workflowLaneEntry } from '../workflows/as-processor.js';
 import type { Processor } from './types.js';
 
@@ -98,11 +100,4 @@ function suggestArray(hooks: string[]): string {
     hooks.some((hook) => LANE_HOOKS[array].includes(hook)),
   );
   return `put it in ${homes.join(' or ')} instead.`;
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return JSON.stringify(value);
-  return typeof value;
 }

@@ -1,5 +1,6 @@
 import { ConfigurationError } from '../errors/configuration-error.js';
-import { describeError } from '../errors/error-chain.js';
+import { describeValue } from '../errors/describe-value.js';
+import { nearestNames } from '../util/nearest-names.js';
 
 /**
  * The error a built-in processor's constructor throws for a bad option: code
@@ -33,20 +34,10 @@ export function invalidOptionFor(
 
 /**
  * A short description of a bad option value for error messages, never the whole value: strings
- * quoted, other primitives and RegExps as written, `a function`, `an array`, `an object`. Never
- * throws, whatever the value (a Symbol, an object whose `toString` throws).
+ * quoted and escaped, other primitives as written, `a function`, `an array`, `an object`. The
+ * one description every "got …" in Sluice uses; see {@link describeValue}.
  */
-export function describeOptionValue(value: unknown): string {
-  try {
-    if (typeof value === 'string') return JSON.stringify(value);
-    if (typeof value === 'function') return 'a function';
-    if (value === null || typeof value !== 'object') return String(value);
-    if (value instanceof RegExp) return String(value);
-    return Array.isArray(value) ? 'an array' : 'an object';
-  } catch {
-    return describeError(value);
-  }
-}
+export const describeOptionValue: (value: unknown) => string = describeValue;
 
 /**
  * Checks a string option against its allowed values: `undefined` when it is not set (the caller
@@ -67,4 +58,34 @@ export function oneOf<T extends string>(
     option,
     `${subject} must be one of ${allowed.map(describeOptionValue).join(', ')} (got ${describeOptionValue(value)}).`,
   );
+}
+
+/**
+ * Refuses an option name `known` does not list (unless its value is `undefined`): a misspelt
+ * guardrail option (`stratgy`, `treshold`) would otherwise leave the guardrail on its default
+ * without a word. Non-objects are left to the constructor's own shape check.
+ *
+ * @throws ConfigurationError `PROCESSOR_INVALID_OPTIONS` naming the key and the closest valid names.
+ */
+export function checkOptionNames(
+  processor: string,
+  options: unknown,
+  known: Readonly<Record<string, true>>,
+): void {
+  if (typeof options !== 'object' || options === null) return;
+  const record = options as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (Object.hasOwn(known, key) || record[key] === undefined) continue;
+    const valid = Object.keys(known);
+    const nearest = nearestNames(key, valid);
+    const hint =
+      nearest.length > 0
+        ? `did you mean ${nearest.map((name) => `"${name}"`).join(' or ')}?`
+        : `valid options: ${valid.join(', ')}.`;
+    throw invalidProcessorOption(
+      processor,
+      key,
+      `${describeValue(key)} is not an option of ${processor}; ${hint} Unknown options are refused, not ignored: a misspelt one would leave the guardrail on its default.`,
+    );
+  }
 }

@@ -1,3 +1,4 @@
+import { describeValue as showValue } from '../errors/describe-value.js';
 import { ConfigurationError } from '../errors/index.js';
 
 /** Error codes raised by the schema utilities. */
@@ -42,11 +43,14 @@ export function schemaConverterMissing(
 
 /** Describe a value for error messages without dumping it. */
 export function describeValue(value: unknown): string {
-  if (value === null) return 'null';
+  if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') {
     const keys = Object.keys(value).slice(0, 5);
-    return keys.length ? `an object with keys ${keys.map((k) => `"${k}"`).join(', ')}` : 'an empty object';
+    return keys.length
+      ? `an object with keys ${keys.map((k) => showValue(k)).join(', ')}`
+      : 'an empty object';
   }
-  return `a ${typeof value}`;
+  if (typeof value === 'function') return 'a function';
+  return `a ${typeof value} (${showValue(value)})`;
 }

@@ -3,6 +3,7 @@
  * paging arithmetic and cosine similarity. Keeping them in one place is what lets the
  * conformance suite hold for the in-memory and SQL stores alike.
  */
+import { describeValue } from '../errors/describe-value.js';
 import type { MastraDBMessage } from '../messages/types.js';
 import { corruptRow, invalidInput } from './errors.js';
 import type {
@@ -182,13 +183,17 @@ export function applyMessageUpdate(existing: StorageMessage, update: MessageUpda
 /** Validate a page/perPage pair. */
 export function checkPaging(store: string, method: string, page: number, perPage: number | false): void {
   if (!Number.isInteger(page) || page < 0) {
-    throw invalidInput(store, method, `\`page\` must be a non-negative integer (got ${String(page)}).`);
+    throw invalidInput(
+      store,
+      method,
+      `\`page\` must be a non-negative integer (got ${describeValue(page)}).`,
+    );
   }
   if (perPage !== false && (!Number.isInteger(perPage) || perPage < 0)) {
     throw invalidInput(
       store,
       method,
-      `\`perPage\` must be a non-negative integer or false (got ${String(perPage)}).`,
+      `\`perPage\` must be a non-negative integer or false (got ${describeValue(perPage)}).`,
     );
   }
 }

@@ -37,12 +37,14 @@ describe('createTool', () => {
 
   const invalid: Array<[string, unknown, RegExp]> = [
     ['missing id', { description: 'Find things' }, /createTool\(\).*"Find things".*non-empty string `id`/],
-    ['empty id', { id: '  ', description: 'x' }, /non-empty string `id`, got an empty string/],
+    ['empty id', { id: '  ', description: 'x' }, /non-empty string `id`, got " {2}"/],
     [
       'non-string description',
       { id: 'search', description: 42 },
-      /Tool "search" needs a string `description`/,
+      /Tool "search" needs a string `description`, got 42/,
     ],
+    ['a number id', { id: 5, description: 'x' }, /non-empty string `id`, got 5/],
+    ['an array description', { id: 's', description: ['x'] }, /got an array/],
     ['missing description', { id: 'search' }, /Tool "search" needs a string `description`, got nothing/],
     [
       'non-schema inputSchema',

@@ -1,3 +1,4 @@
+import { describeValue } from '../errors/describe-value.js';
 import { ConfigurationError } from '../errors/index.js';
 import type { RequestContext } from '../request-context/request-context.js';
 import { resolveTool } from './resolve-tool.js';
@@ -30,7 +31,7 @@ export async function resolveToolSet(
   if (typeof tools !== 'object' || Array.isArray(tools)) {
     throw new ConfigurationError(
       TOOL_INVALID_CONFIG,
-      `tools must be a record of tools keyed by name, got ${Array.isArray(tools) ? 'an array' : typeof tools}. ` +
+      `tools must be a record of tools keyed by name, got ${describeValue(tools)}. ` +
         'Fix: tools: { weather: weatherTool }.',
     );
   }

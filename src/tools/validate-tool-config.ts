@@ -1,4 +1,5 @@
 import { toolBackgroundConfigProblem } from '../background/config.js';
+import { describeValue } from '../errors/describe-value.js';
 import { describeError } from '../errors/error-chain.js';
 import { ConfigurationError } from '../errors/index.js';
 import { isSchemaInput } from '../schema/index.js';
@@ -15,17 +16,15 @@ export function validateToolConfig(config: unknown): void {
   if (typeof config !== 'object' || config === null) {
     throw invalid(
       'createTool()',
-      `expects an options object, got ${typeof config}`,
+      `expects an options object, got ${describeValue(config)}`,
       "createTool({ id: 'my-tool', description: '…', execute })",
     );
   }
   const c = config as Record<string, unknown>;
   if (typeof c.id !== 'string' || c.id.trim() === '') {
-    const got = typeof c.id === 'string' ? 'an empty string' : c.id === undefined ? 'nothing' : typeof c.id;
+    const got = c.id === undefined ? 'nothing' : describeValue(c.id);
     const hint =
-      typeof c.description === 'string'
-        ? ` (the tool described as ${JSON.stringify(c.description.slice(0, 60))})`
-        : '';
+      typeof c.description === 'string' ? ` (the tool described as ${describeValue(c.description)})` : '';
     throw invalid(
       `createTool()${hint}`,
       `needs a non-empty string \`id\`, got ${got}`,
@@ -36,7 +35,7 @@ export function validateToolConfig(config: unknown): void {
   if (typeof c.description !== 'string') {
     throw invalid(
       label,
-      `needs a string \`description\`, got ${c.description === undefined ? 'nothing' : typeof c.description}`,
+      `needs a string \`description\`, got ${c.description === undefined ? 'nothing' : describeValue(c.description)}`,
       'describe what the tool does, e.g. description: "Get the weather for a city"',
     );
   }

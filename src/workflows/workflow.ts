@@ -3,7 +3,9 @@
  * graph (`graph.ts`); nothing runs until the committed workflow sits in an agent's processor lane
  * (or a step's `execute` is called directly).
  */
+
 import { ConfigurationError } from '../errors/configuration-error.js';
+import { describeValue } from '../errors/describe-value.js';
 import type { Processor } from '../pipeline/types.js';
 import { ProcessorStepInputSchema, ProcessorStepOutputSchema } from '../processors/step-schema/index.js';
 import type { GraphNode, StepNode } from './graph.js';
@@ -162,7 +164,7 @@ export class Workflow<TId extends string = string, TInput = unknown, TOutput = u
     this.#open('map');
     if (typeof fn !== 'function') {
       throw builderError(
-        `Workflow "${this.id}": .map() takes a function of { inputData }, e.g. .map(({ inputData }) => inputData['processor:pii-detector']) (got ${typeof fn}).`,
+        `Workflow "${this.id}": .map() takes a function of { inputData }, e.g. .map(({ inputData }) => inputData['processor:pii-detector']) (got ${describeValue(fn)}).`,
       );
     }
     this.#nodes.push({ kind: 'map', label: `map#${++this.#maps}`, fn: fn as MapFunction });
@@ -305,7 +307,7 @@ export function createStep<TId extends string>(processor: Processor<TId>): Proce
 export function createStep(value: unknown): Step<string, unknown, unknown> {
   if (typeof value !== 'object' || value === null) {
     throw builderError(
-      `createStep() takes a processor or { id, inputSchema, outputSchema, execute } (got ${value === null ? 'null' : typeof value}).`,
+      `createStep() takes a processor or { id, inputSchema, outputSchema, execute } (got ${describeValue(value)}).`,
     );
   }
   const candidate = value as Record<string, unknown>;

@@ -17,8 +17,10 @@
  * BullMQ's own attempts are off (`attempts: 1`): retries, backoff and timeouts are the manager's.
  * `bullmq` is an optional peer dependency, imported on first use.
  */
+
 import type * as BullMQ from 'bullmq';
 import { ConfigurationError } from '../../errors/configuration-error.js';
+import { describeValue } from '../../errors/describe-value.js';
 import { describeError } from '../../errors/error-chain.js';
 import { SluiceError } from '../../errors/sluice-error.js';
 import { StorageError } from '../../stores/errors.js';
@@ -139,7 +141,7 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
         throw invalidConfig(
           'BullMQBackgroundTaskQueue',
           option,
-          `must be letters, digits, '_', '.' or '-' (no ':'); got ${JSON.stringify(value)}`,
+          `must be letters, digits, '_', '.' or '-' (no ':'); got ${describeValue(value)}`,
         );
       }
     }
@@ -170,7 +172,7 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
       throw invalidConfig(
         this.name,
         'lockDurationMs',
-        `must be an integer of at least 1000 (got ${String(lock)})`,
+        `must be an integer of at least 1000 (got ${describeValue(lock)})`,
       );
     }
     this.lockDuration = lock;
@@ -222,7 +224,7 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
       throw invalidConfig(
         this.name,
         'consume({ concurrency })',
-        `must be a positive integer (got ${String(concurrency)})`,
+        `must be a positive integer (got ${describeValue(concurrency)})`,
       );
     }
     const { Worker } = await this.load();

@@ -6,6 +6,7 @@
  * `UPDATE … WHERE id = ? AND status IN (…) RETURNING *`, so two processes racing for the same
  * `pending` task cannot both win.
  */
+import { describeValue } from '../../errors/describe-value.js';
 import { decodeJson, encodeJson } from '../../stores/codec.js';
 import { corruptRow, invalidInput } from '../../stores/errors.js';
 import type { SqlRow } from '../../stores/sql/driver.js';
@@ -353,12 +354,9 @@ function marks(n: number): string {
   return n === 1 ? '?' : new Array<string>(n).fill('?').join(', ');
 }
 
+/** A bad argument for an error message: a Date as its time, anything else as `describeValue` shows it. */
 function show(value: unknown): string {
   if (value instanceof Date)
     return `Date(${Number.isNaN(value.getTime()) ? 'invalid' : value.toISOString()})`;
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
+  return describeValue(value);
 }

@@ -1,4 +1,4 @@
-import { describeError } from '../../errors/error-chain.js';
+import { describeValue } from '../../errors/describe-value.js';
 import type {
   ProcessOutputStreamArgs,
   Processor,
@@ -89,16 +89,16 @@ export class BatchPartsProcessor implements Processor<'batch-parts'> {
   constructor(options: BatchPartsProcessorOptions = {}) {
     const { batchSize = 5, maxWaitTime, emitOnNonText = true } = options ?? {};
     if (typeof batchSize !== 'number' || !Number.isSafeInteger(batchSize) || batchSize < 1) {
-      throw invalid('batchSize', `must be an integer >= 1 (got ${describeError(batchSize)}).`);
+      throw invalid('batchSize', `must be an integer >= 1 (got ${describeValue(batchSize)}).`);
     }
     if (maxWaitTime !== undefined && !isTimerMs(maxWaitTime)) {
       throw invalid(
         'maxWaitTime',
-        `must be a number of milliseconds > 0 and <= ${MAX_TIMER_MS} (got ${describeError(maxWaitTime)}). Leave it out for no time limit.`,
+        `must be a number of milliseconds > 0 and <= ${MAX_TIMER_MS} (got ${describeValue(maxWaitTime)}). Leave it out for no time limit.`,
       );
     }
     if (typeof emitOnNonText !== 'boolean') {
-      throw invalid('emitOnNonText', `must be true or false (got ${describeError(emitOnNonText)}).`);
+      throw invalid('emitOnNonText', `must be true or false (got ${describeValue(emitOnNonText)}).`);
     }
     this.#batchSize = batchSize;
     this.#maxWaitTime = maxWaitTime;

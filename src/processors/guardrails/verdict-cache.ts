@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { describeValue } from '../../errors/describe-value.js';
 
 /** Options of {@link VerdictCache}. */
 export interface VerdictCacheOptions {
@@ -27,7 +28,9 @@ export class VerdictCache<V> {
   constructor(options: VerdictCacheOptions = {}) {
     const max = options.maxEntries ?? 2000;
     if (!Number.isInteger(max) || max < 1) {
-      throw new RangeError(`VerdictCache: maxEntries must be a positive integer (got ${String(max)}).`);
+      throw new RangeError(
+        `VerdictCache: maxEntries must be a positive integer (got ${describeValue(max)}).`,
+      );
     }
     this.#max = max;
     this.#fingerprint = options.fingerprint ?? '';

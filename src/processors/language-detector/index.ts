@@ -1,5 +1,6 @@
 import type { JSONSchema7 } from '@ai-sdk/provider';
 import type { RunUsageContext } from '../../cost/run-usage.js';
+import { describeJson } from '../../errors/describe-value.js';
 import { syncLegacyFields } from '../../messages/legacy-fields.js';
 import type { MastraDBMessage } from '../../messages/types.js';
 import type { ModelConfig, ProviderOptions } from '../../models/call-settings.js';
@@ -9,6 +10,7 @@ import type {
   ProcessorViolation,
   TracingContext,
 } from '../../pipeline/types.js';
+import { LANGUAGE_DETECTOR_OPTIONS } from '../guardrail-option-names.js';
 import { GuardrailCheckError } from '../guardrails/errors.js';
 import {
   type GuardrailFailure,
@@ -25,7 +27,7 @@ import {
   resolveGuardrailMode,
 } from '../guardrails/mode.js';
 import { configFingerprint, VerdictCache } from '../guardrails/verdict-cache.js';
-import { describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
+import { checkOptionNames, describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
 import { languageName, toIsoCode } from './languages.js';
 import { detectLanguageOffline } from './offline.js';
 
@@ -166,6 +168,7 @@ export class LanguageDetector implements Processor<'language-detector'> {
   readonly #warned = new Set<GuardrailFailureKind>();
 
   constructor(options: LanguageDetectorOptions = {}) {
+    checkOptionNames(ID, options, LANGUAGE_DETECTOR_OPTIONS);
     if (typeof options !== 'object' || options === null) {
       throw invalid('options', `expects an options object (got ${describeOptionValue(options)}).`);
     }
@@ -394,7 +397,7 @@ function parseResult(answer: unknown, task: 'detect' | 'translate'): LanguageDet
   ) {
     throw new GuardrailCheckError(
       ID,
-      `${ID}: the helper model's answer is not {"iso_code", "confidence"${task === 'translate' ? ', "translated_text"' : ''}} (got ${JSON.stringify(answer).slice(0, 160)}).`,
+      `${ID}: the helper model's answer is not {"iso_code", "confidence"${task === 'translate' ? ', "translated_text"' : ''}} (got ${describeJson(answer)}).`,
       { details: { failure: 'bad-shape' } },
     );
   }

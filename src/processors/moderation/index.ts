@@ -1,5 +1,6 @@
 import type { JSONSchema7 } from '@ai-sdk/provider';
 import type { RunUsageContext } from '../../cost/run-usage.js';
+import { describeJson } from '../../errors/describe-value.js';
 import type { ModelConfig, ProviderOptions } from '../../models/call-settings.js';
 import type {
   ProcessInputArgs,
@@ -10,6 +11,7 @@ import type {
   TracingContext,
 } from '../../pipeline/types.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
+import { MODERATION_OPTIONS } from '../guardrail-option-names.js';
 import { GuardrailCheckError } from '../guardrails/errors.js';
 import {
   type GuardrailFailure,
@@ -33,7 +35,7 @@ import {
   type StreamWindowVerdict,
 } from '../guardrails/stream-window.js';
 import { configFingerprint, VerdictCache } from '../guardrails/verdict-cache.js';
-import { describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
+import { checkOptionNames, describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
 import { MODERATION_CATEGORIES, type ModerationCategoryScore, moderateOffline } from './offline.js';
 
 export {
@@ -193,6 +195,7 @@ export class ModerationProcessor implements Processor<'moderation'> {
   readonly #offlineCovers: boolean;
 
   constructor(options: ModerationProcessorOptions = {}) {
+    checkOptionNames(ID, options, MODERATION_OPTIONS);
     if (typeof options !== 'object' || options === null) {
       throw invalid('options', `expects an options object (got ${describeOptionValue(options)}).`);
     }
@@ -493,7 +496,7 @@ function parseResult(answer: unknown): ModerationResult {
 function badAnswer(answer: unknown): GuardrailCheckError {
   return new GuardrailCheckError(
     ID,
-    `${ID}: the helper model's answer is not {"category_scores": [{"category", "score"}] | null, "reason"} (got ${JSON.stringify(answer).slice(0, 160)}).`,
+    `${ID}: the helper model's answer is not {"category_scores": [{"category", "score"}] | null, "reason"} (got ${describeJson(answer)}).`,
     { details: { failure: 'bad-shape' } },
   );
 }

@@ -1,6 +1,7 @@
 /**
  * `PIIDetector` (api-reference 6.11) and the offline detector `detectPII()` it is built on.
  */
+
 import { syncLegacyFields } from '../../messages/legacy-fields.js';
 import type { MessageList } from '../../messages/message-list.js';
 import type { MastraDBMessage } from '../../messages/types.js';
@@ -13,6 +14,7 @@ import type {
   ProcessToolResultArgs,
 } from '../../pipeline/types.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
+import { PII_DETECTOR_OPTIONS } from '../guardrail-option-names.js';
 import {
   createStreamWindow,
   type GuardrailFailure,
@@ -22,7 +24,7 @@ import {
   type StreamWindowCheckInfo,
   type StreamWindowVerdict,
 } from '../guardrails/index.js';
-import { invalidProcessorOption } from '../option-errors.js';
+import { checkOptionNames, invalidProcessorOption } from '../option-errors.js';
 import { type CheckContext, PIIChecker, type PIIVerdict } from './checker.js';
 import {
   PII_DETECTOR_ID,
@@ -121,6 +123,7 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
    *   or `errorStrategy`.
    */
   constructor(options: PIIDetectorOptions = {}) {
+    checkOptionNames('PIIDetector', options, PII_DETECTOR_OPTIONS);
     this.#o = resolveOptions(options);
     this.#checker = new PIIChecker(this.#o);
     // One window serves every run (its bookkeeping lives in each run's state); made here so a

@@ -20,6 +20,7 @@ import type {
   ProcessToolResultArgs,
   TripWireOptions,
 } from '../../pipeline/types.js';
+import { PROMPT_INJECTION_DETECTOR_OPTIONS } from '../guardrail-option-names.js';
 import {
   type FailPolicyOptions,
   type GuardrailFailureKind,
@@ -36,7 +37,7 @@ import {
   resolveGuardrailMode,
 } from '../guardrails/mode.js';
 import { configFingerprint, VerdictCache } from '../guardrails/verdict-cache.js';
-import { describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
+import { checkOptionNames, describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
 import { INJECTION_CATEGORIES, type InjectionCategory } from './features.js';
 import {
   defaultInstructions,
@@ -174,6 +175,7 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
   readonly #warned = new Set<GuardrailFailureKind>();
 
   constructor(options: PromptInjectionDetectorOptions = {}) {
+    checkOptionNames(ID, options, PROMPT_INJECTION_DETECTOR_OPTIONS);
     const bad = invalidOptionFor(ID, '"');
     if (typeof options !== 'object' || options === null) {
       throw bad('options', `takes an options object (got ${describeOptionValue(options)}).`);

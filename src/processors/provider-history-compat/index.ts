@@ -1,4 +1,5 @@
 import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
+import { describeValue } from '../../errors/describe-value.js';
 import { describeError, errorTexts } from '../../errors/error-chain.js';
 import type {
   ProcessAPIErrorArgs,
@@ -38,7 +39,7 @@ function validateRules(rules: unknown): readonly CompatRule[] {
   if (!Array.isArray(rules)) {
     throw invalidOptions(
       'additionalRules',
-      `additionalRules must be an array of CompatRule objects, got ${typeof rules}.`,
+      `additionalRules must be an array of CompatRule objects, got ${describeValue(rules)}.`,
     );
   }
   const names = new Set(DEFAULT_COMPAT_RULES.map((rule) => rule.name));

@@ -10,7 +10,8 @@ import type {
   ProcessorViolation,
 } from '../../pipeline/types.js';
 import type { ChunkType, TextDeltaChunk } from '../../stream/chunk-types.js';
-import { invalidOptionFor, oneOf, describeOptionValue as show } from '../option-errors.js';
+import { REGEX_FILTER_OPTIONS } from '../guardrail-option-names.js';
+import { checkOptionNames, invalidOptionFor, oneOf, describeOptionValue as show } from '../option-errors.js';
 import { applySpans, type CompiledRule, findSpans, globalClone, type Span } from './matcher.js';
 import { PRESET_RULES, type RegexFilterPreset } from './presets.js';
 
@@ -360,6 +361,7 @@ export class RegexFilterProcessor implements Processor<'regex-filter', RegexFilt
    *   rules at all, an unknown strategy or phase, a negative or fractional carry-over size.
    */
   constructor(options: RegexFilterProcessorOptions) {
+    checkOptionNames(NAME, options, REGEX_FILTER_OPTIONS);
     if (typeof options !== 'object' || options === null) {
       throw invalid(
         'rules',

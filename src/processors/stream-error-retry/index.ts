@@ -1,3 +1,4 @@
+import { describeValue } from '../../errors/describe-value.js';
 import { DownloadAssetsError } from '../../errors/download-assets-error.js';
 import { errorChain } from '../../errors/error-chain.js';
 import { isRecord } from '../../messages/is-record.js';
@@ -23,8 +24,6 @@ export {
   isRetryableOpenAIResponsesStreamError,
   isRetryableProviderErrorBody,
 } from './matchers.js';
-
-import { describeError } from '../../errors/error-chain.js';
 
 /** Decides whether one error (or one level it wraps, see `errorChain`) should be retried. */
 export type StreamErrorRetryMatcher = (error: unknown) => boolean;
@@ -139,7 +138,7 @@ const invalid = invalidOptionFor('StreamErrorRetryProcessor', '`');
 function checkMaxRetries(value: unknown, option: string): void {
   if (value === undefined) return;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    throw invalid(option, `must be an integer >= 0 (got ${describeError(value)}).`);
+    throw invalid(option, `must be an integer >= 0 (got ${describeValue(value)}).`);
   }
 }
 
@@ -148,7 +147,7 @@ function checkDelay(value: unknown, option: string): void {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
     throw invalid(
       option,
-      `must be a finite number of milliseconds >= 0 or a function returning one (got ${describeError(value)}).`,
+      `must be a finite number of milliseconds >= 0 or a function returning one (got ${describeValue(value)}).`,
     );
   }
 }
@@ -229,7 +228,7 @@ export class StreamErrorRetryProcessor implements Processor<'stream-error-retry-
     if (typeof maxRetryAfterMs !== 'number' || Number.isNaN(maxRetryAfterMs) || maxRetryAfterMs < 0) {
       throw invalid(
         'maxRetryAfterMs',
-        `must be a number of milliseconds >= 0 (got ${describeError(maxRetryAfterMs)}).`,
+        `must be a number of milliseconds >= 0 (got ${describeValue(maxRetryAfterMs)}).`,
       );
     }
     this.#maxRetries = options.maxRetries ?? 1;

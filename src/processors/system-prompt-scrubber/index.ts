@@ -1,5 +1,6 @@
 import type { JSONSchema7 } from '@ai-sdk/provider';
 import type { RunUsageContext } from '../../cost/run-usage.js';
+import { describeJson } from '../../errors/describe-value.js';
 import type { MessageList } from '../../messages/message-list.js';
 import type { CoreSystemMessage } from '../../messages/types.js';
 import type { ModelConfig, ProviderOptions } from '../../models/call-settings.js';
@@ -11,6 +12,7 @@ import type {
   TracingContext,
 } from '../../pipeline/types.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
+import { SYSTEM_PROMPT_SCRUBBER_OPTIONS } from '../guardrail-option-names.js';
 import { GuardrailCheckError } from '../guardrails/errors.js';
 import {
   type GuardrailFailure,
@@ -34,7 +36,7 @@ import {
   type StreamWindowVerdict,
 } from '../guardrails/stream-window.js';
 import { configFingerprint, VerdictCache } from '../guardrails/verdict-cache.js';
-import { describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
+import { checkOptionNames, describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
 import { type CompiledRule, findSpans } from '../regex-filter/matcher.js';
 import { findLeaks, indexSystemPrompt, LEAK_SHINGLE_TOKENS, type SystemPromptIndex } from './overlap.js';
 
@@ -202,6 +204,7 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
   readonly #warned = new Set<GuardrailFailureKind>();
 
   constructor(options: SystemPromptScrubberOptions = {}) {
+    checkOptionNames(ID, options, SYSTEM_PROMPT_SCRUBBER_OPTIONS);
     if (typeof options !== 'object' || options === null) {
       throw invalid('options', `expects an options object (got ${describeOptionValue(options)}).`);
     }
@@ -563,7 +566,7 @@ function parseResult(answer: unknown): SystemPromptScrubberResult {
 function badAnswer(answer: unknown): GuardrailCheckError {
   return new GuardrailCheckError(
     ID,
-    `${ID}: the helper model's answer is not {"detections": [{"type", "value", …}] | null, "reason"} (got ${JSON.stringify(answer).slice(0, 160)}).`,
+    `${ID}: the helper model's answer is not {"detections": [{"type", "value", …}] | null, "reason"} (got ${describeJson(answer)}).`,
     { details: { failure: 'bad-shape' } },
   );
 }

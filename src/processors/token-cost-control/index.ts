@@ -33,7 +33,8 @@ import type {
 import type { RequestContext } from '../../request-context/request-context.js';
 import { isTimerMs, MAX_TIMER_MS } from '../../util/timer-ms.js';
 import { TIMED_OUT, withinMs } from '../../util/within-ms.js';
-import { describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
+import { TOKEN_COST_CONTROL_OPTIONS } from '../guardrail-option-names.js';
+import { checkOptionNames, describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
 
 const ID = 'token-cost-control';
 const NAME = 'Token Cost Control';
@@ -187,6 +188,7 @@ export class TokenCostControl
   #warnedMissingKey = false;
 
   constructor(options: TokenCostControlOptions) {
+    checkOptionNames(NAME, options, TOKEN_COST_CONTROL_OPTIONS);
     if (options === null || typeof options !== 'object') {
       throw invalid(
         'options',

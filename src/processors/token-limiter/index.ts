@@ -16,7 +16,8 @@ import type {
 import type { RequestContext } from '../../request-context/request-context.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
 import type { StepResult } from '../../stream/step-result.js';
-import { describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
+import { TOKEN_LIMITER_OPTIONS } from '../guardrail-option-names.js';
+import { checkOptionNames, describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
 import {
   groupPromptMessages,
   questionUnit,
@@ -306,6 +307,7 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
    * @throws ConfigurationError `PROCESSOR_INVALID_OPTIONS` naming the option when one is invalid.
    */
   constructor(options: number | TokenLimiterOptions) {
+    checkOptionNames('TokenLimiter', options, TOKEN_LIMITER_OPTIONS);
     const valid = validateOptions(options);
     this.#limit = valid.limit;
     this.#strategy = oneOf('TokenLimiter', 'strategy', valid.strategy, STRATEGIES) ?? 'truncate';

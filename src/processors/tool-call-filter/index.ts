@@ -1,4 +1,4 @@
-import { describeError } from '../../errors/error-chain.js';
+import { describeValue } from '../../errors/describe-value.js';
 import type { ProcessLLMRequestArgs, ProcessLLMRequestResult, Processor } from '../../pipeline/types.js';
 import { invalidOptionFor } from '../option-errors.js';
 import { CallOrigins } from './call-origins.js';
@@ -45,7 +45,7 @@ function validate(options: unknown): ToolCallFilterOptions {
   ) {
     throw invalidOption(
       'filterAfterToolSteps',
-      `filterAfterToolSteps must be a non-negative integer (got ${describeError(filterAfterToolSteps)}); use 0 to filter every step, or leave it unset to filter earlier history only.`,
+      `filterAfterToolSteps must be a non-negative integer (got ${describeValue(filterAfterToolSteps)}); use 0 to filter every step, or leave it unset to filter earlier history only.`,
     );
   }
   if (preserveModelOutput !== undefined && typeof preserveModelOutput !== 'boolean') {

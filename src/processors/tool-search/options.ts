@@ -1,4 +1,4 @@
-import { describeError } from '../../errors/error-chain.js';
+import { describeValue } from '../../errors/describe-value.js';
 import type { RequestContext } from '../../request-context/request-context.js';
 import { classifyToolLike, type ToolLike } from '../../tools/tool-like.js';
 import { invalidOptionFor } from '../option-errors.js';
@@ -115,24 +115,24 @@ export function resolveToolSearchOptions(options: unknown): ResolvedToolSearchOp
   if (!isRecord(search)) throw invalid('search', 'search must be an object such as { topK: 5 }.');
   const topK = search.topK ?? 5;
   if (typeof topK !== 'number' || !Number.isInteger(topK) || topK < 1) {
-    throw invalid('search.topK', `search.topK must be a positive integer (got ${describeError(topK)}).`);
+    throw invalid('search.topK', `search.topK must be a positive integer (got ${describeValue(topK)}).`);
   }
   const minScore = search.minScore ?? 0;
   if (typeof minScore !== 'number' || !(minScore >= 0 && minScore <= 1)) {
     throw invalid(
       'search.minScore',
-      `search.minScore must be a number from 0 to 1 (got ${describeError(minScore)}).`,
+      `search.minScore must be a number from 0 to 1 (got ${describeValue(minScore)}).`,
     );
   }
   const storage = options.storage ?? 'in-memory';
   if (storage !== 'in-memory' && storage !== 'context') {
-    throw invalid('storage', `storage must be 'in-memory' or 'context' (got ${JSON.stringify(storage)}).`);
+    throw invalid('storage', `storage must be 'in-memory' or 'context' (got ${describeValue(storage)}).`);
   }
   const ttl = options.ttl ?? DEFAULT_TOOL_SEARCH_TTL_MS;
   if (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl < 0) {
     throw invalid(
       'ttl',
-      `ttl must be a number of milliseconds >= 0, 0 to keep state forever (got ${describeError(ttl)}).`,
+      `ttl must be a number of milliseconds >= 0, 0 to keep state forever (got ${describeValue(ttl)}).`,
     );
   }
   if (options.filter !== undefined && typeof options.filter !== 'function') {

@@ -2,8 +2,9 @@ import { syncLegacyFields } from '../../messages/legacy-fields.js';
 import type { MessageList } from '../../messages/message-list.js';
 import type { MastraDBMessage, TextUIPart } from '../../messages/types.js';
 import type { ProcessInputArgs, Processor } from '../../pipeline/types.js';
+import { UNICODE_NORMALIZER_OPTIONS } from '../guardrail-option-names.js';
 import { stripInvisible } from '../guardrails/invisible-characters.js';
-import { describeOptionValue, invalidProcessorOption } from '../option-errors.js';
+import { checkOptionNames, describeOptionValue, invalidProcessorOption } from '../option-errors.js';
 
 /** Options of {@link UnicodeNormalizer}. Every option is a boolean. */
 export interface UnicodeNormalizerOptions {
@@ -95,6 +96,7 @@ export class UnicodeNormalizer implements Processor<'unicode-normalizer'> {
 
   /** @throws ConfigurationError `PROCESSOR_INVALID_OPTIONS` when an option is not a boolean. */
   constructor(options: UnicodeNormalizerOptions = {}) {
+    checkOptionNames('UnicodeNormalizer', options, UNICODE_NORMALIZER_OPTIONS);
     const given = (options ?? {}) as Record<string, unknown>;
     for (const option of OPTIONS) {
       const value = given[option];

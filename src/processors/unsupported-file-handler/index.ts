@@ -16,6 +16,7 @@ import {
   validateDownloadPolicy,
 } from '../../downloads/policy.js';
 import { ConfigurationError } from '../../errors/configuration-error.js';
+import { describeValue } from '../../errors/describe-value.js';
 import { errorChain } from '../../errors/error-chain.js';
 import { isSchemeUrl, parseDataUrl } from '../../messages/encoding.js';
 import type { MastraDBMessage } from '../../messages/types.js';
@@ -193,10 +194,11 @@ function fingerprint(part: LanguageModelV2FilePart): string {
   return hash.digest('hex');
 }
 
+/** A list option's value for a message: its first items (each as `describeValue` shows it), not a dump. */
 function describe(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(describe).join(', ')}]`;
-  if (typeof value === 'string') return JSON.stringify(value);
-  return value === null ? 'null' : typeof value === 'object' ? 'an object' : String(value);
+  if (!Array.isArray(value)) return describeValue(value);
+  const shown = value.slice(0, 8).map(describeValue);
+  return `[${shown.join(', ')}${value.length > shown.length ? `, … (${value.length} items)` : ''}]`;
 }
 
 /**

@@ -6,6 +6,7 @@
  * its tables. Migrations run once per store, under the same cross-process lock the store's own
  * migrations use (SQLite: `BEGIN IMMEDIATE`; PostgreSQL: an advisory lock per schema+feature).
  */
+import { describeValue } from '../../errors/describe-value.js';
 import type { SluiceError } from '../../errors/sluice-error.js';
 import type { Migration, SqlDriver } from './driver.js';
 
@@ -52,7 +53,7 @@ const FEATURE_NAME = /^[a-z][a-z0-9_]*$/;
 export function checkFeatureName(name: string): string {
   if (typeof name !== 'string' || !FEATURE_NAME.test(name)) {
     throw new TypeError(
-      `SQL store feature name must match ${String(FEATURE_NAME)} (got ${JSON.stringify(name)}).`,
+      `SQL store feature name must match ${String(FEATURE_NAME)} (got ${describeValue(name)}).`,
     );
   }
   return name;

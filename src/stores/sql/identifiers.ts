@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../../errors/configuration-error.js';
+import { describeValue } from '../../errors/describe-value.js';
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]{0,47}$/;
 
@@ -11,7 +12,7 @@ export function checkIdentifier(store: string, option: string, value: string, al
   throw new ConfigurationError(
     'STORE_INVALID_CONFIG',
     `${store}: option \`${option}\` must be a plain SQL identifier (letters, digits, _; not starting with a digit; ` +
-      `at most 48 characters), got ${JSON.stringify(value)}.`,
+      `at most 48 characters), got ${describeValue(value)}.`,
     { details: { store, option } },
   );
 }

@@ -11,9 +11,11 @@
  * survives a killed process (a committed transaction stays, an uncommitted one is rolled
  * back on the next open); only an OS crash or power loss can lose the last commits.
  */
+
 import { resolve as resolvePath } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { ConfigurationError } from '../../errors/configuration-error.js';
+import { describeValue } from '../../errors/describe-value.js';
 import { describeError } from '../../errors/error-chain.js';
 import { SluiceError } from '../../errors/sluice-error.js';
 import { queryFailed, StorageError } from '../errors.js';
@@ -221,7 +223,7 @@ export class SqliteStore extends SqlStore {
     if (!Number.isInteger(busy) || busy < 0) {
       throw new ConfigurationError(
         'STORE_INVALID_CONFIG',
-        `SqliteStore: option \`busyTimeoutMs\` must be a non-negative integer (got ${String(busy)}).`,
+        `SqliteStore: option \`busyTimeoutMs\` must be a non-negative integer (got ${describeValue(busy)}).`,
         { details: { store: 'SqliteStore', option: 'busyTimeoutMs' } },
       );
     }
