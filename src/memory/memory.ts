@@ -31,6 +31,7 @@ import { MEMORY_CONTEXT_KEY, type MemoryContextValue } from './context-key.js';
 import { checkEmbedder, type EmbeddingModel, embedTexts } from './embedder.js';
 import { KeyLock } from './key-lock.js';
 import { MemoryError } from './memory-error.js';
+import { ownedWrite } from './owned-write.js';
 import { ContextOverflowRecovery } from './processors/context-overflow.js';
 import { MemoryInputFilter } from './processors/input-filter.js';
 import { MessageHistory } from './processors/message-history.js';
@@ -645,11 +646,13 @@ export class Memory {
       // First turn of a new thread: the thread is created now so its working memory has a home.
       // Insert-or-touch: a thread another call or process created meanwhile is kept as it is.
       const now = new Date();
-      await this.storage.saveTurn({
-        thread: { ...ctx.thread, resourceId: ctx.resourceId, createdAt: now, updatedAt: now },
-        touchThread: true,
-        messages: [],
-      });
+      await ownedWrite(ctx.thread.id, ctx.resourceId, () =>
+        this.storage.saveTurn({
+          thread: { ...ctx.thread, resourceId: ctx.resourceId, createdAt: now, updatedAt: now },
+          touchThread: true,
+          messages: [],
+        }),
+      );
     }
     await this.updateWorkingMemory({
       threadId: ctx.thread.id,

@@ -1,0 +1,120 @@
+/**
+ * Tenants never share a thread, even when two resources race to open the same new thread id: the
+ * thread is claimed atomically before the model is called, so exactly one resource owns it, the
+ * other call fails with `MEMORY_THREAD_RESOURCE_MISMATCH` without calling its model or storing
+ * anything, and the owner's next prompt holds nothing of the other tenant. On every store: the
+ * in-memory one, a SQLite file (two connections) and PostgreSQL (two pools).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { Agent } from 'sluice/agent';
+import { InMemoryStore, Memory } from 'sluice/memory';
+import { PostgresStore } from 'sluice/pg';
+import { SqliteStore } from 'sluice/sqlite';
+import { ScriptedModel } from 'sluice/test';
+import { afterAll, describe, expect, it } from 'vitest';
+import { SluiceError } from '../errors/sluice-error.js';
+import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../stores/postgres/test-env.js';
+import type { MemoryStorage } from '../stores/types.js';
+
+const TRIALS = 30;
+
+interface Tenant {
+  resource: string;
+  agent: Agent;
+  model: ScriptedModel;
+  storage: MemoryStorage;
+}
+
+function tenant(resource: string, storage: MemoryStorage): Tenant {
+  const model = new ScriptedModel({ steps: () => `answer for ${resource}` });
+  const agent = new Agent({
+    id: `agent-${resource}`,
+    instructions: 'be brief',
+    model,
+    memory: new Memory({ storage }),
+  });
+  return { resource, agent, model, storage };
+}
+
+function promptText(prompt: unknown): string {
+  return JSON.stringify(prompt);
+}
+
+/** Race `alice` and `bob` on fresh thread ids, `TRIALS` times, and check every outcome. */
+async function raceOnNewThreads(alice: Tenant, bob: Tenant, label: string): Promise<void> {
+  for (let trial = 0; trial < TRIALS; trial++) {
+    const thread = `${label}-thread-${trial}`;
+    const before = { alice: alice.model.calls.length, bob: bob.model.calls.length };
+    const secret = (t: Tenant) => `${t.resource} secret ${trial}`;
+    const outcomes = await Promise.allSettled(
+      [alice, bob].map((t) => t.agent.generate(secret(t), { memory: { thread, resource: t.resource } })),
+    );
+    const winners = [alice, bob].filter((_, i) => outcomes[i]?.status === 'fulfilled');
+    expect(winners, `trial ${trial}: exactly one call succeeds`).toHaveLength(1);
+    const owner = winners[0] as Tenant;
+    const loser = owner === alice ? bob : alice;
+    const failure = outcomes[owner === alice ? 1 : 0] as PromiseRejectedResult;
+    expect(SluiceError.isInstance(failure.reason), String(failure.reason)).toBe(true);
+    expect((failure.reason as SluiceError).code).toBe('MEMORY_THREAD_RESOURCE_MISMATCH');
+    // The loser failed when it opened the thread: its model was never called.
+    expect(loser.model.calls.length).toBe(before[loser.resource as 'alice' | 'bob']);
+    const stored = await alice.storage.getThreadById(thread);
+    expect(stored?.resourceId).toBe(owner.resource);
+    const { messages } = await alice.storage.listMessages({ threadId: thread, perPage: false });
+    expect(messages.map((m) => m.resourceId)).toEqual([owner.resource, owner.resource]);
+    expect(JSON.stringify(messages)).not.toContain(secret(loser));
+    // The owner's next turn is sent its own history and nothing of the other tenant.
+    await owner.agent.generate('and now?', { memory: { thread, resource: owner.resource } });
+    const prompt = promptText(owner.model.lastCall.prompt);
+    expect(prompt).toContain(secret(owner));
+    expect(prompt).not.toContain(secret(loser));
+  }
+}
+
+const hasPostgres = await postgresAvailable();
+const admin = hasPostgres ? new pg.Pool({ connectionString: DATABASE_URL, max: 1 }) : undefined;
+afterAll(async () => {
+  await admin?.end();
+});
+
+describe('two resources racing on a new thread id', () => {
+  it(`InMemoryStore: one owner, the loser gets MEMORY_THREAD_RESOURCE_MISMATCH before its model runs (${TRIALS} trials)`, async () => {
+    const storage = new InMemoryStore();
+    await raceOnNewThreads(tenant('alice', storage), tenant('bob', storage), 'mem');
+  });
+
+  it(`SqliteStore (one file, two connections): the same (${TRIALS} trials)`, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-ownership-'));
+    const path = join(dir, 'race.db');
+    const a = new SqliteStore({ path });
+    const b = new SqliteStore({ path });
+    try {
+      await raceOnNewThreads(tenant('alice', a), tenant('bob', b), 'sqlite');
+    } finally {
+      await a.close();
+      await b.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it.skipIf(!hasPostgres)(
+    `PostgresStore (two pools on one schema): the same (${TRIALS} trials)`,
+    async () => {
+      const schema = uniqueSchema('ownership');
+      const a = new PostgresStore({ connectionString: DATABASE_URL, schema, poolConfig: { max: 2 } });
+      const b = new PostgresStore({ connectionString: DATABASE_URL, schema, poolConfig: { max: 2 } });
+      try {
+        await a.init();
+        await raceOnNewThreads(tenant('alice', a), tenant('bob', b), 'pg');
+      } finally {
+        await a.close();
+        await b.close();
+        await dropSchema(admin as pg.Pool, schema);
+      }
+    },
+    60_000,
+  );
+});
