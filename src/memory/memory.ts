@@ -74,7 +74,7 @@ export interface MemoryOptions {
 /** Arguments of {@link Memory.recall}. */
 export interface RecallArgs {
   threadId: string;
-  /** When given, the thread must belong to it. */
+  /** When given, the thread must belong to it, and only messages stamped with it are returned. */
   resourceId?: string;
   /** Page size. Default: the merged `lastMessages` (10); `false` = every message. */
   perPage?: number | false;
@@ -398,6 +398,8 @@ export class Memory {
     }
     const result = await this.storage.listMessages({
       threadId: args.threadId,
+      // Naming the resource reads only its rows, whatever else a thread holds.
+      ...(args.resourceId !== undefined ? { resourceId: args.resourceId } : {}),
       perPage,
       page,
       ...(args.orderBy ? { orderBy: args.orderBy } : {}),
@@ -408,6 +410,8 @@ export class Memory {
       ...storeSignalFilter(hidden),
     });
     let messages = result.messages;
+    // `include` neighbours come from any row of their thread.
+    if (args.resourceId !== undefined) messages = messages.filter((m) => m.resourceId === args.resourceId);
     // Reactive signals stored under their own tag name escape the store's type filter.
     if (hidden.length > 0) messages = messages.filter((m) => !isHiddenSignal(m, hidden));
     return { ...result, perPage, messages, ...(usage ? { usage } : {}) };
