@@ -250,7 +250,8 @@ export class Memory {
 
   /**
    * Create (and save, unless `saveThread: false`) a thread of `resourceId`. A string
-   * `metadata.workingMemory` seeds resource-scoped working memory.
+   * `metadata.workingMemory` seeds resource-scoped working memory. An existing thread of the
+   * same resource is replaced; one of another resource is `MEMORY_THREAD_RESOURCE_MISMATCH`.
    */
   async createThread(args: {
     resourceId: string;
@@ -270,6 +271,11 @@ export class Memory {
       ...(args.metadata !== undefined ? { metadata: args.metadata } : {}),
     };
     if (args.saveThread === false) return thread;
+    // Claim first (atomic create-or-verify-owner): a thread id another resource owns is refused,
+    // never taken over by the replace below.
+    await ownedWrite(thread.id, thread.resourceId, () =>
+      this.storage.saveTurn({ thread, touchThread: true, messages: [] }),
+    );
     const seed = args.metadata?.workingMemory;
     if (typeof seed === 'string' && this.#resolved.workingMemory.scope === 'resource') {
       await this.storage.saveTurn({

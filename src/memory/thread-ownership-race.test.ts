@@ -166,3 +166,20 @@ describe("rows of another resource inside a tenant's thread", () => {
     expect(total).toBe(4);
   });
 });
+
+describe('memory.createThread on a thread id another resource owns', () => {
+  it('is MEMORY_THREAD_RESOURCE_MISMATCH and leaves the thread, its owner and its title as they were', async () => {
+    const memory = new Memory({ storage: new InMemoryStore() });
+    await memory.createThread({ resourceId: 'alice', threadId: 't', title: 'Alice' });
+    await expect(
+      memory.createThread({ resourceId: 'mallory', threadId: 't', title: 'Mine now' }),
+    ).rejects.toMatchObject({ code: 'MEMORY_THREAD_RESOURCE_MISMATCH' });
+    expect(await memory.getThreadById({ threadId: 't' })).toMatchObject({
+      resourceId: 'alice',
+      title: 'Alice',
+    });
+    // The owner may still re-create (replace) its own thread.
+    await memory.createThread({ resourceId: 'alice', threadId: 't', title: 'Renamed' });
+    expect((await memory.getThreadById({ threadId: 't' }))?.title).toBe('Renamed');
+  });
+});

@@ -816,15 +816,16 @@ export abstract class SqlStore implements MemoryStorage {
    */
   private async upsertThread(db: SqlExecutor, thread: StorageThread, touch = false): Promise<string> {
     const r = this.threadRow(thread);
-    await db.run(
+    // RETURNING gives the row as it is after the upsert (the kept owner on the touch path).
+    const rows = await db.all(
       `INSERT INTO ${this.tables.threads} (id, resource_id, title, metadata, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ` +
         (touch
           ? 'ON CONFLICT (id) DO UPDATE SET updated_at = excluded.updated_at'
           : 'ON CONFLICT (id) DO UPDATE SET resource_id = excluded.resource_id, title = excluded.title, ' +
-            'metadata = excluded.metadata, created_at = excluded.created_at, updated_at = excluded.updated_at'),
+            'metadata = excluded.metadata, created_at = excluded.created_at, updated_at = excluded.updated_at') +
+        ' RETURNING resource_id',
       [r.id, r.resource_id, r.title, r.metadata, r.created_at, r.updated_at],
     );
-    const rows = await db.all(`SELECT resource_id FROM ${this.tables.threads} WHERE id = ?`, [thread.id]);
     return String(rows[0]?.resource_id);
   }
 
