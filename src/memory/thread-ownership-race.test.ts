@@ -5,9 +5,12 @@
  * anything, and the owner's next prompt holds nothing of the other tenant. On every store: the
  * in-memory one, a SQLite file (two connections) and PostgreSQL (two pools).
  */
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { Agent } from 'sluice/agent';
 import { InMemoryStore, Memory } from 'sluice/memory';
@@ -118,6 +121,57 @@ describe('two resources racing on a new thread id', () => {
     },
     60_000,
   );
+});
+
+describe('two processes racing on new thread ids of one SQLite file', () => {
+  it(`each thread has one owner; every losing call failed with MEMORY_THREAD_RESOURCE_MISMATCH before its model ran (${TRIALS} threads)`, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sluice-ownership-procs-'));
+    const path = join(dir, 'race.db');
+    const child = fileURLToPath(new URL('./testing/agent-claimer.ts', import.meta.url));
+    try {
+      const setup = new SqliteStore({ path });
+      await setup.init();
+      await setup.close();
+      const startAt = String(Date.now() + 2500);
+      const outputs = await Promise.all(
+        ['alice', 'bob'].map((resource) =>
+          promisify(execFile)(
+            process.execPath,
+            ['--import', 'tsx', child, path, resource, String(TRIALS), startAt],
+            {
+              timeout: 60_000,
+            },
+          ),
+        ),
+      );
+      const [alice, bob] = outputs.map((o) =>
+        o.stdout
+          .trim()
+          .split('\n')
+          .map(
+            (line) => JSON.parse(line) as { thread: string; ok: boolean; code?: string; modelCalls: number },
+          ),
+      ) as [Array<{ thread: string; ok: boolean; code?: string; modelCalls: number }>, typeof alice];
+      const store = new SqliteStore({ path });
+      try {
+        for (let i = 0; i < TRIALS; i++) {
+          const a = alice[i];
+          const b = bob[i];
+          expect([a?.ok, b?.ok].filter(Boolean), `race-${i}`).toHaveLength(1);
+          const [winner, loser] = a?.ok ? (['alice', b] as const) : (['bob', a] as const);
+          expect(loser?.code).toBe('MEMORY_THREAD_RESOURCE_MISMATCH');
+          expect(loser?.modelCalls).toBe(0);
+          expect((await store.getThreadById(`race-${i}`))?.resourceId).toBe(winner);
+          const { messages } = await store.listMessages({ threadId: `race-${i}`, perPage: false });
+          expect(messages.map((m) => m.resourceId)).toEqual([winner, winner]);
+        }
+      } finally {
+        await store.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 describe("rows of another resource inside a tenant's thread", () => {
