@@ -268,6 +268,35 @@ describe('BackgroundTaskManager lifecycle (pending → running → terminal thro
     }
   });
 
+  it('a run whose task was recovered by another manager meanwhile never overwrites the newer record', async () => {
+    const store = new InMemoryBackgroundTaskStore();
+    const manager = new BackgroundTaskManager({ store, ownerId: 'slow-owner' });
+    const open = gate();
+    const { task } = await accepted(manager, call({ execute: open.execute }));
+    await vi.waitFor(async () => expect((await store.get(task.id))?.status).toBe('running'), { interval: 2 });
+    // Another server thought this owner dead: it re-queued the task and started it itself.
+    const seen = (await store.get(task.id)) as NonNullable<Awaited<ReturnType<typeof store.get>>>;
+    const requeued = await store.transition(
+      task.id,
+      ['running'],
+      'pending',
+      { owner: 'other' },
+      { version: seen.version },
+    );
+    await store.transition(
+      task.id,
+      ['pending'],
+      'running',
+      { owner: 'other' },
+      { version: requeued?.version },
+    );
+    open.release('late result of the first run');
+    await wait(20);
+    const stored = await store.get(task.id);
+    expect(stored).toMatchObject({ status: 'running', owner: 'other' });
+    expect(stored?.result).toBeUndefined();
+  });
+
   it('cleanup({ olderThanMs }) deletes finished records only', async () => {
     const manager = new BackgroundTaskManager();
     const done = await accepted(manager, call({ execute: async () => 1 }));
