@@ -123,6 +123,14 @@ describe('two resources racing on a new thread id', () => {
   );
 });
 
+/** One call of a child process: see `./testing/agent-claimer.ts`. */
+interface ClaimLine {
+  thread: string;
+  ok: boolean;
+  code?: string;
+  modelCalls: number;
+}
+
 describe('two processes racing on new thread ids of one SQLite file', () => {
   it(`each thread has one owner; every losing call failed with MEMORY_THREAD_RESOURCE_MISMATCH before its model ran (${TRIALS} threads)`, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sluice-ownership-procs-'));
@@ -148,10 +156,8 @@ describe('two processes racing on new thread ids of one SQLite file', () => {
         o.stdout
           .trim()
           .split('\n')
-          .map(
-            (line) => JSON.parse(line) as { thread: string; ok: boolean; code?: string; modelCalls: number },
-          ),
-      ) as [Array<{ thread: string; ok: boolean; code?: string; modelCalls: number }>, typeof alice];
+          .map((line) => JSON.parse(line) as ClaimLine),
+      ) as [ClaimLine[], ClaimLine[]];
       const store = new SqliteStore({ path });
       try {
         for (let i = 0; i < TRIALS; i++) {
