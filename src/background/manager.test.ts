@@ -226,6 +226,77 @@ describe('BackgroundTaskManager lifecycle (pending → running → terminal thro
     expect((error as BackgroundTaskError).code).toBe('BACKGROUND_MANAGER_CLOSED');
   });
 
+  it('close({ cancelRunning: true }): tasks waiting for a slot end cancelled and never start; nothing starts after close resolves', async () => {
+    for (const settle of ['running', 'starting'] as const) {
+      const manager = new BackgroundTaskManager({ concurrency: 1 });
+      let closed = false;
+      const startedAfterClose: string[] = [];
+      const started: string[] = [];
+      const execute =
+        (label: string) =>
+        async ({ abortSignal }: { abortSignal: AbortSignal }) => {
+          started.push(label);
+          if (closed) startedAfterClose.push(label);
+          await new Promise((_, reject) =>
+            abortSignal.addEventListener('abort', () => reject(abortSignal.reason)),
+          );
+        };
+      const first = await accepted(manager, call({ toolCallId: 'first', execute: execute('first') }));
+      const queued = [];
+      for (const id of ['q1', 'q2', 'q3'])
+        queued.push(await accepted(manager, call({ toolCallId: id, execute: execute(id) })));
+      // 'running': the first task runs when close is called; 'starting': it is still being started.
+      if (settle === 'running') {
+        await vi.waitFor(async () => expect((await manager.get(first.task.id))?.status).toBe('running'), {
+          interval: 2,
+        });
+      }
+      await manager.close({ cancelRunning: true });
+      closed = true;
+      for (const q of queued) {
+        expect((await q.settled).status, settle).toBe('cancelled');
+        expect((await manager.get(q.task.id))?.status).toBe('cancelled');
+      }
+      expect((await first.settled).status, settle).toBe('cancelled');
+      await wait(30);
+      expect(startedAfterClose, settle).toEqual([]);
+      expect(
+        started.filter((label) => label.startsWith('q')),
+        settle,
+      ).toEqual([]);
+      for (const q of [first, ...queued]) expect((await manager.get(q.task.id))?.status).toBe('cancelled');
+    }
+  });
+
+  it('a run whose task was recovered by another manager meanwhile never overwrites the newer record', async () => {
+    const store = new InMemoryBackgroundTaskStore();
+    const manager = new BackgroundTaskManager({ store, ownerId: 'slow-owner' });
+    const open = gate();
+    const { task } = await accepted(manager, call({ execute: open.execute }));
+    await vi.waitFor(async () => expect((await store.get(task.id))?.status).toBe('running'), { interval: 2 });
+    // Another server thought this owner dead: it re-queued the task and started it itself.
+    const seen = (await store.get(task.id)) as NonNullable<Awaited<ReturnType<typeof store.get>>>;
+    const requeued = await store.transition(
+      task.id,
+      ['running'],
+      'pending',
+      { owner: 'other' },
+      { version: seen.version },
+    );
+    await store.transition(
+      task.id,
+      ['pending'],
+      'running',
+      { owner: 'other' },
+      { version: requeued?.version },
+    );
+    open.release('late result of the first run');
+    await wait(20);
+    const stored = await store.get(task.id);
+    expect(stored).toMatchObject({ status: 'running', owner: 'other' });
+    expect(stored?.result).toBeUndefined();
+  });
+
   it('cleanup({ olderThanMs }) deletes finished records only', async () => {
     const manager = new BackgroundTaskManager();
     const done = await accepted(manager, call({ execute: async () => 1 }));

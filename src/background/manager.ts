@@ -148,6 +148,8 @@ interface Waiting {
   taskId: string;
   agentId: string | undefined;
   start(): void;
+  /** Settle without ever starting (the manager is closing with `cancelRunning`). */
+  drop(final: BackgroundTaskRecord): void;
 }
 
 const TERMINAL: ReadonlySet<BackgroundTaskStatus> = new Set([
@@ -198,6 +200,10 @@ export class BackgroundTaskManager {
   #active = 0;
   #started: Promise<void> | undefined;
   #closed = false;
+  /** Set by `close({ cancelRunning: true })`: no task starts any more. */
+  #stopping = false;
+  /** Tasks this manager has started and not yet settled (some still between start and running). */
+  readonly #inFlight = new Set<string>();
 
   constructor(options: BackgroundTaskManagerOptions = {}) {
     this.#options = options;
@@ -519,8 +525,18 @@ export class BackgroundTaskManager {
     const action = this.#options.recoveryAction ?? 'fail';
     const canRerun =
       (this.queue && this.mode !== 'full') || this.#options.tools?.[task.toolName] !== undefined;
+    // Compare-and-set on the record as listed (status, owner and version): another manager that
+    // recovered it first, or a requeued run that has started since, moved the version on, so
+    // exactly one recovery wins and a task is never run twice.
+    const seen = { version: task.version, owner: task.owner ?? null };
     if (action === 'requeue' && canRerun) {
-      const pending = await this.store.transition(task.id, ['running'], 'pending', {});
+      const pending = await this.store.transition(
+        task.id,
+        ['running'],
+        'pending',
+        { owner: this.ownerId },
+        seen,
+      );
       if (!pending) return null;
       this.#emit({ type: 'pending', task: pending });
       if (this.queue && this.mode !== 'full') {
@@ -532,26 +548,47 @@ export class BackgroundTaskManager {
       }
       return pending;
     }
-    const failed = await this.store.transition(task.id, ['running'], 'failed', {
-      error: toStoredError(
-        new BackgroundTaskError(
-          'BACKGROUND_TASK_ABANDONED',
-          `Background task ${task.id} (tool "${task.toolName}") was left running by owner ${task.owner ?? 'unknown'}, which is gone; marked failed on recovery by ${this.ownerId}.`,
+    const failed = await this.store.transition(
+      task.id,
+      ['running'],
+      'failed',
+      {
+        error: toStoredError(
+          new BackgroundTaskError(
+            'BACKGROUND_TASK_ABANDONED',
+            `Background task ${task.id} (tool "${task.toolName}") was left running by owner ${task.owner ?? 'unknown'}, which is gone; marked failed on recovery by ${this.ownerId}.`,
+          ),
         ),
-      ),
-      finishedAt: new Date(),
-    });
+        finishedAt: new Date(),
+      },
+      seen,
+    );
     if (failed) this.#finish(failed);
     return failed;
   }
 
-  /** Stop taking tasks and detach from the queue; running tasks are aborted when `cancelRunning`. */
+  /**
+   * Stop taking tasks and detach from the queue. Without `cancelRunning`, tasks already accepted
+   * (running, or waiting for a slot) run to their end. With `cancelRunning: true`, every task of
+   * this manager is cancelled: running ones see their `abortSignal` fire, and tasks still waiting
+   * for a slot (or being started) end `cancelled` without ever starting; once `close` resolves,
+   * this manager starts no task.
+   */
   async close(options: { cancelRunning?: boolean } = {}): Promise<void> {
     this.#closed = true;
     for (const cleanup of this.#cleanups.splice(0)) cleanup();
-    if (options.cancelRunning) {
-      await Promise.all([...this.#controllers.keys()].map((id) => this.cancel(id, 'manager closed')));
-    }
+    if (!options.cancelRunning) return;
+    // Set before any await: every start path checks it, so nothing starts from here on.
+    this.#stopping = true;
+    const waiting = this.#waiting.splice(0);
+    const ids = new Set([...this.#inFlight, ...this.#controllers.keys()]);
+    await Promise.all([
+      ...[...ids].map((id) => this.cancel(id, 'manager closed')),
+      ...waiting.map(async (entry) => {
+        const final = await this.cancel(entry.taskId, 'manager closed').catch(() => null);
+        if (final) entry.drop(final);
+      }),
+    ]);
   }
 
   // ── execution ──────────────────────────────────────────────────────────────────────────────
@@ -580,7 +617,7 @@ export class BackgroundTaskManager {
       if (left <= 0) this.#activeByAgent.delete(agentId);
       else this.#activeByAgent.set(agentId, left);
     }
-    for (let i = 0; i < this.#waiting.length && this.#active < this.#concurrency; ) {
+    for (let i = 0; i < this.#waiting.length && this.#active < this.#concurrency && !this.#stopping; ) {
       const next = this.#waiting[i] as Waiting;
       if (this.#hasSlot(next.agentId)) {
         this.#waiting.splice(i, 1);
@@ -597,9 +634,19 @@ export class BackgroundTaskManager {
   ): Promise<BackgroundTaskRecord> {
     return new Promise((resolve) => {
       let holds = reserved;
+      if (this.#stopping) {
+        // Closing with cancelRunning: never started, settled as the cancelled record.
+        if (holds) this.#release(task.agentId);
+        void this.cancel(task.id, 'manager closed').then(
+          (final) => resolve(final ?? task),
+          () => resolve(task),
+        );
+        return;
+      }
       const start = () => {
         if (!holds) this.#take(task.agentId);
         holds = false;
+        this.#inFlight.add(task.id);
         run()
           .then(resolve, (error: unknown) => {
             // The store failed under the run (it could not even record the failure). Waiters
@@ -625,10 +672,13 @@ export class BackgroundTaskManager {
                 resolve(final);
               });
           })
-          .finally(() => this.#release(task.agentId));
+          .finally(() => {
+            this.#inFlight.delete(task.id);
+            this.#release(task.agentId);
+          });
       };
       if (reserved || this.#hasSlot(task.agentId)) start();
-      else this.#waiting.push({ taskId: task.id, agentId: task.agentId, start });
+      else this.#waiting.push({ taskId: task.id, agentId: task.agentId, start, drop: resolve });
     });
   }
 
@@ -655,25 +705,36 @@ export class BackgroundTaskManager {
     this.#emit({ type: 'running', task });
     const controller = new AbortController();
     this.#controllers.set(taskId, controller);
+    // close({ cancelRunning }) began while the task was being started: it never runs.
+    if (this.#stopping) controller.abort(cancelledError(taskId, 'manager closed'));
     try {
       const executor = execute ?? (await this.#toolExecutor(task));
       for (;;) {
         const attempt = task.retryCount;
         const outcome = await this.#attempt(task, executor, controller.signal);
         if (controller.signal.aborted) return (await this.store.get(taskId)) ?? task;
+        // The runner's own transitions compare the version it holds: a task recovered (re-queued
+        // or failed) or cancelled meanwhile is never overwritten by this run's outcome.
+        const held = { version: task.version };
         if (outcome.ok) {
-          const done = await this.store.transition(taskId, ['running'], 'completed', {
-            result: outcome.value,
-            finishedAt: new Date(),
-          });
+          const done = await this.store.transition(
+            taskId,
+            ['running'],
+            'completed',
+            { result: outcome.value, finishedAt: new Date() },
+            held,
+          );
           return this.#finishOrCurrent(done, taskId);
         }
         if (attempt < task.maxRetries) {
           const delayMs = this.#backoff(attempt);
-          const retrying = await this.store.transition(taskId, ['running'], 'running', {
-            retryCount: attempt + 1,
-            error: toStoredError(outcome.error),
-          });
+          const retrying = await this.store.transition(
+            taskId,
+            ['running'],
+            'running',
+            { retryCount: attempt + 1, error: toStoredError(outcome.error) },
+            held,
+          );
           if (!retrying) return this.#finishOrCurrent(null, taskId);
           task = retrying;
           this.#emit({ type: 'retrying', task, delayMs });
@@ -688,14 +749,18 @@ export class BackgroundTaskManager {
             error: toStoredError(outcome.error),
             finishedAt: new Date(),
           },
+          held,
         );
         return this.#finishOrCurrent(failed, taskId);
       }
     } catch (error) {
-      const failed = await this.store.transition(taskId, ['running'], 'failed', {
-        error: toStoredError(error),
-        finishedAt: new Date(),
-      });
+      const failed = await this.store.transition(
+        taskId,
+        ['running'],
+        'failed',
+        { error: toStoredError(error), finishedAt: new Date() },
+        { version: task.version },
+      );
       return this.#finishOrCurrent(failed, taskId);
     } finally {
       this.#controllers.delete(taskId);
@@ -721,14 +786,16 @@ export class BackgroundTaskManager {
     );
     const signal = AbortSignal.any([cancelSignal, timeout.signal]);
     try {
-      const running = Promise.resolve().then(() =>
-        executor({
+      const running = Promise.resolve().then(() => {
+        // Cancelled (or the manager closed) before the first line of the tool: never call it.
+        if (cancelSignal.aborted) throw cancelSignal.reason;
+        return executor({
           task,
           abortSignal: signal,
           attempt: task.retryCount,
           progress: (data) => this.#emit({ type: 'progress', task, data }),
-        }),
-      );
+        });
+      });
       return { ok: true, value: await untilAborted(running, signal) };
     } catch (error) {
       const timedOut = timeout.signal.aborted && !cancelSignal.aborted;

@@ -1,5 +1,6 @@
 import { StorageError } from '../stores/errors.js';
 import type {
+  BackgroundTaskExpectation,
   BackgroundTaskFilter,
   BackgroundTaskInput,
   BackgroundTaskPatch,
@@ -47,6 +48,7 @@ export class InMemoryBackgroundTaskStore implements BackgroundTaskStore {
       retryCount: task.retryCount ?? 0,
       createdAt,
       updatedAt: createdAt,
+      version: 1,
     };
     this.#tasks.set(record.id, record);
     return structuredClone(record);
@@ -63,11 +65,20 @@ export class InMemoryBackgroundTaskStore implements BackgroundTaskStore {
     from: readonly BackgroundTaskStatus[],
     to: BackgroundTaskStatus,
     patch: BackgroundTaskPatch = {},
+    expected: BackgroundTaskExpectation = {},
   ): Promise<BackgroundTaskRecord | null> {
-    checkTransition(this.name, id, from, to, patch);
+    checkTransition(this.name, id, from, to, patch, expected);
+    // Compare and set in one synchronous step: no other call can run in between.
     const found = this.#tasks.get(id);
     if (!found || !from.includes(found.status)) return null;
-    const next: BackgroundTaskRecord = { ...found, status: to, updatedAt: new Date() };
+    if (expected.version !== undefined && found.version !== expected.version) return null;
+    if (expected.owner !== undefined && (found.owner ?? null) !== expected.owner) return null;
+    const next: BackgroundTaskRecord = {
+      ...found,
+      status: to,
+      updatedAt: new Date(),
+      version: found.version + 1,
+    };
     for (const key of Object.keys(patch) as (keyof BackgroundTaskPatch)[]) {
       const value = patch[key];
       if (value !== undefined) (next as unknown as Record<string, unknown>)[key] = structuredClone(value);

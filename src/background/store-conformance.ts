@@ -22,6 +22,11 @@ export interface BackgroundTaskStoreSubject {
   corrupt?: (id: string, column: 'args' | 'status' | 'result', raw: string) => Promise<void>;
   /** A store of the same kind pointed at a database that cannot be reached (when the kind has one). */
   unreachable?: () => BackgroundTaskStore;
+  /**
+   * A second store on the same database (its own connection or pool): two processes racing.
+   * Without it the races run on `store` alone.
+   */
+  twin?: () => BackgroundTaskStore;
 }
 
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 0);
@@ -115,6 +120,7 @@ export function defineBackgroundTaskStoreConformance(
           createdAt: new Date(T0),
           updatedAt: new Date(T0),
           startedAt: new Date(T0 + 10),
+          version: 1,
         };
         expect(created).toEqual(expected);
         const read = await store.get('t-full');
@@ -254,6 +260,95 @@ export function defineBackgroundTaskStoreConformance(
           'STORE_INVALID_INPUT',
         );
         expect((await store.get('t1'))?.status).toBe('pending');
+      });
+    });
+
+    describe('transition: owner and version (what recovery and leases compare)', () => {
+      it('a new task is at version 1 and every applied transition adds one; a refused one adds nothing', async () => {
+        const created = await store.create(task('v1'));
+        expect(created.version).toBe(1);
+        const running = await store.transition('v1', ['pending'], 'running', { owner: 'a' });
+        expect(running?.version).toBe(2);
+        const retrying = await store.transition('v1', ['running'], 'running', { retryCount: 1 });
+        expect(retrying?.version).toBe(3);
+        expect(await store.transition('v1', ['pending'], 'running')).toBeNull();
+        expect((await store.get('v1'))?.version).toBe(3);
+      });
+
+      it('with `expected.version` it applies only at that version; a stale version returns null and changes nothing', async () => {
+        await store.create(task('v2'));
+        const running = await store.transition('v2', ['pending'], 'running', { owner: 'a' });
+        const stale = running?.version as number;
+        // Someone else moves the task on (a retry, a cancel, another recovery).
+        const moved = await store.transition('v2', ['running'], 'running', { retryCount: 1 });
+        expect(
+          await store.transition('v2', ['running'], 'pending', { owner: 'b' }, { version: stale }),
+        ).toBeNull();
+        expect(await store.get('v2')).toEqual(moved);
+        const applied = await store.transition(
+          'v2',
+          ['running'],
+          'pending',
+          { owner: 'b' },
+          { version: moved?.version },
+        );
+        expect(applied).toMatchObject({ status: 'pending', owner: 'b', version: (moved?.version ?? 0) + 1 });
+      });
+
+      it('with `expected.owner` it applies only while that owner holds the task (null: no owner)', async () => {
+        await store.create(task('v3'));
+        expect(
+          await store.transition('v3', ['pending'], 'running', { owner: 'b' }, { owner: 'a' }),
+        ).toBeNull();
+        const taken = await store.transition('v3', ['pending'], 'running', { owner: 'a' }, { owner: null });
+        expect(taken?.owner).toBe('a');
+        expect(await store.transition('v3', ['running'], 'failed', {}, { owner: 'b' })).toBeNull();
+        expect((await store.transition('v3', ['running'], 'failed', {}, { owner: 'a' }))?.status).toBe(
+          'failed',
+        );
+      });
+
+      it('refuses a bad `expected` with STORE_INVALID_INPUT', async () => {
+        await store.create(task('v4'));
+        await expectCode(
+          store.transition('v4', ['pending'], 'running', {}, { version: -1 }),
+          'STORE_INVALID_INPUT',
+        );
+        await expectCode(
+          store.transition('v4', ['pending'], 'running', {}, { version: 1.5 }),
+          'STORE_INVALID_INPUT',
+        );
+        await expectCode(
+          store.transition('v4', ['pending'], 'running', {}, { owner: 7 as unknown as string }),
+          'STORE_INVALID_INPUT',
+        );
+        expect((await store.get('v4'))?.status).toBe('pending');
+      });
+
+      it('two recoveries of one abandoned task, each comparing the version it read: exactly one requeues it (30 trials)', async () => {
+        const twin = subject.twin?.() ?? store;
+        try {
+          for (let trial = 0; trial < 30; trial++) {
+            const id = `abandoned-${trial}`;
+            await store.create(task(id));
+            const seen = await store.transition(id, ['pending'], 'running', { owner: 'dead' });
+            const expected = { version: seen?.version, owner: 'dead' };
+            // Each recovery requeues the task it saw, then (as its own worker) starts it again.
+            const recover = async (on: BackgroundTaskStore, who: string) => {
+              const requeued = await on.transition(id, ['running'], 'pending', { owner: who }, expected);
+              if (!requeued) return null;
+              return on.transition(id, ['pending'], 'running', { owner: who }, { version: requeued.version });
+            };
+            const [a, b] = await Promise.all([recover(store, 'a'), recover(twin, 'b')]);
+            const winners = [a, b].filter((r) => r !== null);
+            expect(winners, `trial ${trial}`).toHaveLength(1);
+            const stored = await store.get(id);
+            expect(stored).toMatchObject({ status: 'running', owner: winners[0]?.owner });
+            expect(stored?.version).toBe((seen?.version ?? 0) + 2);
+          }
+        } finally {
+          if (twin !== store) await twin.close?.();
+        }
       });
     });
 

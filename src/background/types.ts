@@ -11,6 +11,11 @@
  *   of `from`, atomically (a SQL `UPDATE … WHERE status IN (…)`), and returns the updated record
  *   or `null` when the record is missing or in another status. This is what makes "exactly one
  *   worker runs a task" and "a cancelled task is never reported completed" hold across processes.
+ * - Every record has a `version`: 1 when created, one more on every applied transition, in the
+ *   same atomic step. A transition given `expected.version` (and/or `expected.owner`) applies only
+ *   while the stored record still has it, so a caller acting on a record it read earlier (crash
+ *   recovery; later, lease renewal) cannot act on a task someone else has moved on since: of two
+ *   recoveries of one abandoned task, exactly one wins.
  * - A store that cannot be reached rejects with a `StorageError` (`STORE_UNAVAILABLE`) naming it.
  */
 
@@ -59,6 +64,11 @@ export interface BackgroundTaskRecord {
   timeoutMs: number;
   /** Process/worker currently running the task (crash recovery finds its own stale `running` rows). */
   owner?: string;
+  /**
+   * 1 when created, one more on every applied transition (see {@link BackgroundTaskExpectation}).
+   * Monotonic: never reused, so a record read earlier can be compared with the stored one.
+   */
+  version: number;
   createdAt: Date;
   updatedAt: Date;
   startedAt?: Date;
@@ -68,7 +78,7 @@ export interface BackgroundTaskRecord {
 /** A new task. */
 export type BackgroundTaskInput = Omit<
   BackgroundTaskRecord,
-  'status' | 'createdAt' | 'updatedAt' | 'retryCount'
+  'status' | 'createdAt' | 'updatedAt' | 'retryCount' | 'version'
 > & {
   status?: 'pending';
   retryCount?: number;
@@ -79,6 +89,17 @@ export type BackgroundTaskInput = Omit<
 export type BackgroundTaskPatch = Partial<
   Pick<BackgroundTaskRecord, 'result' | 'error' | 'retryCount' | 'owner' | 'startedAt' | 'finishedAt'>
 >;
+
+/**
+ * Extra conditions of a transition, compared in the same atomic step as `from`: the transition
+ * applies only when every given field matches the stored record.
+ */
+export interface BackgroundTaskExpectation {
+  /** The `version` of the record the caller acts on; any transition since makes it stale. */
+  version?: number;
+  /** The owner the caller expects; `null` means "no owner". */
+  owner?: string | null;
+}
 
 /** A listing filter; every field narrows. */
 export interface BackgroundTaskFilter {
@@ -105,12 +126,16 @@ export interface BackgroundTaskStore {
   /** Insert a new task; an existing id is a `StorageError` `STORE_INVALID_INPUT`. */
   create(task: BackgroundTaskInput): Promise<BackgroundTaskRecord>;
   get(id: string): Promise<BackgroundTaskRecord | null>;
-  /** Compare-and-set on status (see the module comment); stamps `updatedAt`. */
+  /**
+   * Compare-and-set on status, and on `expected` when given (see the module comment); stamps
+   * `updatedAt` and adds one to `version`. `null` when nothing was changed.
+   */
   transition(
     id: string,
     from: readonly BackgroundTaskStatus[],
     to: BackgroundTaskStatus,
     patch?: BackgroundTaskPatch,
+    expected?: BackgroundTaskExpectation,
   ): Promise<BackgroundTaskRecord | null>;
   list(filter?: BackgroundTaskFilter): Promise<BackgroundTaskRecord[]>;
   /** Delete terminal tasks finished before `before`; resolves to how many were deleted. */

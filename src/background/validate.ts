@@ -6,6 +6,7 @@
 import { describeValue } from '../errors/describe-value.js';
 import { invalidInput } from '../stores/errors.js';
 import type {
+  BackgroundTaskExpectation,
   BackgroundTaskFilter,
   BackgroundTaskInput,
   BackgroundTaskPatch,
@@ -70,6 +71,7 @@ export function checkTransition(
   from: readonly BackgroundTaskStatus[],
   to: BackgroundTaskStatus,
   patch: BackgroundTaskPatch,
+  expected: BackgroundTaskExpectation = {},
 ): void {
   checkTaskId(store, 'transition', id);
   if (!Array.isArray(from) || from.length === 0 || !from.every((s) => TASK_STATUSES.has(s))) {
@@ -88,6 +90,13 @@ export function checkTransition(
   if (patch.startedAt !== undefined) date(store, 'transition', 'startedAt', patch.startedAt);
   if (patch.finishedAt !== undefined) date(store, 'transition', 'finishedAt', patch.finishedAt);
   if (patch.error !== undefined) error(store, 'transition', patch.error);
+  if (expected === null || typeof expected !== 'object') {
+    throw invalidInput(store, 'transition', `\`expected\` must be an object (got ${show(expected)}).`);
+  }
+  if (expected.version !== undefined) count(store, 'transition', 'expected.version', expected.version);
+  if (expected.owner !== undefined && expected.owner !== null) {
+    text(store, 'transition', 'expected.owner', expected.owner);
+  }
 }
 
 /** Check a `list` filter and fill in its defaults. */

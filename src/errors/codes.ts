@@ -109,6 +109,11 @@ export type StorageErrorCode =
   | 'STORE_INVALID_INPUT'
   /** `updateThread` on a thread that does not exist. */
   | 'STORE_THREAD_NOT_FOUND'
+  /**
+   * A write would put a message of one resource into a thread another resource owns (or claim
+   * such a thread); nothing of the write is stored. Details: `threadId`, `owner`, `resourceId`.
+   */
+  | 'STORE_THREAD_RESOURCE_MISMATCH'
   /** A query vector whose length differs from a stored vector of the same index. */
   | 'STORE_VECTOR_DIMENSION_MISMATCH'
   /** The database rejected a statement (details keep the driver error as `cause`). */

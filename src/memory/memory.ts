@@ -31,6 +31,7 @@ import { MEMORY_CONTEXT_KEY, type MemoryContextValue } from './context-key.js';
 import { checkEmbedder, type EmbeddingModel, embedTexts } from './embedder.js';
 import { KeyLock } from './key-lock.js';
 import { MemoryError } from './memory-error.js';
+import { ownedWrite } from './owned-write.js';
 import { ContextOverflowRecovery } from './processors/context-overflow.js';
 import { MemoryInputFilter } from './processors/input-filter.js';
 import { MessageHistory } from './processors/message-history.js';
@@ -73,7 +74,7 @@ export interface MemoryOptions {
 /** Arguments of {@link Memory.recall}. */
 export interface RecallArgs {
   threadId: string;
-  /** When given, the thread must belong to it. */
+  /** When given, the thread must belong to it, and only messages stamped with it are returned. */
   resourceId?: string;
   /** Page size. Default: the merged `lastMessages` (10); `false` = every message. */
   perPage?: number | false;
@@ -249,7 +250,8 @@ export class Memory {
 
   /**
    * Create (and save, unless `saveThread: false`) a thread of `resourceId`. A string
-   * `metadata.workingMemory` seeds resource-scoped working memory.
+   * `metadata.workingMemory` seeds resource-scoped working memory. An existing thread of the
+   * same resource is replaced; one of another resource is `MEMORY_THREAD_RESOURCE_MISMATCH`.
    */
   async createThread(args: {
     resourceId: string;
@@ -269,6 +271,11 @@ export class Memory {
       ...(args.metadata !== undefined ? { metadata: args.metadata } : {}),
     };
     if (args.saveThread === false) return thread;
+    // Claim first (atomic create-or-verify-owner): a thread id another resource owns is refused,
+    // never taken over by the replace below.
+    await ownedWrite(thread.id, thread.resourceId, () =>
+      this.storage.saveTurn({ thread, touchThread: true, messages: [] }),
+    );
     const seed = args.metadata?.workingMemory;
     if (typeof seed === 'string' && this.#resolved.workingMemory.scope === 'resource') {
       await this.storage.saveTurn({
@@ -397,6 +404,8 @@ export class Memory {
     }
     const result = await this.storage.listMessages({
       threadId: args.threadId,
+      // Naming the resource reads only its rows, whatever else a thread holds.
+      ...(args.resourceId !== undefined ? { resourceId: args.resourceId } : {}),
       perPage,
       page,
       ...(args.orderBy ? { orderBy: args.orderBy } : {}),
@@ -407,6 +416,8 @@ export class Memory {
       ...storeSignalFilter(hidden),
     });
     let messages = result.messages;
+    // `include` neighbours come from any row of their thread.
+    if (args.resourceId !== undefined) messages = messages.filter((m) => m.resourceId === args.resourceId);
     // Reactive signals stored under their own tag name escape the store's type filter.
     if (hidden.length > 0) messages = messages.filter((m) => !isHiddenSignal(m, hidden));
     return { ...result, perPage, messages, ...(usage ? { usage } : {}) };
@@ -645,11 +656,13 @@ export class Memory {
       // First turn of a new thread: the thread is created now so its working memory has a home.
       // Insert-or-touch: a thread another call or process created meanwhile is kept as it is.
       const now = new Date();
-      await this.storage.saveTurn({
-        thread: { ...ctx.thread, resourceId: ctx.resourceId, createdAt: now, updatedAt: now },
-        touchThread: true,
-        messages: [],
-      });
+      await ownedWrite(ctx.thread.id, ctx.resourceId, () =>
+        this.storage.saveTurn({
+          thread: { ...ctx.thread, resourceId: ctx.resourceId, createdAt: now, updatedAt: now },
+          touchThread: true,
+          messages: [],
+        }),
+      );
     }
     await this.updateWorkingMemory({
       threadId: ctx.thread.id,

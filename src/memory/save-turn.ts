@@ -12,8 +12,11 @@
  * - **failed / aborted** once the loop started — only the input as the input processors left it
  *   (what the user wrote is never lost), the failure recorded on the newest user message under
  *   `content.metadata.mastra.failure`; no partial answer. Failing before the loop started (an
- *   input processor threw, history could not be loaded) stores nothing: the input never went
+ *   input processor threw, history could not be loaded) stores no message: the input never went
  *   through every input processor.
+ *
+ * A new thread is created (claimed for the call's resource) when the call starts, before the
+ * model is called (`beginMemoryTurn`), so a run that then stores nothing leaves an empty thread.
  */
 import type { MastraDBMessage, MastraMessagePart } from '../messages/types.js';
 import type { StorageMessageInput } from '../stores/types.js';

@@ -1,7 +1,8 @@
 /**
  * One call's use of memory: the conversation it names, checked before the model is called (the
- * store is reached, the thread belongs to the resource), the memory processors of the call's
- * framework lanes, the working-memory tool, and the save at the end.
+ * store is reached, the thread belongs to the resource — a new thread is claimed for it, one
+ * atomic create-or-verify-owner), the memory processors of the call's framework lanes, the
+ * working-memory tool, and the save at the end (whose owner check is atomic with the write).
  */
 
 import { newId } from '../agent/ids.js';
@@ -16,6 +17,7 @@ import type { MemoryConfig } from './config.js';
 import { MEMORY_CONTEXT_KEY, type MemoryContextValue } from './context-key.js';
 import { checkOwner, type Memory } from './memory.js';
 import { MemoryError } from './memory-error.js';
+import { ownedWrite } from './owned-write.js';
 import { MemoryInputFilter } from './processors/input-filter.js';
 import { MessageHistory } from './processors/message-history.js';
 import { SemanticRecall } from './processors/semantic-recall.js';
@@ -129,10 +131,6 @@ export class MemoryTurn {
         resourceId,
       });
     }
-    // A thread that was new when the call started may have been created since (a concurrent
-    // call, the working-memory tool, another process — possibly for someone else): re-read it.
-    const current = ctx.existing ?? (await ctx.storage.getThreadById(threadId));
-    if (current && !ctx.existing) checkOwner(current, resourceId);
     const positions = new Map<string, number>();
     const all = end.list.get.all.db();
     for (let i = 0; i < all.length; i++) positions.set((all[i] as { id: string }).id, i);
@@ -141,11 +139,11 @@ export class MemoryTurn {
       messages = messages.map((m) => (ctx.foreignIds.has(m.id) ? { ...m, id: end.newId() } : m));
     // touchThread: an existing thread only gets updatedAt, so a title/metadata edit made while
     // the turn ran (a rename, a concurrent call's working-memory update) is never overwritten.
-    const saved = await ctx.storage.saveTurn({
-      thread: this.#threadRow(current),
-      touchThread: true,
-      messages,
-    });
+    // The store checks the owner in the same transaction as the write: a thread deleted and
+    // re-created by another resource since the call started refuses the whole turn.
+    const saved = await ownedWrite(threadId, resourceId, () =>
+      ctx.storage.saveTurn({ thread: this.#threadRow(ctx.existing), touchThread: true, messages }),
+    );
     if (ctx.config.semanticRecall && end.status === 'success') {
       // The turn is stored: an embedding failure now must not fail the call (a client retrying a
       // failed call would store the turn twice). The messages stay, not yet searchable.
@@ -178,7 +176,8 @@ export class MemoryTurn {
 /**
  * Start one call's memory: check the option, reach the store (a store that is down fails here,
  * before the model is called, with an error naming the store), check that the thread belongs to
- * the resource, and put the conversation on the request context (`MASTRA_RESOURCE_ID_KEY`,
+ * the resource (a new thread is claimed for it now, atomically; a read-only call claims nothing),
+ * and put the conversation on the request context (`MASTRA_RESOURCE_ID_KEY`,
  * `MASTRA_THREAD_ID_KEY`, `'MastraMemory'`). Ids already set on the context by trusted
  * middleware win over the call's.
  *
@@ -222,9 +221,31 @@ export async function beginMemoryTurn(
   const config = memory.getMergedThreadConfig(option.options);
   const storage = memory.storage;
   await storage.init();
+  const thread = typeof option.thread === 'string' ? { id: threadId } : { ...option.thread, id: threadId };
   const existing = await storage.getThreadById(threadId);
   if (existing) checkOwner(existing, resourceId);
-  const thread = typeof option.thread === 'string' ? { id: threadId } : { ...option.thread, id: threadId };
+  else if (!config.readOnly) {
+    // Claim the new thread now, before the model is called: one atomic create-or-verify-owner
+    // in the store. Of two resources racing on one new id, exactly one gets it; the other fails
+    // here, having called no model and stored nothing. A run that then fails leaves the thread
+    // empty (owned, so nobody else can take the id). A read-only call writes nothing, so it
+    // claims nothing: its saves are off, and the working-memory tool is off with them.
+    const now = new Date();
+    await ownedWrite(threadId, resourceId, () =>
+      storage.saveTurn({
+        thread: {
+          id: threadId,
+          resourceId,
+          createdAt: now,
+          updatedAt: now,
+          ...(thread.title !== undefined ? { title: thread.title } : {}),
+          ...(thread.metadata !== undefined ? { metadata: thread.metadata } : {}),
+        },
+        touchThread: true,
+        messages: [],
+      }),
+    );
+  }
   const value: MemoryContextValue = {
     thread: existing ?? { ...thread, resourceId },
     resourceId,

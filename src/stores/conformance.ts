@@ -22,6 +22,11 @@ export interface ConformanceSubject {
    * suite can check that corrupt rows fail with an error naming the row.
    */
   corruptMessage?: (id: string, column: 'content' | 'role', raw: string) => Promise<void>;
+  /**
+   * A second store on the same database (its own connection or pool), for the race rules: two
+   * processes writing at once. Without it the races run on `store` alone.
+   */
+  twin?: () => MemoryStorage;
 }
 
 /** Define the conformance tests for a store. `factory` is called once per test. */
@@ -574,6 +579,103 @@ export function defineStoreConformance(label: string, factory: () => Promise<Con
         await store.deleteMessages(['t1-m0', 'ghost']);
         expect(ids(await store.getLastMessages({ threadId: 't1', limit: 10 }))).toEqual(['t1-m1', 't1-m2']);
         expect(await store.queryVectors({ vector: [1, 1], topK: 5 })).toEqual([]);
+      });
+    });
+
+    describe('thread ownership (tenant isolation)', () => {
+      /** Every message stored in thread `threadId`, with its resource. */
+      async function stored(threadId: string): Promise<Array<{ id: string; resourceId: string }>> {
+        const { messages } = await store.listMessages({ threadId, perPage: false });
+        return messages.map((m) => ({ id: m.id, resourceId: m.resourceId }));
+      }
+
+      it('saveTurn touchThread on a thread another resource owns is STORE_THREAD_RESOURCE_MISMATCH and changes nothing', async () => {
+        await store.saveTurn({ thread: thread('t1', 'alice'), touchThread: true, messages: [] });
+        const before = await store.getThreadById('t1');
+        const error = await expectCode(
+          store.saveTurn({
+            thread: { ...thread('t1', 'mallory'), updatedAt: new Date(T0 + 60_000) },
+            touchThread: true,
+            messages: [msg('m-1', 'from mallory', T0, { threadId: 't1', resourceId: 'mallory' })],
+            resource: { id: 'mallory', workingMemory: 'w' },
+          }),
+          'STORE_THREAD_RESOURCE_MISMATCH',
+        );
+        expect(error.message).toContain('"t1"');
+        expect(error.message).toContain('alice');
+        expect(error.message).toContain('mallory');
+        expect(error.details).toMatchObject({
+          store: store.name,
+          threadId: 't1',
+          owner: 'alice',
+          resourceId: 'mallory',
+        });
+        expect(await store.getThreadById('t1')).toEqual(before);
+        expect(await stored('t1')).toEqual([]);
+        expect(await store.getResource('mallory')).toBeNull();
+        // Even with no messages (a claim): the owner is never touched by someone else.
+        await expectCode(
+          store.saveTurn({ thread: thread('t1', 'mallory'), touchThread: true, messages: [] }),
+          'STORE_THREAD_RESOURCE_MISMATCH',
+        );
+      });
+
+      it('a message is never stored in a thread its resource does not own (saveTurn, saveMessages, updateMessages)', async () => {
+        await store.saveThread(thread('t1', 'alice'));
+        await store.saveMessages([msg('a-1', 'alice 1', T0, { resourceId: 'alice' })]);
+        await expectCode(
+          store.saveTurn({
+            thread: thread('t1', 'alice'),
+            touchThread: true,
+            messages: [
+              msg('a-2', 'alice 2', T0 + 1, { resourceId: 'alice' }),
+              msg('m-1', 'mallory 1', T0 + 2, { resourceId: 'mallory' }),
+            ],
+          }),
+          'STORE_THREAD_RESOURCE_MISMATCH',
+        );
+        await expectCode(
+          store.saveMessages([msg('m-2', 'mallory 2', T0 + 3, { resourceId: 'mallory' })]),
+          'STORE_THREAD_RESOURCE_MISMATCH',
+        );
+        await store.saveThread(thread('t2', 'mallory'));
+        await store.saveMessages([
+          msg('m-3', 'mallory 3', T0 + 4, { threadId: 't2', resourceId: 'mallory' }),
+        ]);
+        // Moving a message into someone else's thread is the same write.
+        await expectCode(
+          store.updateMessages([{ id: 'm-3', threadId: 't1' }]),
+          'STORE_THREAD_RESOURCE_MISMATCH',
+        );
+        expect(await stored('t1')).toEqual([{ id: 'a-1', resourceId: 'alice' }]);
+        expect(await stored('t2')).toEqual([{ id: 'm-3', resourceId: 'mallory' }]);
+      });
+
+      it('resources racing to create one new thread id: exactly one owns it and only its messages are stored (30 trials)', async () => {
+        const twin = subject.twin?.() ?? store;
+        try {
+          for (let trial = 0; trial < 30; trial++) {
+            const threadId = `race-${trial}`;
+            const turn = (on: MemoryStorage, who: string) =>
+              on.saveTurn({
+                thread: thread(threadId, who, T0 + trial),
+                touchThread: true,
+                messages: [
+                  msg(`${threadId}-${who}`, `secret of ${who}`, T0 + trial, { threadId, resourceId: who }),
+                ],
+              });
+            const outcomes = await Promise.allSettled([turn(store, 'alice'), turn(twin, 'bob')]);
+            const won = outcomes.filter((o) => o.status === 'fulfilled');
+            expect(won, `trial ${trial}`).toHaveLength(1);
+            const lost = outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult;
+            expect((lost.reason as SluiceError).code).toBe('STORE_THREAD_RESOURCE_MISMATCH');
+            const owner = (await store.getThreadById(threadId))?.resourceId as string;
+            expect(['alice', 'bob']).toContain(owner);
+            expect(await stored(threadId)).toEqual([{ id: `${threadId}-${owner}`, resourceId: owner }]);
+          }
+        } finally {
+          if (twin !== store) await twin.close();
+        }
       });
     });
 

@@ -42,6 +42,34 @@ export function corruptRow(
   );
 }
 
+/**
+ * Marker text the SQL stores' ownership triggers raise (schema version 3): a driver error whose
+ * message contains it is a {@link threadOwnerMismatch}, whatever code wrote the row.
+ */
+export const THREAD_OWNER_TRIGGER_MARKER = 'sluice_thread_resource_mismatch';
+
+/**
+ * The error for a write that would store a message of `resourceId` in (or claim) thread
+ * `threadId`, which `owner` owns. The whole write is refused.
+ */
+export function threadOwnerMismatch(
+  store: string,
+  method: string,
+  threadId: string,
+  owner: string | undefined,
+  resourceId: string | undefined,
+  cause?: unknown,
+): StorageError {
+  const who = resourceId === undefined ? 'another resource' : `resource "${resourceId}"`;
+  const whose = owner === undefined ? 'another resource' : `resource "${owner}"`;
+  return new StorageError(
+    'STORE_THREAD_RESOURCE_MISMATCH',
+    `${store}.${method}: thread "${threadId}" belongs to ${whose}; ${who} cannot write to it. ` +
+      'Nothing was saved. Use a thread id of your own resource.',
+    { cause, details: { store, method, threadId, owner, resourceId } },
+  );
+}
+
 /** The error for an argument a store cannot accept. */
 export function invalidInput(store: string, method: string, message: string): StorageError {
   return new StorageError('STORE_INVALID_INPUT', `${store}.${method}: ${message}`, {

@@ -22,6 +22,14 @@
  * - **Atomic writes.** `saveMessages`, `saveTurn`, `updateMessages`, `deleteMessages`,
  *   `deleteThread` and `upsertVectors` each run in one transaction: all or nothing.
  * - Returned objects are fresh copies: mutating them never changes what is stored.
+ * - **Thread ownership.** A message is stored in an existing thread only when its `resourceId` is
+ *   the thread's owner (`saveMessages`, `saveTurn`, `updateMessages`); otherwise the whole write
+ *   is refused with `STORE_THREAD_RESOURCE_MISMATCH` and nothing of it is stored. The owner is
+ *   read in the same transaction as the write, under the thread row's lock (PostgreSQL: the
+ *   upsert's row lock or `FOR SHARE`; SQLite: the `BEGIN IMMEDIATE` write lock; in-memory: one
+ *   synchronous step), so a concurrent writer cannot change it in between. The SQL schemas
+ *   (version 3) back this with a trigger that refuses such rows from any writer. Messages of a
+ *   thread that does not exist are not checked (there is no owner yet).
  */
 import type { MastraDBMessage } from '../messages/types.js';
 
@@ -209,6 +217,11 @@ export interface SaveTurnInput {
    * its `updatedAt` set to `thread.updatedAt` — its title, metadata, owner and `createdAt` are
    * kept. A turn's save uses it so that an edit made to the thread while the turn ran (a rename,
    * a working-memory update from a concurrent call) is never overwritten by a stale copy.
+   *
+   * It is also the atomic claim of a thread: when the stored thread belongs to another resource
+   * than `thread.resourceId`, the turn is refused with `STORE_THREAD_RESOURCE_MISMATCH` and
+   * nothing is written (not even `updatedAt`), with or without messages. Of two resources
+   * racing to create one thread id, exactly one succeeds.
    */
   touchThread?: boolean;
   messages: StorageMessageInput[];

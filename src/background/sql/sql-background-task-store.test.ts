@@ -16,6 +16,7 @@ import { SqlBackgroundTaskStore as SqliteExport, SqliteStore } from 'sluice/sqli
 import { afterAll, describe, expect, it } from 'vitest';
 import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../../stores/postgres/test-env.js';
 import { defineBackgroundTaskStoreConformance } from '../store-conformance.js';
+import type { BackgroundTaskStore } from '../types.js';
 import { SqlBackgroundTaskStore } from './index.js';
 
 const dirs: string[] = [];
@@ -23,6 +24,18 @@ function tempPath(): string {
   const dir = mkdtempSync(join(tmpdir(), 'sluice-bg-'));
   dirs.push(dir);
   return join(dir, 'memory.db');
+}
+
+/** A task store's methods as an object, with `close` replaced by the caller. */
+function bind(tasks: SqlBackgroundTaskStore): BackgroundTaskStore {
+  return {
+    name: tasks.name,
+    create: (t) => tasks.create(t),
+    get: (id) => tasks.get(id),
+    transition: (...args) => tasks.transition(...args),
+    list: (filter) => tasks.list(filter),
+    deleteFinished: (before) => tasks.deleteFinished(before),
+  };
 }
 
 const available = await postgresAvailable();
@@ -37,6 +50,11 @@ defineBackgroundTaskStoreConformance('SqlBackgroundTaskStore(SqliteStore)', asyn
   const memory = new SqliteStore({ path });
   return {
     store: new SqlBackgroundTaskStore({ store: memory }),
+    twin: () => {
+      const other = new SqliteStore({ path });
+      const tasks = new SqlBackgroundTaskStore({ store: other });
+      return { ...bind(tasks), close: () => other.close() };
+    },
     dispose: () => memory.close(),
     corrupt: async (id, column, raw) => {
       const db = new BetterSqlite3(path);
@@ -56,6 +74,11 @@ if (available && admin) {
     const memory = new PostgresStore({ connectionString: DATABASE_URL, schema, poolConfig: { max: 3 } });
     return {
       store: new SqlBackgroundTaskStore({ store: memory }),
+      twin: () => {
+        const other = new PostgresStore({ connectionString: DATABASE_URL, schema, poolConfig: { max: 3 } });
+        const tasks = new SqlBackgroundTaskStore({ store: other });
+        return { ...bind(tasks), close: () => other.close() };
+      },
       dispose: async () => {
         await memory.close();
         await dropSchema(admin, schema);
@@ -118,7 +141,7 @@ describe('SqlBackgroundTaskStore on SQLite', () => {
         .all() as { detail: string }[];
       expect(plan.map((p) => p.detail).join(' ')).toContain('sluice_background_tasks_status_owner');
       const versions = db.prepare('SELECT version FROM sluice_background_migrations').all();
-      expect(versions).toEqual([{ version: 1 }]);
+      expect(versions).toEqual([{ version: 1 }, { version: 2 }]);
     } finally {
       db.close();
       await memory.close();
@@ -228,6 +251,87 @@ describe.skipIf(!available)('SqlBackgroundTaskStore on PostgreSQL', () => {
     } finally {
       await a.close();
       await b.close();
+      await dropSchema(admin!, schema);
+    }
+  });
+});
+
+/** The background table as schema version 1 of the feature created it (frozen: do not edit). */
+function backgroundV1(table: string, migrations: string, big: string): string[] {
+  return [
+    `CREATE TABLE ${migrations} (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at ${big} NOT NULL)`,
+    `CREATE TABLE ${table} (id TEXT PRIMARY KEY, status TEXT NOT NULL, tool_name TEXT NOT NULL, ` +
+      'tool_call_id TEXT NOT NULL, args TEXT NOT NULL, disposition TEXT NOT NULL, agent_id TEXT, ' +
+      'thread_id TEXT, resource_id TEXT, run_id TEXT, result TEXT, error TEXT, ' +
+      `retry_count INTEGER NOT NULL, max_retries INTEGER NOT NULL, timeout_ms ${big} NOT NULL, ` +
+      `owner TEXT, created_at ${big} NOT NULL, updated_at ${big} NOT NULL, started_at ${big}, finished_at ${big})`,
+    `INSERT INTO ${migrations} (version, name, applied_at) VALUES (1, 'background task records', 0)`,
+    `INSERT INTO ${table} (id, status, tool_name, tool_call_id, args, disposition, owner, retry_count, max_retries, ` +
+      "timeout_ms, created_at, updated_at, started_at) VALUES ('old', 'running', 'slow', 'c-old', '{\"q\":1}', " +
+      "'deferred', 'dead', 0, 0, 1000, 5, 6, 6)",
+  ];
+}
+
+/** A task table of feature version 1 opens with this release: version column added, rows intact. */
+async function checkBackgroundUpgrade(tasks: SqlBackgroundTaskStore): Promise<void> {
+  expect(await tasks.get('old')).toEqual({
+    id: 'old',
+    status: 'running',
+    toolName: 'slow',
+    toolCallId: 'c-old',
+    args: { q: 1 },
+    disposition: 'deferred',
+    owner: 'dead',
+    retryCount: 0,
+    maxRetries: 0,
+    timeoutMs: 1000,
+    createdAt: new Date(5),
+    updatedAt: new Date(6),
+    startedAt: new Date(6),
+    version: 1,
+  });
+  expect(await tasks.transition('old', ['running'], 'failed', {}, { version: 0 })).toBeNull();
+  expect(
+    await tasks.transition('old', ['running'], 'failed', {}, { version: 1, owner: 'dead' }),
+  ).toMatchObject({
+    status: 'failed',
+    version: 2,
+  });
+}
+
+describe('a task table of feature version 1 migrates forward', () => {
+  it('SQLite', async () => {
+    const path = tempPath();
+    const db = new BetterSqlite3(path);
+    for (const statement of backgroundV1(
+      'sluice_background_tasks',
+      'sluice_background_migrations',
+      'INTEGER',
+    ))
+      db.exec(statement);
+    db.close();
+    const memory = new SqliteStore({ path });
+    try {
+      await checkBackgroundUpgrade(new SqlBackgroundTaskStore({ store: memory }));
+    } finally {
+      await memory.close();
+    }
+  });
+
+  it.skipIf(!available)('PostgreSQL', async () => {
+    const schema = uniqueSchema('bgv1');
+    const memory = new PostgresStore({ connectionString: DATABASE_URL, schema });
+    try {
+      await admin!.query(`CREATE SCHEMA "${schema}"`);
+      for (const statement of backgroundV1(
+        `"${schema}".sluice_background_tasks`,
+        `"${schema}".sluice_background_migrations`,
+        'BIGINT',
+      ))
+        await admin!.query(statement);
+      await checkBackgroundUpgrade(new SqlBackgroundTaskStore({ store: memory }));
+    } finally {
+      await memory.close();
       await dropSchema(admin!, schema);
     }
   });

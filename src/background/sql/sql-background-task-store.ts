@@ -3,8 +3,8 @@
  * store feature seam (`store.feature(...)`): one table `<prefix>background_tasks` with its own
  * migrations, created on first use. JSON columns (`args`, `result`, `error`) go through the
  * store codec, times are epoch milliseconds. `transition` is one
- * `UPDATE … WHERE id = ? AND status IN (…) RETURNING *`, so two processes racing for the same
- * `pending` task cannot both win.
+ * `UPDATE … SET version = version + 1 … WHERE id = ? AND status IN (…) [AND version = ?]
+ * [AND owner = ?] RETURNING *`, so two processes racing for the same task cannot both win.
  */
 import { describeValue } from '../../errors/describe-value.js';
 import { decodeJson, encodeJson } from '../../stores/codec.js';
@@ -13,6 +13,7 @@ import type { SqlRow } from '../../stores/sql/driver.js';
 import type { SqlFeature, SqlFeatureHandle } from '../../stores/sql/feature.js';
 import type {
   BackgroundTaskError,
+  BackgroundTaskExpectation,
   BackgroundTaskFilter,
   BackgroundTaskInput,
   BackgroundTaskPatch,
@@ -68,6 +69,12 @@ const BACKGROUND_FEATURE: SqlFeature = {
           `CREATE INDEX ${index('tasks_finished')} ON ${t} (status, finished_at)`,
         ],
       },
+      {
+        version: 2,
+        name: 'task version: every transition adds one, callers compare it (recovery, leases)',
+        // Existing rows start at 1, as a new task does.
+        statements: [`ALTER TABLE ${t} ADD COLUMN version ${big} NOT NULL DEFAULT 1`],
+      },
     ];
   },
 };
@@ -93,6 +100,7 @@ const COLUMN_NAMES = [
   'updated_at',
   'started_at',
   'finished_at',
+  'version',
 ] as const;
 const COLUMNS = COLUMN_NAMES.join(', ');
 
@@ -158,9 +166,10 @@ export class SqlBackgroundTaskStore implements BackgroundTaskStore {
     from: readonly BackgroundTaskStatus[],
     to: BackgroundTaskStatus,
     patch: BackgroundTaskPatch = {},
+    expected: BackgroundTaskExpectation = {},
   ): Promise<BackgroundTaskRecord | null> {
-    checkTransition(this.name, id, from, to, patch);
-    const sets = ['status = ?', 'updated_at = ?'];
+    checkTransition(this.name, id, from, to, patch, expected);
+    const sets = ['status = ?', 'updated_at = ?', 'version = version + 1'];
     const params: unknown[] = [to, Date.now()];
     const set = (column: string, value: unknown) => {
       sets.push(`${column} = ?`);
@@ -173,9 +182,20 @@ export class SqlBackgroundTaskStore implements BackgroundTaskStore {
     if (patch.startedAt !== undefined) set('started_at', patch.startedAt.getTime());
     if (patch.finishedAt !== undefined) set('finished_at', patch.finishedAt.getTime());
     params.push(id, ...from);
+    // One statement: the row lock makes the comparison and the write one atomic step.
+    let where = `id = ? AND status IN (${marks(from.length)})`;
+    if (expected.version !== undefined) {
+      where += ' AND version = ?';
+      params.push(expected.version);
+    }
+    if (expected.owner === null) where += ' AND owner IS NULL';
+    else if (expected.owner !== undefined) {
+      where += ' AND owner = ?';
+      params.push(expected.owner);
+    }
     const rows = await this.query(
       `move background task "${id}" to ${to}`,
-      `UPDATE ${this.table} SET ${sets.join(', ')} WHERE id = ? AND status IN (${marks(from.length)}) RETURNING ${COLUMNS}`,
+      `UPDATE ${this.table} SET ${sets.join(', ')} WHERE ${where} RETURNING ${COLUMNS}`,
       params,
     );
     return rows.length === 0 ? null : this.decode(rows[0]);
@@ -269,6 +289,7 @@ export class SqlBackgroundTaskStore implements BackgroundTaskStore {
       updated_at: createdAt,
       started_at: time('startedAt'),
       finished_at: time('finishedAt'),
+      version: 1,
     };
   }
 
@@ -295,6 +316,7 @@ export class SqlBackgroundTaskStore implements BackgroundTaskStore {
       timeoutMs: this.count(id, 'timeout_ms', row.timeout_ms),
       createdAt: this.time(id, 'created_at', row.created_at),
       updatedAt: this.time(id, 'updated_at', row.updated_at),
+      version: this.count(id, 'version', row.version),
     };
     if (row.agent_id != null) record.agentId = this.text(id, 'agent_id', row.agent_id);
     if (row.thread_id != null) record.threadId = this.text(id, 'thread_id', row.thread_id);

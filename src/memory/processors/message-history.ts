@@ -29,7 +29,13 @@ export class MessageHistory implements Processor<'message-history'> {
     if (!turn) return undefined;
     const limit = turn.config.lastMessages;
     if (limit === false || limit === 0 || !turn.existing) return undefined;
-    const stored = await turn.storage.getLastMessages({ threadId: turn.threadId, limit });
+    // Only the owner's messages: a thread that holds another resource's rows (written before
+    // stores checked ownership, or by another writer) never sends them to this tenant's model.
+    const stored = await turn.storage.getLastMessages({
+      threadId: turn.threadId,
+      resourceId: turn.resourceId,
+      limit,
+    });
     // A stored message the request carries too (a tool call the client re-sent with its result)
     // keeps the request's copy: the stored one is older.
     const fresh = stored.filter((m) => messageList.getMessageById(m.id) === undefined);

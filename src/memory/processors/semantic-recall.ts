@@ -57,6 +57,8 @@ export class SemanticRecall implements Processor<'semantic-recall'> {
     for (const message of messages) {
       if (messageList.getMessageById(message.id) !== undefined) continue;
       if (message.role !== 'user' && message.role !== 'assistant') continue;
+      // Only this tenant's rows, whatever a thread holds (see message-history).
+      if (message.resourceId !== turn.resourceId) continue;
       (message.threadId === turn.threadId ? sameThread : otherThreads).push(message);
     }
     if (sameThread.length > 0) {

@@ -21,7 +21,7 @@ import {
   toFloat64,
   topMatches,
 } from '../common.js';
-import { invalidInput, StorageError } from '../errors.js';
+import { invalidInput, StorageError, threadOwnerMismatch } from '../errors.js';
 import { pageWindow } from '../paging.js';
 import type {
   LastMessagesQuery,
@@ -296,7 +296,11 @@ export class InMemoryStore implements MemoryStorage {
     if (turn.resource) this.checkResource('saveTurn', turn.resource);
     const pending = new Map<string, string>();
     const stored = turn.thread && turn.touchThread ? this.threads.get(turn.thread.id) : undefined;
-    if (turn.thread) pending.set(turn.thread.id, stored ? stored.resourceId : turn.thread.resourceId);
+    if (stored && turn.thread && stored.resourceId !== turn.thread.resourceId) {
+      // A claim of someone else's thread: refused before anything is applied.
+      throw threadOwnerMismatch(this.name, 'saveTurn', stored.id, stored.resourceId, turn.thread.resourceId);
+    }
+    if (turn.thread) pending.set(turn.thread.id, turn.thread.resourceId);
     const prepared = this.prepareMessages('saveTurn', turn.messages, pending);
     // Everything is validated: apply without any further way to fail.
     if (stored && turn.thread) stored.updatedAt = turn.thread.updatedAt.getTime();
@@ -493,10 +497,11 @@ export class InMemoryStore implements MemoryStorage {
     const out: Omit<MessageRecord, 'seq'>[] = [];
     for (const message of messages) {
       checkMessageInput(this.name, method, message);
-      const resourceId =
-        message.resourceId ??
-        pendingThreads.get(message.threadId) ??
-        this.threads.get(message.threadId)?.resourceId;
+      const owner = pendingThreads.get(message.threadId) ?? this.threads.get(message.threadId)?.resourceId;
+      const resourceId = message.resourceId ?? owner;
+      if (owner !== undefined && resourceId !== owner) {
+        throw threadOwnerMismatch(this.name, method, message.threadId, owner, resourceId);
+      }
       if (resourceId === undefined) {
         throw invalidInput(
           this.name,

@@ -15,7 +15,7 @@ import type { Pool, PoolClient, PoolConfig } from 'pg';
 import { ConfigurationError } from '../../errors/configuration-error.js';
 import { describeError } from '../../errors/error-chain.js';
 import { SluiceError } from '../../errors/sluice-error.js';
-import { queryFailed, StorageError } from '../errors.js';
+import { queryFailed, StorageError, THREAD_OWNER_TRIGGER_MARKER } from '../errors.js';
 import type { Migration, SqlDriver, SqlExecutor, SqlRow } from '../sql/driver.js';
 import { checkIdentifier } from '../sql/identifiers.js';
 import { loadDriver } from '../sql/load-driver.js';
@@ -37,9 +37,10 @@ export interface PostgresStoreOptions {
 }
 
 /** Number of the newest schema version this code knows. */
-export const POSTGRES_SCHEMA_VERSION = 2;
+export const POSTGRES_SCHEMA_VERSION = 3;
 
-function migrations(t: SqlTables, prefix: string): Migration[] {
+function migrations(t: SqlTables, prefix: string, schema: string): Migration[] {
+  const fn = `"${schema}"."${prefix}message_owner_check"`;
   return [
     {
       version: 1,
@@ -68,6 +69,21 @@ function migrations(t: SqlTables, prefix: string): Migration[] {
         `CREATE INDEX ${prefix}vectors_resource ON ${t.vectors} (index_name, resource_id)`,
         `CREATE INDEX ${prefix}vectors_thread ON ${t.vectors} (index_name, thread_id)`,
         `CREATE INDEX ${prefix}vectors_message ON ${t.vectors} (message_id)`,
+      ],
+    },
+    {
+      version: 3,
+      name: 'thread ownership: a message row must carry its thread owner',
+      // The store checks this itself (under the thread row's lock); the trigger holds the rule for
+      // every other writer too (an older release during a rolling upgrade, a script). Rows
+      // already stored are left as they are: history only ever loads the owner's messages.
+      statements: [
+        `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $body$ BEGIN ` +
+          `IF EXISTS (SELECT 1 FROM ${t.threads} WHERE id = NEW.thread_id AND resource_id <> NEW.resource_id) THEN ` +
+          `RAISE EXCEPTION '${THREAD_OWNER_TRIGGER_MARKER}: thread % belongs to another resource than %', ` +
+          `NEW.thread_id, NEW.resource_id USING ERRCODE = '23514'; END IF; RETURN NEW; END $body$`,
+        `CREATE TRIGGER ${prefix}messages_owner BEFORE INSERT OR UPDATE OF thread_id, resource_id ON ${t.messages} ` +
+          `FOR EACH ROW EXECUTE FUNCTION ${fn}()`,
       ],
     },
   ];
@@ -315,7 +331,7 @@ export class PostgresStore extends SqlStore {
         await tx.run(
           `CREATE TABLE IF NOT EXISTS ${t.migrations} (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)`,
         );
-        await applyMigrations(this.name, tx, t.migrations, migrations(t, this.prefix));
+        await applyMigrations(this.name, tx, t.migrations, migrations(t, this.prefix, this.schema));
       });
     } catch (error) {
       if (isUnavailable(error)) throw this.unavailable('init', error);

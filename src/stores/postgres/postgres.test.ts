@@ -17,6 +17,7 @@ if (available && admin) {
     const schema = uniqueSchema('conf');
     return {
       store: new PostgresStore({ connectionString: DATABASE_URL, schema, poolConfig: { max: 2 } }),
+      twin: () => new PostgresStore({ connectionString: DATABASE_URL, schema, poolConfig: { max: 2 } }),
       dispose: () => dropSchema(admin, schema),
       corruptMessage: async (id, column, raw) => {
         await admin.query(`UPDATE "${schema}".sluice_messages SET ${column} = $1 WHERE id = $2`, [raw, id]);
@@ -36,9 +37,9 @@ describe.skipIf(!available)('PostgresStore set-up', () => {
     const b = new PostgresStore({ connectionString: DATABASE_URL, schema });
     try {
       await Promise.all([a.init(), b.init()]);
-      expect(await a.schemaVersions()).toEqual([1, 2]);
+      expect(await a.schemaVersions()).toEqual([1, 2, 3]);
       const rows = await admin!.query(`SELECT count(*)::int AS n FROM "${schema}".sluice_migrations`);
-      expect(rows.rows[0].n).toBe(2);
+      expect(rows.rows[0].n).toBe(3);
       const plan = await admin!.query(
         `SELECT indexname FROM pg_indexes WHERE schemaname = $1 AND tablename = 'sluice_messages'`,
         [schema],

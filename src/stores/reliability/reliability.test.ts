@@ -122,7 +122,7 @@ describe('SqliteStore reliability', () => {
     const firstB = messages.findIndex((m) => m.id.startsWith('B-'));
     const lastA = messages.map((m) => m.id.startsWith('A-')).lastIndexOf(true);
     expect(firstB).toBeLessThan(lastA);
-    expect(await store.schemaVersions()).toEqual([1, 2]);
+    expect(await store.schemaVersions()).toEqual([1, 2, 3]);
     await store.close();
   }, 60_000);
 
@@ -229,7 +229,7 @@ describe.skipIf(!pgUp)('PostgresStore reliability', () => {
       expect(codeA, a.stderr()).toBe(0);
       expect(codeB, b.stderr()).toBe(0);
       expectNoLoss(await allMessages(store, 'shared'), ['A', 'B'], turns);
-      expect(await store.schemaVersions()).toEqual([1, 2]);
+      expect(await store.schemaVersions()).toEqual([1, 2, 3]);
     } finally {
       await store.close();
       await dropSchema(admin!, schema);

@@ -28,7 +28,14 @@ import {
   topMatches,
   vectorToBytes,
 } from '../common.js';
-import { corruptRow, invalidInput, queryFailed, StorageError } from '../errors.js';
+import {
+  corruptRow,
+  invalidInput,
+  queryFailed,
+  StorageError,
+  THREAD_OWNER_TRIGGER_MARKER,
+  threadOwnerMismatch,
+} from '../errors.js';
 import { pageWindow } from '../paging.js';
 import type {
   LastMessagesQuery,
@@ -211,6 +218,13 @@ export abstract class SqlStore implements MemoryStorage {
     try {
       return await fn(db);
     } catch (error) {
+      // The schema's ownership trigger refused a row another writer (an older release, a script)
+      // would have put in someone else's thread.
+      if (
+        String((error as { message?: unknown } | null)?.message ?? '').includes(THREAD_OWNER_TRIGGER_MARKER)
+      ) {
+        throw threadOwnerMismatch(this.name, operation, '(see cause)', undefined, undefined, error);
+      }
       throw this.classify(operation, error);
     }
   }
@@ -583,7 +597,13 @@ export abstract class SqlStore implements MemoryStorage {
     this.checkMessages('saveTurn', turn.messages);
     return this.op('saveTurn', (db) =>
       db.transaction(async (tx) => {
-        if (turn.thread) await this.upsertThread(tx, turn.thread, turn.touchThread === true);
+        if (turn.thread) {
+          const owner = await this.upsertThread(tx, turn.thread, turn.touchThread === true);
+          if (owner !== turn.thread.resourceId) {
+            // Someone else's thread: the transaction rolls back, nothing of the turn is stored.
+            throw threadOwnerMismatch(this.name, 'saveTurn', turn.thread.id, owner, turn.thread.resourceId);
+          }
+        }
         const saved = await this.writeMessages(tx, 'saveTurn', turn.messages, turn.thread);
         if (turn.resource) await this.writeResource(tx, turn.resource);
         return saved;
@@ -787,17 +807,26 @@ export abstract class SqlStore implements MemoryStorage {
     };
   }
 
-  /** Insert or replace the thread; `touch`: an existing row only gets `updated_at` (see `touchThread`). */
-  private async upsertThread(db: SqlExecutor, thread: StorageThread, touch = false): Promise<void> {
+  /**
+   * Insert or replace the thread; `touch`: an existing row only gets `updated_at` (see
+   * `touchThread`). Resolves to the owner the row has now. The upsert leaves the row locked by
+   * this transaction (PostgreSQL: a concurrent insert of the same id waits for our commit, then
+   * takes the conflict path; SQLite: `BEGIN IMMEDIATE` holds the write lock), so the owner read
+   * here is the one the rest of the transaction writes against.
+   */
+  private async upsertThread(db: SqlExecutor, thread: StorageThread, touch = false): Promise<string> {
     const r = this.threadRow(thread);
-    await db.run(
+    // RETURNING gives the row as it is after the upsert (the kept owner on the touch path).
+    const rows = await db.all(
       `INSERT INTO ${this.tables.threads} (id, resource_id, title, metadata, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) ` +
         (touch
           ? 'ON CONFLICT (id) DO UPDATE SET updated_at = excluded.updated_at'
           : 'ON CONFLICT (id) DO UPDATE SET resource_id = excluded.resource_id, title = excluded.title, ' +
-            'metadata = excluded.metadata, created_at = excluded.created_at, updated_at = excluded.updated_at'),
+            'metadata = excluded.metadata, created_at = excluded.created_at, updated_at = excluded.updated_at') +
+        ' RETURNING resource_id',
       [r.id, r.resource_id, r.title, r.metadata, r.created_at, r.updated_at],
     );
+    return String(rows[0]?.resource_id);
   }
 
   private async writeMessages(
@@ -806,19 +835,24 @@ export abstract class SqlStore implements MemoryStorage {
     messages: StorageMessageInput[],
     pendingThread: StorageThread | undefined,
   ): Promise<StorageMessage[]> {
-    const owners = new Map<string, string>();
+    // Owner per thread id (`null`: no such thread). PostgreSQL reads with FOR SHARE, so the
+    // owner cannot change under this transaction; SQLite's write lock already excludes that.
+    const owners = new Map<string, string | null>();
     if (pendingThread) owners.set(pendingThread.id, pendingThread.resourceId);
+    const lock = this.dialect === 'postgres' ? ' FOR SHARE' : '';
     const saved: StorageMessage[] = [];
     for (const message of messages) {
-      let resourceId = message.resourceId ?? owners.get(message.threadId);
-      if (resourceId === undefined) {
-        const rows = await tx.all(`SELECT resource_id FROM ${this.tables.threads} WHERE id = ?`, [
+      let owner = owners.get(message.threadId);
+      if (owner === undefined) {
+        const rows = await tx.all(`SELECT resource_id FROM ${this.tables.threads} WHERE id = ?${lock}`, [
           message.threadId,
         ]);
-        if (rows[0]) {
-          resourceId = String(rows[0].resource_id);
-          owners.set(message.threadId, resourceId);
-        }
+        owner = rows[0] ? String(rows[0].resource_id) : null;
+        owners.set(message.threadId, owner);
+      }
+      const resourceId = message.resourceId ?? owner ?? undefined;
+      if (owner !== null && resourceId !== owner) {
+        throw threadOwnerMismatch(this.name, method, message.threadId, owner, resourceId);
       }
       if (resourceId === undefined) {
         throw invalidInput(

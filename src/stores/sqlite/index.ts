@@ -18,7 +18,7 @@ import { ConfigurationError } from '../../errors/configuration-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { describeError } from '../../errors/error-chain.js';
 import { SluiceError } from '../../errors/sluice-error.js';
-import { queryFailed, StorageError } from '../errors.js';
+import { queryFailed, StorageError, THREAD_OWNER_TRIGGER_MARKER } from '../errors.js';
 import type { Migration, SqlDriver, SqlExecutor, SqlRow } from '../sql/driver.js';
 import { checkIdentifier } from '../sql/identifiers.js';
 import { loadDriver } from '../sql/load-driver.js';
@@ -69,11 +69,24 @@ function migrations(t: SqlTables): Migration[] {
         `CREATE INDEX ${t.vectors}_message ON ${t.vectors} (message_id)`,
       ],
     },
+    {
+      version: 3,
+      name: 'thread ownership: a message row must carry its thread owner',
+      // The store checks this itself; the triggers hold the rule for every other writer too (an
+      // older release during a rolling upgrade, a script). Rows already stored are left as they
+      // are: history only ever loads the owner's messages.
+      statements: [`INSERT`, `UPDATE OF thread_id, resource_id`].map(
+        (event, i) =>
+          `CREATE TRIGGER ${t.messages}_owner_${i === 0 ? 'insert' : 'update'} BEFORE ${event} ON ${t.messages} ` +
+          `WHEN EXISTS (SELECT 1 FROM ${t.threads} WHERE id = NEW.thread_id AND resource_id <> NEW.resource_id) ` +
+          `BEGIN SELECT RAISE(ABORT, '${THREAD_OWNER_TRIGGER_MARKER}: the thread belongs to another resource'); END`,
+      ),
+    },
   ];
 }
 
 /** Number of the newest schema version this code knows. */
-export const SQLITE_SCHEMA_VERSION = 2;
+export const SQLITE_SCHEMA_VERSION = 3;
 
 /**
  * Switch a file to WAL. Changing the journal mode needs an exclusive lock and SQLite answers

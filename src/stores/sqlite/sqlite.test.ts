@@ -16,6 +16,7 @@ defineStoreConformance('SqliteStore', async () => {
   const path = join(dir, `conformance-${++counter}.db`);
   return {
     store: new SqliteStore({ path }),
+    twin: () => new SqliteStore({ path }),
     corruptMessage: async (id, column, raw) => {
       const db = new Database(path);
       db.prepare(`UPDATE sluice_messages SET ${column} = ? WHERE id = ?`).run(raw, id);
@@ -29,10 +30,10 @@ describe('SqliteStore set-up', () => {
     const path = join(dir, 'migrations.db');
     const first = new SqliteStore({ path });
     await first.saveThread({ id: 't', resourceId: 'r', createdAt: new Date(1), updatedAt: new Date(1) });
-    expect(await first.schemaVersions()).toEqual([1, 2]);
+    expect(await first.schemaVersions()).toEqual([1, 2, 3]);
     await first.close();
     const second = new SqliteStore({ path });
-    expect(await second.schemaVersions()).toEqual([1, 2]);
+    expect(await second.schemaVersions()).toEqual([1, 2, 3]);
     expect(await second.getThreadById('t')).not.toBeNull();
     await second.close();
     const db = new Database(path, { readonly: true });
@@ -57,10 +58,12 @@ describe('SqliteStore set-up', () => {
     }
     for (const name of ['vectors_resource', 'vectors_thread', 'vectors_message'])
       db.exec(`DROP INDEX sluice_${name}`);
-    db.exec('DELETE FROM sluice_migrations WHERE version = 2');
+    db.exec('DROP TRIGGER sluice_messages_owner_insert');
+    db.exec('DROP TRIGGER sluice_messages_owner_update');
+    db.exec('DELETE FROM sluice_migrations WHERE version >= 2');
     db.close();
     const upgraded = new SqliteStore({ path });
-    expect(await upgraded.schemaVersions()).toEqual([1, 2]);
+    expect(await upgraded.schemaVersions()).toEqual([1, 2, 3]);
     expect((await upgraded.getThreadById('t'))?.id).toBe('t');
     await upgraded.close();
     const check = new Database(path);
@@ -73,7 +76,7 @@ describe('SqliteStore set-up', () => {
     const newer = new SqliteStore({ path });
     const error = await newer.init().catch((e: unknown) => e);
     expect(SluiceError.hasCode(error, 'STORE_MIGRATION_FAILED')).toBe(true);
-    expect((error as Error).message).toMatch(/version 99, newer than version 2/);
+    expect((error as Error).message).toMatch(/version 99, newer than version 3/);
     await newer.close();
   });
 
