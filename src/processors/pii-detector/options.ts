@@ -138,6 +138,14 @@ export interface PIIDetectorOptions {
    * the result with a notice; `redact` rewrites every string inside a copy). Default `false`.
    */
   checkToolResults?: boolean;
+  /**
+   * Let e-mail addresses at documentation domains (`example.com`, `*.test`, …) and placeholder
+   * mailboxes (`user@…`, `someone@…`) through: offline they score 0.3, below the default
+   * threshold (hybrid mode still asks the model about them, as about any grey-band score).
+   * Default `false`: they are personal data like any address (a model that copies a user's
+   * `someone@example.com` into its answer is not told apart from one that invents it).
+   */
+  ignoreDocumentationDomains?: boolean;
 }
 
 /** Options after validation and defaults. */
@@ -159,6 +167,7 @@ export interface ResolvedPIIOptions {
   timeoutMs: number | undefined;
   stream: GuardrailStreamOptions | undefined;
   checkToolResults: boolean;
+  ignoreDocumentationDomains: boolean;
 }
 
 const NAME = 'PIIDetector';
@@ -255,5 +264,6 @@ export function resolveOptions(options: PIIDetectorOptions | undefined): Resolve
     timeoutMs: checkTimeoutMs(NAME, o.timeoutMs),
     stream: o.stream,
     checkToolResults: bool(o.checkToolResults, 'checkToolResults', false),
+    ignoreDocumentationDomains: bool(o.ignoreDocumentationDomains, 'ignoreDocumentationDomains', false),
   };
 }
