@@ -15,7 +15,6 @@ import type { ChunkType } from 'sluice/stream';
 import { ScriptedModel } from 'sluice/test';
 import { createTool } from 'sluice/tools';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
 
 const DEPTHS = [5_000, 100_000];
 
