@@ -162,3 +162,27 @@ describe('buildResponseCacheKey', () => {
     },
   );
 });
+
+describe.each(DEPTHS)('writer.custom() data %i levels deep', (depth) => {
+  it('fails the writing tool with DATA_TOO_DEEP; the turn finishes and is saved', async () => {
+    const chatty = createTool({
+      id: 'chatty',
+      description: 'Writes progress',
+      execute: async (_input, { writer }) => {
+        await writer?.custom({ type: 'data-progress', data: deepValue(depth) });
+        return 'ok';
+      },
+    });
+    const model = new ScriptedModel({ steps: [{ toolCalls: [{ toolName: 'chatty', args: {} }] }, 'done'] });
+    const memory = new Memory({ storage: new InMemoryStore() });
+    const agent = new Agent({ id: 'a', instructions: 'x', model, tools: { chatty }, memory });
+    const { chunks, text, error } = await run(agent, { memory: { thread: 't1', resource: 'r1' } });
+    expect(error).toBeUndefined();
+    expect(text).toBe('done');
+    expect(chunks.some((c) => c.type === 'data-progress')).toBe(false);
+    const failure = toolError(chunks);
+    expect(failure?.message).toMatch(/Tool "chatty" called writer\.custom\(\).*256 levels/);
+    const saved = await memory.recall({ threadId: 't1', resourceId: 'r1' });
+    expect(saved.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+  });
+});
