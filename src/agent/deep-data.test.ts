@@ -186,3 +186,34 @@ describe.each(DEPTHS)('writer.custom() data %i levels deep', (depth) => {
     expect(saved.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
   });
 });
+
+describe.each(DEPTHS)('a processor writing data %i levels deep into the response', (depth) => {
+  it('makes the memory save fail with DATA_TOO_DEEP naming the message, not a RangeError', async () => {
+    const model = new ScriptedModel({ steps: ['done'] });
+    const memory = new Memory({ storage: new InMemoryStore() });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      memory,
+      outputProcessors: [
+        {
+          id: 'nester',
+          processOutputResult: ({ messages }) => {
+            for (const m of messages) m.content.metadata = { deep: deepValue(depth) };
+            return messages;
+          },
+        },
+      ],
+    });
+    let thrown: unknown;
+    try {
+      const result = await agent.generate('go', { memory: { thread: 't1', resource: 'r1' } });
+      thrown = result.error;
+    } catch (e) {
+      thrown = e;
+    }
+    expect(SluiceError.hasCode(thrown, 'DATA_TOO_DEEP')).toBe(true);
+    expect((thrown as Error).message).toMatch(/Agent "a": message ".+" \(assistant\)/);
+  });
+});
