@@ -153,7 +153,7 @@ export class PIIChecker {
     const model = this.#o.model;
     if (model === undefined) return [];
     const types = [...new Set([...this.#modelTypes, ...grey.map((d) => d.type)])];
-    let instructions = this.#o.instructions ?? piiInstructions(types);
+    let instructions = this.#o.instructions ?? piiInstructions(types, this.#o.ignoreDocumentationDomains);
     if (grey.length > 0) {
       const list = grey
         .map((d) => JSON.stringify({ type: d.type, value: d.value, start: d.start, end: d.end }))

@@ -6,7 +6,7 @@
  */
 import { ConfigurationError } from 'sluice/errors';
 import { detectPII, PIIDetector } from 'sluice/processors';
-import { createProcessorHarness } from 'sluice/test';
+import { createProcessorHarness, ScriptedModel } from 'sluice/test';
 import { describe, expect, it } from 'vitest';
 
 const DOCUMENTATION = [
@@ -73,5 +73,23 @@ describe('documentation-domain and placeholder e-mails', () => {
     expect(error).toBeInstanceOf(ConfigurationError);
     expect((error as ConfigurationError).code).toBe('PROCESSOR_INVALID_OPTIONS');
     expect((error as ConfigurationError).message).toContain('ignoreDocumentationDomains');
+  });
+});
+
+describe('documentation-domain e-mails in llm mode', () => {
+  async function systemPrompt(ignoreDocumentationDomains?: boolean): Promise<string> {
+    const model = new ScriptedModel({ steps: () => '{"categories":null,"detections":null}' });
+    const pii = new PIIDetector({
+      model,
+      ...(ignoreDocumentationDomains !== undefined ? { ignoreDocumentationDomains } : {}),
+    });
+    await createProcessorHarness(pii, { messages: 'Write to someone@example.com today.' }).processInput();
+    const system = model.calls[0]?.prompt.find((m) => m.role === 'system');
+    return typeof system?.content === 'string' ? system.content : '';
+  }
+
+  it('the helper model is told they count, unless ignoreDocumentationDomains', async () => {
+    expect(await systemPrompt()).toContain('including documentation and test domains (example.com');
+    expect(await systemPrompt(true)).not.toContain('example.com');
   });
 });
