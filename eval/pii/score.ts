@@ -41,7 +41,13 @@ function finish(c: { tp: number; fp: number; fn: number }): TypeScore {
   return { ...c, precision, recall, f1 };
 }
 
-/** Scores `detectPII` on `fixtures` at the default threshold. */
+/**
+ * Scores `detectPII` on `fixtures` at the default threshold. The fixtures were labelled when
+ * addresses at documentation domains (`user@example.com`) scored below the threshold, and use
+ * them as negatives; they are scored with `ignoreDocumentationDomains: true`, the option that
+ * keeps that convention (by default such addresses are flagged — see
+ * `documentation-emails.test.ts`). Every other type is scored as the default detector sees it.
+ */
 export function scorePII(fixtures: readonly PIIFixture[]): PIIScore {
   const counts = new Map<PIIType, { tp: number; fp: number; fn: number }>();
   const bump = (type: PIIType, key: 'tp' | 'fp' | 'fn') => {
@@ -55,7 +61,7 @@ export function scorePII(fixtures: readonly PIIFixture[]): PIIScore {
   const errors: PIIScore['errors'] = [];
   let negativeLinesFlagged = 0;
   for (const f of fixtures) {
-    const found = detectPII(f.text, { minConfidence: EVAL_MIN_CONFIDENCE });
+    const found = detectPII(f.text, { minConfidence: EVAL_MIN_CONFIDENCE, ignoreDocumentationDomains: true });
     if (f.negative && found.length > 0) negativeLinesFlagged++;
     const matched = new Set<number>();
     for (const d of found) {

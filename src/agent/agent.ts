@@ -5,6 +5,7 @@ import { SqlBackgroundTaskStore, type SqlFeatureHost } from '../background/sql/s
 import { attachUsageTargets } from '../cost/run-usage.js';
 import { resolveDownloadPolicy, validateDownloadPolicy } from '../downloads/policy.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
+import { DataTooDeepError } from '../errors/data-too-deep-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import { describeError } from '../errors/error-chain.js';
 import type { Memory } from '../memory/memory.js';
@@ -25,6 +26,7 @@ import { RequestContext } from '../request-context/request-context.js';
 import type { FullOutput, MastraModelOutput } from '../stream/model-output.js';
 import { resolveToolSet } from '../tools/resolve-tool-set.js';
 import type { ResolvedToolSet } from '../tools/resolved-tool-set.js';
+import { MAX_DATA_DEPTH, valueTooDeep } from '../util/data-depth.js';
 import { createDefaultErrorProcessor } from './default-error-processors.js';
 import { newId } from './ids.js';
 import { checkAgentConfigNames, checkCallOptionNames, type OptionCheckContext } from './option-names.js';
@@ -61,6 +63,9 @@ async function resolveDynamic<T>(value: DynamicArgument<T>, requestContext: Requ
     ? await (value as (args: { requestContext: RequestContext }) => T | Promise<T>)({ requestContext })
     : value;
 }
+
+/** Deepest input accepted: tool data's bound plus the levels of a message around it. */
+const MAX_INPUT_DEPTH = MAX_DATA_DEPTH + 16;
 
 /**
  * An agent: instructions, a model and tools, run as a multi-step tool loop whose inputs,
@@ -276,6 +281,14 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     );
     messageList.addSystem(instructions as never);
     if (call.system) messageList.addSystem(call.system as never);
+    // Refused before anything walks or stores it (conversion, processors, memory, cache keys).
+    if (valueTooDeep(messages, MAX_INPUT_DEPTH)) {
+      throw new DataTooDeepError(
+        `Agent "${this.id}": the input messages`,
+        MAX_INPUT_DEPTH,
+        'Send flatter data (e.g. a JSON string in a text part instead of nested objects).',
+      );
+    }
     messageList.add(messages, 'input');
 
     // `structuredOutput.model`: a second model structures the answer, so the agent's model

@@ -10,14 +10,20 @@ import {
   type ToolCallChunk,
 } from '../stream/chunk-types.js';
 import type { StepContentPart } from '../stream/step-result.js';
+import { jsonTextTooDeep } from '../util/data-depth.js';
 import { ToolCallIds } from './tool-call-ids.js';
 import { emptyUsage } from './usage.js';
 
 const AGENT = ChunkFrom.AGENT;
 
-/** Parse tool-call arguments; `undefined` marks text that is not a JSON object. */
+/**
+ * Parse tool-call arguments; `undefined` marks text that is not a JSON object, or one nested
+ * past `MAX_DATA_DEPTH` (the tool call then fails with `TOOL_INVALID_ARGS`; the stored call
+ * keeps `{}`, so history, memory and cache keys never hold the deep value).
+ */
 export function parseToolArgs(input: string): Record<string, unknown> | undefined {
   if (input.trim() === '') return {};
+  if (jsonTextTooDeep(input)) return undefined;
   try {
     const value: unknown = JSON.parse(input);
     return typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -156,6 +156,8 @@ export type SluiceErrorCode =
   | 'CALLBACK_FAILED'
   /** A step has no user or assistant message to send the model. */
   | 'EMPTY_PROMPT'
+  /** `DataTooDeepError`: a value nests deeper than Sluice walks or serialises. */
+  | 'DATA_TOO_DEEP'
   /** `writer.custom()` got a chunk whose type does not start with `data-`. */
   | 'INVALID_CUSTOM_CHUNK'
   /** A message (or part) that cannot be turned into a stored message. */

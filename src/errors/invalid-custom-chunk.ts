@@ -1,3 +1,5 @@
+import { MAX_DATA_DEPTH, valueTooDeep } from '../util/data-depth.js';
+import { DataTooDeepError } from './data-too-deep-error.js';
 import { describeValue } from './describe-value.js';
 import { describeError } from './error-chain.js';
 import { SluiceError } from './sluice-error.js';
@@ -16,8 +18,19 @@ export function invalidCustomChunk(type: unknown, caller?: string): SluiceError 
   );
 }
 
-/** Throws {@link invalidCustomChunk} unless `chunk` is a `data-*` chunk. */
+/**
+ * Throws {@link invalidCustomChunk} unless `chunk` is a `data-*` chunk, and `DataTooDeepError`
+ * (`DATA_TOO_DEEP`) when its `data` nests past `MAX_DATA_DEPTH` (it is streamed, stored with the
+ * response and serialised; refused here, before anything walks it).
+ */
 export function assertCustomChunk(chunk: unknown, caller?: string): void {
   const type = typeof chunk === 'object' && chunk !== null ? (chunk as { type?: unknown }).type : undefined;
   if (typeof type !== 'string' || !type.startsWith('data-')) throw invalidCustomChunk(type, caller);
+  if (valueTooDeep((chunk as { data?: unknown }).data)) {
+    throw new DataTooDeepError(
+      `${caller === undefined ? 'writer.custom()' : `${caller} called writer.custom(); the`} data of chunk "${type}"`,
+      MAX_DATA_DEPTH,
+      'Write flatter data.',
+    );
+  }
 }

@@ -33,6 +33,8 @@ export const PII_DETECTOR_OPTIONS: Record<keyof PIIDetectorOptions, true> = {
   timeoutMs: true,
   stream: true,
   checkToolResults: true,
+  toolResultLimits: true,
+  ignoreDocumentationDomains: true,
 };
 export const PROMPT_INJECTION_DETECTOR_OPTIONS: Record<keyof PromptInjectionDetectorOptions, true> = {
   model: true,
@@ -46,6 +48,7 @@ export const PROMPT_INJECTION_DETECTOR_OPTIONS: Record<keyof PromptInjectionDete
   providerOptions: true,
   lastMessageOnly: true,
   checkToolResults: true,
+  toolResultLimits: true,
   hybridBand: true,
   onViolation: true,
   mode: true,

@@ -20,6 +20,7 @@ export {
   configFingerprint,
   createStreamWindow,
   DEFAULT_OVERLAP_CHARS,
+  DEFAULT_TOOL_RESULT_LIMITS,
   DEFAULT_WINDOW_CHARS,
   type FailPolicyOptions,
   type FailPolicyResult,
@@ -43,8 +44,13 @@ export {
   type StreamWindowOptions,
   type StreamWindowSpan,
   type StreamWindowVerdict,
+  type ToolResultLimits,
+  type ToolResultOverflow,
+  type ToolResultText,
+  type ToolResultWalk,
   VerdictCache,
   type VerdictCacheOptions,
+  walkToolResult,
 } from './guardrails/index.js';
 export {
   detectLanguageOffline,

@@ -1,12 +1,15 @@
 import type { SchemaValidator } from '../schema/index.js';
+import { MAX_DATA_DEPTH, valueTooDeep } from '../util/data-depth.js';
 import { untilAborted } from '../util/until-aborted.js';
 import { parseToolInput } from './parse-tool-input.js';
 import {
   abortedError,
+  argsTooDeepError,
   executionFailedError,
   invalidArgsError,
   invalidJsonArgsError,
   invalidOutputError,
+  outputTooDeepError,
   unserializableOutputError,
 } from './tool-errors.js';
 import { ToolExecutionError } from './tool-execution-error.js';
@@ -45,8 +48,10 @@ export async function runToolCall(
   if (!parsed.ok) {
     return {
       ok: false,
-      args: parsed.raw,
-      error: invalidJsonArgsError(name, parsed.raw, parsed.error, toolCallId),
+      args: parsed.tooDeep ? {} : parsed.raw,
+      error: parsed.tooDeep
+        ? argsTooDeepError(name, MAX_DATA_DEPTH, toolCallId)
+        : invalidJsonArgsError(name, parsed.raw, parsed.error, toolCallId),
     };
   }
   let args = parsed.value;
@@ -81,6 +86,8 @@ export async function runToolCall(
     result = checked.value;
   }
   if (!runtime.toModelOutput) {
+    if (valueTooDeep(result))
+      return { ok: false, args, error: outputTooDeepError(name, MAX_DATA_DEPTH, toolCallId) };
     const unsendable = jsonProblem(result);
     if (unsendable !== undefined)
       return { ok: false, args, error: unserializableOutputError(name, unsendable, toolCallId) };
@@ -91,6 +98,9 @@ export async function runToolCall(
     modelOutput = await runtime.toModelOutput(result, { toolCallId, input: args });
   } catch (error) {
     return { ok: false, args, error: executionFailedError(name, error, toolCallId, 'toModelOutput threw: ') };
+  }
+  if (valueTooDeep(modelOutput) || valueTooDeep(result)) {
+    return { ok: false, args, error: outputTooDeepError(name, MAX_DATA_DEPTH, toolCallId) };
   }
   const unsendable = jsonProblem(modelOutput);
   if (unsendable !== undefined)
@@ -110,8 +120,10 @@ export async function checkToolInput(
   if (!parsed.ok) {
     return {
       ok: false,
-      args: parsed.raw,
-      error: invalidJsonArgsError(runtime.name, parsed.raw, parsed.error, call.toolCallId),
+      args: parsed.tooDeep ? {} : parsed.raw,
+      error: parsed.tooDeep
+        ? argsTooDeepError(runtime.name, MAX_DATA_DEPTH, call.toolCallId)
+        : invalidJsonArgsError(runtime.name, parsed.raw, parsed.error, call.toolCallId),
     };
   }
   if (!runtime.validateInput) return { ok: true, args: parsed.value };

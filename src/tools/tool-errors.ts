@@ -41,6 +41,30 @@ export function invalidJsonArgsError(
   );
 }
 
+/**
+ * `TOOL_INVALID_ARGS` for arguments nested deeper than `MAX_DATA_DEPTH` levels: refused before
+ * they are parsed, validated, stored or hashed (each of which would overflow the stack).
+ */
+export function argsTooDeepError(name: string, limit: number, toolCallId?: string): ToolExecutionError {
+  return new ToolExecutionError(
+    'TOOL_INVALID_ARGS',
+    `Invalid arguments for tool "${name}": they nest objects or arrays more than ${limit} levels deep (the limit for tool data). Send flatter arguments matching the tool's input schema and call "${name}" again.`,
+    { toolName: name, toolCallId, details: { limit: 'maxDepth', maxDepth: limit } },
+  );
+}
+
+/**
+ * `TOOL_OUTPUT_INVALID` for a result nested deeper than `MAX_DATA_DEPTH` levels: it is not sent
+ * to the model, stored or cached.
+ */
+export function outputTooDeepError(name: string, limit: number, toolCallId?: string): ToolExecutionError {
+  return new ToolExecutionError(
+    'TOOL_OUTPUT_INVALID',
+    `Tool "${name}" returned a result that nests objects or arrays more than ${limit} levels deep (the limit for tool data); it was not sent to the model. Return flatter data from the tool.`,
+    { toolName: name, toolCallId, details: { limit: 'maxDepth', maxDepth: limit } },
+  );
+}
+
 /** `TOOL_INVALID_ARGS` for arguments that fail the input schema; lists every issue with its path. */
 export function invalidArgsError(
   name: string,

@@ -5,12 +5,17 @@
  * save from the finalization point. A call without `memory` uses none.
  */
 import { ConfigurationError } from '../../errors/configuration-error.js';
+import { DataTooDeepError } from '../../errors/data-too-deep-error.js';
 import type { Memory } from '../../memory/memory.js';
 import { type AgentMemoryOption, beginMemoryTurn, type MemoryTurn } from '../../memory/turn.js';
 import type { RequestContext } from '../../request-context/request-context.js';
+import { MAX_DATA_DEPTH, valueTooDeep } from '../../util/data-depth.js';
 import { newId } from '../ids.js';
 import type { RunContext } from './context.js';
 import type { RunEnd } from './finalize.js';
+
+/** Deepest message content saved: tool data's bound plus the levels of a message around it. */
+const MAX_MESSAGE_DEPTH = MAX_DATA_DEPTH + 16;
 
 /** The call's memory turn, or `undefined` when the call names no conversation. */
 export async function startMemoryTurn(
@@ -45,6 +50,21 @@ export async function saveMemoryTurn<OUTPUT>(
 ): Promise<Error | undefined> {
   const turn = run.plan.memory;
   if (!turn) return undefined;
+  // Input and tool data are bounded where they enter; a processor may still have written
+  // something deeper. Named here with a coded error, not a RangeError from the store's encoder.
+  const tooDeep = [...run.list.get.input.db(), ...run.list.get.response.db()].find((m) =>
+    valueTooDeep(m.content, MAX_MESSAGE_DEPTH),
+  );
+  if (tooDeep !== undefined) {
+    const error = new DataTooDeepError(
+      `Agent "${run.plan.agentId}": message "${tooDeep.id}" (${tooDeep.role}), to be saved to memory,`,
+      MAX_MESSAGE_DEPTH,
+      'A processor or tool wrote nested data into it; keep message data flatter. The turn was not saved.',
+    );
+    if (end.status === 'success') return error;
+    console.warn(`Agent "${run.plan.agentId}": saving the failed turn to memory failed: ${error.message}`);
+    return undefined;
+  }
   try {
     await turn.save({
       status: end.status,

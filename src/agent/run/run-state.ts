@@ -10,6 +10,7 @@ import type { FullOutput } from '../../stream/model-output.js';
 import type { LLMStepResult } from '../../stream/step-result.js';
 import type { StructuredOutcome } from '../structured-output.js';
 import { addUsage, emptyUsage } from '../usage.js';
+import { PromptHistory } from './prompt-history.js';
 
 /** Per-run totals, gathered as steps complete. */
 export interface RunTotals {
@@ -56,6 +57,8 @@ export class RunState<OUTPUT = unknown> {
   readonly responseCreatedAt = new Date();
   /** Tool-call ids handed out in this run, kept through step replays (see `ToolCallIds`). */
   readonly toolCallIds = new Set<string>();
+  /** The steps' prompts, shared message by message, behind `step-start` `inputMessages`. */
+  readonly prompts = new PromptHistory();
   /** The successful end, prepared before finalization so processors can see the finish chunk. */
   closing: { output: FullOutput<OUTPUT>; chunk: FinishChunk } | undefined;
 

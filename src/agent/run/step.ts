@@ -8,7 +8,7 @@
  * Returns true when another step follows (tools ran and the budget allows). A failure throws;
  * `step-retry.ts` decides whether the step is attempted again.
  */
-import type { LanguageModelV2Message } from '@ai-sdk/provider';
+import type { LanguageModelV2Message, LanguageModelV2Prompt } from '@ai-sdk/provider';
 import { ProcessorError } from '../../errors/processor-error.js';
 import { ProviderCallError } from '../../errors/provider-call-error.js';
 import { SluiceError } from '../../errors/sluice-error.js';
@@ -17,7 +17,7 @@ import { toLanguageModelPrompt } from '../../messages/to-prompt.js';
 import type { MastraLanguageModel } from '../../models/types.js';
 import type { StepSettings } from '../../pipeline/runner.js';
 import type { CachedLLMStepChunk } from '../../pipeline/types.js';
-import { ChunkFrom, type ToolErrorChunk } from '../../stream/chunk-types.js';
+import { ChunkFrom, type StepStartChunk, type ToolErrorChunk } from '../../stream/chunk-types.js';
 import type { LLMStepResult } from '../../stream/step-result.js';
 import { ResolvedToolSet } from '../../tools/resolved-tool-set.js';
 import type { ToolOutcome } from '../../tools/types.js';
@@ -178,12 +178,10 @@ export async function runStep<OUTPUT>(
       type: 'step-start',
       runId,
       from: AGENT,
-      payload: {
-        messageId,
-        startedAt,
-        request: source.request ?? {},
-        inputMessages: outbound,
-      },
+      payload: withInputMessages(
+        { messageId, startedAt, request: source.request ?? {} },
+        state.prompts.record(outbound),
+      ),
     });
     // Text is recorded as it leaves the processors until the step's last chunk, so text a
     // processor holds back and releases later (e.g. on step-finish) still counts. Partial
@@ -438,4 +436,28 @@ function buildStepResult(
 
 export function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw signal.reason ?? new Error('aborted');
+}
+
+/**
+ * `payload.inputMessages` rebuilt on read from the run's prompt history, so the chunk log does
+ * not hold one copy of the conversation per step (see `PromptHistory`). Enumerable, so spreads
+ * and `JSON.stringify` see it; assigning it replaces it with a plain value.
+ */
+function withInputMessages(
+  payload: StepStartChunk['payload'],
+  read: () => LanguageModelV2Prompt,
+): StepStartChunk['payload'] {
+  return Object.defineProperty(payload, 'inputMessages', {
+    enumerable: true,
+    configurable: true,
+    get: read,
+    set(this: StepStartChunk['payload'], value: LanguageModelV2Prompt | undefined) {
+      Object.defineProperty(this, 'inputMessages', {
+        value,
+        enumerable: true,
+        configurable: true,
+        writable: true,
+      });
+    },
+  });
 }

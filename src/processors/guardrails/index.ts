@@ -45,4 +45,15 @@ export {
   type StreamWindowSpan,
   type StreamWindowVerdict,
 } from './stream-window.js';
+export {
+  DEFAULT_TOOL_RESULT_LIMITS,
+  resolveToolResultLimits,
+  type ToolResultLimits,
+  type ToolResultOverflow,
+  type ToolResultText,
+  type ToolResultWalk,
+  toolResultOverflowReason,
+  type WalkToolResultOptions,
+  walkToolResult,
+} from './tool-result-walk.js';
 export { configFingerprint, VerdictCache, type VerdictCacheOptions } from './verdict-cache.js';

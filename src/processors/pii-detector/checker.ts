@@ -86,6 +86,7 @@ export class PIIChecker {
         mode: options.mode,
         types: options.types,
         threshold: options.threshold,
+        ignoreDocumentationDomains: options.ignoreDocumentationDomains,
         instructions: options.instructions ?? null,
         model: (options.model ?? null) as unknown,
       }),
@@ -115,7 +116,11 @@ export class PIIChecker {
     const all: PIIResultDetection[] =
       this.#offlineTypes.length === 0
         ? []
-        : detectPII(text, { types: this.#offlineTypes, minConfidence: floor }).map((d) => ({
+        : detectPII(text, {
+            types: this.#offlineTypes,
+            minConfidence: floor,
+            ignoreDocumentationDomains: this.#o.ignoreDocumentationDomains,
+          }).map((d) => ({
             type: d.type,
             value: d.value,
             confidence: d.confidence,
@@ -148,7 +153,7 @@ export class PIIChecker {
     const model = this.#o.model;
     if (model === undefined) return [];
     const types = [...new Set([...this.#modelTypes, ...grey.map((d) => d.type)])];
-    let instructions = this.#o.instructions ?? piiInstructions(types);
+    let instructions = this.#o.instructions ?? piiInstructions(types, this.#o.ignoreDocumentationDomains);
     if (grey.length > 0) {
       const list = grey
         .map((d) => JSON.stringify({ type: d.type, value: d.value, start: d.start, end: d.end }))

@@ -19,10 +19,13 @@ import {
   createStreamWindow,
   type GuardrailFailure,
   type GuardrailFailureTripwireMetadata,
+  reportViolation,
   type StreamTextWindow,
   type StreamWindowCheck,
   type StreamWindowCheckInfo,
   type StreamWindowVerdict,
+  toolResultOverflowReason,
+  walkToolResult,
 } from '../guardrails/index.js';
 import { checkOptionNames, invalidProcessorOption } from '../option-errors.js';
 import { type CheckContext, PIIChecker, type PIIVerdict } from './checker.js';
@@ -43,7 +46,12 @@ import {
   reported,
   typesOf,
 } from './report.js';
-import { mapStringLeaves, stringLeaves } from './tool-result.js';
+
+/** Integers with at least seven digits are checked as text (a phone or card number as a number). */
+function longInteger(v: number | boolean | bigint): string | undefined {
+  if (typeof v === 'bigint') return v >= 1_000_000n || v <= -1_000_000n ? String(v) : undefined;
+  return typeof v === 'number' && Number.isSafeInteger(v) && Math.abs(v) >= 1_000_000 ? String(v) : undefined;
+}
 
 export { DEFAULT_DETECT_TYPES, PII_TYPES } from './detect/index.js';
 export type { DetectPIIOptions, PIIDetection, PIIType } from './detect/types.js';
@@ -193,30 +201,63 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
     });
   }
 
-  /** With `checkToolResults`: check the strings of a tool's result before the model sees them. */
+  /**
+   * With `checkToolResults`: check every string of a tool's result — values, property names and
+   * long integers — before the model sees it (see `walkToolResult`). `redact` rewrites them in
+   * a copy (a property whose name holds personal data is renamed, its value kept); a result
+   * past `toolResultLimits` is blocked (reported under `warn`).
+   */
   async processToolResult(args: ProcessToolResultArgs<PIIDetectorTripwireMetadata>): Promise<undefined> {
     if (!this.#o.checkToolResults) return undefined;
     const { result, toolCallId, toolName, messageList } = args;
-    const leaves = stringLeaves(result);
-    if (leaves.length === 0) return undefined;
+    const strategy = this.#o.strategy;
+    const walk = walkToolResult(result, { limits: this.#o.toolResultLimits, scalar: longInteger });
+    if (walk.overflow !== undefined) {
+      const reason = toolResultOverflowReason(PII_DETECTOR_ID, toolName, walk.overflow);
+      if (strategy !== 'warn') {
+        args.abort(reason, {
+          metadata: {
+            processorId: PII_DETECTOR_ID,
+            strategy: 'block',
+            hook: 'processToolResult',
+            types: [],
+            detections: [],
+            toolCallId,
+            overflow: walk.overflow,
+          },
+        });
+      }
+      await reportViolation(this, `pii-detector: ${reason}`, {
+        processorId: PII_DETECTOR_ID,
+        strategy: 'warn',
+        hook: 'processToolResult',
+        types: [],
+        detections: [],
+        toolCallId,
+        overflow: walk.overflow,
+      } satisfies PIIViolationDetail);
+      return undefined;
+    }
+    const texts = walk.texts;
+    if (texts.length === 0) return undefined;
     const ctx = this.#context(args, 'processToolResult');
     const verdicts: Array<PIIVerdict | undefined> = [];
-    for (const leaf of leaves) verdicts.push(await this.#checker.check(leaf, ctx));
+    for (const t of texts) verdicts.push(await this.#checker.check(t.text, ctx));
     const flagged = verdicts.flatMap((v) => v?.detections ?? []);
-    const strategy = this.#o.strategy;
-    for (let i = 0; i < leaves.length; i++) {
+    for (let i = 0; i < texts.length; i++) {
       const v = verdicts[i];
-      if (v !== undefined) await this.#emitDetection(leaves[i] as string, v, 'processToolResult');
+      if (v !== undefined)
+        await this.#emitDetection((texts[i] as { text: string }).text, v, 'processToolResult');
     }
     if (flagged.length === 0) return undefined;
     if (strategy === 'block') this.#block(flagged, 'processToolResult', args.abort, { toolCallId });
     let replacement: unknown = result;
     if (strategy === 'filter') replacement = PII_FILTERED_TOOL_RESULT;
     else if (strategy === 'redact') {
-      replacement = mapStringLeaves(
-        result,
-        (leaf, i) => this.#redact(leaf, verdicts[i]?.detections ?? []).text,
-      );
+      replacement = walk.rebuild((text, i) => {
+        const found = verdicts[i]?.detections ?? [];
+        return found.length === 0 ? text : this.#redact(text, found).text;
+      });
     }
     await this.#violation(strategy, flagged, 'processToolResult', { toolCallId });
     if (replacement !== result) {

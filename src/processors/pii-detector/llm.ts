@@ -38,14 +38,25 @@ export const PII_RESULT_SCHEMA: JSONSchema7 = {
   required: ['categories', 'detections'],
 };
 
-/** The generated instructions for `types` (used unless `instructions` replaces them). */
-export function piiInstructions(types: readonly string[]): string {
+/**
+ * The generated instructions for `types` (used unless `instructions` replaces them). Unless
+ * `ignoreDocumentationDomains`, the model is told that e-mails at documentation domains and
+ * placeholder mailboxes count, as they do offline.
+ */
+export function piiInstructions(types: readonly string[], ignoreDocumentationDomains = false): string {
+  const emails = ignoreDocumentationDomains
+    ? []
+    : [
+        'E-mail addresses count as PII at any domain, including documentation and test domains (example.com, *.test)',
+        'and placeholder mailboxes (someone@, your.email@).',
+      ];
   return [
     'You detect personally identifiable information (PII) in text.',
     `Look for these types only: ${types.join(', ')}.`,
     'Report every occurrence with its exact value as it appears in the text, its type, your confidence from 0 to 1,',
     'and its character offsets (start inclusive, end exclusive).',
     'Do not report placeholders, masked values, example values, or text that only talks about PII.',
+    ...emails,
     'Answer with JSON: {"categories": [{"type": string, "score": number}] | null,',
     '"detections": [{"type": string, "value": string, "confidence": number, "start": number, "end": number}] | null,',
     '"redacted_content": string | null}.',

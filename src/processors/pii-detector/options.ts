@@ -10,6 +10,8 @@ import {
   type GuardrailStreamOptions,
   type GuardrailStructuredOutputOptions,
   resolveGuardrailMode,
+  resolveToolResultLimits,
+  type ToolResultLimits,
 } from '../guardrails/index.js';
 import { invalidOptionFor, oneOf, describeOptionValue as show } from '../option-errors.js';
 import { PII_TYPES } from './detect/index.js';
@@ -138,6 +140,21 @@ export interface PIIDetectorOptions {
    * the result with a notice; `redact` rewrites every string inside a copy). Default `false`.
    */
   checkToolResults?: boolean;
+  /**
+   * Bounds of one tool result's check (with `checkToolResults`): every string in it — values and
+   * property names — is checked, up to these bounds; a result past any of them is blocked
+   * (under `strategy: 'warn'` reported), never passed on unchecked. Defaults: 20,000 strings,
+   * 1,000,000 characters, 64 levels of nesting (`DEFAULT_TOOL_RESULT_LIMITS`).
+   */
+  toolResultLimits?: Partial<ToolResultLimits>;
+  /**
+   * Let e-mail addresses at documentation domains (`example.com`, `*.test`, …) and placeholder
+   * mailboxes (`user@…`, `someone@…`) through: offline they score 0.3, below the default
+   * threshold (hybrid mode still asks the model about them, as about any grey-band score).
+   * Default `false`: they are personal data like any address (a model that copies a user's
+   * `someone@example.com` into its answer is not told apart from one that invents it).
+   */
+  ignoreDocumentationDomains?: boolean;
 }
 
 /** Options after validation and defaults. */
@@ -159,6 +176,8 @@ export interface ResolvedPIIOptions {
   timeoutMs: number | undefined;
   stream: GuardrailStreamOptions | undefined;
   checkToolResults: boolean;
+  toolResultLimits: ToolResultLimits;
+  ignoreDocumentationDomains: boolean;
 }
 
 const NAME = 'PIIDetector';
@@ -255,5 +274,7 @@ export function resolveOptions(options: PIIDetectorOptions | undefined): Resolve
     timeoutMs: checkTimeoutMs(NAME, o.timeoutMs),
     stream: o.stream,
     checkToolResults: bool(o.checkToolResults, 'checkToolResults', false),
+    toolResultLimits: resolveToolResultLimits(NAME, o.toolResultLimits),
+    ignoreDocumentationDomains: bool(o.ignoreDocumentationDomains, 'ignoreDocumentationDomains', false),
   };
 }

@@ -3,6 +3,7 @@
  * `onDetection` events. Values are left out unless `includeDetections` is on, since reports
  * travel to clients and logs.
  */
+import type { ToolResultOverflow } from '../guardrails/index.js';
 import type { PIIResultDetection } from './options.js';
 
 /** Where a check ran. */
@@ -31,6 +32,8 @@ export interface PIITripwireMetadata {
   detections: PIIReportedDetection[];
   messageId?: string;
   toolCallId?: string;
+  /** A tool result past `toolResultLimits`: which bound (then `types` and `detections` are empty). */
+  overflow?: ToolResultOverflow;
 }
 
 /** `detail` of the violations `warn`, `filter` and `redact` report to `onViolation`. */
@@ -44,6 +47,8 @@ export interface PIIViolationDetail {
   toolCallId?: string;
   /** Stream: the text block, and offsets are in it. */
   textId?: string;
+  /** `warn` on a tool result past `toolResultLimits`: which bound (it went through unchecked). */
+  overflow?: ToolResultOverflow;
 }
 
 /** Detections as reports put them: offsets shifted by `offset`, values only with `includeValues`. */

@@ -36,6 +36,14 @@ import {
   requireModelFor,
   resolveGuardrailMode,
 } from '../guardrails/mode.js';
+import {
+  resolveToolResultLimits,
+  type ToolResultLimits,
+  type ToolResultOverflow,
+  type ToolResultText,
+  toolResultOverflowReason,
+  walkToolResult,
+} from '../guardrails/tool-result-walk.js';
 import { configFingerprint, VerdictCache } from '../guardrails/verdict-cache.js';
 import { checkOptionNames, describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
 import { INJECTION_CATEGORIES, type InjectionCategory } from './features.js';
@@ -111,6 +119,13 @@ export interface PromptInjectionDetectorOptions extends GuardrailCommonOptions {
    */
   checkToolResults?: boolean;
   /**
+   * Bounds of one tool result's check (with `checkToolResults`): every string in it — values and
+   * property names — is read, up to these bounds; a result past any of them is blocked (under
+   * `strategy: 'warn'` reported), never passed on unchecked. Defaults: 20,000 strings,
+   * 1,000,000 characters, 64 levels of nesting (`DEFAULT_TOOL_RESULT_LIMITS`).
+   */
+  toolResultLimits?: Partial<ToolResultLimits>;
+  /**
    * `'hybrid'` only: offline scores below `low` pass and scores at or above `high` are flagged
    * without asking the model; the model decides the band between. Default `{ low: 0.3, high: 0.9 }`.
    */
@@ -136,6 +151,8 @@ export interface PromptInjectionViolationDetail {
   score?: number;
   /** `rewrite` without a rewritten text fell back to `filter`. */
   fellBackTo?: 'filter';
+  /** A tool result past `toolResultLimits`: which bound (nothing was scored). */
+  overflow?: ToolResultOverflow;
 }
 
 /** The tool result a flagged result becomes under `filter`. */
@@ -164,6 +181,7 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
   readonly #includeScores: boolean;
   readonly #lastMessageOnly: boolean;
   readonly #checkToolResults: boolean;
+  readonly #toolResultLimits: ToolResultLimits;
   readonly #onDetection: PromptInjectionDetectorOptions['onDetection'];
   readonly #instructions: string;
   readonly #structured: GuardrailStructuredOutputOptions | undefined;
@@ -216,6 +234,7 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
     this.#includeScores = options.includeScores ?? false;
     this.#lastMessageOnly = options.lastMessageOnly ?? false;
     this.#checkToolResults = options.checkToolResults ?? false;
+    this.#toolResultLimits = resolveToolResultLimits(ID, options.toolResultLimits);
     if (options.onDetection !== undefined && typeof options.onDetection !== 'function') {
       throw bad('onDetection', `must be a function (got ${describeOptionValue(options.onDetection)}).`);
     }
@@ -314,7 +333,25 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
   async processToolResult(args: ProcessToolResultArgs<PromptInjectionViolationDetail>): Promise<void> {
     if (!this.#checkToolResults) return;
     const { toolName, toolCallId, result, messageList } = args;
-    const text = toolResultText(result);
+    const walk = walkToolResult(result, { limits: this.#toolResultLimits, scalar: String });
+    if (walk.overflow !== undefined) {
+      const reason = toolResultOverflowReason(ID, toolName, walk.overflow);
+      const detail: PromptInjectionViolationDetail = {
+        processorId: ID,
+        strategy: this.#strategy === 'warn' ? 'warn' : 'block',
+        source: 'tool-result',
+        detectedTypes: [],
+        reason: null,
+        decidedBy: 'offline',
+        toolName,
+        toolCallId,
+        overflow: walk.overflow,
+      };
+      if (this.#strategy !== 'warn') args.abort(reason, { metadata: detail });
+      await reportViolation(this, `${ID}: ${reason}`, detail);
+      return;
+    }
+    const text = toolResultText(walk.texts);
     if (text === '') return;
     const verdict = await this.#check(text, args, 'tool-result');
     if (verdict === undefined || verdict.flaggedTypes.length === 0) return;
@@ -530,29 +567,20 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
   }
 }
 
-// Tool results are often objects. Their string leaves are scored as the text they are (one per
-// line, keys kept as context), not as escaped JSON where line breaks turn into "\\n". Bounded:
-// at most 2,000 leaves and 200,000 characters.
-function toolResultText(result: unknown): string {
-  if (typeof result === 'string') return result;
-  if (result === undefined || result === null) return '';
+// Tool results are often objects. Their strings are scored as the text they are (one per line,
+// property names kept as context), not as escaped JSON where line breaks turn into "\\n". The
+// walk (shared with PIIDetector) lists every string once and bounds the whole.
+function toolResultText(texts: readonly ToolResultText[]): string {
   const lines: string[] = [];
-  let budget = 200_000;
-  const seen = new Set<object>();
-  const walk = (value: unknown, key: string, depth: number): void => {
-    if (budget <= 0 || lines.length >= 2000) return;
-    if (typeof value === 'string') {
-      const line = key === '' ? value : `${key}: ${value}`;
-      budget -= line.length;
-      lines.push(line);
-    } else if (typeof value === 'number' || typeof value === 'boolean') {
-      lines.push(key === '' ? String(value) : `${key}: ${String(value)}`);
-    } else if (value !== null && typeof value === 'object' && depth < 20 && !seen.has(value)) {
-      seen.add(value);
-      if (Array.isArray(value)) for (const item of value) walk(item, key, depth + 1);
-      else for (const [k, v] of Object.entries(value)) walk(v, k, depth + 1);
+  for (let i = 0; i < texts.length; i++) {
+    const t = texts[i] as ToolResultText;
+    if (t.kind === 'value') {
+      lines.push(t.field === undefined ? t.text : `${t.field}: ${t.text}`);
+      continue;
     }
-  };
-  walk(result, '', 0);
+    // A name followed by its own value is read in that value's `name: value` line.
+    const next = texts[i + 1];
+    if (next === undefined || next.kind !== 'value' || next.field !== t.text) lines.push(t.text);
+  }
   return lines.join('\n');
 }

@@ -14,7 +14,9 @@ export type CacheFailureKind =
   | 'write-error'
   | 'write-timeout'
   | 'lock-error'
-  | 'lock-timeout';
+  | 'lock-timeout'
+  /** A step nested too deep to derive a key from (`DATA_TOO_DEEP`); it is not cached. */
+  | 'key-too-deep';
 
 /**
  * Backend calls that can never fail or stall a model call: each is bounded by `timeoutMs`, and
@@ -73,6 +75,11 @@ export class FailOpen {
       );
       return undefined;
     }
+  }
+
+  /** Logs `message` the first time a failure of `kind` happens. */
+  warnOnce(kind: CacheFailureKind, message: string): void {
+    this.#warn(kind, message);
   }
 
   #warn(kind: CacheFailureKind, message: string): void {

@@ -1,6 +1,7 @@
 import { decodeValue, encodeValue } from '../../cache/json.js';
 import type { MastraServerCache } from '../../cache/server-cache.js';
 import { type ServerCacheLock, supportsLock } from '../../cache/server-cache.js';
+import { SluiceError } from '../../errors/sluice-error.js';
 import type {
   CachedLLMStepChunk,
   CachedLLMStepResponse,
@@ -191,7 +192,15 @@ export class ResponseCache implements Processor {
     if (settings?.modelSettings !== undefined) inputs.modelSettings = settings.modelSettings;
     if (settings?.providerOptions !== undefined) inputs.providerOptions = settings.providerOptions;
     if (settings?.responseFormat !== undefined) inputs.responseFormat = settings.responseFormat;
-    const key = await deriveKey(call.key, inputs);
+    let key: string;
+    try {
+      key = await deriveKey(call.key, inputs);
+    } catch (error) {
+      // A step too deep to hash is not cached: the call goes on, as with any cache failure.
+      if (!SluiceError.hasCode(error, 'DATA_TOO_DEEP')) throw error;
+      this.#failOpen.warnOnce('key-too-deep', `ResponseCache: ${error.message} (Logged once.)`);
+      return undefined;
+    }
     const pending: PendingStep = { stepNumber, key, unscoped: call.scope === undefined, fromCache: false };
     state[PENDING] = pending;
 

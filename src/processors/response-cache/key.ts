@@ -1,8 +1,10 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { LanguageModelV2Prompt, LanguageModelV2ToolChoice } from '@ai-sdk/provider';
+import { DataTooDeepError } from '../../errors/data-too-deep-error.js';
 import type { ProviderOptions } from '../../models/call-settings.js';
 import type { ModelTool } from '../../models/types.js';
 import type { LLMCallModelSettings, LLMCallSettings } from '../../pipeline/types.js';
+import { MAX_DATA_DEPTH } from '../../util/data-depth.js';
 
 /**
  * What a response-cache key is derived from: everything about one step that changes what the
@@ -47,6 +49,12 @@ export type ResponseCacheKeyFn = (inputs: ResponseCacheKeyInputs) => string | Pr
 const KEY_PREFIX = 'mastra:agent-response:';
 
 /**
+ * Deepest nesting the default key reads: tool data's bound plus the levels of a prompt around it
+ * (message, content, part, output).
+ */
+const KEY_MAX_DEPTH = MAX_DATA_DEPTH + 16;
+
+/**
  * The default cache key of a step: `mastra:agent-response:<agentId>:<32 hex>`, or with a scope
  * `mastra:agent-response:<agentId>:<8 hex scope digest>:<32 hex>`. The hash covers `agentId`,
  * `stepNumber`, scope, model identity, tool definitions and tool choice, the answer-shaping call
@@ -54,6 +62,9 @@ const KEY_PREFIX = 'mastra:agent-response:';
  * parts by URL or by the bytes they carry, provider options except Mastra's volatile
  * `providerOptions.mastra.createdAt` stamps. Deterministic across processes (object keys are
  * sorted), linear in the prompt's size. The exact hash is not part of the contract.
+ *
+ * @throws DataTooDeepError `DATA_TOO_DEEP` when the inputs nest more than 272 levels deep
+ *   (`ResponseCache` then leaves the step uncached).
  */
 export function buildResponseCacheKey(inputs: ResponseCacheKeyInputs): string {
   const hash = createHash('sha256');
@@ -85,6 +96,7 @@ export function buildResponseCacheKey(inputs: ResponseCacheKeyInputs): string {
   }
   const prompt = Array.isArray(inputs.prompt) ? inputs.prompt : [];
   out.text += `prompt[${prompt.length}`;
+  // Bounded, so a pathological prompt fails with a coded error instead of a stack overflow.
   for (const message of prompt) out.value(message);
   out.flush();
   const digest = hash.digest('hex').slice(0, 32);
@@ -125,7 +137,7 @@ class Feeder {
     this.#hash.update(view);
   }
 
-  value(value: unknown): void {
+  value(value: unknown, depth = 0): void {
     switch (typeof value) {
       case 'string':
         this.text += `s${value.length}:${value}`;
@@ -150,9 +162,16 @@ class Feeder {
       this.text += 'n;';
       return;
     }
+    if (depth >= KEY_MAX_DEPTH) {
+      throw new DataTooDeepError(
+        'The step (prompt, tools or settings) a response-cache key is derived from',
+        KEY_MAX_DEPTH,
+        'ResponseCache skips such a step (it is not cached); a custom key function can cache it anyway.',
+      );
+    }
     if (Array.isArray(value)) {
       this.text += `[${value.length}`;
-      for (const item of value) this.value(item);
+      for (const item of value) this.value(item, depth + 1);
       this.text += ']';
       return;
     }
@@ -178,7 +197,7 @@ class Feeder {
       if (key === 'providerOptions' && isRecord(field)) field = withoutVolatileStamps(field);
       if (field === undefined) continue;
       this.text += `k${key.length}:${key}`;
-      this.value(field);
+      this.value(field, depth + 1);
     }
     this.text += '}';
   }

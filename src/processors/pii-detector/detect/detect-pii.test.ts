@@ -200,9 +200,14 @@ describe('detectPII: look-alikes do not fire', () => {
     ['network and loopback addresses', 'Block 10.0.0.0/8 and 192.168.1.0; ::1 equals 0:0:0:0:0:0:0:1.'],
     ['code after a secret cue', 'apiKey: process.env.MY_API_KEY, token = contextManager.attach(ctx)'],
     ['a capitalised heading after a unit', 'Load time\n> 1ms\n\nCold Run'],
-    ['a placeholder e-mail', 'Write to user@example.com for the docs.'],
   ])('%s', (_label, text) => {
     expect(found(text)).toEqual([]);
+  });
+
+  it('a documentation-domain e-mail, with ignoreDocumentationDomains (by default it is flagged)', () => {
+    const text = 'Write to user@example.com for the docs.';
+    expect(detectPII(text, { minConfidence: 0.6, ignoreDocumentationDomains: true })).toEqual([]);
+    expect(found(text)).toEqual([['email', 'user@example.com']]);
   });
 
   it('overlapping detections are resolved: one span per stretch of text', () => {

@@ -6,12 +6,21 @@ const EMAIL =
 /** Domains reserved for documentation and tests (RFC 2606): addresses there belong to no one. */
 const RESERVED = /(?:^|\.)(?:example\.(?:com|org|net)|example|test|invalid|localhost)$/i;
 
-/** Local parts that are placeholders, not a mailbox. */
-const PLACEHOLDER_LOCAL =
-  /^(?:you|your[._-]?(?:name|email|mail)?|user(?:name)?|name|email|someone|foo|bar|xxx+|x)$/i;
+/**
+ * Local parts that are template slots, not a mailbox. `user@` is not one: `user@gmail.com`
+ * belongs to someone.
+ */
+const PLACEHOLDER_LOCAL = /^(?:you|your[._-]?(?:name|email|mail)?|someone|foo|bar|xxx+|x)$/i;
 
-/** E-mail addresses. Addresses at reserved documentation domains and placeholders score low. */
-export function findEmails({ text }: ScanContext, out: Candidate[]): void {
+/** What an address at a documentation domain or with a placeholder mailbox scores when ignored. */
+const IGNORED_CONFIDENCE = 0.3;
+
+/**
+ * E-mail addresses. Addresses at reserved documentation domains and placeholder mailboxes score
+ * like any other (a model copies them into output, and users test with them); with
+ * `ignoreDocumentationDomains` they score low, below the default threshold.
+ */
+export function findEmails({ text, ignoreDocumentationDomains }: ScanContext, out: Candidate[]): void {
   EMAIL.lastIndex = 0;
   for (let m = EMAIL.exec(text); m !== null; m = EMAIL.exec(text)) {
     const start = m.index;
@@ -23,7 +32,8 @@ export function findEmails({ text }: ScanContext, out: Candidate[]): void {
     const local = m[0].slice(0, at);
     const domain = m[0].slice(at + 1);
     if (local.includes('..')) continue;
-    const placeholder = RESERVED.test(domain) || PLACEHOLDER_LOCAL.test(local);
-    out.push({ type: 'email', start, end, confidence: placeholder ? 0.3 : 0.97 });
+    const ignored =
+      ignoreDocumentationDomains === true && (RESERVED.test(domain) || PLACEHOLDER_LOCAL.test(local));
+    out.push({ type: 'email', start, end, confidence: ignored ? IGNORED_CONFIDENCE : 0.97 });
   }
 }

@@ -121,6 +121,7 @@ export function detectPII(text: string, options: DetectPIIOptions = {}): PIIDete
   let countries: readonly string[] | undefined;
   const ctx: ScanContext = {
     text,
+    ignoreDocumentationDomains: options.ignoreDocumentationDomains === true,
     phoneCountries: () => {
       countries ??= phoneCountriesFor(text, options.phoneCountries);
       return countries;

@@ -53,6 +53,13 @@ export interface DetectPIIOptions {
    * Numbers written with `+` or `00` are read internationally whatever this says.
    */
   phoneCountries?: readonly string[];
+  /**
+   * Score e-mail addresses at documentation domains (`example.com`/`.org`/`.net`, `*.example`,
+   * `*.test`, `*.invalid`, `*.localhost`) and placeholder mailboxes (`user@`, `someone@`,
+   * `your.email@`, `foo@`, …) at 0.3 instead of as ordinary addresses, so the default threshold
+   * lets them through. Default `false`: they are flagged like any address.
+   */
+  ignoreDocumentationDomains?: boolean;
 }
 
 /** A candidate before overlaps are resolved. */
@@ -68,4 +75,6 @@ export interface ScanContext {
   text: string;
   /** Phone countries to try for national numbers, most likely first (computed on first use). */
   phoneCountries(): readonly string[];
+  /** `DetectPIIOptions.ignoreDocumentationDomains`. */
+  ignoreDocumentationDomains?: boolean;
 }
