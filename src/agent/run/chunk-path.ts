@@ -91,8 +91,12 @@ export class ChunkPath<OUTPUT = unknown> {
   readonly push = (chunk: ChunkType): Promise<void> | undefined => {
     if (this.#ended) return undefined;
     const reading = this.#reading;
-    if (reading !== undefined && chunk.type === 'text-delta')
-      reading.acceptTextDelta(chunk.payload.id, chunk.payload.text);
+    if (reading !== undefined) {
+      // The step records what the client gets: text, reasoning and tool calls as they go out.
+      if (chunk.type === 'text-delta') reading.acceptTextDelta(chunk.payload.id, chunk.payload.text);
+      else if (chunk.type === 'reasoning-delta') reading.acceptReasoningDelta(chunk);
+      else if (chunk.type === 'tool-call' || chunk.type === 'tool-call-delta') reading.acceptToolInput(chunk);
+    }
     this.#buffer.push(chunk as ChunkType<OUTPUT>);
     const onChunk = this.#onChunk;
     return onChunk ? runCallback('onChunk', () => onChunk(chunk as ChunkType<OUTPUT>)) : undefined;

@@ -146,18 +146,21 @@ describe('stream window: when the check runs and what it sees', () => {
     expect(seen[1]?.contextLength).toBeLessThanOrEqual(20);
   });
 
-  it('holds the first text until a window is full, then releases all but the overlap', async () => {
+  it('holds the first text until a window is full, then releases all but the overlap; the tail waits past text-end', async () => {
     const { processor } = windowProcessor(() => null, 20, 8);
     const h = createProcessorHarness(processor);
     const first = await h.processOutputStream([textDelta('0123456789')]);
     expect(first.chunks).toEqual([]);
     const second = await h.processOutputStream([textDelta('abcdefghij')]);
     expect(textOf(second.chunks)).toBe('0123456789ab');
+    // The next block may continue the value in the tail: text-end waits behind it.
     const end = await h.processOutputStream([
       { type: 'text-end', runId: 'r', from: ChunkFrom.AGENT, payload: { id: 'text-1' } },
     ]);
-    expect(textOf(end.chunks)).toBe('cdefghij');
-    expect(end.chunks.at(-1)?.type).toBe('text-end');
+    expect(end.chunks).toEqual([]);
+    const finish = await h.processOutputStream([stepFinishChunk()]);
+    expect(textOf(finish.chunks)).toBe('cdefghij');
+    expect(finish.chunks.map((c) => c.type)).toEqual(['text-delta', 'text-end', 'step-finish']);
   });
 
   it('a redaction inside the overlap is applied exactly once', async () => {
@@ -223,21 +226,22 @@ describe('stream window: order and boundaries', () => {
     expect(run.chunks).toEqual([tripwire]);
   });
 
-  it('text blocks are tracked per id and flushed at their own text-end', async () => {
+  it('text blocks that follow each other are one text: a secret split across them is redacted whole', async () => {
     const { processor } = windowProcessor(redactSecrets, 100, 10);
     const h = createProcessorHarness(processor);
     const end = (id: string) =>
       ({ type: 'text-end', runId: 'r', from: ChunkFrom.AGENT, payload: { id } }) as ChunkType;
     const run = await h.processOutputStream([
       textDelta('a: sk-aaaaaaaa', 'a'),
-      textDelta('aaaaaaaaaaaa', 'a'),
       end('a'),
-      textDelta('b: plain', 'b'),
+      textDelta('aaaaaaaa rest', 'b'),
       end('b'),
+      stepFinishChunk(),
     ]);
+    // The replacement goes out in the first block; each piece keeps its own id.
     expect(
       run.chunks.map((c) => (c.type === 'text-delta' ? `${c.payload.id}:${c.payload.text}` : c.type)),
-    ).toEqual(['a:a: [REDACTED]', 'text-end', 'b:b: plain', 'text-end']);
+    ).toEqual(['a:a: [REDACTED]', 'text-end', 'b: rest', 'text-end', 'step-finish']);
   });
 
   it('interleaved blocks: text of a later block never goes out ahead of held text of an earlier one', async () => {
@@ -252,6 +256,7 @@ describe('stream window: order and boundaries', () => {
       end('a'),
       textDelta('separate text', 'b'),
       end('b'),
+      stepFinishChunk(),
     ]);
     const out = run.chunks.map((c) =>
       c.type === 'text-delta' ? `${c.payload.id}:${c.payload.text}` : c.type,
@@ -259,7 +264,7 @@ describe('stream window: order and boundaries', () => {
     expect(out.join('|')).not.toContain('sk-A');
     // Arrival order is kept: a's first piece, b's first piece, a's rest, a's end, b's rest, b's end.
     expect(out.join('')).toBe(
-      'a:first block starts with [REDACTED]b:second block, fully a: then endstext-endb:separate texttext-end',
+      'a:first block starts with [REDACTED]b:second block, fully a: then endstext-endb:separate texttext-endstep-finish',
     );
   });
 

@@ -253,8 +253,15 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
 
   /** Streamed text goes through the stream window (checked per window, never per chunk). */
   processOutputStream(args: ProcessOutputStreamArgs): Promise<ChunkType | ChunkType[] | null> {
-    if (args.part.type === 'text-delta') {
-      args.state[STREAMED] = true;
+    const type = args.part.type;
+    if (type === 'text-delta') args.state[STREAMED] = true;
+    // Answer text, reasoning and tool-call input are all checked against the system prompt.
+    if (
+      type === 'text-delta' ||
+      type === 'reasoning-delta' ||
+      type === 'tool-call' ||
+      type === 'tool-call-delta'
+    ) {
       if (args.state[INDEX] === undefined) {
         const system = systemText(args.messageList);
         args.state[SYSTEM] = system;
