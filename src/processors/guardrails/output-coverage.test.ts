@@ -104,7 +104,7 @@ function toolCallEvents(c: Case): ScriptedEvent[] {
   ];
 }
 
-function setup(c: Case, strategy: 'redact' | 'block', first: ScriptedEvent[]) {
+function setup(c: Case, strategy: 'redact' | 'block', first: ScriptedEvent[], second = 'All done.') {
   const executed: unknown[] = [];
   const file = createTool({
     id: 'file',
@@ -115,7 +115,7 @@ function setup(c: Case, strategy: 'redact' | 'block', first: ScriptedEvent[]) {
       return 'filed';
     },
   });
-  const model = new ScriptedModel({ steps: [first, 'All done.'] });
+  const model = new ScriptedModel({ steps: [first, second] });
   const agent = new Agent({
     id: 'guarded',
     instructions: INSTRUCTIONS,
@@ -219,3 +219,25 @@ for (const c of CASES) {
     }
   });
 }
+
+describe('the final-result check sees the response text whole', () => {
+  for (const c of CASES) {
+    const strategy = c.redacts ? 'redact' : 'block';
+    it(`${c.name} (${strategy}): a value split across two steps is caught in the stored response`, async () => {
+      const first: ScriptedEvent[] = [
+        c.pieces[0],
+        { type: 'tool-call', toolName: 'file', args: { note: 'ok', count: 1 } },
+      ];
+      // The second step's answer completes the value the first step began.
+      const { agent } = setup(c, strategy, first, c.pieces[1]);
+      const generated = await agent.generate('go');
+      if (strategy === 'block') {
+        expect(generated.tripwire).toBeDefined();
+        return;
+      }
+      const stored = JSON.stringify(generated.messages);
+      expect(stored).not.toContain(c.secret);
+      expect(stored).toContain(c.marker);
+    });
+  }
+});

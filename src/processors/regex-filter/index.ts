@@ -10,6 +10,7 @@ import type {
   ProcessorViolation,
 } from '../../pipeline/types.js';
 import type { ChunkType, TextDeltaChunk } from '../../stream/chunk-types.js';
+import { joinedMessageText, redactJoinedText } from '../guardrails/message-spans.js';
 import {
   createStreamWindow,
   type StreamTextWindow,
@@ -775,6 +776,19 @@ export class RegexFilterProcessor implements Processor<'regex-filter', RegexFilt
     for (const message of messages) {
       if (message.role !== 'user' && message.role !== 'assistant') continue;
       const content = message.content;
+      const joined = phase === 'processOutputResult' ? joinedMessageText(message) : undefined;
+      if (joined !== undefined && joined.parts.length > 1) {
+        // Several text parts are one text to the client: a match split across them is seen whole.
+        const spans = findSpans(joined.text, 0, this.#rules);
+        if (spans.length === 0) continue;
+        if (this.#strategy === 'block') {
+          for (const span of spans) blocked.push(this.#match(joined.text, span, 0));
+          continue;
+        }
+        await this.#report(joined.text, spans, 0, { phase, messageId: message.id });
+        if (this.#strategy === 'redact') redactJoinedText(message, joined, spans);
+        continue;
+      }
       let hasText = false;
       let changed = false;
       const parts = content.parts;
