@@ -89,9 +89,11 @@ interface PIIState {
  *
  * Only new content is checked: verdicts are cached by content hash for the processor's
  * lifetime, and remembered history (`memory`) is not checked again. Streaming holds text back
- * per text block and releases it only after the window holding it was checked, so a value split
- * across chunks is redacted whole and nothing unchecked reaches the client; the model (when
- * used) is asked once per window of `bufferSize` characters, never per chunk.
+ * and releases it only after the window holding it was checked, so a value split across chunks
+ * or text blocks is redacted whole and nothing unchecked reaches the client; reasoning is
+ * checked the same way, and a tool call's input is held until the call is complete, then goes
+ * out redacted inside its strings (the tool runs with those arguments) or blocks. The model
+ * (when used) is asked once per window of `bufferSize` characters, never per chunk.
  *
  * Fail policy: a helper-model check that fails or exceeds `timeoutMs` follows `errorStrategy`
  * (default `'warn'`: the text goes through and a warning is reported; `'strict'` aborts).

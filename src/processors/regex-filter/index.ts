@@ -335,16 +335,22 @@ function compilePresets(presets: unknown): CompiledRule[] {
  *
  * Input: `processInput` checks the text parts of this call's user and assistant messages, not
  * remembered history (it was checked when it was input; blocking on it would block every later
- * turn). Output: `processOutputStream` checks `text-delta` chunks (reasoning and tool arguments
- * are not checked); `processOutputResult` checks the response messages' text parts. Under
- * `warn` the result check is skipped when the stream already reported on the response text.
+ * turn). Output: `processOutputStream` checks answer text, reasoning and tool-call input;
+ * `processOutputResult` checks the response messages (several text parts of one message as one
+ * text). Under `warn` the result check is skipped when the stream already reported on the
+ * response text.
  *
  * Streaming: with `redact` and `block`, the last `streamCarryoverSize` characters of each text
- * block are held back, so a match split across chunks is seen whole — at the cost of the
- * client receiving text that much later. Held text is released on its block's `text-end` and
- * on `step-finish`, `finish`, `error`, `abort` and `tripwire`; other chunks (`raw`, `data-*`,
- * reasoning, tool calls) pass it, so they may reach the client before text that preceded
- * them. Work per chunk is bounded by the chunk and the carry-over. `warn` passes chunks
+ * are held back, so a match split across chunks is seen whole — at the cost of the client
+ * receiving text that much later. A block's `text-end` waits behind its held text: a block that
+ * starts next continues that text, so a match split across two text ids is caught whole. Held
+ * text is released on `step-finish`, `finish`, `error`, `abort` and `tripwire`; other chunks
+ * (`raw`, `data-*`, tool calls) pass it, so they may reach the client before text that preceded
+ * them. Reasoning and tool-call input go through the shared stream window (see
+ * `createStreamWindow`): reasoning is windowed like text, and a tool call's input is held until
+ * the call is complete, then goes out redacted inside its string values (the tool runs with
+ * those arguments) or blocks the run before any of it went out. Work per chunk is bounded by
+ * the chunk and the carry-over. `warn` passes text chunks
  * through at once and only delays its reports.
  */
 export class RegexFilterProcessor implements Processor<'regex-filter', RegexFilterTripwireMetadata> {

@@ -168,8 +168,10 @@ const RESULT_SCHEMA: JSONSchema7 = {
  * Strategies: `redact` (default) replaces each leak (`mask` / `placeholder` / `remove`); `block`
  * ends the run with a tripwire; `filter` drops the window (stream) or message (result); `warn`
  * lets it through and reports to `onViolation` (or `console.warn`). Streamed text goes through
- * a stream window (default 200 / 100 characters): a leak split across chunks is handled whole and
- * nothing unchecked reaches the client; the result hook only checks when the stream did not.
+ * a stream window (default 200 / 100 characters): a leak split across chunks or text blocks is
+ * handled whole and nothing unchecked reaches the client; reasoning and tool-call input are
+ * checked too. The result hook checks what the stream could not see whole (text split around a
+ * tool call or across steps).
  * Failed or timed-out model checks follow `errorStrategy` (default `'warn'`).
  */
 export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'> {
