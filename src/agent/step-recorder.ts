@@ -28,6 +28,15 @@ export function parseToolArgs(input: string): Record<string, unknown> | undefine
   }
 }
 
+/** `args` as JSON; arguments too deep to serialise fall back to the text the client was sent. */
+function serialize(args: Record<string, unknown>, fallback: string): string {
+  try {
+    return JSON.stringify(args);
+  } catch {
+    return fallback;
+  }
+}
+
 /** A text part of the step: the stored UI part and, once ended, its `content` entry. */
 interface TextSlot {
   part: TextUIPart;
@@ -461,7 +470,7 @@ export class StepRecorder {
     const before = this.rawToolInput.get(recorded) ?? '';
     let raw = before;
     if (args !== recorded.payload.args)
-      raw = args === undefined ? (streamed ?? before) : JSON.stringify(args);
+      raw = args === undefined ? (streamed ?? before) : serialize(args, streamed ?? before);
     else if (args === undefined && streamed !== undefined) raw = streamed;
     if (raw === before && args === recorded.payload.args) return;
     calls[index] = chunk;
