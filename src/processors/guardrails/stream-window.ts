@@ -523,7 +523,14 @@ export class StreamTextWindow {
         hold.out = call === undefined ? hold.chunks : [...hold.chunks, call];
         return;
       }
-      const argsText = redacted.raw ?? safeStringify(redacted.args);
+      const argsText = redacted.raw ?? serializeArgs(redacted.args);
+      if (argsText === undefined) {
+        // The client must see the arguments the tool runs with; these cannot be written out.
+        this.#clear(state);
+        return args.abort(
+          `Blocked: ${this.#processorId} redacted the input of tool call ${hold.toolCallId}, but the redacted arguments are too deep to serialise; the call cannot run with arguments the client did not see.`,
+        );
+      }
       const out: ChunkType[] = [];
       let deltaOut = false;
       for (const chunk of hold.chunks) {
@@ -789,10 +796,11 @@ function dropTexts(texts: Texts): void {
   texts.open.clear();
 }
 
-function safeStringify(value: unknown): string {
+/** `value` as JSON, or `undefined` when it cannot be serialised (nested too deep). */
+function serializeArgs(value: unknown): string | undefined {
   try {
     return JSON.stringify(value ?? {});
   } catch {
-    return '{}';
+    return undefined;
   }
 }
