@@ -178,6 +178,8 @@ for (const c of CASES) {
           expect(generatedRun.executed).toEqual([]);
           return;
         }
+        // The held deltas went out as one, redacted: none of the model's raw pieces was released.
+        expect(chunks.filter((x) => x.type === 'tool-call-delta')).toHaveLength(1);
         // The client sees valid JSON with the value redacted inside its string.
         const shown = JSON.parse(input) as { note: string; count: number };
         expect(shown.note).toContain(c.marker);
@@ -193,10 +195,15 @@ for (const c of CASES) {
         expect(textOf(chunks, 'text-delta')).toContain('Let me file that.');
       });
 
-      it(`${strategy}: reasoning deltas are checked like text (stream and result.reasoningText)`, async () => {
+      it(`${strategy}: reasoning split across two reasoning blocks is checked like text (stream and result.reasoningText)`, async () => {
+        // Two reasoning blocks, the value split between them.
         const events: ScriptedEvent[] = [
-          { type: 'reasoning', text: c.pieces[0] },
-          { type: 'reasoning', text: c.pieces[1] },
+          part({ type: 'reasoning-start', id: 'ra' }),
+          part({ type: 'reasoning-delta', id: 'ra', delta: c.pieces[0] }),
+          part({ type: 'reasoning-end', id: 'ra' }),
+          part({ type: 'reasoning-start', id: 'rb' }),
+          part({ type: 'reasoning-delta', id: 'rb', delta: c.pieces[1] }),
+          part({ type: 'reasoning-end', id: 'rb' }),
           'Answer ready.',
         ];
         const streamed = setup(c, strategy, events);
