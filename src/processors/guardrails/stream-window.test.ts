@@ -376,6 +376,14 @@ describe('stream window: tool-call input', () => {
     ]);
   });
 
+  it('an object the arguments reference twice is redacted on both paths', async () => {
+    const { processor } = windowProcessor(redactSecrets);
+    const h = createProcessorHarness(processor);
+    const shared = { token: 'sk-ABCDEFGHIJKLMNOPQRST' };
+    const run = await h.processOutputStream([call('c', { a: shared, b: shared })]);
+    expect(argsOf(run.chunks)).toEqual({ a: { token: '[REDACTED]' }, b: { token: '[REDACTED]' } });
+  });
+
   it('input that is not JSON is checked and redacted as text; the call keeps no arguments', async () => {
     const { processor } = windowProcessor(redactSecrets);
     const h = createProcessorHarness(processor);

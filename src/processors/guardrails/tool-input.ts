@@ -187,7 +187,13 @@ function rebuild(
       : Object.keys(original);
     for (const key of keys) {
       const value = (original as Record<string | number, unknown>)[key];
-      if (!isHolder(value) || copies.has(value)) continue;
+      if (!isHolder(value)) continue;
+      const copied = copies.get(value);
+      if (copied !== undefined) {
+        // A shared object: every reference points at its one (redacted) copy.
+        (copy as Record<string | number, unknown>)[key] = copied;
+        continue;
+      }
       const child = copyOf(value);
       copies.set(value, child);
       (copy as Record<string | number, unknown>)[key] = child;
