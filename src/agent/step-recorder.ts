@@ -34,6 +34,15 @@ export function parseToolArgs(input: string): Record<string, unknown> | undefine
   }
 }
 
+/** `args` as JSON; arguments too deep to serialise fall back to the text the client was sent. */
+function serialize(args: Record<string, unknown>, fallback: string): string {
+  try {
+    return JSON.stringify(args);
+  } catch {
+    return fallback;
+  }
+}
+
 /** A text part of the step: the stored UI part and, once ended, its `content` entry. */
 interface TextSlot {
   part: TextUIPart;
@@ -42,10 +51,11 @@ interface TextSlot {
   pending: string[];
 }
 
-/** An open reasoning part and its deltas not yet joined into it. */
+/** A reasoning part, its deltas not yet joined into it and, once ended, its `content` entry. */
 interface ReasoningSlot {
   part: ReasoningUIPart;
   pending: string[];
+  entry?: { type: 'reasoning'; text: string; providerMetadata?: SharedV2ProviderMetadata };
 }
 
 /**
@@ -195,30 +205,24 @@ export class StepRecorder {
         };
       case 'reasoning-delta': {
         if (typeof part.delta !== 'string') throw new TypeError('a reasoning-delta needs a string "delta"');
-        const open = this.#openReasoning.get(part.id) ?? this.#openReasoningPart(part.id);
-        if (open.pending.length === 0) this.#unjoined.push(open);
-        open.pending.push(part.delta);
-        const chunk: ReasoningDeltaChunk = {
+        // The part opens here, in stream order; its text is recorded as it is finally emitted
+        // (see acceptReasoningDelta), so output processors that redact reasoning change it too.
+        if (!this.#openReasoning.has(part.id)) this.#openReasoningPart(part.id);
+        return {
           type: 'reasoning-delta',
           runId,
           from: AGENT,
           payload: { id: part.id, text: part.delta, providerMetadata: part.providerMetadata },
         };
-        this.reasoning.push(chunk);
-        return chunk;
       }
       case 'reasoning-end': {
         const slot = this.#openReasoning.get(part.id);
-        if (slot) {
+        if (slot && !slot.entry) {
           this.#flush();
           const open = slot.part;
           if (part.providerMetadata) open.providerMetadata = part.providerMetadata;
-          this.content.push({
-            type: 'reasoning',
-            text: open.reasoning,
-            providerMetadata: part.providerMetadata,
-          });
-          this.#openReasoning.delete(part.id);
+          slot.entry = { type: 'reasoning', text: open.reasoning, providerMetadata: part.providerMetadata };
+          this.content.push(slot.entry);
         }
         return {
           type: 'reasoning-end',
@@ -419,6 +423,76 @@ export class StepRecorder {
     slot.pending.push(text);
   }
 
+  /**
+   * Record a reasoning delta as it leaves the output processors (or the raw delta when there
+   * are none). A delta a processor released after its part ended still lands in it.
+   */
+  acceptReasoningDelta(chunk: ReasoningDeltaChunk): void {
+    this.reasoning.push(chunk);
+    const { id, text } = chunk.payload;
+    const slot = this.#openReasoning.get(id) ?? this.#openReasoningPart(id);
+    if (slot.entry || this.#sealed) {
+      this.#flush();
+      slot.part.reasoning += text;
+      (slot.part.details[0] as { text: string }).text += text;
+      if (slot.entry) slot.entry.text += text;
+      return;
+    }
+    if (slot.pending.length === 0) this.#unjoined.push(slot);
+    slot.pending.push(text);
+  }
+
+  /**
+   * Record tool-call input as it leaves the output processors: the call runs with the arguments
+   * the client saw. A processor that replaced a call's `args` (a guardrail redacting them)
+   * changes the recorded call, its stored part and the text the tool parses; one that replaced
+   * nothing leaves the model's argument text as it was. Calls are settled once the step's output
+   * was stored: a call released later (held past the step) keeps its arguments.
+   */
+  acceptToolInput(chunk: ChunkType): void {
+    if (this.#sealed) return;
+    if (chunk.type === 'tool-call-delta') {
+      this.#streamedInput ??= new Map();
+      const streamed = this.#streamedInput;
+      const id = chunk.payload.toolCallId;
+      streamed.set(id, (streamed.get(id) ?? '') + chunk.payload.argsTextDelta);
+      return;
+    }
+    if (chunk.type !== 'tool-call') return;
+    const id = chunk.payload.toolCallId;
+    const streamed = this.#streamedInput?.get(id);
+    this.#streamedInput?.delete(id);
+    const calls = this.toolCalls;
+    let index = -1;
+    for (let i = calls.length - 1; i >= 0; i--) {
+      if ((calls[i] as ToolCallChunk).payload.toolCallId === id) {
+        index = i;
+        break;
+      }
+    }
+    const recorded = calls[index];
+    if (recorded === undefined || recorded === chunk) return;
+    const args = chunk.payload.args;
+    const before = this.rawToolInput.get(recorded) ?? '';
+    let raw = before;
+    if (args !== recorded.payload.args)
+      raw = args === undefined ? (streamed ?? before) : serialize(args, streamed ?? before);
+    else if (args === undefined && streamed !== undefined) raw = streamed;
+    if (raw === before && args === recorded.payload.args) return;
+    calls[index] = chunk;
+    this.rawToolInput.delete(recorded);
+    this.rawToolInput.set(chunk, raw);
+    for (const entry of this.content) {
+      if (entry.type === 'tool-call' && entry.toolCallId === id) entry.input = args ?? raw;
+    }
+    for (const part of this.#parts) {
+      if (part.type === 'tool-invocation' && part.toolInvocation.toolCallId === id)
+        part.toolInvocation = { ...part.toolInvocation, args: args ?? {} } as typeof part.toolInvocation;
+    }
+  }
+  /** Argument text delivered per call id, for calls whose `args` a processor replaced. */
+  #streamedInput: Map<string, string> | undefined;
+
   /** Joins pending deltas into their parts: before anything reads the parts. */
   #flush(): void {
     const unjoined = this.#unjoined;
@@ -467,7 +541,12 @@ export class StepRecorder {
     const part: ReasoningUIPart = { type: 'reasoning', reasoning: '', details: [{ type: 'text', text: '' }] };
     const slot: ReasoningSlot = { part, pending: [] };
     this.#openReasoning.set(id, slot);
-    this.#parts.push(part);
+    if (this.#sealed) {
+      // Opened after the step was stored: no reasoning-end will come, so its entry exists at once.
+      this.#late.push(part);
+      slot.entry = { type: 'reasoning', text: '' };
+      this.content.push(slot.entry);
+    } else this.#parts.push(part);
     return slot;
   }
 

@@ -39,6 +39,8 @@ export class ChunkPath<OUTPUT = unknown> {
   #ended = false;
   /** The step being read: text is recorded as it is finally emitted, after output processors. */
   #reading: StepRecorder | undefined;
+  /** Output processors see the step's chunks: a tool call may leave them changed. */
+  #processed = false;
   /** Structured steps with output processors: partial objects follow the processed text. */
   #partial: PartialObjects | undefined;
   /** The step's chunks so far, as output processors receive them (`streamParts`). */
@@ -91,8 +93,13 @@ export class ChunkPath<OUTPUT = unknown> {
   readonly push = (chunk: ChunkType): Promise<void> | undefined => {
     if (this.#ended) return undefined;
     const reading = this.#reading;
-    if (reading !== undefined && chunk.type === 'text-delta')
-      reading.acceptTextDelta(chunk.payload.id, chunk.payload.text);
+    if (reading !== undefined) {
+      // The step records what the client gets: text, reasoning and tool calls as they go out.
+      if (chunk.type === 'text-delta') reading.acceptTextDelta(chunk.payload.id, chunk.payload.text);
+      else if (chunk.type === 'reasoning-delta') reading.acceptReasoningDelta(chunk);
+      else if (this.#processed && (chunk.type === 'tool-call' || chunk.type === 'tool-call-delta'))
+        reading.acceptToolInput(chunk);
+    }
     this.#buffer.push(chunk as ChunkType<OUTPUT>);
     const onChunk = this.#onChunk;
     return onChunk ? runCallback('onChunk', () => onChunk(chunk as ChunkType<OUTPUT>)) : undefined;
@@ -208,6 +215,7 @@ export class ChunkPath<OUTPUT = unknown> {
    */
   startReading(recorder: StepRecorder, structured: boolean): ChunkDriver {
     const direct = this.#runner?.passesChunksThrough !== false;
+    this.#processed = !direct;
     this.#partial = structured && !direct ? new PartialObjects(this.#runId) : undefined;
     this.#reading = recorder;
     if (!direct) {

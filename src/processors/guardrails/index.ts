@@ -41,7 +41,9 @@ export {
   type StreamWindowArgs,
   type StreamWindowCheck,
   type StreamWindowCheckInfo,
+  type StreamWindowKind,
   type StreamWindowOptions,
+  type StreamWindowReleased,
   type StreamWindowSpan,
   type StreamWindowVerdict,
 } from './stream-window.js';

@@ -146,18 +146,21 @@ describe('stream window: when the check runs and what it sees', () => {
     expect(seen[1]?.contextLength).toBeLessThanOrEqual(20);
   });
 
-  it('holds the first text until a window is full, then releases all but the overlap', async () => {
+  it('holds the first text until a window is full, then releases all but the overlap; the tail waits past text-end', async () => {
     const { processor } = windowProcessor(() => null, 20, 8);
     const h = createProcessorHarness(processor);
     const first = await h.processOutputStream([textDelta('0123456789')]);
     expect(first.chunks).toEqual([]);
     const second = await h.processOutputStream([textDelta('abcdefghij')]);
     expect(textOf(second.chunks)).toBe('0123456789ab');
+    // The next block may continue the value in the tail: text-end waits behind it.
     const end = await h.processOutputStream([
       { type: 'text-end', runId: 'r', from: ChunkFrom.AGENT, payload: { id: 'text-1' } },
     ]);
-    expect(textOf(end.chunks)).toBe('cdefghij');
-    expect(end.chunks.at(-1)?.type).toBe('text-end');
+    expect(end.chunks).toEqual([]);
+    const finish = await h.processOutputStream([stepFinishChunk()]);
+    expect(textOf(finish.chunks)).toBe('cdefghij');
+    expect(finish.chunks.map((c) => c.type)).toEqual(['text-delta', 'text-end', 'step-finish']);
   });
 
   it('a redaction inside the overlap is applied exactly once', async () => {
@@ -223,21 +226,22 @@ describe('stream window: order and boundaries', () => {
     expect(run.chunks).toEqual([tripwire]);
   });
 
-  it('text blocks are tracked per id and flushed at their own text-end', async () => {
+  it('text blocks that follow each other are one text: a secret split across them is redacted whole', async () => {
     const { processor } = windowProcessor(redactSecrets, 100, 10);
     const h = createProcessorHarness(processor);
     const end = (id: string) =>
       ({ type: 'text-end', runId: 'r', from: ChunkFrom.AGENT, payload: { id } }) as ChunkType;
     const run = await h.processOutputStream([
       textDelta('a: sk-aaaaaaaa', 'a'),
-      textDelta('aaaaaaaaaaaa', 'a'),
       end('a'),
-      textDelta('b: plain', 'b'),
+      textDelta('aaaaaaaa rest', 'b'),
       end('b'),
+      stepFinishChunk(),
     ]);
+    // The replacement goes out in the first block; each piece keeps its own id.
     expect(
       run.chunks.map((c) => (c.type === 'text-delta' ? `${c.payload.id}:${c.payload.text}` : c.type)),
-    ).toEqual(['a:a: [REDACTED]', 'text-end', 'b:b: plain', 'text-end']);
+    ).toEqual(['a:a: [REDACTED]', 'text-end', 'b: rest', 'text-end', 'step-finish']);
   });
 
   it('interleaved blocks: text of a later block never goes out ahead of held text of an earlier one', async () => {
@@ -252,6 +256,7 @@ describe('stream window: order and boundaries', () => {
       end('a'),
       textDelta('separate text', 'b'),
       end('b'),
+      stepFinishChunk(),
     ]);
     const out = run.chunks.map((c) =>
       c.type === 'text-delta' ? `${c.payload.id}:${c.payload.text}` : c.type,
@@ -259,7 +264,7 @@ describe('stream window: order and boundaries', () => {
     expect(out.join('|')).not.toContain('sk-A');
     // Arrival order is kept: a's first piece, b's first piece, a's rest, a's end, b's rest, b's end.
     expect(out.join('')).toBe(
-      'a:first block starts with [REDACTED]b:second block, fully a: then endstext-endb:separate texttext-end',
+      'a:first block starts with [REDACTED]b:second block, fully a: then endstext-endb:separate texttext-endstep-finish',
     );
   });
 
@@ -292,5 +297,131 @@ describe('stream window: order and boundaries', () => {
     expect(() => new ModerationProcessor({ stream: { windowChars: -5 } })).toThrow(
       /moderation: stream.windowChars/,
     );
+  });
+});
+
+describe('stream window: tool-call input', () => {
+  const envelope = { runId: 'r', from: ChunkFrom.AGENT };
+  const start = (id: string) =>
+    ({
+      type: 'tool-call-input-streaming-start',
+      ...envelope,
+      payload: { toolCallId: id, toolName: 't' },
+    }) as ChunkType;
+  const delta = (id: string, text: string) =>
+    ({ type: 'tool-call-delta', ...envelope, payload: { toolCallId: id, argsTextDelta: text } }) as ChunkType;
+  const end = (id: string) =>
+    ({ type: 'tool-call-input-streaming-end', ...envelope, payload: { toolCallId: id } }) as ChunkType;
+  const call = (id: string, args: Record<string, unknown> | undefined) =>
+    ({ type: 'tool-call', ...envelope, payload: { toolCallId: id, toolName: 't', args } }) as ChunkType;
+
+  /** Stream `input` in 5-character deltas, then the call with `args` (parsed unless given). */
+  function callChunks(input: string, args?: Record<string, unknown>): ChunkType[] {
+    const parsed =
+      args ??
+      (() => {
+        try {
+          return JSON.parse(input) as Record<string, unknown>;
+        } catch {
+          return undefined;
+        }
+      })();
+    return [
+      start('c'),
+      ...(input.match(/[\s\S]{1,5}/g) ?? []).map((p) => delta('c', p)),
+      end('c'),
+      call('c', parsed),
+    ];
+  }
+
+  const inputOf = (chunks: readonly ChunkType[]) =>
+    chunks.map((c) => (c.type === 'tool-call-delta' ? c.payload.argsTextDelta : '')).join('');
+  const argsOf = (chunks: readonly ChunkType[]) =>
+    chunks.flatMap((c) => (c.type === 'tool-call' ? [c.payload.args] : []))[0];
+
+  it('nothing of a call goes out before the call is complete; a clean call goes out as it came', async () => {
+    const { processor } = windowProcessor(redactSecrets);
+    const h = createProcessorHarness(processor);
+    const chunks = callChunks(JSON.stringify({ q: 'plain text' }));
+    const held = await h.processOutputStream(chunks.slice(0, -1));
+    expect(held.chunks).toEqual([]);
+    const done = await h.processOutputStream(chunks.slice(-1));
+    expect(done.chunks).toEqual(chunks);
+  });
+
+  it('redaction lands inside string values, keys and numbers at any depth, and keeps valid JSON', async () => {
+    const { processor } = windowProcessor(redactSecrets);
+    const h = createProcessorHarness(processor);
+    let deep: unknown = 'sk-DEEPDEEPDEEPDEEP12';
+    for (let i = 0; i < 500; i++) deep = [deep];
+    const args = {
+      'sk-KEYKEYKEYKEYKEYKEY1': 1,
+      list: ['ok', { token: 'x sk-ABCDEFGHIJKLMNOPQRST y' }],
+      n: 42,
+      deep,
+    };
+    const run = await h.processOutputStream(callChunks(JSON.stringify(args)));
+    const shown = JSON.parse(inputOf(run.chunks));
+    expect(argsOf(run.chunks)).toEqual(shown);
+    expect(inputOf(run.chunks)).not.toMatch(/sk-[A-Z]/);
+    expect(shown.list).toEqual(['ok', { token: 'x [REDACTED] y' }]);
+    expect(shown['[REDACTED]']).toBe(1);
+    expect(shown.n).toBe(42);
+    // One delta carries the whole redacted input, where the first delta was.
+    expect(run.chunks.map((c) => c.type)).toEqual([
+      'tool-call-input-streaming-start',
+      'tool-call-delta',
+      'tool-call-input-streaming-end',
+      'tool-call',
+    ]);
+  });
+
+  it('an object the arguments reference twice is redacted on both paths', async () => {
+    const { processor } = windowProcessor(redactSecrets);
+    const h = createProcessorHarness(processor);
+    const shared = { token: 'sk-ABCDEFGHIJKLMNOPQRST' };
+    const run = await h.processOutputStream([call('c', { a: shared, b: shared })]);
+    expect(argsOf(run.chunks)).toEqual({ a: { token: '[REDACTED]' }, b: { token: '[REDACTED]' } });
+  });
+
+  it('input that is not JSON is checked and redacted as text; the call keeps no arguments', async () => {
+    const { processor } = windowProcessor(redactSecrets);
+    const h = createProcessorHarness(processor);
+    const run = await h.processOutputStream(callChunks('{"a": "sk-ABCDEFGHIJKLMNOPQRST'));
+    expect(inputOf(run.chunks)).toBe('{"a": "[REDACTED]');
+    expect(argsOf(run.chunks)).toBeUndefined();
+  });
+
+  it('streamed text that differs from the arguments is checked too', async () => {
+    const { processor } = windowProcessor(redactSecrets);
+    const h = createProcessorHarness(processor);
+    const run = await h.processOutputStream(
+      callChunks('{"a": "sk-ABCDEFGHIJKLMNOPQRST"}', { a: 'something else' }),
+    );
+    expect(inputOf(run.chunks)).not.toContain('sk-A');
+    expect(argsOf(run.chunks)).toEqual({ a: 'something else' });
+  });
+
+  it('a drop verdict blocks the call: no chunk of it goes out', async () => {
+    const { processor } = windowProcessor((t, info) =>
+      info.kind === 'tool-input' && t.includes('bad') ? { action: 'drop' } : null,
+    );
+    const h = createProcessorHarness(processor);
+    const run = await h.processOutputStream(callChunks(JSON.stringify({ q: 'bad' })));
+    expect(run.tripwire?.reason).toMatch(/test-window flagged the input of tool call "t" \(c\)/);
+    expect(run.chunks.filter((c) => c.type.startsWith('tool-'))).toEqual([]);
+  });
+
+  it('text before a tool call gets its final check and goes out ahead of the call', async () => {
+    const { processor } = windowProcessor(redactSecrets, 100, 20);
+    const h = createProcessorHarness(processor);
+    const run = await h.processOutputStream(['short text ', ...callChunks('{}')]);
+    expect(run.chunks.map((c) => c.type)).toEqual([
+      'text-delta',
+      'tool-call-input-streaming-start',
+      'tool-call-delta',
+      'tool-call-input-streaming-end',
+      'tool-call',
+    ]);
   });
 });

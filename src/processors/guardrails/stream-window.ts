@@ -1,9 +1,10 @@
 import type { RunUsageContext } from '../../cost/run-usage.js';
 import type { TripWireOptions } from '../../errors/tripwire.js';
 import type { ProcessorState, TracingContext } from '../../pipeline/types.js';
-import type { ChunkFrom, ChunkType } from '../../stream/chunk-types.js';
+import type { ChunkFrom, ChunkType, ToolCallChunk } from '../../stream/chunk-types.js';
 import { describeOptionValue, invalidProcessorOption } from '../option-errors.js';
 import { GuardrailCheckError } from './errors.js';
+import { redactToolInput, toolInputText } from './tool-input.js';
 
 /** Default {@link StreamWindowOptions.windowChars}: characters collected before a check. */
 export const DEFAULT_WINDOW_CHARS = 160;
@@ -34,12 +35,26 @@ export type StreamWindowVerdict =
   | { action: 'drop' }
   | { action: 'block'; reason: string; metadata?: unknown };
 
+/**
+ * What a check is looking at: the step's answer text (all its text blocks as one text), its
+ * reasoning (all reasoning blocks as one text), or one tool call's input (its keys, strings and
+ * numbers joined by newlines, plus the streamed argument text when it does not parse to them).
+ */
+export type StreamWindowKind = 'text' | 'reasoning' | 'tool-input';
+
 /** What a window check is told besides the text. */
 export interface StreamWindowCheckInfo {
-  /** `true` at the end of the text block (`text-end`, step end): no more text will follow. */
+  /** `true` for the last check of this text: no more of it will follow. */
   final: boolean;
-  /** Id of the text block (`text-delta` `payload.id`). */
+  /** What the text is. */
+  kind: StreamWindowKind;
+  /**
+   * Which text: the id of its first text (or reasoning) block — the blocks of one step are one
+   * text — or the tool call's `toolCallId`.
+   */
   textId: string;
+  /** The tool's name (`kind: 'tool-input'`). */
+  toolName?: string;
   /**
    * `text.slice(0, contextLength)` is left context: already checked and decided (released or
    * about to be), given so matches that need what came before (a cue word) can be seen.
@@ -108,7 +123,13 @@ interface Edit {
   emitted: boolean;
 }
 
+/**
+ * One text being checked: the step's answer text or its reasoning, whatever blocks it comes in.
+ * Offsets are absolute in that text.
+ */
 interface TextBuffer {
+  kind: 'text' | 'reasoning';
+  /** Id of the first block (the text's name in checks and reports). */
   id: string;
   runId: string;
   from: ChunkFrom;
@@ -128,21 +149,65 @@ interface TextBuffer {
   dropped: boolean;
 }
 
-/** A queued piece of output: text of a block up to an offset, or another chunk. */
-type Segment =
-  | { buffer: TextBuffer; end: number; chunk?: undefined }
-  | { chunk: ChunkType; buffer?: undefined };
-
-interface WindowState {
-  texts: Map<string, TextBuffer>;
-  segments: Segment[];
-  head: number;
+/** One tool call's input, held from its first chunk until the call is complete and checked. */
+interface ToolHold {
+  toolCallId: string;
+  /** `tool-call-input-streaming-start`, the deltas and the end, as they came. */
+  chunks: ChunkType[];
+  /** The streamed argument text (the deltas joined). */
+  input: string;
+  call: ToolCallChunk | undefined;
+  /** What goes out once decided; `undefined` while the call is incomplete. */
+  out: ChunkType[] | undefined;
+  dropped: boolean;
 }
 
-/** Chunks that end every text block of the step or the run: held text is checked and released first. */
+/** A queued piece of output: text of a block up to an offset, a held tool call, or another chunk. */
+type Segment =
+  | { buffer: TextBuffer; id: string; end: number; chunk?: undefined; tool?: undefined }
+  | { tool: ToolHold; buffer?: undefined; chunk?: undefined }
+  | { chunk: ChunkType; buffer?: undefined; tool?: undefined };
+
+/** Texts of one kind being checked: by the id of their open block, and the last one whose block ended. */
+interface Texts {
+  open: Map<string, TextBuffer>;
+  /** Held still: a block that starts next continues it (the client shows them as one text). */
+  ended: TextBuffer | undefined;
+}
+
+interface WindowState {
+  text: Texts;
+  reasoning: Texts;
+  tools: Map<string, ToolHold>;
+  segments: Segment[];
+  head: number;
+  /** Answer text released so far in the run (after redactions), and how many texts it came in. */
+  released: string;
+  texts: number;
+}
+
+/** What a window released of a run's answer text (see {@link StreamTextWindow.releasedText}). */
+export interface StreamWindowReleased {
+  /** The answer text released, redactions applied, in order. */
+  text: string;
+  /**
+   * `true` when it was checked as one text (one step's text, no tool call inside it). Otherwise a
+   * value split around a tool call or across steps was checked in pieces: check it whole again.
+   */
+  whole: boolean;
+}
+
+/** Chunks that end every text of the step or the run: held text is checked and released first. */
 const FLUSHED_BY: ReadonlySet<string> = new Set(['step-finish', 'finish', 'error']);
 /** Chunks after which held text is never released (unchecked or from an abandoned attempt). */
 const DROPPED_BY: ReadonlySet<string> = new Set(['abort', 'tripwire', 'step-start']);
+/** Chunks of a tool call's input: held until the call is complete. */
+const TOOL_INPUT: ReadonlySet<string> = new Set([
+  'tool-call-input-streaming-start',
+  'tool-call-delta',
+  'tool-call-input-streaming-end',
+  'tool-call',
+]);
 
 /** Append to a hook result without allocating for the common single-chunk case. */
 function addChunk(out: ChunkType | ChunkType[] | null, chunk: ChunkType): ChunkType | ChunkType[] {
@@ -159,26 +224,37 @@ function isLowSurrogate(code: number): boolean {
 }
 
 /**
- * The stream hold-back helper for output guardrails (`processOutputStream`).
+ * The stream hold-back helper for output guardrails (`processOutputStream`): nothing the model
+ * writes reaches the client before it was checked — answer text, reasoning and tool-call input.
  *
- * Text is held back per text id and released only after the window containing it was checked,
- * so a match split across chunks is redacted or blocked whole and no unchecked text ever
- * reaches the client:
- * - text collects per block until `windowChars` unchecked characters are there; then the check
- *   runs on that text (plus up to `overlapChars` of already decided text as left context);
+ * Text and reasoning are held back and released only after the window containing them was
+ * checked, so a match split across chunks or blocks is redacted or blocked whole:
+ * - the text blocks of a step are one text (the client shows them as one), and so are its
+ *   reasoning blocks; text collects until `windowChars` unchecked characters are there, then the
+ *   check runs on it (plus up to `overlapChars` of already decided text as left context);
  * - all but the last `overlapChars` characters (moved back to a word start, and to the start of
  *   any match that reaches into them) are released with the check's redactions; the tail is
- *   checked again with the next window;
- * - at `text-end` (that block) and at `step-finish` / `finish` / `error` (every block) the held
- *   text gets a final check (`final: true`) and goes out; at `abort` / `tripwire` / a new
- *   `step-start` held text is dropped, never released.
+ *   checked again with the next window — across a `text-end` too, since the next block may
+ *   continue the value;
+ * - the text gets a final check (`final: true`) and goes out at `step-finish` / `finish` /
+ *   `error`, and when a tool call starts (the call runs with what the client saw, before the
+ *   step ends, so the text before it must be out); reasoning also when the answer text starts.
+ *   At `abort` / `tripwire` / a new `step-start` held text is dropped, never released.
  *
- * Order: nothing overtakes held text. Other chunks (reasoning, tool calls, `raw`, `data-*`, a
- * second text block) that arrive while text is held are queued behind it and go out, in arrival
- * order, as soon as the text before them is released; with nothing held they pass straight
- * through. The check never runs per chunk: at most once per `windowChars - overlapChars` new
- * characters, plus once at the block's end. Bookkeeping lives in the hook's `state`, so one
- * window (and one processor) serves concurrent runs.
+ * Tool-call input (`tool-call-input-streaming-start`, `tool-call-delta`,
+ * `tool-call-input-streaming-end`) is held from its first chunk until the `tool-call` chunk
+ * completes it; then its keys, strings and numbers are checked at once (`kind: 'tool-input'`) and
+ * the call goes out as it came, or redacted inside its string values (one delta carrying the
+ * redacted JSON, and the `tool-call` chunk with the redacted `args`, which the tool then runs
+ * with), or the run is blocked before any of it went out. A `drop` verdict blocks a tool call:
+ * a call cannot run with arguments nobody saw.
+ *
+ * Order: nothing overtakes held output. Other chunks that arrive while something is held are
+ * queued behind it and go out, in arrival order, as soon as what is before them is released;
+ * with nothing held they pass straight through. The check never runs per chunk: at most once per
+ * `windowChars - overlapChars` new characters, plus once at the text's end and once per tool
+ * call. Bookkeeping lives in the hook's `state`, so one window (and one processor) serves
+ * concurrent runs.
  *
  * Use: `processOutputStream(args) { return this.window.process(args); }`.
  */
@@ -232,6 +308,17 @@ export class StreamTextWindow {
   }
 
   /**
+   * What this window released of the run's answer text so far, or `undefined` when none. A
+   * final-result check can skip a response whose text equals a `whole` release: it was checked.
+   */
+  releasedText(state: ProcessorState): StreamWindowReleased | undefined {
+    const own = state[this.#stateKey] as WindowState | undefined;
+    if (own === undefined || own.texts === 0) return undefined;
+    const held = own.text.open.size > 0 || own.text.ended !== undefined;
+    return { text: own.released, whole: own.texts === 1 && !held };
+  }
+
+  /**
    * Feed one chunk; returns what to emit now (`null` when nothing: the chunk is held), as
    * `processOutputStream` may return it.
    */
@@ -239,8 +326,17 @@ export class StreamTextWindow {
     const { part } = args;
     const state = this.#stateOf(args.state);
     switch (part.type) {
-      case 'text-delta': {
-        const buffer = this.#append(state, part);
+      case 'text-delta':
+      case 'reasoning-delta': {
+        const text = part.type === 'text-delta';
+        // The answer starts: the reasoning before it is complete.
+        if (text && hasTexts(state.reasoning)) await this.#finishAll(state, state.reasoning, args);
+        const buffer = this.#append(
+          state,
+          text ? state.text : state.reasoning,
+          text ? 'text' : 'reasoning',
+          part,
+        );
         if (
           buffer.total - buffer.cut >= this.windowChars &&
           buffer.total - buffer.lastCheckEnd >= this.#step
@@ -249,43 +345,66 @@ export class StreamTextWindow {
         }
         return this.#drain(state, null);
       }
-      case 'text-end': {
-        const buffer = state.texts.get(part.payload.id);
-        if (buffer !== undefined) {
-          state.texts.delete(part.payload.id);
-          await this.#checkBuffer(state, buffer, true, args);
-        }
-        return this.#drain(state, part);
-      }
-      default: {
+      case 'text-start':
+        if (hasTexts(state.reasoning)) await this.#finishAll(state, state.reasoning, args);
+        break;
+      case 'text-end':
+        await this.#endBlock(state, state.text, part.payload.id, args);
+        break;
+      case 'reasoning-end':
+        await this.#endBlock(state, state.reasoning, part.payload.id, args);
+        break;
+      default:
+        if (TOOL_INPUT.has(part.type)) return this.#toolChunk(state, part, args);
         if (FLUSHED_BY.has(part.type)) {
-          for (const buffer of state.texts.values()) await this.#checkBuffer(state, buffer, true, args);
-          state.texts.clear();
+          if (hasTexts(state.reasoning)) await this.#finishAll(state, state.reasoning, args);
+          if (hasTexts(state.text)) await this.#finishAll(state, state.text, args);
+          // A call whose input never completed: its text is checked as it is.
+          for (const hold of state.tools.values()) await this.#checkTool(state, hold, args);
+          state.tools.clear();
         } else if (DROPPED_BY.has(part.type)) {
-          for (const buffer of state.texts.values()) buffer.dropped = true;
-          state.texts.clear();
+          dropTexts(state.text);
+          dropTexts(state.reasoning);
+          for (const hold of state.tools.values()) hold.dropped = true;
+          state.tools.clear();
         }
-        // Nothing held or queued: the chunk passes as it is, at no cost.
-        if (state.head === state.segments.length) return part;
-        return this.#drain(state, part);
-      }
     }
+    // Nothing held or queued: the chunk passes as it is, at no cost.
+    if (state.head === state.segments.length) return part;
+    return this.#drain(state, part);
   }
 
   #stateOf(state: ProcessorState): WindowState {
     let own = state[this.#stateKey] as WindowState | undefined;
     if (own === undefined) {
-      own = { texts: new Map(), segments: [], head: 0 };
+      own = {
+        text: { open: new Map(), ended: undefined },
+        reasoning: { open: new Map(), ended: undefined },
+        tools: new Map(),
+        segments: [],
+        head: 0,
+        released: '',
+        texts: 0,
+      };
       state[this.#stateKey] = own;
     }
     return own;
   }
 
-  #append(state: WindowState, part: ChunkType & { type: 'text-delta' }): TextBuffer {
+  #append(
+    state: WindowState,
+    texts: Texts,
+    kind: 'text' | 'reasoning',
+    part: ChunkType & { type: 'text-delta' | 'reasoning-delta' },
+  ): TextBuffer {
     const id = part.payload.id;
-    let buffer = state.texts.get(id);
+    let buffer = texts.open.get(id);
     if (buffer === undefined) {
-      buffer = {
+      // A block starting after another one ended continues its text.
+      buffer = texts.ended;
+      texts.ended = undefined;
+      buffer ??= {
+        kind,
         id,
         runId: part.runId,
         from: part.from,
@@ -299,15 +418,162 @@ export class StreamTextWindow {
         editHead: 0,
         dropped: false,
       };
-      state.texts.set(id, buffer);
+      texts.open.set(id, buffer);
     }
     const text = part.payload.text;
     buffer.raw += text;
     buffer.total += text.length;
     const last = state.segments[state.segments.length - 1];
-    if (state.head < state.segments.length && last?.buffer === buffer) last.end = buffer.total;
-    else state.segments.push({ buffer, end: buffer.total });
+    if (state.head < state.segments.length && last?.buffer === buffer && last.id === id)
+      last.end = buffer.total;
+    else state.segments.push({ buffer, id, end: buffer.total });
     return buffer;
+  }
+
+  /**
+   * A block ended: its text stays held (the next block may continue it) until that next block
+   * fills a window or the text ends. A text ended earlier that nothing continued is checked now.
+   */
+  async #endBlock(state: WindowState, texts: Texts, id: string, args: StreamWindowArgs): Promise<void> {
+    const buffer = texts.open.get(id);
+    if (buffer === undefined) return;
+    texts.open.delete(id);
+    const previous = texts.ended;
+    texts.ended = buffer;
+    if (previous !== undefined && previous !== buffer) await this.#finish(state, previous, args);
+  }
+
+  /** Every text of this kind gets its last check. */
+  async #finishAll(state: WindowState, texts: Texts, args: StreamWindowArgs): Promise<void> {
+    const ended = texts.ended;
+    texts.ended = undefined;
+    if (ended !== undefined) await this.#finish(state, ended, args);
+    if (texts.open.size === 0) return;
+    const open = [...new Set(texts.open.values())];
+    texts.open.clear();
+    for (const buffer of open) if (buffer !== ended) await this.#finish(state, buffer, args);
+  }
+
+  /** The text's last check; it goes out and a later text of its kind starts afresh. */
+  async #finish(state: WindowState, buffer: TextBuffer, args: StreamWindowArgs): Promise<void> {
+    if (buffer.kind === 'text' && buffer.total > 0) state.texts++;
+    await this.#checkBuffer(state, buffer, true, args);
+  }
+
+  /** A chunk of a tool call's input: held until the call is complete, then checked. */
+  async #toolChunk(
+    state: WindowState,
+    part: ChunkType,
+    args: StreamWindowArgs,
+  ): Promise<ChunkType | ChunkType[] | null> {
+    // A tool call ends the text before it: that text goes out first, checked.
+    if (hasTexts(state.reasoning)) await this.#finishAll(state, state.reasoning, args);
+    if (hasTexts(state.text)) await this.#finishAll(state, state.text, args);
+    const id = (part as ChunkType & { payload: { toolCallId: string } }).payload.toolCallId;
+    let hold = state.tools.get(id);
+    if (hold === undefined) {
+      hold = { toolCallId: id, chunks: [], input: '', call: undefined, out: undefined, dropped: false };
+      state.tools.set(id, hold);
+      state.segments.push({ tool: hold });
+    }
+    if (part.type === 'tool-call') {
+      hold.call = part;
+      state.tools.delete(id);
+      await this.#checkTool(state, hold, args);
+    } else {
+      if (part.type === 'tool-call-delta') hold.input += part.payload.argsTextDelta;
+      hold.chunks.push(part);
+    }
+    return this.#drain(state, null);
+  }
+
+  /** Check a tool call's input once and decide what of it goes out. */
+  async #checkTool(state: WindowState, hold: ToolHold, args: StreamWindowArgs): Promise<void> {
+    const call = hold.call;
+    const callArgs = call?.payload.args;
+    const input = toolInputText(callArgs, hold.chunks.length > 0 ? hold.input : undefined);
+    if (input.text === '') {
+      hold.out = call === undefined ? hold.chunks : [...hold.chunks, call];
+      return;
+    }
+    this.#checks++;
+    const verdict = await this.#check(input.text, {
+      final: true,
+      kind: 'tool-input',
+      textId: hold.toolCallId,
+      ...(call !== undefined ? { toolName: call.payload.toolName } : {}),
+      contextLength: 0,
+      offset: 0,
+      state: args.state,
+      abort: args.abort,
+      abortSignal: args.abortSignal,
+      tracingContext: args.tracingContext,
+      usageRecorder: args.usageRecorder,
+    });
+    const action = verdict?.action ?? 'release';
+    if (action === 'release') {
+      hold.out = call === undefined ? hold.chunks : [...hold.chunks, call];
+      return;
+    }
+    if (action === 'redact') {
+      const spans = (verdict as { spans: readonly StreamWindowSpan[] }).spans;
+      this.#validateSpans(spans);
+      const redacted = redactToolInput(input, callArgs, spans);
+      if (redacted === undefined) {
+        hold.out = call === undefined ? hold.chunks : [...hold.chunks, call];
+        return;
+      }
+      const argsText = redacted.raw ?? serializeArgs(redacted.args);
+      if (argsText === undefined) {
+        // The client must see the arguments the tool runs with; these cannot be written out.
+        this.#clear(state);
+        return args.abort(
+          `Blocked: ${this.#processorId} redacted the input of tool call ${hold.toolCallId}, but the redacted arguments are too deep to serialise; the call cannot run with arguments the client did not see.`,
+        );
+      }
+      const out: ChunkType[] = [];
+      let deltaOut = false;
+      for (const chunk of hold.chunks) {
+        if (chunk.type !== 'tool-call-delta') out.push(chunk);
+        else if (!deltaOut) {
+          // The whole redacted argument text in one delta, where the first delta was.
+          deltaOut = true;
+          out.push({ ...chunk, payload: { ...chunk.payload, argsTextDelta: argsText } });
+        }
+      }
+      if (call !== undefined) {
+        const payload = { ...call.payload };
+        if (redacted.args !== undefined) payload.args = redacted.args as Record<string, unknown>;
+        out.push({ ...call, payload });
+      }
+      hold.out = out;
+      return;
+    }
+    if (action === 'block' || action === 'drop') {
+      const name = call?.payload.toolName;
+      const reason =
+        action === 'block'
+          ? (verdict as { reason: string }).reason
+          : `Blocked: ${this.#processorId} flagged the input of tool call ${name === undefined ? '' : `"${name}" `}(${hold.toolCallId}); a tool call cannot be filtered, since it cannot run with arguments nobody saw.`;
+      const metadata = action === 'block' ? (verdict as { metadata?: unknown }).metadata : undefined;
+      this.#clear(state);
+      return args.abort(reason, { metadata: metadata as never });
+    }
+    throw new GuardrailCheckError(
+      this.#processorId,
+      `${this.#processorId}: the stream window check returned an unknown verdict ${JSON.stringify(action)}; use 'release', 'redact', 'drop' or 'block'.`,
+    );
+  }
+
+  /** Nothing held is released after a block. */
+  #clear(state: WindowState): void {
+    state.text.open.clear();
+    state.text.ended = undefined;
+    state.reasoning.open.clear();
+    state.reasoning.ended = undefined;
+    state.tools.clear();
+    state.segments.length = 0;
+    state.head = 0;
   }
 
   async #checkBuffer(
@@ -324,6 +590,7 @@ export class StreamTextWindow {
     this.#checks++;
     const verdict = await this.#check(text, {
       final,
+      kind: buffer.kind,
       textId: buffer.id,
       contextLength: buffer.cut - start,
       offset: start,
@@ -347,10 +614,7 @@ export class StreamTextWindow {
         buffer.cut = buffer.total;
         return;
       case 'block':
-        // Nothing held is released after a block.
-        state.texts.clear();
-        state.segments.length = 0;
-        state.head = 0;
+        this.#clear(state);
         return args.abort(verdict.reason, { metadata: verdict.metadata as never });
       default:
         throw new GuardrailCheckError(
@@ -360,9 +624,7 @@ export class StreamTextWindow {
     }
   }
 
-  /** Absolute, clipped to the undecided text, sorted and merged. */
-  #normalize(spans: readonly StreamWindowSpan[], start: number, buffer: TextBuffer): Edit[] {
-    const edits: Edit[] = [];
+  #validateSpans(spans: readonly StreamWindowSpan[]): void {
     for (const span of spans) {
       if (
         !Number.isInteger(span.start) ||
@@ -376,6 +638,14 @@ export class StreamTextWindow {
           `${this.#processorId}: the stream window check returned a bad span ${JSON.stringify(span)}; spans need integer start <= end in the checked text and a string replacement.`,
         );
       }
+    }
+  }
+
+  /** Absolute, clipped to the undecided text, sorted and merged. */
+  #normalize(spans: readonly StreamWindowSpan[], start: number, buffer: TextBuffer): Edit[] {
+    const edits: Edit[] = [];
+    this.#validateSpans(spans);
+    for (const span of spans) {
       const from = Math.max(start + span.start, buffer.cut);
       const to = Math.min(start + span.end, buffer.total);
       if (to <= from) continue;
@@ -419,7 +689,7 @@ export class StreamTextWindow {
     buffer.cut = cut;
   }
 
-  /** Emit queued output from the head while the text in it is decided; `then` is queued last. */
+  /** Emit queued output from the head while what is in it is decided; `then` is queued last. */
   #drain(state: WindowState, then: ChunkType | null): ChunkType | ChunkType[] | null {
     if (then !== null) state.segments.push({ chunk: then });
     let out: ChunkType | ChunkType[] | null = null;
@@ -428,6 +698,15 @@ export class StreamTextWindow {
       const segment = segments[state.head] as Segment;
       if (segment.chunk !== undefined) {
         out = addChunk(out, segment.chunk);
+        state.head++;
+        continue;
+      }
+      if (segment.tool !== undefined) {
+        const hold = segment.tool;
+        if (!hold.dropped) {
+          if (hold.out === undefined) break;
+          for (const chunk of hold.out) out = addChunk(out, chunk);
+        }
         state.head++;
         continue;
       }
@@ -441,11 +720,12 @@ export class StreamTextWindow {
       if (upto > buffer.emitted) {
         const text = this.#render(buffer, upto);
         if (text !== '') {
+          if (buffer.kind === 'text') state.released += text;
           out = addChunk(out, {
-            type: 'text-delta',
+            type: buffer.kind === 'text' ? 'text-delta' : 'reasoning-delta',
             runId: buffer.runId,
             from: buffer.from,
-            payload: { id: buffer.id, text },
+            payload: { id: segment.id, text },
           });
         }
       }
@@ -502,4 +782,25 @@ export class StreamTextWindow {
 /** A {@link StreamTextWindow} with these options. */
 export function createStreamWindow(options: StreamWindowOptions): StreamTextWindow {
   return new StreamTextWindow(options);
+}
+
+function hasTexts(texts: Texts): boolean {
+  return texts.ended !== undefined || texts.open.size > 0;
+}
+
+/** Held text of an abandoned attempt: never released. */
+function dropTexts(texts: Texts): void {
+  if (texts.ended !== undefined) texts.ended.dropped = true;
+  for (const buffer of texts.open.values()) buffer.dropped = true;
+  texts.ended = undefined;
+  texts.open.clear();
+}
+
+/** `value` as JSON, or `undefined` when it cannot be serialised (nested too deep). */
+function serializeArgs(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value ?? {});
+  } catch {
+    return undefined;
+  }
 }

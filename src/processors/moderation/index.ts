@@ -19,6 +19,7 @@ import {
   runWithFailPolicy,
 } from '../guardrails/fail-policy.js';
 import { askJudge, type GuardrailStructuredOutputOptions } from '../guardrails/judge.js';
+import { joinedMessageText } from '../guardrails/message-spans.js';
 import { messagesToCheck, messageText, reportViolation } from '../guardrails/messages.js';
 import {
   checkErrorStrategy,
@@ -130,7 +131,6 @@ interface CheckContext {
   context?: readonly string[];
 }
 
-const STREAMED = 'moderation.streamed';
 const HISTORY = 'moderation.windows';
 
 const RESULT_SCHEMA: JSONSchema7 = {
@@ -278,13 +278,13 @@ export class ModerationProcessor implements Processor<'moderation'> {
 
   /** Streamed text goes through the stream window (checked per window, never per chunk). */
   processOutputStream(args: ProcessOutputStreamArgs): Promise<ChunkType | ChunkType[] | null> {
-    if (args.part.type === 'text-delta') args.state[STREAMED] = true;
     return this.#window.process(args);
   }
 
   /**
-   * Checks the response messages, unless the stream already checked this run's text (it
-   * always does in `stream()` and `generate()` alike; this covers results produced without it).
+   * Checks the response messages, except one whose text the stream window released as one
+   * checked text (it does in `stream()` and `generate()` alike when the text came in one step
+   * without a tool call inside it; otherwise content split across steps is only seen whole here).
    */
   async processOutputResult({
     messages,
@@ -295,12 +295,14 @@ export class ModerationProcessor implements Processor<'moderation'> {
     tracingContext,
     usageRecorder,
   }: ProcessOutputResultArgs): Promise<typeof messageList> {
-    if (state[STREAMED] === true) return messageList;
+    // A response the stream window released as one checked text was checked there.
+    const released = this.#window.releasedText(state);
     const filtered: string[] = [];
     for (const message of messages) {
       if (message.role !== 'assistant') continue;
-      const text = messageText(message);
-      if (text === '') continue;
+      // The parts as the client shows them, one text: content split across parts is seen whole.
+      const text = joinedMessageText(message).text;
+      if (text === '' || (released?.whole === true && released.text === text)) continue;
       const verdict = await this.#moderate(text, { abort, abortSignal, tracingContext, usageRecorder });
       if (verdict === undefined || verdict.flagged.length === 0) continue;
       if (this.#strategy === 'filter') filtered.push(message.id);

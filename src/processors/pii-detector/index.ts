@@ -2,7 +2,6 @@
  * `PIIDetector` (api-reference 6.11) and the offline detector `detectPII()` it is built on.
  */
 
-import { syncLegacyFields } from '../../messages/legacy-fields.js';
 import type { MessageList } from '../../messages/message-list.js';
 import type { MastraDBMessage } from '../../messages/types.js';
 import type {
@@ -27,6 +26,7 @@ import {
   toolResultOverflowReason,
   walkToolResult,
 } from '../guardrails/index.js';
+import { joinedMessageText, redactJoinedText } from '../guardrails/message-spans.js';
 import { checkOptionNames, invalidProcessorOption } from '../option-errors.js';
 import { type CheckContext, PIIChecker, type PIIVerdict } from './checker.js';
 import {
@@ -80,8 +80,6 @@ type Abort = ProcessInputArgs<PIIDetectorTripwireMetadata>['abort'];
 interface PIIState {
   /** Stream detections already reported, by `textId:start`, so the overlap re-check reports once. */
   piiReported?: Set<string>;
-  /** The stream hook saw response text: `processOutputResult` has nothing left to check. */
-  piiStreamed?: boolean;
 }
 
 /**
@@ -102,9 +100,11 @@ interface PIIState {
  *
  * Only new content is checked: verdicts are cached by content hash for the processor's
  * lifetime, and remembered history (`memory`) is not checked again. Streaming holds text back
- * per text block and releases it only after the window holding it was checked, so a value split
- * across chunks is redacted whole and nothing unchecked reaches the client; the model (when
- * used) is asked once per window of `bufferSize` characters, never per chunk.
+ * and releases it only after the window holding it was checked, so a value split across chunks
+ * or text blocks is redacted whole and nothing unchecked reaches the client; reasoning is
+ * checked the same way, and a tool call's input is held until the call is complete, then goes
+ * out redacted inside its strings (the tool runs with those arguments) or blocks. The model
+ * (when used) is asked once per window of `bufferSize` characters, never per chunk.
  *
  * Fail policy: a helper-model check that fails or exceeds `timeoutMs` follows `errorStrategy`
  * (default `'warn'`: the text goes through and a warning is reported; `'strict'` aborts).
@@ -171,14 +171,20 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
     return messageList;
   }
 
-  /** Check the response messages, unless the stream hook already checked their text. */
+  /**
+   * Check the response messages, except one whose text the stream window released as one checked
+   * text (a value split around a tool call or across steps is only seen whole here).
+   */
   async processOutputResult(
     args: ProcessOutputResultArgs<PIIDetectorTripwireMetadata>,
   ): Promise<MessageList> {
     const { messages, messageList, state } = args;
-    if ((state as PIIState).piiStreamed === true) return messageList;
     let targets = messages.filter((m) => m.role === 'assistant');
     if (this.#o.lastMessageOnly) targets = targets.slice(-1);
+    const released = this.#window.releasedText(state);
+    if (released?.whole === true)
+      targets = targets.filter((m) => joinedMessageText(m).text !== released.text);
+    if (targets.length === 0) return messageList;
     await this.#checkMessages(targets, messageList, 'processOutputResult', args);
     return messageList;
   }
@@ -190,7 +196,6 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
   async processOutputStream(
     args: ProcessOutputStreamArgs<PIIDetectorTripwireMetadata>,
   ): Promise<ChunkType | ChunkType[] | null> {
-    if (args.part.type === 'text-delta') (args.state as PIIState).piiStreamed = true;
     return this.#window.process({
       part: args.part,
       state: args.state,
@@ -322,36 +327,17 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
     const dropped: string[] = [];
     const droppedDetections: PIIResultDetection[] = [];
     for (const message of messages) {
-      const content = message.content;
+      // The parts as the client shows them, one text: a value split across parts is seen whole.
+      const joined = joinedMessageText(message);
       const found: PIIResultDetection[] = [];
-      let changed = false;
-      let hasText = false;
-      for (const part of content.parts) {
-        if (part.type !== 'text') continue;
-        hasText = true;
-        const verdict = await this.#checker.check(part.text, ctx);
-        if (verdict === undefined) continue;
-        await this.#emitDetection(part.text, verdict, hook);
-        if (verdict.detections.length === 0) continue;
-        found.push(...verdict.detections);
-        if (strategy === 'redact') {
-          part.text = this.#redact(part.text, verdict.detections).text;
-          changed = true;
-        }
-      }
-      if (!hasText && typeof content.content === 'string' && content.content !== '') {
-        // No text part: the legacy flattened string is the message's text.
-        const verdict = await this.#checker.check(content.content, ctx);
+      if (joined.text !== '') {
+        const verdict = await this.#checker.check(joined.text, ctx);
         if (verdict !== undefined) {
-          await this.#emitDetection(content.content, verdict, hook);
+          await this.#emitDetection(joined.text, verdict, hook);
           found.push(...verdict.detections);
-          if (strategy === 'redact' && verdict.detections.length > 0) {
-            content.content = this.#redact(content.content, verdict.detections).text;
-          }
+          if (strategy === 'redact' && verdict.detections.length > 0)
+            redactJoinedText(message, joined, this.#redact(joined.text, verdict.detections).spans);
         }
-      } else if (changed && content.content !== undefined) {
-        // The legacy mirror must not keep the original text.
-        syncLegacyFields(content);
       }
       if (found.length === 0) continue;
       if (strategy === 'block') {

@@ -312,7 +312,8 @@ describe('RegexFilterProcessor warn', () => {
     const run = await h.processOutputStream(parts);
     expect(run.chunks).toEqual(parts);
     expect(run.chunks[0]).toBe(parts[0]);
-    const end = await h.processOutputStream([chunk('text-end', { id: 'text-1' })]);
+    const end = await h.processOutputStream([chunk('text-end', { id: 'text-1' }), stepFinishChunk()]);
+    expect(end.chunks.map((c) => c.type)).toEqual(['text-end', 'step-finish']);
     expect(end.violations.map((v) => v.detail)).toEqual([
       {
         strategy: 'warn',
@@ -331,13 +332,17 @@ describe('RegexFilterProcessor stream carry-over', () => {
   it('redacts a secret split across three chunks whole', async () => {
     const h = createProcessorHarness(filter({ presets: ['secrets'], strategy: 'redact' }));
     const pieces = ['my key is ', SECRET.slice(0, 9), SECRET.slice(9, 20), `${SECRET.slice(20)} ok`];
-    const run = await h.processOutputStream([...pieces, chunk('text-end', { id: 'text-1' })]);
+    const run = await h.processOutputStream([
+      ...pieces,
+      chunk('text-end', { id: 'text-1' }),
+      stepFinishChunk(),
+    ]);
     expect(textOf(run.chunks)).toBe('my key is [REDACTED] ok');
     for (const c of run.chunks) {
       if (c.type === 'text-delta')
         for (const piece of pieces.slice(1)) expect(c.payload.text).not.toContain(piece);
     }
-    expect(run.chunks.at(-1)?.type).toBe('text-end');
+    expect(run.chunks.slice(-2).map((c) => c.type)).toEqual(['text-end', 'step-finish']);
     expect(run.violations.map((v) => (v.detail as RegexFilterRedactDetail).redactions)).toEqual([
       [{ rule: 'api-key', index: 10, length: SECRET.length, replacement: '[REDACTED]' }],
     ]);
@@ -397,17 +402,18 @@ describe('RegexFilterProcessor stream carry-over', () => {
 
   // Which chunks release held text (and which pass it): see stream-hold.test.ts.
 
-  it('text blocks are held apart, and text-end releases only its own block', async () => {
+  it('interleaved text blocks are held apart; a text-end waits behind its held text until the step ends', async () => {
     const h = createProcessorHarness(filter({ presets: ['pii'], strategy: 'redact' }));
     await h.processOutputStream([textDelta('a: x@y.io', 'A'), textDelta('b: z@w.io', 'B')]);
     const endA = await h.processOutputStream([chunk('text-end', { id: 'A' })]);
-    expect(endA.chunks.map((c) => [c.type, (c as { payload: { id: string } }).payload.id])).toEqual([
-      ['text-delta', 'A'],
-      ['text-end', 'A'],
-    ]);
-    expect(textOf(endA.chunks)).toBe('a: [REDACTED]');
+    expect(endA.chunks).toEqual([]);
     const finish = await h.processOutputStream([finishChunk()]);
-    expect(textOf(finish.chunks)).toBe('b: [REDACTED]');
+    expect(finish.chunks.map((c) => [c.type, c.type === 'text-delta' ? c.payload.text : ''])).toEqual([
+      ['text-delta', 'a: [REDACTED]'],
+      ['text-end', ''],
+      ['text-delta', 'b: [REDACTED]'],
+      ['finish', ''],
+    ]);
   });
 
   it('reports stream redactions at their offset in the whole text block', async () => {

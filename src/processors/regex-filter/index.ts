@@ -11,6 +11,13 @@ import type {
 } from '../../pipeline/types.js';
 import type { ChunkType, TextDeltaChunk } from '../../stream/chunk-types.js';
 import { REGEX_FILTER_OPTIONS } from '../guardrail-option-names.js';
+import { joinedMessageText, redactJoinedText } from '../guardrails/message-spans.js';
+import {
+  createStreamWindow,
+  type StreamTextWindow,
+  type StreamWindowCheckInfo,
+  type StreamWindowVerdict,
+} from '../guardrails/stream-window.js';
 import { checkOptionNames, invalidOptionFor, oneOf, describeOptionValue as show } from '../option-errors.js';
 import { applySpans, type CompiledRule, findSpans, globalClone, type Span } from './matcher.js';
 import { PRESET_RULES, type RegexFilterPreset } from './presets.js';
@@ -183,6 +190,13 @@ interface FilterState extends ProcessorState {
   regexFilterTexts?: Map<string, TextBuffer>;
   /** The stream hook saw response text in this run. */
   regexFilterStreamed?: boolean;
+  /**
+   * A block that ended with text still held: the next block continues its text (the client
+   * shows them as one), so its `text-end` waits (`end`) until that text is decided.
+   */
+  regexFilterEnded?: { id: string; end: ChunkType | undefined };
+  /** Reasoning / tool-input matches already reported, by `textId:offset`. */
+  regexFilterReported?: Set<string>;
 }
 
 type Abort = ProcessInputArgs['abort'];
@@ -322,16 +336,22 @@ function compilePresets(presets: unknown): CompiledRule[] {
  *
  * Input: `processInput` checks the text parts of this call's user and assistant messages, not
  * remembered history (it was checked when it was input; blocking on it would block every later
- * turn). Output: `processOutputStream` checks `text-delta` chunks (reasoning and tool arguments
- * are not checked); `processOutputResult` checks the response messages' text parts. Under
- * `warn` the result check is skipped when the stream already reported on the response text.
+ * turn). Output: `processOutputStream` checks answer text, reasoning and tool-call input;
+ * `processOutputResult` checks the response messages (several text parts of one message as one
+ * text). Under `warn` the result check is skipped when the stream already reported on the
+ * response text.
  *
  * Streaming: with `redact` and `block`, the last `streamCarryoverSize` characters of each text
- * block are held back, so a match split across chunks is seen whole — at the cost of the
- * client receiving text that much later. Held text is released on its block's `text-end` and
- * on `step-finish`, `finish`, `error`, `abort` and `tripwire`; other chunks (`raw`, `data-*`,
- * reasoning, tool calls) pass it, so they may reach the client before text that preceded
- * them. Work per chunk is bounded by the chunk and the carry-over. `warn` passes chunks
+ * are held back, so a match split across chunks is seen whole — at the cost of the client
+ * receiving text that much later. A block's `text-end` waits behind its held text: a block that
+ * starts next continues that text, so a match split across two text ids is caught whole. Held
+ * text is released on `step-finish`, `finish`, `error`, `abort` and `tripwire`; other chunks
+ * (`raw`, `data-*`, tool calls) pass it, so they may reach the client before text that preceded
+ * them. Reasoning and tool-call input go through the shared stream window (see
+ * `createStreamWindow`): reasoning is windowed like text, and a tool call's input is held until
+ * the call is complete, then goes out redacted inside its string values (the tool runs with
+ * those arguments) or blocks the run before any of it went out. Work per chunk is bounded by
+ * the chunk and the carry-over. `warn` passes text chunks
  * through at once and only delays its reports.
  */
 export class RegexFilterProcessor implements Processor<'regex-filter', RegexFilterTripwireMetadata> {
@@ -354,6 +374,8 @@ export class RegexFilterProcessor implements Processor<'regex-filter', RegexFilt
   readonly #window: number;
   /** Held text past this is released (see `#commit`), so per-chunk work stays bounded. */
   readonly #cap: number;
+  /** Reasoning and tool-call input go through the shared stream window. */
+  readonly #side: StreamTextWindow;
 
   /**
    * @throws ConfigurationError `PROCESSOR_INVALID_OPTIONS` naming the option: a rule without a
@@ -397,6 +419,13 @@ export class RegexFilterProcessor implements Processor<'regex-filter', RegexFilt
     this.#carry = carry;
     this.#window = Math.max(carry, CONTEXT_SIZE);
     this.#cap = 4 * this.#window;
+    this.#side = createStreamWindow({
+      processorId: ID,
+      stateKey: 'regex-filter.window',
+      windowChars: 2 * this.#window,
+      overlapChars: this.#window,
+      check: (text, info) => this.#checkSide(text, info),
+    });
   }
 
   /** Check this call's input messages (not remembered history). */
@@ -430,25 +459,122 @@ export class RegexFilterProcessor implements Processor<'regex-filter', RegexFilt
   }: ProcessOutputStreamArgs): Promise<ChunkType | ChunkType[] | null> {
     if (!this.#output) return part;
     const filterState = state as FilterState;
+    const side = { part, state, abort: abort as never };
     switch (part.type) {
       case 'text-delta':
         filterState.regexFilterStreamed = true;
+        if (filterState.regexFilterEnded !== undefined) {
+          const ended = this.#continueBlock(filterState, part.payload.id);
+          const out = await this.#onDelta(part, filterState, abort);
+          if (ended === undefined) return out;
+          return out === null ? ended : [ended, out];
+        }
         return this.#onDelta(part, filterState, abort);
-      case 'text-start':
       case 'object':
         // Partial objects are parsed from text that already left this processor.
         return part;
+      case 'text-start': {
+        // Reasoning held before the answer is complete now (the window releases it).
+        const ended =
+          filterState.regexFilterEnded === undefined
+            ? undefined
+            : this.#continueBlock(filterState, part.payload.id);
+        const out = await this.#side.process(side);
+        if (ended === undefined) return out;
+        return out === null ? ended : [ended, ...(Array.isArray(out) ? out : [out])];
+      }
       case 'step-start':
         // Text still held at a new step belongs to a rejected attempt: it is never released.
         filterState.regexFilterTexts?.clear();
-        return part;
+        filterState.regexFilterEnded = undefined;
+        return this.#side.process(side);
       case 'text-end':
-        return this.#release(filterState, part, abort, part.payload.id);
-      default:
-        // Other chunks (raw, data-*, reasoning, tool calls) pass the held text: releasing it
-        // there would send half a secret before the rest of it arrives.
-        return RELEASED_BY.has(part.type) ? this.#release(filterState, part, abort) : part;
+        return this.#endBlock(filterState, part, abort);
+      case 'reasoning-start':
+      case 'reasoning-delta':
+      case 'reasoning-end':
+      case 'tool-call-input-streaming-start':
+      case 'tool-call-delta':
+      case 'tool-call-input-streaming-end':
+      case 'tool-call':
+        // Checked through the stream window: reasoning like text, tool input once complete.
+        return this.#side.process(side);
+      default: {
+        // Other chunks (raw, data-*, tool results) pass the held text: releasing it there would
+        // send half a secret before the rest of it arrives.
+        if (!RELEASED_BY.has(part.type)) return part;
+        const out = await this.#side.process(side);
+        if (out === null) return this.#release(filterState, [], abort);
+        return this.#release(filterState, Array.isArray(out) ? out : [out], abort);
+      }
     }
+  }
+
+  /**
+   * A block ended: with text still held, its `text-end` waits, since a block that follows may
+   * continue a match in that text. (`warn` holds nothing back from the client.)
+   */
+  async #endBlock(state: FilterState, part: ChunkType & { type: 'text-end' }, abort: Abort) {
+    const id = part.payload.id;
+    const buffer = state.regexFilterTexts?.get(id);
+    if (buffer === undefined || (buffer.held === '' && buffer.open === undefined)) {
+      state.regexFilterTexts?.delete(id);
+      return part;
+    }
+    const previous = state.regexFilterEnded;
+    const out: ChunkType[] = [];
+    if (previous !== undefined && previous.id !== id) {
+      // The block ended before it was not continued: its text is decided now.
+      out.push(...(await this.#release(state, [], abort, previous.id)));
+    }
+    const warn = this.#strategy === 'warn';
+    state.regexFilterEnded = { id, end: warn ? undefined : part };
+    if (warn) out.push(part);
+    return out.length === 0 ? null : out.length === 1 ? (out[0] as ChunkType) : out;
+  }
+
+  /** Block `id` starts after a block ended with text held: it takes that text over. */
+  #continueBlock(state: FilterState, id: string): ChunkType | undefined {
+    const ended = state.regexFilterEnded;
+    const texts = state.regexFilterTexts;
+    if (ended === undefined || texts === undefined || ended.id === id || texts.has(id)) return undefined;
+    state.regexFilterEnded = undefined;
+    const buffer = texts.get(ended.id);
+    texts.delete(ended.id);
+    if (buffer !== undefined) texts.set(id, buffer);
+    // The ended block closes now; its held text goes out in the new block.
+    return ended.end;
+  }
+
+  /** The stream window's check for reasoning and tool-call input. */
+  async #checkSide(text: string, info: StreamWindowCheckInfo): Promise<StreamWindowVerdict | null> {
+    const spans = findSpans(text, 0, this.#rules);
+    const fresh = spans.filter((span) => span.end > info.contextLength);
+    if (fresh.length === 0) return null;
+    const base = info.offset;
+    if (this.#strategy === 'block') {
+      const matches = fresh.map((span) => this.#match(text, span, base));
+      const rules = [...new Set(matches.map((m) => m.rule))].map(show).join(', ');
+      const what = info.kind === 'tool-input' ? "a tool call's input" : 'the reasoning';
+      const metadata: RegexFilterTripwireMetadata = { processorId: ID, matches, strategy: 'block' };
+      return {
+        action: 'block',
+        reason: `Blocked: ${what} matched regex-filter rule${matches.length > 1 ? 's' : ''} ${rules}.`,
+        metadata,
+      };
+    }
+    const state = info.state as FilterState;
+    state.regexFilterReported ??= new Set();
+    const reported = state.regexFilterReported;
+    const unseen = fresh.filter((span) => !reported.has(`${info.textId}:${base + span.start}`));
+    for (const span of unseen) reported.add(`${info.textId}:${base + span.start}`);
+    if (unseen.length > 0)
+      await this.#report(text, unseen, base, { phase: 'processOutputStream', textId: info.textId });
+    if (this.#strategy === 'warn') return null;
+    return {
+      action: 'redact',
+      spans: spans.map((span) => ({ start: span.start, end: span.end, replacement: span.replacement })),
+    };
   }
 
   async #onDelta(part: TextDeltaChunk, state: FilterState, abort: Abort): Promise<ChunkType | null> {
@@ -605,42 +731,47 @@ export class RegexFilterProcessor implements Processor<'regex-filter', RegexFilt
   }
 
   /**
-   * Release held text before `part`: of one text block (`text-end`) or of all. Returns the
-   * chunks to emit, releases first.
+   * Release held text before the chunks `after`: of one text block (`onlyId`) or of all. Returns
+   * the chunks to emit, releases first (a block whose `text-end` waited gets it after its text).
    */
   async #release(
     state: FilterState,
-    part: ChunkType,
+    after: ChunkType[],
     abort: Abort,
     onlyId?: string,
-  ): Promise<ChunkType | ChunkType[]> {
+  ): Promise<ChunkType[]> {
     const texts = state.regexFilterTexts;
-    if (texts === undefined || texts.size === 0) return part;
+    if (texts === undefined || texts.size === 0) return after;
     const out: ChunkType[] = [];
     for (const [id, buffer] of texts) {
       if (onlyId !== undefined && id !== onlyId) continue;
       texts.delete(id);
+      const ended = state.regexFilterEnded?.id === id ? state.regexFilterEnded : undefined;
+      if (ended !== undefined) state.regexFilterEnded = undefined;
       const rest =
         buffer.open === undefined ? buffer.held : ((await this.#extend(buffer, '', true, id)) ?? '');
-      if (rest === '') continue;
-      const text = buffer.context + rest;
-      const from = buffer.context.length;
-      const spans = findSpans(text, from, this.#rules);
-      const base = buffer.offset - from;
-      if (spans.length > 0) {
-        if (this.#strategy === 'block') this.#block(text, spans, base, abort);
-        await this.#report(text, spans, base, { phase: 'processOutputStream', textId: id });
+      if (rest !== '') {
+        const text = buffer.context + rest;
+        const from = buffer.context.length;
+        const spans = findSpans(text, from, this.#rules);
+        const base = buffer.offset - from;
+        if (spans.length > 0) {
+          if (this.#strategy === 'block') this.#block(text, spans, base, abort);
+          await this.#report(text, spans, base, { phase: 'processOutputStream', textId: id });
+        }
+        if (this.#strategy !== 'warn') {
+          out.push({
+            type: 'text-delta',
+            runId: buffer.runId,
+            from: buffer.from,
+            payload: { id, text: applySpans(text, from, text.length, spans) },
+          });
+        }
       }
-      if (this.#strategy === 'warn') continue;
-      out.push({
-        type: 'text-delta',
-        runId: buffer.runId,
-        from: buffer.from,
-        payload: { id, text: applySpans(text, from, text.length, spans) },
-      });
+      if (ended?.end !== undefined) out.push(ended.end);
     }
-    if (out.length === 0) return part;
-    out.push(part);
+    if (out.length === 0) return after;
+    out.push(...after);
     return out;
   }
 
@@ -653,6 +784,19 @@ export class RegexFilterProcessor implements Processor<'regex-filter', RegexFilt
     for (const message of messages) {
       if (message.role !== 'user' && message.role !== 'assistant') continue;
       const content = message.content;
+      const joined = phase === 'processOutputResult' ? joinedMessageText(message) : undefined;
+      if (joined !== undefined && joined.parts.length > 1) {
+        // Several text parts are one text to the client: a match split across them is seen whole.
+        const spans = findSpans(joined.text, 0, this.#rules);
+        if (spans.length === 0) continue;
+        if (this.#strategy === 'block') {
+          for (const span of spans) blocked.push(this.#match(joined.text, span, 0));
+          continue;
+        }
+        await this.#report(joined.text, spans, 0, { phase, messageId: message.id });
+        if (this.#strategy === 'redact') redactJoinedText(message, joined, spans);
+        continue;
+      }
       let hasText = false;
       let changed = false;
       const parts = content.parts;

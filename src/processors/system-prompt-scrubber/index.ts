@@ -20,7 +20,8 @@ import {
   runWithFailPolicy,
 } from '../guardrails/fail-policy.js';
 import { askJudge, type GuardrailStructuredOutputOptions } from '../guardrails/judge.js';
-import { messageText, reportViolation, rewriteMessageText } from '../guardrails/messages.js';
+import { joinedMessageText, redactJoinedText } from '../guardrails/message-spans.js';
+import { reportViolation } from '../guardrails/messages.js';
 import {
   checkErrorStrategy,
   checkTimeoutMs,
@@ -131,7 +132,6 @@ interface Verdict {
   reason: string | null;
 }
 
-const STREAMED = 'system-prompt-scrubber.streamed';
 const INDEX = 'system-prompt-scrubber.index';
 const SYSTEM = 'system-prompt-scrubber.system';
 
@@ -171,8 +171,10 @@ const RESULT_SCHEMA: JSONSchema7 = {
  * Strategies: `redact` (default) replaces each leak (`mask` / `placeholder` / `remove`); `block`
  * ends the run with a tripwire; `filter` drops the window (stream) or message (result); `warn`
  * lets it through and reports to `onViolation` (or `console.warn`). Streamed text goes through
- * a stream window (default 200 / 100 characters): a leak split across chunks is handled whole and
- * nothing unchecked reaches the client; the result hook only checks when the stream did not.
+ * a stream window (default 200 / 100 characters): a leak split across chunks or text blocks is
+ * handled whole and nothing unchecked reaches the client; reasoning and tool-call input are
+ * checked too. The result hook checks what the stream could not see whole (text split around a
+ * tool call or across steps).
  * Failed or timed-out model checks follow `errorStrategy` (default `'warn'`).
  */
 export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'> {
@@ -260,8 +262,14 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
 
   /** Streamed text goes through the stream window (checked per window, never per chunk). */
   processOutputStream(args: ProcessOutputStreamArgs): Promise<ChunkType | ChunkType[] | null> {
-    if (args.part.type === 'text-delta') {
-      args.state[STREAMED] = true;
+    const type = args.part.type;
+    // Answer text, reasoning and tool-call input are all checked against the system prompt.
+    if (
+      type === 'text-delta' ||
+      type === 'reasoning-delta' ||
+      type === 'tool-call' ||
+      type === 'tool-call-delta'
+    ) {
       if (args.state[INDEX] === undefined) {
         const system = systemText(args.messageList);
         args.state[SYSTEM] = system;
@@ -271,7 +279,10 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
     return this.#window.process(args);
   }
 
-  /** Checks the response messages, unless the stream already checked this run's text. */
+  /**
+   * Checks the response messages, except one whose text the stream window released as one checked
+   * text (a leak split around a tool call or across steps is only seen whole here).
+   */
   async processOutputResult({
     messages,
     messageList,
@@ -281,15 +292,18 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
     tracingContext,
     usageRecorder,
   }: ProcessOutputResultArgs): Promise<MessageList> {
-    if (state[STREAMED] === true) return messageList;
     const system = systemText(messageList);
     const index = this.#indexFor(system);
     let assistant = messages.filter((m) => m.role === 'assistant');
     if (this.#lastMessageOnly) assistant = assistant.slice(-1);
+    // A response the stream window released as one checked text was checked there.
+    const released = this.#window.releasedText(state);
     const filtered: string[] = [];
     for (const message of assistant) {
-      const text = messageText(message);
-      if (text === '') continue;
+      // The parts as the client shows them, one text: a leak split across parts is seen whole.
+      const joined = joinedMessageText(message);
+      const text = joined.text;
+      if (text === '' || (released?.whole === true && released.text === text)) continue;
       const verdict = await this.#scan(text, index, system, {
         abort,
         abortSignal,
@@ -307,10 +321,15 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
           await this.#report(verdict, 'output-result');
           break;
         default: {
-          rewriteMessageText(message, (part) => {
-            const found = part === text ? verdict : this.#offline(part, index);
-            return this.#redact(part, found.detections);
-          });
+          redactJoinedText(
+            message,
+            joined,
+            verdict.detections.map((d) => ({
+              start: d.start,
+              end: d.end,
+              replacement: this.#replacement(text.slice(d.start, d.end)),
+            })),
+          );
           await this.#report(verdict, 'output-result');
         }
       }
@@ -467,18 +486,6 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
     if (this.#method === 'remove') return '';
     if (this.#method === 'placeholder') return this.#placeholder;
     return value.replace(/\S/gu, '*');
-  }
-
-  #redact(text: string, detections: readonly SystemPromptDetection[]): string {
-    let out = '';
-    let pos = 0;
-    for (const d of detections) {
-      if (d.end <= pos) continue;
-      const start = Math.max(d.start, pos);
-      out += text.slice(pos, start) + this.#replacement(text.slice(start, d.end));
-      pos = d.end;
-    }
-    return out + text.slice(pos);
   }
 
   #metadata(
