@@ -1,0 +1,67 @@
+/**
+ * Records every pattern Sluice builds at run time (`new RegExp(…)` from word lists, option
+ * values, other patterns' sources): a recording `RegExp` replaces the global one while every
+ * shipped module is imported and each text scanner runs once. Test-only helper.
+ */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { RegExpCallSite } from './source-files.js';
+
+/** A pattern built at run time, and the line of `src/` that built it. */
+export interface BuiltPattern extends RegExpCallSite {
+  readonly source: string;
+  readonly flags: string;
+}
+
+const FRAME = /\(?((?:[A-Za-z]:)?[^\s()]+?):(\d+):\d+\)?$/;
+
+/** The first stack frame under `root/src/` outside this file. */
+function callerIn(root: string, stack: string): RegExpCallSite | undefined {
+  const src = `${root}/src/`;
+  for (const line of stack.split('\n').slice(1)) {
+    const m = FRAME.exec(line.trim());
+    if (m === null) continue;
+    const path = (m[1] as string).replace(/^file:\/\//, '');
+    if (!path.startsWith(src) || path.includes('/regex-safety/testing/')) continue;
+    return { file: path.slice(root.length + 1), line: Number(m[2]) };
+  }
+  return undefined;
+}
+
+/**
+ * Runs `body` with a recording `RegExp` installed as `globalThis.RegExp`, and returns what it
+ * built. Patterns built by a copy (`new RegExp(re)`) are recorded too; `instanceof RegExp`
+ * and literals are unaffected (a Proxy forwards everything else to the real constructor).
+ */
+export async function recordBuiltPatterns(root: string, body: () => Promise<void>): Promise<BuiltPattern[]> {
+  const Real = globalThis.RegExp;
+  const built: BuiltPattern[] = [];
+  const record = (args: unknown[]) => {
+    const [pattern, flags] = args;
+    const source = pattern instanceof Real ? pattern.source : String(pattern ?? '(?:)');
+    const f = flags !== undefined ? String(flags) : pattern instanceof Real ? pattern.flags : '';
+    const site = callerIn(root, new Error().stack ?? '');
+    if (site !== undefined) built.push({ ...site, source, flags: f });
+  };
+  globalThis.RegExp = new Proxy(Real, {
+    construct(target, args, newTarget) {
+      record(args);
+      return Reflect.construct(target, args, newTarget === globalThis.RegExp ? target : newTarget);
+    },
+    apply(target, thisArg, args) {
+      record(args);
+      return Reflect.apply(target, thisArg, args);
+    },
+  });
+  try {
+    await body();
+  } finally {
+    globalThis.RegExp = Real;
+  }
+  return built;
+}
+
+/** Imports each of `files` (repository-relative) so their module-level patterns are built. */
+export async function importAll(root: string, files: readonly string[]): Promise<void> {
+  for (const file of files) await import(pathToFileURL(join(root, file)).href);
+}

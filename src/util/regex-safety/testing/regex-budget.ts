@@ -1,0 +1,32 @@
+/**
+ * Loads the regular-expression budget (`src/util/regex-safety/regex-budget.json`): the only
+ * place a pattern that can backtrack super-linearly in theory may live, each entry with the
+ * bound that makes its real cost linear. Read by the linear-time check; test-only helper.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** One budgeted pattern. */
+export interface RegexBudgetEntry {
+  /** Repository-relative file that writes or builds the pattern. */
+  readonly file: string;
+  /** The pattern's `source` and `flags`, exactly as compiled. */
+  readonly source: string;
+  readonly flags: string;
+  /** The longest input the code ever gives this pattern, in UTF-16 code units. */
+  readonly maxInput: number;
+  /** Where that bound is enforced (function and the slice that bounds it). */
+  readonly boundedBy: string;
+  /** The checker's verdict on the unbounded pattern ("2nd degree polynomial", …). */
+  readonly complexity: string;
+  /** Worst case measured on the checker's attack string cut to `maxInput`, in microseconds. */
+  readonly worstCaseMicros: number;
+  /** Why the pattern stays as it is. */
+  readonly why: string;
+}
+
+/** Every budgeted pattern, from the repository at `root`. */
+export function loadRegexBudget(root: string): RegexBudgetEntry[] {
+  const path = join(root, 'src/util/regex-safety/regex-budget.json');
+  return (JSON.parse(readFileSync(path, 'utf8')) as { entries: RegexBudgetEntry[] }).entries;
+}
