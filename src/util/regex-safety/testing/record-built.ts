@@ -13,17 +13,21 @@ export interface BuiltPattern extends RegExpCallSite {
   readonly flags: string;
 }
 
-const FRAME = /\(?((?:[A-Za-z]:)?[^\s()]+?):(\d+):\d+\)?$/;
-
 /** The first stack frame under `root/src/` outside this file. */
 function callerIn(root: string, stack: string): RegExpCallSite | undefined {
   const src = `${root}/src/`;
-  for (const line of stack.split('\n').slice(1)) {
-    const m = FRAME.exec(line.trim());
-    if (m === null) continue;
-    const path = (m[1] as string).replace(/^file:\/\//, '');
+  for (const frame of stack.split('\n').slice(1)) {
+    // "    at fn (/abs/file.ts:12:34)" or "    at /abs/file.ts:12:34": path, line, column.
+    const text = frame.trim().replace(/\)$/, '');
+    const column = text.lastIndexOf(':');
+    const colon = text.lastIndexOf(':', column - 1);
+    if (colon < 0) continue;
+    const opening = text.lastIndexOf('(', colon);
+    const path = text
+      .slice(opening >= 0 ? opening + 1 : text.indexOf(' ') + 1, colon)
+      .replace(/^file:\/\//, '');
     if (!path.startsWith(src) || path.includes('/regex-safety/testing/')) continue;
-    return { file: path.slice(root.length + 1), line: Number(m[2]) };
+    return { file: path.slice(root.length + 1), line: Number(text.slice(colon + 1, column)) };
   }
   return undefined;
 }

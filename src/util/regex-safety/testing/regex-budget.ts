@@ -23,6 +23,8 @@ export interface RegexBudgetEntry {
   readonly worstCaseMicros: number;
   /** Why the pattern stays as it is. */
   readonly why: string;
+  /** The checker's attack string (a JavaScript expression), for the record. */
+  readonly attack?: string;
 }
 
 /** Every budgeted pattern, from the repository at `root`. */
