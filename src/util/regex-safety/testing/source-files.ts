@@ -34,8 +34,12 @@ export function isTestFile(file: string): boolean {
   return file.endsWith('.test.ts') || file.endsWith('.test-d.ts') || file.endsWith('.d.ts');
 }
 
-/** Every non-test `.ts` file under `root/src`, repository-relative, minus the temporary exclusions. */
-export function sourceFiles(root: string): string[] {
+/**
+ * Every non-test `.ts` file under `root/src`, repository-relative, minus the temporary
+ * exclusions; or, with `only` (folder prefixes such as `src/processors/x/`), just the files
+ * under those folders, exclusions included (`REGEX_CHECK_DIRS=… npx vitest run …`).
+ */
+export function sourceFiles(root: string, only?: readonly string[]): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -45,19 +49,23 @@ export function sourceFiles(root: string): string[] {
     }
   };
   walk(join(root, 'src'));
-  return out.filter((f) => !isTestFile(f) && !TEMPORARY_EXCLUDED_DIRS.some((d) => f.startsWith(d))).sort();
+  const inScope = (f: string) =>
+    only === undefined
+      ? !TEMPORARY_EXCLUDED_DIRS.some((d) => f.startsWith(d))
+      : only.some((d) => f.startsWith(d));
+  return out.filter((f) => !isTestFile(f) && inScope(f)).sort();
 }
 
 /**
  * The files the build ships (`tsconfig.build.json` excludes test helpers and child-process
  * entry points, which must not be imported for their side effects).
  */
-export function shippedFiles(root: string): string[] {
+export function shippedFiles(root: string, only?: readonly string[]): string[] {
   const config = JSON.parse(readFileSync(join(root, 'tsconfig.build.json'), 'utf8')) as {
     exclude?: string[];
   };
   const excluded = (config.exclude ?? []).filter((p) => !p.includes('*.'));
-  return sourceFiles(root).filter(
+  return sourceFiles(root, only).filter(
     (f) => !excluded.some((p) => (p.endsWith('/**') ? f.startsWith(p.slice(0, -2)) : f === p)),
   );
 }
