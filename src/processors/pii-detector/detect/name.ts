@@ -538,8 +538,11 @@ export const LATIN_NAME = new RegExp(
   'uy',
 );
 
-/** Initials and a surname ("J. Smith", "A. B. Okafor"). */
-const INITIALED = new RegExp(`\\p{Lu}\\.(?:[ \\t]?\\p{Lu}\\.)*[ \\t]+${WORD}(?:-${WORD})?`, 'uy');
+/**
+ * Initials and a surname ("J. Smith", "A. B. Okafor", "J. Smith-Jones": the word's own
+ * `-Xyz` parts take the second half, so no second way to read it exists).
+ */
+const INITIALED = new RegExp(`\\p{Lu}\\.(?:[ \\t]?\\p{Lu}\\.)*[ \\t]+${WORD}`, 'uy');
 
 /** Academic and professional titles between an honorific and the name ("Frau Prof. Dr. Eva …"). */
 const TITLES =

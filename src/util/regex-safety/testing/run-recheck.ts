@@ -22,7 +22,7 @@ export const RECHECK_PARAMETERS: Parameters = {
 };
 
 /** Wall-clock budget of the static-seeded analysis before falling back to the dynamic seeder. */
-export const STATIC_BUDGET_MS = 8_000;
+export const STATIC_BUDGET_MS = 5_000;
 
 /** A pattern to check and what the checker said about it. */
 export interface Checked<T> {
@@ -43,7 +43,7 @@ async function checkOne(
   });
   if (first.status !== 'unknown' || first.error.kind !== 'timeout')
     return { diagnostics: first, seeder: 'static' };
-  const second = await check(source, flags, { ...RECHECK_PARAMETERS, seeder: 'dynamic', timeout: 120_000 });
+  const second = await check(source, flags, { ...RECHECK_PARAMETERS, seeder: 'dynamic', timeout: 60_000 });
   return { diagnostics: second, seeder: 'dynamic' };
 }
 
@@ -60,7 +60,7 @@ export async function recheckAll<T extends { source: string; flags: string }>(
       out[i] = { item, ...(await checkOne(item.source, item.flags)) };
     }
   };
-  const lanes = Math.max(2, Math.min(8, availableParallelism() * 2));
+  const lanes = Math.max(4, Math.min(8, availableParallelism() * 2));
   await Promise.all(Array.from({ length: lanes }, worker));
   return out;
 }
