@@ -2,7 +2,9 @@
  * Worst-case cost per character of each text scanner, on runs of one character class and on
  * the attack strings `recheck` found against the scanner's patterns before they were rewritten
  * (`bench/regex-worst-case.json`), at 10 KB and 100 KB. The growth ratio (100 KB time / 10 KB
- * time) is about 10 for a linear scanner and about 100 for a quadratic one. A 1 KB probe runs
+ * time) is about 10 for a linear scanner and about 100 for a quadratic one; on a busy machine
+ * cache and GC effects alone move a linear row to 20–60 at these sizes, so read the µs/char
+ * column too (a quadratic row's grows tenfold, a linear row's stays put). A 1 KB probe runs
  * first: when it already takes over 200 ms the larger sizes are skipped (the old patterns took
  * minutes there). Runnable alone: `npx tsx bench/regex-worst-case.ts`.
  */
