@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hasUnboundedLookbehind } from './pattern-checker.js';
 import { exerciseTextScanners } from './testing/exercise.js';
 import { type BuiltPattern, importAll, recordBuiltPatterns } from './testing/record-built.js';
-import { loadRegexBudget, type RegexBudgetEntry } from './testing/regex-budget.js';
+import { loadRegexBudget, type RegexBudget } from './testing/regex-budget.js';
 import { type Checked, recheckAll } from './testing/run-recheck.js';
 import {
   type RegExpCallSite,
@@ -41,12 +41,15 @@ interface Pattern {
 }
 
 const key = (p: { source: string; flags: string }) => `/${p.source}/${p.flags}`;
+const label = (e: object) =>
+  'package' in e ? String(e.package) : key(e as { source: string; flags: string });
 
 function distinct(found: ReadonlyArray<SourcePattern | BuiltPattern>): Pattern[] {
   const byKey = new Map<string, Pattern>();
   for (const p of found) {
     const k = key(p);
-    const where = `${p.file}:${p.line}`;
+    // A dependency's pattern is placed where Sluice calls into it: "src/x.ts:2 (package)".
+    const where = `${p.file}:${p.line}${'dependency' in p && p.dependency !== undefined ? ` (${p.dependency})` : ''}`;
     const seen = byKey.get(k);
     if (seen === undefined) byKey.set(k, { source: p.source, flags: p.flags, at: [where] });
     else if (!seen.at.includes(where)) seen.at.push(where);
@@ -62,14 +65,23 @@ function distinct(found: ReadonlyArray<SourcePattern | BuiltPattern>): Pattern[]
 const proven = (r: Checked<Pattern>) =>
   r.diagnostics.status === 'safe' && !hasUnboundedLookbehind(r.item.source);
 
+/** Whether the pattern, written or built at `where`, is covered by a budget entry. */
+function budgeted(where: string, item: Pattern, budget: RegexBudget): boolean {
+  const dependency = / \((.+)\)$/.exec(where)?.[1];
+  if (dependency !== undefined)
+    return budget.dependencies.some((d) => d.package === dependency && where.startsWith(`${d.enteredFrom}:`));
+  return budget.entries.some(
+    (e) => e.source === item.source && e.flags === item.flags && where.startsWith(`${e.file}:`),
+  );
+}
+
 /** Patterns not proven linear that the budget does not cover, described. */
-function offenders(results: readonly Checked<Pattern>[], budget: readonly RegexBudgetEntry[]): string[] {
+function offenders(results: readonly Checked<Pattern>[], budget: RegexBudget): string[] {
   const out: string[] = [];
   for (const r of results) {
     const { item, diagnostics: d } = r;
     if (proven(r)) continue;
-    const entry = budget.find((e) => e.source === item.source && e.flags === item.flags);
-    if (entry !== undefined && item.at.every((where) => where.startsWith(`${entry.file}:`))) continue;
+    if (item.at.every((where) => budgeted(where, item, budget))) continue;
     const verdict =
       d.status === 'safe'
         ? 'a lookbehind with an unbounded quantifier'
@@ -155,17 +167,23 @@ describe('every regular expression Sluice compiles runs in linear time (recheck)
     expect(offenders(results, budget)).toEqual([]);
     // A budget entry for a pattern that is gone or now proven linear is stale: remove it.
     const flagged = new Set(results.filter((r) => !proven(r)).map((r) => key(r.item)));
-    expect(budget.filter((e) => !flagged.has(key(e))).map(key)).toEqual([]);
+    expect(budget.entries.filter((e) => !flagged.has(key(e))).map(key)).toEqual([]);
+    const entered = results.filter((r) => !proven(r)).flatMap((r) => r.item.at);
+    const unusedDependencies = budget.dependencies.filter(
+      (d) =>
+        !entered.some((where) => where.startsWith(`${d.enteredFrom}:`) && where.endsWith(` (${d.package})`)),
+    );
+    expect(unusedDependencies.map((d) => `${d.package} from ${d.enteredFrom}`)).toEqual([]);
   }, 1_200_000);
 
   it('each budget entry names its bound, where the bound is enforced, its measured worst case and why', () => {
-    for (const e of loadRegexBudget(ROOT)) {
-      expect(e.maxInput, key(e)).toBeGreaterThan(0);
-      expect(e.maxInput, key(e)).toBeLessThanOrEqual(1_000);
-      expect(e.boundedBy.length, key(e)).toBeGreaterThan(10);
-      expect(e.why.length, key(e)).toBeGreaterThan(10);
-      expect(e.complexity.length, key(e)).toBeGreaterThan(0);
-      expect(e.worstCaseMicros, key(e)).toBeGreaterThan(0);
+    const budget = loadRegexBudget(ROOT);
+    for (const e of [...budget.entries, ...budget.dependencies]) {
+      expect(e.maxInput, label(e)).toBeGreaterThan(0);
+      expect(e.maxInput, label(e)).toBeLessThanOrEqual(1_000);
+      expect(e.boundedBy.length, label(e)).toBeGreaterThan(10);
+      expect(e.why.length, label(e)).toBeGreaterThan(10);
+      expect(e.worstCaseMicros, label(e)).toBeGreaterThan(0);
     }
   });
 });

@@ -7,10 +7,26 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RegExpCallSite } from './source-files.js';
 
-/** A pattern built at run time, and the line of `src/` that built it. */
+/**
+ * A pattern built at run time, and the line of `src/` that built it — or, for a pattern a
+ * dependency builds (`dependency`), the line of `src/` that called into the dependency.
+ */
 export interface BuiltPattern extends RegExpCallSite {
   readonly source: string;
   readonly flags: string;
+  readonly dependency?: string;
+}
+
+/** The package of the frame that called `RegExp(…)`, when it is not Sluice's own code. */
+function callingPackage(stack: string): string | undefined {
+  for (const frame of stack.split('\n').slice(1)) {
+    if (frame.includes('/regex-safety/testing/')) continue;
+    const at = frame.lastIndexOf('/node_modules/');
+    if (at < 0) return undefined;
+    const parts = frame.slice(at + '/node_modules/'.length).split('/');
+    return parts[0]?.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+  }
+  return undefined;
 }
 
 /** The first stack frame under `root/src/` outside this file. */
@@ -44,8 +60,13 @@ export async function recordBuiltPatterns(root: string, body: () => Promise<void
     const [pattern, flags] = args;
     const source = pattern instanceof Real ? pattern.source : String(pattern ?? '(?:)');
     const f = flags !== undefined ? String(flags) : pattern instanceof Real ? pattern.flags : '';
-    const site = callerIn(root, new Error().stack ?? '');
-    if (site !== undefined) built.push({ ...site, source, flags: f });
+    const stack = new Error().stack ?? '';
+    const site = callerIn(root, stack);
+    if (site === undefined) return;
+    const dependency = callingPackage(stack);
+    built.push(
+      dependency === undefined ? { ...site, source, flags: f } : { ...site, source, flags: f, dependency },
+    );
   };
   globalThis.RegExp = new Proxy(Real, {
     construct(target, args, newTarget) {

@@ -27,8 +27,30 @@ export interface RegexBudgetEntry {
   readonly attack?: string;
 }
 
-/** Every budgeted pattern, from the repository at `root`. */
-export function loadRegexBudget(root: string): RegexBudgetEntry[] {
+/**
+ * A dependency whose own patterns Sluice cannot rewrite, budgeted where Sluice calls it: every
+ * pattern it builds when called from `enteredFrom` is covered, within the bound.
+ */
+export interface DependencyBudgetEntry {
+  readonly package: string;
+  /** Repository-relative file that calls into the package. */
+  readonly enteredFrom: string;
+  readonly maxInput: number;
+  readonly boundedBy: string;
+  /** Worst case of one call on inputs up to `maxInput`, in microseconds. */
+  readonly worstCaseMicros: number;
+  readonly why: string;
+}
+
+/** The budget file. */
+export interface RegexBudget {
+  readonly entries: RegexBudgetEntry[];
+  readonly dependencies: DependencyBudgetEntry[];
+}
+
+/** The budget, from the repository at `root`. */
+export function loadRegexBudget(root: string): RegexBudget {
   const path = join(root, 'src/util/regex-safety/regex-budget.json');
-  return (JSON.parse(readFileSync(path, 'utf8')) as { entries: RegexBudgetEntry[] }).entries;
+  const budget = JSON.parse(readFileSync(path, 'utf8')) as Partial<RegexBudget>;
+  return { entries: budget.entries ?? [], dependencies: budget.dependencies ?? [] };
 }
