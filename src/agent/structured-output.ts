@@ -13,6 +13,7 @@ import type { StructuredOutputOptions } from '../models/call-settings.js';
 import type { LanguageModelUsage } from '../models/types.js';
 import { isSchemaInput, toJsonSchema, validateWithSchema } from '../schema/index.js';
 import type { ChunkType } from '../stream/chunk-types.js';
+import { firstFencedBlock, wholeFencedBlock } from '../util/code-fence.js';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './partial-json.js';
 import { addUsage } from './usage.js';
 
@@ -149,8 +150,7 @@ export async function structuredOutputFormat(
 /** Strip a Markdown code fence some models wrap JSON in. */
 function unfence(text: string): string {
   const trimmed = text.trim();
-  const match = /^```(?:json)?\s*([\s\S]*?)\s*```$/.exec(trimmed);
-  return match ? (match[1] as string) : trimmed;
+  return wholeFencedBlock(trimmed) ?? trimmed;
 }
 
 const NOT_FOUND: unique symbol = Symbol('not found');
@@ -172,10 +172,10 @@ function parseBounded(text: string): unknown {
  * fenced block, else the balanced object or array starting at the first `{` or `[`. One pass.
  */
 function embeddedJson(text: string): unknown {
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text);
-  if (fenced) {
+  const fenced = firstFencedBlock(text);
+  if (fenced !== undefined) {
     try {
-      return parseBounded(fenced[1] as string);
+      return parseBounded(fenced);
     } catch {
       // Not JSON inside the fence either; try the braces.
     }

@@ -32,6 +32,10 @@ export type ConfigurationErrorCode =
   | 'PROCESSOR_INVALID_CONFIG'
   /** A built-in processor's constructor option is wrong. */
   | 'PROCESSOR_INVALID_OPTIONS'
+  /** A user-supplied pattern can backtrack super-linearly (refused with `strictPatterns: true`). */
+  | 'PROCESSOR_PATTERN_NOT_LINEAR'
+  /** `strictPatterns: true` needs the optional `recheck` package, which is not installed. */
+  | 'PROCESSOR_PATTERN_CHECKER_MISSING'
   /** A cache backend (`InMemoryServerCache`, `RedisServerCache`) got a bad option or client. */
   | 'CACHE_INVALID_OPTIONS'
   /** A processor without an `id`. */

@@ -20,6 +20,7 @@
  */
 import type { MastraDBMessage, MastraMessagePart } from '../messages/types.js';
 import type { StorageMessageInput } from '../stores/types.js';
+import { withoutBlocks } from '../util/code-fence.js';
 import { UPDATE_WORKING_MEMORY_TOOL } from './working-memory.js';
 
 /** How the run ended, as far as saving is concerned. */
@@ -136,13 +137,11 @@ function cleanForStorage(
   return { ...message, content, threadId, resourceId };
 }
 
-/** `<working_memory>…</working_memory>` blocks a model wrote into its text (the legacy update form). */
-const WORKING_MEMORY_TAGS = /<working_memory>[\s\S]*?<\/working_memory>/g;
-
 /** The text part without working-memory blocks (the same part when it has none). */
 function withoutWorkingMemoryTags(part: MastraMessagePart): MastraMessagePart {
   if (part.type !== 'text' || !part.text.includes('<working_memory>')) return part;
-  return { ...part, text: part.text.replace(WORKING_MEMORY_TAGS, '').trim() };
+  // `<working_memory>…</working_memory>` blocks a model wrote into its text (the legacy update form).
+  return { ...part, text: withoutBlocks(part.text, '<working_memory>', '</working_memory>').trim() };
 }
 
 function isUnstoredPart(part: MastraMessagePart): boolean {

@@ -96,6 +96,7 @@ export const REGEX_FILTER_OPTIONS: Record<keyof RegexFilterProcessorOptions, tru
   phase: true,
   includeRedactedValues: true,
   streamCarryoverSize: true,
+  strictPatterns: true,
 };
 export const UNICODE_NORMALIZER_OPTIONS: Record<keyof UnicodeNormalizerOptions, true> = {
   stripControlChars: true,

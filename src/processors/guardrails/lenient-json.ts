@@ -6,14 +6,16 @@
  * Why lenient: helper models asked for "only JSON" still wrap it in fences or explanations,
  * and a guardrail that fails on that would fail open (or closed) for no reason.
  */
+import { firstFencedBlock } from '../../util/code-fence.js';
+
 export function parseLenientJson(text: string): unknown {
   const trimmed = text.trim();
   if (trimmed === '') return undefined;
   const whole = tryParse(trimmed);
   if (whole !== undefined) return whole;
-  const fence = /```(?:json|JSON)?\s*\n?([\s\S]*?)```/.exec(trimmed);
-  if (fence?.[1] !== undefined) {
-    const inFence = tryParse(fence[1].trim());
+  const fence = firstFencedBlock(trimmed, ['json', 'JSON']);
+  if (fence !== undefined) {
+    const inFence = tryParse(fence.trim());
     if (inFence !== undefined) return inFence;
   }
   // First balanced object that parses; strings are skipped so braces inside them do not count.

@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../../errors/configuration-error.js';
 import { syncLegacyFields } from '../../messages/legacy-fields.js';
 import type { MessageList } from '../../messages/message-list.js';
 import type { MastraDBMessage } from '../../messages/types.js';
@@ -10,6 +11,7 @@ import type {
   ProcessorViolation,
 } from '../../pipeline/types.js';
 import type { ChunkType, TextDeltaChunk } from '../../stream/chunk-types.js';
+import { checkPatternLinear } from '../../util/regex-safety/pattern-checker.js';
 import { REGEX_FILTER_OPTIONS } from '../guardrail-option-names.js';
 import { joinedMessageText, redactJoinedText } from '../guardrails/message-spans.js';
 import {
@@ -72,6 +74,15 @@ export interface RegexFilterProcessorOptions {
    * matches at all can slip through partly. `0` holds nothing. Default `128`.
    */
   streamCarryoverSize?: number;
+  /**
+   * Refuse a rule whose pattern can backtrack super-linearly (a hostile message could then
+   * stall the event loop). Rules are checked at construction with `recheck`, an optional peer
+   * dependency: when it is installed, a flagged rule logs a warning by default and throws a
+   * `ConfigurationError` (`PROCESSOR_PATTERN_NOT_LINEAR`) with `true`. With `true` and
+   * `recheck` not installed, the constructor throws `PROCESSOR_PATTERN_CHECKER_MISSING`.
+   * Presets are always linear (checked in Sluice's own tests). Default `false`.
+   */
+  strictPatterns?: boolean;
 }
 
 /** One match in {@link RegexFilterTripwireMetadata}. */
@@ -301,6 +312,31 @@ function compileRules(rules: unknown): CompiledRule[] {
   });
 }
 
+/**
+ * Checks each custom rule for super-linear backtracking when `recheck` is installed: a warning
+ * by default, a `ConfigurationError` under `strictPatterns`. Runs once per rule, at construction.
+ */
+function checkRulesLinear(rules: readonly CompiledRule[], strict: boolean): void {
+  if (rules.length === 0) return;
+  const fix =
+    'Rewrite it so no two quantifiers can match the same characters one after the other (e.g. add a lookbehind so a run is entered only at its start: (?<![ \\t])[ \\t]+), or bound the input it sees.';
+  for (const rule of rules) {
+    const verdict = checkPatternLinear(rule.pattern);
+    if (verdict === undefined) {
+      if (!strict) return;
+      throw new ConfigurationError(
+        'PROCESSOR_PATTERN_CHECKER_MISSING',
+        `${NAME}: option "strictPatterns" checks every rule with the "recheck" package, which is not installed. Install it (npm install recheck) or drop strictPatterns.`,
+      );
+    }
+    if (verdict.linear) continue;
+    const attack = verdict.attack === undefined ? '' : `; a slow input: ${verdict.attack.slice(0, 120)}`;
+    const message = `${NAME}: rule "${rule.name}" (${String(rule.pattern)}) can backtrack super-linearly (${verdict.summary}${attack}), so a hostile message could stall the server. ${fix}`;
+    if (strict) throw new ConfigurationError('PROCESSOR_PATTERN_NOT_LINEAR', message);
+    console.warn(`[sluice] ${message} Pass strictPatterns: true to refuse such rules.`);
+  }
+}
+
 function compilePresets(presets: unknown): CompiledRule[] {
   if (presets === undefined) return [];
   const known = Object.keys(PRESET_RULES);
@@ -390,7 +426,12 @@ export class RegexFilterProcessor implements Processor<'regex-filter', RegexFilt
         `or "presets" is required: pass { presets: ['pii'] } or { rules: [{ name, pattern }] }.`,
       );
     }
-    const rules = [...compileRules(options.rules), ...compilePresets(options.presets)];
+    if (options.strictPatterns !== undefined && typeof options.strictPatterns !== 'boolean') {
+      throw invalid('strictPatterns', `must be true or false (got ${show(options.strictPatterns)}).`);
+    }
+    const custom = compileRules(options.rules);
+    checkRulesLinear(custom, options.strictPatterns ?? false);
+    const rules = [...custom, ...compilePresets(options.presets)];
     if (rules.length === 0) {
       throw invalid(
         'rules',

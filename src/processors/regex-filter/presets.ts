@@ -7,7 +7,10 @@ const REDACTED = '[REDACTED]';
 
 // The patterns anchor their start with a lookbehind instead of `\b` where a `+` run begins
 // the match: a match can then only start where such a run starts, so a long run without a
-// match is scanned once, not once per character.
+// match is scanned once, not once per character. V8 runs a lookbehind backwards from each
+// position it is tried at, so a lookbehind never holds an unbounded run (`Bearer[ \t]{1,16}`,
+// not `Bearer[ \t]+`), and it sits behind a lookahead for the value's first character, so it
+// is tried only where a value starts.
 
 /** Personal data: email addresses, phone numbers, US social security numbers, card numbers. */
 const PII: readonly CompiledRule[] = [
@@ -67,7 +70,7 @@ const SECRETS: readonly CompiledRule[] = [
   {
     // Only the token: `Authorization: Bearer [REDACTED]` keeps the sentence readable.
     name: 'bearer-token',
-    pattern: /(?<=\bBearer[ \t]+)[A-Za-z0-9._~+/-]{8,}=*/g,
+    pattern: /(?=[A-Za-z0-9._~+/-])(?<=\bBearer[ \t]{1,16})[A-Za-z0-9._~+/-]{8,}=*/g,
     replacement: REDACTED,
   },
   {
@@ -75,7 +78,7 @@ const SECRETS: readonly CompiledRule[] = [
     name: 'password',
     // The name may carry a prefix joined by `_` (`DB_PASSWORD=`, `AWS_SECRET_ACCESS_KEY=`).
     pattern:
-      /(?<=(?:\b|_)(?:password|passwd|pwd|secret|secret[_-]?(?:access[_-]?)?key|private[_-]?key|client[_-]?secret|api[_-]?(?:key|secret)|access[_-]?token|auth[_-]?token|refresh[_-]?token)["']?[ \t]*[:=][ \t]*["']?)[^\s"',;]{4,}/gi,
+      /(?=[^\s"',;])(?<=(?:\b|_)(?:password|passwd|pwd|secret|secret[_-]?(?:access[_-]?)?key|private[_-]?key|client[_-]?secret|api[_-]?(?:key|secret)|access[_-]?token|auth[_-]?token|refresh[_-]?token)["']?[ \t]{0,16}[:=][ \t]{0,16}["']?)[^\s"',;]{4,}/gi,
     replacement: REDACTED,
   },
   {

@@ -47,7 +47,7 @@ const STOP_WORDS = new Set([
 function nameWords(name: string): string {
   return name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/(?<![A-Z])([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
     .toLowerCase();

@@ -94,7 +94,7 @@ function matchesMediaType(mediaType: string, pattern: string): boolean {
 function mediaTypesIn(text: string): string[] {
   const found = text.match(MEDIA_TYPE_IN_TEXT) ?? [];
   // A sentence-final period or a hyphen is punctuation, not part of the subtype.
-  return found.map((type) => normalizeMediaType(type.replace(/[.+-]+$/, '')));
+  return found.map((type) => normalizeMediaType(type.replace(/(?<![.+-])[.+-]+$/, '')));
 }
 
 /** Media types named by a provider SDK's "unsupported functionality" refusal. */

@@ -14,5 +14,5 @@ export const SUPPORTED_ROUTES: readonly string[] = [...ROUTES.keys()].map((path)
 
 /** The wire dialect served at `path`, if any. Trailing slashes are tolerated. */
 export function findDialect(path: string): WireDialect | undefined {
-  return ROUTES.get(path.length > 1 ? path.replace(/\/+$/, '') : path);
+  return ROUTES.get(path.length > 1 ? path.replace(/(?<!\/)\/+$/, '') : path);
 }

@@ -314,7 +314,7 @@ const LOCATIVE_START =
   /^(?:Am|An der|An den|Im|Auf der|Auf dem|Unter den|Zum|Zur|In der|Hinter der|Bei der|Vor dem)\s/u;
 
 function streetLike(value: string): boolean {
-  const m = /^(.*?)[ \t]+\d{1,4}[ \t]?[a-z]?(?:,[ \t]*|[ \t]*\n[ \t]*)(\d{4,5})/su.exec(value);
+  const m = /^(.*?)(?<![ \t])[ \t]+\d{1,4}[ \t]?[a-z]?(?:,[ \t]*|[ \t]*\n[ \t]*)(\d{4,5})/su.exec(value);
   if (m === null) return false;
   const street = m[1] as string;
   const code = m[2] as string;

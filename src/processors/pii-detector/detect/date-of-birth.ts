@@ -56,7 +56,9 @@ const ERA_BASE: Readonly<Record<string, number>> = {
  * "né(e) le", an opening bracket: "date of birth (12 March 1997)").
  */
 const BRIDGE =
-  /(?:(?:\((?:e|a)\))?["']?\s*[:：=]?\s*["']?\s*(?:on|am|le|el|the|is|ist|est|es|是|为|為|于|は|が|은|는|:)?\s*[(（[]?\s*)/uy;
+  // Each optional token carries the blanks after it, so no two blank runs are adjacent and the
+  // pattern reads a long blank run once (the same language as `["']?\s*[:：=]?\s*["']?\s*…`).
+  /(?:\((?:e|a)\))?["']?\s*(?:[:：=]\s*)?(?:["']\s*)?(?:(?:on|am|le|el|the|is|ist|est|es|是|为|為|于|は|が|은|는|:)\s*)?(?:[(（[]\s*)?/uy;
 
 function validDate(year: number, month: number, day: number): boolean {
   if (year < 1900 || year > new Date().getUTCFullYear()) return false;

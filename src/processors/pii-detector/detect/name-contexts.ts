@@ -55,13 +55,17 @@ const SALUTED_GROUPS = new Set([
 const LIST_FIELDS =
   /(?:^|\n)[ \t]*(?:from|to|cc|bcc|reply-to|von|an|kopie|de|à|para|attendees|participants|invitees|present|teilnehmer|teilnehmerinnen|teilnehmende|anwesend|présents|asistentes|participantes)[ \t]*:[ \t]*/giu;
 
-/** What comes right after a name in contact lines: `<e-mail>`, `(e-mail)`, `, Tel. +49 …`. */
+/**
+ * What comes right after a name in contact lines: `<e-mail>`, `(e-mail)`, `, Tel. +49 …`. A
+ * match starts only where a blank run starts (the lookbehind), and no two blank runs are
+ * adjacent, so a long run of blanks is read once, not once per blank.
+ */
 const CONTACT_AFTER =
-  /[ \t]*(?:[<(（][ \t]*[\w.+-]+@|,?[ \t]*(?:tel|tél|phone|mobile|mobil|handy|tfno|teléfono|móvil)\.?[ \t]*:?[ \t]*[+\d])/giu;
+  /(?<![ \t])[ \t]*(?:[<(（][ \t]*[\w.+-]+@|(?:,[ \t]*)?(?:tel|tél|phone|mobile|mobil|handy|tfno|teléfono|móvil)\.?[ \t]*(?::[ \t]*)?[+\d])/giu;
 
-/** Verbs of personal action after which the capitalised run before them is the actor. */
+/** Verbs of personal action after which the capitalised run before them is the actor (one start per blank run). */
 const ACTION_VERBS =
-  /[ \t]+(?:called|phoned|emailed|e-mailed|texted|wrote|asked|said|replied|told|mentioned|confirmed|signed|requested|complained|hat (?:angerufen|geschrieben|gesagt|gefragt|bestätigt|gemeldet|unterschrieben)|rief an|schrieb|a (?:appelé|écrit|dit|demandé|confirmé|signé|téléphoné)|llamó|escribió|dijo|preguntó|pidió|confirmó|firmó)(?![\p{L}])/giu;
+  /(?<![ \t])[ \t]+(?:called|phoned|emailed|e-mailed|texted|wrote|asked|said|replied|told|mentioned|confirmed|signed|requested|complained|hat (?:angerufen|geschrieben|gesagt|gefragt|bestätigt|gemeldet|unterschrieben)|rief an|schrieb|a (?:appelé|écrit|dit|demandé|confirmé|signé|téléphoné)|llamó|escribió|dijo|preguntó|pidió|confirmó|firmó)(?![\p{L}])/giu;
 
 /** Leading capitalised words a name run swallows at a sentence start ("Yesterday Kevin …"). */
 const LEADING_NON_NAMES = new Set([

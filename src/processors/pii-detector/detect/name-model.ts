@@ -150,7 +150,8 @@ function hostChar(code: number): boolean {
   return charClass(code) !== 3 || code === 46 || code === 45;
 }
 /** The host of a URL. */
-const URL_HOST = /(?:[a-z][a-z0-9+.-]*:\/\/(?:[^\s/@]*@)?|\bwww\.)([\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)/gu;
+const URL_HOST =
+  /(?:(?<![a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/(?:[^\s/@]*@)?|\bwww\.)([\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+)/gu;
 
 function bareLower(s: string): string {
   const lower = s.toLowerCase();

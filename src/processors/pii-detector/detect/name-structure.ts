@@ -182,7 +182,7 @@ function attendeeLists(text: string, out: Candidate[]): void {
         LATIN_NAME.lastIndex = at;
         const n = LATIN_NAME.exec(text);
         // "Concepción Valdivia Cisneros y Óscar Villa": the conjunction of the list, not a particle.
-        const name = n === null ? '' : n[0].replace(/[ \t]+(?:y|and|und|et)[ \t]+\p{Lu}.*$/su, '');
+        const name = n === null ? '' : n[0].replace(/(?<![ \t])[ \t]+(?:y|and|und|et)[ \t]+\p{Lu}.*$/su, '');
         if (name !== '' && fullName(text, at, name)) end = at + name.length;
       }
       if (end < 0) break;
@@ -564,7 +564,7 @@ function titledNames(text: string, out: Candidate[]): void {
 export function namesBeforeAddresses(text: string, found: readonly Candidate[], out: Candidate[]): void {
   for (const c of found) {
     if (c.type !== 'address') continue;
-    const sep = /(?:,|，|、)[ \t]*$|[ \t]*\n$/u.exec(text.slice(Math.max(0, c.start - 3), c.start));
+    const sep = /(?:,|，|、)[ \t]*$|(?<![ \t])[ \t]*\n$/u.exec(text.slice(Math.max(0, c.start - 3), c.start));
     if (sep === null) continue;
     const end = c.start - sep[0].length;
     const before = text.slice(Math.max(0, end - 50), end);
@@ -658,7 +658,7 @@ function personPhrases(text: string, out: Candidate[]): void {
       if (HONORIFIC_AHEAD.test(text.slice(at, at + 12))) break;
       LATIN_NAME.lastIndex = at;
       const n = LATIN_NAME.exec(text);
-      const name = n === null ? '' : n[0].replace(/[ \t]+(?:y|and|und|et)[ \t]+\p{Lu}.*$/su, '');
+      const name = n === null ? '' : n[0].replace(/(?<![ \t])[ \t]+(?:y|and|und|et)[ \t]+\p{Lu}.*$/su, '');
       if (name === '' || !fullName(text, at, name)) break;
       // The run must end the phrase: a capitalised word after it makes it a longer title.
       if (/^[ \t]+\p{Lu}/u.test(text.slice(at + name.length, at + name.length + 2))) break;

@@ -538,8 +538,11 @@ export const LATIN_NAME = new RegExp(
   'uy',
 );
 
-/** Initials and a surname ("J. Smith", "A. B. Okafor"). */
-const INITIALED = new RegExp(`\\p{Lu}\\.(?:[ \\t]?\\p{Lu}\\.)*[ \\t]+${WORD}(?:-${WORD})?`, 'uy');
+/**
+ * Initials and a surname ("J. Smith", "A. B. Okafor", "J. Smith-Jones": the word's own
+ * `-Xyz` parts take the second half, so no second way to read it exists).
+ */
+const INITIALED = new RegExp(`\\p{Lu}\\.(?:[ \\t]?\\p{Lu}\\.)*[ \\t]+${WORD}`, 'uy');
 
 /** Academic and professional titles between an honorific and the name ("Frau Prof. Dr. Eva …"). */
 const TITLES =
@@ -717,7 +720,7 @@ const CJK: readonly { re: RegExp; confidence: number }[] = [
   },
   {
     // Family and given name may be spaced (梶原 麻美様) and the given name in hiragana (大谷ゆかりさん).
-    re: /(?=[\p{Script=Han}々])(?<=^|[^\p{Script=Han}])((?![号室階番丁])(?:[\p{Script=Han}々]{1,3}[ \u3000](?:[\p{Script=Han}々]{1,3}|[\p{Script=Hiragana}]{2,3})|[\p{Script=Han}々]{2,3}[\p{Script=Katakana}]{2,3}|[\p{Script=Han}々]{2,3}[\p{Script=Hiragana}]{2,3}(?<![のがをへ][\p{Script=Hiragana}]*|[\p{Script=Han}]みな|[\p{Script=Han}]たち|[\p{Script=Han}]ども)|[\p{Script=Han}]{2,5}))(?=様|さん|氏(?![\p{Script=Han}]))/gu,
+    re: /(?=[\p{Script=Han}々])(?<=^|[^\p{Script=Han}])((?![号室階番丁])(?:[\p{Script=Han}々]{1,3}[ \u3000](?:[\p{Script=Han}々]{1,3}|[\p{Script=Hiragana}]{2,3})|[\p{Script=Han}々]{2,3}[\p{Script=Katakana}]{2,3}|[\p{Script=Han}々]{2,3}[\p{Script=Hiragana}]{2,3}(?<![のがをへ][\p{Script=Hiragana}]{0,3}|[\p{Script=Han}]みな|[\p{Script=Han}]たち|[\p{Script=Han}]ども)|[\p{Script=Han}]{2,5}))(?=様|さん|氏(?![\p{Script=Han}]))/gu,
     confidence: 0.65,
   },
   {
@@ -750,7 +753,7 @@ const CJK: readonly { re: RegExp; confidence: number }[] = [
   },
   // Korean: 제 이름은 김민준입니다 / 이름: 김민준 / 저는 김민준입니다
   {
-    re: /(?:제 이름은|내 이름은|이름은|이름[:：]\s*|성명[:：]\s*|담당자[:：]\s*)\s*([가-힣]{2,4}?)(?=입니다|이에요|예요|이고|[,.\s]|$)/gu,
+    re: /(?:제 이름은|내 이름은|이름은|이름[:：]|성명[:：]|담당자[:：])\s*([가-힣]{2,4}?)(?=입니다|이에요|예요|이고|[,.\s]|$)/gu,
     confidence: 0.75,
   },
 ];

@@ -3,20 +3,24 @@ import { entropy } from './checksums.js';
 import { DIGEST_CUES, hasCueBefore, lastCueEnd, SECRET_CUES } from './cues.js';
 import type { Candidate, ScanContext } from './types.js';
 
-/** Token formats of well-known providers: a fixed prefix, then the secret body. */
+/**
+ * Token formats of well-known providers: a fixed prefix, then the secret body. A token starts
+ * where a token-character run starts (the lookbehind): a prefix repeated inside one long run
+ * ("eyJeyJeyJ…") would otherwise rescan the rest of the run from every occurrence.
+ */
 const KNOWN = [
-  /sk-(?:proj-|ant-(?:api\d\d-)?|svcacct-)?[A-Za-z0-9_-]{20,}/g,
-  /(?:AKIA|ASIA)[A-Z0-9]{16}/g,
-  /gh[pousr]_[A-Za-z0-9]{36,}/g,
-  /github_pat_[A-Za-z0-9_]{60,}/g,
-  /xox[abprs]-[A-Za-z0-9-]{10,}/g,
-  /AIza[A-Za-z0-9_-]{35}/g,
-  /(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/g,
-  /glpat-[A-Za-z0-9_-]{20,}/g,
-  /hf_[A-Za-z0-9]{30,}/g,
-  /npm_[A-Za-z0-9]{36}/g,
-  /SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/g,
-  /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g,
+  /(?<![A-Za-z0-9_-])sk-(?:proj-|ant-(?:api\d\d-)?|svcacct-)?[A-Za-z0-9_-]{20,}/g,
+  /(?<![A-Za-z0-9_-])(?:AKIA|ASIA)[A-Z0-9]{16}/g,
+  /(?<![A-Za-z0-9_-])gh[pousr]_[A-Za-z0-9]{36,}/g,
+  /(?<![A-Za-z0-9_-])github_pat_[A-Za-z0-9_]{60,}/g,
+  /(?<![A-Za-z0-9_-])xox[abprs]-[A-Za-z0-9-]{10,}/g,
+  /(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}/g,
+  /(?<![A-Za-z0-9_-])(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/g,
+  /(?<![A-Za-z0-9_-])glpat-[A-Za-z0-9_-]{20,}/g,
+  /(?<![A-Za-z0-9_-])hf_[A-Za-z0-9]{30,}/g,
+  /(?<![A-Za-z0-9_-])npm_[A-Za-z0-9]{36}/g,
+  /(?<![A-Za-z0-9_-])SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}/g,
+  /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g,
 ];
 
 /** A value after a secret cue: `api_key = "…"`, `token: …`. */
@@ -30,6 +34,13 @@ const PLACEHOLDER =
 const DOTTED_IDENTIFIER = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
 /** An environment variable's name (`MY_API_KEY`), not its value. */
 const ENV_NAME = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/;
+
+/** `value` without its trailing full stops (a loop: `/[.]+$/` rescans a run of dots from each dot). */
+function withoutTrailingDots(value: string): string {
+  let end = value.length;
+  while (end > 0 && value.charCodeAt(end - 1) === 46) end--;
+  return value.slice(0, end);
+}
 
 /** Whether `body` looks random enough to be a generated secret. */
 export function looksRandom(body: string): boolean {
@@ -64,7 +75,7 @@ export function findSecrets({ text }: ScanContext, out: Candidate[]): void {
     const value = ASSIGNED.exec(text);
     if (value === null || value[1] === undefined) continue;
     // A sentence's full stop is not part of the value.
-    const body = value[1].replace(/[.]+$/, '');
+    const body = withoutTrailingDots(value[1]);
     const start = ASSIGNED.lastIndex - value[1].length;
     if (lastCueEnd(text, start, DIGEST_CUES, 40) >= 0) continue;
     if (/^[0-9a-f]+$/i.test(body) && hasCueBefore(text, start, DIGEST_CUES, 60)) continue;

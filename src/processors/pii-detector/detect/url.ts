@@ -1,12 +1,13 @@
 import type { Candidate, ScanContext } from './types.js';
 
+/** A URL starting exactly at `lastIndex` (sticky: tried only at the few positions before a "://"). */
 const URL_RE =
-  /(?:\b[a-z][a-z0-9+.-]{1,15}:\/\/|\bwww\.)[^\s<>"'`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]+/giu;
+  /(?:\b[a-z][a-z0-9+.-]{1,15}:\/\/|\bwww\.)[^\s<>"'`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]+/iuy;
 /** `user:password@` right after the scheme. */
 const USERINFO = /^[a-z][a-z0-9+.-]*:\/\/([^\s/@:]+):([^\s/@]+)@/i;
 
 /** Characters that end a sentence rather than a URL. */
-const TRAILING = /[.,;:!?)\]}>'"。、，！？）]+$/u;
+const TRAILING = /(?<![.,;:!?)\]}>'"。、，！？）])[.,;:!?)\]}>'"。、，！？）]+$/u;
 
 /**
  * Whether a URL is a bare service endpoint: an API host (`api.…`) or an API path (`/api/…`,
@@ -15,10 +16,11 @@ const TRAILING = /[.,;:!?)\]}>'"。、，！？）]+$/u;
  * `https://api.github.com/user` in a `curl` line addresses a service, not a person.
  */
 function serviceEndpoint(url: string): boolean {
-  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\s]+)([^?#]*)$/i.exec(url);
+  // The path starts at the first "/", so host and path split one way only.
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\s]+)(\/[^?#]*)?$/i.exec(url);
   if (m === null) return false;
   const host = m[1] as string;
-  const path = m[2] as string;
+  const path = m[2] ?? '';
   if (host.includes('@')) return false;
   if (!/^api[.-]/i.test(host) && !/^\/(?:api|v\d+|graphql|rest)(?:\/|$)/i.test(path)) return false;
   if (path.includes('@') || /\d{3,}/.test(path)) return false;
@@ -39,10 +41,14 @@ export function findUrls({ text }: ScanContext, out: Candidate[], credentialsOnl
     const w = text.indexOf('www.', from);
     if (a < 0 && w < 0) return;
     const hit = a < 0 ? w : w < 0 ? a : Math.min(a, w);
-    // A scheme is at most 16 characters before its "://".
-    URL_RE.lastIndex = hit === a ? Math.max(from, a - 16) : Math.max(from, w);
-    const m = URL_RE.exec(text);
-    if (m === null || m.index > hit) {
+    // A scheme is at most 16 characters before its "://": try those starts only, so text
+    // without a URL after a "://" is never scanned again from the next "://".
+    let m: RegExpExecArray | null = null;
+    for (let at = hit === a ? Math.max(from, a - 16) : Math.max(from, w); at <= hit && m === null; at++) {
+      URL_RE.lastIndex = at;
+      m = URL_RE.exec(text);
+    }
+    if (m === null) {
       from = hit + 3;
       continue;
     }

@@ -95,12 +95,14 @@ function rewrite({ prompt, model, forced }: CompatRuleApplyArgs): LanguageModelV
  */
 export const anthropicToolIdFormat: CompatRule = Object.freeze({
   name: 'anthropic-tool-id-format',
+  // "A, then B later on the line", with A barred in between: the same test as `A.*B`, but a
+  // message repeating A is read once, not once per repetition (`.*` rescans to the line end).
   errorPatterns: Object.freeze([
-    /tool_use\.id:.*should match pattern/i,
-    /tool_use_id:.*should match pattern/i,
-    /tool_call_id.*invalid/i,
-    /invalid.*tool_call_id/i,
-    /toolUseId.*(?:failed to satisfy constraint|regular expression pattern)/i,
+    /tool_use\.id:(?:(?!tool_use\.id:).)*?should match pattern/i,
+    /tool_use_id:(?:(?!tool_use_id:).)*?should match pattern/i,
+    /tool_call_id(?:(?!tool_call_id).)*?invalid/i,
+    /invalid(?:(?!invalid).)*?tool_call_id/i,
+    /toolUseId(?:(?!toolUseId).)*?(?:failed to satisfy constraint|regular expression pattern)/i,
   ]),
   applyToPrompt: rewrite,
 });

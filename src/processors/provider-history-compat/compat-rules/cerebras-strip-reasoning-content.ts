@@ -25,9 +25,11 @@ function strip({ prompt, model, forced }: CompatRuleApplyArgs): LanguageModelV2P
  */
 export const cerebrasStripReasoningContent: CompatRule = Object.freeze({
   name: 'cerebras-strip-reasoning-content',
+  // "A, then B later", with A barred in between: the same test as `A.*B`, linear (see
+  // anthropic-tool-id-format.ts).
   errorPatterns: Object.freeze([
-    /reasoning_content.*(?:not supported|unsupported|unrecognized|unexpected|not allowed|not permitted|extra)/i,
-    /(?:unsupported|unrecognized|unexpected|not allowed|extra)[^.]*reasoning_content/i,
+    /reasoning_content(?:(?!reasoning_content).)*?(?:not supported|unsupported|unrecognized|unexpected|not allowed|not permitted|extra)/i,
+    /(?:unsupported|unrecognized|unexpected|not allowed|extra)(?:(?!unsupported|unrecognized|unexpected|not allowed|extra)[^.])*?reasoning_content/i,
   ]),
   applyToPrompt: strip,
 });
