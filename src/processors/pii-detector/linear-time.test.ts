@@ -23,6 +23,7 @@ const CLASSES: Record<string, string> = {
   'lowercase letters': 'a',
   'capitalised words': 'Ab ',
   'upper case': 'A',
+  'capitals and dots': 'BL.',
   punctuation: '.,;:!?',
   colons: ':',
   'at signs': '@',

@@ -277,9 +277,10 @@ const SHAPES: readonly RegExp[] = [
   // A street line whose house number ends it (German, Austrian, Swiss, Spanish style), then a
   // four- or five-digit postal code and a capitalised city that ends the phrase: the postal
   // line anchors street names without a known street-type word ("Unter den Linden 77, 10117
-  // Berlin", "Karl-Marx-Allee 90, 10243 Berlin").
+  // Berlin", "Karl-Marx-Allee 90, 10243 Berlin"). It starts only where a run of name
+  // characters starts, so "BL.BL.BL…" is scanned once, not once per capital (quadratic).
   new RegExp(
-    `(?<![\\p{L}\\p{N}])(?!(?:${NOT_STREET_HEADS})[\\s,])\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+(?:\\p{Lu}[\\p{L}'’.-]*|den|dem|der|des|de|la|las|los|del|du|von|y)){0,3},?[ \\t]+\\d{1,4}[ \\t]?[a-z]?${SEP}\\d{4,5}[ \\t]+${CAP}(?:[ \\t]+(?:am|an der|im|in der|ob der|bei)[ \\t]+${CAP})?(?=[ \\t]*(?:$|\\n|[.,;:!?)]))`,
+    `(?<![\\p{L}\\p{N}'’.-])(?!(?:${NOT_STREET_HEADS})[\\s,])\\p{Lu}[\\p{L}'’.-]*(?:[ \\t]+(?:\\p{Lu}[\\p{L}'’.-]*|den|dem|der|des|de|la|las|los|del|du|von|y)){0,3},?[ \\t]+\\d{1,4}[ \\t]?[a-z]?${SEP}\\d{4,5}[ \\t]+${CAP}(?:[ \\t]+(?:am|an der|im|in der|ob der|bei)[ \\t]+${CAP})?(?=[ \\t]*(?:$|\\n|[.,;:!?)]))`,
     'gu',
   ),
   // Post-office boxes with their postal line: PO Box 1234, Springfield, IL 62701
