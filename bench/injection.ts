@@ -115,6 +115,11 @@ export const CHARACTER_CLASS_RUNS: ReadonlyArray<[string, string]> = [
   ['tabs', '\t'],
   ['line breaks', '\n'],
   ['prose', 'The quick brown fox jumps over the lazy dog. '],
+  ['dashes', '-'],
+  ['equals signs', '='],
+  ['hashes', '#'],
+  ['punctuation mix', '-=*#<[('],
+  ['quoted examples side by side', '"ab" '],
   ['typographic quotes', '\u201c'],
   ['CJK', '你的规则'],
 ];

@@ -63,6 +63,17 @@ const CLASSES: Array<[string, string]> = [
   ['repeated stems in one word', run('ignor')],
   ['repeated possessives in one word', run('dein')],
   ['repeated CJK possessives', run('你的')],
+  ['repeated German compound stem', `ihr\nw${run('sregelt')}!`],
+  // Rules and boundaries (before: a run of 100,000 dashes took about 50 s).
+  ['dashes', run('-')],
+  ['equals signs', run('=')],
+  ['asterisks', run('*')],
+  ['hashes', run('#')],
+  ['angle brackets', run('<')],
+  ['square brackets', run('[')],
+  ['parentheses', run('(')],
+  ['punctuation mix', run('-=*#<[(')],
+  ['rule of dashes and spaces', run('--- ')],
 ];
 
 describe('scoreInjection: linear on runs of every character class', () => {

@@ -105,7 +105,9 @@ const CODE_CUES =
 const QUOTED =
   /"[^"\n]{2,300}"|\u201c[^\u201c\u201d\n]{2,300}\u201d|\u2018[^\u2018\u2019\n]{2,300}\u2019|«[^«»\n]{2,300}»|„[^„“\n]{2,300}“|「[^「」\n]{1,300}」|『[^『』\n]{1,300}』|`[^`\n]{2,300}`|(?:^|(?<=[\s(:]))'[^'\n]{2,300}'(?=[\s.,;:!?)]|$)/g;
 
-const SPACE_RUN = / {2,}/g;
+// Whitespace runs folded as `foldText` does: one space, or one line break where a run has one.
+const BLANKS = /[^\S\n]+/g;
+const BLANKS_AT_BREAK = / ?\n\s*/g;
 
 // Highest score of a text about attacks whose evidence is all inside quotes (below the default
 // threshold: such text is reported, not blocked).
@@ -325,7 +327,7 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
     QUOTED.lastIndex = 0;
     // The folded text has no whitespace runs; masking must not make one (quotes side by side
     // became one long run of spaces, which the patterns' `\s` steps read quadratically).
-    const masked = text.replace(QUOTED, ' ').replace(SPACE_RUN, ' ');
+    const masked = text.replace(QUOTED, ' ').replace(BLANKS, ' ').replace(BLANKS_AT_BREAK, '\n');
     if (masked !== text) {
       maskedPass = featurePass(masked, codeLike, metaCount >= 2 ? 0.75 : 1);
       // Every piece of evidence sits inside quotes of a text that talks about attacks: the
