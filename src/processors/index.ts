@@ -100,6 +100,7 @@ export {
 export { PrefillErrorHandler } from './prefill-error-handler/index.js';
 export {
   INJECTION_CATEGORIES,
+  INJECTION_UNSCORED_TOOL_RESULT,
   INJECTION_WINDOW_CHARS,
   INJECTION_WINDOW_OVERLAP,
   INJECTION_WITHHELD_TOOL_RESULT,

@@ -181,8 +181,8 @@ interface Verdict {
   unscoredChars?: number;
 }
 
-/** Message of an oversize verdict. */
-const INJECTION_UNSCORED_TOOL_RESULT =
+/** The tool result a result longer than `maxScoredChars` becomes under `oversizeStrategy` `'filter'`. */
+export const INJECTION_UNSCORED_TOOL_RESULT =
   '[tool result withheld by prompt-injection-detector: it was too long to check for prompt injection]';
 
 /** Detects prompt-injection and jailbreak attempts; see the module comment for modes and defaults. */

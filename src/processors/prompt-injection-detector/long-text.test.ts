@@ -7,6 +7,7 @@
 
 import { Agent } from 'sluice/agent';
 import {
+  INJECTION_UNSCORED_TOOL_RESULT,
   INJECTION_WINDOW_CHARS,
   INJECTION_WINDOW_OVERLAP,
   type ProcessorViolation,
@@ -160,7 +161,7 @@ describe('PromptInjectionDetector: text past maxScoredChars is never passed sile
     const violations: ProcessorViolation[] = [];
     const detector = new PromptInjectionDetector({
       maxScoredChars: 50_000,
-      onViolation: (v) => violations.push(v),
+      onViolation: (v) => void violations.push(v),
     });
     const run = await createProcessorHarness(detector, { messages: [long] }).processInput();
     expect(run.tripwire).toBeUndefined();
@@ -227,7 +228,7 @@ describe('PromptInjectionDetector: text past maxScoredChars is never passed sile
     expect(result.tripwire).toBeUndefined();
     expect(model.calls).toHaveLength(2);
     const prompt = JSON.stringify(model.calls[1]?.prompt);
-    expect(prompt).toMatch(/too long to check for prompt injection/);
+    expect(prompt).toContain(INJECTION_UNSCORED_TOOL_RESULT);
     expect(prompt).not.toContain(ATTACK);
 
     const violations: ProcessorViolation[] = [];
@@ -235,7 +236,7 @@ describe('PromptInjectionDetector: text past maxScoredChars is never passed sile
       checkToolResults: true,
       maxScoredChars: 50_000,
       oversizeStrategy: { toolResult: 'warn' },
-      onViolation: (v) => violations.push(v),
+      onViolation: (v) => void violations.push(v),
     });
     const warned = await createProcessorHarness(warn).processToolResult({ toolName: 'fetch', result: long });
     expect(warned.tripwire).toBeUndefined();
