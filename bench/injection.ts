@@ -197,7 +197,7 @@ function growthRow(label: string, small: string, big: string, huge?: string): vo
 /** Worst-case rows: character-class runs, recheck attack strings, 1 MB full-length scoring. */
 export function benchInjectionWorstCases(): void {
   console.log(
-    '\nscoreInjection worst cases: growth 10 KB -> 100 KB -> 1 MB (linear ≈ x10, quadratic ≈ x100; 10 KB runs are so fast that caches and GC make the first ratio noisy, the 1 MB one is steadier)',
+    '\nscoreInjection worst cases: growth 10 KB -> 100 KB -> 1 MB (linear ≈ x10, quadratic ≈ x100). The first ratio of the cheap runs (~0.1 µs/char) holds a one-time step of ≈3x between 20 and 40 KB (caches), not growth: from 100 KB to 1 MB it is ≈x10-15 again',
   );
   for (const [name, unit] of CHARACTER_CLASS_RUNS)
     growthRow(`run of ${name}`, runOf(unit, 10_000), runOf(unit, 100_000), runOf(unit, 1_000_000));
