@@ -129,7 +129,7 @@ export interface PromptInjectionDetectorOptions extends GuardrailCommonOptions {
   /**
    * `'offline'` / `'hybrid'`: the longest text scored offline, in characters. Default
    * {@link MAX_INJECTION_SCORED_CHARS} (1,000,000); `Infinity` scores everything (the cost is
-   * linear: about 1-3 µs per character). Every character up to it is scored (overlapping
+   * linear: about 1-5 µs per character). Every character up to it is scored (overlapping
    * windows, the highest wins); what lies past it is unscored, and `oversizeStrategy` decides.
    */
   maxScoredChars?: number;
