@@ -5,8 +5,15 @@
  *  - `agent.generate()` through `PromptInjectionDetector` (offline) on a 20-message conversation,
  *    first turn (every message scored) and a repeat of the same history (every verdict cached),
  *    against the same call with no processor.
- * Runnable alone: `npx tsx bench/injection.ts`.
+ *  - worst cases: µs per character of `scoreInjection()` on runs of every character class and on
+ *    the attack strings `recheck` found for the scorer's patterns (`eval/injection/
+ *    recheck-attacks.json`), at 10 KB and 100 KB, with the growth ratio (≈10x is linear, ≈100x
+ *    quadratic); and full-length scoring of 1 MB against scoring only the first 100 KB (the cost
+ *    of the old cap).
+ * Runnable alone: `npx tsx bench/injection.ts` (`--worst` runs only the worst-case rows).
  */
+
+import { readFileSync } from 'node:fs';
 import { Agent } from '../src/agent/index.js';
 import { PromptInjectionDetector, scoreInjection } from '../src/processors/index.js';
 import { ScriptedModel } from '../src/test/index.js';
@@ -86,6 +93,137 @@ export async function benchInjection(): Promise<void> {
     '  + PromptInjectionDetector, history cached',
     `${cached.toFixed(2)} ms (+${(cached - bareMs).toFixed(2)} ms)`,
   );
+  benchInjectionWorstCases();
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchInjection();
+/** `unit` repeated to exactly `n` characters. */
+const runOf = (unit: string, n: number) => unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+
+/** Runs of each character class (the inputs that were quadratic: digits, `@`, `$`, `!`, leet mixes). */
+export const CHARACTER_CLASS_RUNS: ReadonlyArray<[string, string]> = [
+  ['digits', '7'],
+  ['@', '@'],
+  ['$', '$'],
+  ['!', '!'],
+  ['|', '|'],
+  ['mixed symbols $!@', '$!@'],
+  ['leet mix !0', '!0'],
+  ['leet mix a1', 'a1'],
+  ['leet words', '1gn0r3 pr3v!0u$ '],
+  ['letters', 'a'],
+  ['spaces', ' '],
+  ['tabs', '\t'],
+  ['line breaks', '\n'],
+  ['prose', 'The quick brown fox jumps over the lazy dog. '],
+  ['dashes', '-'],
+  ['equals signs', '='],
+  ['hashes', '#'],
+  ['punctuation mix', '-=*#<[('],
+  ['quoted examples side by side', '"ab" '],
+  ['typographic quotes', '\u201c'],
+  ['CJK', '你的规则'],
+];
+
+/**
+ * A recheck attack expression (`'a' + 'b'.repeat(54773) + '\x00c'`) as parts: literal text and
+ * pumped text. Parsed, not evaluated.
+ */
+export function parseAttack(expr: string): Array<{ text: string; pumped: boolean }> {
+  const parts: Array<{ text: string; pumped: boolean }> = [];
+  let i = 0;
+  while (i < expr.length) {
+    if (expr[i] !== "'") {
+      i++;
+      continue;
+    }
+    let text = '';
+    for (i++; i < expr.length && expr[i] !== "'"; i++) {
+      if (expr[i] !== '\\') {
+        text += expr[i];
+        continue;
+      }
+      const e = expr[++i];
+      if (e === 'x') {
+        text += String.fromCharCode(Number.parseInt(expr.slice(i + 1, i + 3), 16));
+        i += 2;
+      } else if (e === 'u') {
+        text += String.fromCharCode(Number.parseInt(expr.slice(i + 1, i + 5), 16));
+        i += 4;
+      } else text += e === 'n' ? '\n' : e === 't' ? '\t' : e === 'r' ? '\r' : e === '0' ? '\0' : e;
+    }
+    i++;
+    const pumped = expr.startsWith('.repeat(', i);
+    parts.push({ text, pumped });
+  }
+  return parts;
+}
+
+/** The attack with its pumped parts repeated until the string is about `n` characters long. */
+export function attackOfLength(parts: Array<{ text: string; pumped: boolean }>, n: number): string {
+  const fixed = parts.filter((p) => !p.pumped).reduce((a, p) => a + p.text.length, 0);
+  const pumped = parts.filter((p) => p.pumped).reduce((a, p) => a + p.text.length, 0);
+  const times = pumped === 0 ? 0 : Math.max(1, Math.ceil((n - fixed) / pumped));
+  return parts.map((p) => (p.pumped ? p.text.repeat(times) : p.text)).join('');
+}
+
+const timeOnce = (text: string): number => {
+  const t0 = performance.now();
+  scoreInjection(text);
+  return performance.now() - t0;
+};
+// Best of a few runs: the machine is shared, the minimum is the least disturbed.
+const best = (text: string, runs: number) => {
+  let min = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < runs; i++) min = Math.min(min, timeOnce(text));
+  return min;
+};
+
+function growthRow(label: string, small: string, mid: string, big: string): void {
+  const a = best(small, 5);
+  const m = best(mid, 3);
+  const b = best(big, 3);
+  row(
+    label,
+    `${((a * 1000) / small.length).toFixed(2)} / ${((b * 1000) / big.length).toFixed(2)} µs/char at 10 KB / 100 KB, growth x${(b / Math.max(a, 0.001)).toFixed(1)}; 50 -> 100 KB x${(b / Math.max(m, 0.001)).toFixed(1)}`,
+  );
+}
+
+/** Worst-case rows: character-class runs, recheck attack strings, 1 MB full-length scoring. */
+export function benchInjectionWorstCases(): void {
+  console.log(
+    '\nscoreInjection worst cases: growth 10 KB -> 100 KB (linear ≈ x10, quadratic ≈ x100) and 50 KB -> 100 KB (linear ≈ x2, quadratic ≈ x4). The cheap runs (~0.1 µs/char) take a one-time step of ≈3x between 20 and 40 KB (caches), not growth; the 50 -> 100 KB ratio is past it',
+  );
+  for (const [name, unit] of CHARACTER_CLASS_RUNS)
+    growthRow(`run of ${name}`, runOf(unit, 10_000), runOf(unit, 50_000), runOf(unit, 100_000));
+
+  const attacks = JSON.parse(
+    readFileSync(new URL('../eval/injection/recheck-attacks.json', import.meta.url), 'utf8'),
+  ) as Array<{ where: string; attack: string }>;
+  console.log(
+    `\nrecheck attack strings for the scorer's patterns (${attacks.length}, found before the fixes)`,
+  );
+  for (const a of attacks) {
+    const parts = parseAttack(a.attack);
+    growthRow(
+      `attack on ${a.where}`,
+      attackOfLength(parts, 10_000),
+      attackOfLength(parts, 50_000),
+      attackOfLength(parts, 100_000),
+    );
+  }
+
+  console.log('\nFull-length scoring against the old 100 KB cap');
+  const page = runOf(MESSAGE, 1_000_000);
+  const capped = best(page.slice(0, 100_000), 2);
+  const full = best(page, 1);
+  row('first 100 KB of a 1 MB text (what the old cap scored)', `${capped.toFixed(0)} ms`);
+  row(
+    'all of the 1 MB text (overlapping 100 KB windows)',
+    `${full.toFixed(0)} ms (x${(full / capped).toFixed(1)}; ${((full * 1000) / page.length).toFixed(2)} µs/char)`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes('--worst')) benchInjectionWorstCases();
+  else await benchInjection();
+}

@@ -49,6 +49,8 @@ export const PROMPT_INJECTION_DETECTOR_OPTIONS: Record<keyof PromptInjectionDete
   lastMessageOnly: true,
   checkToolResults: true,
   toolResultLimits: true,
+  maxScoredChars: true,
+  oversizeStrategy: true,
   hybridBand: true,
   onViolation: true,
   mode: true,

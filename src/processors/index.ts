@@ -108,6 +108,9 @@ export {
 export { PrefillErrorHandler } from './prefill-error-handler/index.js';
 export {
   INJECTION_CATEGORIES,
+  INJECTION_UNSCORED_TOOL_RESULT,
+  INJECTION_WINDOW_CHARS,
+  INJECTION_WINDOW_OVERLAP,
   INJECTION_WITHHELD_TOOL_RESULT,
   type InjectionCategory,
   type InjectionCategoryScore,
@@ -117,9 +120,11 @@ export {
   type PromptInjectionDetectionResult,
   PromptInjectionDetector,
   type PromptInjectionDetectorOptions,
+  type PromptInjectionOversizeStrategy,
   type PromptInjectionSource,
   type PromptInjectionStrategy,
   type PromptInjectionViolationDetail,
+  type ScoreInjectionOptions,
   scoreInjection,
 } from './prompt-injection-detector/index.js';
 export {

@@ -77,8 +77,9 @@ import {
   SEMANTIC_OVERLAPS,
   SEMANTIC_OVERRIDE_IDS,
 } from './semantic.js';
+import { singleSpaced } from './whitespace.js';
 
-const en = (s: string): RegExp => new RegExp(s, 'u');
+const en = (s: string): RegExp => new RegExp(singleSpaced(s), 'u');
 
 /** The read-out (exfiltration) evidence that the 'negated-exfil' modifier damps. */
 const EXFIL_IDS: readonly string[] = [
@@ -577,10 +578,12 @@ const TABLE: InjectionFeature[] = [
   {
     id: 'fake-boundary',
     type: 'injection',
+    // A rule of dashes (or =, *, #) is read from its first character only: from every character
+    // of a long run, a run of thousands of dashes took seconds.
     weight: 0.5,
     kind: 'template',
     re: en(
-      `(?:-{3,}|={3,}|\\*{3,}|#{3,}|\\[|<|\\()\\s*(?:end of|begin|start of|new|beginning of|stop)\\s+(?:the\\s+)?(?:user (?:input|message|query|prompt)|input|document|context|prompt|text|conversation|system (?:prompt|message)|instructions|data|email|file|tool (?:output|result)|search results?|webpage)\\s*(?:-{3,}|={3,}|\\*{3,}|#{3,}|\\]|>|\\))|</(?:user|document|context|tool_result|tool_output|input|instructions|system|data|search_results?)>\\s*(?:<(?:system|instructions|admin)>|\\S)`,
+      `(?:(?<!-)-{3,}|(?<!=)={3,}|(?<!\\*)\\*{3,}|(?<!#)#{3,}|\\[|<|\\()\\s*(?:end of|begin|start of|new|beginning of|stop)\\s+(?:the\\s+)?(?:user (?:input|message|query|prompt)|input|document|context|prompt|text|conversation|system (?:prompt|message)|instructions|data|email|file|tool (?:output|result)|search results?|webpage)\\s*(?:-{3,}|={3,}|\\*{3,}|#{3,}|\\]|>|\\))|</(?:user|document|context|tool_result|tool_output|input|instructions|system|data|search_results?)>\\s*(?:<(?:system|instructions|admin)>|\\S)`,
     ),
   },
   {

@@ -53,14 +53,17 @@ import {
   readJudgeResult,
   resultSchema,
 } from './judge-prompt.js';
-import { type InjectionScore, scoreInjection } from './score.js';
+import { type InjectionScore, MAX_INJECTION_SCORED_CHARS, scoreInjection } from './score.js';
 
 export { INJECTION_CATEGORIES, type InjectionCategory } from './features.js';
 export type { PromptInjectionDetectionResult } from './judge-prompt.js';
 export {
+  INJECTION_WINDOW_CHARS,
+  INJECTION_WINDOW_OVERLAP,
   type InjectionCategoryScore,
   type InjectionScore,
   MAX_INJECTION_SCORED_CHARS,
+  type ScoreInjectionOptions,
   scoreInjection,
 } from './score.js';
 
@@ -71,6 +74,13 @@ export type PromptInjectionStrategy = 'block' | 'warn' | 'filter' | 'rewrite';
 
 /** Where a checked text came from. */
 export type PromptInjectionSource = 'input' | 'tool-result';
+
+/**
+ * What {@link PromptInjectionDetector} does with a text longer than `maxScoredChars` whose scored
+ * part was not flagged (the rest was never read): `'block'` (tripwire), `'warn'` (report and let
+ * it through) or `'filter'` (drop the message; a tool result is replaced by a notice).
+ */
+export type PromptInjectionOversizeStrategy = 'block' | 'warn' | 'filter';
 
 /** The argument of `onDetection`: one per freshly analysed text (cached verdicts are not re-reported). */
 export interface PromptInjectionDetectionEvent {
@@ -132,6 +142,22 @@ export interface PromptInjectionDetectorOptions extends GuardrailCommonOptions {
   hybridBand?: { low?: number; high?: number };
   /** Told about every block (by the runner) and every warn/filter/rewrite (by the detector). */
   onViolation?: (violation: ProcessorViolation) => void | Promise<void>;
+  /**
+   * `'offline'` / `'hybrid'`: the longest text scored offline, in characters. Default
+   * {@link MAX_INJECTION_SCORED_CHARS} (1,000,000); `Infinity` scores everything (the cost is
+   * linear: about 1-5 µs per character). Every character up to it is scored (overlapping
+   * windows, the highest wins); what lies past it is unscored, and `oversizeStrategy` decides.
+   */
+  maxScoredChars?: number;
+  /**
+   * What happens to a text longer than `maxScoredChars` whose scored part was not flagged: it is
+   * never passed silently. One strategy for both sources, or one per source. Default
+   * `{ input: 'warn', toolResult: 'block' }` (long fetched pages are where indirect injection
+   * lives). Not used in `'llm'` mode, nor when the helper model read the text in `'hybrid'`.
+   */
+  oversizeStrategy?:
+    | PromptInjectionOversizeStrategy
+    | { input?: PromptInjectionOversizeStrategy; toolResult?: PromptInjectionOversizeStrategy };
 }
 
 /** Tripwire metadata of a block, and `detail` of the violations the detector reports. */
@@ -153,6 +179,11 @@ export interface PromptInjectionViolationDetail {
   fellBackTo?: 'filter';
   /** A tool result past `toolResultLimits`: which bound (nothing was scored). */
   overflow?: ToolResultOverflow;
+  /**
+   * The text was longer than `maxScoredChars` and its scored part was not flagged: this many
+   * characters were never scored (`strategy` is then the `oversizeStrategy` applied).
+   */
+  unscoredChars?: number;
 }
 
 /** The tool result a flagged result becomes under `filter`. */
@@ -164,7 +195,13 @@ interface Verdict {
   flaggedTypes: string[];
   decidedBy: 'offline' | 'llm';
   score?: number;
+  /** Offline verdicts of texts longer than `maxScoredChars`: the characters not scored. */
+  unscoredChars?: number;
 }
+
+/** The tool result a result longer than `maxScoredChars` becomes under `oversizeStrategy` `'filter'`. */
+export const INJECTION_UNSCORED_TOOL_RESULT =
+  '[tool result withheld by prompt-injection-detector: it was too long to check for prompt injection]';
 
 /** Detects prompt-injection and jailbreak attempts; see the module comment for modes and defaults. */
 export class PromptInjectionDetector implements Processor<typeof ID, PromptInjectionViolationDetail> {
@@ -189,6 +226,11 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
   readonly #timeoutMs: number | undefined;
   readonly #errorStrategy: 'warn' | 'strict';
   readonly #band: { low: number; high: number };
+  readonly #maxScoredChars: number;
+  readonly #oversize: {
+    input: PromptInjectionOversizeStrategy;
+    'tool-result': PromptInjectionOversizeStrategy;
+  };
   readonly #cache: VerdictCache<Verdict>;
   readonly #warned = new Set<GuardrailFailureKind>();
 
@@ -263,6 +305,31 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
       );
     }
     this.#band = { low, high };
+    const max = options.maxScoredChars ?? MAX_INJECTION_SCORED_CHARS;
+    if (typeof max !== 'number' || !(max >= 1)) {
+      throw bad(
+        'maxScoredChars',
+        `must be a positive number of characters, or Infinity to score everything (got ${describeOptionValue(max)}).`,
+      );
+    }
+    this.#maxScoredChars = max;
+    const over = options.oversizeStrategy ?? {};
+    const oversizeOf = (value: unknown, name: string, fallback: PromptInjectionOversizeStrategy) =>
+      oneOf(ID, name, value, ['block', 'warn', 'filter']) ?? fallback;
+    if (typeof over === 'string') {
+      const one = oversizeOf(over, 'oversizeStrategy', 'warn');
+      this.#oversize = { input: one, 'tool-result': one };
+    } else if (typeof over === 'object' && over !== null) {
+      this.#oversize = {
+        input: oversizeOf(over.input, 'oversizeStrategy.input', 'warn'),
+        'tool-result': oversizeOf(over.toolResult, 'oversizeStrategy.toolResult', 'block'),
+      };
+    } else {
+      throw bad(
+        'oversizeStrategy',
+        `must be "block", "warn", "filter" or { input?, toolResult? } of those (got ${describeOptionValue(over)}).`,
+      );
+    }
     if (options.onViolation !== undefined) this.onViolation = options.onViolation;
     this.#cache = new VerdictCache<Verdict>({
       fingerprint: configFingerprint({
@@ -273,6 +340,7 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
         rewrite: this.#strategy === 'rewrite',
         instructions: this.#instructions,
         band: this.#band,
+        maxScoredChars: max,
       }),
     });
   }
@@ -290,23 +358,36 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
     const sources = messageList.makeMessageSourceChecker();
     const fresh = messages.filter((m) => sources.getSource(m) !== 'memory');
     const flagged = new Map<MastraDBMessage, Verdict>();
+    // Too long to score whole, and not flagged on what was scored: `oversizeStrategy` decides.
+    const oversize = new Map<MastraDBMessage, Verdict>();
     for (const message of messagesToCheck(fresh, this.#lastMessageOnly)) {
       const text = messageText(message);
       const verdict = await this.#check(text, args, 'input');
-      if (verdict !== undefined && verdict.flaggedTypes.length > 0) flagged.set(message, verdict);
+      if (verdict === undefined) continue;
+      if (verdict.flaggedTypes.length > 0) flagged.set(message, verdict);
+      else if ((verdict.unscoredChars ?? 0) > 0) oversize.set(message, verdict);
     }
-    if (flagged.size === 0) return messageList;
+    if (flagged.size === 0 && oversize.size === 0) return messageList;
 
-    if (this.#strategy === 'block') {
+    if (flagged.size > 0 && this.#strategy === 'block') {
       const [message, verdict] = flagged.entries().next().value as [MastraDBMessage, Verdict];
       this.#block(args.abort, verdict, { source: 'input', messageId: message.id });
+    }
+    const overStrategy = this.#oversize.input;
+    if (oversize.size > 0 && overStrategy === 'block') {
+      const [message, verdict] = oversize.entries().next().value as [MastraDBMessage, Verdict];
+      this.#block(args.abort, verdict, { source: 'input', messageId: message.id });
+    }
+    const dropped = new Set<MastraDBMessage>();
+    for (const [message, verdict] of oversize) {
+      await this.#report(overStrategy, verdict, { source: 'input', messageId: message.id });
+      if (overStrategy === 'filter') dropped.add(message);
     }
     if (this.#strategy === 'warn') {
       for (const [message, verdict] of flagged)
         await this.#report('warn', verdict, { source: 'input', messageId: message.id });
-      return messageList;
+      return dropped.size === 0 ? messageList : messages.filter((m) => !dropped.has(m));
     }
-    const dropped = new Set<MastraDBMessage>();
     for (const [message, verdict] of flagged) {
       const rewritten = this.#strategy === 'rewrite' ? verdict.result.rewritten_content : undefined;
       if (typeof rewritten === 'string' && rewritten.trim() !== '') {
@@ -326,7 +407,7 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
         });
       }
     }
-    return messages.filter((m) => !dropped.has(m));
+    return dropped.size === 0 ? messageList : messages.filter((m) => !dropped.has(m));
   }
 
   /** With `checkToolResults`: check a tool's result before the model sees it. */
@@ -354,8 +435,12 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
     const text = toolResultText(walk.texts);
     if (text === '') return;
     const verdict = await this.#check(text, args, 'tool-result');
-    if (verdict === undefined || verdict.flaggedTypes.length === 0) return;
+    if (verdict === undefined) return;
     const where = { source: 'tool-result' as const, toolName, toolCallId };
+    if (verdict.flaggedTypes.length === 0) {
+      if ((verdict.unscoredChars ?? 0) > 0) await this.#oversizedToolResult(args, verdict, where);
+      return;
+    }
     if (this.#strategy === 'block') this.#block(args.abort, verdict, where);
     if (this.#strategy === 'warn') {
       await this.#report('warn', verdict, where);
@@ -379,6 +464,29 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
     });
   }
 
+  // A tool result too long to score whole, not flagged on what was scored.
+  async #oversizedToolResult(
+    args: ProcessToolResultArgs<PromptInjectionViolationDetail>,
+    verdict: Verdict,
+    where: { source: 'tool-result'; toolName: string; toolCallId: string },
+  ): Promise<void> {
+    const strategy = this.#oversize['tool-result'];
+    if (strategy === 'block') this.#block(args.abort, verdict, where);
+    if (strategy === 'filter') {
+      args.messageList.updateToolInvocation({
+        type: 'tool-invocation',
+        toolInvocation: {
+          state: 'result',
+          toolCallId: where.toolCallId,
+          toolName: where.toolName,
+          args: args.args,
+          result: INJECTION_UNSCORED_TOOL_RESULT,
+        },
+      });
+    }
+    await this.#report(strategy, verdict, where);
+  }
+
   // ---- checking ----------------------------------------------------------------------------
 
   async #check(
@@ -393,7 +501,7 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
     if (cached !== undefined) return cached;
     let verdict: Verdict;
     if (this.#mode === 'offline') {
-      verdict = this.#offlineVerdict(scoreInjection(text));
+      verdict = this.#offlineVerdict(scoreInjection(text, { maxChars: this.#maxScoredChars }));
     } else {
       const policy: FailPolicyOptions = {
         processorId: ID,
@@ -432,7 +540,7 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
   ): Promise<Verdict> {
     let offline: Verdict | undefined;
     if (this.#mode === 'hybrid') {
-      const scored = scoreInjection(text);
+      const scored = scoreInjection(text, { maxChars: this.#maxScoredChars });
       const score = this.#effectiveScore(scored);
       if (score < this.#band.low || score >= this.#band.high) offline = this.#offlineVerdict(scored);
       // Rewriting needs the model's text even when the offline score is decisive.
@@ -481,7 +589,7 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
       if (flaggedTypes.length === 0 && categories[0] !== undefined) flaggedTypes = [categories[0].type];
     }
     const signals = scored.signals.filter((s) => !s.startsWith('damped:'));
-    return {
+    const verdict: Verdict = {
       result: {
         categories: categories.length > 0 ? categories.map((c) => ({ type: c.type, score: c.score })) : null,
         reason: score > 0 ? `offline score ${score.toFixed(3)}: ${signals.join(', ')}` : null,
@@ -490,6 +598,8 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
       decidedBy: 'offline',
       score,
     };
+    if (scored.unscoredChars !== undefined) verdict.unscoredChars = scored.unscoredChars;
+    return verdict;
   }
 
   // ---- reporting ---------------------------------------------------------------------------
@@ -507,6 +617,8 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
       decidedBy: verdict.decidedBy,
       ...where,
     };
+    if (verdict.flaggedTypes.length === 0 && verdict.unscoredChars !== undefined)
+      detail.unscoredChars = verdict.unscoredChars;
     if (this.#includeScores) {
       detail.detectionResult = verdict.result;
       if (verdict.score !== undefined) detail.score = verdict.score;
@@ -520,9 +632,11 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
     where: Partial<PromptInjectionViolationDetail> & { source: PromptInjectionSource },
   ): never {
     const place = where.source === 'tool-result' ? ` in the result of tool "${where.toolName}"` : '';
-    return abort(`Prompt injection detected${place}: ${verdict.flaggedTypes.join(', ')}`, {
-      metadata: this.#detail('block', verdict, where),
-    });
+    const reason =
+      verdict.flaggedTypes.length > 0
+        ? `Prompt injection detected${place}: ${verdict.flaggedTypes.join(', ')}`
+        : `${unscoredMessage(verdict, place, this.#maxScoredChars)} Blocked (oversizeStrategy 'block'); raise maxScoredChars or choose oversizeStrategy 'warn' or 'filter' to change this.`;
+    return abort(reason, { metadata: this.#detail('block', verdict, where) });
   }
 
   async #report(
@@ -532,7 +646,10 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
   ): Promise<void> {
     const place = where.source === 'tool-result' ? ` in the result of tool "${where.toolName}"` : '';
     const action = strategy === 'warn' ? 'let through' : strategy === 'rewrite' ? 'rewritten' : 'removed';
-    const message = `Prompt injection detected${place} (${verdict.flaggedTypes.join(', ')}); ${action}.`;
+    const message =
+      verdict.flaggedTypes.length > 0
+        ? `Prompt injection detected${place} (${verdict.flaggedTypes.join(', ')}); ${action}.`
+        : `${unscoredMessage(verdict, place, this.#maxScoredChars)} ${action[0]?.toUpperCase()}${action.slice(1)} (oversizeStrategy '${strategy}').`;
     if (this.onViolation === undefined) {
       if (strategy === 'warn') console.warn(`[sluice] ${ID}: ${message}`);
       return;
@@ -565,6 +682,11 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
       );
     }
   }
+}
+
+// What a verdict on a text longer than `maxScoredChars` says about the part never read.
+function unscoredMessage(verdict: Verdict, place: string, max: number): string {
+  return `Text${place} too long to check for prompt injection: ${verdict.unscoredChars} characters past maxScoredChars (${max}) were not scored.`;
 }
 
 // Tool results are often objects. Their strings are scored as the text they are (one per line,

@@ -78,8 +78,11 @@ const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\uFEFF]/g
 // subdivision flag and is kept out of the hidden text.
 const TAG_RUN = /(\uD83C\uDFF4)?((?:\uDB40[\uDC00-\uDC7F])+)/g;
 const LATIN_DIACRITICS = /[\u0300-\u036f]/g;
-// A word that mixes letters with leet symbols, e.g. `1gn0r3`, `pr3v!0us`, `$y$tem`.
-const LEET_WORD = /[a-z0-9@$!]*[a-z][a-z0-9@$!]*/g;
+// A run of letters, digits and leet symbols; the runs with a letter are leet candidates, e.g.
+// `1gn0r3`, `pr3v!0us`, `$y$tem`. One greedy class, so a run is read once (a pattern that also
+// required a letter inside the run backtracked quadratically over letterless runs: `!!!…`).
+const LEET_RUN = /[a-z0-9@$!]+/g;
+const HAS_LETTER = /[a-z]/;
 const HAS_LEET = /[0-9@$!]/;
 // Leet symbols that stand for letters (a cheap gate before the leet-context scan).
 const LEET_SYMBOL = /[013457@$!|]/;
@@ -90,6 +93,33 @@ const HOMOGLYPH_CHARS = /[авекмнорстухіјѕԁһӏɡԛԝαβειοκ
 const SPLIT_KEYWORDS =
   /(ignore|disregard|forget|previous|prior|above|instructions|instruction|rules|system|prompt|reveal|your|all|and|the)/g;
 const SPACED_LETTERS = /\b(?:[a-z][ ._*-]){3,}[a-z]\b/g;
+
+/**
+ * Whether some run of letters, digits and leet symbols has a letter and at least two of
+ * `0-9@$!` and is not a handle (`chloe94`): a clear leet word. One pass over the text, counting
+ * per run (a single regex for it backtracked quadratically over runs of symbols).
+ */
+function hasClearLeetWord(text: string): boolean {
+  let letters = 0;
+  let symbols = 0;
+  let start = -1;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 0;
+    const letter = c >= 97 && c <= 122;
+    const symbol = (c >= 48 && c <= 57) || c === 64 || c === 36 || c === 33; // 0-9 @ $ !
+    if (letter || symbol) {
+      if (start < 0) start = i;
+      if (letter) letters++;
+      else symbols++;
+      continue;
+    }
+    if (start >= 0 && letters > 0 && symbols >= 2 && !HANDLE.test(text.slice(start, i))) return true;
+    letters = 0;
+    symbols = 0;
+    start = -1;
+  }
+  return false;
+}
 
 /** Folds `raw` into the canonical spelling the scorer matches against. Linear in its length. */
 export function foldText(raw: string): FoldedText {
@@ -130,13 +160,9 @@ export function foldText(raw: string): FoldedText {
   let leetCount = 0;
   // Once a text has clear leet words, single-symbol words (`4ll`) are leet too. A word followed
   // by a plain number (`chloe94`, `bouchard28`, `build2026`) is a handle or a year, not leet.
-  const leetContext =
-    LEET_SYMBOL.test(text) &&
-    /(?:^|[^a-z0-9])(?![a-z]{3,}[0-9]{2,}(?![a-z0-9@$!]))(?=[a-z0-9@$!]*[a-z])(?:[a-z]*[0-9@$!]){2,}[a-z0-9@$!]*/.test(
-      text,
-    );
-  text = text.replace(LEET_WORD, (word) => {
-    if (!HAS_LEET.test(word) || word.length < 3 || HANDLE.test(word)) return word;
+  const leetContext = LEET_SYMBOL.test(text) && hasClearLeetWord(text);
+  text = text.replace(LEET_RUN, (word) => {
+    if (!HAS_LETTER.test(word) || !HAS_LEET.test(word) || word.length < 3 || HANDLE.test(word)) return word;
     // Keep plain numbers with a unit or ordinal (`10kg`, `4th`, `mp3`): leet words carry
     // letters on both sides of a symbol or at least two symbols.
     let symbols = 0;

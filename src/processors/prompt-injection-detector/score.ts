@@ -44,6 +44,11 @@ export interface InjectionScore {
    * `damped:meta`, `damped:code`). For logs and tuning; not a stable ranking.
    */
   signals: string[];
+  /**
+   * Characters past `maxChars` that were not scored; absent when the whole text was scored.
+   * The score says nothing about them.
+   */
+  unscoredChars?: number;
 }
 
 interface Pass {
@@ -59,19 +64,50 @@ interface Pass {
   folded?: string;
 }
 
-/** Longest text one call scores; the rest is cut (the cut is reported as a signal). */
-export const MAX_INJECTION_SCORED_CHARS = 100_000;
+/**
+ * Default longest text one call scores (`maxChars` of {@link scoreInjection}, `maxScoredChars` of
+ * `PromptInjectionDetector`): the characters past it are not scored, and the call says so
+ * (`unscoredChars`, signal `truncated`). The detector never lets such a text pass silently.
+ */
+export const MAX_INJECTION_SCORED_CHARS = 1_000_000;
+
+/**
+ * Texts longer than this are scored in overlapping windows of this many characters, and the
+ * highest window wins. A text up to this length is one window, scored exactly as a whole.
+ */
+export const INJECTION_WINDOW_CHARS = 100_000;
+
+/**
+ * Characters each window shares with the next: an attack up to this long that straddles a
+ * window boundary is still read whole by one window. Longer than any pattern's reach (sentence
+ * scopes read 400 characters either way, hidden markup up to about 2,400).
+ */
+export const INJECTION_WINDOW_OVERLAP = 5_000;
+
+/** Options of {@link scoreInjection}. */
+export interface ScoreInjectionOptions {
+  /**
+   * Score at most this many characters (default {@link MAX_INJECTION_SCORED_CHARS};
+   * `Infinity` scores everything). The rest is reported as `unscoredChars`.
+   */
+  maxChars?: number;
+}
 
 const META_CUES =
-  /\b(?:prompt injections?|injection attacks?|jailbreak(?:s|ing)? (?:attempts?|attacks?|prompts?|techniques?)|attackers?|adversar(?:y|ial)|malicious (?:users?|inputs?|prompts?|documents?)|red[- ]team\w*|defend\w*|defen[cs]es?|mitigat\w*|detect\w*|for example|for instance|such as|e\.g\.|known as|is called|are called|phrases? like|strings? like|example of|examples|research\w*|paper|classifiers?|guardrails?|saniti[sz]\w*|security (?:team|training|awareness|review|researchers?)|training (?:data|set)|awareness|explain\w*|(?:a|the|working|known|new|famous|popular|old|this|that) jailbreaks?\b|role-?play jailbreaks?\b|(?:we|they|i) tested \d* ?(?:chatbots|models|assistants|llms)\b|unit tests?|test cases?|(?:our|the|a|my) (?:filter|detector|scanner|blocklist|regex)|the (?:string|phrase|text|pattern)\s+["'\u201c`]|(?:a|an|the) (?:jailbreak|prompt injection|injection attack) (?:is|are|means|refers|works)|(?:gets?|makes?|tricks?|causes?|forces?|convinces?|persuades?|manipulates?|coax(?:es)?)\s+(?:a|the|an)\s+(?:model|ai|llm|chatbot|assistant|language model)s?\s+(?:in)?to)\b|(?:lines?|sentences?|texts?|messages?|prompts?|inputs?) like|quiz\w*|(?:^|\n|\|\s*|:\s*|。\s*)(?:v|version|versión|versao|versão|版本|バージョン|버전)\s*\d+(?:\.\d+)+\s*[:：]|(?:asking|telling|instructing|prompting|getting)\s+(?:a|an|your)\s+(?:model|ai|llm|chatbot|assistant|bot|language model)s?\s+to\s+["'\u201c]|labell?ed (?:as|benign|malicious)|treat\w* (?:that|it|this|them|these|those|such \w+) as (?:data|untrusted|plain text|content)|prompt-injection|提示注入|提示詞注入|越狱攻击|攻击者|攻擊者|プロンプトインジェクション|攻撃者|프롬프트 인젝션|공격자|injection de prompt|attaquant|inyeccion de prompt|atacante|angreifer|beispiel|par exemple|por ejemplo|例如|例えば|예를 들어|\bgrep\b|\blog lines?\b|\b(?:blocked|flagged|rejected) (?:inputs?|prompts?|messages?|requests?)\b|\b(?:une?|des|la|cette) (?:phrases?|formules?) comme\b|\b(?:una|unas|la|esta) (?:frases?|expresion(?:es)?) como\b|\b(?:ein|einen|der|den) satze? wie\b|\bsatze wie\b|という(?:文|文章|フレーズ|一文|指示文)|のような(?:文|フレーズ)|(?:라는|같은)\s*(?:문장|문구|표현)|(?:这样|這樣|这类|這類|之类|之類)的(?:句子|话|話|指令)|安全(?:课|課|培训|培訓|教育)|演示了|研修資料|보안 교육/g;
+  /\b(?:prompt injections?|injection attacks?|jailbreak(?:s|ing)? (?:attempts?|attacks?|prompts?|techniques?)|attackers?|adversar(?:y|ial)|malicious (?:users?|inputs?|prompts?|documents?)|red[- ]team\w*|defend\w*|defen[cs]es?|mitigat\w*|detect\w*|for example|for instance|such as|e\.g\.|known as|is called|are called|phrases? like|strings? like|example of|examples|research\w*|paper|classifiers?|guardrails?|saniti[sz]\w*|security (?:team|training|awareness|review|researchers?)|training (?:data|set)|awareness|explain\w*|(?:a|the|working|known|new|famous|popular|old|this|that) jailbreaks?\b|role-?play jailbreaks?\b|(?:we|they|i) tested \d* ?(?:chatbots|models|assistants|llms)\b|unit tests?|test cases?|(?:our|the|a|my) (?:filter|detector|scanner|blocklist|regex)|the (?:string|phrase|text|pattern)\s+["'\u201c`]|(?:a|an|the) (?:jailbreak|prompt injection|injection attack) (?:is|are|means|refers|works)|(?:gets?|makes?|tricks?|causes?|forces?|convinces?|persuades?|manipulates?|coax(?:es)?)\s+(?:a|the|an)\s+(?:model|ai|llm|chatbot|assistant|language model)s?\s+(?:in)?to)\b|(?:lines?|sentences?|texts?|messages?|prompts?|inputs?) like|quiz\w*|(?:^|\n|\|\s*|:\s*|。\s*)(?:v|version|versión|versao|versão|版本|バージョン|버전)\s*\d+(?:\.\d+)+\s*[:：]|(?:asking|telling|instructing|prompting|getting)\s+(?:a|an|your)\s+(?:model|ai|llm|chatbot|assistant|bot|language model)s?\s+to\s+["'\u201c]|labell?ed (?:as|benign|malicious)|treat\w{0,4} (?:that|it|this|them|these|those|such \w{1,20}) as (?:data|untrusted|plain text|content)|prompt-injection|提示注入|提示詞注入|越狱攻击|攻击者|攻擊者|プロンプトインジェクション|攻撃者|프롬프트 인젝션|공격자|injection de prompt|attaquant|inyeccion de prompt|atacante|angreifer|beispiel|par exemple|por ejemplo|例如|例えば|예를 들어|\bgrep\b|\blog lines?\b|\b(?:blocked|flagged|rejected) (?:inputs?|prompts?|messages?|requests?)\b|\b(?:une?|des|la|cette) (?:phrases?|formules?) comme\b|\b(?:una|unas|la|esta) (?:frases?|expresion(?:es)?) como\b|\b(?:ein|einen|der|den) satze? wie\b|\bsatze wie\b|という(?:文|文章|フレーズ|一文|指示文)|のような(?:文|フレーズ)|(?:라는|같은)\s*(?:문장|문구|표현)|(?:这样|這樣|这类|這類|之类|之類)的(?:句子|话|話|指令)|安全(?:课|課|培训|培訓|教育)|演示了|研修資料|보안 교육/g;
 
 const CODE_CUES =
   /```|\b(?:function|const|let|var|def|import|from|return|class|async|await|elif|printf|console\.log|println|tokenizer|apply_chat_template|f"|fmt\.)\b|=>|\{\s*"?role"?\s*:|\)\s*;|;\s*\n|(?<!\w)\w{1,64}\s*=\s*f?["'`]|\w\(\w*\)|<\/?code>/g;
 
 // Quoted spans: double quotes, typographic quotes, guillemets, CJK brackets, backticks, and
-// single quotes that open after a space (so apostrophes in "don't" never open one).
+// single quotes that open after a space (so apostrophes in "don't" never open one). A span never
+// holds its own opening mark, so a run of openers is read once, not 300 characters per opener.
 const QUOTED =
-  /"[^"\n]{2,300}"|\u201c[^\u201d\n]{2,300}\u201d|\u2018[^\u2019\n]{2,300}\u2019|«[^»\n]{2,300}»|„[^“\n]{2,300}“|「[^」\n]{1,300}」|『[^』\n]{1,300}』|`[^`\n]{2,300}`|(?:^|(?<=[\s(:]))'[^'\n]{2,300}'(?=[\s.,;:!?)]|$)/g;
+  /"[^"\n]{2,300}"|\u201c[^\u201c\u201d\n]{2,300}\u201d|\u2018[^\u2018\u2019\n]{2,300}\u2019|«[^«»\n]{2,300}»|„[^„“\n]{2,300}“|「[^「」\n]{1,300}」|『[^『』\n]{1,300}』|`[^`\n]{2,300}`|(?:^|(?<=[\s(:]))'[^'\n]{2,300}'(?=[\s.,;:!?)]|$)/g;
+
+// Whitespace runs folded as `foldText` does: one space, or one line break where a run has one.
+const BLANKS = /[^\S\n]+/g;
+const BLANKS_AT_BREAK = / ?\n\s*/g;
 
 // Highest score of a text about attacks whose evidence is all inside quotes (below the default
 // threshold: such text is reported, not blocked).
@@ -82,14 +118,38 @@ const JOIN_HINT =
   /\b(?:concatenat\w*|combin\w*|join\w*|merg\w*|put (?:them |it )?together|together|assembl\w*|append\w*)\b|\b\w{1,3}\s*\+\s*\w{1,3}\b/;
 const ACROSTIC_HINT = /\b(?:first|last|initial|capital)\s+(?:word|letter|character)s?\b/;
 
+// Hidden markup; the last group is the hidden text. HTML comments are found with `indexOf`
+// (`htmlComments`). A tag's attributes never hold `<`, alt text never holds `[`, a link target
+// never holds a parenthesis, a markdown comment never holds `(`: so a run of openers (`<<<<`,
+// `![![![`, `](](`) is read once instead of a bounded window per opener. The hidden text of a
+// styled or `hidden` element is still a bounded window (2,000 characters) per such element.
 const HIDDEN_MARKUP: readonly RegExp[] = [
-  /<!--([\s\S]{0,2000}?)-->/g,
-  /<(\w+)[^>]{0,200}?style\s*=\s*["'][^"']{0,200}?(?:display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0|opacity\s*:\s*0(?:\.0+)?\b|color\s*:\s*(?:white|#fff(?:fff)?\b|transparent)|height\s*:\s*0|left\s*:\s*-\d{3,})[^>]{0,200}>([\s\S]{0,2000}?)<\/\1>/gi,
-  /<(\w+)[^>]{0,200}?\b(?:hidden|aria-hidden\s*=\s*["']true["'])[^>]{0,200}>([\s\S]{0,2000}?)<\/\1>/gi,
-  /\[\/\/\]:\s*#\s*[("]([^)"]{0,2000})[)"]/g,
-  /!\[([^\]]{8,500})\]\(/g,
-  /\]\(\S{1,500}\s+"([^"]{8,500})"\)/g,
+  /<(\w+)[^<>]{0,200}?style\s{0,20}=\s{0,20}["'][^"'<>]{0,200}?(?:display\s{0,20}:\s{0,20}none|visibility\s{0,20}:\s{0,20}hidden|font-size\s{0,20}:\s{0,20}0|opacity\s{0,20}:\s{0,20}0(?:\.0+)?\b|color\s{0,20}:\s{0,20}(?:white|#fff(?:fff)?\b|transparent)|height\s{0,20}:\s{0,20}0|left\s{0,20}:\s{0,20}-\d{3,})[^<>]{0,200}>([\s\S]{0,2000}?)<\/\1>/gi,
+  /<(\w+)[^<>]{0,200}?\b(?:hidden|aria-hidden\s{0,20}=\s{0,20}["']true["'])[^<>]{0,200}>([\s\S]{0,2000}?)<\/\1>/gi,
+  /\[\/\/\]:\s{0,20}#\s{0,20}[("]([^()"]{0,2000})[)"]/g,
+  /!\[([^[\]]{8,500})\]\(/g,
+  /\]\([^\s()]{1,500}\s{1,20}"([^"]{8,500})"\)/g,
 ];
+
+/**
+ * The text of up to `max` HTML comments (`<!--` … first `-->`, at most 2,000 characters), as the
+ * lazy pattern `<!--([\s\S]{0,2000}?)-->` would find them, in one pass: the next `-->` is looked
+ * up once and reused by every opener before it.
+ */
+function htmlComments(raw: string, max: number): string[] {
+  const out: string[] = [];
+  let close = -1;
+  for (let open = raw.indexOf('<!--'); open !== -1 && out.length < max; ) {
+    const from = open + 4;
+    if (close < from) close = raw.indexOf('-->', from);
+    if (close === -1) break;
+    if (close - from <= 2000) {
+      out.push(raw.slice(from, close));
+      open = raw.indexOf('<!--', close + 3);
+    } else open = raw.indexOf('<!--', open + 1);
+  }
+  return out;
+}
 
 function noisyOr(values: Iterable<number>): number {
   let keep = 1;
@@ -265,7 +325,9 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
   let quotedOnly = false;
   if (metaCount > 0) {
     QUOTED.lastIndex = 0;
-    const masked = text.replace(QUOTED, ' ');
+    // The folded text has no whitespace runs; masking must not make one (quotes side by side
+    // became one long run of spaces, which the patterns' `\s` steps read quadratically).
+    const masked = text.replace(QUOTED, ' ').replace(BLANKS, ' ').replace(BLANKS_AT_BREAK, '\n');
     if (masked !== text) {
       maskedPass = featurePass(masked, codeLike, metaCount >= 2 ? 0.75 : 1);
       // Every piece of evidence sits inside quotes of a text that talks about attacks: the
@@ -322,17 +384,20 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
     merge(result, inner, 1, 0.1);
   }
 
+  const hidden = (segment: string): void => {
+    if (segment.trim().length < 8) return;
+    const inner = scoreDepth(segment, depth + 1);
+    if (inner.score < 0.3) return;
+    inner.signals.push('hidden-markup');
+    merge(result, inner, 1, 0.15);
+  };
+  for (const segment of htmlComments(raw, 8)) hidden(segment);
   for (const re of HIDDEN_MARKUP) {
     re.lastIndex = 0;
     let found = 0;
     for (let m = re.exec(raw); m !== null && found < 8; m = re.exec(raw)) {
       found++;
-      const segment = m[m.length - 1] ?? '';
-      if (segment.trim().length < 8) continue;
-      const inner = scoreDepth(segment, depth + 1);
-      if (inner.score < 0.3) continue;
-      inner.signals.push('hidden-markup');
-      merge(result, inner, 1, 0.15);
+      hidden(m[m.length - 1] ?? '');
     }
     re.lastIndex = 0;
   }
@@ -371,7 +436,9 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
 
 /**
  * Scores how likely `text` is a prompt-injection or jailbreak attempt, offline (no model, no
- * network, linear time; at most {@link MAX_INJECTION_SCORED_CHARS} characters are read).
+ * network, linear time). The whole text is scored, up to `options.maxChars` (default
+ * {@link MAX_INJECTION_SCORED_CHARS}); past {@link INJECTION_WINDOW_CHARS} in overlapping windows,
+ * the highest window winning. Characters past `maxChars` are reported as `unscoredChars`.
  *
  * It covers direct overrides and their paraphrases, system-prompt and data exfiltration,
  * role-play jailbreaks, fake delimiters and chat-template tokens, instructions hidden in markup,
@@ -384,20 +451,61 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
  * the README for its measured precision and recall. `PromptInjectionDetector` flags a text when
  * `score >= threshold` (default `0.7`).
  */
-export function scoreInjection(text: string): InjectionScore {
+export function scoreInjection(text: string, options: ScoreInjectionOptions = {}): InjectionScore {
   const input = typeof text === 'string' ? text : String(text);
-  const cut = input.length > MAX_INJECTION_SCORED_CHARS;
-  const scored = cut ? input.slice(0, MAX_INJECTION_SCORED_CHARS) : input;
-  const pass = scoreDepth(scored, 0);
-  if (cut) pass.signals.push('truncated');
-  const blended = blendWithModel(pass.score, pass.sure, scored, pass.folded);
+  const max = scoredLength(options.maxChars);
+  const scored = input.length > max ? input.slice(0, max) : input;
+  let best = -1;
+  const cats = new Map<InjectionCategory, number>();
+  const signals: string[] = [];
+  const seen = new Set<string>();
+  // The maximum over the windows wins: every window is scored exactly as a text of its own.
+  for (let start = 0, end = 0; ; start = nextWindowStart(start, end, scored.length)) {
+    end = Math.min(scored.length, start + INJECTION_WINDOW_CHARS);
+    const window = start === 0 && end === scored.length ? scored : scored.slice(start, end);
+    const pass = scoreDepth(window, 0);
+    const blended = blendWithModel(pass.score, pass.sure, window, pass.folded);
+    if (blended > best) best = blended;
+    for (const [k, v] of pass.cats) if (v > (cats.get(k) ?? 0)) cats.set(k, v);
+    for (const sig of pass.signals) {
+      if (seen.has(sig)) continue;
+      seen.add(sig);
+      signals.push(sig);
+    }
+    if (end === scored.length) break;
+  }
+  const unscored = input.length - scored.length;
+  if (unscored > 0) signals.push('truncated');
   const categories: InjectionCategoryScore[] = [];
   for (const type of INJECTION_CATEGORIES) {
-    const s = pass.cats.get(type) ?? 0;
+    const s = cats.get(type) ?? 0;
     if (s > 0) categories.push({ type, score: round(s) });
   }
   categories.sort((a, b) => b.score - a.score);
-  return { score: round(blended), categories, signals: pass.signals };
+  const out: InjectionScore = { score: round(best), categories, signals };
+  if (unscored > 0) out.unscoredChars = unscored;
+  return out;
+}
+
+/** The checked `maxChars`: a positive integer or `Infinity`. */
+function scoredLength(maxChars: number | undefined): number {
+  if (maxChars === undefined) return MAX_INJECTION_SCORED_CHARS;
+  if (typeof maxChars !== 'number' || Number.isNaN(maxChars) || maxChars < 1)
+    throw new RangeError(
+      `scoreInjection: maxChars must be a positive number or Infinity (got ${String(maxChars)}).`,
+    );
+  return Math.floor(maxChars);
+}
+
+/**
+ * Where the window after [start, end) starts in a text of `length`: `INJECTION_WINDOW_OVERLAP`
+ * before `end`, or earlier so the last window is a full one (a short tail scored alone would read
+ * as a short message). Always past `start`, so the walk ends; the windows cover the text with at
+ * most one extra window of work.
+ */
+function nextWindowStart(start: number, end: number, length: number): number {
+  const next = end - INJECTION_WINDOW_OVERLAP;
+  return Math.max(start + 1, Math.min(next, length - INJECTION_WINDOW_CHARS));
 }
 
 /**
@@ -412,25 +520,32 @@ export function scoreInjectionRules(text: string): number {
  * The rule half split in two: `rule`, every feature ({@link scoreInjectionRules}), and `sure`,
  * only the features precise enough to stand alone without the learned model (`rule-trust.ts`).
  * What the training and leave-one-set-out scripts calibrate on. Not part of the public API.
+ * Long texts are windowed as in {@link scoreInjection} (the highest window wins).
  */
 export function scoreInjectionRuleParts(
   text: string,
   notStandaloneIds: ReadonlySet<string> = NOT_STANDALONE,
 ): { rule: number; sure: number } {
   const input = typeof text === 'string' ? text : String(text);
+  const scored =
+    input.length > MAX_INJECTION_SCORED_CHARS ? input.slice(0, MAX_INJECTION_SCORED_CHARS) : input;
   // The leave-one-set-out script passes the list chosen without the held-out set (synchronous,
   // restored before returning).
   notStandalone = notStandaloneIds;
-  let pass: Pass;
+  let rule = 0;
+  let sure = 0;
   try {
-    pass = scoreDepth(
-      input.length > MAX_INJECTION_SCORED_CHARS ? input.slice(0, MAX_INJECTION_SCORED_CHARS) : input,
-      0,
-    );
+    for (let start = 0, end = 0; ; start = nextWindowStart(start, end, scored.length)) {
+      end = Math.min(scored.length, start + INJECTION_WINDOW_CHARS);
+      const pass = scoreDepth(start === 0 && end === scored.length ? scored : scored.slice(start, end), 0);
+      rule = Math.max(rule, pass.score);
+      sure = Math.max(sure, Math.min(pass.sure, pass.score));
+      if (end === scored.length) break;
+    }
   } finally {
     notStandalone = NOT_STANDALONE;
   }
-  return { rule: round(pass.score), sure: round(Math.min(pass.sure, pass.score)) };
+  return { rule: round(rule), sure: round(sure) };
 }
 
 let model: InjectionModel | undefined;

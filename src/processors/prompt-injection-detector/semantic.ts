@@ -13,8 +13,9 @@
  * ids too (see `features.ts`).
  */
 import type { InjectionFeature } from './features.js';
+import { singleSpaced } from './whitespace.js';
 
-const re = (s: string): RegExp => new RegExp(s, 'u');
+const re = (s: string): RegExp => new RegExp(singleSpaced(s), 'u');
 
 // One clause: no sentence end or line break inside a window.
 const W = (n: number): string => `[^.!?;\\n]{0,${n}}`;
@@ -66,7 +67,9 @@ const BAG: Record<string, BagLang> = {
       '\\b(?:read (?:me|out|back)|repeat|print|reveal|show|output|copy|paste|quote|recite|tell me|dump|display|disclose|leak|spell out|echo|word (?:by|for) word|verbatim|in full|all of it)\\b',
   },
   de: {
-    own: '\\b(?:dein|ihr)\\w*\\s+(?:\\w+\\s+){0,2}?\\w*(?:anweisung|regel|vorgabe|richtlinie|systemprompt|prompt|programmierung|einschrankung|schutz|sicherheit|grundsatz|grundsatze|prinzip)\\w*\\b(?!\\s+(?:fur|uber|von|zum|zur|beim|im)\\b)',
+    // Compounds (`Sicherheitsregeln`): a bounded prefix before the stem, so one long word with
+    // the stem repeated is not searched once per repetition.
+    own: '\\b(?:dein|ihr)\\w*\\s+(?:\\w+\\s+){0,2}?\\w{0,24}(?:anweisung|regel|vorgabe|richtlinie|systemprompt|prompt|programmierung|einschrankung|schutz|sicherheit|grundsatz|grundsatze|prinzip)\\w{0,20}\\b(?!\\s+(?:fur|uber|von|zum|zur|beim|im)\\b)',
     change:
       '\\b(?:ignorier|vergiss|vergessen|missacht|ubergeh|verwirf|aufgehoben|ungultig|veraltet|abgelaufen|gestrichen|geloscht|entfernt|deaktiviert|ausgesetzt|ersetzt|nichtig|hinfallig|abgeschafft)\\w*|\\b(?:gilt nicht|gelten nicht|nicht mehr)\\b',
     exfil: '\\b(?:lies|vorlesen|zeig|nenn|wiederhol|druck|verrat|kopier|wortlich|wort fur wort)\\w*',
