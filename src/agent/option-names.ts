@@ -6,12 +6,12 @@
  * option (refused with its replacement) or a mistake (refused, naming the closest valid names).
  */
 
+import { readFileSync } from 'node:fs';
 import type { ConfigurationErrorCode } from '../errors/codes.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { AgentMemoryOption } from '../memory/turn.js';
 import { nearestNames } from '../util/nearest-names.js';
-import documented from './documented-options.json' with { type: 'json' };
 import type { AgentConfig, AgentExecutionOptions } from './types.js';
 
 // `Record<keyof …, true>`: adding an option to the type without listing it here is a type error,
@@ -81,7 +81,8 @@ export const CALL_OPTIONS: readonly string[] = Object.keys(CALL_OPTION_KEYS);
 /** Every key of the `memory` call option Sluice implements. */
 export const MEMORY_CALL_OPTIONS: readonly string[] = Object.keys(MEMORY_OPTION_KEYS);
 
-const NOTES = documented as {
+// Read at load rather than imported: JSON import attributes need Node.js 20.10, engines say 20.
+const NOTES = JSON.parse(readFileSync(new URL('./documented-options.json', import.meta.url), 'utf8')) as {
   agentConfig: Record<string, string>;
   callOptions: Record<string, string>;
   memoryCallOption: Record<string, string>;
