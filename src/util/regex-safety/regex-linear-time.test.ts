@@ -4,62 +4,63 @@
  * at run time with `new RegExp(…)` (recorded while each shipped module is imported and each
  * text scanner runs once) is analysed by `recheck`. A flagged pattern fails the test unless it
  * is listed in `regex-budget.json` with the input bound that makes its real cost linear.
+ *
+ * recheck runs with step limits only (no wall-clock limit), so its verdicts do not depend on
+ * how busy the machine is. They are stored in `regex-verdicts.json` (`npm run regex:verdicts`):
+ * `npm test` analyses only patterns the file does not hold; with `CI` or `REGEX_RECHECK_ALL=1`
+ * every pattern is analysed again and must match the file.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasUnboundedLookbehind } from './pattern-checker.js';
-import { exerciseTextScanners } from './testing/exercise.js';
-import { type BuiltPattern, importAll, recordBuiltPatterns } from './testing/record-built.js';
+import { collectPatterns, distinct, patternKey as key, type Pattern } from './testing/collect.js';
+import type { BuiltPattern } from './testing/record-built.js';
 import { loadRegexBudget, type RegexBudget } from './testing/regex-budget.js';
-import { type Checked, recheckAll } from './testing/run-recheck.js';
+import { PARAMETERS_HASH, RECHECK_VERSION, recheckAll } from './testing/run-recheck.js';
 import {
   type RegExpCallSite,
-  regExpCallSites,
   regexLiterals,
   type SourcePattern,
-  shippedFiles,
   sourceFiles,
 } from './testing/source-files.js';
+import {
+  describeVerdict,
+  formatVerdictFile,
+  loadVerdictFile,
+  REFRESH,
+  type Resolution,
+  type Resolved,
+  resolveVerdicts,
+  VERDICTS_FILE,
+  type VerdictFile,
+  writeVerdictFile,
+} from './testing/verdicts.js';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url)).replace(/\/$/, '');
 /** `REGEX_CHECK_DIRS=src/processors/x/,…` checks only those folders. */
 const ONLY = process.env.REGEX_CHECK_DIRS?.split(',').filter((d) => d !== '');
-const inScope = (file: string) => ONLY === undefined || ONLY.some((d) => file.startsWith(d));
+/** CI (and `REGEX_RECHECK_ALL=1`) analyses every pattern live and compares with the stored verdicts. */
+const CI = process.env.CI;
+/** `npm run regex:verdicts` runs this file with `REGEX_VERDICTS_WRITE=1`: analyse all, rewrite the file. */
+const WRITE = process.env.REGEX_VERDICTS_WRITE === '1';
+const ALL =
+  WRITE ||
+  process.env.REGEX_RECHECK_ALL === '1' ||
+  (CI !== undefined && CI !== '' && CI !== 'false' && CI !== '0');
 
-/** A distinct pattern and every place that writes or builds it. */
-interface Pattern {
-  readonly source: string;
-  readonly flags: string;
-  readonly at: string[];
-}
-
-const key = (p: { source: string; flags: string }) => `/${p.source}/${p.flags}`;
 const label = (e: object) =>
   'package' in e ? String(e.package) : key(e as { source: string; flags: string });
-
-function distinct(found: ReadonlyArray<SourcePattern | BuiltPattern>): Pattern[] {
-  const byKey = new Map<string, Pattern>();
-  for (const p of found) {
-    const k = key(p);
-    // A dependency's pattern is placed where Sluice calls into it: "src/x.ts:2 (package)".
-    const where = `${p.file}:${p.line}${'dependency' in p && p.dependency !== undefined ? ` (${p.dependency})` : ''}`;
-    const seen = byKey.get(k);
-    if (seen === undefined) byKey.set(k, { source: p.source, flags: p.flags, at: [where] });
-    else if (!seen.at.includes(where)) seen.at.push(where);
-  }
-  return [...byKey.values()];
-}
 
 /**
  * Whether a checked pattern is proven linear: `recheck` says so, and no lookbehind holds an
  * unbounded quantifier (V8 runs lookbehinds backwards from every position; recheck does not
  * model that, so `(?<=key[ \t]+)` passes it while being quadratic).
  */
-const proven = (r: Checked<Pattern>) =>
-  r.diagnostics.status === 'safe' && !hasUnboundedLookbehind(r.item.source);
+const proven = (r: Resolved<Pattern>) =>
+  r.verdict.status === 'safe' && !hasUnboundedLookbehind(r.item.source);
 
 /** Whether the pattern, written or built at `where`, is covered by a budget entry. */
 function budgeted(where: string, item: Pattern, budget: RegexBudget): boolean {
@@ -72,43 +73,46 @@ function budgeted(where: string, item: Pattern, budget: RegexBudget): boolean {
 }
 
 /** Patterns not proven linear that the budget does not cover, described. */
-function offenders(results: readonly Checked<Pattern>[], budget: RegexBudget): string[] {
+function offenders(results: readonly Resolved<Pattern>[], budget: RegexBudget): string[] {
   const out: string[] = [];
   for (const r of results) {
-    const { item, diagnostics: d } = r;
     if (proven(r)) continue;
-    if (item.at.every((where) => budgeted(where, item, budget))) continue;
+    if (r.item.at.every((where) => budgeted(where, r.item, budget))) continue;
     const verdict =
-      d.status === 'safe'
-        ? 'a lookbehind with an unbounded quantifier'
-        : d.status === 'vulnerable'
-          ? `${d.complexity.summary}, attack ${d.attack.pattern.slice(0, 80)}`
-          : `not proven (${d.error.kind})`;
-    out.push(`${item.at.join(', ')} ${key(item).slice(0, 160)} — ${verdict}`);
+      r.verdict.status === 'safe' ? 'a lookbehind with an unbounded quantifier' : describeVerdict(r.verdict);
+    out.push(`${r.item.at.join(', ')} ${key(r.item).slice(0, 160)} — ${verdict}`);
   }
   return out;
 }
+
+/** A verdict file holding `verdicts`, as written by this recheck with these parameters. */
+const storedFile = (verdicts: VerdictFile['verdicts'], recheck = RECHECK_VERSION): VerdictFile => ({
+  about: 'self-test',
+  recheck,
+  parameters: PARAMETERS_HASH,
+  verdicts,
+});
 
 describe('every regular expression Sluice compiles runs in linear time (recheck)', () => {
   let literals: SourcePattern[] = [];
   let sites: RegExpCallSite[] = [];
   let built: BuiltPattern[] = [];
+  let resolution: Promise<Resolution<Pattern>> | undefined;
+  /** The verdict of every pattern found: stored, or analysed live (all of them with `ALL`). */
+  const resolved = () =>
+    (resolution ??= (async () => {
+      const found = distinct([...literals, ...built]);
+      const r = await resolveVerdicts(found, WRITE ? undefined : loadVerdictFile(ROOT), { all: ALL });
+      if (WRITE && ONLY === undefined)
+        writeVerdictFile(
+          ROOT,
+          r.results.map((x) => x.verdict),
+        );
+      return r;
+    })());
 
   beforeAll(async () => {
-    const files = sourceFiles(ROOT, ONLY);
-    literals = regexLiterals(ROOT, files);
-    sites = regExpCallSites(ROOT, files);
-    // Importing the shipped files that call `RegExp(…)` builds their module-level patterns
-    // (and those of everything they import); the scanners then build the lazy ones.
-    const building = new Set(sites.map((s) => s.file));
-    built = await recordBuiltPatterns(ROOT, async () => {
-      await importAll(
-        ROOT,
-        shippedFiles(ROOT, ONLY).filter((f) => building.has(f)),
-      );
-      await exerciseTextScanners(ROOT);
-    });
-    built = built.filter((b) => inScope(b.file));
+    ({ literals, sites, built } = await collectPatterns(ROOT, ONLY));
   }, 120_000);
 
   it('the checker flags super-linear patterns and passes their linear rewrites (self-test)', async () => {
@@ -122,7 +126,7 @@ describe('every regular expression Sluice compiles runs in linear time (recheck)
     expect(guarded?.diagnostics.status).toBe('safe');
   }, 120_000);
 
-  it('a new unbudgeted super-linear literal in a source file fails the check (self-test)', async () => {
+  it('a new unbudgeted super-linear literal in a source file is analysed live and fails the check (self-test)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sluice-regex-'));
     try {
       mkdirSync(join(dir, 'src/feature'), { recursive: true });
@@ -132,7 +136,11 @@ describe('every regular expression Sluice compiles runs in linear time (recheck)
       );
       const found = distinct(regexLiterals(dir, sourceFiles(dir)));
       expect(found.map(key)).toEqual(['/[ \\t]+said/g', '/a/', '/(?<=key[ \\t]+)\\w+/g']);
-      const reported = offenders(await recheckAll(found), loadRegexBudget(ROOT));
+      // The repository's stored verdicts are in play, as in `npm test`: the new patterns are not among them.
+      const { results } = await resolveVerdicts(found, loadVerdictFile(ROOT), { all: false });
+      expect(results[0]?.live).toBe(true);
+      expect(results[0]?.verdict.status).toBe('vulnerable');
+      const reported = offenders(results, loadRegexBudget(ROOT));
       expect(reported).toHaveLength(2);
       expect(reported[0]).toContain('src/feature/scan.ts:1');
       expect(reported[1]).toContain('src/feature/scan.ts:3');
@@ -140,6 +148,53 @@ describe('every regular expression Sluice compiles runs in linear time (recheck)
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('a stored verdict is reused only under the same recheck version and parameters; gone patterns are stale; CI mode compares (self-test)', async () => {
+    const items = [{ source: 'a', flags: '' }];
+    // A stored verdict that disagrees with recheck shows which one was used.
+    const wrong = {
+      source: 'a',
+      flags: '',
+      status: 'vulnerable' as const,
+      complexity: 'exponential',
+      attack: "'a'",
+    };
+    const gone = { source: 'gone', flags: 'g', status: 'safe' as const, complexity: 'linear' };
+
+    const reused = await resolveVerdicts(items, storedFile([wrong, gone]), { all: false });
+    expect(reused.results.map((r) => [r.live, r.verdict.status])).toEqual([[false, 'vulnerable']]);
+    expect(reused.stale).toEqual(['/gone/g']);
+    expect(reused.differing).toEqual([]);
+
+    const otherVersion = await resolveVerdicts(items, storedFile([wrong], '0.0.1'), { all: false });
+    expect(otherVersion.unusable).toContain('recheck 0.0.1');
+    expect(otherVersion.results.map((r) => [r.live, r.verdict.status])).toEqual([[true, 'safe']]);
+
+    const all = await resolveVerdicts([...items, { source: 'b', flags: '' }], storedFile([wrong]), {
+      all: true,
+    });
+    expect(all.results.map((r) => [r.live, r.verdict.status])).toEqual([
+      [true, 'safe'],
+      [true, 'safe'],
+    ]);
+    expect(all.differing).toHaveLength(2);
+    expect(all.differing[0]).toContain('stored: exponential');
+    expect(all.differing[1]).toContain('/b/ — not stored');
+  }, 120_000);
+
+  it('the verdict file is written sorted and stable', () => {
+    const z = { source: 'z', flags: '', status: 'safe' as const, complexity: 'linear' };
+    const a = { complexity: 'linear', status: 'safe' as const, flags: 'g', source: 'a' };
+    const text = formatVerdictFile([z, a]);
+    expect(formatVerdictFile([a, z])).toBe(text);
+    const parsed = JSON.parse(text) as VerdictFile;
+    expect(parsed.verdicts.map((v) => Object.keys(v))).toEqual([
+      ['source', 'flags', 'status', 'complexity'],
+      ['source', 'flags', 'status', 'complexity'],
+    ]);
+    expect(parsed.verdicts.map(key)).toEqual(['/a/g', '/z/']);
+    expect([parsed.recheck, parsed.parameters]).toEqual([RECHECK_VERSION, PARAMETERS_HASH]);
+  });
 
   it('finds the literals and the run-time patterns (a scan that finds nothing checks nothing)', () => {
     expect(literals.length).toBeGreaterThan(0);
@@ -159,7 +214,7 @@ describe('every regular expression Sluice compiles runs in linear time (recheck)
 
   it('no pattern can backtrack super-linearly unless the budget bounds its input', async () => {
     const budget = loadRegexBudget(ROOT);
-    const results = await recheckAll(distinct([...literals, ...built]));
+    const { results } = await resolved();
     expect(offenders(results, budget)).toEqual([]);
     // A budget entry for a pattern that is gone or now proven linear is stale: remove it.
     const flagged = new Set(results.filter((r) => !proven(r)).map((r) => key(r.item)));
@@ -170,6 +225,31 @@ describe('every regular expression Sluice compiles runs in linear time (recheck)
         !entered.some((where) => where.startsWith(`${d.enteredFrom}:`) && where.endsWith(` (${d.package})`)),
     );
     expect(unusedDependencies.map((d) => `${d.package} from ${d.enteredFrom}`)).toEqual([]);
+  }, 1_200_000);
+
+  it(`the stored verdicts (${VERDICTS_FILE}) are current: none stale${ALL ? ', every one re-derived live' : ''}`, async () => {
+    const { results, unusable, stale, differing } = await resolved();
+    if (WRITE) {
+      expect(ONLY, 'the verdict file covers every folder: unset REGEX_CHECK_DIRS').toBeUndefined();
+      return;
+    }
+    const refresh = `run \`${REFRESH}\` and commit ${VERDICTS_FILE}`;
+    expect(unusable, `${unusable}: ${refresh}`).toBeUndefined();
+    // A partial scan (REGEX_CHECK_DIRS) cannot tell a removed pattern from one it did not scan.
+    if (ONLY === undefined)
+      expect(stale, `stored verdicts for patterns no longer in src: ${refresh}`).toEqual([]);
+    if (!ALL) {
+      const live = results.filter((r) => r.live).map((r) => key(r.item).slice(0, 100));
+      if (live.length > 0)
+        console.info(`analysed live (not in ${VERDICTS_FILE}, ${refresh}):\n${live.join('\n')}`);
+      return;
+    }
+    expect(differing, `live verdicts differ from ${VERDICTS_FILE}: ${refresh}`).toEqual([]);
+    if (ONLY === undefined)
+      expect(
+        readFileSync(join(ROOT, VERDICTS_FILE), 'utf8'),
+        `${VERDICTS_FILE} is not as written: ${refresh}`,
+      ).toBe(formatVerdictFile(results.map((r) => r.verdict)));
   }, 1_200_000);
 
   it('each budget entry names its bound, where the bound is enforced, its measured worst case and why', () => {

@@ -78,10 +78,14 @@ export async function recordBuiltPatterns(root: string, body: () => Promise<void
       return Reflect.apply(target, thisArg, args);
     },
   });
+  // Deep enough to reach the `src/` frame under any loader (tsx adds frames vitest does not).
+  const depth = Error.stackTraceLimit;
+  Error.stackTraceLimit = 200;
   try {
     await body();
   } finally {
     globalThis.RegExp = Real;
+    Error.stackTraceLimit = depth;
   }
   return built;
 }
