@@ -256,9 +256,7 @@ describe('every regular expression Sluice compiles runs in linear time (recheck)
     const budget = loadRegexBudget(ROOT);
     for (const e of [...budget.entries, ...budget.dependencies]) {
       expect(e.maxInput, label(e)).toBeGreaterThan(0);
-      // A short slice bounds a budgeted pattern; the injection scorer's window entries are the
-      // one listed exception (linear per window, large constant, to be rewritten).
-      expect(e.maxInput, label(e)).toBeLessThanOrEqual('window' in e && e.window === true ? 100_000 : 1_000);
+      expect(e.maxInput, label(e)).toBeLessThanOrEqual(1_000);
       expect(e.boundedBy.length, label(e)).toBeGreaterThan(10);
       expect(e.why.length, label(e)).toBeGreaterThan(10);
       expect(e.worstCaseMicros, label(e)).toBeGreaterThan(0);

@@ -7,6 +7,7 @@
 import { exerciseTextScanners } from './exercise.js';
 import { type BuiltPattern, importAll, recordBuiltPatterns } from './record-built.js';
 import {
+  EXCLUDED_DIRS,
   type RegExpCallSite,
   regExpCallSites,
   regexLiterals,
@@ -52,7 +53,10 @@ export interface Collected {
  * folder prefixes in `only` (exclusions included).
  */
 export async function collectPatterns(root: string, only?: readonly string[]): Promise<Collected> {
-  const inScope = (file: string) => only === undefined || only.some((d) => file.startsWith(d));
+  const inScope = (file: string) =>
+    only === undefined
+      ? !EXCLUDED_DIRS.some((d) => file.startsWith(d))
+      : only.some((d) => file.startsWith(d));
   const files = sourceFiles(root, only);
   const literals = regexLiterals(root, files);
   const sites = regExpCallSites(root, files);

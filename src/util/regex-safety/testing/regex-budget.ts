@@ -25,11 +25,6 @@ export interface RegexBudgetEntry {
   readonly why: string;
   /** The checker's attack string (a JavaScript expression), for the record. */
   readonly attack?: string;
-  /**
-   * Bounded only by the prompt-injection scorer's 100,000-character window, not by a short
-   * slice: linear per window, but with a large constant. Known debt, to be rewritten.
-   */
-  readonly window?: true;
 }
 
 /**
