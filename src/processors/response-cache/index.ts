@@ -178,6 +178,7 @@ export class ResponseCache implements Processor {
     const inputs: ResponseCacheKeyInputs = {
       agentId: this.#agentId,
       scope: call.scope === null ? undefined : call.scope,
+      ...(call.scopeFrom === undefined ? {} : { scopeFrom: call.scopeFrom }),
       model: {
         provider: args.model.provider,
         modelId: args.model.modelId,
@@ -274,7 +275,7 @@ export class ResponseCache implements Processor {
   }
 
   /** Per-call overrides over the constructor's, field by field; the scope defaults to the resource id. */
-  #callOptions(rc: RequestContext | undefined): ResponseCacheContextOptions {
+  #callOptions(rc: RequestContext | undefined): ResponseCacheContextOptions & { scopeFrom?: 'userId' } {
     const raw = rc?.get(RESPONSE_CACHE_CONTEXT_KEY as never) as unknown;
     const override =
       raw === undefined ? {} : validateContextOptions(raw, `request context "${RESPONSE_CACHE_CONTEXT_KEY}"`);
@@ -282,8 +283,9 @@ export class ResponseCache implements Processor {
     for (const field of ['key', 'scope', 'bust'] as const) {
       if (override[field] !== undefined) (merged as Record<string, unknown>)[field] = override[field];
     }
-    if (merged.scope === undefined) merged.scope = defaultScope(rc);
-    return merged;
+    if (merged.scope !== undefined) return merged;
+    const scope = defaultScope(rc);
+    return scope === undefined ? merged : { ...merged, ...scope };
   }
 
   /**
@@ -632,12 +634,14 @@ function isEntry(value: unknown): value is CachedLLMStepResponse {
  * object or a non-finite number is no id. `organizationId`/`sessionId` are not used: an org is
  * many users, and sharing within one must be asked for (`scope: orgId`).
  */
-function defaultScope(rc: RequestContext | undefined): string | undefined {
+function defaultScope(rc: RequestContext | undefined): { scope: string; scopeFrom?: 'userId' } | undefined {
   if (rc === undefined) return undefined;
   const resource = idString(rc.get(MASTRA_RESOURCE_ID_KEY as never));
-  if (resource !== undefined) return resource;
+  if (resource !== undefined) return { scope: resource };
   const user = idString(rc.get(USER_ID_KEY as never));
-  return user === undefined ? undefined : `${USER_ID_KEY}:${user}`;
+  // `scopeFrom` joins the default key's hash, so a resource id spelled "userId:alice" never
+  // meets user alice's entries.
+  return user === undefined ? undefined : { scope: `${USER_ID_KEY}:${user}`, scopeFrom: 'userId' };
 }
 
 const USER_ID_KEY = 'userId';

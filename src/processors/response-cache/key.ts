@@ -15,6 +15,12 @@ export interface ResponseCacheKeyInputs {
   agentId: string;
   /** The tenant scope; a `null` (shared) scope reaches key functions as `undefined`. */
   scope?: string | null;
+  /**
+   * Sluice extension: `'userId'` when the scope is the request context's `userId` (no resource
+   * id was set; the scope is then `userId:<id>`). Part of the default key when set, so a
+   * resource id that spells `userId:<id>` never shares that user's entries.
+   */
+  scopeFrom?: 'userId';
   /** Model identity. */
   model: { provider?: string; modelId?: string; specVersion?: string };
   /** The resolved prompt: after memory and the earlier input processors. */
@@ -74,6 +80,8 @@ export function buildResponseCacheKey(inputs: ResponseCacheKeyInputs): string {
   out.field('agent', String(inputs.agentId));
   out.field('step', String(inputs.stepNumber));
   out.field('scope', scope ?? '\u0000none');
+  // Only when set, so keys of resource and explicit scopes stay what they were.
+  if (inputs.scopeFrom !== undefined) out.field('scope-from', inputs.scopeFrom);
   out.field('provider', model.provider ?? '');
   out.field('model', model.modelId ?? '');
   out.field('spec', model.specVersion ?? '');

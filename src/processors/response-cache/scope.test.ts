@@ -89,6 +89,13 @@ describe('ResponseCache scope: callers never share replayed tool results', () =>
     expect(ran).toHaveLength(2);
   });
 
+  it('a resource id spelled like a user scope ("userId:alice") never meets user alice', async () => {
+    const { ask, ran } = bank();
+    await ask({ userId: 'alice' });
+    await ask({ [MASTRA_RESOURCE_ID_KEY]: 'userId:alice' });
+    expect(ran).toEqual(['alice', 'userId:alice']);
+  });
+
   for (const [label, context] of [
     ['no ids at all', {}],
     ['only an organizationId (an org is not one user)', { organizationId: 'acme' }],
