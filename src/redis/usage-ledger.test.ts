@@ -363,7 +363,7 @@ for (const lib of libraries) {
       ]);
     });
 
-    it('every bucket expires at its end + its retention; the idempotency marker lives 366 days', async () => {
+    it('every bucket expires at its end + its retention; the idempotency marker (one per scope key) lives 366 days', async () => {
       const { ledger, raw } = await open();
       await ledger.record(rec(T0, 0.1, { id: 'ttl' }));
       const slack = 5_000;
@@ -377,7 +377,8 @@ for (const lib of libraries) {
       await expectTtl(ledger.bucketKey('user', 'u1', 'm', index(T0, MIN)), end(T0, MIN) + DAY - T0);
       await expectTtl(ledger.bucketKey('run', 'run-1', 'h', index(T0, HOUR)), end(T0, HOUR) + 30 * DAY - T0);
       await expectTtl(ledger.bucketKey('user', 'u1', 'd', index(T0, DAY)), end(T0, DAY) + 365 * DAY - T0);
-      await expectTtl(`${ledger.keyPrefix}seen:ttl`, 366 * DAY);
+      await expectTtl(`${ledger.scopeBase('user', 'u1')}:seen:ttl`, 366 * DAY);
+      await expectTtl(`${ledger.scopeBase('run', 'run-1')}:seen:ttl`, 366 * DAY);
       // A record two days old: its minute bucket would already have expired, so it is never written.
       const old = T0 - 2 * DAY;
       await ledger.record(rec(old, 0.1, { id: 'old' }));
@@ -396,10 +397,12 @@ for (const lib of libraries) {
       expect((error as Error).message).toContain(ledger.name);
       expect((error as Error).message).toMatch(/WRONGTYPE/);
       expect((error as Error).message).toContain(foreign);
-      // Nothing was written: not the run's buckets (before the foreign key), not the seen marker.
-      expect(await raw.exists(ledger.bucketKey('run', 'run-1', 'm', Math.floor((T0 - 1) / MIN)))).toBe(0);
-      expect(await raw.exists(`${ledger.keyPrefix}seen:${record.id}`)).toBe(0);
-      // Once the foreign key is gone, the same record counts once under every scope.
+      // Nothing was written for that scope key (each scope key is one script): no seen marker, no
+      // running total; the run's own script counted it.
+      expect(await raw.exists(`${ledger.scopeBase('user', 'u1')}:seen:${record.id}`)).toBe(0);
+      expect(await raw.exists(`${ledger.scopeBase('user', 'u1')}:roll`)).toBe(0);
+      expect((await ledger.totals({ scope: 'run', scopeKey: 'run-1', window: '1h' })).calls).toBe(1);
+      // Once the foreign key is gone, a retry of the same record completes it: once under every scope.
       await raw.del([foreign]);
       await ledger.record(record);
       for (const [scope, scopeKey] of [
