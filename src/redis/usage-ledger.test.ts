@@ -12,6 +12,7 @@ import { createClient } from 'redis';
 import { RedisUsageLedger } from 'sluice/redis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defineUsageLedgerConformance } from '../cost/conformance.js';
+import { defineReservationConformance } from '../cost/reservation-conformance.js';
 import { USAGE_WINDOW_MS, type UsageRecord, type UsageWindow } from '../cost/types.js';
 import { SluiceError } from '../errors/sluice-error.js';
 import { seededRandom } from '../test/seeded-random.js';
@@ -457,6 +458,20 @@ for (const lib of available ? libraries : []) {
       // The far edge of each window is read at the resolution kept that long (module comment).
       bucketMs: (window) =>
         ({ '1h': MIN, '6h': MIN, '24h': MIN, '7d': HOUR, '30d': HOUR, '365d': DAY })[window],
+      dispose: async () => {
+        await raw.del(await raw.keys(`${keyPrefix}*`));
+        raw.close();
+      },
+    };
+  });
+}
+
+for (const lib of available ? libraries : []) {
+  defineReservationConformance(`RedisUsageLedger (${lib.name})`, async ({ now, testId }) => {
+    const { client, raw } = await lib.connect();
+    const keyPrefix = `sluice-test:usage-hold:${testId}:`;
+    return {
+      ledger: new RedisUsageLedger({ client, keyPrefix, now }),
       dispose: async () => {
         await raw.del(await raw.keys(`${keyPrefix}*`));
         raw.close();
