@@ -11,6 +11,16 @@ const CHARS_PER_TOKEN = 4;
 const PER_MESSAGE_TOKENS = 4;
 /** An inline file (`data:` URL) counts as this many tokens, whatever its size in base64. */
 const INLINE_FILE_TOKENS = 1_000;
+/** Bookkeeping fields that never reach the model as text. */
+const SKIPPED_KEYS: ReadonlySet<string> = new Set([
+  'id',
+  'createdAt',
+  'threadId',
+  'resourceId',
+  'role',
+  'type',
+  'format',
+]);
 /** How deep into a message's parts the count looks. */
 const MAX_DEPTH = 8;
 
@@ -34,9 +44,14 @@ export function estimatePromptTokens(...lists: ReadonlyArray<readonly unknown[] 
       for (const item of value) visit(item, depth + 1);
       return;
     }
-    for (const key in value) {
-      if (key === 'id' || key === 'createdAt' || key === 'threadId' || key === 'resourceId') continue;
-      visit((value as Record<string, unknown>)[key], depth + 1);
+    const record = value as Record<string, unknown>;
+    // Stored messages keep their text twice: in `parts` and as a plain `content` string.
+    const textTwice = Array.isArray(record.parts);
+    for (const key in record) {
+      if (SKIPPED_KEYS.has(key)) continue;
+      const item = record[key];
+      if (textTwice && key === 'content' && typeof item === 'string') continue;
+      visit(item, depth + 1);
     }
   };
   for (const list of lists) {
