@@ -274,6 +274,63 @@ for (const lib of libraries) {
       }
     }, 60_000);
 
+    it('the running totals a check reads always equal a fresh read of the buckets: time moving on, late and future records, holds, idle gaps', async () => {
+      const { ledger, clock, raw, keyPrefix } = await open();
+      const random = seededRandom(lib.name.length);
+      const scope = { runId: 'run-roll', userId: 'roll' };
+      const windows = ['1h', '6h', '24h', '7d', '30d', '365d'] as const;
+      const check = async (label: string) => {
+        for (const window of windows) {
+          const fast = await ledger.totals({ scope: 'user', scopeKey: 'roll', window });
+          const scan = await ledger.totals({ scope: 'user', scopeKey: 'roll', window, breakdown: true });
+          expect(Math.round(fast.estimatedCost * 1e9), `${label} ${window}`).toBe(
+            Math.round(scan.estimatedCost * 1e9),
+          );
+          expect(fast.calls, `${label} ${window}`).toBe(scan.calls);
+        }
+      };
+      let n = 0;
+      for (let step = 0; step < 120; step++) {
+        // Mostly minutes, sometimes hours or days: buckets slide out of every window.
+        const r = random();
+        clock.now +=
+          r < 0.7 ? Math.floor(random() * 5 * MIN) : r < 0.95 ? Math.floor(random() * 3 * HOUR) : 2 * DAY;
+        const kind = random();
+        const at =
+          kind < 0.7
+            ? clock.now - Math.floor(random() * 30_000) // now-ish
+            : kind < 0.85
+              ? clock.now - Math.floor(random() * 3 * DAY) // late
+              : clock.now + Math.floor(random() * 10 * MIN); // a clock ahead: future
+        await ledger.record(rec(at, Math.round(random() * 1e4) / 1e6, { id: `roll-${n++}`, scope }));
+        if (step % 10 === 5) {
+          const hold = {
+            id: `hold-${step}`,
+            at: new Date(clock.now),
+            provider: 'openai',
+            model: 'gpt-4o',
+            inputTokens: 10,
+            outputTokens: 10,
+            estimatedCost: 0.5,
+            costUnit: 'USD' as const,
+            scope,
+            ttlMs: 60_000,
+          };
+          await ledger.reserve(hold, { scope: 'user', scopeKey: 'roll', window: '1h' });
+          if (step % 20 === 5) await ledger.settle(hold, rec(clock.now, 0.01, { id: hold.id, scope }));
+          else await ledger.settle(hold, null);
+        }
+        if (step % 7 === 0) await check(`step ${step}`);
+      }
+      // A long idle gap whose buckets expired meanwhile (simulated: the minute buckets are deleted):
+      // the running totals notice the missing buckets and rebuild from what is left.
+      clock.now += 3 * DAY;
+      const minuteBuckets = (await raw.keys(`${keyPrefix}*:m:*`)).filter((k) => !k.includes(':ix:'));
+      await raw.del(minuteBuckets);
+      await ledger.record(rec(clock.now, 0.02, { id: 'after-gap', scope }));
+      await check('after an idle gap');
+    }, 120_000);
+
     it('every scope key gets its own counters', async () => {
       const { ledger } = await open();
       await ledger.record(

@@ -136,7 +136,10 @@ local WINI = {['1h'] = 1, ['6h'] = 2, ['24h'] = 3, ['7d'] = 4, ['30d'] = 5, ['36
 local TOT = {'c', 'i', 'o', 'ci', 'r', 'n'}
 local TOTI = {c = 1, i = 2, o = 3, ci = 4, r = 5, n = 6}
 local KEEP_ALL = 31622400000 + 86400000
-local function fmt(x) return string.format('%.0f', x) end
+local function fmt(x)
+  if x == 0 then return '0' end
+  return string.format('%.0f', x)
+end
 local function bucket(r, k) return base .. ':' .. RES[r] .. ':' .. fmt(k) end
 local cur = math.floor((now - 1) / 60000)
 
@@ -204,7 +207,8 @@ local function evict(w)
           break
         end
         for j = 1, 6 do
-          if v[j] then redis.call('HINCRBY', roll, name .. ':' .. TOT[j], '-' .. v[j]) end
+          local x = tonumber(v[j] or '0')
+          if x ~= 0 then redis.call('HINCRBY', roll, name .. ':' .. TOT[j], fmt(-x)) end
         end
       end
     end
