@@ -78,7 +78,7 @@ const sqlite: Engine = {
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${rows}) ` +
         `INSERT INTO ${ledger.table} SELECT 'bulk' || i, ${T0} - i * 1000, 'openai', 'gpt-4o', 'step', NULL, 1, 1, 0, 0, 1000, 1, ` +
         `'run' || (i % 500), 'thread' || (i % 400), 'res' || (i % 300), 'user' || (i % 200), ` +
-        `CASE WHEN i % 3 = 0 THEN 'org' || (i % 20) END, CASE WHEN i % 2 = 0 THEN 'sess' || (i % 700) END FROM n`,
+        `CASE WHEN i % 3 = 0 THEN 'org' || (i % 20) END, CASE WHEN i % 2 = 0 THEN 'sess' || (i % 700) END, NULL FROM n`,
     );
     db.exec(`ANALYZE ${ledger.table}`);
   },
@@ -111,7 +111,7 @@ const postgres: Engine = {
     await admin!.query(
       `INSERT INTO ${ledger.table} SELECT 'bulk' || i, ${T0} - i * 1000, 'openai', 'gpt-4o', 'step', NULL, 1, 1, 0, 0, 1000, 1, ` +
         `'run' || (i % 500), 'thread' || (i % 400), 'res' || (i % 300), 'user' || (i % 200), ` +
-        `CASE WHEN i % 3 = 0 THEN 'org' || (i % 20) END, CASE WHEN i % 2 = 0 THEN 'sess' || (i % 700) END ` +
+        `CASE WHEN i % 3 = 0 THEN 'org' || (i % 20) END, CASE WHEN i % 2 = 0 THEN 'sess' || (i % 700) END, NULL ` +
         `FROM generate_series(1, ${rows}) AS i`,
     );
     await admin!.query(`ANALYZE ${ledger.table}`);
