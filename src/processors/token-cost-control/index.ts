@@ -188,7 +188,7 @@ export interface TokenCostUsageReport extends UsageTotals {
   maxCost?: number;
   /** `maxCost - estimatedCost`, never below 0. */
   remaining?: number;
-  /** Share of the budget used, in percent (may pass 100: the limit is best-effort). */
+  /** Share of the budget used, in percent (may pass 100: the call admitted last may cross the budget). */
   percentUsed?: number;
 }
 
