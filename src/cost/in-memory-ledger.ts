@@ -164,10 +164,9 @@ export class InMemoryUsageLedger implements UsageLedger {
   readonly #retentionMs: number;
   readonly #maxRecords: number;
   readonly #byId = new Map<string, Stored>();
-  /** Open holds by id, by index key, and by expiry time (soonest first). */
+  /** Open holds by id (in the order placed: the sweep for expired ones reads from the front) and by index key. */
   readonly #holds = new Map<string, OpenHold>();
   readonly #holdsByKey = new Map<string, Set<OpenHold>>();
-  readonly #expiry: OpenHold[] = [];
   /** Per `scope:key`. */
   readonly #index = new Map<string, KeyIndex>();
   /** Every live record, sorted by time, for retention. */
@@ -268,7 +267,6 @@ export class InMemoryUsageLedger implements UsageLedger {
         }
         set.add(open);
       }
-      insertByExpiry(this.#expiry, open);
     }
     return { granted, totals };
   }
@@ -286,6 +284,11 @@ export class InMemoryUsageLedger implements UsageLedger {
     this.#expireHolds();
     const open = this.#holds.get(id);
     if (open === undefined) return 'expired';
+    if (open.expiresAt <= this.#now().getTime()) {
+      // Past its TTL (a hold placed before a longer-lived one is swept with it): final.
+      this.#finalise(open);
+      return 'expired';
+    }
     this.#dropHold(open);
     if (record === null) return 'released';
     this.#insert(record);
@@ -306,34 +309,38 @@ export class InMemoryUsageLedger implements UsageLedger {
     }
   }
 
-  /** Holds past their TTL become records charged at the full estimate. */
+  /**
+   * Holds past their TTL become records charged at the full estimate. The sweep reads holds in
+   * the order they were placed and stops at the first still open, so it costs O(1) per hold.
+   */
   #expireHolds(): void {
-    const queue = this.#expiry;
-    if (queue.length === 0) return;
+    if (this.#holds.size === 0) return;
     const nowMs = this.#now().getTime();
-    let n = 0;
-    while (n < queue.length && (queue[n] as OpenHold).expiresAt <= nowMs) n++;
-    if (n === 0) return;
-    for (const open of queue.splice(0, n)) {
-      if (this.#holds.get(open.hold.id) !== open) continue;
-      this.#dropHold(open);
-      const h = open.hold;
-      this.#insert({
-        id: h.id,
-        at: h.at,
-        provider: h.provider,
-        model: h.model,
-        kind: 'step',
-        inputTokens: h.inputTokens,
-        outputTokens: h.outputTokens,
-        cachedInputTokens: 0,
-        reasoningTokens: 0,
-        estimatedCost: h.estimatedCost,
-        costUnit: 'USD',
-        priced: true,
-        scope: h.scope,
-      });
+    for (const open of this.#holds.values()) {
+      if (open.expiresAt > nowMs) break;
+      this.#finalise(open);
     }
+  }
+
+  /** A hold past its TTL: dropped as a hold, recorded as a call at its full estimate. */
+  #finalise(open: OpenHold): void {
+    this.#dropHold(open);
+    const h = open.hold;
+    this.#insert({
+      id: h.id,
+      at: h.at,
+      provider: h.provider,
+      model: h.model,
+      kind: 'step',
+      inputTokens: h.inputTokens,
+      outputTokens: h.outputTokens,
+      cachedInputTokens: 0,
+      reasoningTokens: 0,
+      estimatedCost: h.estimatedCost,
+      costUnit: 'USD',
+      priced: true,
+      scope: h.scope,
+    });
   }
 
   #insert(record: UsageRecord): void {
@@ -435,7 +442,6 @@ export class InMemoryUsageLedger implements UsageLedger {
     this.#byId.clear();
     this.#holds.clear();
     this.#holdsByKey.clear();
-    this.#expiry.length = 0;
     this.#index.clear();
     this.#order = [];
     this.#orderHead = 0;
@@ -520,17 +526,6 @@ function breakdownOf(
   for (const { nano, ...entry } of groups.values())
     breakdown.push({ ...entry, estimatedCost: fromNanoUsd(nano) });
   return breakdown.sort(byCostThenName);
-}
-
-function insertByExpiry(list: OpenHold[], item: OpenHold): void {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((list[mid] as OpenHold).expiresAt <= item.expiresAt) lo = mid + 1;
-    else hi = mid;
-  }
-  list.splice(lo, 0, item);
 }
 
 function insertSorted(list: Stored[], item: Stored, from: number): void {
