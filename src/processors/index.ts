@@ -203,6 +203,7 @@ export {
   type TokenCostControlTripwireMetadata,
   type TokenCostControlViolationDetail,
   type TokenCostLimit,
+  type TokenCostReservationOptions,
   type TokenCostUsage,
   type TokenCostUsageQuery,
   type TokenCostUsageReport,
