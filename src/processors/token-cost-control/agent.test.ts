@@ -417,6 +417,10 @@ describe('TokenCostControl: warn strategy, thresholds in order, breakdown, and n
       },
     ]);
     expect(details[1]?.totalUsage).not.toHaveProperty('breakdown');
+    // The soft threshold's breakdown too: what was spent before the call (its own hold left out).
+    expect(details[0]?.breakdown).toEqual([
+      expect.objectContaining({ model: 'm1', calls: 2, estimatedCost: expect.closeTo(0.04, 9) }),
+    ]);
   });
 
   it('without onViolation, a warn-strategy violation is a console warning naming the processor', async () => {

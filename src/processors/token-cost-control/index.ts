@@ -477,6 +477,11 @@ export class TokenCostControl
     const pct = this.#warnAtPercent;
     if (pct !== undefined && used >= (limit * pct) / 100 && state[STATE_SOFT] !== true) {
       state[STATE_SOFT] = true;
+      if (hold !== undefined && this.#includeBreakdown) {
+        // Below the limit the hold was placed: left out of the breakdown, like in the totals.
+        const breakdown = await this.#breakdownFor(scopeKey, true);
+        if (breakdown) totals = { ...totals, breakdown: withoutHold(breakdown, hold) };
+      }
       await this.#report(
         this.#text(used, limit, 'soft', scopeKey),
         this.#detail(totals, limit, scopeKey, 'soft'),
