@@ -279,8 +279,10 @@ for (const lib of libraries) {
       const random = seededRandom(lib.name.length);
       const scope = { runId: 'run-roll', userId: 'roll' };
       const windows = ['1h', '6h', '24h', '7d', '30d', '365d'] as const;
+      // Windows come into use one after another: each is built from its buckets when first checked.
+      let inUse = 1;
       const check = async (label: string) => {
-        for (const window of windows) {
+        for (const window of windows.slice(0, inUse)) {
           const fast = await ledger.totals({ scope: 'user', scopeKey: 'roll', window });
           const scan = await ledger.totals({ scope: 'user', scopeKey: 'roll', window, breakdown: true });
           expect(Math.round(fast.estimatedCost * 1e9), `${label} ${window}`).toBe(
@@ -321,6 +323,7 @@ for (const lib of libraries) {
           else await ledger.settle(hold, null);
         }
         if (step % 7 === 0) await check(`step ${step}`);
+        if (step % 20 === 19) inUse++;
       }
       // A long idle gap whose buckets expired meanwhile (simulated: the minute buckets are deleted):
       // the running totals notice the missing buckets and rebuild from what is left.
@@ -328,6 +331,7 @@ for (const lib of libraries) {
       const minuteBuckets = (await raw.keys(`${keyPrefix}*:m:*`)).filter((k) => !k.includes(':ix:'));
       await raw.del(minuteBuckets);
       await ledger.record(rec(clock.now, 0.02, { id: 'after-gap', scope }));
+      inUse = windows.length;
       await check('after an idle gap');
     }, 120_000);
 

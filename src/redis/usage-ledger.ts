@@ -11,10 +11,11 @@
  *   `ci`, `r` (tokens), `n` (calls) and, for the breakdown, `b:<field>:["provider","model"]`. Kept
  *   until their end + 24 h / 30 d / 365 d.
  * - `T:ix:<m|h|d>`: the non-empty buckets of each size (sorted sets of bucket numbers).
- * - `T:roll`: one running total per window (`1h` … `365d`): every record is added to it, and the
- *   buckets that have slid out of the window are subtracted lazily at the next read (each bucket
- *   once per window), so a budget check reads one hash and, at most, the buckets that left the
- *   window since the last check: O(1) amortised, O(log n) for the sorted-set lookup. The far edge
+ * - `T:roll`: one running total per window in use (`1h` … `365d`; a window's total is built from
+ *   its buckets the first time it is checked): every record is added to it, and the buckets that
+ *   have slid out of the window are subtracted lazily at the next read (each bucket once per
+ *   window), so a budget check reads one hash and, at most, the buckets that left the window
+ *   since the last check: O(1) amortised, O(log n) for the sorted-set lookup. The far edge
  *   is kept in minute buckets for windows up to `24h`, hour buckets for `7d`/`30d`, day buckets
  *   for `365d`. A total whose evicted buckets have expired (a scope key idle longer than the
  *   buckets are kept) is rebuilt once from the buckets still in the window.
@@ -143,13 +144,15 @@ end
 local function bucket(r, k) return base .. ':' .. RES[r] .. ':' .. fmt(k) end
 local cur = math.floor((now - 1) / 60000)
 
--- Add d (six totals) to the running total of every window whose far edge has not passed the buckets ks.
+-- Add d (six totals) to the running total of every window in use (checked at least once: it has
+-- a far edge 'e') whose far edge has not passed the buckets ks.
 local function addRolls(ks, d)
+  local es = redis.call('HMGET', roll, '1h:e', '6h:e', '24h:e', '7d:e', '30d:e', '365d:e')
   for w = 1, 6 do
     local r = WIN[w][3]
-    if ks[r] ~= nil then
-      local e = redis.call('HGET', roll, WIN[w][1] .. ':e')
-      if not e or ks[r] > tonumber(e) then
+    if ks[r] ~= nil and es[w] then
+      local e = es[w]
+      if ks[r] > tonumber(e) then
         for j = 1, 6 do
           if d[j] ~= 0 then redis.call('HINCRBY', roll, WIN[w][1] .. ':' .. TOT[j], fmt(d[j])) end
         end
@@ -190,17 +193,17 @@ local function rebuild(w, through)
   for j = 1, 6 do redis.call('HSET', roll, name .. ':' .. TOT[j], fmt(s[j])) end
 end
 
--- Subtract from window w the buckets that slid out of it; returns its six totals.
+-- Subtract from window w the buckets that slid out of it; returns its six totals. A window checked
+-- for the first time is built from its buckets (then kept up to date by every write).
 local function evict(w)
   local name, span, r = WIN[w][1], WIN[w][2], WIN[w][3]
   local through = math.floor((now - span) / SIZE[r]) - 1
   local e = redis.call('HGET', roll, name .. ':e')
   if not e or tonumber(e) < through then
     local t = redis.call('HGET', roll, 't:' .. RES[r])
-    local stale = t ~= false and (not e or tonumber(e) < tonumber(t))
+    local stale = (not e) or (t ~= false and tonumber(e) < tonumber(t))
     if not stale then
-      local from = e and ('(' .. e) or '-inf'
-      for _, k in ipairs(redis.call('ZRANGEBYSCORE', KEYS[5 + r], from, fmt(through))) do
+      for _, k in ipairs(redis.call('ZRANGEBYSCORE', KEYS[5 + r], '(' .. e, fmt(through))) do
         local v = redis.call('HMGET', bucket(r, tonumber(k)), 'c', 'i', 'o', 'ci', 'r', 'n')
         if not v[6] and not v[1] then
           stale = true
@@ -226,6 +229,7 @@ local function apply()
   local f = tonumber(ARGV[14])
   local d = {0, 0, 0, 0, 0, 0}
   local ks = {}
+  local fresh = false
   for r = 1, 3 do
     if ttl[r] > 0 then
       ks[r] = idx[r]
@@ -233,7 +237,7 @@ local function apply()
         redis.call('HINCRBY', KEYS[2 + r], ARGV[13 + 2 * j], ARGV[14 + 2 * j])
       end
       redis.call('PEXPIRE', KEYS[2 + r], fmt(ttl[r]))
-      redis.call('ZADD', KEYS[5 + r], fmt(idx[r]), fmt(idx[r]))
+      if redis.call('ZADD', KEYS[5 + r], fmt(idx[r]), fmt(idx[r])) == 1 then fresh = true end
     end
   end
   for j = 1, f do
@@ -245,18 +249,24 @@ local function apply()
     for r = 1, 3 do member[r] = ks[r] and fmt(ks[r]) or '-1' end
     for j = 1, 6 do member[3 + j] = fmt(d[j]) end
     redis.call('ZADD', fut, fmt(idx[1]), table.concat(member, ',') .. '|' .. ARGV[13])
+    redis.call('PEXPIRE', fut, fmt(KEEP_ALL))
   else
     addRolls(ks, d)
   end
-  for r = 1, 3 do
-    local through = math.floor((now - KEEP[r]) / SIZE[r]) - 1
-    if redis.call('ZREMRANGEBYSCORE', KEYS[5 + r], '-inf', fmt(through)) > 0 then
-      redis.call('HSET', roll, 't:' .. RES[r], fmt(through))
+  -- Housekeeping once per new bucket (at most once a minute per scope key): drop index entries
+  -- no window reads any more, and keep the scope key's own keys alive.
+  if fresh or redis.call('EXISTS', roll) == 0 then
+    for r = 1, 3 do
+      local through = math.floor((now - KEEP[r]) / SIZE[r]) - 1
+      if redis.call('ZREMRANGEBYSCORE', KEYS[5 + r], '-inf', fmt(through)) > 0 then
+        redis.call('HSET', roll, 't:' .. RES[r], fmt(through))
+      end
+      redis.call('PEXPIRE', KEYS[5 + r], fmt(KEEP_ALL))
     end
-    redis.call('PEXPIRE', KEYS[5 + r], fmt(KEEP_ALL))
+    redis.call('HSET', roll, 'v', '1')
+    redis.call('PEXPIRE', roll, fmt(KEEP_ALL))
+    redis.call('PEXPIRE', fut, fmt(KEEP_ALL))
   end
-  redis.call('PEXPIRE', roll, fmt(KEEP_ALL))
-  redis.call('PEXPIRE', fut, fmt(KEEP_ALL))
 end
 
 -- Nothing is written when a key of this scope key holds a foreign type.
