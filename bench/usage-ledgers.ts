@@ -300,6 +300,12 @@ async function redisCheckCost(): Promise<void> {
   }
   client.on('error', () => undefined);
   const counted = local !== undefined;
+  /** The private server's CPU time so far, in ms (user + system). */
+  const serverCpu = async (): Promise<number> => {
+    const info = await client.info('cpu');
+    const read = (name: string) => Number(new RegExp(`${name}:([0-9.]+)`).exec(info)?.[1] ?? 0);
+    return (read('used_cpu_user') + read('used_cpu_sys')) * 1000;
+  };
   const commands = async (): Promise<number> => {
     let total = 0;
     for (const line of (await client.info('commandstats')).split('\n')) {
@@ -309,7 +315,7 @@ async function redisCheckCost(): Promise<void> {
     return total;
   };
   try {
-    const results: Record<string, { commands: number; ms: number }> = {};
+    const results: Record<string, { commands: number; ms: number; cpu: number }> = {};
     for (const version of ['before', 'after'] as const) {
       let clock = NOW - 30 * DAY;
       const keyPrefix = `sluice-bench:check:${version}:${process.pid}:`;
@@ -320,6 +326,7 @@ async function redisCheckCost(): Promise<void> {
       for (let t = NOW - 30 * DAY; t < NOW - DAY; t += 10 * 60_000) times.push(t);
       for (let t = NOW - DAY; t < NOW; t += 60_000) times.push(t);
       const recordCommands = counted ? await commands() : 0;
+      const recordCpu = counted ? await serverCpu() : 0;
       const recordStart = process.hrtime.bigint();
       for (let i = 0; i < times.length; i += 50) {
         const batch = times.slice(i, i + 50);
@@ -327,14 +334,16 @@ async function redisCheckCost(): Promise<void> {
         await Promise.all(batch.map((at, j) => ledger.record(record(i + j, at, 'busy'))));
       }
       results[`${version} record`] = {
-        commands: counted ? ((await commands()) - recordCommands) / times.length : Number.NaN,
         ms: ms(recordStart) / times.length,
+        commands: counted ? ((await commands()) - recordCommands) / times.length : Number.NaN,
+        cpu: counted ? ((await serverCpu()) - recordCpu) / times.length : Number.NaN,
       };
       clock = NOW;
       for (const window of ['24h', '7d', '30d'] as const) {
         await ledger.totals({ scope: 'user', scopeKey: 'busy', window });
         const reps = 200;
         const before = counted ? await commands() : 0;
+        const cpuBefore = counted ? await serverCpu() : 0;
         const start = process.hrtime.bigint();
         for (let i = 0; i < reps; i++) {
           clock += 60_000; // a check a minute: one bucket leaves the window each time
@@ -342,20 +351,54 @@ async function redisCheckCost(): Promise<void> {
         }
         const elapsed = ms(start) / reps;
         const perCheck = counted ? ((await commands()) - before) / reps : Number.NaN;
-        results[`${version} ${window}`] = { commands: perCheck, ms: elapsed };
+        const cpu = counted ? ((await serverCpu()) - cpuBefore) / reps : Number.NaN;
+        results[`${version} ${window}`] = { commands: perCheck, ms: elapsed, cpu };
         clock -= reps * 60_000;
       }
+      // A whole turn: before, a check then a record; after, a reservation (check + hold) then its settlement.
+      const turns = 100;
+      const turnCommands = counted ? await commands() : 0;
+      const turnCpu = counted ? await serverCpu() : 0;
+      const turnStart = process.hrtime.bigint();
+      for (let i = 0; i < turns; i++) {
+        clock += 60_000;
+        const call = record(100_000 + i, clock, 'busy');
+        if (ledger instanceof RedisUsageLedger) {
+          const hold = {
+            id: call.id,
+            at: call.at,
+            provider: call.provider,
+            model: call.model,
+            inputTokens: 1000,
+            outputTokens: 4096,
+            estimatedCost: 0.01,
+            costUnit: 'USD' as const,
+            scope: call.scope,
+            ttlMs: 600_000,
+          };
+          await ledger.reserve(hold, { scope: 'user', scopeKey: 'busy', window: '24h', limit: 1e9 });
+          await ledger.settle(hold, call);
+        } else {
+          await ledger.totals({ scope: 'user', scopeKey: 'busy', window: '24h' });
+          await ledger.record(call);
+        }
+      }
+      results[`${version} turn`] = {
+        commands: counted ? ((await commands()) - turnCommands) / turns : Number.NaN,
+        ms: ms(turnStart) / turns,
+        cpu: counted ? ((await serverCpu()) - turnCpu) / turns : Number.NaN,
+      };
       const keys = await client.keys(`${keyPrefix}*`);
       for (let i = 0; i < keys.length; i += 500) await client.del(...keys.slice(i, i + 500));
     }
     console.log(
-      ` Redis budget check (5 616 calls of one user over 30 days, 5 scope keys each; "record" is per call, batches of 50; ${counted ? 'private redis-server' : 'shared Redis, commands not counted'}):`,
+      ` Redis budget check (5 616 calls of one user over 30 days, 5 scope keys each; "record" is per call, batches of 50; "turn" is check + record before, reserve + settle after (24h window); ${counted ? 'private redis-server' : 'shared Redis, commands not counted'}):`,
     );
-    for (const window of ['record', '24h', '7d', '30d']) {
-      const b = results[`before ${window}`] as { commands: number; ms: number };
-      const a = results[`after ${window}`] as { commands: number; ms: number };
+    for (const window of ['record', '24h', '7d', '30d', 'turn']) {
+      const b = results[`before ${window}`] as { commands: number; ms: number; cpu: number };
+      const a = results[`after ${window}`] as { commands: number; ms: number; cpu: number };
       console.log(
-        `  ${window.padEnd(6)} before: ${fmt(b.commands)} commands, ${fmt(b.ms)} ms | after: ${fmt(a.commands)} commands, ${fmt(a.ms)} ms | ratio commands ${fmt(a.commands / b.commands)}, time ${fmt(a.ms / b.ms)}`,
+        `  ${window.padEnd(6)} before: ${fmt(b.commands)} cmds, ${fmt(b.cpu)} ms Redis CPU, ${fmt(b.ms)} ms | after: ${fmt(a.commands)} cmds, ${fmt(a.cpu)} ms Redis CPU, ${fmt(a.ms)} ms | after/before: cmds ${fmt(a.commands / b.commands)}, CPU ${fmt(a.cpu / b.cpu)}, time ${fmt(a.ms / b.ms)}`,
       );
     }
   } finally {

@@ -40,7 +40,7 @@
  * settled call counts at the time it was reserved. Costs are integers (nano-dollars).
  */
 
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   checkPricing,
   checkQuery,
@@ -325,6 +325,9 @@ if granted and not held then
   apply()
 end
 return {granted and 1 or 0, sums[1], sums[2], sums[3], sums[4], sums[5], sums[6]}`;
+
+/** SHA1 of {@link LEDGER_SCRIPT}, for `EVALSHA`. */
+const LEDGER_SCRIPT_SHA = createHash('sha1').update(LEDGER_SCRIPT).digest('hex');
 
 /** Sums of the total fields over KEYS. */
 const TOTALS_SCRIPT = `
@@ -685,13 +688,35 @@ export class RedisUsageLedger implements UsageLedger {
     ];
     let reply: unknown;
     try {
-      reply = await this.#preset.evalScript(this.#client, LEDGER_SCRIPT, keys, args);
+      reply = await this.#evalLedgerScript(keys, args);
     } catch (error) {
       throw this.#fail(mode, error);
     }
     if (!Array.isArray(reply))
       throw this.#fail(mode, new Error(`unexpected reply ${describeOptionValue(reply)}`));
     return reply;
+  }
+
+  /**
+   * Run the ledger script by its SHA1 (`EVALSHA`: the server neither re-reads nor re-hashes the
+   * script's text on every call); on `NOSCRIPT` (a restarted server, another cluster node) or a
+   * client without it, `EVAL` with the text, which also caches it for the next call.
+   */
+  async #evalLedgerScript(keys: string[], args: string[]): Promise<unknown> {
+    const client = this.#client as {
+      evalsha?: (sha: string, numKeys: number, ...rest: string[]) => Promise<unknown>;
+      evalSha?: (sha: string, options: { keys: string[]; arguments: string[] }) => Promise<unknown>;
+    };
+    const preset = this.#preset.name;
+    try {
+      if (preset === 'ioredis' && typeof client.evalsha === 'function')
+        return await client.evalsha(LEDGER_SCRIPT_SHA, keys.length, ...keys, ...args);
+      if (preset === 'node-redis' && typeof client.evalSha === 'function')
+        return await client.evalSha(LEDGER_SCRIPT_SHA, { keys, arguments: args });
+    } catch (error) {
+      if (!/NOSCRIPT/.test(String((error as { message?: unknown })?.message ?? ''))) throw error;
+    }
+    return this.#preset.evalScript(this.#client, LEDGER_SCRIPT, keys, args);
   }
 
   /** A total read from the buckets covering the window (breakdowns, and `now` away from the clock). */
