@@ -4,7 +4,6 @@
  * through it on every call that names a conversation (`memory: { thread, resource }`).
  */
 
-import { newId } from '../agent/ids.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import type { MastraDBMessage } from '../messages/types.js';
 import type { InputProcessor, OutputProcessor, Processor } from '../pipeline/types.js';
@@ -21,6 +20,7 @@ import type {
 } from '../stores/types.js';
 import { createTool } from '../tools/create-tool.js';
 import type { Tool } from '../tools/tool.js';
+import { newId } from '../util/ids.js';
 import {
   type MemoryConfig,
   mergeMemoryConfig,
