@@ -2,8 +2,8 @@ import type { LanguageModelV2Prompt, LanguageModelV2ToolChoice } from '@ai-sdk/p
 import { ConfigurationError } from '../errors/configuration-error.js';
 import type { ModelCallOptions } from '../models/types.js';
 import type { StepSettings } from '../pipeline/runner.js';
+import { structuredOutputFormat } from '../processors/structured-output/structured-output.js';
 import type { ResolvedToolSet } from '../tools/resolved-tool-set.js';
-import { structuredOutputFormat } from './structured-output.js';
 import type { ToolChoice } from './types.js';
 
 /** A forced tool choice must name a tool the step actually sends; say so before the provider does. */

@@ -1,5 +1,6 @@
 import type { LanguageModelV2CallWarning, SharedV2ProviderMetadata } from '@ai-sdk/provider';
 import type { MastraMessagePart, ReasoningUIPart, TextUIPart } from '../messages/types.js';
+import { emptyUsage } from '../models/add-usage.js';
 import type { FinishReason, LanguageModelUsage, ModelStreamPart } from '../models/types.js';
 import {
   ChunkFrom,
@@ -12,7 +13,6 @@ import {
 import type { StepContentPart } from '../stream/step-result.js';
 import { jsonTextTooDeep } from '../util/data-depth.js';
 import { ToolCallIds } from './tool-call-ids.js';
-import { emptyUsage } from './usage.js';
 
 const AGENT = ChunkFrom.AGENT;
 

@@ -9,6 +9,7 @@
  * over between them, as it does between a processor's hooks in a real request.
  */
 import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
+import { structureWithInternalAgent } from '../agent/agent.js';
 import type { ToolsInput } from '../agent/types.js';
 import { assertCustomChunk } from '../errors/invalid-custom-chunk.js';
 import { TripWire } from '../errors/tripwire.js';
@@ -36,6 +37,7 @@ import type {
   ProcessorWorkflow,
   ToolCallInfo,
 } from '../pipeline/types.js';
+import { registerStructuringAgent } from '../processors/structured-output/agent-call.js';
 import { RequestContext } from '../request-context/request-context.js';
 import { ChunkFrom, type ChunkType, type DataChunkType } from '../stream/chunk-types.js';
 import type { LLMStepResult } from '../stream/step-result.js';
@@ -172,6 +174,8 @@ export class ProcessorHarness {
   #queue: Promise<void> = Promise.resolve();
 
   constructor(entry: Processor | ProcessorWorkflow, options: ProcessorHarnessOptions = {}) {
+    // Processors that run an internal agent (StructuredOutputProcessor's useAgent) find it here too.
+    registerStructuringAgent(structureWithInternalAgent);
     // A committed processor workflow is tested as the processor it runs as in a lane.
     const processor = (laneEntryProcessor(
       entry,

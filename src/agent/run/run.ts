@@ -17,13 +17,13 @@
 import { RunUsage } from '../../cost/run-usage.js';
 import { describeError } from '../../errors/error-chain.js';
 import { TripWire } from '../../errors/tripwire.js';
+import { settleStructuredOutput } from '../../processors/structured-output/structured-output.js';
 import { ChunkBuffer } from '../../stream/chunk-buffer.js';
 import { ChunkFrom, type ChunkType } from '../../stream/chunk-types.js';
 import { MastraModelOutput, type RunHandle, type RunSettlement } from '../../stream/model-output.js';
 import { untilAborted } from '../../util/until-aborted.js';
 import { tripwireData } from '../retry-feedback.js';
 import { abortWhenAbandoned } from '../stop-on-stream-cancel.js';
-import { settleStructuredOutput } from '../structured-output.js';
 import { ApiFailures, RunAttachments } from './attachments.js';
 import { settleWithin } from './callbacks.js';
 import { ChunkPath } from './chunk-path.js';
