@@ -5,7 +5,7 @@ import {
   PartialJsonParser,
   parsePartialJson,
 } from '../util/partial-json.js';
-import { PartialObjects } from './partial-objects.js';
+import { PartialObjects } from './run/partial-objects.js';
 
 describe('parsePartialJson: the value a JSON prefix describes so far', () => {
   it.each([

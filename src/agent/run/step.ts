@@ -23,19 +23,19 @@ import { ChunkFrom, type StepStartChunk, type ToolErrorChunk } from '../../strea
 import type { LLMStepResult } from '../../stream/step-result.js';
 import { ResolvedToolSet } from '../../tools/resolved-tool-set.js';
 import type { ToolOutcome } from '../../tools/types.js';
-import { buildCallOptions, toSpecToolChoice } from '../call-options.js';
-import { llmCallSettings } from '../llm-call-settings.js';
-import { callModel, modelLabel, readStep, startCallDeadline } from '../model-call.js';
-import { recordedToolResults } from '../recorded-tool-results.js';
-import { replayCachedResponse } from '../replay.js';
-import { appendStepToResponse } from '../response-message.js';
-import { StepRecorder } from '../step-recorder.js';
-import { toolCallIdsIn } from '../tool-call-ids.js';
-import { executeStepTools } from '../tool-step.js';
 import type { ToolsInput } from '../types.js';
+import { buildCallOptions, toSpecToolChoice } from './call-options.js';
 import { runCallback } from './callbacks.js';
 import type { RunContext } from './context.js';
+import { llmCallSettings } from './llm-call-settings.js';
+import { callModel, modelLabel, readStep, startCallDeadline } from './model-call.js';
+import { recordedToolResults } from './recorded-tool-results.js';
+import { replayCachedResponse } from './replay.js';
+import { appendStepToResponse } from './response-message.js';
+import { StepRecorder } from './step-recorder.js';
 import { StepSettlement } from './step-settlement.js';
+import { toolCallIdsIn } from './tool-call-ids.js';
+import { executeStepTools } from './tool-step.js';
 
 const AGENT = ChunkFrom.AGENT;
 

@@ -1,5 +1,5 @@
-import { ChunkFrom, type ChunkType } from '../stream/chunk-types.js';
-import { PartialJsonParser } from '../util/partial-json.js';
+import { ChunkFrom, type ChunkType } from '../../stream/chunk-types.js';
+import { PartialJsonParser } from '../../util/partial-json.js';
 import type { Emit } from './model-call.js';
 
 const AGENT = ChunkFrom.AGENT;
