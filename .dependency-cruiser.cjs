@@ -14,7 +14,8 @@ module.exports = {
     {
       // A runtime cycle makes module evaluation order decide whether a binding is initialised, and
       // keeps two modules from being understood (or tree-shaken) apart. `import type` is erased at
-      // compile time, so a cycle that passes through a type-only import is not a runtime cycle.
+      // compile time, so a cycle that passes through a type-only import is not a runtime cycle; a
+      // dynamic import() is a runtime import like any other and can close one.
       name: 'no-runtime-cycles',
       severity: 'error',
       comment:
@@ -25,8 +26,9 @@ module.exports = {
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
     {
-      // Processor pipelines are the lower layer; workflows run on top of them. A workflow used as a
-      // processor registers itself with the pipeline instead of the pipeline knowing workflows.
+      // Processor pipelines are the lower layer; workflows run on top of them. A workflow in a lane
+      // implements the pipeline's AS_LANE_PROCESSOR method (src/pipeline/lane-entry.ts), so the
+      // pipeline never needs to know what a workflow is.
       name: 'pipeline-not-to-workflows',
       severity: 'error',
       comment: 'src/pipeline/ must not import src/workflows/ (workflows build on the pipeline, not the reverse).',
