@@ -78,7 +78,7 @@ export interface BackgroundDefaults {
 }
 
 /** Defaults when the manager sets none. */
-export const BACKGROUND_DEFAULTS: BackgroundDefaults = {
+const BACKGROUND_DEFAULTS: BackgroundDefaults = {
   timeoutMs: 300_000,
   maxRetries: 0,
   waitTimeoutMs: 30_000,

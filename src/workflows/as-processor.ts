@@ -36,7 +36,7 @@ import {
 import { isWorkflowObject, workflowNodes } from './workflow.js';
 
 /** The processor a workflow runs as, marked so lane checks can name it as a workflow. */
-export const WORKFLOW_OF: unique symbol = Symbol.for('sluice.workflow.processor');
+const WORKFLOW_OF: unique symbol = Symbol.for('sluice.workflow.processor');
 
 const processors = new WeakMap<object, Processor>();
 
@@ -106,10 +106,7 @@ export function isWorkflowProcessor(value: unknown): boolean {
 }
 
 /** The processor a committed workflow runs as (built once per workflow). */
-export function workflowProcessor(workflow: {
-  readonly id: string;
-  readonly description?: string;
-}): Processor {
+function workflowProcessor(workflow: { readonly id: string; readonly description?: string }): Processor {
   const cached = processors.get(workflow);
   if (cached) return cached;
   const nodes = workflowNodes(workflow);

@@ -378,7 +378,7 @@ function makeStep(node: StepNode, fields: { id: string; description?: string; pr
 }
 
 /** The graph node of a step or committed workflow, or `undefined`. */
-export function stepNodeOf(value: unknown): StepNode | undefined {
+function stepNodeOf(value: unknown): StepNode | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const node = (value as Record<symbol, unknown>)[STEP_NODE] as StepNode | undefined;
   if (node) return node;
