@@ -6,7 +6,16 @@
  */
 
 export * from '../cost/public.js';
+// The memory processors and `isProcessorWorkflow`: api-reference §0.2 places them in the
+// original's processors entry point, so they are here as well as in `sluice/memory` /
+// `sluice/workflows`.
+export { ContextOverflowRecovery, isContextOverflow } from '../memory/processors/context-overflow.js';
+export { MemoryInputFilter } from '../memory/processors/input-filter.js';
+export { MessageHistory } from '../memory/processors/message-history.js';
+export { SemanticRecall } from '../memory/processors/semantic-recall.js';
+export { WorkingMemoryProcessor as WorkingMemory } from '../memory/processors/working-memory.js';
 export * from '../pipeline/index.js';
+export { isProcessorWorkflow } from '../workflows/workflow.js';
 export {
   BACKGROUND_WORK_SIGNALS_ID,
   type BackgroundWorkDisposition,
