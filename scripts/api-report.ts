@@ -5,11 +5,13 @@
  *
  *   npm run api:report   build, then rewrite the reports
  *   npm run api:check    compare `dist/` with the committed reports; fails on a difference
- *                        (`npm test` runs it after `npm run build`)
+ *                        (`npm test` runs it; when `dist/` is missing or older than `src/`,
+ *                        it runs `npm run build` first, so a stale build never hides a change)
  *
  * All entry points share one TypeScript program, so the check stays in the seconds.
  */
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -102,6 +104,27 @@ function configFor(entry: EntryPoint): ExtractorConfig {
   });
 }
 
+/** The newest modification time of the files under `dir` that `keep` accepts. */
+function newestMtime(dir: string, keep: (name: string) => boolean): number {
+  let newest = 0;
+  for (const item of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, item.name);
+    if (item.isDirectory()) newest = Math.max(newest, newestMtime(full, keep));
+    else if (keep(item.name)) newest = Math.max(newest, statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** True when some entry point's declarations are missing or older than a source file. */
+function buildIsStale(entries: EntryPoint[]): boolean {
+  if (entries.some((e) => !existsSync(e.dtsPath))) return true;
+  const oldestBuilt = Math.min(...entries.map((e) => statSync(e.dtsPath).mtimeMs));
+  const isSource = (name: string) =>
+    (name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.test-d.ts')) ||
+    name.endsWith('.json');
+  return newestMtime(path.join(root, 'src'), isSource) > oldestBuilt;
+}
+
 /**
  * Prints where the committed report and the built surface differ: the span between the first
  * and the last differing line, committed lines as `-`, built lines as `+`.
@@ -137,6 +160,11 @@ function printLineChanges(reportName: string): void {
 /** Runs API Extractor over every entry point; `update` rewrites the reports, else compares. */
 export function runApiReport(update: boolean): { changed: string[]; failed: string[] } {
   const entries = entryPoints();
+  if (!update && buildIsStale(entries)) {
+    console.log('api-report: dist/ is missing or older than src/; running `npm run build` first');
+    const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('api-report: `npm run build` failed (output above)');
+  }
   const missing = entries.filter((e) => !existsSync(e.dtsPath));
   if (missing.length > 0) {
     throw new Error(
@@ -197,8 +225,7 @@ if (isMain) {
   } else if (changed.length > 0) {
     console.error(
       `api-report: the exported surface differs from the committed report for:\n  ${changed.join('\n  ')}\n` +
-        'If the change is intended, run `npm run api:report` (builds, then rewrites api/*.api.md) and commit the reports with it. ' +
-        'If you did not change the exports, dist/ may be stale: run `npm run build` and check again.',
+        'If the change is intended, run `npm run api:report` (builds, then rewrites api/*.api.md) and commit the reports with it.',
     );
     process.exit(1);
   } else {
