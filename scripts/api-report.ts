@@ -11,7 +11,7 @@
  * All entry points share one TypeScript program, so the check stays in the seconds.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -178,6 +178,15 @@ export function runApiReport(update: boolean): { changed: string[]; failed: stri
   });
   const changed: string[] = [];
   const failed: string[] = [];
+  // A report whose entry point is gone from `exports` is stale: removed on update, a difference otherwise.
+  const reportNames = new Set(entries.map((e) => `${e.reportName}.api.md`));
+  const orphans = existsSync(reportFolder)
+    ? readdirSync(reportFolder).filter((f) => f.endsWith('.api.md') && !reportNames.has(f))
+    : [];
+  for (const orphan of orphans) {
+    if (update) rmSync(path.join(reportFolder, orphan));
+    changed.push(`api/${orphan} (no such entry point in package.json exports${update ? ': deleted' : ''})`);
+  }
   for (const { entry, config } of configs) {
     const result = Extractor.invoke(config, {
       localBuild: update,
