@@ -13,7 +13,7 @@ import { isWholeTimerMs, MAX_TIMER_MS } from '../util/timer-ms.js';
 import type { BackgroundTaskManager } from './manager.js';
 import type { BackgroundDisposition } from './types.js';
 
-export { type BackgroundTaskCallback, type ToolBackgroundConfig, toolBackgroundConfigProblem };
+export type { BackgroundTaskCallback, ToolBackgroundConfig };
 
 /** The agent's `backgroundTasks` option. */
 export interface AgentBackgroundTasksConfig {
@@ -64,7 +64,7 @@ export interface BackgroundDefaults {
 }
 
 /** Defaults when the manager sets none. */
-export const BACKGROUND_DEFAULTS: BackgroundDefaults = {
+const BACKGROUND_DEFAULTS: BackgroundDefaults = {
   timeoutMs: 300_000,
   maxRetries: 0,
   waitTimeoutMs: 30_000,

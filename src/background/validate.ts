@@ -24,7 +24,7 @@ export const TASK_STATUSES: ReadonlySet<string> = new Set<BackgroundTaskStatus>(
 ]);
 
 /** Default and largest `limit` of `list`. */
-export const LIST_LIMIT = { default: 100, max: 1000 } as const;
+const LIST_LIMIT = { default: 100, max: 1000 } as const;
 
 /** A listing filter's paging, checked and defaulted. */
 export interface CheckedFilter {

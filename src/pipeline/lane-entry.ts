@@ -20,7 +20,7 @@ export const AS_LANE_PROCESSOR: unique symbol = Symbol.for('sluice.pipeline.asLa
 export const WORKFLOW_OF: unique symbol = Symbol.for('sluice.workflow.processor');
 
 /** An entry that runs as a processor (see {@link AS_LANE_PROCESSOR}). */
-export interface LaneProcessorSource {
+interface LaneProcessorSource {
   [AS_LANE_PROCESSOR](array: LaneArrayName, at: string, owner: string): Processor;
 }
 

@@ -12,7 +12,7 @@ import type { Processor } from './types.js';
 export type ProcessorArrayName = LaneArrayName;
 
 /** Hooks each array runs. A processor must implement at least one of its array's hooks. */
-export const LANE_HOOKS: Readonly<Record<ProcessorArrayName, readonly string[]>> = {
+const LANE_HOOKS: Readonly<Record<ProcessorArrayName, readonly string[]>> = {
   inputProcessors: ['processInput', 'processInputStep', 'processLLMRequest', 'processLLMResponse'],
   outputProcessors: ['processOutputStream', 'processOutputStep', 'processToolResult', 'processOutputResult'],
   errorProcessors: ['processAPIError', 'processLLMRequest'],

@@ -108,7 +108,7 @@ export function workflowLaneEntry(
 }
 
 /** The processor a committed workflow runs as (built once per workflow). */
-export function workflowProcessor(
+function workflowProcessor(
   workflow: { readonly id: string; readonly description?: string },
   nodes: readonly GraphNode[],
 ): Processor {

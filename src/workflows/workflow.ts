@@ -290,7 +290,7 @@ export function isProcessorWorkflow(value: unknown): value is ProcessorWorkflow 
 }
 
 /** True for any workflow made by `createWorkflow`, committed or not. */
-export function isWorkflowObject(value: unknown): value is {
+function isWorkflowObject(value: unknown): value is {
   readonly id: string;
   readonly committed: boolean;
   readonly inputSchema: unknown;
@@ -302,7 +302,7 @@ export function isWorkflowObject(value: unknown): value is {
 }
 
 /** The graph of a workflow (empty for anything else). */
-export function workflowNodes(workflow: unknown): readonly GraphNode[] {
+function workflowNodes(workflow: unknown): readonly GraphNode[] {
   if (workflow instanceof CommittedWorkflowObject) return workflow[COMMITTED_NODES];
   return workflow instanceof Workflow ? Workflow.nodesOf(workflow) : [];
 }
@@ -390,7 +390,7 @@ function makeStep(node: StepNode, fields: { id: string; description?: string; pr
 }
 
 /** The graph node of a step or committed workflow, or `undefined`. */
-export function stepNodeOf(value: unknown): StepNode | undefined {
+function stepNodeOf(value: unknown): StepNode | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const node = (value as Record<symbol, unknown>)[STEP_NODE] as StepNode | undefined;
   if (node) return node;

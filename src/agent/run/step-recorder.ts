@@ -21,7 +21,7 @@ const AGENT = ChunkFrom.AGENT;
  * past `MAX_DATA_DEPTH` (the tool call then fails with `TOOL_INVALID_ARGS`; the stored call
  * keeps `{}`, so history, memory and cache keys never hold the deep value).
  */
-export function parseToolArgs(input: string): Record<string, unknown> | undefined {
+function parseToolArgs(input: string): Record<string, unknown> | undefined {
   if (input.trim() === '') return {};
   if (jsonTextTooDeep(input)) return undefined;
   try {

@@ -434,7 +434,7 @@ function buildStepResult(
   };
 }
 
-export function throwIfAborted(signal: AbortSignal | undefined): void {
+function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw signal.reason ?? new Error('aborted');
 }
 

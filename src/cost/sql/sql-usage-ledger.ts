@@ -34,7 +34,7 @@ import type {
 } from '../types.js';
 
 /** A SQL memory store the ledger can keep its table in (`SqliteStore`, `PostgresStore`). */
-export interface UsageLedgerSqlStore {
+interface UsageLedgerSqlStore {
   feature(feature: SqlFeature): SqlFeatureHandle;
 }
 
@@ -59,7 +59,7 @@ const SCOPE_COLUMN: Readonly<Record<UsageScope, string>> = {
 };
 
 /** The ledger's schema: one table, one index per scope column. Never edit a released version. */
-export const USAGE_FEATURE: SqlFeature = {
+const USAGE_FEATURE: SqlFeature = {
   name: 'usage',
   migrations: ({ table, index }) => {
     const t = table('records');

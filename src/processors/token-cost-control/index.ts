@@ -509,6 +509,7 @@ export class TokenCostControl
 
 /**
  * @deprecated The older name of {@link TokenCostControl} (same class, same id `token-cost-control`).
+ * @alias
  */
 export const CostGuardProcessor = TokenCostControl;
 /** @deprecated The older name of {@link TokenCostControl}. */
@@ -526,7 +527,7 @@ function keyFor(scope: UsageScope, keys: UsageScopeKeys): string | undefined {
 }
 
 /** Default of `timeoutMs`: the longest a budget check waits for its ledger. */
-export const DEFAULT_LEDGER_TIMEOUT_MS = 2000;
+const DEFAULT_LEDGER_TIMEOUT_MS = 2000;
 
 async function flushQuietly(usage: RunUsageContext | undefined): Promise<void> {
   if (usage === undefined) return;

@@ -498,7 +498,7 @@ function features(
 }
 
 /** Probability that a candidate is a name, under `model`. */
-export function nameProbability(model: NameModel, feats: readonly number[]): number {
+function nameProbability(model: NameModel, feats: readonly number[]): number {
   let z = model.bias;
   for (const slot of feats) z += model.weights[slot] as number;
   return 1 / (1 + Math.exp(-z));

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** One budgeted pattern. */
-export interface RegexBudgetEntry {
+interface RegexBudgetEntry {
   /** Repository-relative file that writes or builds the pattern. */
   readonly file: string;
   /** The pattern's `source` and `flags`, exactly as compiled. */
@@ -31,7 +31,7 @@ export interface RegexBudgetEntry {
  * A dependency whose own patterns Sluice cannot rewrite, budgeted where Sluice calls it: every
  * pattern it builds when called from `enteredFrom` is covered, within the bound.
  */
-export interface DependencyBudgetEntry {
+interface DependencyBudgetEntry {
   readonly package: string;
   /** Repository-relative file that calls into the package. */
   readonly enteredFrom: string;

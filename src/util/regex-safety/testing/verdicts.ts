@@ -41,7 +41,7 @@ export interface VerdictFile {
 }
 
 /** The stored form of recheck's diagnostics on a pattern. */
-export function verdictOf(item: { source: string; flags: string }, d: Diagnostics): Verdict {
+function verdictOf(item: { source: string; flags: string }, d: Diagnostics): Verdict {
   const base = { source: item.source, flags: item.flags };
   if (d.status === 'safe') return { ...base, status: 'safe', complexity: d.complexity.summary };
   if (d.status === 'vulnerable')
@@ -58,7 +58,7 @@ export function describeVerdict(v: Verdict): string {
 }
 
 /** Whether two verdicts say the same thing. */
-export const sameVerdict = (a: Verdict, b: Verdict): boolean =>
+const sameVerdict = (a: Verdict, b: Verdict): boolean =>
   a.status === b.status && a.complexity === b.complexity && a.attack === b.attack && a.error === b.error;
 
 const ABOUT =
