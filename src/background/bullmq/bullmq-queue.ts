@@ -88,7 +88,8 @@ export interface BullMQBackgroundTaskQueueOptions {
    * How often this process's workers look for stalled jobs — active jobs whose worker stopped
    * renewing its lock — and hand them back to the queue (ms, default BullMQ's 30 000). A job is
    * re-delivered at the latest `lockDurationMs` + 2 × `stalledIntervalMs` after its worker died;
-   * the task's lease decides whether the new worker takes it over.
+   * the task's lease decides whether the new worker takes it over. Give every worker of a queue
+   * the same value: each check holds off the others' for its own interval.
    */
   stalledIntervalMs?: number;
   /**
