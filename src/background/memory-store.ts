@@ -108,8 +108,9 @@ export class InMemoryBackgroundTaskStore implements BackgroundTaskStore {
   ): Promise<BackgroundTaskRecord | null> {
     checkRenewal(this.name, id, holder, leaseExpiresAt);
     const found = this.#tasks.get(id);
-    if (!found || found.status !== 'running') return null;
-    if (found.owner !== holder.owner || found.version !== holder.version) return null;
+    if (found?.status !== 'running' || found.owner !== holder.owner || found.version !== holder.version) {
+      return null;
+    }
     found.leaseExpiresAt = new Date(leaseExpiresAt.getTime());
     return structuredClone(found);
   }
