@@ -188,6 +188,8 @@ const RECOVERY_BATCH = 1000;
 interface Lease {
   version: number;
   controller: AbortController;
+  /** The run is moving the record itself (a retry, or its outcome): a renewal missing meanwhile is not a loss. */
+  moving: boolean;
 }
 const ACTIVE: readonly BackgroundTaskStatus[] = ['pending', 'running'];
 
@@ -866,7 +868,7 @@ export class BackgroundTaskManager {
     this.#emit({ type: 'running', task });
     const controller = new AbortController();
     this.#controllers.set(taskId, controller);
-    const lease: Lease = { version: task.version, controller };
+    const lease: Lease = { version: task.version, controller, moving: false };
     this.#hold(taskId, lease);
     // close({ cancelRunning }) began while the task was being started: it never runs.
     if (this.#stopping) controller.abort(cancelledError(taskId, 'manager closed'));
@@ -879,6 +881,7 @@ export class BackgroundTaskManager {
         // The runner's own transitions compare the version it holds: a task recovered (re-queued
         // or failed) or cancelled meanwhile is never overwritten by this run's outcome.
         const held = { version: task.version };
+        lease.moving = true;
         if (outcome.ok) {
           const done = await this.store.transition(
             taskId,
@@ -905,6 +908,7 @@ export class BackgroundTaskManager {
           if (!retrying) return this.#finishOrCurrent(null, taskId);
           task = retrying;
           lease.version = retrying.version;
+          lease.moving = false;
           this.#emit({ type: 'retrying', task, delayMs });
           if (!(await sleep(delayMs, controller.signal))) return this.#current(taskId);
           continue;
@@ -977,7 +981,8 @@ export class BackgroundTaskManager {
               this.#warn(`renewing the lease of task ${taskId} failed`, error);
               return undefined;
             });
-          if (renewed !== null || this.#leases.get(taskId) !== lease || lease.version !== version) return;
+          if (renewed !== null || lease.moving || lease.version !== version) return;
+          if (this.#leases.get(taskId) !== lease) return;
           lease.controller.abort(
             new BackgroundTaskError(
               'BACKGROUND_TASK_LEASE_LOST',
