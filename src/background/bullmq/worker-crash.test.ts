@@ -280,8 +280,12 @@ async function replacementWorker(d: Awaited<ReturnType<typeof deployment>>, setu
   return runs;
 }
 
-/** The outcome must arrive within lease + one recovery period (plus what reconciling 4 results costs here). */
-const SLACK_MS = 1500;
+/**
+ * The outcome must arrive within lease + one recovery period, plus what delivering and
+ * reconciling 4 results costs on a loaded shared machine (measured: 1.6–1.9 s after the kill,
+ * against lease + period = 2.0 s).
+ */
+const SLACK_MS = 1000;
 
 describe.skipIf(!pgUp || !redis)('a BullMQ worker process killed with SIGKILL while it runs 4 tasks', () => {
   it("recoveryAction 'fail' (default): the 4 tasks are reported failed within lease + one recovery period, onTaskFailed fires, the tool results become the failure", async () => {
