@@ -14,7 +14,12 @@ import { SqliteStore } from 'sluice/sqlite';
 import { createTool } from 'sluice/tools';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../stores/postgres/test-env.js';
+import {
+  DATABASE_URL,
+  dropSchema,
+  postgresAvailable,
+  uniqueSchema,
+} from '../stores/postgres/testing/test-env.js';
 import type { BackgroundRecoveryAction } from './manager.js';
 import { SqlBackgroundTaskStore } from './sql/index.js';
 import type { BackgroundTaskStore } from './types.js';

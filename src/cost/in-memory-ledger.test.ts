@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../errors/configuration-error.js';
-import { CONFORMANCE_T0, defineUsageLedgerConformance, usageRecord } from './conformance.js';
 import { InMemoryUsageLedger } from './in-memory-ledger.js';
+import { CONFORMANCE_T0, defineUsageLedgerConformance, usageRecord } from './testing/conformance.js';
 
 defineUsageLedgerConformance('InMemoryUsageLedger', async ({ now }) => ({
   ledger: new InMemoryUsageLedger({ now }),

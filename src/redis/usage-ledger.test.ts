@@ -11,7 +11,7 @@ import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { RedisUsageLedger } from 'sluice/redis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defineUsageLedgerConformance } from '../cost/conformance.js';
+import { defineUsageLedgerConformance } from '../cost/testing/conformance.js';
 import { USAGE_WINDOW_MS, type UsageRecord, type UsageWindow } from '../cost/types.js';
 import { SluiceError } from '../errors/sluice-error.js';
 import { seededRandom } from '../test/seeded-random.js';

@@ -6,8 +6,10 @@
 
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { describeValue } from '../errors/describe-value.js';
+import { AS_LANE_PROCESSOR, type LaneArrayName } from '../pipeline/lane-entry.js';
 import type { Processor } from '../pipeline/types.js';
 import { ProcessorStepInputSchema, ProcessorStepOutputSchema } from '../processors/step-schema/index.js';
+import { workflowLaneEntry } from './as-processor.js';
 import type { GraphNode, StepNode } from './graph.js';
 import { runStepStandalone } from './plan.js';
 import type {
@@ -85,6 +87,11 @@ export class Workflow<TId extends string = string, TInput = unknown, TOutput = u
   /** True once `.commit()` was called. */
   get committed(): boolean {
     return this.#committed;
+  }
+
+  /** Run in a processor lane (checked by the pipeline: an uncommitted workflow is refused there). */
+  [AS_LANE_PROCESSOR](array: LaneArrayName, at: string, owner: string): Processor {
+    return workflowLaneEntry(this, Workflow.nodesOf(this), array, at, owner);
   }
 
   /** Run `step` after what came before; it receives the previous step's output. */
@@ -259,6 +266,11 @@ class CommittedWorkflowObject {
     this.outputSchema = source.outputSchema;
     this[COMMITTED_NODES] = nodes;
     Object.freeze(this);
+  }
+
+  /** Run in a processor lane as one processor (see `./as-processor.ts`). */
+  [AS_LANE_PROCESSOR](array: LaneArrayName, at: string, owner: string): Processor {
+    return workflowLaneEntry(this, this[COMMITTED_NODES], array, at, owner);
   }
 }
 

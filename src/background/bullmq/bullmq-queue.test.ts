@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { BullMQBackgroundTaskQueue } from 'sluice/bullmq';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { SluiceError } from '../../errors/sluice-error.js';
-import { connectRedisOrSkip, REDIS_URL } from '../../redis/test-env.js';
+import { connectRedisOrSkip, REDIS_URL } from '../../redis/testing/test-env.js';
 import type { BackgroundJob, BackgroundJobSettled, BackgroundTaskTerminalStatus } from '../types.js';
 
 const admin = await connectRedisOrSkip('BullMQ queue');

@@ -1,6 +1,6 @@
 /**
  * Acceptance (issue #31 item 3), on the machine's Redis and PostgreSQL: a worker process
- * (`crash-worker-child.ts`, a real child process running a BullMQ worker manager) is killed with
+ * (`testing/crash-worker-child.ts`, a real child process running a BullMQ worker manager) is killed with
  * SIGKILL while it runs 4 background tasks of an Agent's conversation. The API process (this
  * one: the Agent on a `producer` manager) gets the outcome within lease + one recovery period:
  *
@@ -31,10 +31,15 @@ import { ScriptedModel } from 'sluice/test';
 import { createTool } from 'sluice/tools';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { connectRedisOrSkip, REDIS_URL } from '../../redis/test-env.js';
-import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../../stores/postgres/test-env.js';
+import { connectRedisOrSkip, REDIS_URL } from '../../redis/testing/test-env.js';
+import {
+  DATABASE_URL,
+  dropSchema,
+  postgresAvailable,
+  uniqueSchema,
+} from '../../stores/postgres/testing/test-env.js';
 
-const CHILD = fileURLToPath(new URL('./crash-worker-child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('./testing/crash-worker-child.ts', import.meta.url));
 const LEASE_MS = 1500;
 const HEARTBEAT_MS = 300;
 const RECOVERY_MS = 500;

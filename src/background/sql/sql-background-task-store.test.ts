@@ -1,5 +1,5 @@
 /**
- * SqlBackgroundTaskStore against the store contract (one conformance suite, `../store-conformance.ts`)
+ * SqlBackgroundTaskStore against the store contract (one conformance suite, `../testing/store-conformance.ts`)
  * on SQLite (a temp file per test) and a real PostgreSQL (a fresh schema per test), plus the
  * SQL-specific rules: one table created through the store's feature seam, with the indexes the
  * listing filters and crash recovery use, and a compare-and-set that holds across two processes'
@@ -14,8 +14,13 @@ import { BackgroundTaskManager } from 'sluice/background';
 import { SqlBackgroundTaskStore as PgExport, PostgresStore } from 'sluice/pg';
 import { SqlBackgroundTaskStore as SqliteExport, SqliteStore } from 'sluice/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../../stores/postgres/test-env.js';
-import { defineBackgroundTaskStoreConformance } from '../store-conformance.js';
+import {
+  DATABASE_URL,
+  dropSchema,
+  postgresAvailable,
+  uniqueSchema,
+} from '../../stores/postgres/testing/test-env.js';
+import { defineBackgroundTaskStoreConformance } from '../testing/store-conformance.js';
 import type { BackgroundTaskStore } from '../types.js';
 import { SqlBackgroundTaskStore } from './index.js';
 

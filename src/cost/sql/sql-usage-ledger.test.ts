@@ -12,8 +12,13 @@ import { SluiceError } from 'sluice/errors';
 import { SqlUsageLedger as PgLedger, PostgresStore } from 'sluice/pg';
 import { SqliteStore, SqlUsageLedger } from 'sluice/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../../stores/postgres/test-env.js';
-import { defineUsageLedgerConformance } from '../conformance.js';
+import {
+  DATABASE_URL,
+  dropSchema,
+  postgresAvailable,
+  uniqueSchema,
+} from '../../stores/postgres/testing/test-env.js';
+import { defineUsageLedgerConformance } from '../testing/conformance.js';
 import { USAGE_WINDOW_MS, type UsageRecord, type UsageScope, type UsageWindow } from '../types.js';
 
 const T0 = Date.parse('2026-03-10T12:00:00.000Z');

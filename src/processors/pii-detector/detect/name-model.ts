@@ -18,7 +18,7 @@
  * capitalised runs; texts without one cost a single regex scan.
  */
 import { GIVEN_NAMES } from './given-names.js';
-import { NOT_NAME_WORDS, NOT_NAMES } from './name.js';
+import { NOT_NAME_WORDS, NOT_NAMES } from './name-lexicon.js';
 import {
   NAME_MODEL_BIAS,
   NAME_MODEL_SCALE,

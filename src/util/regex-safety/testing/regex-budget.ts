@@ -1,5 +1,5 @@
 /**
- * Loads the regular-expression budget (`src/util/regex-safety/regex-budget.json`): the only
+ * Loads the regular-expression budget (`src/util/regex-safety/testing/regex-budget.json`): the only
  * place a pattern that can backtrack super-linearly in theory may live, each entry with the
  * bound that makes its real cost linear. Read by the linear-time check; test-only helper.
  */
@@ -50,7 +50,7 @@ export interface RegexBudget {
 
 /** The budget, from the repository at `root`. */
 export function loadRegexBudget(root: string): RegexBudget {
-  const path = join(root, 'src/util/regex-safety/regex-budget.json');
+  const path = join(root, 'src/util/regex-safety/testing/regex-budget.json');
   const budget = JSON.parse(readFileSync(path, 'utf8')) as Partial<RegexBudget>;
   return { entries: budget.entries ?? [], dependencies: budget.dependencies ?? [] };
 }

@@ -1,5 +1,5 @@
 /**
- * The committed verdict file (`src/util/regex-safety/regex-verdicts.json`): recheck's verdict on
+ * The committed verdict file (`src/util/regex-safety/testing/regex-verdicts.json`): recheck's verdict on
  * every distinct pattern Sluice compiles, written by `npm run regex:verdicts` with the
  * deterministic parameters of `run-recheck.ts`. `npm test` reuses a stored verdict whose
  * pattern, recheck version and parameters match and analyses only new or changed patterns;
@@ -12,7 +12,7 @@ import { patternKey } from './collect.js';
 import { PARAMETERS_HASH, RECHECK_VERSION, recheckAll } from './run-recheck.js';
 
 /** Repository-relative path of the verdict file. */
-export const VERDICTS_FILE = 'src/util/regex-safety/regex-verdicts.json';
+export const VERDICTS_FILE = 'src/util/regex-safety/testing/regex-verdicts.json';
 
 /** The command that rewrites the verdict file, named in every failure about it. */
 export const REFRESH = 'npm run regex:verdicts';

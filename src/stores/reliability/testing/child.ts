@@ -12,9 +12,9 @@
  *     saves one turn of `messages` messages (the parent installs a sleeping trigger).
  */
 import { writeSync } from 'node:fs';
-import { PostgresStore } from '../postgres/index.js';
-import { SqliteStore } from '../sqlite/index.js';
-import type { MemoryStorage, StorageMessageInput } from '../types.js';
+import { PostgresStore } from '../../postgres/index.js';
+import { SqliteStore } from '../../sqlite/index.js';
+import type { MemoryStorage, StorageMessageInput } from '../../types.js';
 
 const [mode, ...args] = process.argv.slice(2);
 

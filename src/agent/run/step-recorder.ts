@@ -1,6 +1,7 @@
 import type { LanguageModelV2CallWarning, SharedV2ProviderMetadata } from '@ai-sdk/provider';
-import type { MastraMessagePart, ReasoningUIPart, TextUIPart } from '../messages/types.js';
-import type { FinishReason, LanguageModelUsage, ModelStreamPart } from '../models/types.js';
+import type { MastraMessagePart, ReasoningUIPart, TextUIPart } from '../../messages/types.js';
+import { emptyUsage } from '../../models/add-usage.js';
+import type { FinishReason, LanguageModelUsage, ModelStreamPart } from '../../models/types.js';
 import {
   ChunkFrom,
   type ChunkType,
@@ -8,11 +9,10 @@ import {
   type ReasoningDeltaChunk,
   type SourceChunk,
   type ToolCallChunk,
-} from '../stream/chunk-types.js';
-import type { StepContentPart } from '../stream/step-result.js';
-import { jsonTextTooDeep } from '../util/data-depth.js';
+} from '../../stream/chunk-types.js';
+import type { StepContentPart } from '../../stream/step-result.js';
+import { jsonTextTooDeep } from '../../util/data-depth.js';
 import { ToolCallIds } from './tool-call-ids.js';
-import { emptyUsage } from './usage.js';
 
 const AGENT = ChunkFrom.AGENT;
 

@@ -4,8 +4,8 @@
  * $0.60 (1 000 input tokens at $500/M + 100 output tokens at $1 000/M), the budget is $0.50, so one
  * call passes the check and pushes the user over. Test support only.
  */
-import { ScriptedModel } from '../../test/scripted-model.js';
-import type { PricingTable } from '../types.js';
+import { ScriptedModel } from '../../../test/scripted-model.js';
+import type { PricingTable } from '../../types.js';
 
 /** The budget in US dollars. */
 export const BUDGET = 0.5;

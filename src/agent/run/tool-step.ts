@@ -1,7 +1,7 @@
-import { assertCustomChunk } from '../errors/invalid-custom-chunk.js';
-import type { MessageList } from '../messages/message-list.js';
-import type { MastraDBMessage, ToolInvocationUIPart } from '../messages/types.js';
-import type { RequestContext } from '../request-context/request-context.js';
+import { assertCustomChunk } from '../../errors/invalid-custom-chunk.js';
+import type { MessageList } from '../../messages/message-list.js';
+import type { MastraDBMessage, ToolInvocationUIPart } from '../../messages/types.js';
+import type { RequestContext } from '../../request-context/request-context.js';
 import {
   ChunkFrom,
   type ChunkType,
@@ -9,10 +9,10 @@ import {
   type ToolCallChunk,
   type ToolErrorChunk,
   type ToolResultChunk,
-} from '../stream/chunk-types.js';
-import { lookupTool } from '../tools/execute-tool-calls.js';
-import type { ResolvedToolSet } from '../tools/resolved-tool-set.js';
-import type { ToolOutcome } from '../tools/types.js';
+} from '../../stream/chunk-types.js';
+import { lookupTool } from '../../tools/execute-tool-calls.js';
+import type { ResolvedToolSet } from '../../tools/resolved-tool-set.js';
+import type { ToolOutcome } from '../../tools/types.js';
 import { type RecordedToolResults, replayRecordedResult } from './recorded-tool-results.js';
 
 const AGENT = ChunkFrom.AGENT;

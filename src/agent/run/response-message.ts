@@ -1,6 +1,6 @@
-import type { MessageList } from '../messages/message-list.js';
-import type { MastraDBMessage } from '../messages/types.js';
-import { newId } from './ids.js';
+import type { MessageList } from '../../messages/message-list.js';
+import type { MastraDBMessage } from '../../messages/types.js';
+import { newId } from '../../util/ids.js';
 import type { StepRecorder } from './step-recorder.js';
 
 /**

@@ -1,6 +1,6 @@
 /** Test support for the TokenCostControl tests: a ledger that keeps every record it was given. */
-import { InMemoryUsageLedger, type InMemoryUsageLedgerOptions } from '../../cost/in-memory-ledger.js';
-import type { UsageRecord } from '../../cost/types.js';
+import { InMemoryUsageLedger, type InMemoryUsageLedgerOptions } from '../../../cost/in-memory-ledger.js';
+import type { UsageRecord } from '../../../cost/types.js';
 
 /** An {@link InMemoryUsageLedger} that also lists every record written to it, in order. */
 export class ListingLedger extends InMemoryUsageLedger {

@@ -1,14 +1,14 @@
 /**
  * The one conformance suite every `BackgroundTaskStore` passes (the rules are in the module
- * comment of `./types.ts`). A store's test file calls {@link defineBackgroundTaskStoreConformance}
+ * comment of `../types.ts`). A store's test file calls {@link defineBackgroundTaskStoreConformance}
  * with a factory; each test gets a fresh, empty store and disposes of it afterwards.
  *
  * This module imports vitest, so it is test support only: nothing in the public entry points
  * imports it (and the build leaves it out).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SluiceError } from '../errors/sluice-error.js';
-import type { BackgroundTaskInput, BackgroundTaskRecord, BackgroundTaskStore } from './types.js';
+import { SluiceError } from '../../errors/sluice-error.js';
+import type { BackgroundTaskInput, BackgroundTaskRecord, BackgroundTaskStore } from '../types.js';
 
 /** What a store factory hands the suite for one test. */
 export interface BackgroundTaskStoreSubject {

@@ -1,4 +1,4 @@
-import type { MessageList } from '../messages/message-list.js';
+import type { MessageList } from '../../messages/message-list.js';
 
 /**
  * Every tool-call id already in the conversation (remembered, current turn and context), added

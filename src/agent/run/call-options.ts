@@ -1,10 +1,10 @@
 import type { LanguageModelV2Prompt, LanguageModelV2ToolChoice } from '@ai-sdk/provider';
-import { ConfigurationError } from '../errors/configuration-error.js';
-import type { ModelCallOptions } from '../models/types.js';
-import type { StepSettings } from '../pipeline/runner.js';
-import type { ResolvedToolSet } from '../tools/resolved-tool-set.js';
-import { structuredOutputFormat } from './structured-output.js';
-import type { ToolChoice } from './types.js';
+import { ConfigurationError } from '../../errors/configuration-error.js';
+import type { ModelCallOptions } from '../../models/types.js';
+import type { StepSettings } from '../../pipeline/runner.js';
+import { structuredOutputFormat } from '../../processors/structured-output/structured-output.js';
+import type { ResolvedToolSet } from '../../tools/resolved-tool-set.js';
+import type { ToolChoice } from '../types.js';
 
 /** A forced tool choice must name a tool the step actually sends; say so before the provider does. */
 function checkToolChoice(choice: LanguageModelV2ToolChoice, toolSet: ResolvedToolSet): void {

@@ -5,17 +5,17 @@
  */
 
 import type { JSONSchema7 } from '@ai-sdk/provider';
-import { ConfigurationError } from '../errors/configuration-error.js';
-import { describeValue as describeOptionValue } from '../errors/describe-value.js';
-import { SluiceError } from '../errors/sluice-error.js';
-import type { MessageList } from '../messages/message-list.js';
-import type { StructuredOutputOptions } from '../models/call-settings.js';
-import type { LanguageModelUsage } from '../models/types.js';
-import { isSchemaInput, toJsonSchema, validateWithSchema } from '../schema/index.js';
-import type { ChunkType } from '../stream/chunk-types.js';
-import { firstFencedBlock, wholeFencedBlock } from '../util/code-fence.js';
-import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './partial-json.js';
-import { addUsage } from './usage.js';
+import { ConfigurationError } from '../../errors/configuration-error.js';
+import { describeValue as describeOptionValue } from '../../errors/describe-value.js';
+import { SluiceError } from '../../errors/sluice-error.js';
+import type { MessageList } from '../../messages/message-list.js';
+import { addUsage } from '../../models/add-usage.js';
+import type { StructuredOutputOptions } from '../../models/call-settings.js';
+import type { LanguageModelUsage } from '../../models/types.js';
+import { isSchemaInput, toJsonSchema, validateWithSchema } from '../../schema/index.js';
+import type { ChunkType } from '../../stream/chunk-types.js';
+import { firstFencedBlock, wholeFencedBlock } from '../../util/code-fence.js';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '../../util/partial-json.js';
 
 /** How a structured-output run ended. */
 export type StructuredOutcome<T> =

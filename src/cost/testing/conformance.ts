@@ -7,8 +7,8 @@
  * Test support only (imports vitest): nothing in the public entry points imports it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { StorageError } from '../stores/errors.js';
-import { SCOPE_KEY_FIELD, USAGE_SCOPES, USAGE_WINDOWS } from './scope.js';
+import { StorageError } from '../../stores/errors.js';
+import { SCOPE_KEY_FIELD, USAGE_SCOPES, USAGE_WINDOWS } from '../scope.js';
 import type {
   UsageLedger,
   UsageRecord,
@@ -16,8 +16,8 @@ import type {
   UsageScopeKeys,
   UsageTotals,
   UsageWindow,
-} from './types.js';
-import { USAGE_WINDOW_MS } from './types.js';
+} from '../types.js';
+import { USAGE_WINDOW_MS } from '../types.js';
 
 /** What the suite hands a factory: the clock the ledger must use as its default `now`. */
 export interface UsageLedgerConformanceContext {

@@ -1,5 +1,5 @@
-import type { CachedLLMStepResponse } from '../pipeline/types.js';
-import type { ResolvedTool, ToolOutcome } from '../tools/types.js';
+import type { CachedLLMStepResponse } from '../../pipeline/types.js';
+import type { ResolvedTool, ToolOutcome } from '../../tools/types.js';
 
 /** A tool's result as a cached step recorded it (a `tool-result` chunk of the entry). */
 export interface RecordedToolResult {

@@ -8,9 +8,9 @@
  * imports it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SluiceError } from '../errors/sluice-error.js';
-import type { MastraDBMessage } from '../messages/types.js';
-import type { MemoryStorage, StorageMessageInput, StorageThread } from './types.js';
+import { SluiceError } from '../../errors/sluice-error.js';
+import type { MastraDBMessage } from '../../messages/types.js';
+import type { MemoryStorage, StorageMessageInput, StorageThread } from '../types.js';
 
 /** What a store factory hands the suite for one test. */
 export interface ConformanceSubject {

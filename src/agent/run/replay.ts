@@ -1,6 +1,6 @@
 import type { SharedV2ProviderMetadata } from '@ai-sdk/provider';
-import type { FinishReason, LanguageModelUsage, ModelStreamPart } from '../models/types.js';
-import type { CachedLLMStepResponse } from '../pipeline/types.js';
+import type { FinishReason, LanguageModelUsage, ModelStreamPart } from '../../models/types.js';
+import type { CachedLLMStepResponse } from '../../pipeline/types.js';
 
 /**
  * Turn a cached step response (compact `{ type, payload }` chunks) back into model parts, so a

@@ -8,11 +8,11 @@
  *     `{ "text": …, "tripwire": … }` and exits.
  */
 import { writeSync } from 'node:fs';
-import { Agent } from '../../agent/index.js';
-import { TokenCostControl } from '../../processors/index.js';
-import { RequestContext } from '../../request-context/index.js';
-import { PostgresStore } from '../../stores/postgres/index.js';
-import { SqlUsageLedger } from './index.js';
+import { Agent } from '../../../agent/index.js';
+import { TokenCostControl } from '../../../processors/index.js';
+import { RequestContext } from '../../../request-context/index.js';
+import { PostgresStore } from '../../../stores/postgres/index.js';
+import { SqlUsageLedger } from '../index.js';
 import { BUDGET, budgetModel, PRICING } from './shared-budget-fixture.js';
 
 const [url, schema, userId] = process.argv.slice(2) as [string, string, string];

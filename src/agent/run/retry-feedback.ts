@@ -3,9 +3,9 @@
  * attempt and the reason as a `<system-reminder reason="processor-retry">` user message.
  */
 import type { LanguageModelV2Message } from '@ai-sdk/provider';
-import type { TripWire } from '../errors/tripwire.js';
-import { renderSignalText } from '../messages/signal-text.js';
-import type { StepTripwireData } from '../stream/chunk-types.js';
+import type { TripWire } from '../../errors/tripwire.js';
+import { renderSignalText } from '../../messages/signal-text.js';
+import type { StepTripwireData } from '../../stream/chunk-types.js';
 import type { StepRecorder } from './step-recorder.js';
 
 /**

@@ -1,6 +1,6 @@
-import type { StepSettings } from '../pipeline/runner.js';
-import type { LLMCallModelSettings, LLMCallSettings } from '../pipeline/types.js';
-import { structuredOutputFormat } from './structured-output.js';
+import type { StepSettings } from '../../pipeline/runner.js';
+import type { LLMCallModelSettings, LLMCallSettings } from '../../pipeline/types.js';
+import { structuredOutputFormat } from '../../processors/structured-output/structured-output.js';
 
 const ANSWER_SETTINGS = [
   'temperature',

@@ -4,15 +4,15 @@
  */
 
 import { setTimeout as delay } from 'node:timers/promises';
-import { ConfigurationError } from '../errors/configuration-error.js';
-import { describeValue } from '../errors/describe-value.js';
-import { describeError } from '../errors/error-chain.js';
-import { ProviderCallError } from '../errors/provider-call-error.js';
-import type { MastraLanguageModel, ModelStreamPart, RawModelStream } from '../models/types.js';
-import type { CachedLLMStepChunk } from '../pipeline/types.js';
-import type { ChunkType } from '../stream/chunk-types.js';
-import { isTimerMs, MAX_TIMER_MS } from '../util/timer-ms.js';
-import { throwIfAborted, untilAborted } from '../util/until-aborted.js';
+import { ConfigurationError } from '../../errors/configuration-error.js';
+import { describeValue } from '../../errors/describe-value.js';
+import { describeError } from '../../errors/error-chain.js';
+import { ProviderCallError } from '../../errors/provider-call-error.js';
+import type { MastraLanguageModel, ModelStreamPart, RawModelStream } from '../../models/types.js';
+import type { CachedLLMStepChunk } from '../../pipeline/types.js';
+import type { ChunkType } from '../../stream/chunk-types.js';
+import { isTimerMs, MAX_TIMER_MS } from '../../util/timer-ms.js';
+import { throwIfAborted, untilAborted } from '../../util/until-aborted.js';
 import type { StepRecorder } from './step-recorder.js';
 
 /** Emits a chunk; `undefined` means it was handled synchronously. */

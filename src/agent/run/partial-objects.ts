@@ -1,6 +1,6 @@
-import { ChunkFrom, type ChunkType } from '../stream/chunk-types.js';
+import { ChunkFrom, type ChunkType } from '../../stream/chunk-types.js';
+import { PartialJsonParser } from '../../util/partial-json.js';
 import type { Emit } from './model-call.js';
-import { PartialJsonParser } from './partial-json.js';
 
 const AGENT = ChunkFrom.AGENT;
 

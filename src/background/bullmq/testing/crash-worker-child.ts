@@ -1,5 +1,5 @@
 /**
- * Child process for the worker-crash test (`worker-crash.test.ts`), started with
+ * Child process for the worker-crash test (`../worker-crash.test.ts`), started with
  * `node --import tsx`. Not part of the public API.
  *
  *   crash-worker-child.ts <databaseUrl> <schema> <redisUrl> <prefix> <ownerId> <leaseMs> <heartbeatMs> <lockMs> <stalledMs>
@@ -11,11 +11,11 @@
  */
 import { writeSync } from 'node:fs';
 import { z } from 'zod';
-import { PostgresStore } from '../../stores/postgres/index.js';
-import { createTool } from '../../tools/create-tool.js';
-import { BackgroundTaskManager } from '../manager.js';
-import { SqlBackgroundTaskStore } from '../sql/index.js';
-import { BullMQBackgroundTaskQueue } from './bullmq-queue.js';
+import { PostgresStore } from '../../../stores/postgres/index.js';
+import { createTool } from '../../../tools/create-tool.js';
+import { BackgroundTaskManager } from '../../manager.js';
+import { SqlBackgroundTaskStore } from '../../sql/index.js';
+import { BullMQBackgroundTaskQueue } from '../bullmq-queue.js';
 
 const [databaseUrl, schema, redisUrl, prefix, ownerId, leaseMs, heartbeatMs, lockMs, stalledMs] =
   process.argv.slice(2);
