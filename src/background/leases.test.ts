@@ -207,6 +207,44 @@ describe('periodic recovery (every recoveryIntervalMs, not only at start)', () =
   });
 });
 
+describe('a recovery in another process reaches the producer waiting for the task', () => {
+  it("the API server that submitted does not recover; another server fails the task and the first one's waiter settles (publishSettled)", async () => {
+    const store = new InMemoryBackgroundTaskStore();
+    const queue = new InProcessBackgroundTaskQueue();
+    const api = new BackgroundTaskManager({
+      mode: 'producer',
+      store,
+      queue,
+      recoverOnStart: false,
+      recoveryIntervalMs: 0,
+      logger: quiet,
+    });
+    const submitted = await api.submit({
+      toolName: 'double',
+      toolCallId: 'c1',
+      args: {},
+      disposition: 'deferred',
+    });
+    if (!submitted.accepted) throw new Error('expected acceptance');
+    // A worker (not listening to this queue here) claimed it and died; its lease passes in 100 ms.
+    await store.transition(submitted.task.id, ['pending'], 'running', {
+      owner: 'dead-worker',
+      leaseExpiresAt: new Date(Date.now() + 100),
+    });
+    const otherServer = new BackgroundTaskManager({
+      mode: 'producer',
+      store,
+      queue,
+      recoveryIntervalMs: 50,
+      logger: quiet,
+    });
+    await otherServer.start();
+    const final = await Promise.race([submitted.settled, wait(3000).then(() => 'not heard' as const)]);
+    expect(final).toMatchObject({ status: 'failed', error: { code: 'BACKGROUND_TASK_ABANDONED' } });
+    await Promise.all([api.close(), otherServer.close()]);
+  });
+});
+
 describe('a lost lease', () => {
   it('an owner cut off from the store past its lease: another manager fails the task, and the owner’s run is aborted (BACKGROUND_TASK_LEASE_LOST) without overwriting it', async () => {
     class CutOff extends InMemoryBackgroundTaskStore {
