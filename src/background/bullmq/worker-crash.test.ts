@@ -9,6 +9,8 @@
  *   tool results become the failure;
  * - `'requeue'`: each task runs again exactly once on a live worker, `onTaskComplete` fires, and
  *   the stored tool results become the real ones;
+ * - recovered by another API server: the failure reaches the conversation's API process
+ *   through the queue (`publishSettled`);
  * - BullMQ re-delivering the dead worker's jobs to a new worker (no periodic recovery anywhere):
  *   the new worker takes them over once their lease passes instead of refusing them.
  *
@@ -109,6 +111,8 @@ interface Setup {
   action: BackgroundRecoveryAction;
   /** Periodic recovery in the API process and the new worker (0: only BullMQ re-delivery). */
   recoveryIntervalMs: number;
+  /** The API process does not recover: another API server does (default false). */
+  otherServerRecovers?: boolean;
 }
 
 async function deployment(setup: Setup) {
@@ -146,8 +150,8 @@ async function deployment(setup: Setup) {
     queue: api.queue,
     ownerId: 'api-process',
     recoveryAction: setup.action,
-    recoverOnStart: setup.recoveryIntervalMs > 0,
-    recoveryIntervalMs: setup.recoveryIntervalMs,
+    recoverOnStart: setup.recoveryIntervalMs > 0 && !setup.otherServerRecovers,
+    recoveryIntervalMs: setup.otherServerRecovers ? 0 : setup.recoveryIntervalMs,
     leaseMs: LEASE_MS,
   });
   cleanups.push(() => producer.close());
@@ -255,6 +259,22 @@ async function killWorkerMidTask(d: Awaited<ReturnType<typeof deployment>>, thre
   return { killedAt, failed, completed };
 }
 
+/** Another API server (its own pool and queue adapter) that recovers periodically and runs nothing. */
+async function otherServer(d: Awaited<ReturnType<typeof deployment>>, setup: Setup) {
+  const node = d.open();
+  const server = new BackgroundTaskManager({
+    mode: 'producer',
+    store: node.tasks,
+    queue: node.queue,
+    ownerId: 'other-api-server',
+    recoveryAction: setup.action,
+    recoveryIntervalMs: setup.recoveryIntervalMs,
+    leaseMs: LEASE_MS,
+  });
+  cleanups.push(() => server.close());
+  await server.start();
+}
+
 /** A live worker in this process ("the replacement"), counting its runs per region. */
 async function replacementWorker(d: Awaited<ReturnType<typeof deployment>>, setup: Setup) {
   const runs = new Map<string, number>();
@@ -322,6 +342,29 @@ describe.skipIf(!pgUp || !redis)('a BullMQ worker process killed with SIGKILL wh
       expect(row.status).toBe('failed');
       expect(JSON.parse(String(row.error)).code).toBe('BACKGROUND_TASK_ABANDONED');
     }
+  }, 60_000);
+
+  it('recovered by another API server: the failure reaches the API process of the conversation through the queue (publishSettled) within lease + one recovery period', async () => {
+    const setup: Setup = { action: 'fail', recoveryIntervalMs: RECOVERY_MS, otherServerRecovers: true };
+    const d = await deployment(setup);
+    await otherServer(d, setup);
+    const { killedAt, failed } = await killWorkerMidTask(d, 'thread-other');
+    await waitFor(
+      'onTaskFailed for the 4 tasks',
+      async () => failed.length,
+      (n) => n === 4,
+      LEASE_MS + RECOVERY_MS + SLACK_MS,
+    );
+    expect(Date.now() - killedAt).toBeLessThanOrEqual(LEASE_MS + RECOVERY_MS + SLACK_MS);
+    for (const task of failed) {
+      expect(task.error?.message).toMatch(/marked failed on recovery by other-api-server/);
+    }
+    await waitFor(
+      'the stored tool results become the failure',
+      () => storedResults(d.api.store, 'thread-other'),
+      (results) => REGIONS.every((r) => /ended failed/.test(String(results.get(`call-${r}`)))),
+      2000,
+    );
   }, 60_000);
 
   it("recoveryAction 'requeue': each task runs again exactly once on a live worker within lease + one recovery period, and the tool results become the real ones", async () => {
