@@ -352,6 +352,157 @@ export function defineBackgroundTaskStoreConformance(
       });
     });
 
+    describe('leases (renewLease, expected.leaseExpiresAt, leaseExpiredBefore)', () => {
+      const lease = (offsetMs: number) => new Date(T0 + offsetMs);
+
+      it('a transition sets the lease; it round-trips, and a renewal extends it without moving version or updatedAt', async () => {
+        await store.create(task('l1'));
+        const running = await store.transition('l1', ['pending'], 'running', {
+          owner: 'w1',
+          leaseExpiresAt: lease(30_000),
+        });
+        expect(running?.leaseExpiresAt).toEqual(lease(30_000));
+        expect(await store.get('l1')).toEqual(running);
+        const renewed = await store.renewLease(
+          'l1',
+          { owner: 'w1', version: running!.version },
+          lease(60_000),
+        );
+        expect(renewed).toEqual({ ...running, leaseExpiresAt: lease(60_000) });
+        expect(await store.get('l1')).toEqual(renewed);
+        // Renewing again at the same version still applies (a heartbeat is not a transition).
+        expect(
+          (await store.renewLease('l1', { owner: 'w1', version: running!.version }, lease(90_000)))
+            ?.leaseExpiresAt,
+        ).toEqual(lease(90_000));
+      });
+
+      it('a renewal misses (null, nothing changed) for another owner, a stale version, a task not running, or an unknown id', async () => {
+        await store.create(task('l2'));
+        expect(await store.renewLease('l2', { owner: 'w1', version: 1 }, lease(1))).toBeNull();
+        const running = await store.transition('l2', ['pending'], 'running', {
+          owner: 'w1',
+          leaseExpiresAt: lease(10_000),
+        });
+        const v = running!.version;
+        expect(await store.renewLease('l2', { owner: 'w2', version: v }, lease(99_000))).toBeNull();
+        expect(await store.renewLease('l2', { owner: 'w1', version: v - 1 }, lease(99_000))).toBeNull();
+        expect(await store.get('l2')).toEqual(running);
+        // Recovered by someone else (version moves on): the old holder's heartbeat is refused.
+        const taken = await store.transition('l2', ['running'], 'running', { owner: 'w2' }, { version: v });
+        expect(await store.renewLease('l2', { owner: 'w1', version: v }, lease(99_000))).toBeNull();
+        expect(await store.get('l2')).toEqual(taken);
+        await store.transition('l2', ['running'], 'completed', { result: 1 });
+        expect(
+          await store.renewLease('l2', { owner: 'w2', version: taken!.version + 1 }, lease(99_000)),
+        ).toBeNull();
+        expect(await store.renewLease('missing', { owner: 'w1', version: 1 }, lease(1))).toBeNull();
+      });
+
+      it('with `expected.leaseExpiresAt` a transition applies only while the stored lease is exactly that (null: no lease)', async () => {
+        await store.create(task('l3'));
+        const noLease = await store.transition('l3', ['pending'], 'pending', {}, { leaseExpiresAt: null });
+        expect(noLease?.version).toBe(2);
+        const running = await store.transition('l3', ['pending'], 'running', {
+          owner: 'w1',
+          leaseExpiresAt: lease(10_000),
+        });
+        expect(await store.transition('l3', ['running'], 'failed', {}, { leaseExpiresAt: null })).toBeNull();
+        // The owner renewed after the recoverer read the lease: the recovery misses.
+        await store.renewLease('l3', { owner: 'w1', version: running!.version }, lease(20_000));
+        expect(
+          await store.transition(
+            'l3',
+            ['running'],
+            'failed',
+            {},
+            { version: running!.version, owner: 'w1', leaseExpiresAt: lease(10_000) },
+          ),
+        ).toBeNull();
+        expect((await store.get('l3'))?.status).toBe('running');
+        const failed = await store.transition(
+          'l3',
+          ['running'],
+          'failed',
+          {},
+          { version: running!.version, owner: 'w1', leaseExpiresAt: lease(20_000) },
+        );
+        expect(failed?.status).toBe('failed');
+      });
+
+      it('leaseExpiredBefore lists tasks whose lease passed before the time, and tasks with no lease', async () => {
+        for (const [id, at] of [
+          ['expired', 5_000],
+          ['edge', 10_000],
+          ['live', 60_000],
+        ] as const) {
+          await store.create(task(id, { createdAt: new Date(T0 + at) }));
+          await store.transition(id, ['pending'], 'running', { owner: 'w', leaseExpiresAt: lease(at) });
+        }
+        await store.create(task('legacy', { createdAt: new Date(T0 + 1) }));
+        await store.transition('legacy', ['pending'], 'running', { owner: 'old' });
+        const due = await store.list({ status: 'running', leaseExpiredBefore: lease(10_000), order: 'ASC' });
+        expect(ids(due)).toEqual(['legacy', 'expired']);
+        expect(due[1].leaseExpiresAt).toEqual(lease(5_000));
+        await expectCode(store.list({ leaseExpiredBefore: new Date(Number.NaN) }), 'STORE_INVALID_INPUT');
+      });
+
+      it('of a renewal racing a recovery that read the expired lease, exactly one applies (30 trials)', async () => {
+        const twin = subject.twin?.() ?? store;
+        try {
+          for (let trial = 0; trial < 30; trial++) {
+            const id = `lease-race-${trial}`;
+            await store.create(task(id));
+            const seen = await store.transition(id, ['pending'], 'running', {
+              owner: 'slow',
+              leaseExpiresAt: lease(1_000),
+            });
+            const holder = { owner: 'slow', version: seen!.version };
+            const [renewed, recovered] = await Promise.all([
+              store.renewLease(id, holder, lease(90_000)),
+              twin.transition(
+                id,
+                ['running'],
+                'failed',
+                { error: { name: 'Abandoned', message: 'lease expired' } },
+                { version: seen!.version, owner: 'slow', leaseExpiresAt: lease(1_000) },
+              ),
+            ]);
+            expect(
+              [renewed, recovered].filter((r) => r !== null),
+              `trial ${trial}`,
+            ).toHaveLength(1);
+            const stored = await store.get(id);
+            expect(stored?.status).toBe(renewed ? 'running' : 'failed');
+          }
+        } finally {
+          if (twin !== store) await twin.close?.();
+        }
+      });
+
+      it('refuses a bad renewal with STORE_INVALID_INPUT', async () => {
+        await store.create(task('l5'));
+        await store.transition('l5', ['pending'], 'running', { owner: 'w' });
+        await expectCode(
+          store.renewLease('l5', { owner: 'w', version: 2 }, new Date(Number.NaN)),
+          'STORE_INVALID_INPUT',
+        );
+        await expectCode(
+          store.renewLease('l5', { owner: 7 as unknown as string, version: 2 }, lease(1)),
+          'STORE_INVALID_INPUT',
+        );
+        await expectCode(
+          store.renewLease('l5', { owner: 'w', version: -2 }, lease(1)),
+          'STORE_INVALID_INPUT',
+        );
+        await expectCode(
+          store.transition('l5', ['running'], 'failed', {}, { leaseExpiresAt: 'soon' as unknown as Date }),
+          'STORE_INVALID_INPUT',
+        );
+        expect((await store.get('l5'))?.leaseExpiresAt).toBeUndefined();
+      });
+    });
+
     describe('list', () => {
       async function seed(): Promise<void> {
         // Six tasks, one second apart, across agents/threads/tools/statuses.
@@ -480,6 +631,7 @@ export function defineBackgroundTaskStoreConformance(
             () => dead.create(task('x')),
             () => dead.get('x'),
             () => dead.transition('x', ['pending'], 'running'),
+            () => dead.renewLease('x', { owner: 'w', version: 1 }, new Date()),
             () => dead.list(),
             () => dead.deleteFinished(new Date()),
           ];
