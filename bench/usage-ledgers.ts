@@ -36,7 +36,11 @@ import { InMemoryUsageLedger } from '../src/cost/in-memory-ledger.js';
 import { SqlUsageLedger } from '../src/cost/sql/index.js';
 import type { UsageLedger, UsageRecord } from '../src/cost/types.js';
 import { TokenCostControl } from '../src/processors/index.js';
-import { type LocalRedis, redisServerBinaryOrSkip, startLocalRedis } from '../src/redis/local-servers.js';
+import {
+  type LocalRedis,
+  redisServerBinaryOrSkip,
+  startLocalRedis,
+} from '../src/redis/testing/local-servers.js';
 import { RedisUsageLedger } from '../src/redis/usage-ledger.js';
 import { RequestContext } from '../src/request-context/index.js';
 import { PostgresStore } from '../src/stores/postgres/index.js';

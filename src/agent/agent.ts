@@ -22,18 +22,23 @@ import type {
   Processor,
 } from '../pipeline/types.js';
 import { validateProcessors } from '../pipeline/validate.js';
+import {
+  registerStructuringAgent,
+  type StructuringAgentRequest,
+  type StructuringAgentResult,
+} from '../processors/structured-output/agent-call.js';
+import { checkStructuredOutputOption } from '../processors/structured-output/structured-output.js';
 import { RequestContext } from '../request-context/request-context.js';
 import type { FullOutput, MastraModelOutput } from '../stream/model-output.js';
 import { resolveToolSet } from '../tools/resolve-tool-set.js';
 import type { ResolvedToolSet } from '../tools/resolved-tool-set.js';
 import { MAX_DATA_DEPTH, valueTooDeep } from '../util/data-depth.js';
+import { newId } from '../util/ids.js';
 import { createDefaultErrorProcessor } from './default-error-processors.js';
-import { newId } from './ids.js';
 import { checkAgentConfigNames, checkCallOptionNames, type OptionCheckContext } from './option-names.js';
 import { type DefaultErrorProcessorId, mergeDefaultErrorProcessors } from './resolve-error-processors.js';
 import { startMemoryTurn } from './run/memory-turn.js';
 import { startRun } from './run/run.js';
-import { checkStructuredOutputOption } from './structured-output.js';
 import { structuringProcessorFor } from './structuring-processor.js';
 import type {
   AgentConfig,
@@ -98,6 +103,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
   readonly #warnedOptions = new Set<string>();
 
   constructor(config: AgentConfig<TTools>) {
+    registerStructuringAgent(structureWithInternalAgent);
     if (typeof config?.id !== 'string' || config.id.trim() === '') {
       throw new ConfigurationError(
         'AGENT_INVALID_CONFIG',
@@ -593,4 +599,31 @@ function sameEntries(a: readonly Processor[], b: readonly Processor[]): boolean 
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/**
+ * How `StructuredOutputProcessor({ useAgent: true })` runs its structuring call: one `generate`
+ * of an internal agent (whose default error processors retry transient failures). Registered
+ * by every `Agent` (and by the processor harness), because the processor must not import the
+ * agent, which builds it.
+ */
+export async function structureWithInternalAgent({
+  model,
+  instructions,
+  prompt,
+  abortSignal,
+  options,
+}: StructuringAgentRequest): Promise<StructuringAgentResult> {
+  const agent = new Agent({ id: 'structured-output', instructions, model });
+  const output = await agent.generate(prompt, {
+    maxSteps: 1,
+    abortSignal,
+    providerOptions: options.providerOptions,
+    structuredOutput: {
+      schema: options.schema,
+      instructions: options.instructions,
+      jsonPromptInjection: options.jsonPromptInjection,
+    },
+  });
+  return { object: output.object, usage: output.totalUsage };
 }

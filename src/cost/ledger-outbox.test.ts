@@ -5,9 +5,9 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StorageError } from '../stores/errors.js';
-import { usageRecord } from './conformance.js';
 import { InMemoryUsageLedger } from './in-memory-ledger.js';
 import { LedgerOutbox, WarningLimiter } from './ledger-outbox.js';
+import { usageRecord } from './testing/conformance.js';
 import type { UsageRecord } from './types.js';
 
 class Flaky extends InMemoryUsageLedger {

@@ -32,7 +32,7 @@ export interface LedgerOutboxOptions {
 const MAX_RETRY_MS = 30_000;
 
 /** Is this error "the ledger cannot be reached" (worth a replay), rather than a refused write? */
-export function isUnavailable(error: unknown): boolean {
+function isUnavailable(error: unknown): boolean {
   return SluiceError.hasCode(error, 'STORE_UNAVAILABLE');
 }
 

@@ -12,10 +12,15 @@ import { SluiceError } from 'sluice/errors';
 import { SqlUsageLedger as PgLedger, PostgresStore } from 'sluice/pg';
 import { SqliteStore, SqlUsageLedger } from 'sluice/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../../stores/postgres/test-env.js';
+import {
+  DATABASE_URL,
+  dropSchema,
+  postgresAvailable,
+  uniqueSchema,
+} from '../../stores/postgres/testing/test-env.js';
 import type { SqlFeature } from '../../stores/sql/feature.js';
-import { defineUsageLedgerConformance } from '../conformance.js';
-import { defineReservationConformance } from '../reservation-conformance.js';
+import { defineUsageLedgerConformance } from '../testing/conformance.js';
+import { defineReservationConformance } from '../testing/reservation-conformance.js';
 import { USAGE_WINDOW_MS, type UsageRecord, type UsageScope, type UsageWindow } from '../types.js';
 import { USAGE_FEATURE, type UsageLedgerSqlStore } from './sql-usage-ledger.js';
 

@@ -19,7 +19,7 @@ import {
 import { ScriptedModel, type ScriptedStep } from '../../test/index.js';
 import { createTool } from '../../tools/index.js';
 import { CostGuardProcessor, TokenCostControl, type TokenCostControlViolationDetail } from './index.js';
-import { ListingLedger, testClock } from './testing.js';
+import { ListingLedger, testClock } from './testing/fixtures.js';
 
 const T0 = Date.UTC(2026, 2, 1, 9, 0, 0);
 /** $10 per million input tokens, $20 per million output tokens: 1000 in + 500 out = $0.02. */

@@ -14,7 +14,7 @@ import { SqlUsageLedger } from '../../cost/sql/index.js';
 import { USAGE_FEATURE } from '../../cost/sql/sql-usage-ledger.js';
 import { SqliteStore } from '../../stores/sqlite/index.js';
 
-const CHILD = fileURLToPath(new URL('./crash-child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('./testing/crash-child.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'sluice-crash-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -725,6 +725,7 @@ export class TokenCostControl
 
 /**
  * @deprecated The older name of {@link TokenCostControl} (same class, same id `token-cost-control`).
+ * @alias
  */
 export const CostGuardProcessor = TokenCostControl;
 /** @deprecated The older name of {@link TokenCostControl}. */
@@ -762,16 +763,16 @@ function keyFor(scope: UsageScope, keys: UsageScopeKeys): string | undefined {
 }
 
 /** Default of `timeoutMs`: the longest a budget check waits for its ledger. */
-export const DEFAULT_LEDGER_TIMEOUT_MS = 2000;
+const DEFAULT_LEDGER_TIMEOUT_MS = 2000;
 
 /** Default of `reservation.outputTokens`: output tokens held for a call without `maxOutputTokens`. */
-export const DEFAULT_RESERVED_OUTPUT_TOKENS = 4096;
+const DEFAULT_RESERVED_OUTPUT_TOKENS = 4096;
 
 /** Default of `reservation.ttlMs`: how long a hold waits for its call (ten minutes). */
-export const DEFAULT_RESERVATION_TTL_MS = 600_000;
+const DEFAULT_RESERVATION_TTL_MS = 600_000;
 
 /** Default of `maxQueuedWrites`. */
-export const DEFAULT_MAX_QUEUED_WRITES = 10_000;
+const DEFAULT_MAX_QUEUED_WRITES = 10_000;
 
 /** Ledger warnings of one kind are printed at most this often during an outage. */
 const WARNING_INTERVAL_MS = 60_000;

@@ -15,16 +15,21 @@ import { Agent } from '../../agent/index.js';
 import { InMemoryUsageLedger } from '../../cost/in-memory-ledger.js';
 import { SqlUsageLedger } from '../../cost/sql/sql-usage-ledger.js';
 import type { PricingTable, UsageHold, UsageLedger, UsageRecord } from '../../cost/types.js';
-import { connectRedisOrSkip } from '../../redis/test-env.js';
+import { connectRedisOrSkip } from '../../redis/testing/test-env.js';
 import { RedisUsageLedger } from '../../redis/usage-ledger.js';
 import { RequestContext } from '../../request-context/request-context.js';
 import { StorageError } from '../../stores/errors.js';
 import { PostgresStore } from '../../stores/postgres/index.js';
-import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../../stores/postgres/test-env.js';
+import {
+  DATABASE_URL,
+  dropSchema,
+  postgresAvailable,
+  uniqueSchema,
+} from '../../stores/postgres/testing/test-env.js';
 import { SqliteStore } from '../../stores/sqlite/index.js';
 import { ScriptedModel } from '../../test/index.js';
 import { TokenCostControl, type TokenCostControlOptions } from './index.js';
-import { ListingLedger, testClock } from './testing.js';
+import { ListingLedger, testClock } from './testing/fixtures.js';
 
 /** $100 per million input tokens, $400 per million output: 1000 in + 500 out = $0.30 a call. */
 const PRICING: PricingTable = { 'acme/m1': { input: 100, output: 400 } };
