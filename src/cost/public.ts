@@ -22,13 +22,17 @@ export type {
   PricingTable,
   UsageBreakdownEntry,
   UsageCallKind,
+  UsageHold,
   UsageLedger,
   UsageQuery,
   UsageRecord,
+  UsageReserveCheck,
+  UsageReserveResult,
   UsageScope,
   UsageScopeKeys,
+  UsageSettleOutcome,
   UsageTotals,
   UsageWindow,
 } from './types.js';
 export { USAGE_WINDOW_MS } from './types.js';
-export { checkUsageQuery, checkUsageRecord } from './validate.js';
+export { checkReserveCheck, checkUsageHold, checkUsageQuery, checkUsageRecord } from './validate.js';

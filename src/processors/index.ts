@@ -185,6 +185,7 @@ export {
   type TokenCostControlTripwireMetadata,
   type TokenCostControlViolationDetail,
   type TokenCostLimit,
+  type TokenCostReservationOptions,
   type TokenCostUsage,
   type TokenCostUsageQuery,
   type TokenCostUsageReport,

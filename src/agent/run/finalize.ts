@@ -38,6 +38,8 @@ export async function finalize<OUTPUT>(
   run.plan.background?.beginClose();
   // The run's usage records reach their ledgers before the caller hears the run ended (so the
   // next call's budget check sees them), but a slow ledger never holds the run for long.
+  // A budget hold no model call claimed (the run ended before its call) is released.
+  run.usage.releaseUnclaimedHolds();
   await run.usage.flushWithin(USAGE_FLUSH_MS);
   let { status, error } = end;
   const { tripwire } = end;
