@@ -51,13 +51,13 @@ const upper = (message: MastraDBMessage): MastraDBMessage => ({
 });
 
 /** The seeds' first form: return the transformed messages. */
-const returnsUpperCased: Processor = {
+const returnsUpperCased = {
   id: 'upper-returned',
   processOutputResult: ({ messages }) => messages.map(upper),
-};
+} satisfies Processor;
 
 /** The seeds' second form: edit `content.parts` in place (the array is backed by the list). */
-const editsInPlace: Processor = {
+const editsInPlace = {
   id: 'upper-in-place',
   processOutputResult: ({ messages }) => {
     for (const message of messages) {
@@ -65,7 +65,7 @@ const editsInPlace: Processor = {
     }
     return messages;
   },
-};
+} satisfies Processor;
 
 function textOf(messages: readonly MastraDBMessage[] | undefined): string {
   return (messages ?? [])
