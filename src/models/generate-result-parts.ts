@@ -19,6 +19,18 @@ export interface SpecGenerateResult {
 
 /** The stream parts `result` would have arrived as, in content order, `finish` last. */
 export function generateResultParts(result: SpecGenerateResult): unknown[] {
+  // A malformed result fails the step like a malformed stream: an `error` part, no TypeError.
+  if (typeof result !== 'object' || result === null) {
+    return [
+      {
+        type: 'error',
+        error: new Error(`doGenerate resolved with ${result === null ? 'null' : typeof result}`),
+      },
+    ];
+  }
+  if (!Array.isArray(result.content)) {
+    return [{ type: 'error', error: new Error('doGenerate resolved with no "content" array') }];
+  }
   const parts: unknown[] = [{ type: 'stream-start', warnings: result.warnings ?? [] }];
   const response = result.response;
   if (response !== undefined) {
@@ -29,7 +41,7 @@ export function generateResultParts(result: SpecGenerateResult): unknown[] {
       modelId: response.modelId,
     });
   }
-  const content = Array.isArray(result.content) ? result.content : [];
+  const content = result.content;
   for (let index = 0; index < content.length; index++) {
     const item = content[index];
     if (item?.type === 'text' || item?.type === 'reasoning') {

@@ -93,8 +93,9 @@ export class SpecModelAdapter<CallOptions, Part> implements MastraLanguageModel 
     }
     const result = await (model.doGenerate as NonNullable<typeof model.doGenerate>).call(model, callOptions);
     const stream = streamOfParts(generateResultParts(result)) as ReadableStream<Part>;
+    const facts = result as Partial<SpecGenerateResult> | null | undefined;
     return adaptedStreamResult(
-      { stream, request: result.request, response: result.response },
+      { stream, request: facts?.request, response: facts?.response },
       this.#spec.transformer,
     );
   }

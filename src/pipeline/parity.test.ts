@@ -16,7 +16,7 @@ import { Agent } from 'sluice/agent';
 import type { MastraDBMessage } from 'sluice/memory';
 import type { Processor } from 'sluice/processors';
 import type { ChunkType, FullOutput } from 'sluice/stream';
-import { ScriptedModel, type ScriptedStep } from 'sluice/test';
+import { ScriptedModel, type ScriptedStep, streamOnly } from 'sluice/test';
 import { createTool } from 'sluice/tools';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -207,16 +207,9 @@ function scenarioNamed(name: string): Scenario {
 /** Which model methods the scenario's model offers. */
 type ModelKind = 'doStream and doGenerate' | 'doStream only';
 
-/** The scripted model, or a model object exposing only its `doStream`. */
+/** The scripted model, or the same model exposing only its `doStream`. */
 function modelOf(scripted: ScriptedModel, kind: ModelKind) {
-  if (kind === 'doStream and doGenerate') return scripted;
-  return {
-    specificationVersion: 'v4' as const,
-    provider: scripted.provider,
-    modelId: scripted.modelId,
-    supportedUrls: {},
-    doStream: (options: Parameters<ScriptedModel['doStream']>[0]) => scripted.doStream(options),
-  };
+  return kind === 'doStream and doGenerate' ? scripted : streamOnly(scripted);
 }
 
 async function run(scenario: Scenario, mode: 'generate' | 'stream', kind: ModelKind = 'doStream only') {
