@@ -154,6 +154,19 @@ const stripB = {
       : part,
 } satisfies Processor;
 
+/** Post-processes the final answer (upper case), as the seeds' `processOutputResult` examples do. */
+const shoutResult = {
+  id: 'shout-result',
+  processOutputResult: ({ messages }) =>
+    messages.map((m) => ({
+      ...m,
+      content: {
+        ...m.content,
+        parts: m.content.parts.map((p) => (p.type === 'text' ? { ...p, text: p.text.toUpperCase() } : p)),
+      },
+    })),
+} satisfies Processor;
+
 const secretGuard = {
   id: 'secret-guard',
   processOutputStream: async ({ part, abort }) => {
@@ -185,6 +198,11 @@ const SCENARIOS: Scenario[] = [
     name: 'an output processor rewriting text',
     steps: [{ text: ['a', 'b', 'c', 'b'] }],
     before: [stripB],
+  },
+  {
+    name: 'processOutputResult rewriting the answer',
+    steps: [{ text: ['Hello ', 'there'] }],
+    before: [shoutResult],
   },
   {
     name: 'a tripwire',
@@ -374,6 +392,14 @@ describe('generate() and stream() parity', () => {
     const dropped = await run(scenarioNamed('an output processor dropping chunks'), 'stream');
     expect(dropped.output.text).toBe('ac');
     expect(dropped.log.filter((l) => l.includes('text-delta "b"'))).toEqual([]);
+
+    for (const kind of ['doStream only', 'doStream and doGenerate'] as const) {
+      for (const mode of ['generate', 'stream'] as const) {
+        const shouted = await run(scenarioNamed('processOutputResult rewriting the answer'), mode, kind);
+        expect(shouted.output.text).toBe('HELLO THERE');
+        expect(shouted.output.steps.at(-1)?.text).toBe('HELLO THERE');
+      }
+    }
 
     const tripped = await run(scenarioNamed('a tripwire'), 'stream');
     expect(tripped.lastChunk).toBe('tripwire');
