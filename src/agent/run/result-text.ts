@@ -29,6 +29,7 @@ export function adoptProcessedText(
 ): void {
   const after = responseText(messages);
   if (after === before) return;
+  totals.releasedText ??= totals.text;
   totals.text = after;
   const last = totals.steps.at(-1);
   if (last) last.text = lastStepText(messages) ?? after;
