@@ -38,6 +38,7 @@ import { createDefaultErrorProcessor } from './default-error-processors.js';
 import { checkAgentConfigNames, checkCallOptionNames, type OptionCheckContext } from './option-names.js';
 import { type DefaultErrorProcessorId, mergeDefaultErrorProcessors } from './resolve-error-processors.js';
 import { startMemoryTurn } from './run/memory-turn.js';
+import type { ModelCallMethod } from './run/model-call.js';
 import { startRun } from './run/run.js';
 import { structuringProcessorFor } from './structuring-processor.js';
 import type {
@@ -191,7 +192,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     options: AgentExecutionOptions<OUTPUT> = {},
   ): Promise<FullOutput<OUTPUT>> {
     // `null` options mean none, as `undefined` does (a default parameter only covers undefined).
-    const { output, abortSignal } = await this.#start(messages, options ?? {});
+    const { output, abortSignal } = await this.#start(messages, options ?? {}, 'generate');
     const full = await output.getFullOutput();
     if (output.status === 'failed' && full.error) throw full.error;
     if (output.status === 'aborted') {
@@ -219,13 +220,14 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     messages: MessageListInput,
     options: AgentExecutionOptions<OUTPUT> = {},
   ): Promise<MastraModelOutput<OUTPUT>> {
-    return (await this.#start(messages, options ?? {})).output;
+    return (await this.#start(messages, options ?? {}, 'stream')).output;
   }
 
   /** Start a run; also returns the abort signal it runs under (the call's or the defaults'). */
   async #start<OUTPUT>(
     messages: MessageListInput,
     options: AgentExecutionOptions<OUTPUT>,
+    callMethod: ModelCallMethod,
   ): Promise<{ output: MastraModelOutput<OUTPUT>; abortSignal: AbortSignal | undefined }> {
     const names: OptionCheckContext = {
       owner: `Agent "${this.id}"`,
@@ -324,6 +326,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       messageId: newId(),
       messageList,
       model,
+      callMethod,
       tools: allTools,
       resolveTools: (t) => this.#resolveTools(t),
       maxSteps: call.maxSteps ?? this.#config.maxSteps ?? DEFAULT_MAX_STEPS,

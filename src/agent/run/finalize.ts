@@ -76,7 +76,12 @@ export async function finalize<OUTPUT>(
   await bounded(
     run.outcome.settle(() =>
       finalStatus === 'success'
-        ? { status: 'success', text: state.totals.text, responseMessages: run.list.get.response.db() }
+        ? {
+            status: 'success',
+            // As released to the client: a cache compares it with the processed response.
+            text: state.totals.releasedText ?? state.totals.text,
+            responseMessages: run.list.get.response.db(),
+          }
         : { status: finalStatus },
     ),
   );

@@ -41,23 +41,32 @@ export function emitDriver(emit: Emit): ChunkDriver {
 }
 
 /**
+ * How a run calls its model: `generate()` asks for the whole answer in one go (the model's
+ * `doGenerate`, when it has one), `stream()` streams it. Either way the answer arrives as parts.
+ */
+export type ModelCallMethod = 'stream' | 'generate';
+
+/**
  * Call the model, retrying retryable failures before any output (model-level `maxRetries`).
  * `onFailedAttempt` hears of every attempt that failed before a stream (retried or not), so
  * usage recording counts each request the provider received.
  */
 export async function callModel(
   model: MastraLanguageModel,
+  method: ModelCallMethod,
   call: Parameters<MastraLanguageModel['doStream']>[0],
   maxRetries: number,
   stepNumber: number,
   abortSignal: AbortSignal | undefined,
   onFailedAttempt?: () => void,
 ) {
+  // Read once: the method the whole call uses (retries included).
+  const generate = method === 'generate' ? model.doGenerate : undefined;
   for (let attempt = 0; ; attempt++) {
     let result: Awaited<ReturnType<MastraLanguageModel['doStream']>>;
     try {
       // A provider that never answers must not outlive the caller's abort.
-      result = await untilAborted(model.doStream(call), abortSignal);
+      result = await untilAborted(generate ? generate.call(model, call) : model.doStream(call), abortSignal);
     } catch (error) {
       onFailedAttempt?.();
       throwIfAborted(abortSignal);
@@ -71,7 +80,7 @@ export async function callModel(
     if (!hasReadableStream(result)) {
       throw new ProviderCallError({
         cause: new Error(
-          'doStream resolved without a readable "stream" (the provider returned a malformed result)',
+          `${generate ? 'doGenerate' : 'doStream'} resolved without a readable "stream" (the provider returned a malformed result)`,
         ),
         modelLabel: modelLabel(model),
         stepNumber,

@@ -15,6 +15,11 @@ import { PromptHistory } from './prompt-history.js';
 /** Per-run totals, gathered as steps complete. */
 export interface RunTotals {
   text: string;
+  /**
+   * The text as the client was sent it, kept when `processOutputResult` changed `text` (see
+   * `result-text.ts`); `undefined` while the two are the same.
+   */
+  releasedText?: string;
   usage: LanguageModelUsage;
   steps: LLMStepResult[];
   toolCalls: ToolCallChunk[];

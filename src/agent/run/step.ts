@@ -165,7 +165,7 @@ export async function runStep<OUTPUT>(
         request: { body: request.response.request },
       };
     } else {
-      source = await callModel(stepModel, call, maxRetries, stepNumber, callSignal, () =>
+      source = await callModel(stepModel, plan.callMethod, call, maxRetries, stepNumber, callSignal, () =>
         usage.reportStepCall(stepNumber, stepModel, undefined),
       ).catch((error: unknown) => {
         throw ProviderCallError.isInstance(error) ? failures.mark(error, error.cause) : error;
