@@ -134,7 +134,6 @@ local SIZE = {60000, 3600000, 86400000}
 local KEEP = {86400000, 2592000000, 31536000000}
 local WIN = {{'1h', 3600000, 1}, {'6h', 21600000, 1}, {'24h', 86400000, 1}, {'7d', 604800000, 2}, {'30d', 2592000000, 2}, {'365d', 31536000000, 3}}
 local WINI = {['1h'] = 1, ['6h'] = 2, ['24h'] = 3, ['7d'] = 4, ['30d'] = 5, ['365d'] = 6}
-local TOT = {'c', 'i', 'o', 'ci', 'r', 'n'}
 local TOTI = {c = 1, i = 2, o = 3, ci = 4, r = 5, n = 6}
 local KEEP_ALL = 31622400000 + 86400000
 local function fmt(x)
@@ -142,107 +141,169 @@ local function fmt(x)
   return string.format('%.0f', x)
 end
 local function bucket(r, k) return base .. ':' .. RES[r] .. ':' .. fmt(k) end
+local function nums(s)
+  local v = {}
+  for token in string.gmatch(s, '[^,|]+') do v[#v + 1] = tonumber(token) end
+  return v
+end
 local cur = math.floor((now - 1) / 60000)
 
--- Add d (six totals) to the running total of every window in use (checked at least once: it has
--- a far edge 'e') whose far edge has not passed the buckets ks.
+-- Every read comes before the first write, and a key of a foreign type fails its read: the script
+-- then stops having written nothing for this scope key.
+local function rd(cmd, key, ...)
+  local v = redis.pcall(cmd, key, ...)
+  if type(v) == 'table' and v.err then
+    local t = redis.call('TYPE', key).ok
+    error({err = 'WRONGTYPE ' .. key .. ' holds a ' .. t .. ', not a usage ' .. (string.sub(cmd, 1, 1) == 'Z' and 'zset' or 'hash') .. '; nothing was recorded'})
+  end
+  return v
+end
+local function zsetOrNone(key)
+  local t = redis.call('TYPE', key).ok
+  if t ~= 'zset' and t ~= 'none' then
+    error({err = 'WRONGTYPE ' .. key .. ' holds a ' .. t .. ', not a usage zset; nothing was recorded'})
+  end
+end
+
+-- The running totals: one field per window in use, 'edge,c,i,o,ci,r,n' (edge: the last bucket
+-- subtracted); 't:<m|h|d>' the index trimmed through; 'v' set once kept alive; 'fx' the first
+-- minute a waiting future record is due. Read once, written once (only the fields changed).
+local rv = rd('HMGET', roll, '1h', '6h', '24h', '7d', '30d', '365d', 't:m', 't:h', 't:d', 'v', 'fx')
+local W = {}
+for w = 1, 6 do if rv[w] then W[w] = nums(rv[w]) end end
+local trim = {}
+for r = 1, 3 do if rv[6 + r] then trim[r] = tonumber(rv[6 + r]) end end
+local freshRoll = not rv[10]
+local fx = rv[11] and tonumber(rv[11]) or nil
+local dirty = {}
+local zops = {}
+local function saveWin(w)
+  local t = W[w]
+  dirty[#dirty + 1] = WIN[w][1]
+  dirty[#dirty + 1] = table.concat({fmt(t[1]), fmt(t[2]), fmt(t[3]), fmt(t[4]), fmt(t[5]), fmt(t[6]), fmt(t[7])}, ',')
+end
+
+-- Add d (six totals) to the running total of every window in use whose far edge has not passed
+-- the buckets ks.
+local touched = {}
 local function addRolls(ks, d)
-  local es = redis.call('HMGET', roll, '1h:e', '6h:e', '24h:e', '7d:e', '30d:e', '365d:e')
   for w = 1, 6 do
     local r = WIN[w][3]
-    if ks[r] ~= nil and es[w] then
-      local e = es[w]
-      if ks[r] > tonumber(e) then
-        for j = 1, 6 do
-          if d[j] ~= 0 then redis.call('HINCRBY', roll, WIN[w][1] .. ':' .. TOT[j], fmt(d[j])) end
-        end
-      end
+    local t = W[w]
+    if t and ks[r] ~= nil and ks[r] > t[1] then
+      for j = 1, 6 do t[1 + j] = t[1 + j] + d[j] end
+      touched[w] = true
     end
   end
 end
 
--- Future records whose minute has come join the running totals.
-local function promote()
-  local due = redis.call('ZRANGEBYSCORE', fut, '-inf', fmt(cur))
-  for _, member in ipairs(due) do
-    local v = {}
-    for token in string.gmatch(member, '[^,|]+') do v[#v + 1] = tonumber(token) end
+-- Future records whose minute has come join the running totals (only when one is due).
+if fx and fx <= cur then
+  for _, member in ipairs(rd('ZRANGEBYSCORE', fut, '-inf', fmt(cur))) do
+    local v = nums(member)
     local ks = {}
     for r = 1, 3 do if v[r] >= 0 then ks[r] = v[r] end end
     addRolls(ks, {v[4], v[5], v[6], v[7], v[8], v[9]})
-    redis.call('ZREM', fut, member)
   end
+  local nxt = rd('ZRANGEBYSCORE', fut, '(' .. fmt(cur), '+inf', 'WITHSCORES', 'LIMIT', '0', '1')
+  fx = nxt[2] and tonumber(nxt[2]) or nil
+  zops[#zops + 1] = {'ZREMRANGEBYSCORE', fut, '-inf', fmt(cur)}
+  dirty[#dirty + 1] = 'fx'
+  dirty[#dirty + 1] = fx and fmt(fx) or ''
 end
 
--- Recompute window w from the buckets still in it (the evicted ones expired or were unindexed).
+-- Window w from the buckets still in it (the evicted ones expired or were unindexed).
 local function rebuild(w, through)
-  local name, r = WIN[w][1], WIN[w][3]
+  local r = WIN[w][3]
   local s = {0, 0, 0, 0, 0, 0}
-  for _, k in ipairs(redis.call('ZRANGEBYSCORE', KEYS[5 + r], '(' .. fmt(through), '+inf')) do
-    local v = redis.call('HMGET', bucket(r, tonumber(k)), 'c', 'i', 'o', 'ci', 'r', 'n')
+  for _, k in ipairs(rd('ZRANGEBYSCORE', KEYS[5 + r], '(' .. fmt(through), '+inf')) do
+    local v = rd('HMGET', bucket(r, tonumber(k)), 'c', 'i', 'o', 'ci', 'r', 'n')
     for j = 1, 6 do if v[j] then s[j] = s[j] + tonumber(v[j]) end end
   end
-  -- Waiting future records are in their buckets but not yet in the totals.
-  for _, member in ipairs(redis.call('ZRANGEBYSCORE', fut, '-inf', '+inf')) do
-    local v = {}
-    for token in string.gmatch(member, '[^,|]+') do v[#v + 1] = tonumber(token) end
+  -- Future records not due yet are in their buckets but not in the totals.
+  for _, member in ipairs(rd('ZRANGEBYSCORE', fut, '(' .. fmt(cur), '+inf')) do
+    local v = nums(member)
     if v[r] >= 0 and v[r] > through then
       for j = 1, 6 do s[j] = s[j] - v[3 + j] end
     end
   end
-  for j = 1, 6 do redis.call('HSET', roll, name .. ':' .. TOT[j], fmt(s[j])) end
+  return s
 end
 
 -- Subtract from window w the buckets that slid out of it; returns its six totals. A window checked
 -- for the first time is built from its buckets (then kept up to date by every write).
 local function evict(w)
-  local name, span, r = WIN[w][1], WIN[w][2], WIN[w][3]
+  local span, r = WIN[w][2], WIN[w][3]
   local through = math.floor((now - span) / SIZE[r]) - 1
-  local e = redis.call('HGET', roll, name .. ':e')
-  if not e or tonumber(e) < through then
-    local t = redis.call('HGET', roll, 't:' .. RES[r])
-    local stale = (not e) or (t ~= false and tonumber(e) < tonumber(t))
+  local t = W[w]
+  if not t or t[1] < through then
+    local stale = (not t) or (trim[r] ~= nil and t[1] < trim[r])
+    local s
     if not stale then
-      for _, k in ipairs(redis.call('ZRANGEBYSCORE', KEYS[5 + r], '(' .. e, fmt(through))) do
-        local v = redis.call('HMGET', bucket(r, tonumber(k)), 'c', 'i', 'o', 'ci', 'r', 'n')
+      s = {t[2], t[3], t[4], t[5], t[6], t[7]}
+      for _, k in ipairs(rd('ZRANGEBYSCORE', KEYS[5 + r], '(' .. fmt(t[1]), fmt(through))) do
+        local v = rd('HMGET', bucket(r, tonumber(k)), 'c', 'i', 'o', 'ci', 'r', 'n')
         if not v[6] and not v[1] then
           stale = true
           break
         end
-        for j = 1, 6 do
-          local x = tonumber(v[j] or '0')
-          if x ~= 0 then redis.call('HINCRBY', roll, name .. ':' .. TOT[j], fmt(-x)) end
-        end
+        for j = 1, 6 do s[j] = s[j] - tonumber(v[j] or '0') end
       end
     end
-    if stale then rebuild(w, through) end
-    redis.call('HSET', roll, name .. ':e', fmt(through))
+    if stale then s = rebuild(w, through) end
+    W[w] = {through, s[1], s[2], s[3], s[4], s[5], s[6]}
+    touched[w] = true
   end
-  local v = redis.call('HMGET', roll, name .. ':c', name .. ':i', name .. ':o', name .. ':ci', name .. ':r', name .. ':n')
-  local out = {}
-  for j = 1, 6 do out[j] = tonumber(v[j] or '0') end
-  return out
+  local u = W[w]
+  return {u[2], u[3], u[4], u[5], u[6], u[7]}
 end
 
--- Write the field/delta pairs into the buckets, the indexes and the running totals.
+-- The field/delta pairs of ARGV, their six totals, and the current values of those fields (plus
+-- 'n', whose absence marks a bucket never written) in each bucket written.
+local F = tonumber(ARGV[14])
+local pre, isNew, d, housekeep = {}, {}, {0, 0, 0, 0, 0, 0}, freshRoll
+local function prefetch()
+  local names = {}
+  for j = 1, F do
+    names[j] = ARGV[13 + 2 * j]
+    local t = TOTI[names[j]]
+    if t then d[t] = d[t] + tonumber(ARGV[14 + 2 * j]) end
+  end
+  names[F + 1] = 'n'
+  for r = 1, 3 do
+    if ttl[r] > 0 then
+      pre[r] = rd('HMGET', KEYS[2 + r], unpack(names))
+      isNew[r] = not pre[r][F + 1]
+      if isNew[r] then zsetOrNone(KEYS[5 + r]) end
+    end
+  end
+  -- Housekeeping once per new hour bucket (or a new running-totals hash).
+  if isNew[2] then housekeep = true end
+  if housekeep then
+    for r = 1, 3 do zsetOrNone(KEYS[5 + r]) end
+  end
+  if idx[1] > cur then zsetOrNone(fut) end
+end
+
+-- Write the pairs into the buckets (one HSET each), index and expire new buckets, and add the
+-- totals to the running totals (or park a future record).
 local function apply()
-  local f = tonumber(ARGV[14])
-  local d = {0, 0, 0, 0, 0, 0}
   local ks = {}
-  local fresh = false
   for r = 1, 3 do
     if ttl[r] > 0 then
       ks[r] = idx[r]
-      for j = 1, f do
-        redis.call('HINCRBY', KEYS[2 + r], ARGV[13 + 2 * j], ARGV[14 + 2 * j])
+      local args = {}
+      local v = pre[r]
+      for j = 1, F do
+        args[2 * j - 1] = ARGV[13 + 2 * j]
+        args[2 * j] = fmt(tonumber(v[j] or '0') + tonumber(ARGV[14 + 2 * j]))
       end
-      redis.call('PEXPIRE', KEYS[2 + r], fmt(ttl[r]))
-      if redis.call('ZADD', KEYS[5 + r], fmt(idx[r]), fmt(idx[r])) == 1 then fresh = true end
+      if F > 0 then redis.call('HSET', KEYS[2 + r], unpack(args)) end
+      if isNew[r] then
+        redis.call('PEXPIRE', KEYS[2 + r], fmt(ttl[r]))
+        redis.call('ZADD', KEYS[5 + r], fmt(idx[r]), fmt(idx[r]))
+      end
     end
-  end
-  for j = 1, f do
-    local t = TOTI[ARGV[13 + 2 * j]]
-    if t then d[t] = d[t] + tonumber(ARGV[14 + 2 * j]) end
   end
   if idx[1] > cur then
     local member = {}
@@ -250,80 +311,78 @@ local function apply()
     for j = 1, 6 do member[3 + j] = fmt(d[j]) end
     redis.call('ZADD', fut, fmt(idx[1]), table.concat(member, ',') .. '|' .. ARGV[13])
     redis.call('PEXPIRE', fut, fmt(KEEP_ALL))
+    if not fx or idx[1] < fx then
+      dirty[#dirty + 1] = 'fx'
+      dirty[#dirty + 1] = fmt(idx[1])
+    end
   else
     addRolls(ks, d)
   end
-  -- Housekeeping once per new bucket (at most once a minute per scope key): drop index entries
-  -- no window reads any more, and keep the scope key's own keys alive.
-  if fresh or redis.call('EXISTS', roll) == 0 then
+  if housekeep then
+    -- Drop index entries no window reads any more, and keep the scope key's own keys alive.
     for r = 1, 3 do
       local through = math.floor((now - KEEP[r]) / SIZE[r]) - 1
       if redis.call('ZREMRANGEBYSCORE', KEYS[5 + r], '-inf', fmt(through)) > 0 then
-        redis.call('HSET', roll, 't:' .. RES[r], fmt(through))
+        dirty[#dirty + 1] = 't:' .. RES[r]
+        dirty[#dirty + 1] = fmt(through)
       end
       redis.call('PEXPIRE', KEYS[5 + r], fmt(KEEP_ALL))
     end
-    redis.call('HSET', roll, 'v', '1')
-    redis.call('PEXPIRE', roll, fmt(KEEP_ALL))
     redis.call('PEXPIRE', fut, fmt(KEEP_ALL))
   end
 end
 
--- Nothing is written when a key of this scope key holds a foreign type.
-local function guard()
-  for i = 2, 9 do
-    local t = redis.call('TYPE', KEYS[i]).ok
-    local want = (i == 2 or i <= 5) and 'hash' or 'zset'
-    if t ~= want and t ~= 'none' then
-      return redis.error_reply('WRONGTYPE ' .. KEYS[i] .. ' holds a ' .. t .. ', not a usage ' .. want .. '; nothing was recorded')
-    end
+-- The deferred writes to the running totals and the future-records set, then the hash's expiry
+-- when it is new.
+local function flush()
+  for _, op in ipairs(zops) do redis.call(unpack(op)) end
+  for w = 1, 6 do if touched[w] then saveWin(w) end end
+  if freshRoll then
+    dirty[#dirty + 1] = 'v'
+    dirty[#dirty + 1] = '1'
   end
-  return nil
+  if #dirty > 0 then
+    redis.call('HSET', roll, unpack(dirty))
+    if freshRoll then redis.call('PEXPIRE', roll, fmt(KEEP_ALL)) end
+  end
 end
 
 if mode == 'totals' then
-  promote()
-  return evict(WINI[ARGV[11]])
+  local s = evict(WINI[ARGV[11]])
+  flush()
+  return s
 end
-local bad = guard()
-if bad then return bad end
 if mode == 'record' then
+  prefetch()
   if not redis.call('SET', marker, '1', 'PX', ARGV[4], 'NX') then return {0} end
-  promote()
   apply()
+  flush()
   return {1}
 end
 if mode == 'settle' then
+  prefetch()
   if redis.call('DEL', marker) == 0 then return {0} end
-  promote()
   apply()
+  flush()
   return {1}
 end
 -- reserve
-promote()
 local sums = {0, 0, 0, 0, 0, 0}
 if ARGV[11] ~= '' then sums = evict(WINI[ARGV[11]]) end
-local held = redis.call('GET', marker)
+local held = rd('GET', marker)
 if held then
-  local j = 0
-  for token in string.gmatch(held, '[^,]+') do
-    j = j + 1
-    sums[j] = sums[j] - tonumber(token)
-  end
+  local v = nums(held)
+  for j = 1, 6 do sums[j] = sums[j] - v[j] end
 end
 local granted = ARGV[12] == '' or sums[1] < tonumber(ARGV[12])
 if granted and not held then
-  local f = tonumber(ARGV[14])
-  local d = {0, 0, 0, 0, 0, 0}
-  for j = 1, f do
-    local t = TOTI[ARGV[13 + 2 * j]]
-    if t then d[t] = d[t] + tonumber(ARGV[14 + 2 * j]) end
-  end
+  prefetch()
   local v = {}
   for j = 1, 6 do v[j] = fmt(d[j]) end
   redis.call('SET', marker, table.concat(v, ','), 'PX', ARGV[4])
   apply()
 end
+flush()
 return {granted and 1 or 0, sums[1], sums[2], sums[3], sums[4], sums[5], sums[6]}`;
 
 /** SHA1 of {@link LEDGER_SCRIPT}, for `EVALSHA`. */
