@@ -143,7 +143,7 @@ describe.skipIf(!haveBinary)('RedisUsageLedger on a real three-node Redis Cluste
     expect(slots.size).toBe(4);
   });
 
-  it('50 concurrent reservations against $1 hold four $0.30 calls; settle and release apply on every node', async () => {
+  it('50 concurrent reservations against $1 hold four $0.30 calls; settle and release apply on every node (the hold on the checked key’s node, the usage on the others)', async () => {
     const ledger = new RedisUsageLedger({ client: cluster, keyPrefix: 'c2:', now: () => new Date(T0) });
     const holds = Array.from({ length: 50 }, (_, i) =>
       usageHold(`h${i}`, { at: new Date(T0), scope: { ...ALL_SCOPES, runId: `run-${i}` } }),
@@ -155,13 +155,17 @@ describe.skipIf(!haveBinary)('RedisUsageLedger on a real three-node Redis Cluste
     );
     const granted = holds.filter((_, i) => results[i]?.granted);
     expect(granted).toHaveLength(4);
+    const user = () => ledger.totals({ scope: 'user', scopeKey: 'user}1', window: '24h' });
     const org = () => ledger.totals({ scope: 'organization', scopeKey: 'org-1', window: '24h' });
-    expect((await org()).estimatedCost).toBeCloseTo(1.2, 9);
+    expect((await user()).estimatedCost).toBeCloseTo(1.2, 9);
+    // Holds are placed on the checked scope key only; the others count a call once it settles.
+    expect((await org()).estimatedCost).toBe(0);
     const [first, second] = granted as [ReturnType<typeof usageHold>, ReturnType<typeof usageHold>];
     expect(await ledger.settle(first, rec(first.id, T0, 0.1, first.scope))).toBe('settled');
     expect(await ledger.settle(second, null)).toBe('released');
-    expect((await org()).estimatedCost).toBeCloseTo(0.7, 9);
-    expect((await ledger.totals({ scope: 'session', scopeKey: '{}', window: '1h' })).calls).toBe(3);
+    expect((await user()).estimatedCost).toBeCloseTo(0.7, 9);
+    expect((await org()).estimatedCost).toBeCloseTo(0.1, 9);
+    expect((await ledger.totals({ scope: 'session', scopeKey: '{}', window: '1h' })).calls).toBe(1);
   });
 });
 

@@ -258,22 +258,40 @@ local function evict(w)
   return {u[2], u[3], u[4], u[5], u[6], u[7]}
 end
 
--- The field/delta pairs of ARGV, their six totals, and the current values of those fields (plus
--- 'n', whose absence marks a bucket never written) in each bucket written.
-local F = tonumber(ARGV[14])
-local pre, isNew, d, housekeep = {}, {}, {0, 0, 0, 0, 0, 0}, freshRoll
-local function prefetch()
-  local names = {}
-  for j = 1, F do
-    names[j] = ARGV[13 + 2 * j]
-    local t = TOTI[names[j]]
-    if t then d[t] = d[t] + tonumber(ARGV[14 + 2 * j]) end
+-- Field/delta pair lists of ARGV: the call's (record, hold or actual usage; count at 14) and, for
+-- a settlement, the hold's own (count after them), to subtract.
+local function pairList(at)
+  local n = tonumber(ARGV[at] or '0') or 0
+  local list = {}
+  for j = 1, n do list[j] = {ARGV[at - 1 + 2 * j], tonumber(ARGV[at + 2 * j])} end
+  return list, at + 1 + 2 * n
+end
+local CALL, afterCall = pairList(14)
+local HELD, afterHeld = pairList(afterCall)
+-- How long the idempotency marker of a hold's id lives.
+local seenTtl = ARGV[afterHeld]
+
+-- The current values, in each bucket written, of every field a write may touch (plus 'n', whose
+-- absence marks a bucket never written).
+local pre, isNew, housekeep = {}, {}, freshRoll
+local function prefetch(lists)
+  local names, seen = {}, {n = true}
+  for _, list in ipairs(lists) do
+    for _, p in ipairs(list) do
+      if not seen[p[1]] then
+        seen[p[1]] = true
+        names[#names + 1] = p[1]
+      end
+    end
   end
-  names[F + 1] = 'n'
+  names[#names + 1] = 'n'
   for r = 1, 3 do
     if ttl[r] > 0 then
-      pre[r] = rd('HMGET', KEYS[2 + r], unpack(names))
-      isNew[r] = not pre[r][F + 1]
+      local v = rd('HMGET', KEYS[2 + r], unpack(names))
+      local byName = {}
+      for j = 1, #names do byName[names[j]] = v[j] end
+      pre[r] = byName
+      isNew[r] = not v[#names]
       if isNew[r] then zsetOrNone(KEYS[5 + r]) end
     end
   end
@@ -285,20 +303,31 @@ local function prefetch()
   if idx[1] > cur then zsetOrNone(fut) end
 end
 
--- Write the pairs into the buckets (one HSET each), index and expire new buckets, and add the
+-- The six totals of a pair list.
+local function totalsOf(list)
+  local d = {0, 0, 0, 0, 0, 0}
+  for _, p in ipairs(list) do
+    local t = TOTI[p[1]]
+    if t then d[t] = d[t] + p[2] end
+  end
+  return d
+end
+
+-- Write a pair list into the buckets (one HSET each), index and expire new buckets, and add its
 -- totals to the running totals (or park a future record).
-local function apply()
+local function apply(list)
+  local d = totalsOf(list)
   local ks = {}
   for r = 1, 3 do
     if ttl[r] > 0 then
       ks[r] = idx[r]
       local args = {}
       local v = pre[r]
-      for j = 1, F do
-        args[2 * j - 1] = ARGV[13 + 2 * j]
-        args[2 * j] = fmt(tonumber(v[j] or '0') + tonumber(ARGV[14 + 2 * j]))
+      for _, p in ipairs(list) do
+        args[#args + 1] = p[1]
+        args[#args + 1] = fmt(tonumber(v[p[1]] or '0') + p[2])
       end
-      if F > 0 then redis.call('HSET', KEYS[2 + r], unpack(args)) end
+      if #args > 0 then redis.call('HSET', KEYS[2 + r], unpack(args)) end
       if isNew[r] then
         redis.call('PEXPIRE', KEYS[2 + r], fmt(ttl[r]))
         redis.call('ZADD', KEYS[5 + r], fmt(idx[r]), fmt(idx[r]))
@@ -353,16 +382,39 @@ if mode == 'totals' then
   return s
 end
 if mode == 'record' then
-  prefetch()
+  prefetch({CALL})
   if not redis.call('SET', marker, '1', 'PX', ARGV[4], 'NX') then return {0} end
-  apply()
+  apply(CALL)
   flush()
   return {1}
 end
+-- The idempotency marker of the hold's id: set where the hold is placed (so a settlement after it
+-- expired never adds the usage there again), and where the usage is recorded without a hold.
+local seenKey = base .. ':seen:' .. string.sub(marker, #base + 7)
 if mode == 'settle' then
-  prefetch()
-  if redis.call('DEL', marker) == 0 then return {0} end
-  apply()
+  -- The hold's scope key: (actual - held); another scope key of the call: the actual usage, once.
+  local delta, byName = {}, {}
+  for _, p in ipairs(CALL) do
+    byName[p[1]] = #delta + 1
+    delta[#delta + 1] = {p[1], p[2]}
+  end
+  for _, p in ipairs(HELD) do
+    local j = byName[p[1]]
+    if j then
+      delta[j][2] = delta[j][2] - p[2]
+    else
+      byName[p[1]] = #delta + 1
+      delta[#delta + 1] = {p[1], -p[2]}
+    end
+  end
+  prefetch({delta})
+  if redis.call('DEL', marker) == 1 then
+    apply(delta)
+    flush()
+    return {2}
+  end
+  if #CALL == 0 or not redis.call('SET', seenKey, '1', 'PX', seenTtl, 'NX') then return {0} end
+  apply(CALL)
   flush()
   return {1}
 end
@@ -376,11 +428,13 @@ if held then
 end
 local granted = ARGV[12] == '' or sums[1] < tonumber(ARGV[12])
 if granted and not held then
-  prefetch()
+  prefetch({CALL})
+  local d = totalsOf(CALL)
   local v = {}
   for j = 1, 6 do v[j] = fmt(d[j]) end
   redis.call('SET', marker, table.concat(v, ','), 'PX', ARGV[4])
-  apply()
+  redis.call('SET', seenKey, '1', 'PX', seenTtl, 'NX')
+  apply(CALL)
 end
 flush()
 return {granted and 1 or 0, sums[1], sums[2], sums[3], sums[4], sums[5], sums[6]}`;
@@ -649,16 +703,6 @@ export class RedisUsageLedger implements UsageLedger {
       { window: check.window ?? '365d', limit, nowMs },
     );
     const granted = Array.isArray(reply) && Number(reply[0]) === 1;
-    if (granted) {
-      await this.#eachScope(hold.scope, (scope, key) =>
-        scope === check.scope
-          ? Promise.resolve(undefined)
-          : this.#run('reserve', scope, key, `hold:${hold.id}`, atMs, hold.ttlMs, fields, {
-              window: '',
-              limit: '',
-            }),
-      );
-    }
     return { granted, totals: totalsOf(reply, 1) };
   }
 
@@ -667,21 +711,13 @@ export class RedisUsageLedger implements UsageLedger {
     const error =
       checkUsageHold(this.name, hold) ?? (record === null ? undefined : checkUsageRecord(this.name, record));
     if (error) throw error;
-    const deltas = new Map<string, number>();
-    const add = (pairs: string[]) => {
-      for (let i = 0; i < pairs.length; i += 2) {
-        const field = pairs[i] as string;
-        deltas.set(field, (deltas.get(field) ?? 0) + Number(pairs[i + 1]));
-      }
-    };
-    add(holdFields(hold, -1));
-    if (record !== null) add(recordFields(record, toNanoUsd(record.estimatedCost), 1));
-    const fields: string[] = [];
-    for (const [field, delta] of deltas) if (delta !== 0) fields.push(field, String(delta));
+    const held = holdFields(hold, 1);
+    const actual = record === null ? [] : recordFields(record, toNanoUsd(record.estimatedCost), 1);
     const replies = await this.#eachScope(hold.scope, (scope, key) =>
-      this.#run('settle', scope, key, `hold:${hold.id}`, hold.at.getTime(), 1, fields),
+      this.#run('settle', scope, key, `hold:${hold.id}`, hold.at.getTime(), 1, actual, undefined, held),
     );
-    const applied = replies.some((reply) => Array.isArray(reply) && Number(reply[0]) === 1);
+    // 2: the hold was found open and replaced; 1: a scope key without the hold counted the usage.
+    const applied = replies.some((reply) => Array.isArray(reply) && Number(reply[0]) === 2);
     if (!applied) return 'expired';
     return record === null ? 'released' : 'settled';
   }
@@ -721,6 +757,7 @@ export class RedisUsageLedger implements UsageLedger {
     markerTtlMs: number,
     fields: readonly string[],
     check: { window: string; limit?: string; nowMs?: number } = { window: '' },
+    held: readonly string[] = [],
   ): Promise<unknown> {
     const nowMs = check.nowMs ?? this.#now().getTime();
     const base = this.scopeBase(scope, scopeKey);
@@ -744,6 +781,9 @@ export class RedisUsageLedger implements UsageLedger {
       randomUUID(),
       String(fields.length / 2),
       ...fields,
+      String(held.length / 2),
+      ...held,
+      String(SEEN_TTL_MS),
     ];
     let reply: unknown;
     try {
