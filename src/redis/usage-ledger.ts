@@ -258,40 +258,26 @@ local function evict(w)
   return {u[2], u[3], u[4], u[5], u[6], u[7]}
 end
 
--- Field/delta pair lists of ARGV: the call's (record, hold or actual usage; count at 14) and, for
--- a settlement, the hold's own (count after them), to subtract.
+-- Field/increment pair lists of ARGV: the call's (record, hold or actual usage; count at 14) and,
+-- for a settlement, (actual - held) for the scope key holding the hold (count after them).
 local function pairList(at)
   local n = tonumber(ARGV[at] or '0') or 0
   local list = {}
-  for j = 1, n do list[j] = {ARGV[at - 1 + 2 * j], tonumber(ARGV[at + 2 * j])} end
+  for j = 1, n do list[j] = {ARGV[at - 1 + 2 * j], ARGV[at + 2 * j]} end
   return list, at + 1 + 2 * n
 end
 local CALL, afterCall = pairList(14)
-local HELD, afterHeld = pairList(afterCall)
+local DELTA, afterHeld = pairList(afterCall)
 -- How long the idempotency marker of a hold's id lives.
 local seenTtl = ARGV[afterHeld]
 
--- The current values, in each bucket written, of every field a write may touch (plus 'n', whose
--- absence marks a bucket never written).
-local pre, isNew, housekeep = {}, {}, freshRoll
-local function prefetch(lists)
-  local names, seen = {}, {n = true}
-  for _, list in ipairs(lists) do
-    for _, p in ipairs(list) do
-      if not seen[p[1]] then
-        seen[p[1]] = true
-        names[#names + 1] = p[1]
-      end
-    end
-  end
-  names[#names + 1] = 'n'
+-- Whether each bucket written is new (no 'n' yet). Reading it also fails, before anything is
+-- written, on a bucket key of a foreign type.
+local isNew, housekeep = {}, freshRoll
+local function prefetch()
   for r = 1, 3 do
     if ttl[r] > 0 then
-      local v = rd('HMGET', KEYS[2 + r], unpack(names))
-      local byName = {}
-      for j = 1, #names do byName[names[j]] = v[j] end
-      pre[r] = byName
-      isNew[r] = not v[#names]
+      isNew[r] = not rd('HGET', KEYS[2 + r], 'n')
       if isNew[r] then zsetOrNone(KEYS[5 + r]) end
     end
   end
@@ -308,7 +294,7 @@ local function totalsOf(list)
   local d = {0, 0, 0, 0, 0, 0}
   for _, p in ipairs(list) do
     local t = TOTI[p[1]]
-    if t then d[t] = d[t] + p[2] end
+    if t then d[t] = d[t] + tonumber(p[2]) end
   end
   return d
 end
@@ -321,13 +307,8 @@ local function apply(list)
   for r = 1, 3 do
     if ttl[r] > 0 then
       ks[r] = idx[r]
-      local args = {}
-      local v = pre[r]
-      for _, p in ipairs(list) do
-        args[#args + 1] = p[1]
-        args[#args + 1] = fmt(tonumber(v[p[1]] or '0') + p[2])
-      end
-      if #args > 0 then redis.call('HSET', KEYS[2 + r], unpack(args)) end
+      -- HINCRBY with the increments as given: no number is parsed or formatted in Lua.
+      for _, p in ipairs(list) do redis.call('HINCRBY', KEYS[2 + r], p[1], p[2]) end
       if isNew[r] then
         redis.call('PEXPIRE', KEYS[2 + r], fmt(ttl[r]))
         redis.call('ZADD', KEYS[5 + r], fmt(idx[r]), fmt(idx[r]))
@@ -382,7 +363,7 @@ if mode == 'totals' then
   return s
 end
 if mode == 'record' then
-  prefetch({CALL})
+  prefetch()
   if not redis.call('SET', marker, '1', 'PX', ARGV[4], 'NX') then return {0} end
   apply(CALL)
   flush()
@@ -393,23 +374,9 @@ end
 local seenKey = base .. ':seen:' .. string.sub(marker, #base + 7)
 if mode == 'settle' then
   -- The hold's scope key: (actual - held); another scope key of the call: the actual usage, once.
-  local delta, byName = {}, {}
-  for _, p in ipairs(CALL) do
-    byName[p[1]] = #delta + 1
-    delta[#delta + 1] = {p[1], p[2]}
-  end
-  for _, p in ipairs(HELD) do
-    local j = byName[p[1]]
-    if j then
-      delta[j][2] = delta[j][2] - p[2]
-    else
-      byName[p[1]] = #delta + 1
-      delta[#delta + 1] = {p[1], -p[2]}
-    end
-  end
-  prefetch({delta})
+  prefetch()
   if redis.call('DEL', marker) == 1 then
-    apply(delta)
+    apply(DELTA)
     flush()
     return {2}
   end
@@ -428,7 +395,7 @@ if held then
 end
 local granted = ARGV[12] == '' or sums[1] < tonumber(ARGV[12])
 if granted and not held then
-  prefetch({CALL})
+  prefetch()
   local d = totalsOf(CALL)
   local v = {}
   for j = 1, 6 do v[j] = fmt(d[j]) end
@@ -711,10 +678,21 @@ export class RedisUsageLedger implements UsageLedger {
     const error =
       checkUsageHold(this.name, hold) ?? (record === null ? undefined : checkUsageRecord(this.name, record));
     if (error) throw error;
-    const held = holdFields(hold, 1);
     const actual = record === null ? [] : recordFields(record, toNanoUsd(record.estimatedCost), 1);
+    // (actual − held), for the scope key the hold was placed on.
+    const deltas = new Map<string, number>();
+    const add = (pairs: string[]) => {
+      for (let i = 0; i < pairs.length; i += 2) {
+        const field = pairs[i] as string;
+        deltas.set(field, (deltas.get(field) ?? 0) + Number(pairs[i + 1]));
+      }
+    };
+    add(holdFields(hold, -1));
+    add(actual);
+    const delta: string[] = [];
+    for (const [field, value] of deltas) if (value !== 0) delta.push(field, String(value));
     const replies = await this.#eachScope(hold.scope, (scope, key) =>
-      this.#run('settle', scope, key, `hold:${hold.id}`, hold.at.getTime(), 1, actual, undefined, held),
+      this.#run('settle', scope, key, `hold:${hold.id}`, hold.at.getTime(), 1, actual, undefined, delta),
     );
     // 2: the hold was found open and replaced; 1: a scope key without the hold counted the usage.
     const applied = replies.some((reply) => Array.isArray(reply) && Number(reply[0]) === 2);
@@ -757,7 +735,7 @@ export class RedisUsageLedger implements UsageLedger {
     markerTtlMs: number,
     fields: readonly string[],
     check: { window: string; limit?: string; nowMs?: number } = { window: '' },
-    held: readonly string[] = [],
+    delta: readonly string[] = [],
   ): Promise<unknown> {
     const nowMs = check.nowMs ?? this.#now().getTime();
     const base = this.scopeBase(scope, scopeKey);
@@ -781,8 +759,8 @@ export class RedisUsageLedger implements UsageLedger {
       randomUUID(),
       String(fields.length / 2),
       ...fields,
-      String(held.length / 2),
-      ...held,
+      String(delta.length / 2),
+      ...delta,
       String(SEEN_TTL_MS),
     ];
     let reply: unknown;
