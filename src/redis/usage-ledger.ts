@@ -165,6 +165,19 @@ local function zsetOrNone(key)
   end
 end
 
+-- The six totals of a bucket: the sums of its per-model fields 'b:<c|i|o|ci|r|n>:<model>' (a
+-- bucket keeps no separate totals, so a write touches half the fields); nil when it is empty.
+local function bucketTotals(key)
+  local v = rd('HGETALL', key)
+  if #v == 0 then return nil end
+  local s = {0, 0, 0, 0, 0, 0}
+  for j = 1, #v, 2 do
+    local t = TOTI[string.match(v[j], '^b:(%a+):')]
+    if t then s[t] = s[t] + tonumber(v[j + 1]) end
+  end
+  return s
+end
+
 -- The running totals: one field per window in use, 'edge,c,i,o,ci,r,n' (edge: the last bucket
 -- subtracted); 't:<m|h|d>' the index trimmed through; 'v' set once kept alive; 'fx' the first
 -- minute a waiting future record is due. Read once, written once (only the fields changed).
@@ -217,8 +230,8 @@ local function rebuild(w, through)
   local r = WIN[w][3]
   local s = {0, 0, 0, 0, 0, 0}
   for _, k in ipairs(rd('ZRANGEBYSCORE', KEYS[5 + r], '(' .. fmt(through), '+inf')) do
-    local v = rd('HMGET', bucket(r, tonumber(k)), 'c', 'i', 'o', 'ci', 'r', 'n')
-    for j = 1, 6 do if v[j] then s[j] = s[j] + tonumber(v[j]) end end
+    local v = bucketTotals(bucket(r, tonumber(k)))
+    if v then for j = 1, 6 do s[j] = s[j] + v[j] end end
   end
   -- Future records not due yet are in their buckets but not in the totals.
   for _, member in ipairs(rd('ZRANGEBYSCORE', fut, '(' .. fmt(cur), '+inf')) do
@@ -242,12 +255,12 @@ local function evict(w)
     if not stale then
       s = {t[2], t[3], t[4], t[5], t[6], t[7]}
       for _, k in ipairs(rd('ZRANGEBYSCORE', KEYS[5 + r], '(' .. fmt(t[1]), fmt(through))) do
-        local v = rd('HMGET', bucket(r, tonumber(k)), 'c', 'i', 'o', 'ci', 'r', 'n')
-        if not v[6] and not v[1] then
+        local v = bucketTotals(bucket(r, tonumber(k)))
+        if not v then
           stale = true
           break
         end
-        for j = 1, 6 do s[j] = s[j] - tonumber(v[j] or '0') end
+        for j = 1, 6 do s[j] = s[j] - v[j] end
       end
     end
     if stale then s = rebuild(w, through) end
@@ -271,13 +284,13 @@ local DELTA, afterHeld = pairList(afterCall)
 -- How long the idempotency marker of a hold's id lives.
 local seenTtl = ARGV[afterHeld]
 
--- Whether each bucket written is new (no 'n' yet). Reading it also fails, before anything is
+-- Whether each bucket written is new (no field yet). Reading it also fails, before anything is
 -- written, on a bucket key of a foreign type.
 local isNew, housekeep = {}, freshRoll
 local function prefetch()
   for r = 1, 3 do
     if ttl[r] > 0 then
-      isNew[r] = not rd('HGET', KEYS[2 + r], 'n')
+      isNew[r] = rd('HLEN', KEYS[2 + r]) == 0
       if isNew[r] then zsetOrNone(KEYS[5 + r]) end
     end
   end
@@ -293,7 +306,7 @@ end
 local function totalsOf(list)
   local d = {0, 0, 0, 0, 0, 0}
   for _, p in ipairs(list) do
-    local t = TOTI[p[1]]
+    local t = TOTI[string.match(p[1], '^b:(%a+):')]
     if t then d[t] = d[t] + tonumber(p[2]) end
   end
   return d
@@ -409,13 +422,15 @@ return {granted and 1 or 0, sums[1], sums[2], sums[3], sums[4], sums[5], sums[6]
 /** SHA1 of {@link LEDGER_SCRIPT}, for `EVALSHA`. */
 const LEDGER_SCRIPT_SHA = createHash('sha1').update(LEDGER_SCRIPT).digest('hex');
 
-/** Sums of the total fields over KEYS. */
+/** Sums of the totals over KEYS (each bucket's per-model fields `b:<field>:<model>` added up). */
 const TOTALS_SCRIPT = `
+local TOTI = {c = 1, i = 2, o = 3, ci = 4, r = 5, n = 6}
 local s = {0, 0, 0, 0, 0, 0}
 for i = 1, #KEYS do
-  local v = redis.call('HMGET', KEYS[i], 'c', 'i', 'o', 'ci', 'r', 'n')
-  for j = 1, 6 do
-    if v[j] then s[j] = s[j] + tonumber(v[j]) end
+  local v = redis.call('HGETALL', KEYS[i])
+  for j = 1, #v, 2 do
+    local t = TOTI[string.match(v[j], '^b:(%a+):')]
+    if t then s[t] = s[t] + tonumber(v[j + 1]) end
   end
 end
 return s`;
@@ -859,13 +874,13 @@ function totalsOf(reply: unknown, offset: number): UsageTotals {
   return toTotals(new Map([['', { provider: '', model: '', sums }]]), false);
 }
 
-/** A record's field/increment pairs (totals and breakdown), times `sign`. */
+/** A record's field/increment pairs (`b:<field>:["provider","model"]`: a bucket's totals are their sums), times `sign`. */
 function recordFields(record: UsageRecord, costNanos: number, sign: 1 | -1): string[] {
   const model = JSON.stringify([record.provider, record.model]);
   const fields: string[] = [];
   const add = (field: string, value: number) => {
     if (value === 0) return;
-    fields.push(field, String(sign * value), `b:${field}:${model}`, String(sign * value));
+    fields.push(`b:${field}:${model}`, String(sign * value));
   };
   add('c', costNanos);
   add('i', record.inputTokens);
