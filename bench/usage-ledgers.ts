@@ -360,7 +360,7 @@ async function redisCheckCost(): Promise<void> {
         clock -= reps * 60_000;
       }
       // A whole turn: before, a check then a record; after, a reservation (check + hold) then its settlement.
-      const turns = 100;
+      const turns = 1000;
       const turnCommands = counted ? await commands() : 0;
       const turnCpu = counted ? await serverCpu() : 0;
       const turnStart = process.hrtime.bigint();
