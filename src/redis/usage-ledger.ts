@@ -544,6 +544,25 @@ interface Placement {
 
 type Operation = 'record' | 'totals' | 'reserve' | 'settle';
 
+/** The client methods the ledger script is sent with (ioredis: `evalsha`, `pipeline`; node-redis: `evalSha`). */
+interface PipeliningClient {
+  isCluster?: boolean;
+  evalsha?: (sha: string, numKeys: number, ...rest: string[]) => Promise<unknown>;
+  evalSha?: (sha: string, options: { keys: string[]; arguments: string[] }) => Promise<unknown>;
+  pipeline?: () => {
+    evalsha(sha: string, numKeys: number, ...rest: string[]): unknown;
+    exec(): Promise<Array<[Error | null, unknown]> | null>;
+  };
+}
+
+/** One script waiting for its tick's pipeline. */
+interface PendingScript {
+  keys: string[];
+  args: string[];
+  resolve: (reply: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
  * The usage ledger in Redis, shared by every server on the same Redis and key prefix; see the
  * module comment for the key layout, expiry and precision. A budget check is one Lua call that
@@ -556,6 +575,8 @@ export class RedisUsageLedger implements UsageLedger {
   readonly #preset: RedisServerCachePreset;
   readonly #prefix: string;
   readonly #now: () => Date;
+  /** Scripts waiting for this tick's pipeline (ioredis, not a cluster client); see {@link #evalLedgerScript}. */
+  #batch: PendingScript[] = [];
 
   constructor(options: RedisUsageLedgerOptions) {
     const {
@@ -795,20 +816,50 @@ export class RedisUsageLedger implements UsageLedger {
    * client without it, `EVAL` with the text, which also caches it for the next call.
    */
   async #evalLedgerScript(keys: string[], args: string[]): Promise<unknown> {
-    const client = this.#client as {
-      evalsha?: (sha: string, numKeys: number, ...rest: string[]) => Promise<unknown>;
-      evalSha?: (sha: string, options: { keys: string[]; arguments: string[] }) => Promise<unknown>;
-    };
+    const client = this.#client as PipeliningClient;
     const preset = this.#preset.name;
     try {
-      if (preset === 'ioredis' && typeof client.evalsha === 'function')
+      if (preset === 'ioredis' && typeof client.evalsha === 'function') {
+        // The scripts of one operation (one per scope key) leave in one write on a standalone
+        // ioredis client: one read and one reply write for the server instead of one each. A
+        // cluster client routes each to its slot's node as usual.
+        if (client.isCluster !== true && typeof client.pipeline === 'function')
+          return await this.#pipelined(client, keys, args);
         return await client.evalsha(LEDGER_SCRIPT_SHA, keys.length, ...keys, ...args);
+      }
       if (preset === 'node-redis' && typeof client.evalSha === 'function')
         return await client.evalSha(LEDGER_SCRIPT_SHA, { keys, arguments: args });
     } catch (error) {
       if (!/NOSCRIPT/.test(String((error as { message?: unknown })?.message ?? ''))) throw error;
     }
     return this.#preset.evalScript(this.#client, LEDGER_SCRIPT, keys, args);
+  }
+
+  /** Queue one EVALSHA for this tick's pipeline; the first of the tick schedules the send. */
+  #pipelined(client: PipeliningClient, keys: string[], args: string[]): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      if (this.#batch.length === 0) queueMicrotask(() => this.#sendBatch(client));
+      this.#batch.push({ keys, args, resolve, reject });
+    });
+  }
+
+  #sendBatch(client: PipeliningClient): void {
+    const batch = this.#batch;
+    this.#batch = [];
+    const pipeline = (client.pipeline as NonNullable<PipeliningClient['pipeline']>)();
+    for (const item of batch) pipeline.evalsha(LEDGER_SCRIPT_SHA, item.keys.length, ...item.keys, ...item.args);
+    pipeline.exec().then(
+      (results) => {
+        batch.forEach((item, i) => {
+          const [error, reply] = results?.[i] ?? [new Error('no reply in the pipeline'), undefined];
+          if (error) item.reject(error);
+          else item.resolve(reply);
+        });
+      },
+      (error: unknown) => {
+        for (const item of batch) item.reject(error);
+      },
+    );
   }
 
   /** A total read from the buckets covering the window (breakdowns, and `now` away from the clock). */
