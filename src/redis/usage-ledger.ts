@@ -7,11 +7,12 @@
  * Cluster works (`T` below is `<prefix>{<scope>:<scopeKey>}`; the prefix may not contain braces):
  *
  * - `T:<m|h|d>:<k>`: time buckets (hashes) of 1 minute / 1 hour / 1 day, bucket `k` holding the
- *   records with `k·size < at <= (k+1)·size`; fields `c` (cost in integer nano-dollars), `i`, `o`,
- *   `ci`, `r` (tokens), `n` (calls) and, for the breakdown, `b:<field>:["provider","model"]`. Kept
- *   until their end + 24 h / 30 d / 365 d.
+ *   records with `k·size < at <= (k+1)·size`; fields `b:<field>:["provider","model"]`, field
+ *   `c` (cost in integer nano-dollars), `i`, `o`, `ci`, `r` (tokens) or `n` (calls): per model
+ *   only, a bucket's totals are their sums (added up when a bucket is read, so a write touches
+ *   half the fields). Kept until their end + 24 h / 30 d / 365 d.
  * - `T:ix:<m|h|d>`: the non-empty buckets of each size (sorted sets of bucket numbers).
- * - `T:roll`: one running total per window in use (`1h` … `365d`; a window's total is built from
+ * - `T:roll`: one running total per window in use (one field each, `edge,c,i,o,ci,r,n`) (`1h` … `365d`; a window's total is built from
  *   its buckets the first time it is checked): every record is added to it, and the buckets that
  *   have slid out of the window are subtracted lazily at the next read (each bucket once per
  *   window), so a budget check reads one hash and, at most, the buckets that left the window
@@ -21,14 +22,19 @@
  *   buckets are kept) is rebuilt once from the buckets still in the window.
  * - `T:fut`: records stamped after the current minute (a clock ahead of the others) wait there
  *   and join the running totals when their minute comes.
- * - `T:seen:<id>` (idempotency of a record id, 366 days) and `T:hold:<id>` (an open reservation,
- *   for its TTL).
+ * - `T:seen:<id>` (idempotency of a record id, or of a hold id where the hold was placed or its
+ *   usage recorded, 366 days) and `T:hold:<id>` (an open reservation, for its TTL).
  *
- * A record is one script per scope key it has (sent together, so one round trip on a pipelining
- * client); each is idempotent by record id, so a retry completes a record a failure left half
- * counted. `totals()` is one script; a reservation (`reserve()`) checks the budget and places the
- * hold on the checked scope key in one script, then on the call's other scope keys; `settle()`
- * applies (actual − held) to the hold's buckets and running totals, one script per scope key.
+ * A record is one script per scope key it has (sent together: one pipeline on a standalone ioredis
+ * client, one write on node-redis); each is idempotent by record id, so a retry completes a
+ * record a failure left half counted. `totals()` is one script. A reservation (`reserve()`) is
+ * ONE script: it checks the budget and places the hold on the checked scope key only (the budget
+ * it protects; another budget of the same call places its own hold). `settle()` is one script per
+ * scope key, sent together: where the hold is open it applies (actual − held); under the call's
+ * other scope keys it records the actual usage, once (idempotent by the hold id). So a call in
+ * flight counts under its checked scope key only, and a hold that expires is charged in full
+ * there, while the other scope keys count the call's actual usage when it settles (a call whose
+ * process died is never counted under them).
  *
  * Precision: a total never undercounts. At the far edge the whole bucket holding the window's
  * start is counted, so it may overcount by what was spent in that bucket just before the window
@@ -40,7 +46,7 @@
  * settled call counts at the time it was reserved. Costs are integers (nano-dollars).
  */
 
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   checkPricing,
   checkQuery,
@@ -113,16 +119,22 @@ const SEEN_TTL_MS = 365 * DAY + DAY;
 const ROLL_CLOCK_SLACK_MS = MINUTE;
 
 /**
- * The one script of every operation on one scope key (all keys in one slot).
+ * The one script of every operation on one scope key (all keys in one slot). Every read comes
+ * before the first write, so a key of a foreign type stops it with nothing written; numbers are
+ * written by HINCRBY as the client formatted them (parsing and formatting numbers in Lua was the
+ * largest part of the server's time); the running totals are one field per window, read once and
+ * written once.
  *
  * KEYS: 1 marker (seen / hold), 2 roll, 3-5 buckets m h d, 6-8 bucket indexes m h d, 9 future.
  * ARGV: 1 mode (record | reserve | settle | totals), 2 now ms, 3 key base `T` (bucket keys are
  * `T:<m|h|d>:<k>`), 4 marker TTL ms, 5-7 bucket numbers m h d, 8-10 bucket TTLs m h d (<= 0: that
  * size is not written), 11 window of the check / totals ('' none), 12 limit in nano-dollars ('' none),
- * 13 a unique tag, 14 number of field/delta pairs F, then F pairs (totals fields and `b:` fields).
+ * 13 unused, 14 number F of the call's field/increment pairs (`b:<field>:<model>`), then the F
+ * pairs; then the number D of (actual - held) pairs of a settlement and the D pairs; then the TTL
+ * of the hold id's idempotency marker.
  *
  * Replies: totals -> {c,i,o,ci,r,n}; record -> {1 recorded | 0 seen}; reserve -> {granted, c,i,o,ci,r,n};
- * settle -> {1 applied | 0 no open hold}.
+ * settle -> {2 the hold replaced | 1 the usage recorded (a scope key without the hold) | 0 neither}.
  */
 const LEDGER_SCRIPT = `
 local mode, now, base = ARGV[1], tonumber(ARGV[2]), ARGV[3]
@@ -332,7 +344,7 @@ local function apply(list)
     local member = {}
     for r = 1, 3 do member[r] = ks[r] and fmt(ks[r]) or '-1' end
     for j = 1, 6 do member[3 + j] = fmt(d[j]) end
-    redis.call('ZADD', fut, fmt(idx[1]), table.concat(member, ',') .. '|' .. ARGV[13])
+    redis.call('ZADD', fut, fmt(idx[1]), table.concat(member, ',') .. '|' .. marker)
     redis.call('PEXPIRE', fut, fmt(KEEP_ALL))
     if not fx or idx[1] < fx then
       dirty[#dirty + 1] = 'fx'
@@ -676,8 +688,8 @@ export class RedisUsageLedger implements UsageLedger {
 
   /**
    * Place a hold atomically with the budget check: one script checks the checked scope key's
-   * running total (other open holds included) against `check.limit` and places the hold there;
-   * when granted, the hold is then placed on the call's other scope keys.
+   * running total (other open holds included) against `check.limit` and places the hold there
+   * only: the call's other scope keys count it when it settles (see the module comment).
    */
   async reserve(hold: UsageHold, check: UsageReserveCheck): Promise<UsageReserveResult> {
     const error = checkUsageHold(this.name, hold) ?? checkReserveCheck(this.name, check);
@@ -709,7 +721,10 @@ export class RedisUsageLedger implements UsageLedger {
     return { granted, totals: totalsOf(reply, 1) };
   }
 
-  /** Apply (actual − held) to the hold's buckets and running totals, on every scope key of the hold. */
+  /**
+   * Where the hold is open (its checked scope key), apply (actual − held); under the call's other
+   * scope keys, record the actual usage once (idempotent by the hold id). One script per scope key.
+   */
   async settle(hold: UsageHold, record: UsageRecord | null): Promise<UsageSettleOutcome> {
     const error =
       checkUsageHold(this.name, hold) ?? (record === null ? undefined : checkUsageRecord(this.name, record));
@@ -792,7 +807,7 @@ export class RedisUsageLedger implements UsageLedger {
       ...place.ttl.map(String),
       check.window,
       check.limit ?? '',
-      randomUUID(),
+      '',
       String(fields.length / 2),
       ...fields,
       String(delta.length / 2),
@@ -847,7 +862,8 @@ export class RedisUsageLedger implements UsageLedger {
     const batch = this.#batch;
     this.#batch = [];
     const pipeline = (client.pipeline as NonNullable<PipeliningClient['pipeline']>)();
-    for (const item of batch) pipeline.evalsha(LEDGER_SCRIPT_SHA, item.keys.length, ...item.keys, ...item.args);
+    for (const item of batch)
+      pipeline.evalsha(LEDGER_SCRIPT_SHA, item.keys.length, ...item.keys, ...item.args);
     pipeline.exec().then(
       (results) => {
         batch.forEach((item, i) => {
