@@ -15,7 +15,9 @@
  *    running total per window, evicted lazily), same records (one user: a call a minute for the
  *    last day, one per 10 minutes for the 29 days before), checks a minute apart as traffic goes
  *    on. Reported: Redis commands per check (server-side `INFO commandstats`, on a private
- *    `redis-server` when the binary is there) and time per check, with the after/before ratio.
+ *    `redis-server` when the binary is there), the server's CPU time (`INFO cpu`, user + system)
+ *    and time per check, per record and per turn (1 000 turns: before, a check then a record;
+ *    after, a reservation then its settlement), with the after/before ratio.
  * 4. Issue #31, overshoot: 50 concurrent requests of one user against a $1 budget, $0.30 a call,
  *    on every ledger (two "servers" on the shared ones), without reservations (before) and with
  *    them (after): dollars spent over the budget.
