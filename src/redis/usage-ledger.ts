@@ -125,13 +125,14 @@ const ROLL_CLOCK_SLACK_MS = MINUTE;
  * largest part of the server's time); the running totals are one field per window, read once and
  * written once.
  *
- * KEYS: 1 marker (seen / hold), 2 roll, 3-5 buckets m h d, 6-8 bucket indexes m h d, 9 future.
+ * KEYS: 1 marker (seen / hold), 2 roll; the script derives the others from the key base (buckets,
+ * indexes, future records: same hash tag, same slot), as every key and argument sent costs the
+ * server time.
  * ARGV: 1 mode (record | reserve | settle | totals), 2 now ms, 3 key base `T` (bucket keys are
- * `T:<m|h|d>:<k>`), 4 marker TTL ms, 5-7 bucket numbers m h d, 8-10 bucket TTLs m h d (<= 0: that
- * size is not written), 11 window of the check / totals ('' none), 12 limit in nano-dollars ('' none),
- * 13 unused, 14 number F of the call's field/increment pairs (`b:<field>:<model>`), then the F
- * pairs; then the number D of (actual - held) pairs of a settlement and the D pairs; then the TTL
- * of the hold id's idempotency marker.
+ * `T:<m|h|d>:<k>`), 4 marker TTL ms, 5-7 bucket numbers m h d, 8 window of the check / totals
+ * ('' none), 9 limit in nano-dollars ('' none), 10 number F of the call's field/increment pairs
+ * (`b:<field>:<model>`), then the F pairs; then the number D of (actual - held) pairs of a
+ * settlement and the D pairs; then the TTL of the hold id's idempotency marker.
  *
  * Replies: totals -> {c,i,o,ci,r,n}; record -> {1 recorded | 0 seen}; reserve -> {granted, c,i,o,ci,r,n};
  * settle -> {2 the hold replaced | 1 the usage recorded (a scope key without the hold) | 0 neither}.
@@ -139,11 +140,18 @@ const ROLL_CLOCK_SLACK_MS = MINUTE;
 const LEDGER_SCRIPT = `
 local mode, now, base = ARGV[1], tonumber(ARGV[2]), ARGV[3]
 local idx = {tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])}
-local ttl = {tonumber(ARGV[8]), tonumber(ARGV[9]), tonumber(ARGV[10])}
-local marker, roll, fut = KEYS[1], KEYS[2], KEYS[9]
+local marker, roll, fut = KEYS[1], KEYS[2], base .. ':fut'
 local RES = {'m', 'h', 'd'}
 local SIZE = {60000, 3600000, 86400000}
 local KEEP = {86400000, 2592000000, 31536000000}
+-- The buckets written (k·size < at <= (k+1)·size, numbers as the client sent them), their sorted
+-- indexes, and how long each bucket is still kept (<= 0: already expired, not written).
+local BK, IX, ttl = {}, {}, {}
+for r = 1, 3 do
+  BK[r] = base .. ':' .. RES[r] .. ':' .. ARGV[4 + r]
+  IX[r] = base .. ':ix:' .. RES[r]
+  ttl[r] = (idx[r] + 1) * SIZE[r] + KEEP[r] - now
+end
 local WIN = {{'1h', 3600000, 1}, {'6h', 21600000, 1}, {'24h', 86400000, 1}, {'7d', 604800000, 2}, {'30d', 2592000000, 2}, {'365d', 31536000000, 3}}
 local WINI = {['1h'] = 1, ['6h'] = 2, ['24h'] = 3, ['7d'] = 4, ['30d'] = 5, ['365d'] = 6}
 local TOTI = {c = 1, i = 2, o = 3, ci = 4, r = 5, n = 6}
@@ -241,7 +249,7 @@ end
 local function rebuild(w, through)
   local r = WIN[w][3]
   local s = {0, 0, 0, 0, 0, 0}
-  for _, k in ipairs(rd('ZRANGEBYSCORE', KEYS[5 + r], '(' .. fmt(through), '+inf')) do
+  for _, k in ipairs(rd('ZRANGEBYSCORE', IX[r], '(' .. fmt(through), '+inf')) do
     local v = bucketTotals(bucket(r, tonumber(k)))
     if v then for j = 1, 6 do s[j] = s[j] + v[j] end end
   end
@@ -266,7 +274,7 @@ local function evict(w)
     local s
     if not stale then
       s = {t[2], t[3], t[4], t[5], t[6], t[7]}
-      for _, k in ipairs(rd('ZRANGEBYSCORE', KEYS[5 + r], '(' .. fmt(t[1]), fmt(through))) do
+      for _, k in ipairs(rd('ZRANGEBYSCORE', IX[r], '(' .. fmt(t[1]), fmt(through))) do
         local v = bucketTotals(bucket(r, tonumber(k)))
         if not v then
           stale = true
@@ -283,7 +291,7 @@ local function evict(w)
   return {u[2], u[3], u[4], u[5], u[6], u[7]}
 end
 
--- Field/increment pair lists of ARGV: the call's (record, hold or actual usage; count at 14) and,
+-- Field/increment pair lists of ARGV: the call's (record, hold or actual usage; count at 10) and,
 -- for a settlement, (actual - held) for the scope key holding the hold (count after them).
 local function pairList(at)
   local n = tonumber(ARGV[at] or '0') or 0
@@ -291,7 +299,7 @@ local function pairList(at)
   for j = 1, n do list[j] = {ARGV[at - 1 + 2 * j], ARGV[at + 2 * j]} end
   return list, at + 1 + 2 * n
 end
-local CALL, afterCall = pairList(14)
+local CALL, afterCall = pairList(10)
 local DELTA, afterHeld = pairList(afterCall)
 -- How long the idempotency marker of a hold's id lives.
 local seenTtl = ARGV[afterHeld]
@@ -302,14 +310,14 @@ local isNew, housekeep = {}, freshRoll
 local function prefetch()
   for r = 1, 3 do
     if ttl[r] > 0 then
-      isNew[r] = rd('HLEN', KEYS[2 + r]) == 0
-      if isNew[r] then zsetOrNone(KEYS[5 + r]) end
+      isNew[r] = rd('HLEN', BK[r]) == 0
+      if isNew[r] then zsetOrNone(IX[r]) end
     end
   end
   -- Housekeeping once per new hour bucket (or a new running-totals hash).
   if isNew[2] then housekeep = true end
   if housekeep then
-    for r = 1, 3 do zsetOrNone(KEYS[5 + r]) end
+    for r = 1, 3 do zsetOrNone(IX[r]) end
   end
   if idx[1] > cur then zsetOrNone(fut) end
 end
@@ -333,10 +341,10 @@ local function apply(list)
     if ttl[r] > 0 then
       ks[r] = idx[r]
       -- HINCRBY with the increments as given: no number is parsed or formatted in Lua.
-      for _, p in ipairs(list) do redis.call('HINCRBY', KEYS[2 + r], p[1], p[2]) end
+      for _, p in ipairs(list) do redis.call('HINCRBY', BK[r], p[1], p[2]) end
       if isNew[r] then
-        redis.call('PEXPIRE', KEYS[2 + r], fmt(ttl[r]))
-        redis.call('ZADD', KEYS[5 + r], fmt(idx[r]), fmt(idx[r]))
+        redis.call('PEXPIRE', BK[r], fmt(ttl[r]))
+        redis.call('ZADD', IX[r], fmt(idx[r]), fmt(idx[r]))
       end
     end
   end
@@ -357,11 +365,11 @@ local function apply(list)
     -- Drop index entries no window reads any more, and keep the scope key's own keys alive.
     for r = 1, 3 do
       local through = math.floor((now - KEEP[r]) / SIZE[r]) - 1
-      if redis.call('ZREMRANGEBYSCORE', KEYS[5 + r], '-inf', fmt(through)) > 0 then
+      if redis.call('ZREMRANGEBYSCORE', IX[r], '-inf', fmt(through)) > 0 then
         dirty[#dirty + 1] = 't:' .. RES[r]
         dirty[#dirty + 1] = fmt(through)
       end
-      redis.call('PEXPIRE', KEYS[5 + r], fmt(KEEP_ALL))
+      redis.call('PEXPIRE', IX[r], fmt(KEEP_ALL))
     end
     redis.call('PEXPIRE', fut, fmt(KEEP_ALL))
   end
@@ -383,7 +391,7 @@ local function flush()
 end
 
 if mode == 'totals' then
-  local s = evict(WINI[ARGV[11]])
+  local s = evict(WINI[ARGV[8]])
   flush()
   return s
 end
@@ -412,13 +420,13 @@ if mode == 'settle' then
 end
 -- reserve
 local sums = {0, 0, 0, 0, 0, 0}
-if ARGV[11] ~= '' then sums = evict(WINI[ARGV[11]]) end
+if ARGV[8] ~= '' then sums = evict(WINI[ARGV[8]]) end
 local held = rd('GET', marker)
 if held then
   local v = nums(held)
   for j = 1, 6 do sums[j] = sums[j] - v[j] end
 end
-local granted = ARGV[12] == '' or sums[1] < tonumber(ARGV[12])
+local granted = ARGV[9] == '' or sums[1] < tonumber(ARGV[9])
 if granted and not held then
   prefetch()
   local d = totalsOf(CALL)
@@ -548,10 +556,9 @@ function isReplyError(error: unknown): boolean {
   return !BUSY_REPLY.test(String(e.message ?? ''));
 }
 
-/** Where one time falls in each bucket size, and how long those buckets are still kept. */
+/** Where one time falls in each bucket size (the script works out how long each is still kept). */
 interface Placement {
   index: number[];
-  ttl: number[];
 }
 
 type Operation = 'record' | 'totals' | 'reserve' | 'settle';
@@ -651,7 +658,7 @@ export class RedisUsageLedger implements UsageLedger {
    */
   keysOf(scope: string, scopeKey: string, marker: string, atMs: number): string[] {
     const base = this.scopeBase(scope, scopeKey);
-    const place = this.#place(atMs, this.#now().getTime());
+    const place = this.#place(atMs);
     return [
       `${base}:${marker}`,
       `${base}:roll`,
@@ -764,17 +771,11 @@ export class RedisUsageLedger implements UsageLedger {
     return Promise.all(work);
   }
 
-  #place(atMs: number, nowMs: number): Placement {
+  #place(atMs: number): Placement {
     const index: number[] = [];
-    const ttl: number[] = [];
-    for (const r of RESOLUTIONS) {
-      // Bucket k holds (k·size, (k+1)·size]: left-open like the windows.
-      const k = Math.floor((atMs - 1) / r.size);
-      index.push(k);
-      // A bucket that would already have expired is never read again: not written.
-      ttl.push((k + 1) * r.size + r.retention - nowMs);
-    }
-    return { index, ttl };
+    // Bucket k holds (k·size, (k+1)·size]: left-open like the windows.
+    for (const r of RESOLUTIONS) index.push(Math.floor((atMs - 1) / r.size));
+    return { index };
   }
 
   async #run(
@@ -790,24 +791,17 @@ export class RedisUsageLedger implements UsageLedger {
   ): Promise<unknown> {
     const nowMs = check.nowMs ?? this.#now().getTime();
     const base = this.scopeBase(scope, scopeKey);
-    const place = this.#place(atMs, nowMs);
-    const keys = [
-      `${base}:${marker}`,
-      `${base}:roll`,
-      ...RESOLUTIONS.map((r, i) => `${base}:${r.tag}:${place.index[i]}`),
-      ...RESOLUTIONS.map((r) => `${base}:ix:${r.tag}`),
-      `${base}:fut`,
-    ];
+    const place = this.#place(atMs);
+    // The other keys of the scope key (buckets, indexes, future records) are derived in the script.
+    const keys = [`${base}:${marker}`, `${base}:roll`];
     const args = [
       mode,
       String(nowMs),
       base,
       String(Math.max(1, Math.round(markerTtlMs))),
       ...place.index.map(String),
-      ...place.ttl.map(String),
       check.window,
       check.limit ?? '',
-      '',
       String(fields.length / 2),
       ...fields,
       String(delta.length / 2),
