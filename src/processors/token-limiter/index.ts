@@ -459,6 +459,16 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
         state.streamCounted = true;
         return part;
       }
+      if (this.#strategy === 'truncate' && this.#countMode === 'cumulative') {
+        // The delta that crosses the limit keeps the prefix that fits, so a one-shot answer
+        // (`generate()` over `doGenerate` streams it as one delta) is cut, not emptied.
+        const kept = truncateToTokens(part.payload.text, this.#limit - (state.textTokens ?? 0), count);
+        state.streamCounted = true;
+        state.limitReached = true;
+        state.textTokens = this.#limit;
+        await this.#overLimit(args, tokens);
+        return kept === '' ? null : { ...part, payload: { ...part.payload, text: kept } };
+      }
     } else {
       // The object mirrors text deltas already counted: it is the same output, not more.
       if (state.textTokens !== undefined) return part;
