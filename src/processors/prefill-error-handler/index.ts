@@ -1,3 +1,4 @@
+import { withHookDefaults } from '../direct-call/index.js';
 import { errorTexts } from '../../errors/error-chain.js';
 import type {
   AgentSignalInput,
@@ -59,12 +60,8 @@ export class PrefillErrorHandler implements Processor<'prefill-error-handler'> {
     'Retries once per step with a transient "continue" reminder when the provider refuses an assistant-prefill request.';
 
   /** Retry with a transient `continue` reminder after a step's first prefill rejection. */
-  async processAPIError({
-    error,
-    stepNumber,
-    state,
-    sendSignal,
-  }: ProcessAPIErrorArgs): Promise<ProcessAPIErrorResult | undefined> {
+  async processAPIError(args: ProcessAPIErrorArgs): Promise<ProcessAPIErrorResult | undefined> {
+    const { error, stepNumber, state, sendSignal } = withHookDefaults(this, args);
     const handlerState = state as PrefillState;
     // A second rejection in the step means the reminder did not help; retrying again would loop.
     if (handlerState.retriedStep === stepNumber || !isPrefillRejection(error)) return undefined;

@@ -1,3 +1,4 @@
+import { withHookDefaults } from '../direct-call/index.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { DownloadAssetsError } from '../../errors/download-assets-error.js';
 import { errorChain } from '../../errors/error-chain.js';
@@ -263,8 +264,9 @@ export class StreamErrorRetryProcessor implements Processor<'stream-error-retry-
   }
 
   /** Retries a recognised transient failure after the configured (or provider-requested) wait. */
-  async processAPIError(args: ProcessAPIErrorArgs): Promise<ProcessAPIErrorResult | undefined> {
-    if (args.abortSignal?.aborted) return undefined;
+  async processAPIError(input: ProcessAPIErrorArgs): Promise<ProcessAPIErrorResult | undefined> {
+    if (input.abortSignal?.aborted) return undefined;
+    const args = withHookDefaults(this, input);
     // The downloader already retried the attachment; the agent swaps in its placeholder instead.
     if (args.error instanceof DownloadAssetsError) return undefined;
     const policy = this.#policyFor(args.error);

@@ -3,6 +3,7 @@
  * user, organisation or session over a sliding window, checked before every model call.
  */
 
+import { withHookDefaults } from '../direct-call/index.js';
 import { InMemoryUsageLedger } from '../../cost/in-memory-ledger.js';
 import { pricingProblem } from '../../cost/pricing.js';
 import {
@@ -295,7 +296,8 @@ export class TokenCostControl
   }
 
   /** Before every model call: make sure the run records into the ledger, then check the scope's spending. */
-  async processInputStep(args: ProcessInputStepArgs<TokenCostControlTripwireMetadata>): Promise<undefined> {
+  async processInputStep(input: ProcessInputStepArgs<TokenCostControlTripwireMetadata>): Promise<undefined> {
+    const args = withHookDefaults(this, input);
     const { requestContext, usageRecorder, state, abort } = args;
     // Already attached when the agent started the run (a ledger is attached once per run).
     if (usageRecorder !== undefined && state[STATE_ATTACHED] !== true) {
