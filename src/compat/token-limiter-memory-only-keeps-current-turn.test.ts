@@ -28,7 +28,12 @@ function inputArgs(messageList: MessageList): ProcessInputArgs {
 describe('TokenLimiter memory-only keeps the current turn and trims only remembered history', () => {
   it('over the limit: remembered and context messages go, input and response messages stay', async () => {
     const onMemoryTrim = vi.fn(async (_removed: MastraDBMessage[]) => {});
-    const limiter = new TokenLimiter({ limit: 100, trimMode: 'memory-only', atMaxRemoveTokens: 0, onMemoryTrim });
+    const limiter = new TokenLimiter({
+      limit: 100,
+      trimMode: 'memory-only',
+      atMaxRemoveTokens: 0,
+      onMemoryTrim,
+    });
     const list = new MessageList();
     list.add([words(20, 'mem1'), words(20, 'mem2')], 'memory');
     list.add(words(20, 'ctx'), 'context');
@@ -72,7 +77,12 @@ describe('TokenLimiter memory-only keeps the current turn and trims only remembe
     const onMemoryTrim = vi.fn(async (_removed: MastraDBMessage[]) => {});
     // Each 20-word message costs ~25 tokens; 24 overhead. 4 × 25 + 24 + ~11 ≈ 135 > 120;
     // down to ≤ 120 − 30 = 90 removes two, and the assistant reply left in front goes too.
-    const limiter = new TokenLimiter({ limit: 120, trimMode: 'memory-only', atMaxRemoveTokens: 30, onMemoryTrim });
+    const limiter = new TokenLimiter({
+      limit: 120,
+      trimMode: 'memory-only',
+      atMaxRemoveTokens: 30,
+      onMemoryTrim,
+    });
     const list = new MessageList();
     list.add(
       [

@@ -51,10 +51,7 @@ function directAbort(processorId: string): Abort {
  * `args` itself when `abort`, `retryCount` and `state` are all present (always, in a run);
  * otherwise a copy with the missing ones filled in (see the module comment).
  */
-export function withHookDefaults<A extends DefaultedArgs>(
-  owner: { readonly id: string },
-  args: A,
-): A {
+export function withHookDefaults<A extends DefaultedArgs>(owner: { readonly id: string }, args: A): A {
   if (args.abort !== undefined && args.state !== undefined && args.retryCount !== undefined) return args;
   return {
     ...args,

@@ -1,6 +1,8 @@
 import type { JSONSchema7 } from '@ai-sdk/provider';
 import type { RunUsageContext } from '../../cost/run-usage.js';
 import { describeJson } from '../../errors/describe-value.js';
+import type { MessageList } from '../../messages/message-list.js';
+import type { MastraDBMessage } from '../../messages/types.js';
 import type { ModelConfig, ProviderOptions } from '../../models/call-settings.js';
 import type {
   ProcessInputArgs,
@@ -12,8 +14,6 @@ import type {
 } from '../../pipeline/types.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
 import { listOrMessages, withHookDefaults } from '../direct-call/index.js';
-import type { MessageList } from '../../messages/message-list.js';
-import type { MastraDBMessage } from '../../messages/types.js';
 import { MODERATION_OPTIONS } from '../guardrail-option-names.js';
 import { GuardrailCheckError } from '../guardrails/errors.js';
 import {

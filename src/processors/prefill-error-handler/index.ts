@@ -1,4 +1,3 @@
-import { withHookDefaults } from '../direct-call/index.js';
 import { errorTexts } from '../../errors/error-chain.js';
 import type {
   AgentSignalInput,
@@ -7,6 +6,7 @@ import type {
   Processor,
   ProcessorState,
 } from '../../pipeline/types.js';
+import { withHookDefaults } from '../direct-call/index.js';
 
 /** Provider wordings for "the request may not end with an assistant turn". */
 const PREFILL_REJECTIONS: readonly RegExp[] = [
@@ -61,7 +61,8 @@ export class PrefillErrorHandler implements Processor<'prefill-error-handler'> {
 
   /** Retry with a transient `continue` reminder after a step's first prefill rejection. */
   async processAPIError(args: ProcessAPIErrorArgs): Promise<ProcessAPIErrorResult | undefined> {
-    const { error, stepNumber, state, sendSignal } = withHookDefaults(this, args);
+    const { error, state, sendSignal } = withHookDefaults(this, args);
+    const stepNumber = args.stepNumber ?? 0;
     const handlerState = state as PrefillState;
     // A second rejection in the step means the reminder did not help; retrying again would loop.
     if (handlerState.retriedStep === stepNumber || !isPrefillRejection(error)) return undefined;

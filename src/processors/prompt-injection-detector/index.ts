@@ -388,7 +388,9 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
     if (this.#strategy === 'warn') {
       for (const [message, verdict] of flagged)
         await this.#report('warn', verdict, { source: 'input', messageId: message.id });
-      return dropped.size === 0 ? listOrMessages(messageList, messages) : messages.filter((m) => !dropped.has(m));
+      return dropped.size === 0
+        ? listOrMessages(messageList, messages)
+        : messages.filter((m) => !dropped.has(m));
     }
     for (const [message, verdict] of flagged) {
       const rewritten = this.#strategy === 'rewrite' ? verdict.result.rewritten_content : undefined;
@@ -409,7 +411,9 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
         });
       }
     }
-    return dropped.size === 0 ? listOrMessages(messageList, messages) : messages.filter((m) => !dropped.has(m));
+    return dropped.size === 0
+      ? listOrMessages(messageList, messages)
+      : messages.filter((m) => !dropped.has(m));
   }
 
   /** With `checkToolResults`: check a tool's result before the model sees it. */

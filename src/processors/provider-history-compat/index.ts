@@ -1,5 +1,4 @@
 import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
-import { withHookDefaults } from '../direct-call/index.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { describeError, errorTexts } from '../../errors/error-chain.js';
 import type {
@@ -10,6 +9,7 @@ import type {
   Processor,
   ProcessorState,
 } from '../../pipeline/types.js';
+import { withHookDefaults } from '../direct-call/index.js';
 import { invalidOptionFor } from '../option-errors.js';
 import { DEFAULT_COMPAT_RULES } from './compat-rules/index.js';
 import type { CompatRule } from './compat-rules/types.js';

@@ -1,4 +1,3 @@
-import { withHookDefaults } from '../direct-call/index.js';
 import { decodeValue, encodeValue } from '../../cache/json.js';
 import type { MastraServerCache } from '../../cache/server-cache.js';
 import { type ServerCacheLock, supportsLock } from '../../cache/server-cache.js';
@@ -19,6 +18,7 @@ import {
   RESPONSE_CACHE_CONTEXT_KEY,
   RequestContext,
 } from '../../request-context/request-context.js';
+import { withHookDefaults } from '../direct-call/index.js';
 import { FailOpen, type ResponseCacheLogger } from './fail-open.js';
 import { buildResponseCacheKey, type ResponseCacheKeyFn, type ResponseCacheKeyInputs } from './key.js';
 import { type Flight, joinFlight } from './single-flight.js';

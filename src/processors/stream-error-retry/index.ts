@@ -1,4 +1,3 @@
-import { withHookDefaults } from '../direct-call/index.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { DownloadAssetsError } from '../../errors/download-assets-error.js';
 import { errorChain } from '../../errors/error-chain.js';
@@ -9,6 +8,7 @@ import type {
   Processor,
   ProcessorState,
 } from '../../pipeline/types.js';
+import { withHookDefaults } from '../direct-call/index.js';
 import { invalidOptionFor } from '../option-errors.js';
 import {
   isAbortError,

@@ -3,7 +3,6 @@
  * user, organisation or session over a sliding window, checked before every model call.
  */
 
-import { withHookDefaults } from '../direct-call/index.js';
 import { InMemoryUsageLedger } from '../../cost/in-memory-ledger.js';
 import { pricingProblem } from '../../cost/pricing.js';
 import {
@@ -34,6 +33,7 @@ import type {
 import type { RequestContext } from '../../request-context/request-context.js';
 import { isTimerMs, MAX_TIMER_MS } from '../../util/timer-ms.js';
 import { TIMED_OUT, withinMs } from '../../util/within-ms.js';
+import { withHookDefaults } from '../direct-call/index.js';
 import { TOKEN_COST_CONTROL_OPTIONS } from '../guardrail-option-names.js';
 import { checkOptionNames, describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
 

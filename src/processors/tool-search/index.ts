@@ -1,4 +1,3 @@
-import type { MessageList } from '../../messages/message-list.js';
 import type { MastraDBMessage } from '../../messages/types.js';
 import type { ToolsInput } from '../../models/call-settings.js';
 import type { ProcessInputStepArgs, ProcessInputStepResult, Processor } from '../../pipeline/types.js';

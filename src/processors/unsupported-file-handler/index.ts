@@ -7,7 +7,6 @@ import {
   type LanguageModelV2TextPart,
   UnsupportedFunctionalityError,
 } from '@ai-sdk/provider';
-import { withHookDefaults } from '../direct-call/index.js';
 import { downloadUnderPolicy } from '../../downloads/guarded-fetch.js';
 import {
   type AttachmentDownloadPolicy,
@@ -30,6 +29,7 @@ import type {
   Processor,
   ProcessorState,
 } from '../../pipeline/types.js';
+import { withHookDefaults } from '../direct-call/index.js';
 
 /** Options of {@link UnsupportedFileHandler}. */
 export interface UnsupportedFileHandlerOptions {
@@ -296,7 +296,9 @@ export class UnsupportedFileHandler implements Processor<'unsupported-file-handl
    * sandbox path or a note. Returns a new prompt (the input is never mutated), or undefined
    * when nothing was replaced.
    */
-  processLLMRequest(input: ProcessLLMRequestArgs): ProcessLLMRequestResult | Promise<ProcessLLMRequestResult> {
+  processLLMRequest(
+    input: ProcessLLMRequestArgs,
+  ): ProcessLLMRequestResult | Promise<ProcessLLMRequestResult> {
     const args = withHookDefaults(this, input);
     // Runs before every model call of every agent. Nothing to do is the usual case: answering
     // synchronously spares this processor a promise and the rewrite's work (the runner still
