@@ -10,7 +10,7 @@
 
 import { type LanguageModelV2Prompt, UnsupportedFunctionalityError } from '@ai-sdk/provider';
 import { InMemoryServerCache } from 'sluice/cache';
-import type { MastraDBMessage } from 'sluice/messages';
+import { type MastraDBMessage, MessageList } from 'sluice/messages';
 import {
   BatchPartsProcessor,
   createBackgroundWorkSignalProcessor,
@@ -523,5 +523,36 @@ describe('every built-in works called directly with the documented arguments', (
     await cache.processLLMResponse({ chunks, model, stepNumber: 0, steps: [], fromCache: false } as Loose);
     const hit = await cache.processLLMRequest(args as Loose);
     expect(hit?.response?.chunks.map((c) => c.type)).toEqual(['text-delta', 'finish']);
+  });
+});
+
+describe('with the full arguments the runtime passes, the built-ins still edit and return the messageList', () => {
+  const full = (messageList: MessageList) => ({
+    messages: messageList.get.all.db(),
+    systemMessages: [],
+    messageList,
+    state: {},
+    retryCount: 0,
+    abort,
+  });
+
+  it.each([
+    ['UnicodeNormalizer', () => new UnicodeNormalizer()],
+    ['RegexFilterProcessor', () => new RegexFilterProcessor({ presets: ['pii'], strategy: 'redact' })],
+    ['PIIDetector', () => new PIIDetector()],
+    ['ModerationProcessor', () => new ModerationProcessor({ strategy: 'filter' })],
+    ['PromptInjectionDetector', () => new PromptInjectionDetector({ strategy: 'filter' })],
+    ['LanguageDetector', () => new LanguageDetector({ targetLanguages: ['en'] })],
+    ['TokenLimiter', () => new TokenLimiter(1000)],
+  ])('%s.processInput returns the same list', async (_name, build) => {
+    const list = new MessageList().add('Ｈｅｌｌｏ, please mail ada@example.com about the weather.', 'input');
+    const out = await build().processInput(full(list) as Loose);
+    expect(out).toBe(list);
+  });
+
+  it('a filter strategy removes the message from the list it was given', async () => {
+    const list = new MessageList().add(['you stupid bitch', 'What is the weather today?'], 'input');
+    await new ModerationProcessor({ strategy: 'filter' }).processInput(full(list) as Loose);
+    expect(list.get.all.db().map(textOf)).toEqual(['What is the weather today?']);
   });
 });
