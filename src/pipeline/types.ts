@@ -491,16 +491,16 @@ export interface Processor<TId extends string = string, TTripwireMetadata = unkn
   processOutputStep?(
     args: ProcessOutputStepArgs<TTripwireMetadata>,
     // biome-ignore lint/suspicious/noConfusingVoidType: hooks may return nothing.
-  ): ProcessorMessageResult | Promise<undefined | void> | undefined | void;
+  ): MaybePromise<MessageList | MastraDBMessage[] | undefined | void>;
   processToolResult?(
     args: ProcessToolResultArgs<TTripwireMetadata>,
     // biome-ignore lint/suspicious/noConfusingVoidType: hooks may return nothing.
-  ): ProcessorMessageResult | Promise<undefined | void> | undefined | void;
+  ): MaybePromise<MessageList | MastraDBMessage[] | undefined | void>;
   /** Returning nothing leaves the list as it is. */
   processOutputResult?(
     args: ProcessOutputResultArgs<TTripwireMetadata>,
     // biome-ignore lint/suspicious/noConfusingVoidType: hooks may return nothing.
-  ): ProcessorMessageResult | Promise<undefined | void> | undefined | void;
+  ): MaybePromise<MessageList | MastraDBMessage[] | undefined | void>;
 }
 
 type WithRequired<T, K extends keyof T> = T & { [P in K]-?: T[P] };
