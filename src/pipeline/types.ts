@@ -3,7 +3,7 @@ import type {
   LanguageModelV2Prompt,
   LanguageModelV2ToolChoice,
 } from '@ai-sdk/provider';
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
 import type { RunUsageContext } from '../cost/run-usage.js';
 import type { ResolvedDownloadPolicy } from '../downloads/policy.js';
 import type { TripWireOptions } from '../errors/tripwire.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { openObject } from './open-object.js';
 
 // Part and message schemas of stored ("format 2") messages, as they travel through processor

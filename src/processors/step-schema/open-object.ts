@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 
 /**
  * A zod object that accepts and keeps unknown keys at runtime (`z.looseObject`), typed as a

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { isRecord } from '../../messages/is-record.js';
 import { MessageList } from '../../messages/message-list.js';
 import type { CoreMessage } from '../../messages/types.js';
