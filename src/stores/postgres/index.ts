@@ -27,8 +27,11 @@ import { SqlStore, type SqlTables } from '../sql/sql-store.js';
  * `@types/pg`. Pass the `Pool` instance from `pg` itself.
  */
 export interface PgPool {
+  /** Runs one statement on a pooled connection. */
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
+  /** Checks out a connection (the store uses one per transaction and releases it). */
   connect(): Promise<unknown>;
+  /** Closes the pool (never called on a pool the caller passed in). */
   end(): Promise<void>;
 }
 
@@ -37,9 +40,13 @@ export interface PgPool {
  * …: see `pg`'s `PoolConfig`; typed loosely so the declarations do not require `@types/pg`).
  */
 export interface PgPoolConfig {
+  /** Most connections the pool opens. */
   max?: number;
+  /** How long an idle connection stays open, in ms. */
   idleTimeoutMillis?: number;
+  /** How long connecting may take, in ms. Default here: 5000. */
   connectionTimeoutMillis?: number;
+  /** Any other `pg` pool option, passed through. */
   [option: string]: unknown;
 }
 

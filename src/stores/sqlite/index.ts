@@ -44,7 +44,9 @@ export interface SqliteStoreOptions {
 export interface SqliteDatabase {
   /** The database file's path (`':memory:'` for an in-memory database). */
   readonly name: string;
+  /** False once closed. */
   readonly open: boolean;
+  /** True inside a transaction. */
   readonly inTransaction: boolean;
   /** Runs one or more SQL statements without results. */
   exec(sql: string): unknown;
