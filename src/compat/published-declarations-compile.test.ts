@@ -6,6 +6,8 @@
  * - Item 14: every entry point compiles with `skipLibCheck: false`: no `@types/better-sqlite3` or
  *   `@types/pg` needed (Sluice types what it uses of those drivers itself), and `@types/json-schema`,
  *   which `@ai-sdk/provider`'s declarations import, comes with Sluice as a dependency.
+ * - Item 10, on the type side: the same declarations compile in a project whose `zod` is zod 3.25,
+ *   with a consumer's tool, structured output and workflow schemas from `zod` (v3) and `zod/v4`.
  * - Item 12: the README's `for await` loops over `fullStream` / `textStream` / `objectStream`
  *   compile with the Next.js default `lib: ["dom", "dom.iterable", "esnext"]`, on TypeScript 5.9
  *   (`typescript`) and TypeScript 7 (`@typescript/native-preview`, `tsgo`).
@@ -53,6 +55,7 @@ const TSGO = join(modules, '@typescript', 'native-preview', 'bin', 'tsgo');
 
 let temp: string;
 let project: string;
+let projectZod3: string;
 
 /** Newest modification time of the published sources (tests and test helpers excluded). */
 function newestSource(dir: string): number {
@@ -91,9 +94,9 @@ async function declarations(): Promise<string> {
 }
 
 /** Runs a compiler on the project's tsconfig; resolves to its diagnostics ('' when clean). */
-async function compile(compiler: string, tsconfig: string): Promise<string> {
+async function compile(compiler: string, tsconfig: string, cwd = project): Promise<string> {
   try {
-    await exec(process.execPath, [compiler, '-p', tsconfig], { cwd: project, timeout: 120_000 });
+    await exec(process.execPath, [compiler, '-p', tsconfig], { cwd, timeout: 120_000 });
     return '';
   } catch (error) {
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
@@ -101,42 +104,53 @@ async function compile(compiler: string, tsconfig: string): Promise<string> {
   }
 }
 
-beforeAll(async () => {
-  temp = mkdtempSync(join(tmpdir(), 'sluice-published-types-'));
-  project = join(temp, 'project');
-  const nodeModules = join(project, 'node_modules');
+/**
+ * A consumer project in `dir`: every installed package linked in, `zod` from `zodPackage`,
+ * only the declaration packages a consumer would have, and Sluice's declarations as `dist/`.
+ */
+function makeProject(dir: string, zodPackage: string, declarationsDir: string): void {
+  const nodeModules = join(dir, 'node_modules');
   mkdirSync(join(nodeModules, '@types'), { recursive: true });
   mkdirSync(join(nodeModules, 'sluice'));
-  // Everything installed, except declaration packages a consumer would not have.
   for (const name of readdirSync(modules)) {
-    if (name.startsWith('.') || name === '@types') continue;
+    if (name.startsWith('.') || name === '@types' || name === 'zod' || name === 'zod3') continue;
     symlinkSync(join(modules, name), join(nodeModules, name));
   }
+  symlinkSync(join(modules, zodPackage), join(nodeModules, 'zod'));
   for (const name of typesInstalled) {
     symlinkSync(join(modules, '@types', name), join(nodeModules, '@types', name));
   }
   copyFileSync(join(repo, 'package.json'), join(nodeModules, 'sluice', 'package.json'));
-  symlinkSync(await declarations(), join(nodeModules, 'sluice', 'dist'));
+  symlinkSync(declarationsDir, join(nodeModules, 'sluice', 'dist'));
 
   // One import of every entry point of package.json.
   const specifiers = Object.keys(manifest.exports)
     .filter((key) => key !== './package.json')
     .map((key) => (key === '.' ? 'sluice' : `sluice/${key.slice(2)}`));
   writeFileSync(
-    join(project, 'entries.ts'),
+    join(dir, 'entries.ts'),
     `${specifiers.map((s, i) => `import * as entry${i} from '${s}';`).join('\n')}\n` +
       `export const entries = [${specifiers.map((_, i) => `entry${i}`).join(', ')}];\n`,
   );
   writeFileSync(
-    join(project, 'package.json'),
+    join(dir, 'package.json'),
     JSON.stringify({ name: 'consumer', type: 'module', private: true }),
   );
-  copyFileSync(
-    join(fixtures, 'declarations-project', 'tsconfig.json'),
-    join(project, 'tsconfig.declarations.json'),
-  );
-  copyFileSync(join(fixtures, 'dom-lib-project', 'tsconfig.json'), join(project, 'tsconfig.dom.json'));
-  copyFileSync(join(fixtures, 'dom-lib-project', 'loops.ts'), join(project, 'loops.ts'));
+  const declarationsProject = join(fixtures, 'declarations-project');
+  copyFileSync(join(declarationsProject, 'tsconfig.json'), join(dir, 'tsconfig.declarations.json'));
+  copyFileSync(join(declarationsProject, 'tsconfig.zod.json'), join(dir, 'tsconfig.zod.json'));
+  copyFileSync(join(declarationsProject, 'zod-usage.ts'), join(dir, 'zod-usage.ts'));
+  copyFileSync(join(fixtures, 'dom-lib-project', 'tsconfig.json'), join(dir, 'tsconfig.dom.json'));
+  copyFileSync(join(fixtures, 'dom-lib-project', 'loops.ts'), join(dir, 'loops.ts'));
+}
+
+beforeAll(async () => {
+  temp = mkdtempSync(join(tmpdir(), 'sluice-published-types-'));
+  const declarationsDir = await declarations();
+  project = join(temp, 'project');
+  makeProject(project, 'zod', declarationsDir);
+  projectZod3 = join(temp, 'project-zod3');
+  makeProject(projectZod3, 'zod3', declarationsDir);
 }, 300_000);
 
 afterAll(() => {
@@ -152,6 +166,12 @@ describe('published declarations', () => {
 
   it('every entry point compiles with skipLibCheck: false', async () => {
     expect(await compile(TSC, 'tsconfig.declarations.json')).toBe('');
+  }, 120_000);
+
+  it('they compile with skipLibCheck: false against zod 3.25 too, with v3 and v4 schemas (tsgo)', async () => {
+    // tsgo for speed: the same check on TypeScript 5.9 takes half a minute more.
+    expect(await compile(TSGO, 'tsconfig.zod.json', projectZod3)).toBe('');
+    expect(await compile(TSGO, 'tsconfig.zod.json', project)).toBe('');
   }, 120_000);
 
   it('for await over the streams compiles with the DOM lib on TypeScript 5.9', async () => {
