@@ -42,8 +42,8 @@ export interface PgPool {
 export interface PgPoolConfig {
   /** Most connections the pool opens. */
   max?: number;
-  /** How long an idle connection stays open, in ms. */
-  idleTimeoutMillis?: number;
+  /** How long an idle connection stays open, in ms (`null`: no limit, as in `pg`). */
+  idleTimeoutMillis?: number | null;
   /** How long connecting may take, in ms. Default here: 5000. */
   connectionTimeoutMillis?: number;
   /** Any other `pg` pool option, passed through. */
