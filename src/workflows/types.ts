@@ -2,7 +2,7 @@
  * Public types of `sluice/workflows`: steps, the workflow builder's data flow and the committed
  * workflow an agent accepts as a processor.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
 import type { TripWireOptions } from '../errors/tripwire.js';
 import type {
   ProcessorState,
