@@ -18,6 +18,8 @@ const INCLUDE = ['src/**/*.test.ts', 'examples/**/*.test.ts'];
  * it changed.
  */
 const ISOLATED = [
+  // records every RegExp built while importing each shipped module: needs modules not yet evaluated
+  'src/util/regex-safety/regex-linear-time.test.ts',
   // vi.mock of an optional dependency or an internal module
   'src/schema/convert-valibot.test.ts',
   'src/stores/sql/driver-missing.test.ts',
@@ -47,6 +49,36 @@ const ISOLATED = [
   'examples/seeds/001-token-limiter-agent.test.ts',
 ];
 
+/** Seeded cases each property test runs when neither `SLUICE_PROPERTY_RUNS` nor `CI` is set. */
+const LOCAL_PROPERTY_RUNS = 50;
+
+/**
+ * How many seeded cases each property test runs (`inject('propertyRuns')`): `SLUICE_PROPERTY_RUNS`
+ * (a positive integer, or `full`); otherwise every test's own full count when `CI` is set, and
+ * `LOCAL_PROPERTY_RUNS` locally. `null` stands for "the test's full count".
+ */
+function propertyRuns(env: NodeJS.ProcessEnv): number | null {
+  const raw = env.SLUICE_PROPERTY_RUNS?.trim();
+  if (raw === undefined || raw === '') {
+    const ci = env.CI;
+    return ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0' ? null : LOCAL_PROPERTY_RUNS;
+  }
+  if (raw === 'full') return null;
+  const runs = Number(raw);
+  if (!Number.isSafeInteger(runs) || runs < 1)
+    throw new Error(
+      `SLUICE_PROPERTY_RUNS must be a positive integer or "full", got "${raw}": set it to e.g. 500, or unset it.`,
+    );
+  return runs;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Seeded cases per property test; `null`: the test's own full count (see `propertyRuns`). */
+    propertyRuns: number | null;
+  }
+}
+
 export default defineConfig({
   resolve: {
     alias: [
@@ -57,6 +89,7 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    provide: { propertyRuns: propertyRuns(process.env) },
     // Worker threads start faster and cost less than child processes; nothing here needs a
     // process of its own (the tests that do spawn children with `node:child_process`).
     pool: 'threads',
