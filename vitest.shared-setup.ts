@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, vi } from 'vitest';
 
 /** Thrown (as the file's error) when a shared test file leaves process-wide state changed. */
-export class SharedTestStateLeakError extends Error {
+class SharedTestStateLeakError extends Error {
   readonly code = 'TEST_SHARED_STATE_LEAK';
   constructor(readonly leaks: readonly string[]) {
     super(

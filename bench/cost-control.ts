@@ -7,8 +7,8 @@
  *    ledger, scope user) against the same agent without it, interleaved run by run.
  */
 import { Agent } from '../src/agent/index.js';
-import { CURRENT_MODELS } from '../src/cost/current-models.js';
 import { estimateCost } from '../src/cost/pricing.js';
+import { CURRENT_MODELS } from '../src/cost/testing/current-models.js';
 import { TokenCostControl } from '../src/processors/index.js';
 import { RequestContext } from '../src/request-context/index.js';
 import { ScriptedModel } from '../src/test/index.js';

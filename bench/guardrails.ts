@@ -10,12 +10,8 @@
  */
 import { Agent } from '../src/agent/index.js';
 import type { OutputProcessor } from '../src/pipeline/types.js';
-import {
-  createStreamWindow,
-  ModerationProcessor,
-  PIIDetector,
-  SystemPromptScrubber,
-} from '../src/processors/index.js';
+import { createStreamWindow } from '../src/processors/authoring/index.js';
+import { ModerationProcessor, PIIDetector, SystemPromptScrubber } from '../src/processors/index.js';
 import { ScriptedModel } from '../src/test/index.js';
 import { measureInterleaved, row } from './harness.js';
 

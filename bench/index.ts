@@ -1,4 +1,5 @@
 /** `npm run bench`: every benchmark, each against a baseline measured in the same run. */
+import { benchBackgroundLeases } from './background-leases.js';
 import { benchCostControl } from './cost-control.js';
 import { benchErrorLane } from './error-lane.js';
 import { benchGuardrails } from './guardrails.js';
@@ -35,6 +36,7 @@ await benchTokenLimiter();
 await benchResponseCache();
 await benchMemoryStore();
 await benchMemoryAgent();
+await benchBackgroundLeases();
 await benchLanguageId();
 await benchPII();
 await benchInjection();

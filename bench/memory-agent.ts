@@ -18,7 +18,7 @@ import { Agent } from '../src/agent/index.js';
 import { Memory } from '../src/memory/index.js';
 import { PostgresStore } from '../src/pg/index.js';
 import { SqliteStore } from '../src/sqlite/index.js';
-import { dropSchema, uniqueSchema } from '../src/stores/postgres/test-env.js';
+import { dropSchema, uniqueSchema } from '../src/stores/postgres/testing/test-env.js';
 import type { MemoryStorage } from '../src/stores/types.js';
 import { ScriptedModel } from '../src/test/index.js';
 import { measureInterleaved, row } from './harness.js';

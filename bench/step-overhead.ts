@@ -1,6 +1,7 @@
 /**
  * Per-step cost of the processor pipeline over a tool loop: a scripted model calls a trivial
  * tool 19 times and then answers (20 LLM steps, `maxSteps: 20`), run through `agent.generate()`
+ * (which calls the scripted model's `doGenerate`: each step's answer is one set of chunks)
  *  - with 3 input processors (`processInput` + `processInputStep` returning undefined) and
  *    3 output processors (`processOutputStep` returning the messageList + pass-through
  *    `processOutputStream`), against

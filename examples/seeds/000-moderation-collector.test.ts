@@ -57,7 +57,8 @@ describe('ModerationCollector (000-moderation-collector)', () => {
       outputProcessors: [warner, collector],
     });
 
-    await agent.generate('go');
+    // Streamed: each delta mentioning "risky" raises its own warning.
+    await (await agent.stream('go')).consumeStream();
 
     expect(seen.types.filter((t) => t === 'data-moderation')).toHaveLength(2);
     expect(seen.state).toEqual({

@@ -28,7 +28,10 @@ export async function evaluateQuality(text: string | undefined): Promise<number>
   return Math.min(1, words / 50) * 0.7 + Math.min(1, sentences / 3) * 0.3;
 }
 
-/** Same heuristic, under the name the reference page uses. */
+/**
+ * Same heuristic, under the name the reference page uses.
+ * @alias
+ */
 export const evaluateResponseQuality = evaluateQuality;
 
 /** Result of `runModeration()`. */

@@ -22,18 +22,24 @@ import type {
   Processor,
 } from '../pipeline/types.js';
 import { validateProcessors } from '../pipeline/validate.js';
+import {
+  registerStructuringAgent,
+  type StructuringAgentRequest,
+  type StructuringAgentResult,
+} from '../processors/structured-output/agent-call.js';
+import { checkStructuredOutputOption } from '../processors/structured-output/structured-output.js';
 import { RequestContext } from '../request-context/request-context.js';
 import type { FullOutput, MastraModelOutput } from '../stream/model-output.js';
 import { resolveToolSet } from '../tools/resolve-tool-set.js';
 import type { ResolvedToolSet } from '../tools/resolved-tool-set.js';
 import { MAX_DATA_DEPTH, valueTooDeep } from '../util/data-depth.js';
+import { newId } from '../util/ids.js';
 import { createDefaultErrorProcessor } from './default-error-processors.js';
-import { newId } from './ids.js';
 import { checkAgentConfigNames, checkCallOptionNames, type OptionCheckContext } from './option-names.js';
 import { type DefaultErrorProcessorId, mergeDefaultErrorProcessors } from './resolve-error-processors.js';
 import { startMemoryTurn } from './run/memory-turn.js';
+import type { ModelCallMethod } from './run/model-call.js';
 import { startRun } from './run/run.js';
-import { checkStructuredOutputOption } from './structured-output.js';
 import { structuringProcessorFor } from './structuring-processor.js';
 import type {
   AgentConfig,
@@ -98,6 +104,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
   readonly #warnedOptions = new Set<string>();
 
   constructor(config: AgentConfig<TTools>) {
+    registerStructuringAgent(structureWithInternalAgent);
     if (typeof config?.id !== 'string' || config.id.trim() === '') {
       throw new ConfigurationError(
         'AGENT_INVALID_CONFIG',
@@ -185,7 +192,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     options: AgentExecutionOptions<OUTPUT> = {},
   ): Promise<FullOutput<OUTPUT>> {
     // `null` options mean none, as `undefined` does (a default parameter only covers undefined).
-    const { output, abortSignal } = await this.#start(messages, options ?? {});
+    const { output, abortSignal } = await this.#start(messages, options ?? {}, 'generate');
     const full = await output.getFullOutput();
     if (output.status === 'failed' && full.error) throw full.error;
     if (output.status === 'aborted') {
@@ -213,13 +220,14 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     messages: MessageListInput,
     options: AgentExecutionOptions<OUTPUT> = {},
   ): Promise<MastraModelOutput<OUTPUT>> {
-    return (await this.#start(messages, options ?? {})).output;
+    return (await this.#start(messages, options ?? {}, 'stream')).output;
   }
 
   /** Start a run; also returns the abort signal it runs under (the call's or the defaults'). */
   async #start<OUTPUT>(
     messages: MessageListInput,
     options: AgentExecutionOptions<OUTPUT>,
+    callMethod: ModelCallMethod,
   ): Promise<{ output: MastraModelOutput<OUTPUT>; abortSignal: AbortSignal | undefined }> {
     const names: OptionCheckContext = {
       owner: `Agent "${this.id}"`,
@@ -318,6 +326,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       messageId: newId(),
       messageList,
       model,
+      callMethod,
       tools: allTools,
       resolveTools: (t) => this.#resolveTools(t),
       maxSteps: call.maxSteps ?? this.#config.maxSteps ?? DEFAULT_MAX_STEPS,
@@ -593,4 +602,31 @@ function sameEntries(a: readonly Processor[], b: readonly Processor[]): boolean 
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/**
+ * How `StructuredOutputProcessor({ useAgent: true })` runs its structuring call: one `generate`
+ * of an internal agent (whose default error processors retry transient failures). Registered
+ * by every `Agent` (and by the processor harness), because the processor must not import the
+ * agent, which builds it.
+ */
+export async function structureWithInternalAgent({
+  model,
+  instructions,
+  prompt,
+  abortSignal,
+  options,
+}: StructuringAgentRequest): Promise<StructuringAgentResult> {
+  const agent = new Agent({ id: 'structured-output', instructions, model });
+  const output = await agent.generate(prompt, {
+    maxSteps: 1,
+    abortSignal,
+    providerOptions: options.providerOptions,
+    structuredOutput: {
+      schema: options.schema,
+      instructions: options.instructions,
+      jsonPromptInjection: options.jsonPromptInjection,
+    },
+  });
+  return { object: output.object, usage: output.totalUsage };
 }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ProcessorError } from '../errors/index.js';
 import type { ErrorProcessor, ProcessAPIErrorArgs, Processor } from '../processors/index.js';
 import type { ChunkType } from '../stream/index.js';
-import { ScriptedModel } from '../test/index.js';
+import { ScriptedModel, streamOnly } from '../test/index.js';
 import { Agent } from './agent.js';
 
 function rejection(message: string, statusCode = 400): APICallError {
@@ -273,9 +273,12 @@ describe('attempts are isolated', () => {
   });
 
   it('messages a failed attempt added (a signal from an output hook) are rolled back before the retry', async () => {
-    const model = new ScriptedModel({
-      steps: [{ text: ['a', 'b'], errorAfterChunks: { after: 4, error: overloaded } }, 'done'],
-    });
+    // Streamed, so the failure comes after a delta went through the output hook.
+    const model = streamOnly(
+      new ScriptedModel({
+        steps: [{ text: ['a', 'b'], errorAfterChunks: { after: 4, error: overloaded } }, 'done'],
+      }),
+    );
     let sent = 0;
     const agent = new Agent({
       id: 'a',

@@ -6,6 +6,17 @@ export {
 export { TripWire } from '../errors/tripwire.js';
 export type { MessageList } from '../messages/message-list.js';
 export type { MastraDBMessage } from '../messages/types.js';
+export type { ModelRouterConfig, ModelSpec } from '../models/resolve-model.js';
+export type { SupportedLanguageModel } from '../models/to-mastra-model.js';
+export type {
+  FinishReason,
+  LanguageModelUsage,
+  MastraLanguageModel,
+  MastraLanguageModelV2,
+  ModelCallOptions,
+  ModelStreamPart,
+  ModelStreamResult,
+} from '../models/types.js';
 export type { AgentSandbox, SandboxFile } from '../pipeline/types.js';
 export type { FullOutput, MastraModelOutput } from '../stream/model-output.js';
 export { Agent } from './agent.js';

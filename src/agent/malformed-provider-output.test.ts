@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ProviderCallError } from '../errors/provider-call-error.js';
 import { SluiceError } from '../errors/sluice-error.js';
 import type { Processor } from '../pipeline/types.js';
-import { ScriptedModel } from '../test/index.js';
+import { ScriptedModel, streamOnly } from '../test/index.js';
 import { Agent } from './agent.js';
 
 const finish = {
@@ -24,10 +24,13 @@ const withParts = (parts: unknown[]) =>
   new Agent({
     id: 'a',
     instructions: 'x',
-    model: new ScriptedModel({
-      modelId: 'bad-model',
-      steps: [{ parts: parts as LanguageModelV4StreamPart[] }],
-    }),
+    // Streamed by generate() too: the parts arrive as the provider sent them.
+    model: streamOnly(
+      new ScriptedModel({
+        modelId: 'bad-model',
+        steps: [{ parts: parts as LanguageModelV4StreamPart[] }],
+      }),
+    ),
     errorProcessorDefaults: false,
   });
 
@@ -70,12 +73,32 @@ describe('malformed provider output is a ProviderCallError naming model and step
       provider: 'scripted',
       modelId: 'bad-model',
       supportedUrls: {},
-      doGenerate: () => Promise.reject(new Error('unused')),
       doStream: () => Promise.resolve({ stream: undefined }),
     } as unknown as LanguageModelV2;
     const agent = new Agent({ id: 'a', instructions: 'x', model, errorProcessorDefaults: false });
     const error = await failure(agent.generate('hi'));
     expect(error.message).toContain('without a readable "stream"');
+  });
+
+  it.each([
+    ['undefined', undefined, 'doGenerate resolved with undefined'],
+    [
+      'content that is not an array',
+      { content: 'hi', finishReason: 'stop', usage: {} },
+      'no "content" array',
+    ],
+    ['a null content part', { content: [null], finishReason: 'stop', usage: {} }, 'null stream part'],
+  ])('doGenerate resolving with %s', async (_what, result, message) => {
+    const model = {
+      specificationVersion: 'v2',
+      provider: 'scripted',
+      modelId: 'bad-model',
+      supportedUrls: {},
+      doGenerate: () => Promise.resolve(result),
+    } as unknown as LanguageModelV2;
+    const agent = new Agent({ id: 'a', instructions: 'x', model, errorProcessorDefaults: false });
+    const error = await failure(agent.generate('hi'));
+    expect(error.message).toContain(message);
   });
 
   it('a cached response (processLLMRequest) with chunks: [null]', async () => {

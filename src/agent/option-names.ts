@@ -79,7 +79,7 @@ export const AGENT_CONFIG_OPTIONS: readonly string[] = Object.keys(AGENT_CONFIG_
 /** Every `generate()`/`stream()` option Sluice implements. */
 export const CALL_OPTIONS: readonly string[] = Object.keys(CALL_OPTION_KEYS);
 /** Every key of the `memory` call option Sluice implements. */
-export const MEMORY_CALL_OPTIONS: readonly string[] = Object.keys(MEMORY_OPTION_KEYS);
+const MEMORY_CALL_OPTIONS: readonly string[] = Object.keys(MEMORY_OPTION_KEYS);
 
 // Read at load rather than imported: JSON import attributes need Node.js 20.10, engines say 20.
 const NOTES = JSON.parse(readFileSync(new URL('./documented-options.json', import.meta.url), 'utf8')) as {

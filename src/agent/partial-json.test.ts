@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { jsonNestsDeeperThan, MAX_JSON_DEPTH, PartialJsonParser, parsePartialJson } from './partial-json.js';
-import { PartialObjects } from './partial-objects.js';
+import {
+  jsonNestsDeeperThan,
+  MAX_JSON_DEPTH,
+  PartialJsonParser,
+  parsePartialJson,
+} from '../util/partial-json.js';
+import { PartialObjects } from './run/partial-objects.js';
 
 describe('parsePartialJson: the value a JSON prefix describes so far', () => {
   it.each([

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Processor } from '../processors/index.js';
 import type { ChunkType } from '../stream/index.js';
-import { ScriptedModel } from '../test/index.js';
+import { ScriptedModel, streamOnly } from '../test/index.js';
 import { createTool } from '../tools/index.js';
 import { Agent } from './agent.js';
 
@@ -145,7 +145,8 @@ describe('processor seam', () => {
         return messageList;
       },
     } satisfies Processor;
-    const model = new ScriptedModel({ steps: [{ text: ['a', 'b'] }, { text: ['c'] }] });
+    // Streamed by generate() too, so the counter sees each delta.
+    const model = streamOnly(new ScriptedModel({ steps: [{ text: ['a', 'b'] }, { text: ['c'] }] }));
     const agent = new Agent({ id: 'a', instructions: 'x', model, outputProcessors: [counter] });
     await agent.generate('one');
     await agent.generate('two');

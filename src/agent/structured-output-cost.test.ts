@@ -7,8 +7,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChunkType } from '../stream/index.js';
 import { ScriptedModel } from '../test/index.js';
+import { PartialJsonParser } from '../util/partial-json.js';
 import { Agent } from './agent.js';
-import { PartialJsonParser } from './partial-json.js';
 
 const SIZE = 20 * 1024;
 

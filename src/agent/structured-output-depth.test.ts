@@ -7,8 +7,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SluiceError } from '../errors/sluice-error.js';
 import { ScriptedModel } from '../test/index.js';
+import { MAX_JSON_DEPTH } from '../util/partial-json.js';
 import { Agent } from './agent.js';
-import { MAX_JSON_DEPTH } from './partial-json.js';
 
 const LEVELS = 20_000;
 const deepArrays = `${'['.repeat(LEVELS)}${']'.repeat(LEVELS)}`;

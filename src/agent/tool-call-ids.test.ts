@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelStreamPart } from '../models/types.js';
 import type { ChunkType } from '../stream/chunk-types.js';
-import { StepRecorder } from './step-recorder.js';
+import { StepRecorder } from './run/step-recorder.js';
 
 function record(recorder: StepRecorder, parts: ModelStreamPart[]): ChunkType[] {
   return parts.flatMap((part) => {

@@ -322,6 +322,58 @@ describe('deferred calls: acknowledgement now, reconciled result later, untilIdl
     expect(await stored()).not.toContain('"status":"running"');
   });
 
+  it('results of one step that settle at the same moment after the run are all reconciled into memory (none drops another)', async () => {
+    let release = false;
+    const { tool } = slowTool({ ms: 1, until: () => release });
+    // A store whose reads take a while (as over a network): every reconciliation reads the
+    // shared message before any of them has written it back.
+    class SlowReads extends InMemoryStore {
+      override async listMessages(...args: Parameters<InMemoryStore['listMessages']>) {
+        const page = await super.listMessages(...args);
+        await wait(20);
+        return page;
+      }
+    }
+    const storage = new SlowReads();
+    const memory = new Memory({ storage });
+    const manager = new BackgroundTaskManager();
+    const topics = ['ants', 'bees', 'crows', 'doves'];
+    const model = new ScriptedModel({
+      steps: [
+        {
+          toolCalls: topics.map((topic) => ({
+            toolName: 'research',
+            args: { topic },
+            toolCallId: `call-${topic}`,
+          })),
+        },
+        'Started.',
+      ],
+    });
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model,
+      tools: { research: tool },
+      memory,
+      backgroundTasks: { manager },
+    });
+    await agent.generate('research four animals', { memory: { thread: 'thread-4', resource: 'user-1' } });
+    // All four finish together (as when recovery settles a dead worker's tasks at once).
+    release = true;
+    await Promise.all((await manager.list()).map((task) => manager.waitFor(task.id)));
+    const stored = async () =>
+      JSON.stringify((await memory.recall({ threadId: 'thread-4', perPage: false })).messages);
+    await vi.waitFor(
+      async () => {
+        const text = await stored();
+        for (const topic of topics) expect(text).toContain(`notes on ${topic}`);
+      },
+      { timeout: 1000, interval: 10 },
+    );
+    expect(await stored()).not.toContain('"status":"running"');
+  });
+
   it('after the run, the result is reconciled into memory even when the thread moved on by more than a page', async () => {
     let release = false;
     const { tool } = slowTool({ ms: 1, until: () => release });

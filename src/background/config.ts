@@ -4,30 +4,16 @@
  * resolves them for a call ({@link resolveBackgroundPlan}).
  */
 import { describeValue } from '../errors/describe-value.js';
-import { MAX_TIMER_MS } from '../util/timer-ms.js';
+import {
+  type BackgroundTaskCallback,
+  type ToolBackgroundConfig,
+  toolBackgroundConfigProblem,
+} from '../tools/background-option.js';
+import { isWholeTimerMs, MAX_TIMER_MS } from '../util/timer-ms.js';
 import type { BackgroundTaskManager } from './manager.js';
-import type { BackgroundDisposition, BackgroundTaskRecord } from './types.js';
+import type { BackgroundDisposition } from './types.js';
 
-/** Called with a task's terminal record. A throwing callback is a warning; the record stands. */
-export type BackgroundTaskCallback = (task: BackgroundTaskRecord) => void | Promise<void>;
-
-/** Per-tool background settings (`createTool({ background })`, or an agent's `backgroundTasks.tools[name]`). */
-export interface ToolBackgroundConfig {
-  /** Opt the tool in (`true`) or out (`false`). An agent's `backgroundTasks.tools` entry decides over it. */
-  enabled?: boolean;
-  /** How a call runs when the model does not say (`_background.disposition`). Default `'deferred'`. */
-  defaultDisposition?: 'deferred' | 'foreground';
-  /** Per-attempt timeout of the background task, in milliseconds. Default: the manager's. */
-  timeoutMs?: number;
-  /** Retries after a failed or timed-out attempt. Default: the manager's (0). */
-  maxRetries?: number;
-  /** How long an `awaited` call holds the step before it becomes deferred. Default 30 000. */
-  waitTimeoutMs?: number;
-  /** The task completed. */
-  onComplete?: BackgroundTaskCallback;
-  /** The task ended `failed`, `timed_out` or `cancelled`. */
-  onFailed?: BackgroundTaskCallback;
-}
+export type { BackgroundTaskCallback, ToolBackgroundConfig };
 
 /** The agent's `backgroundTasks` option. */
 export interface AgentBackgroundTasksConfig {
@@ -78,7 +64,7 @@ export interface BackgroundDefaults {
 }
 
 /** Defaults when the manager sets none. */
-export const BACKGROUND_DEFAULTS: BackgroundDefaults = {
+const BACKGROUND_DEFAULTS: BackgroundDefaults = {
   timeoutMs: 300_000,
   maxRetries: 0,
   waitTimeoutMs: 30_000,
@@ -86,11 +72,6 @@ export const BACKGROUND_DEFAULTS: BackgroundDefaults = {
 
 /** The argument name the model uses for the override. */
 export const BACKGROUND_ARG = '_background';
-
-/** A whole number of milliseconds a timer can wait. */
-function isWholeMs(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_TIMER_MS;
-}
 
 const DISPOSITIONS: readonly string[] = ['foreground', 'deferred', 'awaited'];
 
@@ -181,7 +162,7 @@ export function checkBackgroundOverride(
     override.disposition = v.disposition as BackgroundDisposition;
   }
   if (v.timeoutMs !== undefined) {
-    if (!isWholeMs(v.timeoutMs)) {
+    if (!isWholeTimerMs(v.timeoutMs)) {
       return {
         ok: false,
         problem: `"${BACKGROUND_ARG}.timeoutMs" must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}.`,
@@ -196,52 +177,6 @@ export function checkBackgroundOverride(
     override.maxRetries = v.maxRetries;
   }
   return { ok: true, override };
-}
-
-/**
- * Problems with a tool's `background` option or an agent's per-name entry, as one message, or
- * `undefined`. `owner` names the tool or agent.
- */
-export function toolBackgroundConfigProblem(value: unknown): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return `must be an object such as { enabled: true, defaultDisposition: 'deferred' }`;
-  }
-  const c = value as Record<string, unknown>;
-  const known = [
-    'enabled',
-    'defaultDisposition',
-    'timeoutMs',
-    'maxRetries',
-    'waitTimeoutMs',
-    'onComplete',
-    'onFailed',
-  ];
-  for (const key of Object.keys(c)) {
-    if (!known.includes(key)) return `has an unknown field "${key}"; known fields: ${known.join(', ')}`;
-  }
-  if (c.enabled !== undefined && typeof c.enabled !== 'boolean') return '"enabled" must be true or false';
-  if (
-    c.defaultDisposition !== undefined &&
-    c.defaultDisposition !== 'deferred' &&
-    c.defaultDisposition !== 'foreground'
-  ) {
-    return `"defaultDisposition" must be 'deferred' or 'foreground' (got ${describeValue(c.defaultDisposition)})`;
-  }
-  for (const key of ['timeoutMs', 'waitTimeoutMs'] as const) {
-    if (c[key] !== undefined && !isWholeMs(c[key])) {
-      return `"${key}" must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}`;
-    }
-  }
-  if (
-    c.maxRetries !== undefined &&
-    !(typeof c.maxRetries === 'number' && Number.isInteger(c.maxRetries) && c.maxRetries >= 0)
-  ) {
-    return '"maxRetries" must be a whole number >= 0';
-  }
-  for (const key of ['onComplete', 'onFailed'] as const) {
-    if (c[key] !== undefined && typeof c[key] !== 'function') return `"${key}" must be a function`;
-  }
-  return undefined;
 }
 
 /** Problems with an agent's `backgroundTasks` option, or `undefined`. */
@@ -265,7 +200,7 @@ export function agentBackgroundConfigProblem(value: unknown): string | undefined
     }
   }
   if (c.disabled !== undefined && typeof c.disabled !== 'boolean') return '"disabled" must be true or false';
-  if (c.waitTimeoutMs !== undefined && !isWholeMs(c.waitTimeoutMs)) {
+  if (c.waitTimeoutMs !== undefined && !isWholeTimerMs(c.waitTimeoutMs)) {
     return `"waitTimeoutMs" must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}`;
   }
   for (const key of ['onTaskComplete', 'onTaskFailed'] as const) {

@@ -48,6 +48,11 @@ export class InProcessBackgroundTaskQueue implements BackgroundTaskQueue {
     for (const listener of this.#cancelListeners) listener(taskId);
   }
 
+  /** Tell `onSettled` listeners that a task settled without its job finishing (crash recovery failed it). */
+  async publishSettled(event: BackgroundJobSettled): Promise<void> {
+    this.#publish({ taskId: event.taskId, status: event.status });
+  }
+
   /** Hear `cancel(taskId)` requests (workers use it to abort a running job). */
   onCancel(listener: (taskId: string) => void): () => void {
     this.#cancelListeners.add(listener);

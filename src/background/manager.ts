@@ -132,10 +132,29 @@ export interface BackgroundTaskManagerOptions {
    */
   recoveryAction?: BackgroundRecoveryAction;
   /**
-   * A `running` record of another owner counts as abandoned once it was last updated this long
-   * ago. Default: the task's own `timeoutMs` plus `maxRetryBackoffMs` plus 30 s — a live owner
-   * always updates a record within that time, so only dead owners' tasks qualify. Set 0 when
-   * this manager is the only one using the store.
+   * How long a running task's lease lasts (ms): the task is this manager's until then, and each
+   * heartbeat pushes it this far ahead. A task whose lease passed (its owner died, or could not
+   * reach the store for that long) is abandoned and any live manager recovers it. Default
+   * 30 000; at least 1 000.
+   */
+  leaseMs?: number;
+  /**
+   * How often this manager renews the leases of the tasks it runs (ms); must be less than
+   * `leaseMs`. Default `leaseMs / 3`, so two heartbeats can fail before the lease passes.
+   */
+  heartbeatIntervalMs?: number;
+  /**
+   * How often this manager looks for abandoned tasks (expired leases) and recovers them (ms),
+   * besides once at start. Every live manager does (a compare-and-set decides which recovery
+   * wins). Default 30 000; 0 turns periodic recovery off. A dead worker's task is recovered at
+   * the latest `leaseMs` + `recoveryIntervalMs` after its last heartbeat.
+   */
+  recoveryIntervalMs?: number;
+  /**
+   * Only for records written without a lease (by releases before leases): a `running` record
+   * of another owner counts as abandoned once it was last updated this long ago. Default: the
+   * task's own `timeoutMs` plus `maxRetryBackoffMs` plus 30 s. Set 0 when this manager is the
+   * only one using the store.
    */
   staleAfterMs?: number;
   /** This manager's owner id written on the tasks it runs; default a random UUID. */
@@ -159,6 +178,19 @@ const TERMINAL: ReadonlySet<BackgroundTaskStatus> = new Set([
   'cancelled',
 ]);
 const FINISHED_MEMORY = 10_000;
+const DEFAULT_LEASE_MS = 30_000;
+const DEFAULT_RECOVERY_INTERVAL_MS = 30_000;
+const MIN_LEASE_MS = 1000;
+/** Most abandoned tasks one recovery pass handles (the next pass takes the rest). */
+const RECOVERY_BATCH = 1000;
+
+/** A task this manager runs: the version it holds (what its heartbeat compares) and how to stop it. */
+interface Lease {
+  version: number;
+  controller: AbortController;
+  /** The run is moving the record itself (a retry, or its outcome): a renewal missing meanwhile is not a loss. */
+  moving: boolean;
+}
 const ACTIVE: readonly BackgroundTaskStatus[] = ['pending', 'running'];
 
 /** True for `completed`, `failed`, `timed_out` and `cancelled`. */
@@ -171,9 +203,12 @@ export function isTerminalStatus(status: BackgroundTaskStatus): status is Backgr
  * cancellation, with every state change written through the store's compare-and-set
  * `transition` (so a task cancelled while it ran is never reported completed).
  *
- * Crash recovery: on `start()` (called by the first `submit`, or by you) tasks of another owner
- * left `running` longer than `staleAfterMs` are failed or re-queued (`recoveryAction`); turn it
- * off with `recoverOnStart: false`.
+ * Leases and crash recovery: a running task holds a lease (`leaseMs`) that this manager renews
+ * every `heartbeatIntervalMs` while it runs the task. On `start()` (called by the first
+ * `submit`, or by you) and then every `recoveryIntervalMs`, tasks whose lease passed are failed
+ * or re-queued (`recoveryAction`) under a compare-and-set on the record as read (status, owner,
+ * version, lease), so of all the live managers exactly one recovers a task. A worker handed a
+ * job whose record is `running` under an expired lease takes it over the same way.
  */
 export class BackgroundTaskManager {
   /** This manager's owner id. */
@@ -204,6 +239,15 @@ export class BackgroundTaskManager {
   #stopping = false;
   /** Tasks this manager has started and not yet settled (some still between start and running). */
   readonly #inFlight = new Set<string>();
+  /** Running tasks whose lease this manager holds and renews. */
+  readonly #leases = new Map<string, Lease>();
+  readonly #leaseMs: number;
+  readonly #heartbeatMs: number;
+  readonly #recoveryMs: number;
+  #heartbeat: ReturnType<typeof setInterval> | undefined;
+  #renewing = false;
+  #recoveryTimer: ReturnType<typeof setInterval> | undefined;
+  #recovering: Promise<unknown> | undefined;
 
   constructor(options: BackgroundTaskManagerOptions = {}) {
     this.#options = options;
@@ -256,6 +300,24 @@ export class BackgroundTaskManager {
         `"recoveryAction" must be 'fail' or 'requeue' (got ${describeValue(options.recoveryAction)}).`,
       );
     }
+    this.#leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+    if (!(Number.isInteger(this.#leaseMs) && this.#leaseMs >= MIN_LEASE_MS && isTimerMs(this.#leaseMs))) {
+      throw configError(
+        `"leaseMs" must be a whole number of milliseconds from ${MIN_LEASE_MS} to ${MAX_TIMER_MS} (got ${describeValue(options.leaseMs)}).`,
+      );
+    }
+    this.#heartbeatMs = options.heartbeatIntervalMs ?? Math.floor(this.#leaseMs / 3);
+    if (!(isTimerMs(this.#heartbeatMs) && this.#heartbeatMs < this.#leaseMs)) {
+      throw configError(
+        `"heartbeatIntervalMs" must be a number of milliseconds above 0 and below "leaseMs" (${this.#leaseMs}), so the lease is renewed before it passes (got ${describeValue(options.heartbeatIntervalMs)}).`,
+      );
+    }
+    this.#recoveryMs = options.recoveryIntervalMs ?? DEFAULT_RECOVERY_INTERVAL_MS;
+    if (this.#recoveryMs !== 0 && !isTimerMs(this.#recoveryMs)) {
+      throw configError(
+        `"recoveryIntervalMs" must be 0 (off) or a number of milliseconds from 1 to ${MAX_TIMER_MS} (got ${describeValue(options.recoveryIntervalMs)}).`,
+      );
+    }
     const backpressure = options.backpressure ?? 'queue';
     if (!['queue', 'reject', 'fallback-sync'].includes(backpressure)) {
       throw configError(
@@ -284,6 +346,11 @@ export class BackgroundTaskManager {
       this.#cleanups.push(queue.onSettled((event) => void this.#heardSettled(event.taskId)));
     }
     if (this.#options.recoverOnStart !== false) await this.recover();
+    if (this.#recoveryMs > 0 && !this.#closed) {
+      const timer = setInterval(() => this.#recoverTick(), this.#recoveryMs);
+      timer.unref?.();
+      this.#recoveryTimer = timer;
+    }
     if (queue && this.mode === 'worker') {
       if (queue.onCancel) {
         this.#cleanups.push(
@@ -499,19 +566,23 @@ export class BackgroundTaskManager {
   }
 
   /**
-   * Crash recovery (run by `start()` unless `recoverOnStart: false`): every `running` task of
-   * another owner not updated for `staleAfterMs` is failed or re-queued. Resolves with the
-   * records it changed.
+   * Crash recovery (run by `start()` unless `recoverOnStart: false`, then every
+   * `recoveryIntervalMs`): every `running` task whose lease has passed — and that this manager
+   * is not running itself — is failed or re-queued (`recoveryAction`). A record without a lease
+   * (written before leases) counts when another owner left it untouched for `staleAfterMs`.
+   * Resolves with the records it changed (at most 1 000 per call).
    */
   async recover(): Promise<BackgroundTaskRecord[]> {
     const now = Date.now();
-    const grace = (this.#options.maxRetryBackoffMs ?? 30_000) + 30_000;
     const changed: BackgroundTaskRecord[] = [];
-    const running = await this.store.list({ status: 'running', limit: 1000, order: 'ASC' });
-    for (const task of running) {
-      if (task.owner === this.ownerId) continue;
-      const staleAfter = this.#options.staleAfterMs ?? task.timeoutMs + grace;
-      if (now - task.updatedAt.getTime() < staleAfter) continue;
+    const due = await this.store.list({
+      status: 'running',
+      leaseExpiredBefore: new Date(now),
+      limit: RECOVERY_BATCH,
+      order: 'ASC',
+    });
+    for (const task of due) {
+      if (!this.#abandoned(task, now)) continue;
       const recovered = await this.#recoverOne(task).catch((error: unknown) => {
         this.#warn(`crash recovery of task ${task.id} failed`, error);
         return null;
@@ -521,28 +592,74 @@ export class BackgroundTaskManager {
     return changed;
   }
 
+  /** One periodic recovery pass, unless the previous one is still going. */
+  #recoverTick(): void {
+    if (this.#recovering || this.#closed) return;
+    this.#recovering = this.recover()
+      .catch((error: unknown) => this.#warn('periodic crash recovery failed', error))
+      .finally(() => {
+        this.#recovering = undefined;
+      });
+  }
+
+  /** A `running` record nobody is running any more: its lease passed (or, without one, it went stale). */
+  #abandoned(task: BackgroundTaskRecord, now: number): boolean {
+    // Running here: a late heartbeat of a live task, never an abandoned one.
+    if (this.#leases.has(task.id)) return false;
+    if (task.leaseExpiresAt) return task.leaseExpiresAt.getTime() < now;
+    if (task.owner === this.ownerId) return false;
+    const grace = (this.#options.maxRetryBackoffMs ?? 30_000) + 30_000;
+    const staleAfter = this.#options.staleAfterMs ?? task.timeoutMs + grace;
+    return now - task.updatedAt.getTime() >= staleAfter;
+  }
+
+  /**
+   * The compare-and-set a recovery or take-over of `task` (as read) uses: another manager that
+   * recovered it first, a requeued run that has started since (version), or an owner that is
+   * alive after all and renewed its lease (lease) makes it miss — so exactly one wins and a task
+   * is never run twice.
+   */
+  #seen(task: BackgroundTaskRecord) {
+    return { version: task.version, owner: task.owner ?? null, leaseExpiresAt: task.leaseExpiresAt ?? null };
+  }
+
   async #recoverOne(task: BackgroundTaskRecord): Promise<BackgroundTaskRecord | null> {
     const action = this.#options.recoveryAction ?? 'fail';
     const canRerun =
       (this.queue && this.mode !== 'full') || this.#options.tools?.[task.toolName] !== undefined;
-    // Compare-and-set on the record as listed (status, owner and version): another manager that
-    // recovered it first, or a requeued run that has started since, moved the version on, so
-    // exactly one recovery wins and a task is never run twice.
-    const seen = { version: task.version, owner: task.owner ?? null };
     if (action === 'requeue' && canRerun) {
       const pending = await this.store.transition(
         task.id,
         ['running'],
         'pending',
         { owner: this.ownerId },
-        seen,
+        this.#seen(task),
       );
       if (!pending) return null;
       this.#emit({ type: 'pending', task: pending });
       if (this.queue && this.mode !== 'full') {
-        const job: BackgroundJob = { taskId: pending.id, toolName: pending.toolName };
+        const job: BackgroundJob = {
+          taskId: pending.id,
+          toolName: pending.toolName,
+          requeue: pending.version,
+        };
         if (pending.agentId !== undefined) job.agentId = pending.agentId;
-        await this.queue.enqueue(job);
+        try {
+          await this.queue.enqueue(job);
+        } catch (error) {
+          // Not queued means never run: the record must not stay pending.
+          const failed = await this.store
+            .transition(
+              pending.id,
+              ['pending'],
+              'failed',
+              { error: toStoredError(error), finishedAt: new Date() },
+              { version: pending.version },
+            )
+            .catch(() => null);
+          if (failed) await this.#announce(failed);
+          throw error;
+        }
       } else {
         this.#schedule(pending, () => this.#run(pending.id, undefined));
       }
@@ -552,19 +669,25 @@ export class BackgroundTaskManager {
       task.id,
       ['running'],
       'failed',
-      {
-        error: toStoredError(
-          new BackgroundTaskError(
-            'BACKGROUND_TASK_ABANDONED',
-            `Background task ${task.id} (tool "${task.toolName}") was left running by owner ${task.owner ?? 'unknown'}, which is gone; marked failed on recovery by ${this.ownerId}.`,
-          ),
-        ),
-        finishedAt: new Date(),
-      },
-      seen,
+      { error: toStoredError(abandonedError(task, this.ownerId)), finishedAt: new Date() },
+      this.#seen(task),
     );
-    if (failed) this.#finish(failed);
+    if (failed) await this.#announce(failed);
     return failed;
+  }
+
+  /**
+   * A task settled here without a worker finishing its job (recovery failed it): settle this
+   * manager's waiters and tell every process's listeners through the queue, so the producer
+   * whose conversation waits for it hears the outcome.
+   */
+  async #announce(task: BackgroundTaskRecord): Promise<void> {
+    this.#finish(task);
+    const queue = this.queue;
+    if (!queue?.publishSettled || this.#closed) return;
+    await queue
+      .publishSettled({ taskId: task.id, status: task.status as BackgroundTaskTerminalStatus })
+      .catch((error: unknown) => this.#warn(`publishing the settlement of task ${task.id} failed`, error));
   }
 
   /**
@@ -576,6 +699,8 @@ export class BackgroundTaskManager {
    */
   async close(options: { cancelRunning?: boolean } = {}): Promise<void> {
     this.#closed = true;
+    if (this.#recoveryTimer) clearInterval(this.#recoveryTimer);
+    this.#recoveryTimer = undefined;
     for (const cleanup of this.#cleanups.splice(0)) cleanup();
     if (!options.cancelRunning) return;
     // Set before any await: every start path checks it, so nothing starts from here on.
@@ -682,29 +807,69 @@ export class BackgroundTaskManager {
     });
   }
 
-  /** A worker's job handler: run the task with the registered tool, resolve with its terminal status. */
+  /**
+   * A worker's job handler: run the task with the registered tool, resolve with its terminal
+   * status. A job whose record is `running` is a re-delivery (its worker died, or the queue
+   * lost its lock): under an expired lease this worker takes it over (`recoveryAction`), under a
+   * live one it waits for that run's outcome (or for its lease to pass).
+   */
   async #work(job: BackgroundJob): Promise<BackgroundTaskTerminalStatus> {
     const task = await this.store.get(job.taskId);
     if (!task) return 'failed';
     if (isTerminalStatus(task.status)) return task.status;
-    const final = await this.#schedule(task, () => this.#run(task.id, undefined));
+    const final = await this.#schedule(task, () =>
+      task.status === 'running' ? this.#redelivered(task) : this.#run(task.id, undefined),
+    );
     return isTerminalStatus(final.status) ? final.status : 'failed';
   }
 
-  /** pending → running, then attempts until a terminal status. */
-  async #run(taskId: string, execute: BackgroundTaskExecutor | undefined): Promise<BackgroundTaskRecord> {
-    let task = await this.store.transition(taskId, ['pending'], 'running', {
-      owner: this.ownerId,
-      startedAt: new Date(),
-    });
-    if (!task) {
-      const current = await this.store.get(taskId);
-      if (current && isTerminalStatus(current.status)) this.#finish(current);
-      return current as BackgroundTaskRecord;
+  /** A job for a `running` record: wait while its lease is live, then take it over. */
+  async #redelivered(seen: BackgroundTaskRecord): Promise<BackgroundTaskRecord> {
+    let task: BackgroundTaskRecord | null = seen;
+    for (;;) {
+      if (!task) return seen;
+      if (isTerminalStatus(task.status)) {
+        this.#finish(task);
+        return task;
+      }
+      if (task.status === 'pending') return this.#run(task.id, undefined);
+      if (this.#stopping) return task;
+      const now = Date.now();
+      if (this.#abandoned(task, now)) {
+        if ((this.#options.recoveryAction ?? 'fail') === 'requeue')
+          return this.#run(task.id, undefined, task);
+        const failed = await this.#recoverOne(task);
+        if (failed) return failed;
+      } else {
+        const until = task.leaseExpiresAt?.getTime() ?? now + this.#heartbeatMs;
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.min(Math.max(until - now + 1, 1), this.#heartbeatMs)),
+        );
+      }
+      task = await this.store.get(seen.id);
     }
+  }
+
+  /**
+   * Claim the task — `pending → running`, or with `abandoned` (a `running` record whose lease
+   * passed) a take-over compared against the record as read — then run attempts until a
+   * terminal status, holding its lease meanwhile.
+   */
+  async #run(
+    taskId: string,
+    execute: BackgroundTaskExecutor | undefined,
+    abandoned?: BackgroundTaskRecord,
+  ): Promise<BackgroundTaskRecord> {
+    const claim = { owner: this.ownerId, startedAt: new Date(), leaseExpiresAt: this.#leaseEnd() };
+    let task = abandoned
+      ? await this.store.transition(taskId, ['running'], 'running', claim, this.#seen(abandoned))
+      : await this.store.transition(taskId, ['pending'], 'running', claim);
+    if (!task) return this.#current(taskId);
     this.#emit({ type: 'running', task });
     const controller = new AbortController();
     this.#controllers.set(taskId, controller);
+    const lease: Lease = { version: task.version, controller, moving: false };
+    this.#hold(taskId, lease);
     // close({ cancelRunning }) began while the task was being started: it never runs.
     if (this.#stopping) controller.abort(cancelledError(taskId, 'manager closed'));
     try {
@@ -712,10 +877,11 @@ export class BackgroundTaskManager {
       for (;;) {
         const attempt = task.retryCount;
         const outcome = await this.#attempt(task, executor, controller.signal);
-        if (controller.signal.aborted) return (await this.store.get(taskId)) ?? task;
+        if (controller.signal.aborted) return this.#current(taskId);
         // The runner's own transitions compare the version it holds: a task recovered (re-queued
         // or failed) or cancelled meanwhile is never overwritten by this run's outcome.
         const held = { version: task.version };
+        lease.moving = true;
         if (outcome.ok) {
           const done = await this.store.transition(
             taskId,
@@ -732,13 +898,19 @@ export class BackgroundTaskManager {
             taskId,
             ['running'],
             'running',
-            { retryCount: attempt + 1, error: toStoredError(outcome.error) },
+            {
+              retryCount: attempt + 1,
+              error: toStoredError(outcome.error),
+              leaseExpiresAt: this.#leaseEnd(),
+            },
             held,
           );
           if (!retrying) return this.#finishOrCurrent(null, taskId);
           task = retrying;
+          lease.version = retrying.version;
+          lease.moving = false;
           this.#emit({ type: 'retrying', task, delayMs });
-          if (!(await sleep(delayMs, controller.signal))) return (await this.store.get(taskId)) ?? task;
+          if (!(await sleep(delayMs, controller.signal))) return this.#current(taskId);
           continue;
         }
         const failed = await this.store.transition(
@@ -764,7 +936,72 @@ export class BackgroundTaskManager {
       return this.#finishOrCurrent(failed, taskId);
     } finally {
       this.#controllers.delete(taskId);
+      this.#releaseLease(taskId, lease);
     }
+  }
+
+  /** When a lease taken or renewed now passes. */
+  #leaseEnd(): Date {
+    return new Date(Date.now() + this.#leaseMs);
+  }
+
+  /** Start renewing the lease of a task this manager runs (one timer for all of them). */
+  #hold(taskId: string, lease: Lease): void {
+    this.#leases.set(taskId, lease);
+    if (this.#heartbeat) return;
+    const timer = setInterval(() => void this.#renewLeases(), this.#heartbeatMs);
+    timer.unref?.();
+    this.#heartbeat = timer;
+  }
+
+  #releaseLease(taskId: string, lease: Lease): void {
+    if (this.#leases.get(taskId) === lease) this.#leases.delete(taskId);
+    if (this.#leases.size === 0 && this.#heartbeat) {
+      clearInterval(this.#heartbeat);
+      this.#heartbeat = undefined;
+    }
+  }
+
+  /**
+   * The heartbeat: renew every held lease. A renewal that misses while the run still holds the
+   * version it compared means the task was recovered or taken over elsewhere (this process was
+   * cut off from the store past its lease): the run is aborted, its outcome would be dropped.
+   */
+  async #renewLeases(): Promise<void> {
+    if (this.#renewing) return;
+    this.#renewing = true;
+    try {
+      const until = this.#leaseEnd();
+      await Promise.all(
+        Array.from(this.#leases, async ([taskId, lease]) => {
+          const version = lease.version;
+          const renewed = await this.store
+            .renewLease(taskId, { owner: this.ownerId, version }, until)
+            .catch((error: unknown) => {
+              this.#warn(`renewing the lease of task ${taskId} failed`, error);
+              return undefined;
+            });
+          if (renewed !== null || lease.moving || lease.version !== version) return;
+          if (this.#leases.get(taskId) !== lease) return;
+          lease.controller.abort(
+            new BackgroundTaskError(
+              'BACKGROUND_TASK_LEASE_LOST',
+              `Background task ${taskId} lost its lease: owner ${this.ownerId} could not renew it in time and another manager recovered or took it over; this run stops and its outcome is dropped. Keep "heartbeatIntervalMs" well below "leaseMs" and the store reachable.`,
+              { details: { taskId, owner: this.ownerId } },
+            ),
+          );
+        }),
+      );
+    } finally {
+      this.#renewing = false;
+    }
+  }
+
+  /** The stored record (settling waiters when it is terminal): a run that lost its claim reports what happened instead. */
+  async #current(taskId: string): Promise<BackgroundTaskRecord> {
+    const current = await this.store.get(taskId);
+    if (current && isTerminalStatus(current.status)) this.#finish(current);
+    return current as BackgroundTaskRecord;
   }
 
   async #attempt(
@@ -844,8 +1081,7 @@ export class BackgroundTaskManager {
       this.#finish(updated);
       return updated;
     }
-    const current = await this.store.get(taskId);
-    return current as BackgroundTaskRecord;
+    return this.#current(taskId);
   }
 
   #settledPromise(taskId: string): Promise<BackgroundTaskRecord> {
@@ -947,6 +1183,17 @@ function positive(value: number | undefined, name: string, fallback: number): nu
 
 function configError(problem: string): BackgroundTaskError {
   return new BackgroundTaskError('BACKGROUND_INVALID_CONFIG', `BackgroundTaskManager: ${problem}`);
+}
+
+function abandonedError(task: BackgroundTaskRecord, recoveredBy: string): BackgroundTaskError {
+  const why = task.leaseExpiresAt
+    ? `its lease passed at ${task.leaseExpiresAt.toISOString()} without a heartbeat`
+    : 'it was left running';
+  return new BackgroundTaskError(
+    'BACKGROUND_TASK_ABANDONED',
+    `Background task ${task.id} (tool "${task.toolName}") was abandoned by owner ${task.owner ?? 'unknown'}: ${why}, so that process is gone or cut off; marked failed on recovery by ${recoveredBy}. Use recoveryAction 'requeue' to run such tasks again.`,
+    { details: { taskId: task.id, toolName: task.toolName, owner: task.owner } },
+  );
 }
 
 function closedError(): BackgroundTaskError {

@@ -1,6 +1,6 @@
 /** The in-memory task store against the one BackgroundTaskStore conformance suite. */
 import { InMemoryBackgroundTaskStore } from 'sluice/background';
-import { defineBackgroundTaskStoreConformance } from './store-conformance.js';
+import { defineBackgroundTaskStoreConformance } from './testing/store-conformance.js';
 
 defineBackgroundTaskStoreConformance('InMemoryBackgroundTaskStore', async () => ({
   store: new InMemoryBackgroundTaskStore(),

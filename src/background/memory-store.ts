@@ -3,12 +3,20 @@ import type {
   BackgroundTaskExpectation,
   BackgroundTaskFilter,
   BackgroundTaskInput,
+  BackgroundTaskLeaseHolder,
   BackgroundTaskPatch,
   BackgroundTaskRecord,
   BackgroundTaskStatus,
   BackgroundTaskStore,
 } from './types.js';
-import { checkCutoff, checkFilter, checkTaskId, checkTaskInput, checkTransition } from './validate.js';
+import {
+  checkCutoff,
+  checkFilter,
+  checkRenewal,
+  checkTaskId,
+  checkTaskInput,
+  checkTransition,
+} from './validate.js';
 
 const TERMINAL: ReadonlySet<BackgroundTaskStatus> = new Set([
   'completed',
@@ -73,6 +81,12 @@ export class InMemoryBackgroundTaskStore implements BackgroundTaskStore {
     if (!found || !from.includes(found.status)) return null;
     if (expected.version !== undefined && found.version !== expected.version) return null;
     if (expected.owner !== undefined && (found.owner ?? null) !== expected.owner) return null;
+    if (
+      expected.leaseExpiresAt !== undefined &&
+      (found.leaseExpiresAt?.getTime() ?? null) !== (expected.leaseExpiresAt?.getTime() ?? null)
+    ) {
+      return null;
+    }
     const next: BackgroundTaskRecord = {
       ...found,
       status: to,
@@ -85,6 +99,20 @@ export class InMemoryBackgroundTaskStore implements BackgroundTaskStore {
     }
     this.#tasks.set(id, next);
     return structuredClone(next);
+  }
+
+  async renewLease(
+    id: string,
+    holder: BackgroundTaskLeaseHolder,
+    leaseExpiresAt: Date,
+  ): Promise<BackgroundTaskRecord | null> {
+    checkRenewal(this.name, id, holder, leaseExpiresAt);
+    const found = this.#tasks.get(id);
+    if (found?.status !== 'running' || found.owner !== holder.owner || found.version !== holder.version) {
+      return null;
+    }
+    found.leaseExpiresAt = new Date(leaseExpiresAt.getTime());
+    return structuredClone(found);
   }
 
   async list(filter: BackgroundTaskFilter = {}): Promise<BackgroundTaskRecord[]> {
@@ -105,6 +133,13 @@ export class InMemoryBackgroundTaskStore implements BackgroundTaskStore {
       if (filter.toolName !== undefined && task.toolName !== filter.toolName) continue;
       if (filter.owner !== undefined && task.owner !== filter.owner) continue;
       if (filter.createdBefore !== undefined && !(task.createdAt < filter.createdBefore)) continue;
+      if (
+        filter.leaseExpiredBefore !== undefined &&
+        task.leaseExpiresAt !== undefined &&
+        !(task.leaseExpiresAt < filter.leaseExpiredBefore)
+      ) {
+        continue;
+      }
       matches.push(task);
     }
     const desc = (filter.order ?? 'DESC') === 'DESC';

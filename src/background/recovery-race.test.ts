@@ -1,6 +1,6 @@
 /**
  * Two managers recovering the same abandoned task at once (two servers starting after a crash):
- * exactly one recovery wins. With `recoveryAction: 'requeue'` the task runs again exactly once;
+ * exactly one recovery wins, for a task whose lease passed and for one written before leases. With `recoveryAction: 'requeue'` the task runs again exactly once;
  * with the default `'fail'` it never runs again. On every task store: in-memory (one store shared
  * by both managers), SQLite (one file, two connections) and PostgreSQL (two pools).
  */
@@ -14,7 +14,12 @@ import { SqliteStore } from 'sluice/sqlite';
 import { createTool } from 'sluice/tools';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../stores/postgres/test-env.js';
+import {
+  DATABASE_URL,
+  dropSchema,
+  postgresAvailable,
+  uniqueSchema,
+} from '../stores/postgres/testing/test-env.js';
 import type { BackgroundRecoveryAction } from './manager.js';
 import { SqlBackgroundTaskStore } from './sql/index.js';
 import type { BackgroundTaskStore } from './types.js';
@@ -66,7 +71,13 @@ async function raceRecoveries(backend: Backend, action: BackgroundRecoveryAction
         maxRetries: 0,
         timeoutMs: 5_000,
       });
-      await backend.a.transition(id, ['pending'], 'running', { owner: 'dead', startedAt: new Date() });
+      // Odd trials: a record with a lease (passed an hour ago); even: one written before leases.
+      const leaseExpiresAt = trial % 2 === 1 ? new Date(Date.now() + 1000) : undefined;
+      await backend.a.transition(id, ['pending'], 'running', {
+        owner: 'dead',
+        startedAt: new Date(),
+        leaseExpiresAt,
+      });
     } finally {
       vi.useRealTimers();
     }

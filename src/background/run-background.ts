@@ -79,6 +79,8 @@ export class RunBackground {
   #gate: { promise: Promise<void>; open: () => void } | undefined;
   /** `open` while steps may run; `closing` from finalization until memory is saved; then `ended`. */
   #phase: 'open' | 'closing' | 'ended' = 'open';
+  /** Memory reconciliations, chained (see `#reconcileInMemory`). */
+  #memoryWrites: Promise<void> = Promise.resolve();
   #ended: () => void = () => {};
   readonly #endedPromise = new Promise<void>((resolve) => {
     this.#ended = resolve;
@@ -343,8 +345,19 @@ export class RunBackground {
     this.#o.messageList.updateToolInvocation(part);
   }
 
-  /** After the run: the stored tool result (the acknowledgement) is replaced by the real one. */
-  async #reconcileInMemory(entry: InFlight, task: BackgroundTaskRecord): Promise<void> {
+  /**
+   * After the run: the stored tool result (the acknowledgement) is replaced by the real one.
+   * One at a time: calls of one step share a stored message, and each replacement reads and
+   * rewrites it, so two settling together (crash recovery settles a dead worker's tasks at
+   * once) would otherwise each drop the other's result.
+   */
+  #reconcileInMemory(entry: InFlight, task: BackgroundTaskRecord): Promise<void> {
+    const next = this.#memoryWrites.then(() => this.#reconcileOneInMemory(entry, task));
+    this.#memoryWrites = next.catch(() => undefined);
+    return next;
+  }
+
+  async #reconcileOneInMemory(entry: InFlight, task: BackgroundTaskRecord): Promise<void> {
     const memory = this.#o.memory;
     if (!memory) return;
     const part = await resultPart(entry.tool, task);

@@ -14,8 +14,12 @@
  * - Every record has a `version`: 1 when created, one more on every applied transition, in the
  *   same atomic step. A transition given `expected.version` (and/or `expected.owner`) applies only
  *   while the stored record still has it, so a caller acting on a record it read earlier (crash
- *   recovery; later, lease renewal) cannot act on a task someone else has moved on since: of two
- *   recoveries of one abandoned task, exactly one wins.
+ *   recovery, a worker taking over a re-delivered job) cannot act on a task someone else has
+ *   moved on since: of two recoveries of one abandoned task, exactly one wins.
+ * - A `running` task holds a lease (`leaseExpiresAt`) its owner extends with `renewLease` (a
+ *   heartbeat). Renewal is a compare-and-set on status `running`, owner and version, and does not
+ *   change `version` or `updatedAt`; recovery compares the lease it read (`expected.leaseExpiresAt`),
+ *   so a renewal that lands between a recovery's read and its write makes the recovery miss.
  * - A store that cannot be reached rejects with a `StorageError` (`STORE_UNAVAILABLE`) naming it.
  */
 
@@ -65,6 +69,12 @@ export interface BackgroundTaskRecord {
   /** Process/worker currently running the task (crash recovery finds its own stale `running` rows). */
   owner?: string;
   /**
+   * Until when the owner holds the task (set when it starts running, extended by the owner's
+   * heartbeat through `renewLease`). A `running` task whose lease has passed is abandoned: any
+   * live manager recovers it. Absent on records written before leases existed.
+   */
+  leaseExpiresAt?: Date;
+  /**
    * 1 when created, one more on every applied transition (see {@link BackgroundTaskExpectation}).
    * Monotonic: never reused, so a record read earlier can be compared with the stored one.
    */
@@ -87,7 +97,10 @@ export type BackgroundTaskInput = Omit<
 
 /** Fields a transition may set (besides `status`); `undefined` values leave a field as it is. */
 export type BackgroundTaskPatch = Partial<
-  Pick<BackgroundTaskRecord, 'result' | 'error' | 'retryCount' | 'owner' | 'startedAt' | 'finishedAt'>
+  Pick<
+    BackgroundTaskRecord,
+    'result' | 'error' | 'retryCount' | 'owner' | 'startedAt' | 'finishedAt' | 'leaseExpiresAt'
+  >
 >;
 
 /**
@@ -99,6 +112,17 @@ export interface BackgroundTaskExpectation {
   version?: number;
   /** The owner the caller expects; `null` means "no owner". */
   owner?: string | null;
+  /**
+   * The lease the caller read (exact time); `null` means "no lease". A renewal since then
+   * makes the transition miss: how recovery and take-over never act on a task whose owner is alive.
+   */
+  leaseExpiresAt?: Date | null;
+}
+
+/** What a lease renewal compares: the owner holding the task and the version it holds. */
+export interface BackgroundTaskLeaseHolder {
+  owner: string;
+  version: number;
 }
 
 /** A listing filter; every field narrows. */
@@ -112,6 +136,11 @@ export interface BackgroundTaskFilter {
   owner?: string;
   /** Only tasks created before this time. */
   createdBefore?: Date;
+  /**
+   * Only tasks whose lease expired before this time, or that have no lease (records written
+   * before leases existed): what periodic recovery lists, with `status: 'running'`.
+   */
+  leaseExpiredBefore?: Date;
   /** Default 100, max 1000. */
   limit?: number;
   offset?: number;
@@ -137,6 +166,17 @@ export interface BackgroundTaskStore {
     patch?: BackgroundTaskPatch,
     expected?: BackgroundTaskExpectation,
   ): Promise<BackgroundTaskRecord | null>;
+  /**
+   * Extend the lease of a `running` task to `leaseExpiresAt`, only while it is still held by
+   * `holder` (same owner, same version), atomically. Changes neither `version` nor `updatedAt`.
+   * Resolves with the record, or `null` when the task has moved on (finished, recovered, taken
+   * over): the caller has lost it and should stop.
+   */
+  renewLease(
+    id: string,
+    holder: BackgroundTaskLeaseHolder,
+    leaseExpiresAt: Date,
+  ): Promise<BackgroundTaskRecord | null>;
   list(filter?: BackgroundTaskFilter): Promise<BackgroundTaskRecord[]>;
   /** Delete terminal tasks finished before `before`; resolves to how many were deleted. */
   deleteFinished(before: Date): Promise<number>;
@@ -149,6 +189,12 @@ export interface BackgroundJob {
   toolName: string;
   /** Queue-level attempts are not used: retries are the manager's (it owns backoff and the record). */
   agentId?: string;
+  /**
+   * Set when crash recovery puts the task back on the queue (the record's version at that
+   * moment): a queue that keys jobs by task id must not drop it as a duplicate of the dead
+   * worker's job, which may still be listed as active.
+   */
+  requeue?: number;
 }
 
 /** Settlement notice a worker publishes and producers receive. */
@@ -184,5 +230,12 @@ export interface BackgroundTaskQueue {
    * `cancelled` record (compare-and-set).
    */
   onCancel?(listener: (taskId: string) => void): () => void;
+  /**
+   * Optional (added with leases): tell every process's `onSettled` listeners that a task
+   * settled without a worker finishing its job — crash recovery failed it — so the producer
+   * that waits for it (and its conversation) hears the outcome. Without it only the recovering
+   * process's own waiters hear it.
+   */
+  publishSettled?(event: BackgroundJobSettled): Promise<void>;
   close(): Promise<void>;
 }

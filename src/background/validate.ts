@@ -9,6 +9,7 @@ import type {
   BackgroundTaskExpectation,
   BackgroundTaskFilter,
   BackgroundTaskInput,
+  BackgroundTaskLeaseHolder,
   BackgroundTaskPatch,
   BackgroundTaskStatus,
 } from './types.js';
@@ -24,7 +25,7 @@ export const TASK_STATUSES: ReadonlySet<string> = new Set<BackgroundTaskStatus>(
 ]);
 
 /** Default and largest `limit` of `list`. */
-export const LIST_LIMIT = { default: 100, max: 1000 } as const;
+const LIST_LIMIT = { default: 100, max: 1000 } as const;
 
 /** A listing filter's paging, checked and defaulted. */
 export interface CheckedFilter {
@@ -58,7 +59,7 @@ export function checkTaskInput(store: string, task: BackgroundTaskInput): void {
   count(store, 'create', 'maxRetries', task.maxRetries);
   count(store, 'create', 'timeoutMs', task.timeoutMs);
   if (task.retryCount !== undefined) count(store, 'create', 'retryCount', task.retryCount);
-  for (const key of ['createdAt', 'startedAt', 'finishedAt'] as const) {
+  for (const key of ['createdAt', 'startedAt', 'finishedAt', 'leaseExpiresAt'] as const) {
     if (task[key] !== undefined) date(store, 'create', key, task[key]);
   }
   if (task.error !== undefined) error(store, 'create', task.error);
@@ -89,6 +90,7 @@ export function checkTransition(
   if (patch.owner !== undefined) text(store, 'transition', 'owner', patch.owner);
   if (patch.startedAt !== undefined) date(store, 'transition', 'startedAt', patch.startedAt);
   if (patch.finishedAt !== undefined) date(store, 'transition', 'finishedAt', patch.finishedAt);
+  if (patch.leaseExpiresAt !== undefined) date(store, 'transition', 'leaseExpiresAt', patch.leaseExpiresAt);
   if (patch.error !== undefined) error(store, 'transition', patch.error);
   if (expected === null || typeof expected !== 'object') {
     throw invalidInput(store, 'transition', `\`expected\` must be an object (got ${show(expected)}).`);
@@ -97,6 +99,25 @@ export function checkTransition(
   if (expected.owner !== undefined && expected.owner !== null) {
     text(store, 'transition', 'expected.owner', expected.owner);
   }
+  if (expected.leaseExpiresAt !== undefined && expected.leaseExpiresAt !== null) {
+    date(store, 'transition', 'expected.leaseExpiresAt', expected.leaseExpiresAt);
+  }
+}
+
+/** Check a `renewLease` call. */
+export function checkRenewal(
+  store: string,
+  id: string,
+  holder: BackgroundTaskLeaseHolder,
+  leaseExpiresAt: Date,
+): void {
+  checkTaskId(store, 'renewLease', id);
+  if (holder === null || typeof holder !== 'object') {
+    throw invalidInput(store, 'renewLease', `\`holder\` must be { owner, version } (got ${show(holder)}).`);
+  }
+  text(store, 'renewLease', 'holder.owner', holder.owner);
+  count(store, 'renewLease', 'holder.version', holder.version);
+  date(store, 'renewLease', 'leaseExpiresAt', leaseExpiresAt);
 }
 
 /** Check a `list` filter and fill in its defaults. */
@@ -113,6 +134,9 @@ export function checkFilter(store: string, filter: BackgroundTaskFilter): Checke
     if (filter[key] !== undefined) text(store, 'list', key, filter[key]);
   }
   if (filter.createdBefore !== undefined) date(store, 'list', 'createdBefore', filter.createdBefore);
+  if (filter.leaseExpiredBefore !== undefined) {
+    date(store, 'list', 'leaseExpiredBefore', filter.leaseExpiredBefore);
+  }
   const limit = filter.limit ?? LIST_LIMIT.default;
   if (!Number.isInteger(limit) || limit < 1 || limit > LIST_LIMIT.max) {
     throw invalidInput(

@@ -48,11 +48,6 @@ export function registerWorkNotifier(runId: string, notifier: BackgroundWorkNoti
   };
 }
 
-/** True when a notifier is registered for the run. */
-export function hasWorkNotifier(runId: string): boolean {
-  return notifiers.has(runId);
-}
-
 /** Forget a run's notifier (the run ended). */
 export function clearWorkNotifier(runId: string): void {
   notifiers.delete(runId);

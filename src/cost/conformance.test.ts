@@ -3,8 +3,9 @@
  * a ledger that files every record at the end of its minute and answers at the end of the
  * query's minute passes it with `bucketMs: 60_000`.
  */
-import { defineUsageLedgerConformance } from './conformance.js';
+
 import { InMemoryUsageLedger } from './in-memory-ledger.js';
+import { defineUsageLedgerConformance } from './testing/conformance.js';
 import type { UsageLedger, UsageQuery, UsageRecord, UsageTotals } from './types.js';
 
 const MINUTE = 60_000;

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../errors/configuration-error.js';
-import { CONFORMANCE_T0, defineUsageLedgerConformance, usageRecord } from './conformance.js';
 import { InMemoryUsageLedger } from './in-memory-ledger.js';
+import { CONFORMANCE_T0, defineUsageLedgerConformance, usageRecord } from './testing/conformance.js';
+import { defineReservationConformance } from './testing/reservation-conformance.js';
 
 defineUsageLedgerConformance('InMemoryUsageLedger', async ({ now }) => ({
+  ledger: new InMemoryUsageLedger({ now }),
+}));
+
+defineReservationConformance('InMemoryUsageLedger', async ({ now }) => ({
   ledger: new InMemoryUsageLedger({ now }),
 }));
 

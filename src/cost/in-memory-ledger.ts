@@ -5,14 +5,18 @@ import { fromNanoUsd, SCOPE_KEY_FIELD, toNanoUsd, USAGE_SCOPES } from './scope.j
 import type {
   PricingTable,
   UsageBreakdownEntry,
+  UsageHold,
   UsageLedger,
   UsageQuery,
   UsageRecord,
+  UsageReserveCheck,
+  UsageReserveResult,
+  UsageSettleOutcome,
   UsageTotals,
   UsageWindow,
 } from './types.js';
 import { USAGE_WINDOW_MS } from './types.js';
-import { checkUsageQuery, checkUsageRecord } from './validate.js';
+import { checkReserveCheck, checkUsageHold, checkUsageQuery, checkUsageRecord } from './validate.js';
 
 /** Options of {@link InMemoryUsageLedger}. */
 export interface InMemoryUsageLedgerOptions {
@@ -30,6 +34,16 @@ export interface InMemoryUsageLedgerOptions {
   pricing?: PricingTable;
   /** Name in error messages (default `InMemoryUsageLedger`). */
   name?: string;
+}
+
+/** A hold not settled yet. */
+interface OpenHold {
+  readonly hold: UsageHold;
+  readonly atMs: number;
+  readonly nano: number;
+  readonly expiresAt: number;
+  /** The `scope\u0000key` index keys it counts under. */
+  readonly keys: readonly string[];
 }
 
 interface Stored {
@@ -150,6 +164,9 @@ export class InMemoryUsageLedger implements UsageLedger {
   readonly #retentionMs: number;
   readonly #maxRecords: number;
   readonly #byId = new Map<string, Stored>();
+  /** Open holds by id (in the order placed: the sweep for expired ones reads from the front) and by index key. */
+  readonly #holds = new Map<string, OpenHold>();
+  readonly #holdsByKey = new Map<string, Set<OpenHold>>();
   /** Per `scope:key`. */
   readonly #index = new Map<string, KeyIndex>();
   /** Every live record, sorted by time, for retention. */
@@ -208,6 +225,125 @@ export class InMemoryUsageLedger implements UsageLedger {
   async record(record: UsageRecord): Promise<void> {
     const error = checkUsageRecord(this.name, record);
     if (error) throw error;
+    this.#expireHolds();
+    this.#insert(record);
+  }
+
+  /**
+   * Place a hold, atomically with the budget check (nothing else runs in between in one
+   * process): placed when the scope's total, other open holds included, is below `check.limit`.
+   */
+  async reserve(hold: UsageHold, check: UsageReserveCheck): Promise<UsageReserveResult> {
+    const error = checkUsageHold(this.name, hold) ?? checkReserveCheck(this.name, check);
+    if (error) throw error;
+    this.#expireHolds();
+    const query: UsageQuery = { scope: check.scope, scopeKey: check.scopeKey };
+    if (check.window !== undefined) query.window = check.window;
+    if (check.now !== undefined) query.now = check.now;
+    const already = this.#holds.get(hold.id);
+    const totals = this.#totals(query, already);
+    const granted = check.limit === undefined || totals.estimatedCost < check.limit;
+    if (granted && already === undefined && !this.#byId.has(hold.id)) {
+      const copy: UsageHold = { ...hold, at: new Date(hold.at.getTime()), scope: { ...hold.scope } };
+      const atMs = copy.at.getTime();
+      const keys: string[] = [];
+      for (const scope of USAGE_SCOPES) {
+        const key = copy.scope[SCOPE_KEY_FIELD[scope]];
+        if (typeof key === 'string' && key.length > 0) keys.push(`${scope}\u0000${key}`);
+      }
+      const open: OpenHold = {
+        hold: copy,
+        atMs,
+        nano: toNanoUsd(copy.estimatedCost),
+        expiresAt: this.#now().getTime() + copy.ttlMs,
+        keys,
+      };
+      this.#holds.set(copy.id, open);
+      for (const key of keys) {
+        let set = this.#holdsByKey.get(key);
+        if (set === undefined) {
+          set = new Set();
+          this.#holdsByKey.set(key, set);
+        }
+        set.add(open);
+      }
+    }
+    return { granted, totals };
+  }
+
+  /** Replace an open hold by the call's record (or drop it: `null`); a hold past its TTL is final. */
+  async settle(hold: UsageHold, record: UsageRecord | null): Promise<UsageSettleOutcome> {
+    const id = (hold as Partial<UsageHold> | null)?.id;
+    if (typeof id !== 'string') {
+      throw checkUsageHold(this.name, hold) ?? new TypeError('settle: hold.id must be a string');
+    }
+    if (record !== null) {
+      const error = checkUsageRecord(this.name, record);
+      if (error) throw error;
+    }
+    this.#expireHolds();
+    const open = this.#holds.get(id);
+    if (open === undefined) return 'expired';
+    if (open.expiresAt <= this.#now().getTime()) {
+      // Past its TTL (a hold placed before a longer-lived one is swept with it): final.
+      this.#finalise(open);
+      return 'expired';
+    }
+    this.#dropHold(open);
+    if (record === null) return 'released';
+    this.#insert(record);
+    return 'settled';
+  }
+
+  /** Number of holds placed and neither settled nor expired. */
+  get openHolds(): number {
+    return this.#holds.size;
+  }
+
+  #dropHold(open: OpenHold): void {
+    this.#holds.delete(open.hold.id);
+    for (const key of open.keys) {
+      const set = this.#holdsByKey.get(key);
+      set?.delete(open);
+      if (set?.size === 0) this.#holdsByKey.delete(key);
+    }
+  }
+
+  /**
+   * Holds past their TTL become records charged at the full estimate. The sweep reads holds in
+   * the order they were placed and stops at the first still open, so it costs O(1) per hold.
+   */
+  #expireHolds(): void {
+    if (this.#holds.size === 0) return;
+    const nowMs = this.#now().getTime();
+    for (const open of this.#holds.values()) {
+      if (open.expiresAt > nowMs) break;
+      this.#finalise(open);
+    }
+  }
+
+  /** A hold past its TTL: dropped as a hold, recorded as a call at its full estimate. */
+  #finalise(open: OpenHold): void {
+    this.#dropHold(open);
+    const h = open.hold;
+    this.#insert({
+      id: h.id,
+      at: h.at,
+      provider: h.provider,
+      model: h.model,
+      kind: 'step',
+      inputTokens: h.inputTokens,
+      outputTokens: h.outputTokens,
+      cachedInputTokens: 0,
+      reasoningTokens: 0,
+      estimatedCost: h.estimatedCost,
+      costUnit: 'USD',
+      priced: true,
+      scope: h.scope,
+    });
+  }
+
+  #insert(record: UsageRecord): void {
     if (this.#byId.has(record.id)) return;
     const copy: UsageRecord = {
       ...record,
@@ -240,6 +376,12 @@ export class InMemoryUsageLedger implements UsageLedger {
   async totals(query: UsageQuery): Promise<UsageTotals> {
     const error = checkUsageQuery(this.name, query);
     if (error) throw error;
+    this.#expireHolds();
+    return this.#totals(query, undefined);
+  }
+
+  /** Records plus open holds of the key in the window, leaving `exclude` out. */
+  #totals(query: UsageQuery, exclude: OpenHold | undefined): UsageTotals {
     const nowMs = (query.now ?? this.#now()).getTime();
     const indexKey = `${query.scope}\u0000${query.scopeKey}`;
     const index = this.#index.get(indexKey);
@@ -275,13 +417,31 @@ export class InMemoryUsageLedger implements UsageLedger {
         totals.calls = hi - lo;
       }
     }
-    if (query.breakdown) totals.breakdown = breakdownOf(index?.items ?? [], lo, hi);
+    const held: OpenHold[] = [];
+    const holds = this.#holdsByKey.get(indexKey);
+    if (holds !== undefined) {
+      const fromMs =
+        query.window === undefined ? Number.NEGATIVE_INFINITY : nowMs - USAGE_WINDOW_MS[query.window];
+      let nano = toNanoUsd(totals.estimatedCost);
+      for (const open of holds) {
+        if (open === exclude || open.atMs <= fromMs || open.atMs > nowMs) continue;
+        held.push(open);
+        nano += open.nano;
+        totals.inputTokens += open.hold.inputTokens;
+        totals.outputTokens += open.hold.outputTokens;
+        totals.calls += 1;
+      }
+      totals.estimatedCost = fromNanoUsd(nano);
+    }
+    if (query.breakdown) totals.breakdown = breakdownOf(index?.items ?? [], lo, hi, held);
     return totals;
   }
 
   /** Forget every record (tests, or a reset of all budgets). */
   clear(): void {
     this.#byId.clear();
+    this.#holds.clear();
+    this.#holdsByKey.clear();
     this.#index.clear();
     this.#order = [];
     this.#orderHead = 0;
@@ -322,10 +482,22 @@ export class InMemoryUsageLedger implements UsageLedger {
 }
 
 /** Per provider/model totals of `items[lo..hi)`, highest cost first. */
-function breakdownOf(items: readonly Stored[], lo: number, hi: number): UsageBreakdownEntry[] {
+function breakdownOf(
+  items: readonly Stored[],
+  lo: number,
+  hi: number,
+  held: readonly OpenHold[],
+): UsageBreakdownEntry[] {
   const groups = new Map<string, UsageBreakdownEntry & { nano: number }>();
-  for (let i = lo; i < hi; i++) {
-    const stored = items[i] as Stored;
+  const asStored = held.map(
+    (open): Pick<Stored, 'record' | 'nano'> => ({
+      nano: open.nano,
+      record: { ...open.hold, kind: 'step', cachedInputTokens: 0, reasoningTokens: 0, priced: true },
+    }),
+  );
+  const total = hi - lo + asStored.length;
+  for (let n = 0; n < total; n++) {
+    const stored = (lo + n < hi ? items[lo + n] : asStored[n - (hi - lo)]) as Pick<Stored, 'record' | 'nano'>;
     const r = stored.record;
     const groupKey = `${r.provider}\u0000${r.model}`;
     let entry = groups.get(groupKey);

@@ -93,7 +93,7 @@ export function emptySums(): Sums {
 }
 
 /** Add `b` into `a`. */
-export function addSums(a: Sums, b: Sums): void {
+function addSums(a: Sums, b: Sums): void {
   a.costNanos += b.costNanos;
   a.inputTokens += b.inputTokens;
   a.outputTokens += b.outputTokens;

@@ -5,8 +5,8 @@
  */
 import { calcPrice, findProvider } from '@pydantic/genai-prices';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CURRENT_MODELS } from './current-models.js';
 import { estimateCost, pricedTokens, pricingProblem, pricingProviderId } from './pricing.js';
+import { CURRENT_MODELS } from './testing/current-models.js';
 
 let warn: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {

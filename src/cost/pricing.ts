@@ -63,11 +63,6 @@ const PROVIDER_ALIASES: Readonly<Record<string, string>> = {
 
 const warned = new Set<string>();
 
-/** Forget which unknown models were already warned about (tests). */
-export function resetUnknownModelWarnings(): void {
-  warned.clear();
-}
-
 const count = (value: number | undefined): number =>
   typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
 

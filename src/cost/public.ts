@@ -1,7 +1,7 @@
 /**
  * What `sluice/processors` (and the root) export of the cost module: the ledger contract and
  * the in-memory ledger, cost estimation, the run-usage seam's types, shared validation for
- * custom ledgers. The conformance suite (`conformance.ts`) is test support and not exported here.
+ * custom ledgers. The conformance suite (`testing/conformance.ts`) is test support and not exported here.
  */
 export { byCostThenName, InMemoryUsageLedger, type InMemoryUsageLedgerOptions } from './in-memory-ledger.js';
 export {
@@ -22,13 +22,17 @@ export type {
   PricingTable,
   UsageBreakdownEntry,
   UsageCallKind,
+  UsageHold,
   UsageLedger,
   UsageQuery,
   UsageRecord,
+  UsageReserveCheck,
+  UsageReserveResult,
   UsageScope,
   UsageScopeKeys,
+  UsageSettleOutcome,
   UsageTotals,
   UsageWindow,
 } from './types.js';
 export { USAGE_WINDOW_MS } from './types.js';
-export { checkUsageQuery, checkUsageRecord } from './validate.js';
+export { checkReserveCheck, checkUsageHold, checkUsageQuery, checkUsageRecord } from './validate.js';

@@ -22,7 +22,14 @@ import {
 } from '../request-context/request-context.js';
 import { withinMs } from '../util/within-ms.js';
 import { estimateCost } from './pricing.js';
-import type { PricingTable, UsageCallKind, UsageLedger, UsageRecord, UsageScopeKeys } from './types.js';
+import type {
+  PricingTable,
+  UsageCallKind,
+  UsageHold,
+  UsageLedger,
+  UsageRecord,
+  UsageScopeKeys,
+} from './types.js';
 
 /** One model call as reported to the run. */
 export interface ModelCallReport {
@@ -44,6 +51,10 @@ export interface UsageTarget {
   now?: () => Date;
   /** Where write failures and unknown-model warnings go (default `console.warn`). */
   warn?: (message: string) => void;
+  /** Writes a record instead of `ledger.record` (e.g. through a replay queue); failures are its own to report. */
+  record?: (record: UsageRecord) => Promise<void>;
+  /** Settles a hold instead of `ledger.settle`; failures are its own to report. */
+  settle?: (hold: UsageHold, record: UsageRecord | null) => Promise<void>;
 }
 
 /**
@@ -62,6 +73,12 @@ export interface RunUsageContext {
   flush(): Promise<void>;
   /** The run's scope keys as of now (run id, thread, resource, request-context keys). */
   scopeKeys(): UsageScopeKeys;
+  /**
+   * A hold was placed on `ledger` for this run's next model call: the next step call (or cache
+   * hit) written to that ledger settles it to the actual usage instead of recording; a hold no
+   * call claimed is released when the run ends. Optional for other implementations.
+   */
+  settleNextCallWith?(ledger: UsageLedger, hold: UsageHold): void;
 }
 
 interface ReportedCall extends ModelCallReport {
@@ -133,6 +150,8 @@ export class RunUsage implements RunUsageContext {
   readonly #pending = new Set<Promise<void>>();
   /** Step numbers whose first call was reported (later calls of the step are retries). */
   readonly #steps = new Set<number>();
+  /** Holds waiting for the next step call, per ledger. */
+  readonly #holds = new Map<UsageLedger, UsageHold[]>();
 
   constructor(
     runId: string,
@@ -177,7 +196,12 @@ export class RunUsage implements RunUsageContext {
       };
       if (call.processorId !== undefined) reported.processorId = call.processorId;
       this.#calls.push(reported);
-      for (const target of this.#targets) this.#write(target, reported);
+      const claims = call.kind !== 'helper' && this.#holds.size > 0;
+      for (const target of this.#targets) {
+        const holds = claims ? this.#holds.get(target.ledger) : undefined;
+        if (holds !== undefined) this.#holds.delete(target.ledger);
+        this.#write(target, reported, holds);
+      }
     } catch (error) {
       console.warn(`[sluice] usage: a model call could not be recorded: ${describeError(error)}`);
     }
@@ -187,6 +211,24 @@ export class RunUsage implements RunUsageContext {
     if (this.#targets.some((t) => t.ledger === target.ledger)) return;
     this.#targets.push(target);
     for (const call of this.#calls) this.#write(target, call);
+  }
+
+  settleNextCallWith(ledger: UsageLedger, hold: UsageHold): void {
+    const holds = this.#holds.get(ledger);
+    if (holds === undefined) this.#holds.set(ledger, [hold]);
+    else holds.push(hold);
+  }
+
+  /** Release the holds no model call claimed (the run ended before its call: a tripwire, an abort). */
+  releaseUnclaimedHolds(): void {
+    if (this.#holds.size === 0) return;
+    for (const target of this.#targets) {
+      const holds = this.#holds.get(target.ledger);
+      if (holds === undefined) continue;
+      this.#holds.delete(target.ledger);
+      for (const hold of holds) this.#settle(target, hold, null);
+    }
+    this.#holds.clear();
   }
 
   async flush(): Promise<void> {
@@ -199,7 +241,7 @@ export class RunUsage implements RunUsageContext {
     await withinMs(this.flush(), ms);
   }
 
-  #write(target: UsageTarget, call: ReportedCall): void {
+  #write(target: UsageTarget, call: ReportedCall, holds?: UsageHold[]): void {
     const warn = target.warn ?? ((message: string) => console.warn(message));
     let record: UsageRecord;
     try {
@@ -224,6 +266,13 @@ export class RunUsage implements RunUsageContext {
         scope: this.scopeKeys(),
       };
       if (call.processorId !== undefined) record.processorId = call.processorId;
+      if (holds !== undefined && holds.length > 0) {
+        // The call settles its hold (recorded under the hold's id); any other hold is released.
+        const [first, ...rest] = holds as [UsageHold, ...UsageHold[]];
+        this.#settle(target, first, { ...record, id: first.id });
+        for (const hold of rest) this.#settle(target, hold, null);
+        return;
+      }
     } catch (error) {
       warn(
         `[sluice] usage: the call to ${call.model.provider}/${call.model.modelId} could not be priced: ${describeError(error)}`,
@@ -233,7 +282,7 @@ export class RunUsage implements RunUsageContext {
     const ledgerName = target.ledger.name;
     let pending: Promise<void>;
     try {
-      pending = Promise.resolve(target.ledger.record(record)).then(
+      pending = Promise.resolve(target.record ? target.record(record) : target.ledger.record(record)).then(
         () => undefined,
         (error: unknown) => {
           warn(
@@ -245,6 +294,30 @@ export class RunUsage implements RunUsageContext {
       warn(
         `[sluice] usage: ${ledgerName}.record threw: ${describeError(error)}. The run goes on; this call is missing from the budget.`,
       );
+      return;
+    }
+    this.#pending.add(pending);
+    pending.finally(() => this.#pending.delete(pending));
+  }
+
+  /** Settle (or, with `null`, release) a hold on the target's ledger; failures are warnings. */
+  #settle(target: UsageTarget, hold: UsageHold, record: UsageRecord | null): void {
+    const warn = target.warn ?? ((message: string) => console.warn(message));
+    const ledger = target.ledger;
+    let pending: Promise<void>;
+    try {
+      const settling = target.settle
+        ? target.settle(hold, record)
+        : ledger.settle
+          ? ledger.settle(hold, record).then(() => undefined)
+          : Promise.resolve();
+      pending = Promise.resolve(settling).catch((error: unknown) => {
+        warn(
+          `[sluice] usage: ${ledger.name} could not settle the hold of a call (run ${this.#runId}): ${describeError(error)}. The hold stays charged at its estimate.`,
+        );
+      });
+    } catch (error) {
+      warn(`[sluice] usage: ${ledger.name}.settle threw: ${describeError(error)}.`);
       return;
     }
     this.#pending.add(pending);

@@ -31,7 +31,7 @@ export function scopeKeyOf(scope: UsageScope, keys: UsageScopeKeys): string | un
 }
 
 /** Nano-dollars per dollar: ledgers sum integer nano-dollars so many small costs add up exactly. */
-export const NANO_PER_USD = 1_000_000_000;
+const NANO_PER_USD = 1_000_000_000;
 
 /** A cost in whole nano-dollars (the unit the built-in ledgers sum in). */
 export function toNanoUsd(cost: number): number {

@@ -16,6 +16,11 @@
  *   small costs (store integer micro-dollars or better where the engine has no decimal type).
  * - A ledger that cannot be reached rejects with a `StorageError` (`STORE_UNAVAILABLE`) naming the
  *   ledger; it never throws synchronously.
+ * - **Reservations** (issue #31, optional `reserve` / `settle`): before a model call a hold of its
+ *   estimated cost is placed, atomically with the budget check, and counted in every total like a
+ *   call (cost, tokens, one call) from then on; after the call it is settled to the actual usage
+ *   (or released when no call was made). A hold not settled within its `ttlMs` is final: the call
+ *   stays charged at the full estimate and a late settlement is ignored (`'expired'`).
  */
 
 /** Currency of every cost figure. */
@@ -141,6 +146,56 @@ export interface ModelPrice {
 /** Price overrides keyed `'provider/model-id'` (provider id as the model reports it). */
 export type PricingTable = Readonly<Record<string, ModelPrice>>;
 
+/**
+ * A hold on the budgets of one model call before it is made: the call's estimated usage, counted
+ * under every scope key in `scope` until it is settled, released or expires (then it is final).
+ */
+export interface UsageHold {
+  /** Unique per call; reserving an id twice holds once. */
+  id: string;
+  /** When the hold was placed (the time it counts at). */
+  at: Date;
+  provider: string;
+  model: string;
+  /** Estimated input tokens of the call. */
+  inputTokens: number;
+  /** Output tokens held: the call's `maxOutputTokens`, or the configured estimate. */
+  outputTokens: number;
+  /** Estimated cost in `costUnit`. */
+  estimatedCost: number;
+  costUnit: CostUnit;
+  scope: UsageScopeKeys;
+  /** How long the hold stays open, in ms; an unsettled hold is then charged in full. */
+  ttlMs: number;
+}
+
+/** The budget a {@link UsageLedger.reserve} checks before it places the hold. */
+export interface UsageReserveCheck {
+  scope: UsageScope;
+  /** The scope key of the hold's `scope` the budget counts against. */
+  scopeKey: string;
+  /** Sliding window; omitted = all time (`scope: 'run'`). */
+  window?: UsageWindow;
+  /**
+   * The budget in US dollars: the hold is placed only while the scope's total (open holds of
+   * other calls included) is below it. Omitted: always placed (the totals are still returned).
+   */
+  limit?: number;
+  /** Evaluation time (default: the ledger's clock). */
+  now?: Date;
+}
+
+/** What {@link UsageLedger.reserve} did. */
+export interface UsageReserveResult {
+  /** `true` when the hold was placed (the total was below the limit, or there was none). */
+  granted: boolean;
+  /** The scope's totals over the window before this hold (open holds of other calls included). */
+  totals: UsageTotals;
+}
+
+/** What {@link UsageLedger.settle} did: replaced the hold, removed it, or found it final (expired, or already settled). */
+export type UsageSettleOutcome = 'settled' | 'released' | 'expired';
+
 /** Storage of usage records; see the module comment for the shared rules. */
 export interface UsageLedger {
   /** A name for error messages, e.g. `RedisUsageLedger(prefix sluice:usage:)`. */
@@ -154,6 +209,20 @@ export interface UsageLedger {
   record(record: UsageRecord): Promise<void>;
   /** One scope's totals over a window. */
   totals(query: UsageQuery): Promise<UsageTotals>;
+  /**
+   * Place a hold for a call about to be made, atomically with the budget `check`: the hold is
+   * placed under every scope key of `hold.scope` only when the checked total is below
+   * `check.limit`. Idempotent by `hold.id`: a hold already placed is not added again, and the
+   * check then leaves it out of the total. Optional: without it, `TokenCostControl` checks with
+   * {@link totals} and records after the call (best effort, no reservation).
+   */
+  reserve?(hold: UsageHold, check: UsageReserveCheck): Promise<UsageReserveResult>;
+  /**
+   * Settle a hold: with a record, the hold is replaced by the call's actual usage (`'settled'`);
+   * with `null`, removed (the call was never made: `'released'`). A hold past its TTL (or already
+   * settled) is final and stays as it is (`'expired'`). Idempotent.
+   */
+  settle?(hold: UsageHold, record: UsageRecord | null): Promise<UsageSettleOutcome>;
   /** Release connections the ledger opened itself (never a client the caller passed in). */
   close?(): Promise<void>;
 }

@@ -2,7 +2,7 @@ import { describeOptionValue } from '../processors/option-errors.js';
 import type { StorageError } from '../stores/errors.js';
 import { invalidInput } from '../stores/errors.js';
 import { USAGE_SCOPES } from './scope.js';
-import type { UsageQuery, UsageRecord } from './types.js';
+import type { UsageHold, UsageQuery, UsageRecord, UsageReserveCheck } from './types.js';
 import { USAGE_WINDOW_MS } from './types.js';
 
 const KINDS = new Set(['step', 'retry', 'helper', 'cache-hit']);
@@ -96,6 +96,57 @@ export function checkUsageQuery(ledger: string, query: UsageQuery): StorageError
   }
   if (query.now !== undefined && (!(query.now instanceof Date) || Number.isNaN(query.now.getTime()))) {
     return bad(`query.now must be a valid Date (got ${describeOptionValue(query.now)}).`);
+  }
+  return undefined;
+}
+
+/**
+ * Checks a hold before a ledger places it (same error shape as {@link checkUsageRecord}, method
+ * `reserve`): the record rules for its figures and scope, plus a positive `ttlMs`.
+ */
+export function checkUsageHold(ledger: string, hold: UsageHold): StorageError | undefined {
+  if (hold === null || typeof hold !== 'object')
+    return invalidInput(ledger, 'reserve', `expected a usage hold, got ${describeOptionValue(hold)}.`);
+  const asRecord = checkUsageRecord(ledger, {
+    ...hold,
+    kind: 'step',
+    cachedInputTokens: 0,
+    reasoningTokens: 0,
+    priced: true,
+  });
+  if (asRecord !== undefined)
+    return invalidInput(
+      ledger,
+      'reserve',
+      asRecord.message
+        .slice(`${ledger}.record: `.length)
+        .replace('record "', 'hold "')
+        .replace('Nothing was recorded.', 'Nothing was held.'),
+    );
+  if (typeof hold.ttlMs !== 'number' || !Number.isFinite(hold.ttlMs) || hold.ttlMs <= 0) {
+    return invalidInput(
+      ledger,
+      'reserve',
+      `hold "${hold.id}": ttlMs must be a positive number of milliseconds (got ${describeOptionValue(hold.ttlMs)}). Nothing was held.`,
+    );
+  }
+  return undefined;
+}
+
+/** Checks the budget check of a `reserve()` (a query plus an optional limit). */
+export function checkReserveCheck(ledger: string, check: UsageReserveCheck): StorageError | undefined {
+  const queryError = checkUsageQuery(ledger, check);
+  if (queryError !== undefined)
+    return invalidInput(ledger, 'reserve', queryError.message.slice(`${ledger}.totals: `.length));
+  if (
+    check.limit !== undefined &&
+    (typeof check.limit !== 'number' || !Number.isFinite(check.limit) || check.limit < 0)
+  ) {
+    return invalidInput(
+      ledger,
+      'reserve',
+      `check.limit must be a number of US dollars >= 0 or omitted (got ${describeOptionValue(check.limit)}).`,
+    );
   }
   return undefined;
 }

@@ -166,7 +166,7 @@ export class DownloadRefusal extends Error {
 }
 
 /** Whether `host` (lower-case, no brackets) is in the allow-list. */
-export function hostAllowed(host: string, allowHosts: readonly string[]): boolean {
+function hostAllowed(host: string, allowHosts: readonly string[]): boolean {
   for (const entry of allowHosts) {
     if (entry === host) return true;
     if (entry.startsWith('*.') && host.endsWith(entry.slice(1))) return true;

@@ -135,6 +135,8 @@ export type BackgroundTaskErrorCode =
   | 'BACKGROUND_TASK_FAILED'
   /** A task left `running` by a process that is gone (crash recovery). */
   | 'BACKGROUND_TASK_ABANDONED'
+  /** A running task's lease passed and another manager recovered or took it over (this run's outcome is dropped). */
+  | 'BACKGROUND_TASK_LEASE_LOST'
   /** A worker has no tool registered under the task's tool name. */
   | 'BACKGROUND_TASK_TOOL_MISSING'
   /** A task id that the store does not hold. */

@@ -17,7 +17,12 @@ import { PostgresStore } from 'sluice/pg';
 import { SqliteStore } from 'sluice/sqlite';
 import { ScriptedModel } from 'sluice/test';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../stores/postgres/test-env.js';
+import {
+  DATABASE_URL,
+  dropSchema,
+  postgresAvailable,
+  uniqueSchema,
+} from '../stores/postgres/testing/test-env.js';
 
 const run = promisify(execFile);
 const TURNS = 8;

@@ -4,7 +4,6 @@
  * through it on every call that names a conversation (`memory: { thread, resource }`).
  */
 
-import { newId } from '../agent/ids.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import type { MastraDBMessage } from '../messages/types.js';
 import type { InputProcessor, OutputProcessor, Processor } from '../pipeline/types.js';
@@ -21,6 +20,7 @@ import type {
 } from '../stores/types.js';
 import { createTool } from '../tools/create-tool.js';
 import type { Tool } from '../tools/tool.js';
+import { newId } from '../util/ids.js';
 import {
   type MemoryConfig,
   mergeMemoryConfig,
@@ -31,6 +31,7 @@ import { MEMORY_CONTEXT_KEY, type MemoryContextValue } from './context-key.js';
 import { checkEmbedder, type EmbeddingModel, embedTexts } from './embedder.js';
 import { KeyLock } from './key-lock.js';
 import { MemoryError } from './memory-error.js';
+import { textOf } from './message-text.js';
 import { ownedWrite } from './owned-write.js';
 import { ContextOverflowRecovery } from './processors/context-overflow.js';
 import { MemoryInputFilter } from './processors/input-filter.js';
@@ -702,13 +703,6 @@ export class Memory {
     this.#errorProcessors ??= [new ContextOverflowRecovery()];
     return this.#errorProcessors;
   }
-}
-
-/** Text of a message's text parts (legacy `content.content` when it has none). */
-export function textOf(message: MastraDBMessage): string {
-  let text = '';
-  for (const part of message.content.parts) if (part.type === 'text') text += (text ? '\n' : '') + part.text;
-  return text === '' && typeof message.content.content === 'string' ? message.content.content : text;
 }
 
 /** A thread's owner must be the resource the caller named. */

@@ -43,7 +43,7 @@ export interface DeliveredDataChunk {
 }
 
 /** A data chunk that is stored: not transient, not the run's own `data-signal` notice. */
-export function isStoredDataChunk(chunk: { type: string; transient?: unknown }): chunk is DeliveredDataChunk {
+function isStoredDataChunk(chunk: { type: string; transient?: unknown }): chunk is DeliveredDataChunk {
   return chunk.type.startsWith('data-') && chunk.transient !== true && chunk.type !== 'data-signal';
 }
 

@@ -45,7 +45,7 @@ export function storeSignalFilter(
 }
 
 /** The signal type of a stored message, or `undefined` when it is no signal (legacy reminders count). */
-export function signalTypeOf(message: MastraDBMessage): SignalType | undefined {
+function signalTypeOf(message: MastraDBMessage): SignalType | undefined {
   if (message.role === 'signal') {
     const meta = message.content.metadata?.signal as { type?: unknown } | undefined;
     const type = typeof meta?.type === 'string' ? meta.type : message.type;

@@ -19,7 +19,12 @@ import { SqliteStore } from 'sluice/sqlite';
 import { ScriptedModel } from 'sluice/test';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SluiceError } from '../errors/sluice-error.js';
-import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../stores/postgres/test-env.js';
+import {
+  DATABASE_URL,
+  dropSchema,
+  postgresAvailable,
+  uniqueSchema,
+} from '../stores/postgres/testing/test-env.js';
 import type { MemoryStorage } from '../stores/types.js';
 import { HashEmbedder } from './testing/hash-embedder.js';
 

@@ -5,7 +5,6 @@
  * working-memory tool, and the save at the end (whose owner check is atomic with the write).
  */
 
-import { newId } from '../agent/ids.js';
 import { describeValue } from '../errors/describe-value.js';
 import type { MessageList } from '../messages/message-list.js';
 import type { Processor } from '../pipeline/types.js';
@@ -13,6 +12,7 @@ import type { RequestContext } from '../request-context/request-context.js';
 import { MASTRA_RESOURCE_ID_KEY, MASTRA_THREAD_ID_KEY } from '../request-context/request-context.js';
 import type { StorageMessageInput, StorageThread } from '../stores/types.js';
 import type { Tool } from '../tools/tool.js';
+import { newId } from '../util/ids.js';
 import type { MemoryConfig } from './config.js';
 import { MEMORY_CONTEXT_KEY, type MemoryContextValue } from './context-key.js';
 import { checkOwner, type Memory } from './memory.js';

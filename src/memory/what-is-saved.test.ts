@@ -169,9 +169,9 @@ describe('data-* parts', () => {
     await agent.generate('go', { memory: conversation });
     const assistant = (await allStored(memory)).find((m) => m.role === 'assistant');
     const data = assistant?.content.parts.filter((p) => p.type.startsWith('data-'));
+    // generate() calls doGenerate: the answer's text is one delta.
     expect(data?.map((p) => [p.type, (p as { data: unknown }).data])).toEqual([
-      ['data-progress', { delta: 'a' }],
-      ['data-progress', { delta: 'b' }],
+      ['data-progress', { delta: 'ab' }],
       ['data-summary', { done: true }],
     ]);
     expect(assistant?.content.parts.find((p) => p.type === 'text')).toMatchObject({ text: 'ab' });

@@ -1,6 +1,7 @@
 /**
- * The message types and `MessageList`, re-exported by the package root. Conversion helpers live
- * in their own files (and in `sluice/internal`), not here.
+ * `sluice/messages`: `MessageList` (the class) and every message type. The package root
+ * re-exports `MessageList` and the common message types. Conversion helpers live in their own
+ * files and are not public.
  */
 export {
   MessageList,

@@ -59,7 +59,7 @@ export interface SerializedMessageList {
 }
 
 /** Error code for an unknown `source` passed to `add()`. */
-export const INVALID_MESSAGE_SOURCE = 'INVALID_MESSAGE_SOURCE';
+const INVALID_MESSAGE_SOURCE = 'INVALID_MESSAGE_SOURCE';
 
 const SOURCES: Record<Exclude<MessageSource, 'system'>, RecordSource> = {
   input: 'input',

@@ -4,7 +4,7 @@ import { systemMessageText } from './to-prompt.js';
 import type { CoreSystemMessage, SystemMessage } from './types.js';
 
 /** Error code thrown by `addSystem` for something that is not a system message. */
-export const INVALID_SYSTEM_MESSAGE = 'INVALID_SYSTEM_MESSAGE';
+const INVALID_SYSTEM_MESSAGE = 'INVALID_SYSTEM_MESSAGE';
 
 class Bucket {
   readonly messages: CoreSystemMessage[] = [];

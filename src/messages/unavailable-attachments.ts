@@ -71,15 +71,6 @@ export function withUnavailableAttachment(
   };
 }
 
-/** True when the message holds the attachment `url` (as a file part or a legacy attachment). */
-export function messageHasAttachment(message: MastraDBMessage, url: string): boolean {
-  const wanted = normalizeUrl(url);
-  for (const part of message.content.parts) {
-    if (part.type === 'file' && normalizeUrl(part.data) === wanted) return true;
-  }
-  return message.content.experimental_attachments?.some((a) => normalizeUrl(a.url) === wanted) === true;
-}
-
 /**
  * One spelling per URL (`HTTP://Host/a` and `http://host/a` are the same attachment). Data URLs
  * and non-URLs are returned as they are.

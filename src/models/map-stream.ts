@@ -9,10 +9,7 @@ import type { ModelStreamPart, ModelStreamResult } from './types.js';
  * source part per read and maps it synchronously. Only `transform` and `controller.enqueue` /
  * `error` / `terminate` are supported — all the adapters use.
  */
-export function mapStream<I, O>(
-  source: ReadableStream<I>,
-  transformer: Transformer<I, O>,
-): ReadableStream<O> {
+function mapStream<I, O>(source: ReadableStream<I>, transformer: Transformer<I, O>): ReadableStream<O> {
   const reader = source.getReader();
   const transform = transformer.transform as (
     part: I,

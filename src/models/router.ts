@@ -1,7 +1,7 @@
 import { ConfigurationError } from '../errors/index.js';
 
 /** Provider prefixes a router id (`'provider/model-id'`) may start with. */
-export type RouterProviderId = 'openai' | 'anthropic' | 'google' | 'openrouter' | 'ollama';
+type RouterProviderId = 'openai' | 'anthropic' | 'google' | 'openrouter' | 'ollama';
 
 /** How one router prefix maps onto an AI SDK provider package. */
 export interface RouterProvider {
@@ -23,7 +23,7 @@ export interface RouterProvider {
 }
 
 /** The router prefixes Sluice understands and the package behind each. */
-export const ROUTER_PROVIDERS: Readonly<Record<RouterProviderId, RouterProvider>> = {
+const ROUTER_PROVIDERS: Readonly<Record<RouterProviderId, RouterProvider>> = {
   openai: {
     id: 'openai',
     packageName: '@ai-sdk/openai',

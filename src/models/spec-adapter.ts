@@ -1,4 +1,5 @@
 import type { Transformer } from 'node:stream/web';
+import { generateResultParts, type SpecGenerateResult, streamOfParts } from './generate-result-parts.js';
 import { MASTRA_MODEL_MARKER } from './is-mastra-language-model.js';
 import { adaptedStreamResult } from './map-stream.js';
 import { resolveSupportedUrls } from './resolve-supported-urls.js';
@@ -9,11 +10,13 @@ interface SpecLanguageModel<CallOptions, Part> {
   readonly provider: string;
   readonly modelId: string;
   readonly supportedUrls?: unknown;
-  doStream(options: CallOptions): PromiseLike<{
+  /** At least one of `doStream` and `doGenerate` is a function (`toMastraModel` checks). */
+  doStream?(options: CallOptions): PromiseLike<{
     stream: ReadableStream<Part>;
     request?: { body?: unknown };
     response?: { headers?: Record<string, string> };
   }>;
+  doGenerate?(options: CallOptions): PromiseLike<SpecGenerateResult>;
 }
 
 /** How one spec version differs: its call options and its stream parts. */
@@ -52,8 +55,52 @@ export class SpecModelAdapter<CallOptions, Part> implements MastraLanguageModel 
     return resolveSupportedUrls(this.original.supportedUrls);
   }
 
-  async doStream(options: ModelCallOptions): Promise<ModelStreamResult> {
-    const result = await this.original.doStream(this.#spec.toCallOptions(options));
-    return adaptedStreamResult(result, this.#spec.transformer);
+  /**
+   * Streams the call. A model that cannot stream (no `doStream`, or one that rejects with
+   * `Error('Not implemented')`, as the AI SDK's `ai/test` mocks do for a method the test did
+   * not script) answers through `doGenerate`, sent on as parts.
+   */
+  doStream(options: ModelCallOptions): Promise<ModelStreamResult> {
+    return this.#call('doStream', options);
   }
+
+  /**
+   * The call in one go (`doGenerate`), returned as the same normalised parts a stream gives. A
+   * model that cannot answer in one go (as for `doStream`, above) streams instead.
+   */
+  doGenerate(options: ModelCallOptions): Promise<ModelStreamResult> {
+    return this.#call('doGenerate', options);
+  }
+
+  async #call(method: 'doStream' | 'doGenerate', options: ModelCallOptions): Promise<ModelStreamResult> {
+    const other = method === 'doStream' ? 'doGenerate' : 'doStream';
+    const model = this.original;
+    if (typeof model[method] !== 'function') return this.#run(other, options);
+    try {
+      return await this.#run(method, options);
+    } catch (error) {
+      if (isNotImplemented(error) && typeof model[other] === 'function') return this.#run(other, options);
+      throw error;
+    }
+  }
+
+  async #run(method: 'doStream' | 'doGenerate', options: ModelCallOptions): Promise<ModelStreamResult> {
+    const model = this.original;
+    const callOptions = this.#spec.toCallOptions(options);
+    if (method === 'doStream') {
+      const result = await (model.doStream as NonNullable<typeof model.doStream>).call(model, callOptions);
+      return adaptedStreamResult(result, this.#spec.transformer);
+    }
+    const result = await (model.doGenerate as NonNullable<typeof model.doGenerate>).call(model, callOptions);
+    const stream = streamOfParts(generateResultParts(result)) as ReadableStream<Part>;
+    const facts = result as Partial<SpecGenerateResult> | null | undefined;
+    return adaptedStreamResult(
+      { stream, request: facts?.request, response: facts?.response },
+      this.#spec.transformer,
+    );
+  }
+}
+
+function isNotImplemented(error: unknown): boolean {
+  return error instanceof Error && error.message === 'Not implemented';
 }

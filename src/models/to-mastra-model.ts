@@ -75,10 +75,14 @@ interface ModelObject {
   provider?: unknown;
   modelId?: unknown;
   doStream?: unknown;
+  doGenerate?: unknown;
 }
 
+/** An object with `doStream` or `doGenerate` (a model may implement only one of them). */
 function isModelObject(value: unknown): value is ModelObject {
-  return typeof value === 'object' && value !== null && typeof (value as ModelObject).doStream === 'function';
+  if (typeof value !== 'object' || value === null) return false;
+  const { doStream, doGenerate } = value as ModelObject;
+  return typeof doStream === 'function' || typeof doGenerate === 'function';
 }
 
 function describeModel(model: ModelObject): string {
@@ -98,7 +102,8 @@ function describeValue(value: unknown): string {
   const kind = typeof name === 'string' && name !== 'Object' ? `an instance of ${name}` : 'an object';
   if (record.specificationVersion !== undefined) {
     const spec = JSON.stringify(record.specificationVersion);
-    return `${kind} with specificationVersion ${spec}${typeof record.doStream === 'function' ? '' : ' and no doStream()'}`;
+    const callable = typeof record.doStream === 'function' || typeof record.doGenerate === 'function';
+    return `${kind} with specificationVersion ${spec}${callable ? '' : ' and neither doStream() nor doGenerate()'}`;
   }
   const keys = Object.keys(value).slice(0, 6);
   return `${kind} without specificationVersion (keys: ${keys.length > 0 ? keys.join(', ') : 'none'})`;

@@ -17,7 +17,7 @@ export function toV2CallOptions(options: ModelCallOptions): LanguageModelV2CallO
 }
 
 /** Normalises file data in a spec-V2 prompt, reusing every message that needs no change. */
-export function normalizeV2Prompt(prompt: LanguageModelV2Prompt): LanguageModelV2Prompt {
+function normalizeV2Prompt(prompt: LanguageModelV2Prompt): LanguageModelV2Prompt {
   return mapCopyOnWrite(prompt, normalizeMessage);
 }
 

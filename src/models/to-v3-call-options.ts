@@ -36,7 +36,7 @@ export function toV3Prompt(prompt: LanguageModelV2Prompt): LanguageModelV3Prompt
 }
 
 /** Translates one tool definition to spec V3. */
-export function toV3Tool(tool: ModelTool): LanguageModelV3FunctionTool | LanguageModelV3ProviderTool {
+function toV3Tool(tool: ModelTool): LanguageModelV3FunctionTool | LanguageModelV3ProviderTool {
   if (tool.type === 'function') return tool;
   return { type: 'provider', id: tool.id, name: tool.name, args: tool.args };
 }

@@ -39,7 +39,7 @@ export function toV4Prompt(prompt: LanguageModelV2Prompt): LanguageModelV4Prompt
 }
 
 /** Translates one tool definition to spec V4. */
-export function toV4Tool(tool: ModelTool): LanguageModelV4FunctionTool | LanguageModelV4ProviderTool {
+function toV4Tool(tool: ModelTool): LanguageModelV4FunctionTool | LanguageModelV4ProviderTool {
   if (tool.type === 'function') return tool;
   return { type: 'provider', id: tool.id, name: tool.name, args: tool.args };
 }

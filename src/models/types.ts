@@ -151,6 +151,13 @@ export interface MastraLanguageModel {
   /** URL patterns (by media type) the provider downloads itself. */
   supportedUrls(): Promise<Record<string, RegExp[]>>;
   doStream(options: ModelCallOptions): Promise<ModelStreamResult>;
+  /**
+   * The call in one go, for `agent.generate()`: the model's whole answer, returned as the same
+   * normalised parts `doStream` gives (so output processors still see it chunk by chunk).
+   * Optional: without it, `generate()` streams too. Adapters of AI SDK models call the model's
+   * own `doGenerate` when it has one.
+   */
+  doGenerate?(options: ModelCallOptions): Promise<ModelStreamResult>;
   /** The wrapped AI SDK model object. */
   readonly original: unknown;
 }

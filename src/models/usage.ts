@@ -2,7 +2,7 @@ import type { LanguageModelV2Usage, LanguageModelV3Usage, LanguageModelV4Usage }
 import type { LanguageModelUsage } from './types.js';
 
 /** Adds two token counts; `undefined` only when both are unknown. */
-export function addTokenCounts(a: number | undefined, b: number | undefined): number | undefined {
+function addTokenCounts(a: number | undefined, b: number | undefined): number | undefined {
   if (a === undefined) return b;
   if (b === undefined) return a;
   return a + b;

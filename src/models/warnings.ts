@@ -5,7 +5,7 @@ import type { LanguageModelV2CallWarning, SharedV3Warning, SharedV4Warning } fro
  * `unsupported` becomes `unsupported-setting` (the feature name as the setting); `compatibility`
  * and `deprecated` become `other` with a readable message.
  */
-export function toV2Warning(warning: SharedV3Warning | SharedV4Warning): LanguageModelV2CallWarning {
+function toV2Warning(warning: SharedV3Warning | SharedV4Warning): LanguageModelV2CallWarning {
   switch (warning.type) {
     case 'unsupported':
       return { type: 'unsupported-setting', setting: warning.feature, details: warning.details };

@@ -14,7 +14,7 @@ import type {
   ProcessorState,
 } from 'sluice/processors';
 import type { ChunkType } from 'sluice/stream';
-import { ScriptedModel, type ScriptedStep } from 'sluice/test';
+import { ScriptedModel, type ScriptedStep, streamOnly } from 'sluice/test';
 import { createTool } from 'sluice/tools';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -980,7 +980,8 @@ describe('processLLMResponse', () => {
         return messageList;
       },
     } satisfies Processor;
-    const model = new ScriptedModel({ steps: [{ text: ['a', 'b'] }] });
+    // Streamed by generate() too, so each delta is its own chunk.
+    const model = streamOnly(new ScriptedModel({ steps: [{ text: ['a', 'b'] }] }));
     const agent = new Agent({
       id: 'a',
       instructions: 'sys',
@@ -1012,9 +1013,9 @@ describe('processLLMResponse', () => {
         received.push(chunks);
       },
     } satisfies Processor;
-    const model = new ScriptedModel({
-      steps: [{ text: ['co', 'ld'], usage: { inputTokens: 4, outputTokens: 2 } }],
-    });
+    const model = streamOnly(
+      new ScriptedModel({ steps: [{ text: ['co', 'ld'], usage: { inputTokens: 4, outputTokens: 2 } }] }),
+    );
     const agent = new Agent({ id: 'a', instructions: 'sys', model, inputProcessors: [processor] });
 
     await agent.generate('hi');

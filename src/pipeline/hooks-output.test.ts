@@ -7,7 +7,7 @@ import { Agent } from 'sluice/agent';
 import type { MastraDBMessage } from 'sluice/memory';
 import type { OutputResult, ProcessOutputStepArgs, Processor } from 'sluice/processors';
 import type { ChunkType } from 'sluice/stream';
-import { ScriptedModel, type ScriptedStep } from 'sluice/test';
+import { ScriptedModel, type ScriptedStep, streamOnly } from 'sluice/test';
 import { createTool } from 'sluice/tools';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -163,7 +163,13 @@ describe('processOutputStream', () => {
         },
       } satisfies Processor;
       const model = new ScriptedModel({ steps: [{ text: ['a', 'b', 'c'] }, { text: ['a', 'b', 'c'] }] });
-      const agent = new Agent({ id: 'a', instructions: 'sys', model, outputProcessors: [dropper, observer] });
+      // Streamed by generate() too, so it drops the same delta.
+      const agent = new Agent({
+        id: 'a',
+        instructions: 'sys',
+        model: streamOnly(model),
+        outputProcessors: [dropper, observer],
+      });
 
       const output = await agent.stream('hi');
       const chunks = await collect(output.fullStream);
@@ -199,7 +205,13 @@ describe('processOutputStream', () => {
     const model = new ScriptedModel({
       steps: [{ text: ['code ', '1234', '.'] }, { text: ['code ', '1234', '.'] }],
     });
-    const agent = new Agent({ id: 'a', instructions: 'sys', model, outputProcessors: [redactor] });
+    // Streamed by generate() too, so it replaces the same delta.
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'sys',
+      model: streamOnly(model),
+      outputProcessors: [redactor],
+    });
 
     const output = await agent.stream('hi');
     expect(deltas(await collect(output.fullStream))).toEqual(['code ', '[redacted]', '.']);

@@ -1,6 +1,6 @@
 /**
  * The processor pipeline's public surface: processor types, `TripWire` and the pipeline's errors
- * (validation and tracing helpers are internal: `sluice/internal`). `sluice/processors`
+ * (validation and tracing helpers are internal). `sluice/processors`
  * re-exports all of it beside the built-in processors.
  */
 export { DownloadAssetsError } from '../errors/download-assets-error.js';

@@ -48,9 +48,10 @@ it('processLLMResponse sees chunks, warnings, the request body and the raw respo
   expect(controller.signal.aborted).toBe(false);
   expect(seen?.state).toBe(requestState);
   expect(seen?.fromCache).toBe(false);
+  // generate() made the provider's non-streaming call (doGenerate): one delta per text block.
   expect(
     seen?.chunks.filter((c) => c.type === 'text-delta').map((c) => (c.payload as { text: string }).text),
-  ).toEqual(['Hello ', 'there.']);
+  ).toEqual(['Hello there.']);
   expect(seen?.warnings?.length).toBeGreaterThan(0);
   expect(JSON.stringify(seen?.request)).toContain('Be brief.');
   expect(seen?.rawResponse).toMatchObject({ headers: expect.any(Object) });

@@ -22,13 +22,13 @@ const SIGNAL_TYPES = new Set([
 ]);
 
 /** Tag a signal renders with: its own `tagName`, else `system-reminder` for reminders, else its type. */
-export function signalTagName(signal: AgentSignalInput): string {
+function signalTagName(signal: AgentSignalInput): string {
   if (typeof signal.tagName === 'string' && signal.tagName !== '') return signal.tagName;
   return signal.type === 'reactive' || signal.type === 'system-reminder' ? DEFAULT_SIGNAL_TAG : signal.type;
 }
 
 /** The signal's contents as one string (text parts joined). */
-export function signalContents(signal: AgentSignalInput): string {
+function signalContents(signal: AgentSignalInput): string {
   return typeof signal.contents === 'string' ? signal.contents : signal.contents.map((p) => p.text).join('');
 }
 

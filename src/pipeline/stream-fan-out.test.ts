@@ -6,7 +6,7 @@
 import { Agent } from 'sluice/agent';
 import type { Processor } from 'sluice/processors';
 import type { ChunkType } from 'sluice/stream';
-import { ScriptedModel } from 'sluice/test';
+import { ScriptedModel, streamOnly } from 'sluice/test';
 import { describe, expect, it } from 'vitest';
 
 async function collect<T>(stream: ReadableStream<T>): Promise<T[]> {
@@ -27,7 +27,8 @@ const splitter: Processor = {
 };
 
 function agentWith(outputProcessors: Processor[], text: string[] = ['ab', 'cd']) {
-  const model = new ScriptedModel({ steps: [{ text }] });
+  // Streamed by generate() too: these processors act on the deltas one by one.
+  const model = streamOnly(new ScriptedModel({ steps: [{ text }] }));
   return new Agent({ id: 'a', instructions: 'x', model, outputProcessors: outputProcessors as never });
 }
 

@@ -16,7 +16,7 @@ import { Agent } from '../agent/index.js';
 import { ProcessorError } from '../errors/index.js';
 import type { OutputProcessor, ProcessOutputStreamArgs, Processor } from '../processors/index.js';
 import type { ChunkType } from '../stream/index.js';
-import { ScriptedModel } from '../test/index.js';
+import { ScriptedModel, streamOnly } from '../test/index.js';
 
 type Hook = NonNullable<Processor['processOutputStream']>;
 /** Any result form, as JavaScript callers may return it. */
@@ -43,7 +43,8 @@ async function failureOf(processors: OutputProcessor[]): Promise<unknown> {
   const agent = new Agent({
     id: 'hooks',
     instructions: 'test',
-    model: new ScriptedModel({ steps: [{ text: ['a', 'b', 'c'] }] }),
+    // Streamed, so the hooks see the deltas one by one (generate() would otherwise answer in one go).
+    model: streamOnly(new ScriptedModel({ steps: [{ text: ['a', 'b', 'c'] }] })),
     outputProcessors: processors,
   });
   return agent.generate('go').then(
@@ -77,7 +78,7 @@ function checks(): void {
     const agent = new Agent({
       id: 'hooks',
       instructions: 'test',
-      model: new ScriptedModel({ steps: [{ text: ['a', 'b'] }] }),
+      model: streamOnly(new ScriptedModel({ steps: [{ text: ['a', 'b'] }] })),
       outputProcessors: [
         {
           id: 'thenable',

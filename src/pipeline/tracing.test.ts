@@ -14,7 +14,7 @@ import {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Agent } from '../agent/index.js';
 import type { Processor } from '../processors/index.js';
-import { ScriptedModel } from '../test/index.js';
+import { ScriptedModel, streamOnly } from '../test/index.js';
 import { HOOK_SPAN_ATTRIBUTES } from './tracing.js';
 
 const exporter = new InMemorySpanExporter();
@@ -85,7 +85,8 @@ describe('with an OpenTelemetry SDK registered', () => {
     const agent = new Agent({
       id: 'a',
       instructions: 'x',
-      model: new ScriptedModel({ steps: [{ text: ['a', 'b'] }] }),
+      // Streamed, so the dropper sees the second delta on its own.
+      model: streamOnly(new ScriptedModel({ steps: [{ text: ['a', 'b'] }] })),
       inputProcessors: [input],
       outputProcessors: [upper, dropper],
     });

@@ -3,6 +3,7 @@ import type {
   LanguageModelV2Prompt,
   LanguageModelV2ToolChoice,
 } from '@ai-sdk/provider';
+import type { z } from 'zod';
 import type { RunUsageContext } from '../cost/run-usage.js';
 import type { ResolvedDownloadPolicy } from '../downloads/policy.js';
 import type { TripWireOptions } from '../errors/tripwire.js';
@@ -20,7 +21,6 @@ import type { FinishReason, LanguageModelUsage, MastraLanguageModel, ModelTool }
 import type { RequestContext } from '../request-context/request-context.js';
 import type { ChunkType, DataChunkType } from '../stream/chunk-types.js';
 import type { LLMStepResult, StepResult } from '../stream/step-result.js';
-import type { ProcessorWorkflow } from '../workflows/types.js';
 
 export type { TripWireOptions };
 
@@ -527,6 +527,20 @@ export type ErrorProcessor<TId extends string = string, TMeta = unknown> = WithR
 
 /** Any processor of any lane. */
 export type ProcessorTypes = InputProcessor | OutputProcessor | ErrorProcessor;
+
+/**
+ * A committed workflow, as processor lanes accept it. Built with
+ * `createWorkflow({ id, inputSchema: ProcessorStepSchema, outputSchema: ProcessorStepSchema })`
+ * and finished with `.commit()`; the schemas are checked when the agent is built.
+ */
+export interface ProcessorWorkflow {
+  readonly id: string;
+  readonly description?: string;
+  readonly inputSchema: z.ZodType;
+  readonly outputSchema: z.ZodType;
+  /** True once `.commit()` was called: only committed workflows run. */
+  readonly committed: true;
+}
 
 /** Input-lane entry: a processor, or a committed processor workflow (`sluice/workflows`). */
 export type InputProcessorOrWorkflow = InputProcessor | ProcessorWorkflow;

@@ -5,14 +5,14 @@
 
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { describeValue as describe } from '../errors/describe-value.js';
-import { isWorkflowProcessor, workflowLaneEntry } from '../workflows/as-processor.js';
+import { isWorkflowProcessor, type LaneArrayName, laneEntryProcessor } from './lane-entry.js';
 import type { Processor } from './types.js';
 
 /** The three processor arrays of an agent or a call. */
-export type ProcessorArrayName = 'inputProcessors' | 'outputProcessors' | 'errorProcessors';
+export type ProcessorArrayName = LaneArrayName;
 
 /** Hooks each array runs. A processor must implement at least one of its array's hooks. */
-export const LANE_HOOKS: Readonly<Record<ProcessorArrayName, readonly string[]>> = {
+const LANE_HOOKS: Readonly<Record<ProcessorArrayName, readonly string[]>> = {
   inputProcessors: ['processInput', 'processInputStep', 'processLLMRequest', 'processLLMResponse'],
   outputProcessors: ['processOutputStream', 'processOutputStep', 'processToolResult', 'processOutputResult'],
   errorProcessors: ['processAPIError', 'processLLMRequest'],
@@ -41,7 +41,7 @@ export function validateProcessors(value: unknown, array: ProcessorArrayName, ow
   let out: unknown[] = value;
   value.forEach((entry: unknown, index) => {
     const at = `${array}[${index}]`;
-    const asProcessor = workflowLaneEntry(entry, array, at, owner);
+    const asProcessor = laneEntryProcessor(entry, array, at, owner);
     if (asProcessor !== undefined) {
       if (out === value) out = [...value];
       out[index] = asProcessor;

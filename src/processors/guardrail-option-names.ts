@@ -137,6 +137,9 @@ export const TOKEN_COST_CONTROL_OPTIONS: Record<keyof TokenCostControlOptions, t
   pricing: true,
   now: true,
   timeoutMs: true,
+  failMode: true,
+  reservation: true,
+  maxQueuedWrites: true,
   onViolation: true,
 };
 export const TOKEN_LIMITER_OPTIONS: Record<keyof TokenLimiterOptions, true> = {

@@ -1,10 +1,21 @@
 /**
  * `sluice/processors`: the pipeline's types and errors plus every built-in processor, one
- * folder each under `src/processors/<name>/`.
+ * folder each under `src/processors/<name>/`. The helpers the built-in guardrails are made of
+ * (`askJudge`, `VerdictCache`, `runWithFailPolicy`, `createStreamWindow`, …) are in
+ * `sluice/processors/authoring`.
  */
 
 export * from '../cost/public.js';
+// The memory processors and `isProcessorWorkflow`: api-reference §0.2 places them in the
+// original's processors entry point, so they are here as well as in `sluice/memory` /
+// `sluice/workflows`.
+export { ContextOverflowRecovery, isContextOverflow } from '../memory/processors/context-overflow.js';
+export { MemoryInputFilter } from '../memory/processors/input-filter.js';
+export { MessageHistory } from '../memory/processors/message-history.js';
+export { SemanticRecall } from '../memory/processors/semantic-recall.js';
+export { WorkingMemoryProcessor as WorkingMemory } from '../memory/processors/working-memory.js';
 export * from '../pipeline/index.js';
+export { isProcessorWorkflow } from '../workflows/workflow.js';
 export {
   BACKGROUND_WORK_SIGNALS_ID,
   type BackgroundWorkDisposition,
@@ -15,16 +26,6 @@ export {
 } from './background-work-signals/index.js';
 export { BatchPartsProcessor, type BatchPartsProcessorOptions } from './batch-parts/index.js';
 export {
-  type AskJudgeArgs,
-  askJudge,
-  configFingerprint,
-  createStreamWindow,
-  DEFAULT_OVERLAP_CHARS,
-  DEFAULT_TOOL_RESULT_LIMITS,
-  DEFAULT_WINDOW_CHARS,
-  type FailPolicyOptions,
-  type FailPolicyResult,
-  GUARDRAIL_MODES,
   GuardrailCheckError,
   type GuardrailCommonOptions,
   type GuardrailFailure,
@@ -34,25 +35,6 @@ export {
   type GuardrailStreamOptions,
   type GuardrailStructuredOutputOptions,
   GuardrailTimeoutError,
-  parseLenientJson,
-  resolveGuardrailMode,
-  runWithFailPolicy,
-  StreamTextWindow,
-  type StreamWindowArgs,
-  type StreamWindowCheck,
-  type StreamWindowCheckInfo,
-  type StreamWindowKind,
-  type StreamWindowOptions,
-  type StreamWindowReleased,
-  type StreamWindowSpan,
-  type StreamWindowVerdict,
-  type ToolResultLimits,
-  type ToolResultOverflow,
-  type ToolResultText,
-  type ToolResultWalk,
-  VerdictCache,
-  type VerdictCacheOptions,
-  walkToolResult,
 } from './guardrails/index.js';
 export {
   detectLanguageOffline,
@@ -203,6 +185,7 @@ export {
   type TokenCostControlTripwireMetadata,
   type TokenCostControlViolationDetail,
   type TokenCostLimit,
+  type TokenCostReservationOptions,
   type TokenCostUsage,
   type TokenCostUsageQuery,
   type TokenCostUsageReport,

@@ -17,4 +17,4 @@ export {
   type RedisServerCacheConfig,
   type RedisServerCacheOptions,
 } from './redis-server-cache.js';
-export { RedisUsageLedger, type RedisUsageLedgerOptions } from './usage-ledger.js';
+export { keyHashSlot, RedisUsageLedger, type RedisUsageLedgerOptions } from './usage-ledger.js';

@@ -217,7 +217,10 @@ export class RedisServerCache extends MastraServerCache implements ServerCacheLo
   }
 }
 
-/** Older name of {@link RedisServerCache} (seed 002, Mastra 1.71.0 JSDoc). */
+/**
+ * Older name of {@link RedisServerCache} (seed 002, Mastra 1.71.0 JSDoc).
+ * @alias
+ */
 export const RedisCache = RedisServerCache;
 /** Older name of {@link RedisServerCache} (seed 002, Mastra 1.71.0 JSDoc). */
 export type RedisCache = RedisServerCache;

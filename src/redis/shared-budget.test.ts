@@ -14,7 +14,7 @@ import { TokenCostControl } from 'sluice/processors';
 import { RedisUsageLedger } from 'sluice/redis';
 import { RequestContext } from 'sluice/request-context';
 import { describe, expect, it } from 'vitest';
-import { BUDGET, budgetModel, CALL_COST, PRICING } from '../cost/sql/shared-budget-fixture.js';
+import { BUDGET, budgetModel, CALL_COST, PRICING } from '../cost/sql/testing/shared-budget-fixture.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 

@@ -11,7 +11,8 @@ import { Redis } from 'ioredis';
 import { createClient } from 'redis';
 import { RedisUsageLedger } from 'sluice/redis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defineUsageLedgerConformance } from '../cost/conformance.js';
+import { defineUsageLedgerConformance } from '../cost/testing/conformance.js';
+import { defineReservationConformance } from '../cost/testing/reservation-conformance.js';
 import { USAGE_WINDOW_MS, type UsageRecord, type UsageWindow } from '../cost/types.js';
 import { SluiceError } from '../errors/sluice-error.js';
 import { seededRandom } from '../test/seeded-random.js';
@@ -273,6 +274,67 @@ for (const lib of libraries) {
       }
     }, 60_000);
 
+    it('the running totals a check reads always equal a fresh read of the buckets: time moving on, late and future records, holds, idle gaps', async () => {
+      const { ledger, clock, raw, keyPrefix } = await open();
+      const random = seededRandom(lib.name.length);
+      const scope = { runId: 'run-roll', userId: 'roll' };
+      const windows = ['1h', '6h', '24h', '7d', '30d', '365d'] as const;
+      // Windows come into use one after another: each is built from its buckets when first checked.
+      let inUse = 1;
+      const check = async (label: string) => {
+        for (const window of windows.slice(0, inUse)) {
+          const fast = await ledger.totals({ scope: 'user', scopeKey: 'roll', window });
+          const scan = await ledger.totals({ scope: 'user', scopeKey: 'roll', window, breakdown: true });
+          expect(Math.round(fast.estimatedCost * 1e9), `${label} ${window}`).toBe(
+            Math.round(scan.estimatedCost * 1e9),
+          );
+          expect(fast.calls, `${label} ${window}`).toBe(scan.calls);
+        }
+      };
+      let n = 0;
+      for (let step = 0; step < 120; step++) {
+        // Mostly minutes, sometimes hours or days: buckets slide out of every window.
+        const r = random();
+        clock.now +=
+          r < 0.7 ? Math.floor(random() * 5 * MIN) : r < 0.95 ? Math.floor(random() * 3 * HOUR) : 2 * DAY;
+        const kind = random();
+        const at =
+          kind < 0.7
+            ? clock.now - Math.floor(random() * 30_000) // now-ish
+            : kind < 0.85
+              ? clock.now - Math.floor(random() * 3 * DAY) // late
+              : clock.now + Math.floor(random() * 10 * MIN); // a clock ahead: future
+        await ledger.record(rec(at, Math.round(random() * 1e4) / 1e6, { id: `roll-${n++}`, scope }));
+        if (step % 10 === 5) {
+          const hold = {
+            id: `hold-${step}`,
+            at: new Date(clock.now),
+            provider: 'openai',
+            model: 'gpt-4o',
+            inputTokens: 10,
+            outputTokens: 10,
+            estimatedCost: 0.5,
+            costUnit: 'USD' as const,
+            scope,
+            ttlMs: 60_000,
+          };
+          await ledger.reserve(hold, { scope: 'user', scopeKey: 'roll', window: '1h' });
+          if (step % 20 === 5) await ledger.settle(hold, rec(clock.now, 0.01, { id: hold.id, scope }));
+          else await ledger.settle(hold, null);
+        }
+        if (step % 7 === 0) await check(`step ${step}`);
+        if (step % 20 === 19) inUse++;
+      }
+      // A long idle gap whose buckets expired meanwhile (simulated: the minute buckets are deleted):
+      // the running totals notice the missing buckets and rebuild from what is left.
+      clock.now += 3 * DAY;
+      const minuteBuckets = (await raw.keys(`${keyPrefix}*:m:*`)).filter((k) => !k.includes(':ix:'));
+      await raw.del(minuteBuckets);
+      await ledger.record(rec(clock.now, 0.02, { id: 'after-gap', scope }));
+      inUse = windows.length;
+      await check('after an idle gap');
+    }, 120_000);
+
     it('every scope key gets its own counters', async () => {
       const { ledger } = await open();
       await ledger.record(
@@ -363,7 +425,7 @@ for (const lib of libraries) {
       ]);
     });
 
-    it('every bucket expires at its end + its retention; the idempotency marker lives 366 days', async () => {
+    it('every bucket expires at its end + its retention; the idempotency marker (one per scope key) lives 366 days', async () => {
       const { ledger, raw } = await open();
       await ledger.record(rec(T0, 0.1, { id: 'ttl' }));
       const slack = 5_000;
@@ -377,7 +439,8 @@ for (const lib of libraries) {
       await expectTtl(ledger.bucketKey('user', 'u1', 'm', index(T0, MIN)), end(T0, MIN) + DAY - T0);
       await expectTtl(ledger.bucketKey('run', 'run-1', 'h', index(T0, HOUR)), end(T0, HOUR) + 30 * DAY - T0);
       await expectTtl(ledger.bucketKey('user', 'u1', 'd', index(T0, DAY)), end(T0, DAY) + 365 * DAY - T0);
-      await expectTtl(`${ledger.keyPrefix}seen:ttl`, 366 * DAY);
+      await expectTtl(`${ledger.scopeBase('user', 'u1')}:seen:ttl`, 366 * DAY);
+      await expectTtl(`${ledger.scopeBase('run', 'run-1')}:seen:ttl`, 366 * DAY);
       // A record two days old: its minute bucket would already have expired, so it is never written.
       const old = T0 - 2 * DAY;
       await ledger.record(rec(old, 0.1, { id: 'old' }));
@@ -396,10 +459,12 @@ for (const lib of libraries) {
       expect((error as Error).message).toContain(ledger.name);
       expect((error as Error).message).toMatch(/WRONGTYPE/);
       expect((error as Error).message).toContain(foreign);
-      // Nothing was written: not the run's buckets (before the foreign key), not the seen marker.
-      expect(await raw.exists(ledger.bucketKey('run', 'run-1', 'm', Math.floor((T0 - 1) / MIN)))).toBe(0);
-      expect(await raw.exists(`${ledger.keyPrefix}seen:${record.id}`)).toBe(0);
-      // Once the foreign key is gone, the same record counts once under every scope.
+      // Nothing was written for that scope key (each scope key is one script): no seen marker, no
+      // running total; the run's own script counted it.
+      expect(await raw.exists(`${ledger.scopeBase('user', 'u1')}:seen:${record.id}`)).toBe(0);
+      expect(await raw.exists(`${ledger.scopeBase('user', 'u1')}:roll`)).toBe(0);
+      expect((await ledger.totals({ scope: 'run', scopeKey: 'run-1', window: '1h' })).calls).toBe(1);
+      // Once the foreign key is gone, a retry of the same record completes it: once under every scope.
       await raw.del([foreign]);
       await ledger.record(record);
       for (const [scope, scopeKey] of [
@@ -454,6 +519,20 @@ for (const lib of available ? libraries : []) {
       // The far edge of each window is read at the resolution kept that long (module comment).
       bucketMs: (window) =>
         ({ '1h': MIN, '6h': MIN, '24h': MIN, '7d': HOUR, '30d': HOUR, '365d': DAY })[window],
+      dispose: async () => {
+        await raw.del(await raw.keys(`${keyPrefix}*`));
+        raw.close();
+      },
+    };
+  });
+}
+
+for (const lib of available ? libraries : []) {
+  defineReservationConformance(`RedisUsageLedger (${lib.name})`, async ({ now, testId }) => {
+    const { client, raw } = await lib.connect();
+    const keyPrefix = `sluice-test:usage-hold:${testId}:`;
+    return {
+      ledger: new RedisUsageLedger({ client, keyPrefix, now }),
       dispose: async () => {
         await raw.del(await raw.keys(`${keyPrefix}*`));
         raw.close();

@@ -4,7 +4,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 export type { JSONSchema7 };
 
 /** Result shape of a {@link JsonSchemaWrapper}'s own `validate` (the AI SDK `ValidationResult`). */
-export type JsonSchemaWrapperValidation<T> = { success: true; value: T } | { success: false; error: Error };
+type JsonSchemaWrapperValidation<T> = { success: true; value: T } | { success: false; error: Error };
 
 /**
  * A JSON Schema paired with an optional validator: the shape of the AI SDK `jsonSchema()` /
@@ -24,10 +24,10 @@ export interface JsonSchemaWrapper<T = unknown> {
 }
 
 /** A lazily created {@link JsonSchemaWrapper} (the AI SDK `lazySchema()` shape). */
-export type LazyJsonSchemaWrapper<T = unknown> = () => JsonSchemaWrapper<T>;
+type LazyJsonSchemaWrapper<T = unknown> = () => JsonSchemaWrapper<T>;
 
 /** A JSON Schema written `as const`: every level readonly. Accepted wherever JSON Schema is. */
-export type ReadonlyJSONSchema7 = DeepReadonly<JSONSchema7>;
+type ReadonlyJSONSchema7 = DeepReadonly<JSONSchema7>;
 
 type DeepReadonly<T> = T extends (infer U)[]
   ? readonly DeepReadonly<U>[]

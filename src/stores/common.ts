@@ -16,7 +16,7 @@ import type {
 } from './types.js';
 
 /** Roles a stored message may have. */
-export const MESSAGE_ROLES: ReadonlySet<string> = new Set<StorageMessageRole>([
+const MESSAGE_ROLES: ReadonlySet<string> = new Set<StorageMessageRole>([
   'user',
   'assistant',
   'system',
@@ -251,9 +251,4 @@ export function bytesToVector(bytes: Uint8Array): Float64Array | null {
   const out = new Float64Array(bytes.byteLength / 8);
   for (let i = 0; i < out.length; i++) out[i] = buf.readDoubleLE(i * 8);
   return out;
-}
-
-/** Deep copy through the codec's value model (Dates, bytes kept) — used by the in-memory store. */
-export function cloneValue<T>(value: T): T {
-  return structuredClone(value);
 }

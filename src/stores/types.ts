@@ -1,7 +1,7 @@
 /**
  * The storage contract every memory store implements (`InMemoryStore`, `SqliteStore`,
  * `PostgresStore`). `Memory` and the memory processors only ever talk to a store through
- * {@link MemoryStorage}; one conformance suite (`src/stores/conformance.ts`) pins the
+ * {@link MemoryStorage}; one conformance suite (`src/stores/testing/conformance.ts`) pins the
  * behaviour described here against all three.
  *
  * Shared rules (every store):

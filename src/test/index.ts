@@ -6,3 +6,4 @@ export * from './fake-provider/index.js';
 export * from './processor-harness.js';
 export * from './scripted-model.js';
 export { seededRandom } from './seeded-random.js';
+export { streamOnly } from './stream-only.js';

@@ -9,7 +9,7 @@
  * over between them, as it does between a processor's hooks in a real request.
  */
 import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
-import { newId } from '../agent/ids.js';
+import { structureWithInternalAgent } from '../agent/agent.js';
 import type { ToolsInput } from '../agent/types.js';
 import { assertCustomChunk } from '../errors/invalid-custom-chunk.js';
 import { TripWire } from '../errors/tripwire.js';
@@ -24,6 +24,7 @@ import type {
 import { resolveModel } from '../models/resolve-model.js';
 import type { LanguageModelUsage, MastraLanguageModel } from '../models/types.js';
 import { innerProcessorsOf } from '../pipeline/inner-processors.js';
+import { laneEntryProcessor } from '../pipeline/lane-entry.js';
 import { ProcessorRunner, type StepSettings } from '../pipeline/runner.js';
 import type {
   AgentSandbox,
@@ -33,13 +34,14 @@ import type {
   ProcessorState,
   ProcessorStreamWriter,
   ProcessorViolation,
+  ProcessorWorkflow,
   ToolCallInfo,
 } from '../pipeline/types.js';
+import { registerStructuringAgent } from '../processors/structured-output/agent-call.js';
 import { RequestContext } from '../request-context/request-context.js';
 import { ChunkFrom, type ChunkType, type DataChunkType } from '../stream/chunk-types.js';
 import type { LLMStepResult } from '../stream/step-result.js';
-import { workflowLaneEntry } from '../workflows/as-processor.js';
-import type { ProcessorWorkflow } from '../workflows/types.js';
+import { newId } from '../util/ids.js';
 import { ScriptedModel } from './scripted-model.js';
 
 /** Options of `createProcessorHarness()`. */
@@ -172,8 +174,10 @@ export class ProcessorHarness {
   #queue: Promise<void> = Promise.resolve();
 
   constructor(entry: Processor | ProcessorWorkflow, options: ProcessorHarnessOptions = {}) {
+    // Processors that run an internal agent (StructuredOutputProcessor's useAgent) find it here too.
+    registerStructuringAgent(structureWithInternalAgent);
     // A committed processor workflow is tested as the processor it runs as in a lane.
-    const processor = (workflowLaneEntry(
+    const processor = (laneEntryProcessor(
       entry,
       'inputProcessors',
       'the processor',

@@ -3,7 +3,7 @@ import type { ToolExecutionError } from './tool-execution-error.js';
 import type { NamedToolCall, ResolvedTool, ToolCallContext, ToolCallOutcome } from './types.js';
 
 /** A tool this process can run (it has a local `execute`). */
-export type ExecutableTool = ResolvedTool & Required<Pick<ResolvedTool, 'execute'>>;
+type ExecutableTool = ResolvedTool & Required<Pick<ResolvedTool, 'execute'>>;
 
 /** Where a call's tool stands in a tool set. */
 export type ToolLookup =
@@ -35,7 +35,7 @@ export function lookupTool(
  * Run one call against a tool set. Never rejects: an unknown tool is `TOOL_NOT_FOUND` (listing
  * the available names), a tool without local `execute` is `TOOL_NOT_EXECUTABLE`.
  */
-export async function executeToolCall(
+async function executeToolCall(
   call: NamedToolCall,
   toolSet: ReadonlyMap<string, ResolvedTool>,
   context: ToolCallContext,

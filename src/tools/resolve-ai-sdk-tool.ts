@@ -1,8 +1,8 @@
 import type { LanguageModelV2FunctionTool, LanguageModelV2ProviderDefinedTool } from '@ai-sdk/provider';
-import { toolBackgroundConfigProblem } from '../background/config.js';
 import { ConfigurationError } from '../errors/index.js';
 import type { RequestContext } from '../request-context/request-context.js';
 import { getSchemaValidator, type SchemaValidator } from '../schema/index.js';
+import { toolBackgroundConfigProblem } from './background-option.js';
 import { checkToolInput, runToolCall, type ToolRuntime } from './run-tool-call.js';
 import { prepareToolInput } from './tool-input-schema.js';
 import type { AiSdkToolLike } from './tool-like.js';

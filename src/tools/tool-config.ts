@@ -1,6 +1,6 @@
 import type { SharedV2ProviderOptions } from '@ai-sdk/provider';
-import type { ToolBackgroundConfig } from '../background/config.js';
 import type { InferSchemaInput, InferSchemaOutput, SchemaInput } from '../schema/index.js';
+import type { ToolBackgroundConfig } from './background-option.js';
 import type { MaybePromise, ToolExecutionContext } from './types.js';
 
 /** The value `execute` must return: anything, or the outputSchema's input type when there is one. */

@@ -4,7 +4,7 @@ import { prepareSchema, type SchemaValidator } from '../schema/index.js';
 import { TOOL_INVALID_CONFIG } from './validate-tool-config.js';
 
 /** Input JSON Schema of a tool without `inputSchema`: an object with no arguments. */
-export const EMPTY_INPUT_SCHEMA: JSONSchema7 = {
+const EMPTY_INPUT_SCHEMA: JSONSchema7 = {
   type: 'object',
   properties: {},
   additionalProperties: false,

@@ -1,6 +1,6 @@
 import type { SharedV2ProviderOptions } from '@ai-sdk/provider';
-import type { ToolBackgroundConfig } from '../background/config.js';
 import type { InferSchemaOutput, SchemaInput } from '../schema/index.js';
+import type { ToolBackgroundConfig } from './background-option.js';
 import type { ToolConfig, ToolOutputOf } from './tool-config.js';
 import type { MaybePromise, ToolApprovalPredicate, ToolExecutionContext } from './types.js';
 import { validateToolConfig } from './validate-tool-config.js';

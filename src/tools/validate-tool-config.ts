@@ -1,9 +1,9 @@
-import { toolBackgroundConfigProblem } from '../background/config.js';
 import { describeValue } from '../errors/describe-value.js';
 import { describeError } from '../errors/error-chain.js';
 import { ConfigurationError } from '../errors/index.js';
 import { isSchemaInput } from '../schema/index.js';
 import { isTimerMs, MAX_TIMER_MS } from '../util/timer-ms.js';
+import { toolBackgroundConfigProblem } from './background-option.js';
 
 /** Error code for a tool that is set up wrongly. */
 export const TOOL_INVALID_CONFIG = 'TOOL_INVALID_CONFIG';

@@ -9,6 +9,7 @@ import { ConfigurationError } from '../errors/configuration-error.js';
 import type { MessageList } from '../messages/message-list.js';
 import { CHANGED_IN_PLACE } from '../pipeline/hook-results.js';
 import { INNER_PROCESSORS } from '../pipeline/inner-processors.js';
+import { type LaneArrayName, WORKFLOW_OF } from '../pipeline/lane-entry.js';
 import { WORKFLOW_SPAN_ATTRIBUTES } from '../pipeline/tracing.js';
 import type { Processor, ProcessorState, TracingContext } from '../pipeline/types.js';
 import {
@@ -18,7 +19,7 @@ import {
   ProcessorStepSchema,
 } from '../processors/step-schema/index.js';
 import { workflowInvalidOutput } from './errors.js';
-import { plainStepsWantData, processorsOf } from './graph.js';
+import { type GraphNode, plainStepsWantData, processorsOf } from './graph.js';
 import {
   adopt,
   compileWorkflow,
@@ -33,10 +34,6 @@ import {
   reconcileInto,
   runScopeOf,
 } from './plan.js';
-import { isWorkflowObject, workflowNodes } from './workflow.js';
-
-/** The processor a workflow runs as, marked so lane checks can name it as a workflow. */
-export const WORKFLOW_OF: unique symbol = Symbol.for('sluice.workflow.processor');
 
 const processors = new WeakMap<object, Processor>();
 
@@ -53,20 +50,30 @@ const STEP_OVERRIDES = [
   'retryCount',
 ] as const;
 
+/** What the lane check reads of a workflow (committed or still being built). */
+export interface LaneWorkflow {
+  readonly id: string;
+  readonly description?: string;
+  readonly committed: boolean;
+  readonly inputSchema: unknown;
+  readonly outputSchema: unknown;
+}
+
 /**
- * Check a lane entry that is a workflow and return the processor it runs as; `undefined` for
- * anything that is not a workflow (checked as a processor by the caller).
+ * Check that a workflow (whose graph is `nodes`) can run in the lane `array` and return the
+ * processor it runs as. Workflows call this from their `AS_LANE_PROCESSOR` method
+ * (`../pipeline/lane-entry.ts`), so the pipeline never imports this module.
  *
  * @throws ConfigurationError `PROCESSOR_WORKFLOW_INVALID_CONFIG`: a workflow in
  *   `errorProcessors`, not committed, or not built on `ProcessorStepSchema`.
  */
 export function workflowLaneEntry(
-  value: unknown,
-  array: 'inputProcessors' | 'outputProcessors' | 'errorProcessors',
+  value: LaneWorkflow,
+  nodes: readonly GraphNode[],
+  array: LaneArrayName,
   at: string,
   owner: string,
-): Processor | undefined {
-  if (!isWorkflowObject(value)) return undefined;
+): Processor {
   const id = value.id;
   const fail = (problem: string) =>
     new ConfigurationError(
@@ -97,22 +104,16 @@ export function workflowLaneEntry(
       'whose outputSchema is not ProcessorStepSchema. Create it with createWorkflow({ id, inputSchema: ProcessorStepSchema, outputSchema: ProcessorStepSchema }) (ProcessorStepSchema from sluice/processors).',
     );
   }
-  return workflowProcessor(value);
-}
-
-/** True for the processor a workflow runs as. */
-export function isWorkflowProcessor(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && WORKFLOW_OF in value;
+  return workflowProcessor(value, nodes);
 }
 
 /** The processor a committed workflow runs as (built once per workflow). */
-export function workflowProcessor(workflow: {
-  readonly id: string;
-  readonly description?: string;
-}): Processor {
+function workflowProcessor(
+  workflow: { readonly id: string; readonly description?: string },
+  nodes: readonly GraphNode[],
+): Processor {
   const cached = processors.get(workflow);
   if (cached) return cached;
-  const nodes = workflowNodes(workflow);
   const compiled = compileWorkflow(nodes);
   const inner = processorsOf(nodes);
   const processor: Record<string | symbol, unknown> = {

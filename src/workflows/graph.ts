@@ -20,7 +20,7 @@ export interface PlainStepNode {
 }
 
 /** A committed workflow used as a step. */
-export interface WorkflowStepNode {
+interface WorkflowStepNode {
   kind: 'workflow';
   id: string;
   nodes: readonly GraphNode[];
@@ -55,21 +55,6 @@ export function processorsOf(nodes: readonly GraphNode[]): Processor[] {
   };
   for (const node of nodes) visitNode(node);
   return out;
-}
-
-/** True when some plain step (which runs in every phase) is in the graph. */
-export function hasPlainStep(nodes: readonly GraphNode[]): boolean {
-  const visit = (step: StepNode): boolean =>
-    step.kind === 'plain' || (step.kind === 'workflow' && step.nodes.some(visitNode));
-  const visitNode = (node: GraphNode): boolean =>
-    node.kind === 'step'
-      ? visit(node.step)
-      : node.kind === 'parallel'
-        ? node.steps.some(visit)
-        : node.kind === 'branch'
-          ? node.branches.some((b) => visit(b.step))
-          : false;
-  return nodes.some(visitNode);
 }
 
 /** True when some plain step of the graph asks for `data-*` chunks (`processDataParts: true`). */

@@ -19,7 +19,7 @@ import { createTool } from 'sluice/tools';
 import { createStep, createWorkflow } from 'sluice/workflows';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { collect, contentText, messageText, texts, withText } from './testing.js';
+import { collect, contentText, messageText, texts, withText } from './testing/helpers.js';
 
 // ---- helpers --------------------------------------------------------------------------------
 

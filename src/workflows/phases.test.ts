@@ -6,12 +6,12 @@
 import { Agent } from 'sluice/agent';
 import type { MastraDBMessage } from 'sluice/memory';
 import { type Processor, ProcessorStepSchema } from 'sluice/processors';
-import { ScriptedModel, type ScriptedStep } from 'sluice/test';
+import { ScriptedModel, type ScriptedStep, streamOnly } from 'sluice/test';
 import { createTool } from 'sluice/tools';
 import { createStep, createWorkflow } from 'sluice/workflows';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { collect, contentText, messageText, texts, withText } from './testing.js';
+import { collect, contentText, messageText, texts, withText } from './testing/helpers.js';
 
 // ---- helpers --------------------------------------------------------------------------------
 
@@ -860,7 +860,8 @@ describe('a committed workflow in every kind of lane array', () => {
       new Agent({
         id: 'a',
         instructions: 'sys',
-        model: new ScriptedModel({ steps: [{ text: ['a', 'b', 'c'] }] }),
+        // Streamed: the counter numbers each of the three deltas.
+        model: streamOnly(new ScriptedModel({ steps: [{ text: ['a', 'b', 'c'] }] })),
         outputProcessors: [shared],
       });
 

@@ -1748,7 +1748,7 @@ export function reconcileInto(
   live.absorb(chosen, baseIds);
 }
 
-export function view(list: MessageList, scope: 'all' | 'response'): MastraDBMessage[] {
+function view(list: MessageList, scope: 'all' | 'response'): MastraDBMessage[] {
   return scope === 'response' ? list.get.response.db() : list.get.all.db();
 }
 
@@ -1761,7 +1761,7 @@ export function markMaterialized(value: unknown): void {
   if (Array.isArray(value)) materialize(value);
 }
 
-export function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   return (
     value !== null &&
     (typeof value === 'object' || typeof value === 'function') &&

@@ -12,7 +12,7 @@ import { createTool } from 'sluice/tools';
 import { createStep, createWorkflow, type ProcessorWorkflow } from 'sluice/workflows';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { collect } from './testing.js';
+import { collect } from './testing/helpers.js';
 
 // ---- helpers --------------------------------------------------------------------------------
 

@@ -15,10 +15,10 @@ import { MessageList } from 'sluice';
 import { Agent } from 'sluice/agent';
 import { type Processor, ProcessorStepSchema } from 'sluice/processors';
 import type { ChunkType } from 'sluice/stream';
-import { ScriptedModel } from 'sluice/test';
+import { ScriptedModel, streamOnly } from 'sluice/test';
 import { createStep, createWorkflow } from 'sluice/workflows';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { collect } from './testing.js';
+import { collect } from './testing/helpers.js';
 
 // ---- helpers --------------------------------------------------------------------------------
 
@@ -113,7 +113,8 @@ describe('writer.emit() from a workflow step behaves as it does in a lane', () =
         },
       }) satisfies Processor;
     const outcome = async (outputProcessors: unknown[]) => {
-      const model = new ScriptedModel({ steps: [{ text: ['a', 'b', 'c', 'd'], delayMs: 10 }] });
+      // Streamed, so the run is still going when the timer's chunk comes.
+      const model = streamOnly(new ScriptedModel({ steps: [{ text: ['a', 'b', 'c', 'd'], delayMs: 10 }] }));
       const agent = new Agent({
         id: 'a',
         instructions: 'sys',

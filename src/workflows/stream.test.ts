@@ -15,7 +15,7 @@ import type { ChunkType } from 'sluice/stream';
 import { ScriptedModel } from 'sluice/test';
 import { createStep, createWorkflow } from 'sluice/workflows';
 import { describe, expect, it, vi } from 'vitest';
-import { collect } from './testing.js';
+import { collect } from './testing/helpers.js';
 
 // ---- helpers --------------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { Agent } from 'sluice/agent';
 import { type Processor, ProcessorStepSchema } from 'sluice/processors';
-import { ScriptedModel } from 'sluice/test';
+import { ScriptedModel, streamOnly } from 'sluice/test';
 import { createStep, createWorkflow } from 'sluice/workflows';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
@@ -225,7 +225,8 @@ describe('with an OpenTelemetry SDK registered', () => {
     const result = await new Agent({
       id: 'a',
       instructions: 'x',
-      model: new ScriptedModel({ steps: [{ text: ['a', 'b'] }] }),
+      // Streamed, so the dropper sees the second delta on its own.
+      model: streamOnly(new ScriptedModel({ steps: [{ text: ['a', 'b'] }] })),
       outputProcessors: [wf('stream-wf').then(createStep(upper)).then(createStep(dropper)).commit()],
     }).generate('q');
     expect(result.text).toBe('A');

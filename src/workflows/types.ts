@@ -4,7 +4,12 @@
  */
 import type { z } from 'zod';
 import type { TripWireOptions } from '../errors/tripwire.js';
-import type { ProcessorState, ProcessorStreamWriter, TracingContext } from '../pipeline/types.js';
+import type {
+  ProcessorState,
+  ProcessorStreamWriter,
+  ProcessorWorkflow,
+  TracingContext,
+} from '../pipeline/types.js';
 import type {
   ProcessorPhase,
   ProcessorStepInput,
@@ -94,19 +99,8 @@ export interface WorkflowConfig<TId extends string = string, TInput = unknown, T
   outputSchema: StepSchema<TOutput>;
 }
 
-/**
- * A committed workflow, as processor lanes accept it. Built with
- * `createWorkflow({ id, inputSchema: ProcessorStepSchema, outputSchema: ProcessorStepSchema })`
- * and finished with `.commit()`; the schemas are checked when the agent is built.
- */
-export interface ProcessorWorkflow {
-  readonly id: string;
-  readonly description?: string;
-  readonly inputSchema: StepSchema;
-  readonly outputSchema: StepSchema;
-  /** True once `.commit()` was called: only committed workflows run. */
-  readonly committed: true;
-}
+/** A committed workflow, as processor lanes accept it (declared by the pipeline, which runs it). */
+export type { ProcessorWorkflow };
 
 /** The output type of a step or committed workflow. */
 export type StepOutputOf<S> = S extends { readonly '~types'?: { output: infer O } } ? O : unknown;

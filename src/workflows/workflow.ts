@@ -6,8 +6,10 @@
 
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { describeValue } from '../errors/describe-value.js';
+import { AS_LANE_PROCESSOR, type LaneArrayName } from '../pipeline/lane-entry.js';
 import type { Processor } from '../pipeline/types.js';
 import { ProcessorStepInputSchema, ProcessorStepOutputSchema } from '../processors/step-schema/index.js';
+import { workflowLaneEntry } from './as-processor.js';
 import type { GraphNode, StepNode } from './graph.js';
 import { runStepStandalone } from './plan.js';
 import type {
@@ -85,6 +87,11 @@ export class Workflow<TId extends string = string, TInput = unknown, TOutput = u
   /** True once `.commit()` was called. */
   get committed(): boolean {
     return this.#committed;
+  }
+
+  /** Run in a processor lane (checked by the pipeline: an uncommitted workflow is refused there). */
+  [AS_LANE_PROCESSOR](array: LaneArrayName, at: string, owner: string): Processor {
+    return workflowLaneEntry(this, Workflow.nodesOf(this), array, at, owner);
   }
 
   /** Run `step` after what came before; it receives the previous step's output. */
@@ -260,6 +267,11 @@ class CommittedWorkflowObject {
     this[COMMITTED_NODES] = nodes;
     Object.freeze(this);
   }
+
+  /** Run in a processor lane as one processor (see `./as-processor.ts`). */
+  [AS_LANE_PROCESSOR](array: LaneArrayName, at: string, owner: string): Processor {
+    return workflowLaneEntry(this, this[COMMITTED_NODES], array, at, owner);
+  }
 }
 
 /**
@@ -278,7 +290,7 @@ export function isProcessorWorkflow(value: unknown): value is ProcessorWorkflow 
 }
 
 /** True for any workflow made by `createWorkflow`, committed or not. */
-export function isWorkflowObject(value: unknown): value is {
+function isWorkflowObject(value: unknown): value is {
   readonly id: string;
   readonly committed: boolean;
   readonly inputSchema: unknown;
@@ -290,7 +302,7 @@ export function isWorkflowObject(value: unknown): value is {
 }
 
 /** The graph of a workflow (empty for anything else). */
-export function workflowNodes(workflow: unknown): readonly GraphNode[] {
+function workflowNodes(workflow: unknown): readonly GraphNode[] {
   if (workflow instanceof CommittedWorkflowObject) return workflow[COMMITTED_NODES];
   return workflow instanceof Workflow ? Workflow.nodesOf(workflow) : [];
 }
@@ -378,7 +390,7 @@ function makeStep(node: StepNode, fields: { id: string; description?: string; pr
 }
 
 /** The graph node of a step or committed workflow, or `undefined`. */
-export function stepNodeOf(value: unknown): StepNode | undefined {
+function stepNodeOf(value: unknown): StepNode | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const node = (value as Record<symbol, unknown>)[STEP_NODE] as StepNode | undefined;
   if (node) return node;

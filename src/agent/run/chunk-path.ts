@@ -20,11 +20,11 @@ import type { ProcessorRunner } from '../../pipeline/runner.js';
 import type { ProcessorStreamWriter } from '../../pipeline/types.js';
 import type { ChunkBuffer } from '../../stream/chunk-buffer.js';
 import type { ChunkType, DataChunkType, FinishChunk } from '../../stream/chunk-types.js';
-import { type ChunkDriver, type Emit, emitDriver } from '../model-call.js';
-import { PartialObjects, withPartialObjects } from '../partial-objects.js';
-import type { StepRecorder } from '../step-recorder.js';
 import type { AgentExecutionOptions } from '../types.js';
 import { runCallback } from './callbacks.js';
+import { type ChunkDriver, type Emit, emitDriver } from './model-call.js';
+import { PartialObjects, withPartialObjects } from './partial-objects.js';
+import type { StepRecorder } from './step-recorder.js';
 
 /** One per run: every chunk the client sees went through here. */
 export class ChunkPath<OUTPUT = unknown> {

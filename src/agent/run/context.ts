@@ -16,6 +16,7 @@ import type { ResolvedToolSet } from '../../tools/resolved-tool-set.js';
 import type { AgentExecutionOptions, ToolsInput } from '../types.js';
 import type { ApiFailures, RunAttachments } from './attachments.js';
 import type { ChunkPath } from './chunk-path.js';
+import type { ModelCallMethod } from './model-call.js';
 import type { RunOutcome } from './run-outcome.js';
 import type { RunState } from './run-state.js';
 
@@ -26,6 +27,8 @@ export interface RunPlan<OUTPUT> {
   messageId: string;
   messageList: MessageList;
   model: MastraLanguageModel;
+  /** `generate()` calls the model in one go where it can; `stream()` streams (`model-call.ts`). */
+  callMethod: ModelCallMethod;
   tools: ToolsInput;
   resolveTools: (tools: ToolsInput) => Promise<ResolvedToolSet>;
   maxSteps: number;

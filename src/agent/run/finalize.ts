@@ -38,6 +38,8 @@ export async function finalize<OUTPUT>(
   run.plan.background?.beginClose();
   // The run's usage records reach their ledgers before the caller hears the run ended (so the
   // next call's budget check sees them), but a slow ledger never holds the run for long.
+  // A budget hold no model call claimed (the run ended before its call) is released.
+  run.usage.releaseUnclaimedHolds();
   await run.usage.flushWithin(USAGE_FLUSH_MS);
   let { status, error } = end;
   const { tripwire } = end;
@@ -74,7 +76,12 @@ export async function finalize<OUTPUT>(
   await bounded(
     run.outcome.settle(() =>
       finalStatus === 'success'
-        ? { status: 'success', text: state.totals.text, responseMessages: run.list.get.response.db() }
+        ? {
+            status: 'success',
+            // As released to the client: a cache compares it with the processed response.
+            text: state.totals.releasedText ?? state.totals.text,
+            responseMessages: run.list.get.response.db(),
+          }
         : { status: finalStatus },
     ),
   );

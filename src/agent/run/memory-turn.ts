@@ -10,7 +10,7 @@ import type { Memory } from '../../memory/memory.js';
 import { type AgentMemoryOption, beginMemoryTurn, type MemoryTurn } from '../../memory/turn.js';
 import type { RequestContext } from '../../request-context/request-context.js';
 import { MAX_DATA_DEPTH, valueTooDeep } from '../../util/data-depth.js';
-import { newId } from '../ids.js';
+import { newId } from '../../util/ids.js';
 import type { RunContext } from './context.js';
 import type { RunEnd } from './finalize.js';
 

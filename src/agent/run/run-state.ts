@@ -4,17 +4,22 @@
  */
 import type { MessageList } from '../../messages/message-list.js';
 import type { MastraDBMessage } from '../../messages/types.js';
+import { addUsage, emptyUsage } from '../../models/add-usage.js';
 import type { LanguageModelUsage } from '../../models/types.js';
+import type { StructuredOutcome } from '../../processors/structured-output/structured-output.js';
 import type { FinishChunk, ToolCallChunk, ToolResultChunk } from '../../stream/chunk-types.js';
 import type { FullOutput } from '../../stream/model-output.js';
 import type { LLMStepResult } from '../../stream/step-result.js';
-import type { StructuredOutcome } from '../structured-output.js';
-import { addUsage, emptyUsage } from '../usage.js';
 import { PromptHistory } from './prompt-history.js';
 
 /** Per-run totals, gathered as steps complete. */
 export interface RunTotals {
   text: string;
+  /**
+   * The text as the client was sent it, kept when `processOutputResult` changed `text` (see
+   * `result-text.ts`); `undefined` while the two are the same.
+   */
+  releasedText?: string;
   usage: LanguageModelUsage;
   steps: LLMStepResult[];
   toolCalls: ToolCallChunk[];

@@ -17,18 +17,19 @@
 import { RunUsage } from '../../cost/run-usage.js';
 import { describeError } from '../../errors/error-chain.js';
 import { TripWire } from '../../errors/tripwire.js';
+import { settleStructuredOutput } from '../../processors/structured-output/structured-output.js';
 import { ChunkBuffer } from '../../stream/chunk-buffer.js';
 import { ChunkFrom, type ChunkType } from '../../stream/chunk-types.js';
 import { MastraModelOutput, type RunHandle, type RunSettlement } from '../../stream/model-output.js';
 import { untilAborted } from '../../util/until-aborted.js';
-import { tripwireData } from '../retry-feedback.js';
 import { abortWhenAbandoned } from '../stop-on-stream-cancel.js';
-import { settleStructuredOutput } from '../structured-output.js';
 import { ApiFailures, RunAttachments } from './attachments.js';
 import { settleWithin } from './callbacks.js';
 import { ChunkPath } from './chunk-path.js';
 import type { RunContext, RunPlan } from './context.js';
 import { buildOutput, finalize, finishChunk } from './finalize.js';
+import { adoptProcessedText, responseText } from './result-text.js';
+import { tripwireData } from './retry-feedback.js';
 import { RunOutcome } from './run-outcome.js';
 import { RunState } from './run-state.js';
 import { runStepWithRetries } from './step-retry.js';
@@ -124,14 +125,17 @@ async function runSteps<OUTPUT>(run: RunContext<OUTPUT>): Promise<void> {
   // The object-result that reached the client (or a structuring processor's report) is the object.
   settleStructuredOutput(list, state.totals, path.delivered);
 
-  // 10. processOutputResult — once, at the end of a successful run.
+  // 10. processOutputResult — once, at the end of a successful run. It post-processes the final
+  //     response: text it changes there becomes the result's text (not the streamed chunks').
   const totals = state.totals;
+  const textBefore = responseText(list.get.response.db());
   await runner.processOutputResult({
     text: totals.text,
     usage: totals.usage,
     finishReason: totals.steps.at(-1)?.finishReason ?? 'unknown',
     steps: totals.steps,
   });
+  adoptProcessedText(totals, textBefore, list.get.response.db());
 
   // The closing `finish` chunk, seen by the output processors before finalization sends it.
   const output = buildOutput(run, 'success', undefined, undefined);

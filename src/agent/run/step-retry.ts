@@ -17,10 +17,10 @@
 import { DownloadAssetsError } from '../../errors/download-assets-error.js';
 import { TripWire } from '../../errors/tripwire.js';
 import type { SystemMessagesSnapshot } from '../../messages/system-message-store.js';
+import { emptyUsage } from '../../models/add-usage.js';
 import { ChunkFrom, type StepApiErrorRetryData, type StepTripwireData } from '../../stream/chunk-types.js';
-import { rejectedResponse, retryReminder, tripwireData } from '../retry-feedback.js';
-import { emptyUsage } from '../usage.js';
 import type { RunContext } from './context.js';
+import { rejectedResponse, retryReminder, tripwireData } from './retry-feedback.js';
 import { runStep, type StepAttempt, type StepExtras } from './step.js';
 
 /** What one step has already spent on recovering from provider errors. */

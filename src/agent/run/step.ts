@@ -14,28 +14,28 @@ import { ProviderCallError } from '../../errors/provider-call-error.js';
 import { SluiceError } from '../../errors/sluice-error.js';
 import type { SystemMessagesSnapshot } from '../../messages/system-message-store.js';
 import { toLanguageModelPrompt } from '../../messages/to-prompt.js';
+import { addUsage } from '../../models/add-usage.js';
 import type { MastraLanguageModel } from '../../models/types.js';
 import type { StepSettings } from '../../pipeline/runner.js';
 import type { CachedLLMStepChunk } from '../../pipeline/types.js';
+import { parseStructuredOutput } from '../../processors/structured-output/structured-output.js';
 import { ChunkFrom, type StepStartChunk, type ToolErrorChunk } from '../../stream/chunk-types.js';
 import type { LLMStepResult } from '../../stream/step-result.js';
 import { ResolvedToolSet } from '../../tools/resolved-tool-set.js';
 import type { ToolOutcome } from '../../tools/types.js';
-import { buildCallOptions, toSpecToolChoice } from '../call-options.js';
-import { llmCallSettings } from '../llm-call-settings.js';
-import { callModel, modelLabel, readStep, startCallDeadline } from '../model-call.js';
-import { recordedToolResults } from '../recorded-tool-results.js';
-import { replayCachedResponse } from '../replay.js';
-import { appendStepToResponse } from '../response-message.js';
-import { StepRecorder } from '../step-recorder.js';
-import { parseStructuredOutput } from '../structured-output.js';
-import { toolCallIdsIn } from '../tool-call-ids.js';
-import { executeStepTools } from '../tool-step.js';
 import type { ToolsInput } from '../types.js';
-import { addUsage } from '../usage.js';
+import { buildCallOptions, toSpecToolChoice } from './call-options.js';
 import { runCallback } from './callbacks.js';
 import type { RunContext } from './context.js';
+import { llmCallSettings } from './llm-call-settings.js';
+import { callModel, modelLabel, readStep, startCallDeadline } from './model-call.js';
+import { recordedToolResults } from './recorded-tool-results.js';
+import { replayCachedResponse } from './replay.js';
+import { appendStepToResponse } from './response-message.js';
+import { StepRecorder } from './step-recorder.js';
 import { StepSettlement } from './step-settlement.js';
+import { toolCallIdsIn } from './tool-call-ids.js';
+import { executeStepTools } from './tool-step.js';
 
 const AGENT = ChunkFrom.AGENT;
 
@@ -165,7 +165,7 @@ export async function runStep<OUTPUT>(
         request: { body: request.response.request },
       };
     } else {
-      source = await callModel(stepModel, call, maxRetries, stepNumber, callSignal, () =>
+      source = await callModel(stepModel, plan.callMethod, call, maxRetries, stepNumber, callSignal, () =>
         usage.reportStepCall(stepNumber, stepModel, undefined),
       ).catch((error: unknown) => {
         throw ProviderCallError.isInstance(error) ? failures.mark(error, error.cause) : error;
@@ -434,7 +434,7 @@ function buildStepResult(
   };
 }
 
-export function throwIfAborted(signal: AbortSignal | undefined): void {
+function throwIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw signal.reason ?? new Error('aborted');
 }
 

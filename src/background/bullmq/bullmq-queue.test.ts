@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { BullMQBackgroundTaskQueue } from 'sluice/bullmq';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { SluiceError } from '../../errors/sluice-error.js';
-import { connectRedisOrSkip, REDIS_URL } from '../../redis/test-env.js';
+import { connectRedisOrSkip, REDIS_URL } from '../../redis/testing/test-env.js';
 import type { BackgroundJob, BackgroundJobSettled, BackgroundTaskTerminalStatus } from '../types.js';
 
 const admin = await connectRedisOrSkip('BullMQ queue');
@@ -271,6 +271,68 @@ describe.skipIf(!admin)('BullMQBackgroundTaskQueue on Redis', () => {
     expect(SluiceError.hasCode(consume, 'STORE_INVALID_CONFIG')).toBe(true);
     expect(() => new BullMQBackgroundTaskQueue({ connection: REDIS_URL, prefix: 'a:b' })).toThrow(/prefix/);
     expect(() => new BullMQBackgroundTaskQueue({ connection: 'http://x' })).toThrow(/redis:\/\//);
+  });
+
+  it('a requeued task whose old job is still active and locked gets a job of its own; its settlement is heard by task id', async () => {
+    const { producer, worker } = pair();
+    const heard = settlements(producer);
+    const runs: BackgroundJob[] = [];
+    let releaseFirst: (status: BackgroundTaskTerminalStatus) => void = () => {};
+    await worker.consume(
+      (job) => {
+        runs.push(job);
+        if (runs.length === 1) {
+          // The "dead" worker's run: active, its lock held, never finishing by itself.
+          return new Promise((resolve) => {
+            releaseFirst = resolve;
+          });
+        }
+        return Promise.resolve('completed');
+      },
+      { concurrency: 2 },
+    );
+    await producer.enqueue({ taskId: 'rq1', toolName: 'slow' });
+    await vi.waitFor(() => expect(runs).toHaveLength(1), { timeout: 5000, interval: 10 });
+    await producer.enqueue({ taskId: 'rq1', toolName: 'slow', requeue: 3 });
+    await vi.waitFor(() => expect(runs).toHaveLength(2), { timeout: 5000, interval: 10 });
+    expect(runs[1]).toEqual({ taskId: 'rq1', toolName: 'slow' });
+    expect(await heard.next('rq1')).toEqual({ taskId: 'rq1', status: 'completed' });
+    releaseFirst('completed');
+  });
+
+  it('a requeued task whose old job is still waiting is not added twice; one whose old job finished is added again', async () => {
+    const { producer, worker } = pair();
+    await producer.enqueue({ taskId: 'w1', toolName: 'slow' });
+    // Nobody consumes yet: the old job waits, so the requeue adds nothing.
+    await producer.enqueue({ taskId: 'w1', toolName: 'slow', requeue: 2 });
+    const runs: string[] = [];
+    await worker.consume(
+      async (job) => {
+        runs.push(job.taskId);
+        return 'completed';
+      },
+      { concurrency: 2 },
+    );
+    await vi.waitFor(() => expect(runs).toEqual(['w1']), { timeout: 5000, interval: 10 });
+    await sleep(200);
+    expect(runs).toEqual(['w1']);
+    await producer.enqueue({ taskId: 'w1', toolName: 'slow', requeue: 4 });
+    await vi.waitFor(() => expect(runs).toEqual(['w1', 'w1']), { timeout: 5000, interval: 10 });
+  });
+
+  it('publishSettled reaches every listening adapter; a non-terminal status is refused', async () => {
+    const { producer, worker } = pair();
+    const heard = settlements(producer);
+    await producer.ready();
+    await worker.publishSettled({ taskId: 'gone', status: 'failed' });
+    expect(await heard.next('gone')).toEqual({ taskId: 'gone', status: 'failed' });
+    const error = await worker
+      .publishSettled({ taskId: 'x', status: 'running' as unknown as 'failed' })
+      .catch((e: unknown) => e);
+    expect(SluiceError.hasCode(error, 'STORE_INVALID_CONFIG'), String(error)).toBe(true);
+    expect(() => new BullMQBackgroundTaskQueue({ connection: REDIS_URL, stalledIntervalMs: 5 })).toThrow(
+      /stalledIntervalMs/,
+    );
   });
 
   it('an unreachable Redis is STORE_UNAVAILABLE naming the queue', async () => {

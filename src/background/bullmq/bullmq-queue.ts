@@ -14,6 +14,12 @@
  * into BullMQ's `worker.cancelJob()` (the handler's optional `signal` aborts). The task record's
  * `cancelled` status stays the authority either way.
  *
+ * Crash recovery (leases, in the manager) may put a task back on the queue while the dead
+ * worker's job is still listed as active: `enqueue` of a job with `requeue` set removes that job
+ * when its lock has lapsed, and otherwise adds the task under a job id of its own
+ * (`<taskId>.requeue-<n>`), whose settlement the worker announces by task id. Recovery that
+ * fails a task announces it with `publishSettled` (a custom event on the same stream).
+ *
  * BullMQ's own attempts are off (`attempts: 1`): retries, backoff and timeouts are the manager's.
  * `bullmq` is an optional peer dependency, imported on first use.
  */
@@ -79,6 +85,14 @@ export interface BullMQBackgroundTaskQueueOptions {
    */
   lockDurationMs?: number;
   /**
+   * How often this process's workers look for stalled jobs — active jobs whose worker stopped
+   * renewing its lock — and hand them back to the queue (ms, default BullMQ's 30 000). A job is
+   * re-delivered at the latest `lockDurationMs` + 2 × `stalledIntervalMs` after its worker died;
+   * the task's lease decides whether the new worker takes it over. Give every worker of a queue
+   * the same value: each check holds off the others' for its own interval.
+   */
+  stalledIntervalMs?: number;
+  /**
    * Receives connection and worker errors BullMQ reports while it reconnects by itself (and
    * errors thrown by settlement / cancel listeners). Default: ignored.
    */
@@ -97,6 +111,13 @@ const TERMINAL: ReadonlySet<string> = new Set(['completed', 'failed', 'timed_out
 const NAME = /^[A-Za-z0-9_.-]+$/;
 const CANCEL_EVENT = 'sluice:cancel';
 const MARK_EVENT = 'sluice:mark';
+const SETTLED_EVENT = 'sluice:settled';
+const WAITING_STATES: ReadonlySet<string> = new Set([
+  'waiting',
+  'delayed',
+  'prioritized',
+  'waiting-children',
+]);
 const EVENTS_MAX_LEN = 10_000;
 
 /**
@@ -113,6 +134,7 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
   private readonly prefix: string;
   private readonly connection: BullMQRedisOptions | BullMQRedisClient;
   private readonly lockDuration: number | undefined;
+  private readonly stalledInterval: number | undefined;
   private readonly onError: (error: unknown) => void;
   private lib: Promise<BullMQModule> | undefined;
   private queue: Promise<BullMQ.Queue> | undefined;
@@ -176,6 +198,15 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
       );
     }
     this.lockDuration = lock;
+    const stalled = options.stalledIntervalMs;
+    if (stalled !== undefined && (!Number.isInteger(stalled) || stalled < 100 || stalled > 2 ** 31 - 1)) {
+      throw invalidConfig(
+        this.name,
+        'stalledIntervalMs',
+        `must be an integer of milliseconds from 100 to ${2 ** 31 - 1} (got ${describeValue(stalled)})`,
+      );
+    }
+    this.stalledInterval = stalled;
     const onError = options.onError;
     if (onError !== undefined && typeof onError !== 'function') {
       throw invalidConfig(this.name, 'onError', 'must be a function');
@@ -203,8 +234,15 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
     const data: BackgroundJob = { taskId: job.taskId, toolName: job.toolName };
     if (job.agentId !== undefined) data.agentId = job.agentId;
     try {
+      let jobId = job.taskId;
+      if (job.requeue !== undefined) {
+        const placed = await this.makeRoomForRequeue(queue, job.taskId);
+        // Already waiting: a worker will take it and find the record pending.
+        if (placed === 'waiting') return;
+        if (placed === 'locked') jobId = `${job.taskId}.requeue-${job.requeue}`;
+      }
       await queue.add(job.toolName, data, {
-        jobId: job.taskId,
+        jobId,
         attempts: 1,
         removeOnComplete: true,
         removeOnFail: true,
@@ -230,13 +268,25 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
     const { Worker } = await this.load();
     const worker = new Worker<BackgroundJob, BackgroundTaskTerminalStatus>(
       this.queueName,
-      async (job, _token, signal) => handler(job.data, signal),
+      async (job, _token, signal) => {
+        if (job.id === job.data.taskId) return handler(job.data, signal);
+        // A re-queued task under a job id of its own: settlement events name the job, so the
+        // task's settlement is announced by task id as well.
+        let status: BackgroundTaskTerminalStatus = 'failed';
+        try {
+          status = await handler(job.data, signal);
+          return status;
+        } finally {
+          await this.publishSettled({ taskId: job.data.taskId, status }).catch(this.onError);
+        }
+      },
       {
         connection: this.connection as BullMQ.ConnectionOptions,
         prefix: this.prefix,
         concurrency,
         autorun: false,
         ...(this.lockDuration === undefined ? {} : { lockDuration: this.lockDuration }),
+        ...(this.stalledInterval === undefined ? {} : { stalledInterval: this.stalledInterval }),
       },
     );
     // BullMQ re-emits connection trouble as 'error' events; it reconnects by itself.
@@ -317,6 +367,28 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
     }
   }
 
+  /**
+   * Tell every listening process (`onSettled`) that a task settled without its job finishing
+   * (crash recovery failed it), through a custom event on the queue's events stream.
+   */
+  async publishSettled(event: BackgroundJobSettled): Promise<void> {
+    this.checkOpen('publishSettled');
+    const { taskId, status } = event ?? ({} as BackgroundJobSettled);
+    if (typeof taskId !== 'string' || taskId.length === 0 || !TERMINAL.has(status)) {
+      throw invalidConfig(
+        this.name,
+        'publishSettled(event)',
+        `needs { taskId, status } with a terminal status (got ${describeValue(event)})`,
+      );
+    }
+    try {
+      const producer = await this.getProducer();
+      await producer.publishEvent({ eventName: SETTLED_EVENT, taskId, status }, EVENTS_MAX_LEN);
+    } catch (error) {
+      throw this.unavailable(`publish the settlement of task "${taskId}"`, error);
+    }
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -339,6 +411,26 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
       },
     );
     return this.lib;
+  }
+
+  /**
+   * Before a re-queued task is added: its old job (the dead worker's, still listed) is removed
+   * when its lock has lapsed (`absent` afterwards). `waiting` when it is already back in line,
+   * `locked` when a lock still holds it (the new job then needs an id of its own).
+   */
+  private async makeRoomForRequeue(
+    queue: BullMQ.Queue,
+    taskId: string,
+  ): Promise<'absent' | 'waiting' | 'locked'> {
+    const old = await queue.getJob(taskId);
+    if (!old) return 'absent';
+    const state = await old.getState();
+    if (WAITING_STATES.has(state)) return 'waiting';
+    if (state === 'unknown') return 'absent';
+    return old.remove().then(
+      () => 'absent' as const,
+      () => 'locked' as const,
+    );
   }
 
   private getQueue(): Promise<BullMQ.Queue> {
@@ -393,6 +485,16 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
       });
       // The handler rejected, or the job stalled past BullMQ's limit: the record tells the rest.
       events.on('failed', ({ jobId }) => this.emitSettled(jobId, 'failed'));
+      events.on(SETTLED_EVENT as 'error', (args: unknown) => {
+        const { taskId, status } = (args ?? {}) as { taskId?: unknown; status?: unknown };
+        if (typeof taskId !== 'string') return;
+        this.emitSettled(
+          taskId,
+          typeof status === 'string' && TERMINAL.has(status)
+            ? (status as BackgroundTaskTerminalStatus)
+            : 'failed',
+        );
+      });
       events.on(CANCEL_EVENT as 'error', (args: unknown) => {
         const taskId = (args as { taskId?: unknown } | undefined)?.taskId;
         if (typeof taskId !== 'string') return;

@@ -14,8 +14,13 @@ import { PostgresStore, SqlBackgroundTaskStore } from 'sluice/pg';
 import { createTool } from 'sluice/tools';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { connectRedisOrSkip, REDIS_URL } from '../../redis/test-env.js';
-import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../../stores/postgres/test-env.js';
+import { connectRedisOrSkip, REDIS_URL } from '../../redis/testing/test-env.js';
+import {
+  DATABASE_URL,
+  dropSchema,
+  postgresAvailable,
+  uniqueSchema,
+} from '../../stores/postgres/testing/test-env.js';
 
 const pgUp = await postgresAvailable();
 const redis = await connectRedisOrSkip('producer/worker');

@@ -4,5 +4,4 @@
 export {
   SqlBackgroundTaskStore,
   type SqlBackgroundTaskStoreOptions,
-  type SqlFeatureHost,
 } from './sql-background-task-store.js';

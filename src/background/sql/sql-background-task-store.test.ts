@@ -1,5 +1,5 @@
 /**
- * SqlBackgroundTaskStore against the store contract (one conformance suite, `../store-conformance.ts`)
+ * SqlBackgroundTaskStore against the store contract (one conformance suite, `../testing/store-conformance.ts`)
  * on SQLite (a temp file per test) and a real PostgreSQL (a fresh schema per test), plus the
  * SQL-specific rules: one table created through the store's feature seam, with the indexes the
  * listing filters and crash recovery use, and a compare-and-set that holds across two processes'
@@ -14,8 +14,13 @@ import { BackgroundTaskManager } from 'sluice/background';
 import { SqlBackgroundTaskStore as PgExport, PostgresStore } from 'sluice/pg';
 import { SqlBackgroundTaskStore as SqliteExport, SqliteStore } from 'sluice/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../../stores/postgres/test-env.js';
-import { defineBackgroundTaskStoreConformance } from '../store-conformance.js';
+import {
+  DATABASE_URL,
+  dropSchema,
+  postgresAvailable,
+  uniqueSchema,
+} from '../../stores/postgres/testing/test-env.js';
+import { defineBackgroundTaskStoreConformance } from '../testing/store-conformance.js';
 import type { BackgroundTaskStore } from '../types.js';
 import { SqlBackgroundTaskStore } from './index.js';
 
@@ -33,6 +38,7 @@ function bind(tasks: SqlBackgroundTaskStore): BackgroundTaskStore {
     create: (t) => tasks.create(t),
     get: (id) => tasks.get(id),
     transition: (...args) => tasks.transition(...args),
+    renewLease: (...args) => tasks.renewLease(...args),
     list: (filter) => tasks.list(filter),
     deleteFinished: (before) => tasks.deleteFinished(before),
   };
@@ -141,7 +147,14 @@ describe('SqlBackgroundTaskStore on SQLite', () => {
         .all() as { detail: string }[];
       expect(plan.map((p) => p.detail).join(' ')).toContain('sluice_background_tasks_status_owner');
       const versions = db.prepare('SELECT version FROM sluice_background_migrations').all();
-      expect(versions).toEqual([{ version: 1 }, { version: 2 }]);
+      expect(versions).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+      // Periodic recovery's query (running rows whose lease passed) uses the (status, lease) index.
+      const leasePlan = db
+        .prepare(
+          "EXPLAIN QUERY PLAN SELECT id FROM sluice_background_tasks WHERE status = 'running' AND (lease_expires_at IS NULL OR lease_expires_at < 5)",
+        )
+        .all() as { detail: string }[];
+      expect(leasePlan.map((p) => p.detail).join(' ')).toContain('sluice_background_tasks_status_lease');
     } finally {
       db.close();
       await memory.close();
@@ -330,6 +343,89 @@ describe('a task table of feature version 1 migrates forward', () => {
       ))
         await admin!.query(statement);
       await checkBackgroundUpgrade(new SqlBackgroundTaskStore({ store: memory }));
+    } finally {
+      await memory.close();
+      await dropSchema(admin!, schema);
+    }
+  });
+});
+
+/** The background table as schema version 2 of the feature left it (frozen: do not edit). */
+function backgroundV2(table: string, migrations: string, big: string): string[] {
+  const [createMigrations, createTable, recordV1, insertRow] = backgroundV1(table, migrations, big);
+  return [
+    createMigrations as string,
+    createTable as string,
+    recordV1 as string,
+    `ALTER TABLE ${table} ADD COLUMN version ${big} NOT NULL DEFAULT 1`,
+    `INSERT INTO ${migrations} (version, name, applied_at) VALUES (2, 'task version', 0)`,
+    insertRow as string,
+    `UPDATE ${table} SET version = 4 WHERE id = 'old'`,
+  ];
+}
+
+/** A task table of feature version 2 opens with leases: the column is added, old rows have no lease and stay recoverable. */
+async function checkLeaseUpgrade(tasks: SqlBackgroundTaskStore): Promise<void> {
+  const old = await tasks.get('old');
+  expect(old).toMatchObject({ id: 'old', status: 'running', owner: 'dead', version: 4 });
+  expect(old?.leaseExpiresAt).toBeUndefined();
+  // No lease: listed by recovery's lease filter (judged by staleAfterMs), and matched by a null lease.
+  expect((await tasks.list({ status: 'running', leaseExpiredBefore: new Date(1) })).map((t) => t.id)).toEqual(
+    ['old'],
+  );
+  const taken = await tasks.transition(
+    'old',
+    ['running'],
+    'running',
+    { owner: 'new', leaseExpiresAt: new Date(50_000) },
+    { version: 4, owner: 'dead', leaseExpiresAt: null },
+  );
+  expect(taken).toMatchObject({ owner: 'new', version: 5, leaseExpiresAt: new Date(50_000) });
+  expect(await tasks.renewLease('old', { owner: 'new', version: 5 }, new Date(80_000))).toMatchObject({
+    leaseExpiresAt: new Date(80_000),
+  });
+  expect(await tasks.list({ status: 'running', leaseExpiredBefore: new Date(60_000) })).toEqual([]);
+}
+
+describe('a task table of feature version 2 migrates forward (leases)', () => {
+  it('SQLite', async () => {
+    const path = tempPath();
+    const db = new BetterSqlite3(path);
+    for (const statement of backgroundV2(
+      'sluice_background_tasks',
+      'sluice_background_migrations',
+      'INTEGER',
+    ))
+      db.exec(statement);
+    db.close();
+    const memory = new SqliteStore({ path });
+    try {
+      await checkLeaseUpgrade(new SqlBackgroundTaskStore({ store: memory }));
+      const check = new BetterSqlite3(path, { readonly: true });
+      const versions = check.prepare('SELECT version FROM sluice_background_migrations').all();
+      check.close();
+      expect(versions).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+    } finally {
+      await memory.close();
+    }
+  });
+
+  it.skipIf(!available)('PostgreSQL', async () => {
+    const schema = uniqueSchema('bgv2');
+    const memory = new PostgresStore({ connectionString: DATABASE_URL, schema });
+    try {
+      await admin!.query(`CREATE SCHEMA "${schema}"`);
+      for (const statement of backgroundV2(
+        `"${schema}".sluice_background_tasks`,
+        `"${schema}".sluice_background_migrations`,
+        'BIGINT',
+      ))
+        await admin!.query(statement);
+      await checkLeaseUpgrade(new SqlBackgroundTaskStore({ store: memory }));
+      const indexes = await admin!.query('SELECT indexdef FROM pg_indexes WHERE schemaname = $1', [schema]);
+      expect(indexes.rows.map((r: { indexdef: string }) => r.indexdef).join('\n')).toMatch(
+        /sluice_background_tasks_status_lease ON .* \(status, lease_expires_at\)/,
+      );
     } finally {
       await memory.close();
       await dropSchema(admin!, schema);

@@ -4,7 +4,9 @@
  * migrations, created on first use. JSON columns (`args`, `result`, `error`) go through the
  * store codec, times are epoch milliseconds. `transition` is one
  * `UPDATE … SET version = version + 1 … WHERE id = ? AND status IN (…) [AND version = ?]
- * [AND owner = ?] RETURNING *`, so two processes racing for the same task cannot both win.
+ * [AND owner = ?] [AND lease_expires_at = ?] RETURNING *`, so two processes racing for the same
+ * task cannot both win; `renewLease` is one `UPDATE … SET lease_expires_at` under the same kind
+ * of condition (status, owner, version).
  */
 import { describeValue } from '../../errors/describe-value.js';
 import { decodeJson, encodeJson } from '../../stores/codec.js';
@@ -16,6 +18,7 @@ import type {
   BackgroundTaskExpectation,
   BackgroundTaskFilter,
   BackgroundTaskInput,
+  BackgroundTaskLeaseHolder,
   BackgroundTaskPatch,
   BackgroundTaskRecord,
   BackgroundTaskStatus,
@@ -24,6 +27,7 @@ import type {
 import {
   checkCutoff,
   checkFilter,
+  checkRenewal,
   checkTaskId,
   checkTaskInput,
   checkTransition,
@@ -75,6 +79,15 @@ const BACKGROUND_FEATURE: SqlFeature = {
         // Existing rows start at 1, as a new task does.
         statements: [`ALTER TABLE ${t} ADD COLUMN version ${big} NOT NULL DEFAULT 1`],
       },
+      {
+        version: 3,
+        name: 'task lease: running tasks hold a lease their owner renews; recovery lists expired ones',
+        // Existing rows get no lease: recovery treats them by `staleAfterMs`, as before.
+        statements: [
+          `ALTER TABLE ${t} ADD COLUMN lease_expires_at ${big}`,
+          `CREATE INDEX ${index('tasks_status_lease')} ON ${t} (status, lease_expires_at)`,
+        ],
+      },
     ];
   },
 };
@@ -101,6 +114,7 @@ const COLUMN_NAMES = [
   'started_at',
   'finished_at',
   'version',
+  'lease_expires_at',
 ] as const;
 const COLUMNS = COLUMN_NAMES.join(', ');
 
@@ -181,6 +195,7 @@ export class SqlBackgroundTaskStore implements BackgroundTaskStore {
     if (patch.owner !== undefined) set('owner', patch.owner);
     if (patch.startedAt !== undefined) set('started_at', patch.startedAt.getTime());
     if (patch.finishedAt !== undefined) set('finished_at', patch.finishedAt.getTime());
+    if (patch.leaseExpiresAt !== undefined) set('lease_expires_at', patch.leaseExpiresAt.getTime());
     params.push(id, ...from);
     // One statement: the row lock makes the comparison and the write one atomic step.
     let where = `id = ? AND status IN (${marks(from.length)})`;
@@ -193,10 +208,31 @@ export class SqlBackgroundTaskStore implements BackgroundTaskStore {
       where += ' AND owner = ?';
       params.push(expected.owner);
     }
+    if (expected.leaseExpiresAt === null) where += ' AND lease_expires_at IS NULL';
+    else if (expected.leaseExpiresAt !== undefined) {
+      where += ' AND lease_expires_at = ?';
+      params.push(expected.leaseExpiresAt.getTime());
+    }
     const rows = await this.query(
       `move background task "${id}" to ${to}`,
       `UPDATE ${this.table} SET ${sets.join(', ')} WHERE ${where} RETURNING ${COLUMNS}`,
       params,
+    );
+    return rows.length === 0 ? null : this.decode(rows[0]);
+  }
+
+  async renewLease(
+    id: string,
+    holder: BackgroundTaskLeaseHolder,
+    leaseExpiresAt: Date,
+  ): Promise<BackgroundTaskRecord | null> {
+    checkRenewal(this.name, id, holder, leaseExpiresAt);
+    // Neither version nor updated_at moves: a renewal is not a transition.
+    const rows = await this.query(
+      `renew the lease of background task "${id}"`,
+      `UPDATE ${this.table} SET lease_expires_at = ? WHERE id = ? AND status = 'running' AND owner = ? ` +
+        `AND version = ? RETURNING ${COLUMNS}`,
+      [leaseExpiresAt.getTime(), id, holder.owner, holder.version],
     );
     return rows.length === 0 ? null : this.decode(rows[0]);
   }
@@ -227,6 +263,10 @@ export class SqlBackgroundTaskStore implements BackgroundTaskStore {
     if (filter.createdBefore !== undefined) {
       where.push('created_at < ?');
       params.push(filter.createdBefore.getTime());
+    }
+    if (filter.leaseExpiredBefore !== undefined) {
+      where.push('(lease_expires_at IS NULL OR lease_expires_at < ?)');
+      params.push(filter.leaseExpiredBefore.getTime());
     }
     params.push(limit, offset);
     const rows = await this.query(
@@ -267,7 +307,7 @@ export class SqlBackgroundTaskStore implements BackgroundTaskStore {
     const now = Date.now();
     const createdAt = task.createdAt === undefined ? now : task.createdAt.getTime();
     const opt = (key: 'agentId' | 'threadId' | 'resourceId' | 'runId' | 'owner') => task[key] ?? null;
-    const time = (key: 'startedAt' | 'finishedAt') => task[key]?.getTime() ?? null;
+    const time = (key: 'startedAt' | 'finishedAt' | 'leaseExpiresAt') => task[key]?.getTime() ?? null;
     return {
       id: task.id,
       status: 'pending',
@@ -290,6 +330,7 @@ export class SqlBackgroundTaskStore implements BackgroundTaskStore {
       started_at: time('startedAt'),
       finished_at: time('finishedAt'),
       version: 1,
+      lease_expires_at: time('leaseExpiresAt'),
     };
   }
 
@@ -338,6 +379,9 @@ export class SqlBackgroundTaskStore implements BackgroundTaskStore {
     }
     if (row.started_at != null) record.startedAt = this.time(id, 'started_at', row.started_at);
     if (row.finished_at != null) record.finishedAt = this.time(id, 'finished_at', row.finished_at);
+    if (row.lease_expires_at != null) {
+      record.leaseExpiresAt = this.time(id, 'lease_expires_at', row.lease_expires_at);
+    }
     return record;
   }
 

@@ -5,6 +5,4 @@
 export {
   SqlUsageLedger,
   type SqlUsageLedgerOptions,
-  USAGE_FEATURE,
-  type UsageLedgerSqlStore,
 } from './sql-usage-ledger.js';

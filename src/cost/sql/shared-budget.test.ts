@@ -13,10 +13,15 @@ import { PostgresStore, SqlUsageLedger } from 'sluice/pg';
 import { TokenCostControl } from 'sluice/processors';
 import { RequestContext } from 'sluice/request-context';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../../stores/postgres/test-env.js';
-import { BUDGET, budgetModel, CALL_COST, PRICING } from './shared-budget-fixture.js';
+import {
+  DATABASE_URL,
+  dropSchema,
+  postgresAvailable,
+  uniqueSchema,
+} from '../../stores/postgres/testing/test-env.js';
+import { BUDGET, budgetModel, CALL_COST, PRICING } from './testing/shared-budget-fixture.js';
 
-const CHILD = fileURLToPath(new URL('./shared-budget-child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('./testing/shared-budget-child.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const available = await postgresAvailable();

@@ -12,9 +12,17 @@ import { SluiceError } from 'sluice/errors';
 import { SqlUsageLedger as PgLedger, PostgresStore } from 'sluice/pg';
 import { SqliteStore, SqlUsageLedger } from 'sluice/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../../stores/postgres/test-env.js';
-import { defineUsageLedgerConformance } from '../conformance.js';
+import {
+  DATABASE_URL,
+  dropSchema,
+  postgresAvailable,
+  uniqueSchema,
+} from '../../stores/postgres/testing/test-env.js';
+import type { SqlFeature } from '../../stores/sql/feature.js';
+import { defineUsageLedgerConformance } from '../testing/conformance.js';
+import { defineReservationConformance } from '../testing/reservation-conformance.js';
 import { USAGE_WINDOW_MS, type UsageRecord, type UsageScope, type UsageWindow } from '../types.js';
+import { USAGE_FEATURE, type UsageLedgerSqlStore } from './sql-usage-ledger.js';
 
 const T0 = Date.parse('2026-03-10T12:00:00.000Z');
 
@@ -75,7 +83,7 @@ const sqlite: Engine = {
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${rows}) ` +
         `INSERT INTO ${ledger.table} SELECT 'bulk' || i, ${T0} - i * 1000, 'openai', 'gpt-4o', 'step', NULL, 1, 1, 0, 0, 1000, 1, ` +
         `'run' || (i % 500), 'thread' || (i % 400), 'res' || (i % 300), 'user' || (i % 200), ` +
-        `CASE WHEN i % 3 = 0 THEN 'org' || (i % 20) END, CASE WHEN i % 2 = 0 THEN 'sess' || (i % 700) END FROM n`,
+        `CASE WHEN i % 3 = 0 THEN 'org' || (i % 20) END, CASE WHEN i % 2 = 0 THEN 'sess' || (i % 700) END, NULL FROM n`,
     );
     db.exec(`ANALYZE ${ledger.table}`);
   },
@@ -108,7 +116,7 @@ const postgres: Engine = {
     await admin!.query(
       `INSERT INTO ${ledger.table} SELECT 'bulk' || i, ${T0} - i * 1000, 'openai', 'gpt-4o', 'step', NULL, 1, 1, 0, 0, 1000, 1, ` +
         `'run' || (i % 500), 'thread' || (i % 400), 'res' || (i % 300), 'user' || (i % 200), ` +
-        `CASE WHEN i % 3 = 0 THEN 'org' || (i % 20) END, CASE WHEN i % 2 = 0 THEN 'sess' || (i % 700) END ` +
+        `CASE WHEN i % 3 = 0 THEN 'org' || (i % 20) END, CASE WHEN i % 2 = 0 THEN 'sess' || (i % 700) END, NULL ` +
         `FROM generate_series(1, ${rows}) AS i`,
     );
     await admin!.query(`ANALYZE ${ledger.table}`);
@@ -439,3 +447,104 @@ if (pgUp) {
     };
   });
 }
+
+defineReservationConformance('SqlUsageLedger (SQLite)', async ({ now, testId }) => {
+  const store = new SqliteStore({ path: join(tmp, `${testId}-holds.db`) });
+  return { ledger: new SqlUsageLedger({ store, now }), dispose: () => store.close() };
+});
+
+if (pgUp) {
+  defineReservationConformance('SqlUsageLedger (PostgreSQL)', async ({ now }) => {
+    const schema = uniqueSchema('uhold');
+    // A pool of 10: the 50 reservations really run concurrently, serialised only by the ledger's lock.
+    const store = new PostgresStore({ connectionString: DATABASE_URL, schema, poolConfig: { max: 10 } });
+    return {
+      ledger: new PgLedger({ store, now }),
+      dispose: async () => {
+        await store.close();
+        await dropSchema(admin!, schema);
+      },
+    };
+  });
+}
+
+describe('SqlUsageLedger schema upgrade (version 1 → 2: reservations)', () => {
+  /** The ledger's schema as released before reservations: migration 1 only. */
+  const VERSION_1: SqlFeature = {
+    name: USAGE_FEATURE.name,
+    migrations: (naming) => USAGE_FEATURE.migrations(naming).filter((m) => m.version === 1),
+  };
+  const OLD_ROW =
+    'INSERT INTO %t (id, at, provider, model, kind, processor_id, input_tokens, output_tokens, cached_input_tokens, ' +
+    'reasoning_tokens, cost_nanos, priced, run_id, user_id) ' +
+    "VALUES ('old-1', ?, 'openai', 'gpt-4o', 'step', NULL, 100, 20, 0, 0, 700000000, 1, 'run-old', 'u1')";
+
+  async function upgrade(open: () => { store: UsageLedgerSqlStore & { close(): Promise<void> } }) {
+    // A database written by the old ledger: the version-1 table and one record.
+    const old = open();
+    const handle = old.store.feature(VERSION_1);
+    const db = await handle.connect();
+    await db.run(OLD_ROW.replace('%t', handle.table('records')), [T0 - 1000]);
+    await old.store.close();
+    // The new ledger on the same database: migration 2 runs, the old record still counts,
+    // and reservations work on top of it.
+    const { store } = open();
+    const ledger = new SqlUsageLedger({ store, now: () => new Date(T0) });
+    try {
+      expect(await ledger.totals({ scope: 'user', scopeKey: 'u1', window: '1h' })).toMatchObject({
+        estimatedCost: 0.7,
+        calls: 1,
+      });
+      const hold = {
+        id: 'hold-1',
+        at: new Date(T0),
+        provider: 'openai',
+        model: 'gpt-4o',
+        inputTokens: 10,
+        outputTokens: 10,
+        estimatedCost: 0.5,
+        costUnit: 'USD' as const,
+        scope: { runId: 'run-new', userId: 'u1' },
+        ttlMs: 60_000,
+      };
+      const check = { scope: 'user' as const, scopeKey: 'u1', window: '1h' as const, limit: 1 };
+      expect(await ledger.reserve(hold, check)).toMatchObject({
+        granted: true,
+        totals: { estimatedCost: 0.7 },
+      });
+      expect((await ledger.reserve({ ...hold, id: 'hold-2' }, check)).granted).toBe(false);
+      expect(await ledger.settle(hold, rec({ id: 'hold-1', estimatedCost: 0.1, at: new Date(T0) }))).toBe(
+        'settled',
+      );
+      expect(
+        (await ledger.totals({ scope: 'user', scopeKey: 'u1', window: '1h' })).estimatedCost,
+      ).toBeCloseTo(0.8, 9);
+      // Idempotent: a second store on the same database does not migrate again.
+      const again = open();
+      const second = new SqlUsageLedger({ store: again.store, now: () => new Date(T0) });
+      expect((await second.totals({ scope: 'user', scopeKey: 'u1', window: '1h' })).calls).toBe(2);
+      await again.store.close();
+    } finally {
+      await store.close();
+    }
+  }
+
+  it('SQLite: a version-1 database is upgraded in place; its records keep counting', async () => {
+    const path = join(tmp, `upgrade-${Date.now()}.db`);
+    await upgrade(() => ({ store: new SqliteStore({ path }) }));
+  });
+
+  it.skipIf(!pgUp)(
+    'PostgreSQL: a version-1 schema is upgraded in place; its records keep counting',
+    async () => {
+      const schema = uniqueSchema('uupgrade');
+      try {
+        await upgrade(() => ({
+          store: new PostgresStore({ connectionString: DATABASE_URL, schema, poolConfig: { max: 2 } }),
+        }));
+      } finally {
+        await dropSchema(admin!, schema);
+      }
+    },
+  );
+});

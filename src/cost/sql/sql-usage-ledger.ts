@@ -10,6 +10,15 @@
  * both engines (the plan is pinned in `sql-usage-ledger.test.ts`). Costs are integer nano-dollars
  * (`cost_nanos BIGINT`), so sums are exact; `at` is epoch milliseconds. `record()` is one
  * `INSERT … ON CONFLICT (id) DO NOTHING`: idempotent by record id, also across processes.
+ *
+ * Reservations (issue #31, schema version 2 adds the nullable column `hold_expires_at`): a hold
+ * is a row of its own (the estimate, `kind 'step'`, `hold_expires_at` = placed + TTL), so every
+ * total counts it like a call with no change to the totals query. `reserve()` is one transaction:
+ * it serialises with the other reservations of the checked scope key (PostgreSQL: a transaction
+ * advisory lock on the table and scope key; SQLite: the write lock `BEGIN IMMEDIATE` takes),
+ * sums the window, and inserts the hold only when the sum is below the limit. `settle()` rewrites
+ * the row to the call's actual usage (or deletes it, for a call never made) only while
+ * `hold_expires_at` is in the future; an expired hold stays as it is, charged in full.
  */
 import { ConfigurationError } from '../../errors/configuration-error.js';
 import { describeOptionValue } from '../../processors/option-errors.js';
@@ -24,14 +33,23 @@ import {
   type Sums,
   toTotals,
 } from '../ledger-support.js';
+import { toNanoUsd } from '../scope.js';
 import type {
   PricingTable,
+  UsageHold,
   UsageLedger,
   UsageQuery,
   UsageRecord,
+  UsageReserveCheck,
+  UsageReserveResult,
   UsageScope,
+  UsageSettleOutcome,
   UsageTotals,
 } from '../types.js';
+import { USAGE_WINDOW_MS } from '../types.js';
+import { checkReserveCheck, checkUsageHold, checkUsageRecord } from '../validate.js';
+
+type Operation = 'record' | 'totals' | 'reserve' | 'settle';
 
 /** A SQL memory store the ledger can keep its table in (`SqliteStore`, `PostgresStore`). */
 export interface UsageLedgerSqlStore {
@@ -80,6 +98,11 @@ export const USAGE_FEATURE: SqlFeature = {
           }),
         ],
       },
+      {
+        version: 2,
+        name: 'reservations: a hold is a row open until hold_expires_at',
+        statements: [`ALTER TABLE ${t} ADD COLUMN hold_expires_at BIGINT`],
+      },
     ];
   },
 };
@@ -101,6 +124,9 @@ export class SqlUsageLedger implements UsageLedger {
   readonly #now: () => Date;
   readonly #insert: string;
   readonly #select: Readonly<Record<UsageScope, { window: string; allTime: string }>>;
+  readonly #holdInsert: string;
+  readonly #settleUpdate: string;
+  readonly #release: string;
 
   constructor(options: SqlUsageLedgerOptions) {
     const store = (options as { store?: unknown } | undefined)?.store;
@@ -140,6 +166,12 @@ export class SqlUsageLedger implements UsageLedger {
       { window: select(SCOPE_COLUMN[scope], true), allTime: select(SCOPE_COLUMN[scope], false) },
     ]);
     this.#select = Object.fromEntries(entries) as Record<UsageScope, { window: string; allTime: string }>;
+    this.#holdInsert = `INSERT INTO ${this.#table} (${INSERT_COLUMNS}, hold_expires_at) VALUES (${new Array(19).fill('?').join(', ')}) ON CONFLICT (id) DO NOTHING`;
+    this.#settleUpdate =
+      `UPDATE ${this.#table} SET provider = ?, model = ?, kind = ?, processor_id = ?, input_tokens = ?, ` +
+      'output_tokens = ?, cached_input_tokens = ?, reasoning_tokens = ?, cost_nanos = ?, priced = ?, hold_expires_at = NULL ' +
+      'WHERE id = ? AND hold_expires_at > ?';
+    this.#release = `DELETE FROM ${this.#table} WHERE id = ? AND hold_expires_at > ?`;
   }
 
   /** Qualified name of the ledger table (for maintenance and `EXPLAIN`). */
@@ -215,7 +247,107 @@ export class SqlUsageLedger implements UsageLedger {
     return toTotals(groups, q.breakdown);
   }
 
-  async #connect(operation: 'record' | 'totals') {
+  /**
+   * Place a hold atomically with the budget check: one transaction, serialised with the other
+   * reservations of the checked scope key, that sums the window (open holds of other calls
+   * included, this hold left out) and inserts the hold row only when the sum is below the limit.
+   */
+  async reserve(hold: UsageHold, check: UsageReserveCheck): Promise<UsageReserveResult> {
+    const error = checkUsageHold(this.name, hold) ?? checkReserveCheck(this.name, check);
+    if (error) throw error;
+    const nowMs = this.#now().getTime();
+    const toMs = (check.now ?? new Date(nowMs)).getTime();
+    const windowMs = check.window === undefined ? undefined : USAGE_WINDOW_MS[check.window];
+    const column = SCOPE_COLUMN[check.scope];
+    const sum =
+      `SELECT SUM(cost_nanos) AS cost, SUM(input_tokens) AS input, SUM(output_tokens) AS output, ` +
+      'SUM(cached_input_tokens) AS cached, SUM(reasoning_tokens) AS reasoning, COUNT(*) AS calls ' +
+      `FROM ${this.#table} WHERE ${column} = ? AND id <> ?${windowMs === undefined ? '' : ' AND at > ? AND at <= ?'}`;
+    const params: unknown[] = [check.scopeKey, hold.id];
+    if (windowMs !== undefined) params.push(toMs - windowMs, toMs);
+    const db = await this.#connect('reserve');
+    try {
+      return await db.transaction(async (tx) => {
+        if (this.#handle.dialect === 'postgres') {
+          await tx.all('SELECT pg_advisory_xact_lock(hashtextextended(?, 0)) AS locked', [
+            JSON.stringify([this.#table, check.scope, check.scopeKey]),
+          ]);
+        }
+        const row = (await tx.all(sum, params))[0] ?? {};
+        const sums = emptySums();
+        sums.costNanos = Number(row.cost ?? 0);
+        sums.inputTokens = Number(row.input ?? 0);
+        sums.outputTokens = Number(row.output ?? 0);
+        sums.cachedInputTokens = Number(row.cached ?? 0);
+        sums.reasoningTokens = Number(row.reasoning ?? 0);
+        sums.calls = Number(row.calls ?? 0);
+        const totals = toTotals(new Map([['', { provider: '', model: '', sums }]]), false);
+        const granted = check.limit === undefined || sums.costNanos < toNanoUsd(check.limit);
+        if (granted) {
+          const s = hold.scope;
+          await tx.run(this.#holdInsert, [
+            hold.id,
+            hold.at.getTime(),
+            hold.provider,
+            hold.model,
+            'step',
+            null,
+            hold.inputTokens,
+            hold.outputTokens,
+            0,
+            0,
+            toNanoUsd(hold.estimatedCost),
+            1,
+            s.runId,
+            s.threadId ?? null,
+            s.resourceId ?? null,
+            s.userId ?? null,
+            s.organizationId ?? null,
+            s.sessionId ?? null,
+            nowMs + hold.ttlMs,
+          ]);
+        }
+        return { granted, totals };
+      });
+    } catch (error) {
+      throw this.#fail('reserve', this.#handle.classify(`reserve "${hold.id}"`, error));
+    }
+  }
+
+  /** Rewrite an open hold's row to the call's usage (`null`: delete it); an expired hold stays charged in full. */
+  async settle(hold: UsageHold, record: UsageRecord | null): Promise<UsageSettleOutcome> {
+    const error =
+      checkUsageHold(this.name, hold) ?? (record === null ? undefined : checkUsageRecord(this.name, record));
+    if (error) throw error;
+    const nowMs = this.#now().getTime();
+    const db = await this.#connect('settle');
+    let changed: number;
+    try {
+      changed =
+        record === null
+          ? await db.run(this.#release, [hold.id, nowMs])
+          : await db.run(this.#settleUpdate, [
+              record.provider,
+              record.model,
+              record.kind,
+              record.processorId ?? null,
+              record.inputTokens,
+              record.outputTokens,
+              record.cachedInputTokens,
+              record.reasoningTokens,
+              toNanoUsd(record.estimatedCost),
+              record.priced === false ? 0 : 1,
+              hold.id,
+              nowMs,
+            ]);
+    } catch (error) {
+      throw this.#fail('settle', this.#handle.classify(`settle "${hold.id}"`, error));
+    }
+    if (changed === 0) return 'expired';
+    return record === null ? 'released' : 'settled';
+  }
+
+  async #connect(operation: Operation) {
     try {
       return await this.#handle.connect();
     } catch (error) {
@@ -223,7 +355,7 @@ export class SqlUsageLedger implements UsageLedger {
     }
   }
 
-  #fail(operation: 'record' | 'totals', error: unknown) {
+  #fail(operation: Operation, error: unknown) {
     return ledgerFailure(this.name, this.#handle.store, operation, error, 'STORE_QUERY_FAILED');
   }
 }

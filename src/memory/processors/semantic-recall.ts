@@ -1,6 +1,6 @@
 import type { MastraDBMessage } from '../../messages/types.js';
 import type { ProcessInputArgs, Processor } from '../../pipeline/types.js';
-import { textOf } from '../memory.js';
+import { textOf } from '../message-text.js';
 import { type MemoryTurnSource, resolveTurn } from './turn-context.js';
 
 /**

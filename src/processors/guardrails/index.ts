@@ -15,13 +15,7 @@ export {
 } from './fail-policy.js';
 export { type AskJudgeArgs, askJudge, type GuardrailStructuredOutputOptions } from './judge.js';
 export { parseLenientJson } from './lenient-json.js';
-export {
-  messagesToCheck,
-  messageText,
-  reportViolation,
-  rewriteMessageText,
-  setMessageMetadata,
-} from './messages.js';
+export { reportViolation } from './messages.js';
 export {
   checkErrorStrategy,
   checkTimeoutMs,
@@ -29,8 +23,6 @@ export {
   type GuardrailCommonOptions,
   type GuardrailMode,
   type GuardrailStreamOptions,
-  hasModel,
-  requireModelFor,
   resolveGuardrailMode,
 } from './mode.js';
 export {
@@ -55,7 +47,6 @@ export {
   type ToolResultText,
   type ToolResultWalk,
   toolResultOverflowReason,
-  type WalkToolResultOptions,
   walkToolResult,
 } from './tool-result-walk.js';
 export { configFingerprint, VerdictCache, type VerdictCacheOptions } from './verdict-cache.js';

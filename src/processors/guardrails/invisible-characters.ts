@@ -141,7 +141,7 @@ function inTagSequence(text: string, i: number): boolean {
 }
 
 /** A quick test for "may hold a character of `set`" (false for ASCII-only and most text). */
-export function mayHoldInvisible(text: string, set: InvisibleSet): boolean {
+function mayHoldInvisible(text: string, set: InvisibleSet): boolean {
   return set === 'format' ? FORMAT_ANY.test(text) : IGNORABLE_ANY.test(text);
 }
 const FORMAT_ANY = /\p{Cf}/u;

@@ -4,16 +4,15 @@
  * verdict cache.
  */
 import { SluiceError } from 'sluice/errors';
+import { GuardrailCheckError, GuardrailTimeoutError } from 'sluice/processors';
 import {
   askJudge,
   configFingerprint,
-  GuardrailCheckError,
-  GuardrailTimeoutError,
   parseLenientJson,
   resolveGuardrailMode,
   runWithFailPolicy,
   VerdictCache,
-} from 'sluice/processors';
+} from 'sluice/processors/authoring';
 import { ScriptedModel } from 'sluice/test';
 import { describe, expect, it, vi } from 'vitest';
 import { requireModelFor } from './mode.js';

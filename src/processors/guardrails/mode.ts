@@ -34,7 +34,7 @@ export interface GuardrailStreamOptions {
 }
 
 /** True when `model` is set to something (a model object, a router string or config). */
-export function hasModel(model: unknown): boolean {
+function hasModel(model: unknown): boolean {
   return model !== undefined && model !== null && model !== '';
 }
 

@@ -3,12 +3,8 @@
  * chunks is redacted or blocked whole, nothing overtakes held text, and the check runs per
  * window, never per chunk.
  */
-import {
-  createStreamWindow,
-  ModerationProcessor,
-  type Processor,
-  type StreamWindowCheck,
-} from 'sluice/processors';
+import { ModerationProcessor, type Processor } from 'sluice/processors';
+import { createStreamWindow, type StreamWindowCheck } from 'sluice/processors/authoring';
 import { ChunkFrom, type ChunkType } from 'sluice/stream';
 import { createProcessorHarness, finishChunk, seededRandom, stepFinishChunk, textDelta } from 'sluice/test';
 import { describe, expect, inject, it } from 'vitest';

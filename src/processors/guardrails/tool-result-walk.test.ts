@@ -4,7 +4,7 @@
  * overflow instead of a silent stop, iterative (no stack overflow however deep), and a rebuild
  * in which every reference to a shared object sees the same rewritten copy.
  */
-import { DEFAULT_TOOL_RESULT_LIMITS, walkToolResult } from 'sluice/processors';
+import { DEFAULT_TOOL_RESULT_LIMITS, walkToolResult } from 'sluice/processors/authoring';
 import { describe, expect, it } from 'vitest';
 
 const upper = (text: string) => text.toUpperCase();

@@ -23,7 +23,7 @@ export function placeholderFor(type: string): string {
  * becomes `*`. Without it, the value becomes as many `*` as it has characters. Invisible
  * characters inside the value are dropped either way.
  */
-export function maskValue(type: string, written: string, preserveFormat: boolean): string {
+function maskValue(type: string, written: string, preserveFormat: boolean): string {
   // Invisible characters inside the value (a zero-width space hiding an e-mail) are not format.
   const value = stripInvisible(written, 'ignorable');
   if (!preserveFormat) return '*'.repeat(Math.max(3, [...value].length));
@@ -50,7 +50,7 @@ export function maskValue(type: string, written: string, preserveFormat: boolean
 }
 
 /** `hash`: the first 16 hex digits of the value's SHA-256, tagged with the type. */
-export function hashValue(type: string, value: string): string {
+function hashValue(type: string, value: string): string {
   return `[${type.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}:${createHash('sha256').update(value).digest('hex').slice(0, 16)}]`;
 }
 

@@ -5,7 +5,8 @@
  * asserted is what the model is sent next and what the client streams.
  */
 import { Agent } from 'sluice/agent';
-import { DEFAULT_TOOL_RESULT_LIMITS, PIIDetector, type PIIDetectorOptions } from 'sluice/processors';
+import { PIIDetector, type PIIDetectorOptions } from 'sluice/processors';
+import { DEFAULT_TOOL_RESULT_LIMITS } from 'sluice/processors/authoring';
 import type { ChunkType } from 'sluice/stream';
 import { ScriptedModel } from 'sluice/test';
 import { createTool } from 'sluice/tools';

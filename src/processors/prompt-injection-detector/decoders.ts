@@ -12,7 +12,7 @@ export interface DecodedPayload {
 }
 
 /** Caps that keep decoding linear and small. */
-export const DECODE_LIMITS = { maxCandidates: 8, maxCandidateChars: 4096, maxTotalChars: 16384 } as const;
+const DECODE_LIMITS = { maxCandidates: 8, maxCandidateChars: 4096, maxTotalChars: 16384 } as const;
 
 const BASE64_RUN = /[A-Za-z0-9+/_-]{16,}={0,2}/g;
 const HEX_RUN = /\b[0-9a-fA-F]{16,}\b|\b(?:[0-9a-fA-F]{2}[ :]){7,}[0-9a-fA-F]{2}\b/g;

@@ -3,7 +3,8 @@
  * strings past the 2,000th, deeper than the old 20 levels, behind a second reference to a shared
  * object and in property names are all seen; a result past the bounds is blocked.
  */
-import { DEFAULT_TOOL_RESULT_LIMITS, PromptInjectionDetector } from 'sluice/processors';
+import { PromptInjectionDetector } from 'sluice/processors';
+import { DEFAULT_TOOL_RESULT_LIMITS } from 'sluice/processors/authoring';
 import { createProcessorHarness } from 'sluice/test';
 import { describe, expect, it } from 'vitest';
 

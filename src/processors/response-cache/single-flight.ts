@@ -46,8 +46,3 @@ export function joinFlight(cache: MastraServerCache, key: string): { lead: Fligh
   map.set(key, flight);
   return { lead: flight };
 }
-
-/** Number of keys in flight for `cache` (for tests and diagnostics). */
-export function flightsInProgress(cache: MastraServerCache): number {
-  return flightsByCache.get(cache)?.size ?? 0;
-}

@@ -137,7 +137,10 @@ export const MessageContentSchema = openObject({
   annotations: z.array(z.unknown()).optional(),
 });
 
-/** Same schema as {@link MessageContentSchema}, under the name processor step data uses. */
+/**
+ * Same schema as {@link MessageContentSchema}, under the name processor step data uses.
+ * @alias
+ */
 export const ProcessorMessageContentSchema = MessageContentSchema;
 
 /** A stored message as it appears in processor step data. */

@@ -188,7 +188,10 @@ export const ProcessorStepInputSchema = z.discriminatedUnion('phase', [
   ProcessorOutputResultPhaseSchema,
 ]);
 
-/** The schema to give a processor workflow as `inputSchema`/`outputSchema` (same object as {@link ProcessorStepInputSchema}). */
+/**
+ * The schema to give a processor workflow as `inputSchema`/`outputSchema` (same object as {@link ProcessorStepInputSchema}).
+ * @alias
+ */
 export const ProcessorStepSchema = ProcessorStepInputSchema;
 
 /**

@@ -1,12 +1,4 @@
 import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
-import {
-  parseStructuredOutput,
-  reportStructuring,
-  type StructuredOutcome,
-  structuredFailure,
-  structuredOutputFormat,
-  structuredOutputOptionsProblem,
-} from '../../agent/structured-output.js';
 import type { RunUsageContext } from '../../cost/run-usage.js';
 import { SluiceError } from '../../errors/sluice-error.js';
 import type { ModelConfig, StructuredOutputOptions } from '../../models/call-settings.js';
@@ -21,6 +13,15 @@ import type {
 import { ChunkFrom, type ChunkType } from '../../stream/chunk-types.js';
 import { untilAborted } from '../../util/until-aborted.js';
 import { describeOptionValue, invalidOptionFor } from '../option-errors.js';
+import { structuringAgentCall } from './agent-call.js';
+import {
+  parseStructuredOutput,
+  reportStructuring,
+  type StructuredOutcome,
+  structuredFailure,
+  structuredOutputFormat,
+  structuredOutputOptionsProblem,
+} from './structured-output.js';
 
 /** Options of `StructuredOutputProcessor`: `structuredOutput` options, with `model` required. */
 export type StructuredOutputProcessorOptions<OUTPUT = unknown> = StructuredOutputOptions<OUTPUT> & {
@@ -256,8 +257,8 @@ export class StructuredOutputProcessor<OUTPUT = unknown> implements Processor<'s
 
   /**
    * `useAgent`: an internal agent makes the call (its default error processors retry transient
-   * failures) and asks its model for the schema natively. Loaded lazily: the agent module
-   * imports this one.
+   * failures) and asks its model for the schema natively. The agent module registers that call
+   * (`./agent-call.ts`); the agent imports this processor, not the reverse.
    */
   async #structureWithAgent(
     model: MastraLanguageModel,
@@ -266,20 +267,21 @@ export class StructuredOutputProcessor<OUTPUT = unknown> implements Processor<'s
     subject: string,
   ): Promise<Structured> {
     const options = this.#options as StructuredOutputOptions<unknown>;
-    const { Agent } = await import('../../agent/agent.js');
-    const agent = new Agent({ id: 'structured-output', instructions: STRUCTURING_PROMPT, model });
+    const call = structuringAgentCall();
+    if (call === undefined) {
+      throw new Error(
+        `${this.id}: useAgent: true runs an internal Agent, but the agent module is not loaded. Import Agent from 'sluice' (or 'sluice/agent') in the program, or leave useAgent out to call the structuring model directly.`,
+      );
+    }
     try {
-      const output = await agent.generate(request, {
-        maxSteps: 1,
+      const output = await call({
+        model,
+        instructions: STRUCTURING_PROMPT,
+        prompt: request,
         abortSignal,
-        providerOptions: options.providerOptions,
-        structuredOutput: {
-          schema: options.schema,
-          instructions: options.instructions,
-          jsonPromptInjection: options.jsonPromptInjection,
-        },
+        options,
       });
-      return { outcome: { ok: true, value: output.object }, usage: output.totalUsage };
+      return { outcome: { ok: true, value: output.object }, usage: output.usage };
     } catch (error) {
       // The answer came but did not fit: report it the same way as the direct path does.
       if (SluiceError.hasCode(error, 'STRUCTURED_OUTPUT_INVALID') && typeof error.details.text === 'string') {

@@ -19,7 +19,7 @@ import {
 import { ScriptedModel, type ScriptedStep } from '../../test/index.js';
 import { createTool } from '../../tools/index.js';
 import { CostGuardProcessor, TokenCostControl, type TokenCostControlViolationDetail } from './index.js';
-import { ListingLedger, testClock } from './testing.js';
+import { ListingLedger, testClock } from './testing/fixtures.js';
 
 const T0 = Date.UTC(2026, 2, 1, 9, 0, 0);
 /** $10 per million input tokens, $20 per million output tokens: 1000 in + 500 out = $0.02. */
@@ -417,6 +417,10 @@ describe('TokenCostControl: warn strategy, thresholds in order, breakdown, and n
       },
     ]);
     expect(details[1]?.totalUsage).not.toHaveProperty('breakdown');
+    // The soft threshold's breakdown too: what was spent before the call (its own hold left out).
+    expect(details[0]?.breakdown).toEqual([
+      expect.objectContaining({ model: 'm1', calls: 2, estimatedCost: expect.closeTo(0.04, 9) }),
+    ]);
   });
 
   it('without onViolation, a warn-strategy violation is a console warning naming the processor', async () => {
@@ -787,10 +791,34 @@ describe('TokenCostControl: options are checked at construction', () => {
   });
 });
 
-describe('TokenCostControl is best-effort (documented overshoot)', () => {
-  it('concurrent requests of one scope each pass the check on the same total: spending passes maxCost by the calls in flight, and the next request is blocked', async () => {
+describe('TokenCostControl overshoot under concurrency', () => {
+  it("with reservations (the default), concurrent requests see each other's calls in flight: one passes, the rest are blocked before calling the model", async () => {
     const ledger = new InMemoryUsageLedger();
     const control = new TokenCostControl({ maxCost: 0.01, scope: 'user', ledger, pricing: PRICING });
+    const m = model(repeat(5));
+    const agent = agentWith(control, m);
+    const requestContext = ctx({ userId: 'burst' });
+    const burst = await Promise.all(
+      Array.from({ length: 5 }, () => agent.generate('hi', { requestContext })),
+    );
+    expect(burst.filter((r) => r.tripwire === undefined)).toHaveLength(1);
+    expect(burst.filter((r) => r.tripwire?.metadata)).toHaveLength(4);
+    expect(m.calls).toHaveLength(1);
+    // The one call settled its hold to its actual cost: no hold is left open.
+    const spent = await control.getUsage({ scopeKey: 'burst' });
+    expect(spent).toMatchObject({ calls: 1, estimatedCost: expect.closeTo(CALL_COST, 9) });
+    expect(ledger.openHolds).toBe(0);
+  });
+
+  it('without reservations (reservation: false) concurrent requests each pass the check on the same total: spending passes maxCost by the calls in flight', async () => {
+    const ledger = new InMemoryUsageLedger();
+    const control = new TokenCostControl({
+      maxCost: 0.01,
+      scope: 'user',
+      ledger,
+      pricing: PRICING,
+      reservation: false,
+    });
     // No call answers before all five are in flight (a gate, not a delay: deterministic under load).
     let inFlight = 0;
     let allIn!: () => void;

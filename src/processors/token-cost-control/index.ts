@@ -3,8 +3,11 @@
  * user, organisation or session over a sliding window, checked before every model call.
  */
 
-import { InMemoryUsageLedger } from '../../cost/in-memory-ledger.js';
-import { pricingProblem } from '../../cost/pricing.js';
+import { randomUUID } from 'node:crypto';
+import { estimatePromptTokens } from '../../cost/call-estimate.js';
+import { byCostThenName, InMemoryUsageLedger } from '../../cost/in-memory-ledger.js';
+import { LedgerOutbox, WarningLimiter } from '../../cost/ledger-outbox.js';
+import { estimateCost, pricingProblem } from '../../cost/pricing.js';
 import {
   type RunUsageContext,
   scopeKeysOf,
@@ -12,12 +15,14 @@ import {
   type UsageTarget,
   type UsageTargetProvider,
 } from '../../cost/run-usage.js';
-import { SCOPE_KEY_FIELD, USAGE_SCOPES, USAGE_WINDOWS } from '../../cost/scope.js';
+import { fromNanoUsd, SCOPE_KEY_FIELD, toNanoUsd, USAGE_SCOPES, USAGE_WINDOWS } from '../../cost/scope.js';
 import type {
   CostUnit,
   PricingTable,
   UsageBreakdownEntry,
+  UsageHold,
   UsageLedger,
+  UsageReserveResult,
   UsageScope,
   UsageScopeKeys,
   UsageTotals,
@@ -79,12 +84,49 @@ export interface TokenCostControlOptions {
   now?: () => Date;
   /**
    * Longest wait, in ms, for the budget check's ledger read (including this run's pending writes).
-   * Past it the call goes ahead unchecked with a warning (fail open, like an unreadable ledger),
-   * so a hanging ledger never hangs the agent. Default 2000.
+   * Past it the ledger counts as unreadable (see `failMode`), so a hanging ledger never hangs
+   * the agent. Default 2000.
    */
   timeoutMs?: number;
+  /**
+   * What a call does when the ledger cannot be read (unreachable, or slower than `timeoutMs`):
+   * `'open'` (default) goes ahead unchecked with a warning; `'closed'` is blocked with a tripwire
+   * (`metadata.threshold: 'ledger-unavailable'`). Warnings during an outage are rate-limited: at
+   * most one a minute per kind.
+   */
+  failMode?: 'open' | 'closed';
+  /**
+   * Budget reservations (on by default with a ledger that has `reserve`/`settle`, as every
+   * built-in one does): before each model call a hold of its estimated cost is placed atomically
+   * with the check, so concurrent requests cannot all pass on the same total; the call settles it
+   * to its actual usage. `false` turns them off (check, then record after the call).
+   */
+  reservation?: false | TokenCostReservationOptions;
+  /**
+   * Most usage writes (records, settlements) kept in this process while the ledger is
+   * unreachable, replayed when it answers again (default 10 000; past it the oldest are dropped).
+   * Writes still queued when the process exits are lost.
+   */
+  maxQueuedWrites?: number;
   /** Called for warnings and soft/hard thresholds of the `warn` strategy (also settable as a property). */
   onViolation?: (violation: ProcessorViolation) => void | Promise<void>;
+}
+
+/** How a reservation estimates a call (see {@link TokenCostControlOptions.reservation}). */
+export interface TokenCostReservationOptions {
+  /**
+   * Output tokens held when the call sets no `maxOutputTokens` (default 4096). With
+   * `maxOutputTokens` set, that many are held.
+   */
+  outputTokens?: number;
+  /** A fixed estimate in US dollars per call, held instead of pricing the estimated tokens. */
+  costPerCall?: number;
+  /**
+   * How long, in ms, a hold waits for its call to settle it (default 600 000: ten minutes). A
+   * hold still open then is final: the call is charged its full estimate (a crashed process's
+   * calls still count), and a later settlement is ignored.
+   */
+  ttlMs?: number;
 }
 
 /** Cost figures in violations. */
@@ -98,11 +140,15 @@ export interface TokenCostUsage {
 /** Tripwire metadata of a blocked call (strategy `block`). */
 export interface TokenCostControlTripwireMetadata {
   processorId: typeof ID;
-  usage: TokenCostUsage;
+  /** The scope's spending (open holds of calls in flight included); absent when the ledger could not be read. */
+  usage?: TokenCostUsage;
   maxCost: number;
   scope: UsageScope;
   scopeKey?: string;
-  threshold: 'hard';
+  /** `'hard'`: the budget is spent; `'ledger-unavailable'`: `failMode: 'closed'` and the ledger could not be read. */
+  threshold: 'hard' | 'ledger-unavailable';
+  /** Why the ledger could not be read (`threshold: 'ledger-unavailable'`). */
+  error?: string;
   breakdown?: UsageBreakdownEntry[];
 }
 
@@ -142,7 +188,7 @@ export interface TokenCostUsageReport extends UsageTotals {
   maxCost?: number;
   /** `maxCost - estimatedCost`, never below 0. */
   remaining?: number;
-  /** Share of the budget used, in percent (may pass 100: the limit is best-effort). */
+  /** Share of the budget used, in percent (may pass 100: the call admitted last may cross the budget). */
   percentUsed?: number;
 }
 
@@ -157,10 +203,15 @@ const STATE_ATTACHED = 'tokenCostControl.attached';
  * processor also makes the run record every model call it makes (steps, retries, helper models
  * of guardrails, cache hits at zero cost) into its `ledger`.
  *
- * Best-effort, not a hard ceiling: a call is checked against what has been recorded when it
- * starts, and calls are recorded when they end. Concurrent requests of one scope each pass the
- * check on the same total, so spending can pass the budget by up to the cost of the calls in
- * flight (one call per concurrent request, plus the call that crosses the limit).
+ * Reservations (default, with a ledger that supports them): before each model call a hold of its
+ * estimated cost — estimated input tokens plus `maxOutputTokens` (or `reservation.outputTokens`)
+ * at the model's price, or `reservation.costPerCall` — is placed atomically with the check, and
+ * the call settles it to its actual usage. Concurrent requests therefore see each other's calls
+ * in flight, and spending passes the budget by at most one call (the one admitted while the
+ * total was still below it) per ledger. A hold not settled within `reservation.ttlMs` (its
+ * process died) is charged in full. Without reservations (`reservation: false`, or a custom
+ * ledger without `reserve`) the check is best-effort: concurrent requests each pass on the same
+ * total, so spending can pass the budget by the calls in flight.
  */
 export class TokenCostControl
   implements Processor<typeof ID, TokenCostControlTripwireMetadata>, UsageTargetProvider
@@ -185,6 +236,14 @@ export class TokenCostControl
   readonly #pricing: PricingTable | undefined;
   readonly #now: () => Date;
   readonly #timeoutMs: number;
+  readonly #failMode: 'open' | 'closed';
+  readonly #reservation:
+    | (Required<Pick<TokenCostReservationOptions, 'outputTokens' | 'ttlMs'>> & {
+        costPerCall: number | undefined;
+      })
+    | undefined;
+  readonly #outbox: LedgerOutbox;
+  readonly #warnings: WarningLimiter;
   #warnedMissingKey = false;
 
   constructor(options: TokenCostControlOptions) {
@@ -272,7 +331,29 @@ export class TokenCostControl
       }
       this.onViolation = options.onViolation;
     }
+    this.#failMode =
+      oneOf(NAME, 'failMode', options.failMode, ['open', 'closed'], 'option "failMode"') ?? 'open';
+    this.#reservation = checkReservation(options.reservation);
+    const maxQueued = options.maxQueuedWrites;
+    if (maxQueued !== undefined && (!Number.isInteger(maxQueued) || maxQueued < 0)) {
+      throw invalid(
+        'maxQueuedWrites',
+        `must be a whole number >= 0 (0: nothing is queued while the ledger is unreachable) (got ${describeOptionValue(maxQueued)}).`,
+      );
+    }
     this.ledger = ledger ?? new InMemoryUsageLedger({ now: this.#now });
+    this.#warnings = new WarningLimiter(WARNING_INTERVAL_MS, (message) =>
+      console.warn(`[sluice] ${ID}: ${message}`),
+    );
+    this.#outbox = new LedgerOutbox(this.ledger, {
+      maxPending: maxQueued ?? DEFAULT_MAX_QUEUED_WRITES,
+      warn: (kind, message) => this.#warnings.warn(kind, message),
+    });
+  }
+
+  /** Usage writes waiting in this process for the ledger to answer again. */
+  get queuedWrites(): number {
+    return this.#outbox.pending;
   }
 
   /**
@@ -291,6 +372,9 @@ export class TokenCostControl
         warned.add(message);
         console.warn(message);
       },
+      // Writes go through the outbox: an unreachable ledger gets them when it answers again.
+      record: (record) => this.#outbox.write({ kind: 'record', record }),
+      settle: (hold, record) => this.#outbox.write({ kind: 'settle', hold, record }),
     };
   }
 
@@ -315,10 +399,23 @@ export class TokenCostControl
     }
     const limit = await this.#limit(requestContext, state);
     if (limit === undefined) return undefined;
+    const hold = this.#holdFor(args, keys);
     let totals: UsageTotals;
+    let read: Promise<UsageTotals | UsageReserveResult> | undefined;
     try {
-      const read = async () => {
+      read = (async () => {
         await flushQuietly(usageRecorder);
+        await this.#outbox.replay();
+        if (hold !== undefined) {
+          return (this.ledger.reserve as NonNullable<UsageLedger['reserve']>).call(this.ledger, hold, {
+            scope: this.scope,
+            scopeKey,
+            ...(this.window ? { window: this.window } : {}),
+            now: this.#now(),
+            // `warn` lets every call through: the hold is always placed.
+            ...(this.#strategy === 'block' ? { limit } : {}),
+          });
+        }
         return this.ledger.totals({
           scope: this.scope,
           scopeKey,
@@ -326,21 +423,27 @@ export class TokenCostControl
           now: this.#now(),
           ...(this.#includeBreakdown ? { breakdown: true } : {}),
         });
-      };
-      const result = await withinMs(read(), this.#timeoutMs);
+      })();
+      const result = await withinMs(read, this.#timeoutMs);
       if (result === TIMED_OUT) {
+        // A hold placed after all is released, so a call that never ran is never charged.
+        if (hold !== undefined)
+          void read.then(
+            (late) => this.#releaseLate(late, hold),
+            () => undefined,
+          );
         throw new Error(
           `${this.ledger.name} did not answer within ${this.#timeoutMs} ms (option \`timeoutMs\`)`,
         );
       }
-      totals = result;
+      if ('granted' in result) {
+        totals = result.totals;
+        if (result.granted && hold !== undefined) usageRecorder?.settleNextCallWith?.(this.ledger, hold);
+      } else {
+        totals = result;
+      }
     } catch (error) {
-      await this.#warnOnce(
-        state,
-        'ledger',
-        `${this.ledger.name} could not be read (${describeError(error)}); the call goes ahead unchecked.`,
-      );
-      return undefined;
+      return this.#unreadable(error, limit, scopeKey, abort);
     }
     const used = totals.estimatedCost;
     if (used >= limit) {
@@ -353,11 +456,17 @@ export class TokenCostControl
           scopeKey,
           threshold: 'hard',
         };
-        if (totals.breakdown) metadata.breakdown = totals.breakdown;
+        const breakdown = totals.breakdown ?? (await this.#breakdownFor(scopeKey, hold !== undefined));
+        if (breakdown) metadata.breakdown = breakdown;
         return abort(this.#text(used, limit, 'hard', scopeKey), { metadata });
       }
       if (state[STATE_HARD] !== true) {
         state[STATE_HARD] = true;
+        if (hold !== undefined && this.#includeBreakdown) {
+          // Read after this call's own hold was placed: it is left out, like in the totals.
+          const breakdown = await this.#breakdownFor(scopeKey, true);
+          if (breakdown) totals = { ...totals, breakdown: withoutHold(breakdown, hold) };
+        }
         await this.#report(
           this.#text(used, limit, 'hard', scopeKey),
           this.#detail(totals, limit, scopeKey, 'hard'),
@@ -368,11 +477,118 @@ export class TokenCostControl
     const pct = this.#warnAtPercent;
     if (pct !== undefined && used >= (limit * pct) / 100 && state[STATE_SOFT] !== true) {
       state[STATE_SOFT] = true;
+      if (hold !== undefined && this.#includeBreakdown) {
+        // Below the limit the hold was placed: left out of the breakdown, like in the totals.
+        const breakdown = await this.#breakdownFor(scopeKey, true);
+        if (breakdown) totals = { ...totals, breakdown: withoutHold(breakdown, hold) };
+      }
       await this.#report(
         this.#text(used, limit, 'soft', scopeKey),
         this.#detail(totals, limit, scopeKey, 'soft'),
       );
     }
+    return undefined;
+  }
+
+  /**
+   * The hold for this call, or `undefined` when reservations are off, the ledger has no
+   * `reserve`/`settle`, or the run cannot settle it (no usage recorder).
+   */
+  #holdFor(
+    args: ProcessInputStepArgs<TokenCostControlTripwireMetadata>,
+    keys: UsageScopeKeys,
+  ): UsageHold | undefined {
+    const reservation = this.#reservation;
+    const recorder = args.usageRecorder;
+    if (
+      reservation === undefined ||
+      typeof this.ledger.reserve !== 'function' ||
+      typeof this.ledger.settle !== 'function' ||
+      typeof recorder?.settleNextCallWith !== 'function'
+    ) {
+      return undefined;
+    }
+    const provider = String(args.model?.provider ?? 'unknown');
+    const model = String(args.model?.modelId ?? 'unknown');
+    const inputTokens = estimatePromptTokens(args.systemMessages, args.messages);
+    const max = args.modelSettings?.maxOutputTokens;
+    const outputTokens =
+      typeof max === 'number' && Number.isInteger(max) && max > 0 ? max : reservation.outputTokens;
+    const estimatedCost =
+      reservation.costPerCall ??
+      estimateCost({ provider, model, usage: { inputTokens, outputTokens } }, this.#pricing, {
+        fallbackPricing: [this.ledger.pricing],
+      }).estimatedCost;
+    return {
+      id: `${keys.runId || 'run'}:hold:${randomUUID()}`,
+      at: this.#now(),
+      provider,
+      model,
+      inputTokens,
+      outputTokens,
+      estimatedCost,
+      costUnit: 'USD',
+      scope: keys,
+      ttlMs: reservation.ttlMs,
+    };
+  }
+
+  /** A hold granted after the check timed out is released: its call never ran. */
+  #releaseLate(late: UsageTotals | UsageReserveResult, hold: UsageHold): void {
+    if (!('granted' in late) || !late.granted) return;
+    void this.#outbox.write({ kind: 'settle', hold, record: null });
+  }
+
+  /** The breakdown of a blocked or warned call (a reservation's check has none); undefined when not asked or unreadable. */
+  async #breakdownFor(scopeKey: string, needed: boolean): Promise<UsageBreakdownEntry[] | undefined> {
+    if (!this.#includeBreakdown || !needed) return undefined;
+    try {
+      const result = await withinMs(
+        this.ledger.totals({
+          scope: this.scope,
+          scopeKey,
+          ...(this.window ? { window: this.window } : {}),
+          now: this.#now(),
+          breakdown: true,
+        }),
+        this.#timeoutMs,
+      );
+      return result === TIMED_OUT ? undefined : result.breakdown;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The ledger could not be read: `failMode: 'closed'` blocks, `'open'` lets the call through; warned, rate-limited. */
+  #unreadable(
+    error: unknown,
+    limit: number,
+    scopeKey: string,
+    abort: ProcessInputStepArgs<TokenCostControlTripwireMetadata>['abort'],
+  ): undefined {
+    const reason = describeError(error);
+    if (this.#failMode === 'closed') {
+      this.#warnings.warn(
+        'ledger-read',
+        `${this.ledger.name} could not be read (${reason}); calls are blocked until it answers (failMode 'closed').`,
+      );
+      const metadata: TokenCostControlTripwireMetadata = {
+        processorId: ID,
+        maxCost: limit,
+        scope: this.scope,
+        scopeKey,
+        threshold: 'ledger-unavailable',
+        error: reason,
+      };
+      return abort(
+        `Token cost budget could not be checked: ${this.ledger.name} could not be read (${reason}); the call is blocked (failMode 'closed').`,
+        { metadata },
+      );
+    }
+    this.#warnings.warn(
+      'ledger-read',
+      `${this.ledger.name} could not be read (${reason}); the call goes ahead unchecked (failMode 'open').`,
+    );
     return undefined;
   }
 
@@ -509,12 +725,33 @@ export class TokenCostControl
 
 /**
  * @deprecated The older name of {@link TokenCostControl} (same class, same id `token-cost-control`).
+ * @alias
  */
 export const CostGuardProcessor = TokenCostControl;
 /** @deprecated The older name of {@link TokenCostControl}. */
 export type CostGuardProcessor = TokenCostControl;
 /** @deprecated The older name of {@link TokenCostControlOptions}. */
 export type CostGuardProcessorOptions = TokenCostControlOptions;
+
+/** A breakdown without one hold (its provider/model entry reduced; an entry left with no call dropped). */
+function withoutHold(breakdown: UsageBreakdownEntry[], hold: UsageHold): UsageBreakdownEntry[] {
+  const out: UsageBreakdownEntry[] = [];
+  for (const entry of breakdown) {
+    if (entry.provider !== hold.provider || entry.model !== hold.model) {
+      out.push(entry);
+      continue;
+    }
+    if (entry.calls <= 1) continue;
+    out.push({
+      ...entry,
+      estimatedCost: Math.max(0, fromNanoUsd(toNanoUsd(entry.estimatedCost) - toNanoUsd(hold.estimatedCost))),
+      inputTokens: Math.max(0, entry.inputTokens - hold.inputTokens),
+      outputTokens: Math.max(0, entry.outputTokens - hold.outputTokens),
+      calls: entry.calls - 1,
+    });
+  }
+  return out.sort(byCostThenName);
+}
 
 function isBudget(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0;
@@ -526,7 +763,70 @@ function keyFor(scope: UsageScope, keys: UsageScopeKeys): string | undefined {
 }
 
 /** Default of `timeoutMs`: the longest a budget check waits for its ledger. */
-export const DEFAULT_LEDGER_TIMEOUT_MS = 2000;
+const DEFAULT_LEDGER_TIMEOUT_MS = 2000;
+
+/** Default of `reservation.outputTokens`: output tokens held for a call without `maxOutputTokens`. */
+const DEFAULT_RESERVED_OUTPUT_TOKENS = 4096;
+
+/** Default of `reservation.ttlMs`: how long a hold waits for its call (ten minutes). */
+const DEFAULT_RESERVATION_TTL_MS = 600_000;
+
+/** Default of `maxQueuedWrites`. */
+const DEFAULT_MAX_QUEUED_WRITES = 10_000;
+
+/** Ledger warnings of one kind are printed at most this often during an outage. */
+const WARNING_INTERVAL_MS = 60_000;
+
+function checkReservation(
+  value: TokenCostControlOptions['reservation'],
+): { outputTokens: number; ttlMs: number; costPerCall: number | undefined } | undefined {
+  if (value === false) return undefined;
+  if (value === undefined) {
+    return {
+      outputTokens: DEFAULT_RESERVED_OUTPUT_TOKENS,
+      ttlMs: DEFAULT_RESERVATION_TTL_MS,
+      costPerCall: undefined,
+    };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw invalid(
+      'reservation',
+      `must be false or { outputTokens?, costPerCall?, ttlMs? } (got ${describeOptionValue(value)}).`,
+    );
+  }
+  const { outputTokens, costPerCall, ttlMs } = value;
+  for (const key of Object.keys(value)) {
+    if (key !== 'outputTokens' && key !== 'costPerCall' && key !== 'ttlMs') {
+      throw invalid(
+        'reservation',
+        `has no option ${JSON.stringify(key)} (known: outputTokens, costPerCall, ttlMs).`,
+      );
+    }
+  }
+  if (outputTokens !== undefined && (!Number.isInteger(outputTokens) || outputTokens < 0)) {
+    throw invalid(
+      'reservation',
+      `.outputTokens must be a whole number >= 0 (got ${describeOptionValue(outputTokens)}).`,
+    );
+  }
+  if (costPerCall !== undefined && !isBudget(costPerCall)) {
+    throw invalid(
+      'reservation',
+      `.costPerCall must be a number of US dollars >= 0 (got ${describeOptionValue(costPerCall)}).`,
+    );
+  }
+  if (ttlMs !== undefined && !isTimerMs(ttlMs)) {
+    throw invalid(
+      'reservation',
+      `.ttlMs must be a positive number of milliseconds up to ${MAX_TIMER_MS} (got ${describeOptionValue(ttlMs)}).`,
+    );
+  }
+  return {
+    outputTokens: outputTokens ?? DEFAULT_RESERVED_OUTPUT_TOKENS,
+    ttlMs: ttlMs ?? DEFAULT_RESERVATION_TTL_MS,
+    costPerCall,
+  };
+}
 
 async function flushQuietly(usage: RunUsageContext | undefined): Promise<void> {
   if (usage === undefined) return;

@@ -18,7 +18,7 @@ import { PromptInjectionDetector } from '../prompt-injection-detector/index.js';
 import { ResponseCache } from '../response-cache/index.js';
 import { SystemPromptScrubber } from '../system-prompt-scrubber/index.js';
 import { TokenCostControl } from './index.js';
-import { ListingLedger } from './testing.js';
+import { ListingLedger } from './testing/fixtures.js';
 
 const PRICING: PricingTable = {
   'acme/m1': { input: 10, output: 20 },

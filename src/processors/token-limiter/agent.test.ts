@@ -10,7 +10,7 @@ import { Agent } from '../../agent/index.js';
 import type { MastraDBMessage } from '../../messages/types.js';
 import type { OutputProcessor } from '../../pipeline/types.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
-import { ScriptedModel } from '../../test/index.js';
+import { ScriptedModel, streamOnly } from '../../test/index.js';
 import { createTool } from '../../tools/index.js';
 import { TokenLimiter } from './index.js';
 
@@ -221,7 +221,10 @@ describe('TokenLimiter as an output processor', () => {
   });
 
   it('generate() + truncate: the result text and the stored answer are cut at the limit', async () => {
-    const model = new ScriptedModel({ steps: [{ text: ['alpha beta', ' gamma delta', ' epsilon'] }] });
+    // A streaming model: the limiter withholds whole deltas past the limit.
+    const model = streamOnly(
+      new ScriptedModel({ steps: [{ text: ['alpha beta', ' gamma delta', ' epsilon'] }] }),
+    );
     const agent = new Agent({
       id: 'gen',
       instructions: 'x',
@@ -259,7 +262,7 @@ describe('TokenLimiter as an output processor', () => {
     const agent = new Agent({
       id: 'steps',
       instructions: 'x',
-      model,
+      model: streamOnly(model),
       tools: { lookup },
       outputProcessors: [new TokenLimiter(limit)],
     });

@@ -614,7 +614,10 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
   }
 }
 
-/** The same class under the name the processor reference uses. */
+/**
+ * The same class under the name the processor reference uses.
+ * @alias
+ */
 export const TokenLimiterProcessor = TokenLimiter;
 /** Instance type of {@link TokenLimiterProcessor}. */
 export type TokenLimiterProcessor = TokenLimiter;

@@ -12,7 +12,7 @@ function stringify(value: unknown): string {
  * (`{ type: 'text' | 'json' | 'content', value }`) unwrapped, `content` items reduced to their
  * text; anything else as JSON.
  */
-export function modelOutputText(output: unknown): string {
+function modelOutputText(output: unknown): string {
   if (typeof output !== 'object' || output === null || !('type' in output) || !('value' in output)) {
     return stringify(output);
   }

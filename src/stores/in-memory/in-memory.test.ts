@@ -1,5 +1,5 @@
 import { InMemoryStore } from 'sluice/memory';
-import { defineStoreConformance } from '../conformance.js';
+import { defineStoreConformance } from '../testing/conformance.js';
 
 // The documented contract of MemoryStorage, against the process-local store.
 defineStoreConformance('InMemoryStore', async () => ({ store: new InMemoryStore() }));

@@ -2,8 +2,8 @@ import pg from 'pg';
 import { PostgresStore } from 'sluice/pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SluiceError } from '../../errors/sluice-error.js';
-import { defineStoreConformance } from '../conformance.js';
-import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from './test-env.js';
+import { defineStoreConformance } from '../testing/conformance.js';
+import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from './testing/test-env.js';
 
 const available = await postgresAvailable();
 const admin = available ? new pg.Pool({ connectionString: DATABASE_URL, max: 2 }) : undefined;

@@ -12,10 +12,10 @@ import pg from 'pg';
 import { PostgresStore } from 'sluice/pg';
 import { SqliteStore } from 'sluice/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../postgres/test-env.js';
+import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../postgres/testing/test-env.js';
 import type { MemoryStorage, StorageMessage } from '../types.js';
 
-const CHILD = fileURLToPath(new URL('./child.ts', import.meta.url));
+const CHILD = fileURLToPath(new URL('./testing/child.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'sluice-reliability-'));
 const pgUp = await postgresAvailable();

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { PostgresStore } from 'sluice/pg';
 import { SqliteStore } from 'sluice/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../postgres/test-env.js';
+import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../postgres/testing/test-env.js';
 import type { SqlFeature } from './feature.js';
 import type { SqlStore } from './sql-store.js';
 

@@ -14,7 +14,7 @@ import type { Migration, SqlDriver } from './driver.js';
 export type SqlDialect = 'sqlite' | 'postgres';
 
 /** What a feature's migrations may use to name things. */
-export interface SqlFeatureNaming {
+interface SqlFeatureNaming {
   dialect: SqlDialect;
   /** Qualified, quoted-where-needed name of the feature's table `name` (prefix and schema applied). */
   table(name: string): string;

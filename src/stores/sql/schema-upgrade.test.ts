@@ -17,7 +17,7 @@ import { PostgresStore } from 'sluice/pg';
 import { SqliteStore } from 'sluice/sqlite';
 import { ScriptedModel } from 'sluice/test';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../postgres/test-env.js';
+import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from '../postgres/testing/test-env.js';
 import type { MemoryStorage } from '../types.js';
 
 /** The version 1 + 2 statements of the previous release; `T(name)` names a table, `I(name)` an index. */

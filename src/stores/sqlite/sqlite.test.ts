@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { SqliteStore } from 'sluice/sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SluiceError } from '../../errors/sluice-error.js';
-import { defineStoreConformance } from '../conformance.js';
+import { defineStoreConformance } from '../testing/conformance.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'sluice-sqlite-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

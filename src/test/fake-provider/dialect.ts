@@ -15,7 +15,7 @@ export interface RenderContext {
  * A rendered stream, split so faults can cut it: `body` carries the output, `finish` the closing frames
  * (finish reason, usage, terminator). A stream error replaces `finish`.
  */
-export interface StreamFrames {
+interface StreamFrames {
   body: string[];
   finish: string[];
 }

@@ -3,7 +3,7 @@
 const WORD = /[\p{L}\p{N}_]/u;
 
 /** Whether the character at `i` is a letter, digit or underscore (false outside the text). */
-export function isWordChar(text: string, i: number): boolean {
+function isWordChar(text: string, i: number): boolean {
   return i >= 0 && i < text.length && WORD.test(text.charAt(i));
 }
 
@@ -37,7 +37,7 @@ const CJK =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u30ff\uff00-\uffef]/u;
 
 /** Whether the character at `i` is Han, kana, Hangul or CJK punctuation. */
-export function isCjkChar(text: string, i: number): boolean {
+function isCjkChar(text: string, i: number): boolean {
   return i >= 0 && i < text.length && CJK.test(text.charAt(i));
 }
 

@@ -13,7 +13,7 @@ const CARD_CUES =
  * Whether `digits` starts with an issuer prefix and has a length that issuer uses (IIN ranges
  * of the major networks).
  */
-export function cardIssuer(digits: string): string | undefined {
+function cardIssuer(digits: string): string | undefined {
   const n = digits.length;
   const p2 = Number(digits.slice(0, 2));
   const p3 = Number(digits.slice(0, 3));

@@ -8,7 +8,7 @@
  */
 
 /** Characters before a value searched for its cue. */
-export const CUE_WINDOW = 32;
+const CUE_WINDOW = 32;
 
 function words(list: readonly string[]): RegExp {
   // Longest first so "order number" wins over "order"; the lookarounds keep "lot" out of "pilot".
@@ -20,7 +20,7 @@ function words(list: readonly string[]): RegExp {
 }
 
 /** Reference numbers that look like personal data: orders, parcels, invoices, lots, products. */
-export const LOOKALIKE_CUES = words([
+const LOOKALIKE_CUES = words([
   'order',
   'order no',
   'order number',

@@ -3,7 +3,7 @@ import { ibanMod97 } from './checksums.js';
 import type { Candidate, ScanContext } from './types.js';
 
 /** IBAN length per country (ISO 13616 registry). */
-export const IBAN_LENGTHS: Readonly<Record<string, number>> = {
+const IBAN_LENGTHS: Readonly<Record<string, number>> = {
   AD: 24,
   AE: 23,
   AL: 28,

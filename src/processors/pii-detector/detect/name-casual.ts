@@ -1,4 +1,4 @@
-import { NOT_NAME_WORDS, NOT_NAMES } from './name.js';
+import { NOT_NAME_WORDS, NOT_NAMES } from './name-lexicon.js';
 import type { Candidate } from './types.js';
 
 /**

@@ -8,7 +8,7 @@
  * cue anyone could list. Korean names before the honorific 님 ("두하윤 님이나") are read the same
  * way. Confidence 0.62: just above the default threshold, below every cue.
  */
-import { KO_SURNAMES_1, KO_SURNAMES_2, NOT_CJK_NAMES, zhNameLength } from './name.js';
+import { KO_SURNAMES_1, KO_SURNAMES_2, NOT_CJK_NAMES, zhNameLength } from './name-lexicon.js';
 import type { Candidate } from './types.js';
 
 const BEFORE = '(?<=(?:^|[\\n：:（(、，,])[ \\t\\u3000]?)';

@@ -9,7 +9,7 @@ import {
   NOT_NAMES,
   zhSurnameLength as ZH_SURNAMES_2_OR_1,
   zhNameLength,
-} from './name.js';
+} from './name-lexicon.js';
 import type { Candidate } from './types.js';
 
 /**

@@ -18,7 +18,7 @@
  * capitalised runs; texts without one cost a single regex scan.
  */
 import { GIVEN_NAMES } from './given-names.js';
-import { NOT_NAME_WORDS, NOT_NAMES } from './name.js';
+import { NOT_NAME_WORDS, NOT_NAMES } from './name-lexicon.js';
 import {
   NAME_MODEL_BIAS,
   NAME_MODEL_SCALE,
@@ -498,7 +498,7 @@ function features(
 }
 
 /** Probability that a candidate is a name, under `model`. */
-export function nameProbability(model: NameModel, feats: readonly number[]): number {
+function nameProbability(model: NameModel, feats: readonly number[]): number {
   let z = model.bias;
   for (const slot of feats) z += model.weights[slot] as number;
   return 1 / (1 + Math.exp(-z));

@@ -9,7 +9,7 @@ import {
   NOT_NAMES,
   zhNameLength,
   zhSurnameLength,
-} from './name.js';
+} from './name-lexicon.js';
 import type { Candidate } from './types.js';
 
 /**

@@ -43,7 +43,7 @@ function withoutTrailingDots(value: string): string {
 }
 
 /** Whether `body` looks random enough to be a generated secret. */
-export function looksRandom(body: string): boolean {
+function looksRandom(body: string): boolean {
   if (PLACEHOLDER.test(body)) return false;
   const classes = Number(/[a-z]/.test(body)) + Number(/[A-Z]/.test(body)) + Number(/\d/.test(body));
   if (classes < 2) return false;

@@ -9,7 +9,7 @@ const BARE = /\d{9}/g;
 const NEVER_ISSUED = new Set(['078051120', '219099999', '123456789']);
 
 /** Whether area, group and serial are in the ranges the SSA issues. */
-export function ssnValid(digits: string): boolean {
+function ssnValid(digits: string): boolean {
   const area = Number(digits.slice(0, 3));
   const group = Number(digits.slice(3, 5));
   const serial = Number(digits.slice(5));

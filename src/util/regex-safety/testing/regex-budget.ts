@@ -1,5 +1,5 @@
 /**
- * Loads the regular-expression budget (`src/util/regex-safety/regex-budget.json`): the only
+ * Loads the regular-expression budget (`src/util/regex-safety/testing/regex-budget.json`): the only
  * place a pattern that can backtrack super-linearly in theory may live, each entry with the
  * bound that makes its real cost linear. Read by the linear-time check; test-only helper.
  */
@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** One budgeted pattern. */
-export interface RegexBudgetEntry {
+interface RegexBudgetEntry {
   /** Repository-relative file that writes or builds the pattern. */
   readonly file: string;
   /** The pattern's `source` and `flags`, exactly as compiled. */
@@ -31,7 +31,7 @@ export interface RegexBudgetEntry {
  * A dependency whose own patterns Sluice cannot rewrite, budgeted where Sluice calls it: every
  * pattern it builds when called from `enteredFrom` is covered, within the bound.
  */
-export interface DependencyBudgetEntry {
+interface DependencyBudgetEntry {
   readonly package: string;
   /** Repository-relative file that calls into the package. */
   readonly enteredFrom: string;
@@ -50,7 +50,7 @@ export interface RegexBudget {
 
 /** The budget, from the repository at `root`. */
 export function loadRegexBudget(root: string): RegexBudget {
-  const path = join(root, 'src/util/regex-safety/regex-budget.json');
+  const path = join(root, 'src/util/regex-safety/testing/regex-budget.json');
   const budget = JSON.parse(readFileSync(path, 'utf8')) as Partial<RegexBudget>;
   return { entries: budget.entries ?? [], dependencies: budget.dependencies ?? [] };
 }

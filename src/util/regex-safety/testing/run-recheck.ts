@@ -17,7 +17,7 @@ import { check, type Diagnostics, type Parameters } from 'recheck';
  * `incubationLimit`) and the size limits decide; `recallTimeout: -1` skips the recall
  * validation, which only has a wall-clock limit; `randomSeed: 0` pins the fuzzer.
  */
-export const RECHECK_PARAMETERS: Readonly<Parameters> = Object.freeze({
+const RECHECK_PARAMETERS: Readonly<Parameters> = Object.freeze({
   checker: 'auto',
   seeder: 'static',
   randomSeed: 0,

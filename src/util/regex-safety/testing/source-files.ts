@@ -32,7 +32,7 @@ export interface RegExpCallSite {
 const toPosix = (path: string) => path.split(sep).join('/');
 
 /** Whether `file` (repository-relative) is test code: tests, type tests, declaration files. */
-export function isTestFile(file: string): boolean {
+function isTestFile(file: string): boolean {
   return file.endsWith('.test.ts') || file.endsWith('.test-d.ts') || file.endsWith('.d.ts');
 }
 

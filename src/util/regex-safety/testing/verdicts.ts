@@ -1,5 +1,5 @@
 /**
- * The committed verdict file (`src/util/regex-safety/regex-verdicts.json`): recheck's verdict on
+ * The committed verdict file (`src/util/regex-safety/testing/regex-verdicts.json`): recheck's verdict on
  * every distinct pattern Sluice compiles, written by `npm run regex:verdicts` with the
  * deterministic parameters of `run-recheck.ts`. `npm test` reuses a stored verdict whose
  * pattern, recheck version and parameters match and analyses only new or changed patterns;
@@ -12,7 +12,7 @@ import { patternKey } from './collect.js';
 import { PARAMETERS_HASH, RECHECK_VERSION, recheckAll } from './run-recheck.js';
 
 /** Repository-relative path of the verdict file. */
-export const VERDICTS_FILE = 'src/util/regex-safety/regex-verdicts.json';
+export const VERDICTS_FILE = 'src/util/regex-safety/testing/regex-verdicts.json';
 
 /** The command that rewrites the verdict file, named in every failure about it. */
 export const REFRESH = 'npm run regex:verdicts';
@@ -41,7 +41,7 @@ export interface VerdictFile {
 }
 
 /** The stored form of recheck's diagnostics on a pattern. */
-export function verdictOf(item: { source: string; flags: string }, d: Diagnostics): Verdict {
+function verdictOf(item: { source: string; flags: string }, d: Diagnostics): Verdict {
   const base = { source: item.source, flags: item.flags };
   if (d.status === 'safe') return { ...base, status: 'safe', complexity: d.complexity.summary };
   if (d.status === 'vulnerable')
@@ -58,7 +58,7 @@ export function describeVerdict(v: Verdict): string {
 }
 
 /** Whether two verdicts say the same thing. */
-export const sameVerdict = (a: Verdict, b: Verdict): boolean =>
+const sameVerdict = (a: Verdict, b: Verdict): boolean =>
   a.status === b.status && a.complexity === b.complexity && a.attack === b.attack && a.error === b.error;
 
 const ABOUT =

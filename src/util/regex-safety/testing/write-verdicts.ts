@@ -1,6 +1,6 @@
 /**
  * `npm run regex:verdicts`: analyses every regular expression Sluice compiles with the
- * deterministic recheck parameters and rewrites `src/util/regex-safety/regex-verdicts.json`
+ * deterministic recheck parameters and rewrites `src/util/regex-safety/testing/regex-verdicts.json`
  * (sorted, stable JSON). Run it after adding, editing or removing a pattern, or after a recheck
  * upgrade; the linear-time check says when.
  *
@@ -28,7 +28,7 @@ const run = spawnSync(
   { cwd: ROOT, stdio: 'inherit', env: { ...env, REGEX_VERDICTS_WRITE: '1' } },
 );
 console.log(
-  `src/util/regex-safety/regex-verdicts.json rewritten in ${((performance.now() - started) / 1000).toFixed(0)} s` +
+  `src/util/regex-safety/testing/regex-verdicts.json rewritten in ${((performance.now() - started) / 1000).toFixed(0)} s` +
     (run.status === 0 ? '' : ' (the linear-time check failed: see above)'),
 );
 process.exit(run.status ?? 1);
