@@ -33,7 +33,8 @@ export interface InjectionFeature {
   id: string;
   type: InjectionCategory;
   weight: number;
-  re: RegExp;
+  /** The pattern, on folded text: long ones are a union of short parts (`pattern-union.ts`). */
+  re: RegExp | PatternUnion;
   /**
    * `'template'`: chat-template tokens and fake role lines, which code and docs about models
    * quote legitimately; damped when the text looks like code.
@@ -70,6 +71,7 @@ const EN_VERB =
 const EN_NOUN =
   "(?:instructions?|prompts?|rules|directions|directives?|guidelines?|guidance|commands?|orders|constraints?|restrictions?|programming|polic(?:y|ies)|context|system (?:prompt|message)|training|safeguards?|filters?|guardrails?|limitations?|boundaries|conditioning|configuration|directions given|what (?:you were|you've been|you have been) told)";
 
+import { featurePattern, type PatternUnion } from './pattern-union.js';
 import {
   BAG_IDS,
   SEMANTIC_FEATURES,
@@ -79,7 +81,7 @@ import {
 } from './semantic.js';
 import { singleSpaced } from './whitespace.js';
 
-const en = (s: string): RegExp => new RegExp(singleSpaced(s), 'u');
+const en = (s: string): RegExp | PatternUnion => featurePattern(singleSpaced(s), 'u');
 
 /** The read-out (exfiltration) evidence that the 'negated-exfil' modifier damps. */
 const EXFIL_IDS: readonly string[] = [

@@ -22,6 +22,7 @@ import {
   RULE_KEEP_SHORT,
 } from './model-weights.js';
 import { foldText } from './normalize.js';
+import { PatternUnion } from './pattern-union.js';
 import { NOT_STANDALONE } from './rule-trust.js';
 import { unscramble } from './scramble.js';
 
@@ -181,7 +182,7 @@ const SILENT = new Set(EVIDENCE.filter((f) => f.weight === 0).map((f) => f.id));
 // Sentence ends for sentence-scoped modifiers (Latin and CJK punctuation, line breaks).
 const SENTENCE_END = /[.!?;\n\u3002\uff01\uff1f\uff1b]/;
 
-const GLOBAL_COPIES = new Map<string, RegExp>();
+const NEXT_MATCH = new Map<string, NextMatch>();
 const SCOPED_IDS = new Map<string, ReadonlySet<string>>();
 
 function scopedIds(f: InjectionFeature): ReadonlySet<string> {
@@ -198,26 +199,41 @@ function scopedIds(f: InjectionFeature): ReadonlySet<string> {
  * array. Linear: one global scan plus a bounded walk to each match's sentence ends.
  */
 function sentenceSpans(f: InjectionFeature, text: string): number[] {
-  let re = GLOBAL_COPIES.get(f.id);
-  if (re === undefined) {
-    re = new RegExp(f.re.source, `${f.re.flags.replace('g', '')}g`);
-    GLOBAL_COPIES.set(f.id, re);
+  let next = NEXT_MATCH.get(f.id);
+  if (next === undefined) {
+    next = nextMatchOf(f.re);
+    NEXT_MATCH.set(f.id, next);
   }
-  re.lastIndex = 0;
   const spans: number[] = [];
   let lastEnd = -1;
-  for (let m = re.exec(text), n = 0; m !== null && n < 8; m = re.exec(text), n++) {
-    if (m[0].length === 0) re.lastIndex++;
-    if (m.index < lastEnd) continue;
-    let start = m.index;
-    while (start > 0 && !SENTENCE_END.test(text[start - 1] as string) && m.index - start < 400) start--;
-    let end = m.index + m[0].length;
-    while (end < text.length && !SENTENCE_END.test(text[end] as string) && end - m.index < 400) end++;
-    spans.push(start, end);
-    lastEnd = end;
+  for (let m = next(text, 0), n = 0; m !== null && n < 8; n++) {
+    const index = m.index;
+    const length = m[0].length;
+    if (index >= lastEnd) {
+      let start = index;
+      while (start > 0 && !SENTENCE_END.test(text[start - 1] as string) && index - start < 400) start--;
+      let end = index + length;
+      while (end < text.length && !SENTENCE_END.test(text[end] as string) && end - index < 400) end++;
+      spans.push(start, end);
+      lastEnd = end;
+    }
+    m = next(text, index + length + (length === 0 ? 1 : 0));
   }
-  re.lastIndex = 0;
   return spans;
+}
+
+/** The next match at or after `from` of a feature's pattern, as one global scan would find it. */
+type NextMatch = (text: string, from: number) => RegExpExecArray | null;
+
+function nextMatchOf(re: RegExp | PatternUnion): NextMatch {
+  if (re instanceof PatternUnion) return (text, from) => re.nextMatch(text, from);
+  const global = new RegExp(re.source, `${re.flags.replace('g', '')}g`);
+  return (text, from) => {
+    global.lastIndex = from;
+    const m = global.exec(text);
+    global.lastIndex = 0;
+    return m;
+  };
 }
 
 function inSpans(spans: readonly number[], at: number): boolean {
@@ -259,10 +275,10 @@ function featurePass(text: string, codeLike: boolean, damp: number): Pass {
     if (local === undefined) {
       if (!f.re.test(text)) continue;
     } else {
-      const m = f.re.exec(text);
-      if (m === null) continue;
+      const at = f.re instanceof PatternUnion ? f.re.firstIndex(text) : text.search(f.re);
+      if (at < 0) continue;
       for (const l of local) {
-        if (!l.ids.has(f.id) || !inSpans(l.spans, m.index)) continue;
+        if (!l.ids.has(f.id) || !inSpans(l.spans, at)) continue;
         localFactor ??= new Map();
         localFactor.set(f.id, Math.min(localFactor.get(f.id) ?? 1, l.factor));
       }
