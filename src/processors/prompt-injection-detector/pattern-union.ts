@@ -1,20 +1,22 @@
 /**
- * A long feature pattern compiled as a union of short ones. The semantic and phrase tables write
- * each feature as one pattern assembled from word lists (some thousands of characters long);
- * compiled whole, such a pattern cannot be proven linear by the regex check (its analysis runs
- * out of memory) and some of its alternatives read as polynomial to the checker only because
- * they share one giant automaton. Here the source is parsed once and rewritten as an equivalent
- * list of short patterns, each compiled and checked on its own:
+ * A feature pattern compiled as a union of short ones. The semantic and phrase tables write each
+ * feature as one pattern assembled from word lists (up to 14,890 characters, dozens of
+ * alternatives, several scripts); compiled whole, such a pattern is too big for the regex check
+ * (`src/util/regex-safety/`): recheck's analysis of one alternation of mixed-script clauses can
+ * grow past gigabytes of memory, and large ones fall back to slow fuzzing. Each top-level
+ * alternative alone is small and is proven linear in seconds, so the source is parsed once and
+ * compiled as an equivalent list of parts:
  *
  * - a top-level alternation `A|B` becomes the parts `A` and `B`;
- * - a part still longer than the size limit has its largest plain group distributed:
- *   `x(?:a|b)y` becomes `x(?:a)y` and `x(?:b)y`, and an optional group `x(?:a)?y` becomes
- *   `x(?:a)y` and `xy`. Lookarounds are never distributed (a negated union is not a union).
+ * - a part still longer than {@link MAX_PART_CHARS} has its largest plain group distributed:
+ *   `x(?:a|b)y` becomes `xay` and `xby`, and an optional group `x(?:a)?y` becomes `xay` and
+ *   `xy`. Lookarounds are never distributed (a negated union is not a union).
  *
  * A position starts a match of the whole pattern exactly when it starts a match of some part, so
  * `test` is "any part matches" and the first match starts at the least first index of the parts.
- * That is all the scorer reads of an evidence feature (modifiers, which read match lengths, are
- * short enough to stay one pattern). Each part scans the text once, so the cost stays linear.
+ * When only top-level alternatives were split, the parts also give the whole pattern's match texts
+ * (the earliest part wins at a position, as the alternation would), which sentence-scoped
+ * modifiers read. Each part scans the text once, so the cost stays linear.
  */
 
 /** A parsed term: literal text (atoms, escapes, classes, quantifiers on them) or a group. */
@@ -153,29 +155,35 @@ function expand(seq: Term[], max: number, out: string[]): void {
   const g = seq[at] as Extract<Term, { kind: 'group' }>;
   const before = seq.slice(0, at);
   const after = seq.slice(at + 1);
-  for (const alt of g.body) {
-    // One alternative inlined in a non-capturing group keeps its own precedence.
-    const inlined: Term = { kind: 'group', open: '(?:', body: [alt], quant: '' };
-    expand([...before, ...(alt.length === 0 ? [] : [inlined]), ...after], max, out);
-  }
+  // An alternative holds no top-level `|`, so its terms can stand in the sequence as they are
+  // (concatenation is associative), and its own groups can be distributed in turn.
+  for (const alt of g.body) expand([...before, ...alt, ...after], max, out);
   if (g.quant !== '') expand([...before, ...after], max, out);
 }
 
 /**
- * The parts of `source`: the source itself when it is at most `max` characters; else its
- * top-level alternatives, with any alternative longer than `max` characters distributed over its
- * largest plain group until each part fits (or cannot be split further). Duplicates are dropped;
- * the order of first appearance is kept.
+ * The parts of `source`: its top-level alternatives, with any alternative longer than `max`
+ * characters distributed over its largest plain group until each part fits (or cannot be split
+ * further). Duplicates are dropped; the order of first appearance is kept.
  */
 export function unionParts(source: string, max: number): string[] {
-  if (source.length <= max) return [source];
   const out: string[] = [];
   for (const seq of parse(source)) expand(seq, max, out);
   return [...new Set(out)];
 }
 
-/** Longest part source a feature pattern keeps (longer alternatives are distributed). */
-export const MAX_PART_CHARS = 1_000;
+/** The top-level alternatives of `source`, deduplicated, in order. */
+function topLevelParts(source: string): string[] {
+  return [...new Set(parse(source).map(printSeq))];
+}
+
+/**
+ * Longest top-level alternative a feature pattern keeps whole; a longer one is distributed. Set
+ * so only the longest feature (`sem-owned-void`, 14,890 characters) is distributed: every
+ * alternative up to this size is analysed by recheck in seconds, and distributing shorter ones
+ * would multiply the scans per text.
+ */
+export const MAX_PART_CHARS = 4_000;
 
 /**
  * A feature pattern as a union of short patterns: matches where any part matches. Read with
@@ -202,7 +210,7 @@ export class PatternUnion {
     this.source = source;
     this.flags = flags;
     const parts = unionParts(source, max);
-    const top = source.length <= max ? [source] : [...new Set(parse(source).map(printSeq))];
+    const top = topLevelParts(source);
     this.topLevel = parts.length === top.length && parts.every((p, k) => p === top[k]);
     this.parts = parts.map((part) => new RegExp(part, flags));
   }
@@ -247,9 +255,11 @@ export class PatternUnion {
 }
 
 /**
- * A feature pattern compiled for the scorer: one `RegExp` when the source is at most
- * {@link MAX_PART_CHARS} long, else a {@link PatternUnion} of short parts.
+ * A feature pattern compiled for the scorer: a {@link PatternUnion} of its top-level
+ * alternatives (each analysed and scanned on its own), or one `RegExp` when it has a single
+ * alternative no longer than {@link MAX_PART_CHARS}.
  */
 export function featurePattern(source: string, flags: string): RegExp | PatternUnion {
-  return source.length <= MAX_PART_CHARS ? new RegExp(source, flags) : new PatternUnion(source, flags);
+  const union = source.length > MAX_PART_CHARS || topLevelParts(source).length > 1;
+  return union ? new PatternUnion(source, flags) : new RegExp(source, flags);
 }

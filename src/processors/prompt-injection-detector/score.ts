@@ -124,10 +124,15 @@ const ACROSTIC_HINT = /\b(?:first|last|initial|capital)\s+(?:word|letter|charact
 // never holds a parenthesis, a markdown comment never holds `(`: so a run of openers (`<<<<`,
 // `![![![`, `](](`) is read once instead of a bounded window per opener. The hidden text of a
 // styled or `hidden` element is still a bounded window (2,000 characters) per such element.
-const HIDDEN_MARKUP: readonly RegExp[] = [
+// A markdown comment `[//]: # (hidden text)`: its opener; the text is read by `markdownComments`.
+const MARKDOWN_COMMENT_OPEN = /\[\/\/\]:\s{0,20}#\s{0,20}[("]/g;
+/** Stands in {@link HIDDEN_MARKUP} for the markdown comments, found by `markdownComments`. */
+const MARKDOWN_COMMENT = Symbol('markdown comment');
+
+const HIDDEN_MARKUP: ReadonlyArray<RegExp | typeof MARKDOWN_COMMENT> = [
   /<(\w+)[^<>]{0,200}?style\s{0,20}=\s{0,20}["'][^"'<>]{0,200}?(?:display\s{0,20}:\s{0,20}none|visibility\s{0,20}:\s{0,20}hidden|font-size\s{0,20}:\s{0,20}0|opacity\s{0,20}:\s{0,20}0(?:\.0+)?\b|color\s{0,20}:\s{0,20}(?:white|#fff(?:fff)?\b|transparent)|height\s{0,20}:\s{0,20}0|left\s{0,20}:\s{0,20}-\d{3,})[^<>]{0,200}>([\s\S]{0,2000}?)<\/\1>/gi,
   /<(\w+)[^<>]{0,200}?\b(?:hidden|aria-hidden\s{0,20}=\s{0,20}["']true["'])[^<>]{0,200}>([\s\S]{0,2000}?)<\/\1>/gi,
-  /\[\/\/\]:\s{0,20}#\s{0,20}[("]([^()"]{0,2000})[)"]/g,
+  MARKDOWN_COMMENT,
   /!\[([^[\]]{8,500})\]\(/g,
   /\]\([^\s()]{1,500}\s{1,20}"([^"]{8,500})"\)/g,
 ];
@@ -149,6 +154,35 @@ function htmlComments(raw: string, max: number): string[] {
       open = raw.indexOf('<!--', close + 3);
     } else open = raw.indexOf('<!--', open + 1);
   }
+  return out;
+}
+
+/**
+ * The text of up to `max` markdown comments (`[//]: # (text)` or `[//]: # "text"`): after the
+ * opener, a run of at most 2,000 characters holding no parenthesis or double quote, closed by `)`
+ * or `"` — what `/\[\/\/\]:\s{0,20}#\s{0,20}[("]([^()"]{0,2000})[)"]/g` finds, read with one
+ * bounded walk per opener instead of a 2,000-character repetition the regex check analyses slowly.
+ * Exported for its equivalence test; not part of the public API.
+ */
+export function markdownComments(raw: string, max: number): string[] {
+  const out: string[] = [];
+  const re = MARKDOWN_COMMENT_OPEN;
+  re.lastIndex = 0;
+  for (let m = re.exec(raw); m !== null && out.length < max; m = re.exec(raw)) {
+    const from = m.index + m[0].length;
+    const limit = Math.min(raw.length, from + 2001);
+    let end = from;
+    while (end < limit) {
+      const c = raw.charCodeAt(end);
+      if (c === 0x28 || c === 0x29 || c === 0x22) break;
+      end++;
+    }
+    const close = raw.charCodeAt(end);
+    if (end - from > 2000 || !(close === 0x29 || close === 0x22)) continue;
+    out.push(raw.slice(from, end));
+    re.lastIndex = end + 1;
+  }
+  re.lastIndex = 0;
   return out;
 }
 
@@ -226,14 +260,8 @@ function sentenceSpans(f: InjectionFeature, text: string): number[] {
 type NextMatch = (text: string, from: number) => RegExpExecArray | null;
 
 function nextMatchOf(re: RegExp | PatternUnion): NextMatch {
-  if (re instanceof PatternUnion) return (text, from) => re.nextMatch(text, from);
-  const global = new RegExp(re.source, `${re.flags.replace('g', '')}g`);
-  return (text, from) => {
-    global.lastIndex = from;
-    const m = global.exec(text);
-    global.lastIndex = 0;
-    return m;
-  };
+  const union = re instanceof PatternUnion ? re : new PatternUnion(re.source, re.flags);
+  return (text, from) => union.nextMatch(text, from);
 }
 
 function inSpans(spans: readonly number[], at: number): boolean {
@@ -409,6 +437,10 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
   };
   for (const segment of htmlComments(raw, 8)) hidden(segment);
   for (const re of HIDDEN_MARKUP) {
+    if (re === MARKDOWN_COMMENT) {
+      for (const segment of markdownComments(raw, 8)) hidden(segment);
+      continue;
+    }
     re.lastIndex = 0;
     let found = 0;
     for (let m = re.exec(raw); m !== null && found < 8; m = re.exec(raw)) {
