@@ -186,6 +186,17 @@ function topLevelParts(source: string): string[] {
 export const MAX_PART_CHARS = 4_000;
 
 /**
+ * A top-level alternative matched by code instead of a compiled pattern, for a shape whose
+ * pattern recheck cannot analyse in reasonable time or memory (see `assignment-concat.ts`).
+ */
+export interface ScannedPart {
+  /** Stable name, for messages. */
+  readonly name: string;
+  /** Where the alternative's first match starts in `text`, or -1 when it has none. */
+  firstIndex(text: string): number;
+}
+
+/**
  * A feature pattern as a union of short patterns: matches where any part matches. Read with
  * {@link PatternUnion.test} and {@link PatternUnion.firstIndex}; `source` is the whole pattern
  * as written (for logs and tooling), never compiled as one.
@@ -193,6 +204,8 @@ export const MAX_PART_CHARS = 4_000;
 export class PatternUnion {
   /** The compiled parts, in the order their sources appear in the whole pattern. */
   readonly parts: readonly RegExp[];
+  /** Top-level alternatives matched by code instead ({@link ScannedPart}). */
+  readonly scanned: readonly ScannedPart[];
   /** The whole pattern's source, as written. */
   readonly source: string;
   /** The flags every part is compiled with. */
@@ -204,20 +217,36 @@ export class PatternUnion {
   readonly topLevel: boolean;
   #global: RegExp[] | undefined;
 
-  constructor(source: string, flags: string, max = MAX_PART_CHARS) {
+  /**
+   * @param max longest alternative kept whole ({@link MAX_PART_CHARS})
+   * @param scanned top-level alternatives (by their exact source) matched by code instead
+   */
+  constructor(
+    source: string,
+    flags: string,
+    max = MAX_PART_CHARS,
+    scanned: Readonly<Record<string, ScannedPart>> = {},
+  ) {
     if (flags.includes('g') || flags.includes('y'))
       throw new RangeError(`PatternUnion: flags must not hold g or y (got "${flags}").`);
     this.source = source;
     this.flags = flags;
-    const parts = unionParts(source, max);
     const top = topLevelParts(source);
+    for (const [alternative, part] of Object.entries(scanned))
+      if (!top.includes(alternative))
+        throw new RangeError(
+          `PatternUnion: the scanned part "${part.name}" stands for an alternative the pattern does not have; update its source to the table's.`,
+        );
+    const parts = unionParts(source, max);
     this.topLevel = parts.length === top.length && parts.every((p, k) => p === top[k]);
-    this.parts = parts.map((part) => new RegExp(part, flags));
+    this.scanned = parts.flatMap((p) => scanned[p] ?? []);
+    this.parts = parts.filter((p) => scanned[p] === undefined).map((part) => new RegExp(part, flags));
   }
 
   /** Whether some part matches anywhere in `text`. */
   test(text: string): boolean {
     for (const p of this.parts) if (p.test(text)) return true;
+    for (const p of this.scanned) if (p.firstIndex(text) >= 0) return true;
     return false;
   }
 
@@ -227,7 +256,11 @@ export class PatternUnion {
     for (const p of this.parts) {
       const i = text.search(p);
       if (i >= 0 && (best < 0 || i < best)) best = i;
-      if (best === 0) break;
+      if (best === 0) return 0;
+    }
+    for (const p of this.scanned) {
+      const i = p.firstIndex(text);
+      if (i >= 0 && (best < 0 || i < best)) best = i;
     }
     return best;
   }
@@ -238,9 +271,9 @@ export class PatternUnion {
    * whole pattern would try first at that position. Only for a union of top-level alternatives.
    */
   nextMatch(text: string, from: number): RegExpExecArray | null {
-    if (!this.topLevel)
+    if (!this.topLevel || this.scanned.length > 0)
       throw new RangeError(
-        `PatternUnion.nextMatch: the pattern was split inside an alternative, so match texts differ; raise its part limit (${this.source.slice(0, 60)}…).`,
+        `PatternUnion.nextMatch: the pattern was split inside an alternative or has a scanned part, so match texts differ (${this.source.slice(0, 60)}…).`,
       );
     this.#global ??= this.parts.map((p) => new RegExp(p.source, `${this.flags}g`));
     let best: RegExpExecArray | null = null;
@@ -259,7 +292,11 @@ export class PatternUnion {
  * alternatives (each analysed and scanned on its own), or one `RegExp` when it has a single
  * alternative no longer than {@link MAX_PART_CHARS}.
  */
-export function featurePattern(source: string, flags: string): RegExp | PatternUnion {
+export function featurePattern(
+  source: string,
+  flags: string,
+  scanned?: Readonly<Record<string, ScannedPart>>,
+): RegExp | PatternUnion {
   const union = source.length > MAX_PART_CHARS || topLevelParts(source).length > 1;
-  return union ? new PatternUnion(source, flags) : new RegExp(source, flags);
+  return union ? new PatternUnion(source, flags, MAX_PART_CHARS, scanned) : new RegExp(source, flags);
 }
