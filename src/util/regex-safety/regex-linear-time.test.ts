@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasUnboundedLookbehind } from './pattern-checker.js';
 import { collectPatterns, distinct, patternKey as key, type Pattern } from './testing/collect.js';
+import { EXCLUDED_FEATURES, excludedPatternKeys, FEATURE_PARTS_FILE } from './testing/exclusions.js';
 import type { BuiltPattern } from './testing/record-built.js';
 import { loadRegexBudget, type RegexBudget } from './testing/regex-budget.js';
 import { PARAMETERS_HASH, RECHECK_VERSION, recheckAll } from './testing/run-recheck.js';
@@ -203,6 +204,17 @@ describe('every regular expression Sluice compiles runs in linear time (recheck)
     expect(built.length).toBeGreaterThan(20);
     expect(literals.some((p) => p.file === 'src/processors/regex-filter/presets.ts')).toBe(true);
     expect(built.some((p) => p.file === 'src/processors/pii-detector/detect/cues.ts')).toBe(true);
+    // The prompt-injection detector is in the check: its literals and its feature parts.
+    const injection = 'src/processors/prompt-injection-detector/';
+    expect(literals.filter((p) => p.file.startsWith(injection)).length).toBeGreaterThan(30);
+    expect(built.filter((p) => p.file === FEATURE_PARTS_FILE).length).toBeGreaterThan(400);
+  });
+
+  it('skips only the parts of the listed features (exclusions.ts), each of which exists', async () => {
+    const skipped = await excludedPatternKeys(ROOT);
+    expect(skipped.size).toBeGreaterThan(0);
+    expect(skipped.size).toBeLessThanOrEqual(2 * EXCLUDED_FEATURES.length);
+    expect(built.filter((b) => b.file === FEATURE_PARTS_FILE && skipped.has(key(b)))).toEqual([]);
   });
 
   it('every `RegExp(…)` call in src was reached while recording, so its patterns were checked', () => {
