@@ -13,9 +13,10 @@
  * ids too (see `features.ts`).
  */
 import type { InjectionFeature } from './features.js';
+import { featurePattern, type PatternUnion } from './pattern-union.js';
 import { singleSpaced } from './whitespace.js';
 
-const re = (s: string): RegExp => new RegExp(singleSpaced(s), 'u');
+const re = (s: string): RegExp | PatternUnion => featurePattern(singleSpaced(s), 'u');
 
 // One clause: no sentence end or line break inside a window.
 const W = (n: number): string => `[^.!?;\\n]{0,${n}}`;
@@ -112,7 +113,8 @@ function bagFeatures(): InjectionFeature[] {
   const out: InjectionFeature[] = [];
   for (const [lang, b] of Object.entries(BAG)) {
     const gap = b.cjk ? WC(30) : W(100);
-    const both = (x: string, y: string): RegExp => re(`(?:${x})${gap}(?:${y})|(?:${y})${gap}(?:${x})`);
+    const both = (x: string, y: string): RegExp | PatternUnion =>
+      re(`(?:${x})${gap}(?:${y})|(?:${y})${gap}(?:${x})`);
     out.push({
       id: `sem-bag-change-${lang}`,
       type: 'system-override',

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hasUnboundedLookbehind } from './pattern-checker.js';
 import { collectPatterns, distinct, patternKey as key, type Pattern } from './testing/collect.js';
+import { EXCLUDED_FEATURES, excludedPatternKeys, FEATURE_PARTS_FILE } from './testing/exclusions.js';
 import type { BuiltPattern } from './testing/record-built.js';
 import { loadRegexBudget, type RegexBudget } from './testing/regex-budget.js';
 import { PARAMETERS_HASH, RECHECK_VERSION, recheckAll } from './testing/run-recheck.js';
@@ -203,6 +204,17 @@ describe('every regular expression Sluice compiles runs in linear time (recheck)
     expect(built.length).toBeGreaterThan(20);
     expect(literals.some((p) => p.file === 'src/processors/regex-filter/presets.ts')).toBe(true);
     expect(built.some((p) => p.file === 'src/processors/pii-detector/detect/cues.ts')).toBe(true);
+    // The prompt-injection detector is in the check: its literals and its feature parts.
+    const injection = 'src/processors/prompt-injection-detector/';
+    expect(literals.filter((p) => p.file.startsWith(injection)).length).toBeGreaterThan(30);
+    expect(built.filter((p) => p.file === FEATURE_PARTS_FILE).length).toBeGreaterThan(400);
+  });
+
+  it('skips only the parts of the listed features (exclusions.ts), each of which exists', async () => {
+    const skipped = await excludedPatternKeys(ROOT);
+    expect(skipped.size).toBeGreaterThan(0);
+    expect(skipped.size).toBeLessThanOrEqual(2 * EXCLUDED_FEATURES.length);
+    expect(built.filter((b) => b.file === FEATURE_PARTS_FILE && skipped.has(key(b)))).toEqual([]);
   });
 
   it('every `RegExp(…)` call in src was reached while recording, so its patterns were checked', () => {
@@ -225,7 +237,7 @@ describe('every regular expression Sluice compiles runs in linear time (recheck)
         !entered.some((where) => where.startsWith(`${d.enteredFrom}:`) && where.endsWith(` (${d.package})`)),
     );
     expect(unusedDependencies.map((d) => `${d.package} from ${d.enteredFrom}`)).toEqual([]);
-  }, 1_200_000);
+  }, 3_600_000);
 
   it(`the stored verdicts (${VERDICTS_FILE}) are current: none stale${ALL ? ', every one re-derived live' : ''}`, async () => {
     const { results, unusable, stale, differing } = await resolved();
@@ -250,7 +262,7 @@ describe('every regular expression Sluice compiles runs in linear time (recheck)
         readFileSync(join(ROOT, VERDICTS_FILE), 'utf8'),
         `${VERDICTS_FILE} is not as written: ${refresh}`,
       ).toBe(formatVerdictFile(results.map((r) => r.verdict)));
-  }, 1_200_000);
+  }, 3_600_000);
 
   it('each budget entry names its bound, where the bound is enforced, its measured worst case and why', () => {
     const budget = loadRegexBudget(ROOT);

@@ -4,10 +4,11 @@
  * text scanners run once. Shared by the linear-time check and `npm run regex:verdicts`, so both
  * see the same set. Test-only helper.
  */
+
+import { excludedPatternKeys, FEATURE_PARTS_FILE } from './exclusions.js';
 import { exerciseTextScanners } from './exercise.js';
 import { type BuiltPattern, importAll, recordBuiltPatterns } from './record-built.js';
 import {
-  EXCLUDED_DIRS,
   type RegExpCallSite,
   regExpCallSites,
   regexLiterals,
@@ -49,14 +50,11 @@ export interface Collected {
 }
 
 /**
- * Scans the repository at `root`: every folder minus the temporary exclusions, or only the
- * folder prefixes in `only` (exclusions included).
+ * Scans the repository at `root`: every folder, or only the folder prefixes in `only`; the
+ * patterns of the features listed in `exclusions.ts` are left out.
  */
 export async function collectPatterns(root: string, only?: readonly string[]): Promise<Collected> {
-  const inScope = (file: string) =>
-    only === undefined
-      ? !EXCLUDED_DIRS.some((d) => file.startsWith(d))
-      : only.some((d) => file.startsWith(d));
+  const inScope = (file: string) => only === undefined || only.some((d) => file.startsWith(d));
   const files = sourceFiles(root, only);
   const literals = regexLiterals(root, files);
   const sites = regExpCallSites(root, files);
@@ -70,5 +68,8 @@ export async function collectPatterns(root: string, only?: readonly string[]): P
     );
     await exerciseTextScanners(root);
   });
-  return { literals, sites, built: built.filter((b) => inScope(b.file)) };
+  // The few feature parts the analysis cannot finish (`exclusions.ts`) are skipped.
+  const excluded = await excludedPatternKeys(root);
+  const skipped = (b: BuiltPattern) => b.file === FEATURE_PARTS_FILE && excluded.has(patternKey(b));
+  return { literals, sites, built: built.filter((b) => inScope(b.file) && !skipped(b)) };
 }

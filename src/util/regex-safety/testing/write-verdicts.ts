@@ -23,7 +23,7 @@ const run = spawnSync(
     `${ROOT}/node_modules/vitest/vitest.mjs`,
     'run',
     'src/util/regex-safety/regex-linear-time.test.ts',
-    '--testTimeout=1800000',
+    '--testTimeout=3600000',
   ],
   { cwd: ROOT, stdio: 'inherit', env: { ...env, REGEX_VERDICTS_WRITE: '1' } },
 );
