@@ -1,6 +1,6 @@
 import { Agent } from 'sluice/agent';
 import { MessageList } from 'sluice/messages';
-import type { Processor } from 'sluice/processors';
+import type { InputProcessor } from 'sluice/processors';
 import { ScriptedModel, scriptedModelV2, scriptedModelV3 } from 'sluice/test';
 import { describe, expect, it } from 'vitest';
 
@@ -74,7 +74,7 @@ describe('MessageList AI SDK views (api-reference §4.4)', () => {
 
   it('llmPrompt() of each SDK generation is exactly what a model of that spec receives', async () => {
     const seen: Record<string, unknown> = {};
-    const capture: Processor = {
+    const capture: InputProcessor = {
       id: 'capture-prompt',
       async processInputStep({ messageList }) {
         seen.v5 = await messageList.get.all.aiV5.llmPrompt();
