@@ -1105,10 +1105,16 @@ function keyed(ids: readonly string[], outs: readonly Data[], inv: Invocation): 
 
 function compileBranch(node: Extract<GraphNode, { kind: 'branch' }>, options: CompileOptions): Exec {
   const label = options.prefix + node.label;
-  const branches = node.branches.map((b) => ({
-    condition: b.condition,
-    exec: recorded(b.step.id, compileStep(b.step, options)) as Exec,
-  }));
+  const branches = node.branches.map((b) => {
+    const id = b.step.id;
+    const run = recorded(id, compileStep(b.step, options)) as Exec;
+    // The next step gets the output keyed by the step that ran, as after `.parallel()`.
+    const exec: Exec = (data, inv) => {
+      const out = run(data, inv);
+      return isPending(out) ? settled(out).then((value) => ({ [id]: value })) : { [id]: out };
+    };
+    return { condition: b.condition, exec };
+  });
   const tryFrom = (start: number, data: Data, inv: Invocation): Out => {
     for (let i = start; i < branches.length; i++) {
       const branch = branches[i] as (typeof branches)[number];
@@ -1129,7 +1135,8 @@ function compileBranch(node: Extract<GraphNode, { kind: 'branch' }>, options: Co
       }
       if (verdict) return branch.exec(data, inv);
     }
-    return data;
+    // No condition held: no step ran, so no key (`{}`); a map after the branch chooses what goes on.
+    return {};
   };
   return (data, inv) => tryFrom(0, data, inv);
 }
@@ -1186,11 +1193,13 @@ function mapOut(value: unknown, data: Data, inv: Invocation, label: string): Dat
   return adopted;
 }
 
-/** After `.parallel()` the data is keyed by step id: say which keys exist. */
+/** After `.parallel()` / `.branch()` the data is keyed by step id: say which keys exist. */
 function keysHint(data: Data): string {
   if ('phase' in data) return '';
   const keys = Object.keys(data);
-  return keys.length > 0 ? ` Its input has the keys ${keys.map((k) => `"${k}"`).join(', ')}.` : '';
+  return keys.length > 0
+    ? ` Its input has the keys ${keys.map((k) => `"${k}"`).join(', ')}.`
+    : ' Its input is {} (after .branch(): no condition held, so no step ran).';
 }
 
 // ---- steps -----------------------------------------------------------------------------------
