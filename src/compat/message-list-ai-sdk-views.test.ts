@@ -5,7 +5,8 @@ import { ScriptedModel, scriptedModelV2, scriptedModelV3 } from 'sluice/test';
 import { describe, expect, it } from 'vitest';
 
 /**
- * api-reference §4.4: `messageList.get.<view>.aiV5.{model,ui}()`, `get.all.aiV5.{prompt,llmPrompt}()`,
+ * api-reference §4.4: `messageList.get.<view>.aiV4.{ui,core}()`, `get.all.aiV4.prompt()`,
+ * `get.<view>.aiV5.{model,ui}()`, `get.all.aiV5.{prompt,llmPrompt}()`,
  * `<view>.aiV6.ui()`, `get.all.aiV6.llmPrompt()` and `get.all.aiV7.{ui,llmPrompt}()`. Processors build
  * the provider prompt with `llmPrompt()`: it is what the model of that SDK generation receives.
  */
@@ -63,6 +64,39 @@ describe('MessageList AI SDK views (api-reference §4.4)', () => {
     expect(
       Array.isArray(calls) && calls.map((p) => (p.type === 'tool-call' ? p.toolCallId : p.type)),
     ).toEqual(['c1']);
+  });
+
+  it('aiV4.ui() gives AI SDK 4 UI messages: content text, the stored parts and toolInvocations', () => {
+    const list = conversation();
+    const [user, assistant] = list.get.remembered.aiV4.ui();
+    expect(user).toMatchObject({ role: 'user', content: 'Weather in Oslo?' });
+    expect(user?.createdAt).toBeInstanceOf(Date);
+    expect(assistant?.toolInvocations?.map((t) => [t.toolCallId, t.state])).toEqual([
+      ['c1', 'result'],
+      ['c2', 'call'],
+    ]);
+    expect(assistant?.parts).toEqual(list.get.remembered.db()[1]?.content.parts);
+  });
+
+  it('aiV4.core() / get.all.aiV4.prompt() use AI SDK 4 naming: args, result, mimeType, user image parts', () => {
+    const list = conversation();
+    const core = list.get.all.aiV4.core();
+    expect(core[1]?.content).toEqual([
+      { type: 'tool-call', toolCallId: 'c1', toolName: 'weather', args: { city: 'Oslo' } },
+      { type: 'tool-call', toolCallId: 'c2', toolName: 'weather', args: { city: 'Bergen' } },
+    ]);
+    expect(core[2]).toEqual({
+      role: 'tool',
+      content: [{ type: 'tool-result', toolCallId: 'c1', toolName: 'weather', result: 3 }],
+    });
+    expect(core[3]?.content).toEqual([
+      { type: 'image', image: new URL('https://x.test/a.png'), mimeType: 'image/png' },
+    ]);
+    const prompt = list.get.all.aiV4.prompt();
+    expect(prompt[0]).toEqual({ role: 'system', content: 'Be brief.' });
+    expect(prompt[2]?.content).toEqual([
+      { type: 'tool-call', toolCallId: 'c1', toolName: 'weather', args: { city: 'Oslo' } },
+    ]);
   });
 
   it('get.all.aiV5.llmPrompt() resolves to the same spec-V2 prompt as get.all.prompt()', async () => {

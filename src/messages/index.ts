@@ -11,7 +11,9 @@ export {
   type SerializedMessageList,
 } from './message-list.js';
 export type {
+  AiV4MessageView,
   AiV5MessageView,
+  AllAiV4MessageView,
   AllAiV5MessageView,
   AllAiV6MessageView,
   AllAiV7MessageView,

@@ -1,10 +1,32 @@
 import type { LanguageModelV2Prompt, LanguageModelV3Prompt, LanguageModelV4Prompt } from '@ai-sdk/provider';
 import { toV3Prompt } from '../models/to-v3-call-options.js';
 import { toV4Prompt } from '../models/to-v4-call-options.js';
+import { toCoreMessagesV4, toUIMessagesV4 } from './to-ai-v4.js';
 import { toModelMessages } from './to-model-messages.js';
 import { toLanguageModelPrompt } from './to-prompt.js';
 import { type ToUIMessagesOptions, toUIMessages } from './to-ui.js';
-import type { CoreMessage, CoreSystemMessage, MastraDBMessage, ModelMessage, UIMessage } from './types.js';
+import type {
+  CoreMessage,
+  CoreSystemMessage,
+  MastraDBMessage,
+  ModelMessage,
+  UIMessage,
+  UIMessageV4,
+} from './types.js';
+
+/** `view.aiV4`: the view in AI SDK 4 shapes. */
+export interface AiV4MessageView {
+  /** AI SDK 4 UI messages: `content` text, format 2 parts, `toolInvocations`; signal rows left out. */
+  ui(): UIMessageV4[];
+  /** AI SDK 4 core messages (`args`, `result`, `mimeType`, user `image` parts), unresolved tool calls included. */
+  core(): CoreMessage[];
+}
+
+/** `get.all.aiV4`: adds the prompt form. */
+export interface AllAiV4MessageView extends AiV4MessageView {
+  /** `aiV5.prompt()` in AI SDK 4 core-message naming. */
+  prompt(): CoreMessage[];
+}
 
 /** `view.aiV5`: the view in AI SDK v5 shapes. */
 export interface AiV5MessageView {
@@ -55,6 +77,8 @@ export interface MessageView {
   ui(options?: ToUIMessagesOptions): UIMessage[];
   /** AI SDK v5-style model messages, unresolved tool calls included. */
   core(): CoreMessage[];
+  /** AI SDK 4 forms. */
+  aiV4: AiV4MessageView;
   /** AI SDK v5 forms. */
   aiV5: AiV5MessageView;
   /** AI SDK 6 forms. */
@@ -67,6 +91,7 @@ export interface MessageView {
 export interface AllMessagesView extends MessageView {
   /** System messages (untagged, then tagged) followed by the conversation, ready for a model call. */
   prompt(): LanguageModelV2Prompt;
+  aiV4: AllAiV4MessageView;
   aiV5: AllAiV5MessageView;
   aiV6: AllAiV6MessageView;
   aiV7: AllAiV7MessageView;
@@ -90,7 +115,11 @@ export function createMessageView(select: () => MastraDBMessage[]): MessageView 
   const ui = (options?: ToUIMessagesOptions) => toUIMessages(select(), options);
   // The v2 prompt message shapes are the v5 model-message shapes CoreMessage describes.
   const core = () => toModelMessages(select()) as CoreMessage[];
-  return { db: select, ui, core, aiV5: { model: core, ui }, aiV6: { ui }, aiV7: { ui } };
+  const aiV4: AiV4MessageView = {
+    ui: () => toUIMessagesV4(select()),
+    core: () => toCoreMessagesV4(toModelMessages(select())),
+  };
+  return { db: select, ui, core, aiV4, aiV5: { model: core, ui }, aiV6: { ui }, aiV7: { ui } };
 }
 
 /** Build the `all` view, adding the prompt forms over the given system messages. */
@@ -104,6 +133,7 @@ export function createAllMessagesView(
   return {
     ...base,
     prompt,
+    aiV4: { ...base.aiV4, prompt: () => toCoreMessagesV4(prompt()) },
     // A spec-V2 prompt message is a v5 model message (string content aside, which it never uses).
     aiV5: { ...base.aiV5, prompt: () => prompt() as ModelMessage[], llmPrompt },
     aiV6: { ui: base.ui, llmPrompt: async () => toV3Prompt(prompt()) },
