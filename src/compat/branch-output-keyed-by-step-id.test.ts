@@ -52,9 +52,12 @@ describe('.branch() output is keyed by the step id of the branch that ran', () =
         [({ inputData }) => JSON.stringify(inputData).includes('bonjour'), translator],
         [() => true, shortener],
       ])
-      .map(({ inputData }) => {
+      .map(({ inputData, getStepResult }) => {
         seen.push(Object.keys(inputData));
-        return inputData['processor:translator'] ?? inputData['processor:shortener'];
+        const chosen = inputData['processor:translator'] ?? inputData['processor:shortener'];
+        // The step's output is also what getStepResult() reports for it.
+        expect(getStepResult(Object.keys(inputData)[0] as string)).toBe(chosen);
+        return chosen;
       })
       .commit();
 

@@ -770,26 +770,6 @@ function compileNode(node: Exclude<GraphNode, { kind: 'step' }>, options: Compil
   }
 }
 
-/** A step's exec that also notes its output for `getStepResult` (when anyone may ask). */
-function recorded(id: string, exec: Exec | undefined): Exec | undefined {
-  const run = exec ?? identity;
-  return (data, inv) => {
-    if (!inv.recordResults) return run(data, inv);
-    const out = run(data, inv);
-    if (!isPending(out)) {
-      inv.record(id, out);
-      return out;
-    }
-    return recordLater(inv, id, out);
-  };
-}
-
-async function recordLater(inv: Invocation, id: string, pending: PromiseLike<Data> | Later) {
-  const value = await settled(pending);
-  inv.record(id, value);
-  return value;
-}
-
 /** `undefined` when the step has nothing to do in the phase (the data passes through). */
 function compileStep(step: StepNode, options: CompileOptions): Exec | undefined {
   const label = options.prefix + step.id;
@@ -1103,16 +1083,41 @@ function keyed(ids: readonly string[], outs: readonly Data[], inv: Invocation): 
   return result;
 }
 
+/**
+ * A pending branch result that comes out recorded and keyed by its step id: the sequence driver
+ * awaits the step's own promise, so keying costs no extra await per chunk.
+ */
+class KeyedLater extends Later {
+  constructor(
+    readonly inner: Later,
+    readonly id: string,
+    readonly inv: Invocation,
+  ) {
+    super(inner.pending);
+  }
+  settle(value: unknown): Out {
+    return keyedOut(this.inner.settle(value), this.id, this.inv);
+  }
+  fail(error: unknown): never {
+    return this.inner.fail(error);
+  }
+}
+
+/** A branch step's output as `{ [id]: out }` (recorded for `getStepResult`), now or once settled. */
+function keyedOut(out: Out, id: string, inv: Invocation): Out {
+  if (out instanceof Later) return new KeyedLater(out, id, inv);
+  if (isPromiseLike(out)) return Promise.resolve(out).then((value) => thenable(keyedOut(value, id, inv)));
+  if (inv.recordResults) inv.record(id, out);
+  return { [id]: out };
+}
+
 function compileBranch(node: Extract<GraphNode, { kind: 'branch' }>, options: CompileOptions): Exec {
   const label = options.prefix + node.label;
   const branches = node.branches.map((b) => {
     const id = b.step.id;
-    const run = recorded(id, compileStep(b.step, options)) as Exec;
+    const run = compileStep(b.step, options) ?? identity;
     // The next step gets the output keyed by the step that ran, as after `.parallel()`.
-    const exec: Exec = (data, inv) => {
-      const out = run(data, inv);
-      return isPending(out) ? settled(out).then((value) => ({ [id]: value })) : { [id]: out };
-    };
+    const exec: Exec = (data, inv) => keyedOut(run(data, inv), id, inv);
     return { condition: b.condition, exec };
   });
   const tryFrom = (start: number, data: Data, inv: Invocation): Out => {
