@@ -123,7 +123,7 @@ export class BatchPartsProcessor implements Processor<'batch-parts'> {
       if (previous === null) return started;
       return started === null ? previous : [previous, started];
     }
-    if (part.type === 'object' || (!this.#emitOnNonText && !ALWAYS_FLUSH.has(part.type))) return part;
+    if (!this.#emitOnNonText && !ALWAYS_FLUSH.has(part.type)) return part;
     const pending = this.#take(batchState);
     return pending === null ? part : [pending, part];
   }
