@@ -11,7 +11,7 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['src/**/*.test.ts', 'examples/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'examples/**/*.test.ts', 'scripts/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },
