@@ -24,6 +24,8 @@ export default defineConfig({
   // The generated pages link across entry points; anything else broken fails the build.
   ignoreDeadLinks: false,
   srcExclude: ['README.md'],
+  // No favicon: an empty one keeps browsers from requesting /favicon.ico (a 404 in the screenshot check).
+  head: [['link', { rel: 'icon', href: 'data:,' }]],
   themeConfig: {
     search: { provider: 'local' },
     outline: [2, 3],

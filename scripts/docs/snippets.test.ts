@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { collectModules, extractSnippets, SnippetConventionError, type SnippetModule, toModules } from './snippets.js';
+import {
+  collectModules,
+  extractSnippets,
+  SnippetConventionError,
+  type SnippetModule,
+  toModules,
+} from './snippets.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 // Inside the repository (and gitignored), so `zod`, `sluice/*` and node_modules resolve as for examples.
@@ -23,12 +29,16 @@ function writeModules(modules: SnippetModule[]): Map<string, SnippetModule> {
 
 /** Typechecks every module in one program, with the repository's compiler options and paths. */
 function typecheck(byPath: Map<string, SnippetModule>): string[] {
-  const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-      throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(root, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
     },
-  });
+  );
   if (!config) throw new Error('tsconfig.json could not be read');
   const program = ts.createProgram([...byPath.keys()], { ...config.options, allowJs: true, checkJs: true });
   const problems: string[] = [];
@@ -76,7 +86,7 @@ describe('snippet conventions', () => {
   it('a continuation is checked appended to the block it names, with line origins kept', () => {
     const markdown = [
       '```ts name=setup',
-      "const a = 1;",
+      'const a = 1;',
       '```',
       'text',
       '```ts continues=setup run',
@@ -101,6 +111,8 @@ describe('snippet conventions', () => {
       /x\.md:1: continues=nope names no earlier block/,
     );
     expect(() => extractSnippets('x.md', 'text\n```ts runn\nx;\n```')).toThrow(SnippetConventionError);
-    expect(() => extractSnippets('x.md', 'text\n```ts runn\nx;\n```')).toThrow(/x\.md:2: unknown code block attribute "runn"/);
+    expect(() => extractSnippets('x.md', 'text\n```ts runn\nx;\n```')).toThrow(
+      /x\.md:2: unknown code block attribute "runn"/,
+    );
   });
 });

@@ -138,7 +138,10 @@ export function toModules(snippets: Snippet[]): SnippetModule[] {
     if (snippet.name) {
       const key = `${snippet.file}#${snippet.name}`;
       if (named.has(key)) {
-        throw new SnippetConventionError(`${snippet.file}:${snippet.line - 1}`, `name=${snippet.name} is used twice`);
+        throw new SnippetConventionError(
+          `${snippet.file}:${snippet.line - 1}`,
+          `name=${snippet.name} is used twice`,
+        );
       }
       named.set(key, chain);
     }
