@@ -10,7 +10,7 @@ import ts from 'typescript';
  * Folders whose patterns are not yet in the check. The prompt-injection detector's 246 patterns
  * include some (up to 14,890 characters) that the deterministic static analysis cannot finish
  * within memory; until they are split or rewritten, the folder is checked separately by
- * `npx tsx eval/injection/recheck-patterns.ts`. Known debt: see the README security model.
+ * `npx tsx eval/injection/recheck-patterns.ts`. Known debt: see docs/security.md.
  */
 export const EXCLUDED_DIRS: readonly string[] = ['src/processors/prompt-injection-detector/'];
 
