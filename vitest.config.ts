@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 const src = (p: string) => fileURLToPath(new URL(`./src/${p}`, import.meta.url));
 
-const INCLUDE = ['src/**/*.test.ts', 'examples/**/*.test.ts'];
+const INCLUDE = ['src/**/*.test.ts', 'examples/**/*.test.ts', 'scripts/**/*.test.ts'];
 
 /**
  * Test files that each need a module graph of their own. Everything else runs in the `shared`

@@ -67,7 +67,7 @@ export interface ModerationResult {
 export interface ModerationProcessorOptions {
   /** Helper model (`'llm'` / `'hybrid'` mode). Without one the processor runs offline. */
   model?: ModelConfig;
-  /** Default `'llm'` with a model, `'offline'` without (see the README for what offline can see). */
+  /** Default `'llm'` with a model, `'offline'` without (see docs/processors/moderation.md for what offline can see). */
   mode?: GuardrailMode;
   /** Categories to flag. Default: all eleven documented categories. */
   categories?: string[];

@@ -496,7 +496,7 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
  * tool output, in English, German, French, Spanish, Chinese, Japanese and Korean.
  *
  * Best-effort: a heuristic scorer misses novel phrasings and can flag unusual innocent text; see
- * the README for its measured precision and recall. `PromptInjectionDetector` flags a text when
+ * docs/reference/eval.md for its measured precision and recall. `PromptInjectionDetector` flags a text when
  * `score >= threshold` (default `0.7`).
  */
 export function scoreInjection(text: string, options: ScoreInjectionOptions = {}): InjectionScore {
