@@ -83,8 +83,11 @@ export class ClauseBagPart implements ScannedPart {
   readonly #gap: number;
 
   /**
-   * @param first side A, @param then side B, @param gap N; `flags` as the feature is compiled
-   * with (neither `g` nor `y`).
+   * @param name stable name, for messages
+   * @param first side A
+   * @param then side B
+   * @param gap N, the most code points between the sides
+   * @param flags as the feature is compiled (neither `g` nor `y`)
    */
   constructor(name: string, first: ClauseSide, then: ClauseSide, gap: number, flags: string) {
     this.name = name;
