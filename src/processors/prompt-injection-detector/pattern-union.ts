@@ -187,7 +187,8 @@ export const MAX_PART_CHARS = 4_000;
 
 /**
  * A top-level alternative matched by code instead of a compiled pattern, for a shape whose
- * pattern recheck cannot analyse in reasonable time or memory (see `assignment-concat.ts`).
+ * pattern recheck cannot analyse in reasonable time or memory (see `assignment-concat.ts` and
+ * `clause-bag.ts`).
  */
 export interface ScannedPart {
   /** Stable name, for messages. */

@@ -5,7 +5,6 @@
  * see the same set. Test-only helper.
  */
 
-import { excludedPatternKeys, FEATURE_PARTS_FILE } from './exclusions.js';
 import { exerciseTextScanners } from './exercise.js';
 import { type BuiltPattern, importAll, recordBuiltPatterns } from './record-built.js';
 import {
@@ -49,10 +48,7 @@ export interface Collected {
   readonly built: BuiltPattern[];
 }
 
-/**
- * Scans the repository at `root`: every folder, or only the folder prefixes in `only`; the
- * patterns of the features listed in `exclusions.ts` are left out.
- */
+/** Scans the repository at `root`: every folder, or only the folder prefixes in `only`. */
 export async function collectPatterns(root: string, only?: readonly string[]): Promise<Collected> {
   const inScope = (file: string) => only === undefined || only.some((d) => file.startsWith(d));
   const files = sourceFiles(root, only);
@@ -68,8 +64,5 @@ export async function collectPatterns(root: string, only?: readonly string[]): P
     );
     await exerciseTextScanners(root);
   });
-  // The few feature parts the analysis cannot finish (`exclusions.ts`) are skipped.
-  const excluded = await excludedPatternKeys(root);
-  const skipped = (b: BuiltPattern) => b.file === FEATURE_PARTS_FILE && excluded.has(patternKey(b));
-  return { literals, sites, built: built.filter((b) => inScope(b.file) && !skipped(b)) };
+  return { literals, sites, built: built.filter((b) => inScope(b.file)) };
 }
