@@ -9,13 +9,18 @@
  *    the attack strings `recheck` found for the scorer's patterns (`eval/injection/
  *    recheck-attacks.json`), at 10 KB and 100 KB, with the growth ratio (≈10x is linear, ≈100x
  *    quadratic); and full-length scoring of 1 MB against scoring only the first 100 KB (the cost
- *    of the old cap).
- * Runnable alone: `npx tsx bench/injection.ts` (`--worst` runs only the worst-case rows).
+ *    of the old cap);
+ *  - the four clause bags matched in code (`clause-bag.ts`) against the single patterns they
+ *    replace, on 100 KB of prose and of runs of each side, with the ratio.
+ * Runnable alone: `npx tsx bench/injection.ts` (`--worst` runs only the worst-case rows, `--bags`
+ * only the clause-bag rows).
  */
 
 import { readFileSync } from 'node:fs';
 import { Agent } from '../src/agent/index.js';
 import { PromptInjectionDetector, scoreInjection } from '../src/processors/index.js';
+import { FEATURES } from '../src/processors/prompt-injection-detector/features.js';
+import { PatternUnion } from '../src/processors/prompt-injection-detector/pattern-union.js';
 import { ScriptedModel } from '../src/test/index.js';
 import { measure, measurePairedRatio, row } from './harness.js';
 
@@ -221,9 +226,58 @@ export function benchInjectionWorstCases(): void {
     'all of the 1 MB text (overlapping 100 KB windows)',
     `${full.toFixed(0)} ms (x${(full / capped).toFixed(1)}; ${((full * 1000) / page.length).toFixed(2)} µs/char)`,
   );
+  benchClauseBags();
+}
+
+const BAGS_IN_CODE = ['sem-bag-exfil-de', 'sem-bag-change-fr', 'sem-bag-change-es', 'sem-bag-exfil-es'];
+
+const bestOf = (fn: () => void, runs: number): number => {
+  let min = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    fn();
+    min = Math.min(min, performance.now() - t0);
+  }
+  return min;
+};
+
+/** The clause bags matched in code against the single patterns they replace (baseline), 100 KB. */
+export function benchClauseBags(): void {
+  console.log('\nClause bags matched in code (clause-bag.ts) vs the single pattern each replaces, 100 KB');
+  const texts: Array<[string, string]> = [
+    ['prose', runOf(MESSAGE, 100_000)],
+    ['"tus reglas " run', runOf('tus reglas ', 100_000)],
+    ['"deine regeln " run', runOf('deine regeln ', 100_000)],
+    ['"olvida " run', runOf('olvida ', 100_000)],
+    ['"tes tes tes " run', runOf('tes ', 100_000)],
+    ['one 100 KB word', runOf('a', 100_000)],
+    // Every start of one side has the other side's starts, but all past the clause's end.
+    [
+      'owner run, then ". " and every verb',
+      `${runOf('tus reglas tes regles deine regeln ', 100_000)}. olvida lies ignore muestra`,
+    ],
+    [
+      'verb run, then ". " and every owner',
+      `${runOf('olvida lies ignore muestra ', 100_000)}. tus reglas tes regles deine regeln`,
+    ],
+  ];
+  for (const id of BAGS_IN_CODE) {
+    const re = FEATURES.find((f) => f.id === id)?.re;
+    if (!(re instanceof PatternUnion)) throw new Error(`bench: ${id} is not a pattern union`);
+    const whole = new RegExp(re.source, re.flags);
+    for (const [label, text] of texts) {
+      const base = bestOf(() => text.search(whole), 5);
+      const code = bestOf(() => re.firstIndex(text), 5);
+      row(
+        `${id}, ${label}`,
+        `${(code * 1000).toFixed(0)} µs vs ${(base * 1000).toFixed(0)} µs single pattern (x${(code / Math.max(base, 0.001)).toFixed(2)})`,
+      );
+    }
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  if (process.argv.includes('--worst')) benchInjectionWorstCases();
+  if (process.argv.includes('--bags')) benchClauseBags();
+  else if (process.argv.includes('--worst')) benchInjectionWorstCases();
   else await benchInjection();
 }

@@ -166,6 +166,37 @@ async function benchStreamBuilt(): Promise<StreamRow | undefined> {
   return { flavour: 'async', plain, workflow: flow, ratio: flow / plain };
 }
 
+/**
+ * `.branch()` in the stream phase (informational): the step that ran comes out keyed by its id,
+ * so a `.map()` picks it, chunk by chunk. Against one pass-through processor as a plain array and
+ * as `.then()` in a workflow, measured interleaved.
+ */
+async function benchStreamBranch(): Promise<void> {
+  const [a] = streamProcessors('async');
+  const flow = (id: string) =>
+    createWorkflow({ id, inputSchema: ProcessorStepSchema, outputSchema: ProcessorStepSchema });
+  const then = flow('bench-then').then(createStep(a)).commit();
+  const branch = flow('bench-branch')
+    .branch([[() => true, createStep(a)]])
+    .map(({ inputData }) => inputData['processor:pass-a'])
+    .commit();
+  const [plain, thenTime, branchTime] = (await measureInterleaved([
+    readStream([a]),
+    readStream([then]),
+    readStream([branch]),
+  ])) as [number, number, number];
+  const us = (ms: number) => `${((ms * 1000) / DELTAS).toFixed(3)} µs/chunk`;
+  console.log(
+    `\nworkflows, .branch() in the stream phase: ${DELTAS} text deltas, one async pass-through step`,
+  );
+  row('plain array [a]', us(plain));
+  row('then(a)', `${us(thenTime)}  (${(thenTime / plain).toFixed(2)}x plain)`);
+  row(
+    'branch([[() => true, a]]).map(pick keyed output)',
+    `${us(branchTime)}  (${(branchTime / plain).toFixed(2)}x plain, ${(branchTime / thenTime).toFixed(2)}x then)`,
+  );
+}
+
 // ---- 2. input phase ----------------------------------------------------------------------------
 
 type HistoryMessage = { role: 'user' | 'assistant'; content: string };
@@ -281,6 +312,7 @@ export async function benchWorkflows(): Promise<{
       `${builtRow.ratio <= GOAL_RATIO ? 'met' : 'NOT met'} (${builtRow.ratio.toFixed(2)}x)`,
     );
   }
+  await benchStreamBranch();
   const input = await benchInputPhase();
   return { stream, input, goalMet: goalMet && (builtRow === undefined || builtRow.ratio <= GOAL_RATIO) };
 }

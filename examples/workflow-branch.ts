@@ -12,6 +12,10 @@
  *
  * The first condition that holds wins, so an external user's long message is redacted but not
  * clipped. To apply both, put the second treatment in a `.then()` after the branch.
+ *
+ * As after `.parallel()`, the step after the branch gets the output of the step that ran under its
+ * step id (`{ 'processor:pii-detector': … }`), or `{}` when no condition held; the `.map()` picks
+ * whichever ran and falls back to the workflow's input (`getInitData()`).
  */
 import { Agent } from 'sluice/agent';
 import { PIIDetector, type ProcessorStepInput, ProcessorStepSchema } from 'sluice/processors';
@@ -83,6 +87,10 @@ export const audienceGuard = createWorkflow({
     ],
     [({ inputData }) => hasLongUserMessage(inputData), clipLongMessages],
   ])
+  .map(
+    ({ inputData, getInitData }) =>
+      inputData['processor:pii-detector'] ?? inputData['clip-long-messages'] ?? getInitData(),
+  )
   .commit();
 
 /** A support agent whose input goes through the workflow before every model call. */

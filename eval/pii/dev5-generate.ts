@@ -5,7 +5,8 @@
  * seven languages, plus look-alike negatives (companies, places, products, streets named after
  * people without a house number). Written after blind sets 2 and 3 were spent, in
  * five batches: each batch was written after the previous one had been tuned on and scored
- * once before any rule was tuned on it (first scores in `docs-drafts/pii.md`); batch 5 was
+ * once before any rule was tuned on it (first scores in `CHANGELOG.md`, History → PII
+ * detection); batch 5 was
  * never tuned on, so its row is the in-house estimate of how the rules generalise.
  *
  * In a template `{full}` is a full name, `{given}` a given name, `{addr}` a postal address,

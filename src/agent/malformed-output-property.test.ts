@@ -4,7 +4,7 @@
  * never with a raw TypeError, an unhandled rejection or a hang. Seeded, so a failure replays.
  */
 import type { LanguageModelV4StreamPart } from '@ai-sdk/provider';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SluiceError } from '../errors/sluice-error.js';
 import type { ChunkType } from '../stream/chunk-types.js';
 import { ScriptedModel, type ScriptedStep } from '../test/index.js';
@@ -12,7 +12,8 @@ import { seededRandom as prng } from '../test/seeded-random.js';
 import { Agent } from './agent.js';
 
 const SEED = 0x5eed16;
-const CASES = 300;
+/** Seeded cases: SLUICE_PROPERTY_RUNS, or the full 300 with CI set (vitest.config.ts). */
+const CASES = inject('propertyRuns') ?? 300;
 const CASE_TIMEOUT_MS = 2_000;
 
 type Rand = () => number;

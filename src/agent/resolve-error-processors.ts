@@ -1,6 +1,6 @@
 /**
  * The default error processors and how they merge into an agent's `errorProcessors` list
- * (README "Error processors"):
+ * (docs/concepts/error-processors.md):
  *
  * 1. a default is added only when no processor in the list has its id — the user's instance wins;
  * 2. added defaults take their place in the default sequence relative to the user's processors

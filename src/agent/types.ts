@@ -15,7 +15,7 @@ import type {
 import type { LanguageModelUsage } from '../models/types.js';
 import type {
   AgentSandbox,
-  ErrorProcessor,
+  ErrorProcessorOrWorkflow,
   InputProcessorOrWorkflow,
   OutputProcessorOrWorkflow,
   ProcessInputStepArgs,
@@ -71,7 +71,7 @@ export interface AgentConfig<TOOLS extends ToolsInput = ToolsInput> {
    * `StreamErrorRetryProcessor`) unless `errorProcessorDefaults` is `false`. A processor with a
    * default's id replaces that default in place.
    */
-  errorProcessors?: DynamicArgument<ErrorProcessor[]>;
+  errorProcessors?: DynamicArgument<ErrorProcessorOrWorkflow[]>;
   /** `false` turns off the default error processors. Default `true`. */
   errorProcessorDefaults?: boolean;
   /** Where files the model cannot read are uploaded (used by `UnsupportedFileHandler`). */
@@ -144,7 +144,7 @@ export interface AgentExecutionOptions<OUTPUT = unknown> {
   /** Replaces the agent's output processors for this call. */
   outputProcessors?: DynamicArgument<OutputProcessorOrWorkflow[]>;
   /** Replaces the agent's resolved error processors for this call, the defaults included. */
-  errorProcessors?: DynamicArgument<ErrorProcessor[]>;
+  errorProcessors?: DynamicArgument<ErrorProcessorOrWorkflow[]>;
   /** Cap on processor-requested retries for this call; overrides the agent's. */
   maxProcessorRetries?: number;
   includeRawChunks?: boolean;

@@ -177,9 +177,9 @@ describe('the list of documented-but-unimplemented options', () => {
   });
 });
 
-describe('the README lists the documented-but-unimplemented options as the data file does', () => {
+describe('the migration page lists the documented-but-unimplemented options as the data file does', () => {
   it('one row per option, with its note', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../docs/migration.md', import.meta.url), 'utf8');
     for (const section of [documented.agentConfig, documented.callOptions, documented.memoryCallOption]) {
       for (const [key, note] of Object.entries(section)) {
         expect(readme).toContain(`| \`${key}\` |`);

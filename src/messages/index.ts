@@ -10,6 +10,17 @@ export {
   type MessageSourceChecker,
   type SerializedMessageList,
 } from './message-list.js';
-export type { AllMessagesView, MessageListViews, MessageView } from './message-views.js';
+export type {
+  AiV4MessageView,
+  AiV5MessageView,
+  AllAiV4MessageView,
+  AllAiV5MessageView,
+  AllAiV6MessageView,
+  AllAiV7MessageView,
+  AllMessagesView,
+  MessageListViews,
+  MessageView,
+  NewerAiMessageView,
+} from './message-views.js';
 export type { SystemMessagesSnapshot } from './system-message-store.js';
 export type * from './types.js';

@@ -146,7 +146,11 @@ export class MessageList {
   readonly threadId: string | undefined;
   /** Resource stamped on messages added without one. */
   readonly resourceId: string | undefined;
-  /** Read the list: `get.<all|input|response|remembered|context>.<db|ui|core>()`, `get.all.prompt()`. */
+  /**
+   * Read the list: `get.<all|input|response|remembered|context>.<db|ui|core>()`, the AI SDK forms
+   * `.aiV5.{model,ui}()`, `.aiV6.ui()`, `.aiV7.ui()`, and on `all` the prompts `prompt()`,
+   * `aiV5.prompt()`, `aiV5.llmPrompt()`, `aiV6.llmPrompt()`, `aiV7.llmPrompt()`.
+   */
   readonly get: MessageListViews;
 
   private readonly generateMessageId: (() => string) | undefined;

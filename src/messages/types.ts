@@ -265,6 +265,18 @@ export interface UIMessageV4 {
   metadata?: Record<string, unknown>;
 }
 
+/**
+ * A UI message as the AI SDK (5, 6, 7) types it, whatever its metadata, data and tool generics:
+ * `id`, `role` and typed `parts`. Accepted on input; parts are read as the runtime documents
+ * (unknown part types are kept as they are).
+ */
+export interface UIMessageInput {
+  id: string;
+  role: 'system' | 'user' | 'assistant';
+  metadata?: unknown;
+  parts: ReadonlyArray<{ readonly type: string }>;
+}
+
 /** Everything `agent.generate()`/`stream()` and `messageList.add()` accept. */
 export type MessageListInput =
   | string
@@ -273,8 +285,10 @@ export type MessageListInput =
   | CoreMessage[]
   | UIMessage
   | UIMessage[]
+  | UIMessageInput
+  | UIMessageInput[]
   | UIMessageV4
   | UIMessageV4[]
   | MastraDBMessage
   | MastraDBMessage[]
-  | Array<string | CoreMessage | UIMessage | UIMessageV4 | MastraDBMessage>;
+  | Array<string | CoreMessage | UIMessage | UIMessageInput | UIMessageV4 | MastraDBMessage>;

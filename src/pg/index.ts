@@ -6,6 +6,8 @@
 export { SqlBackgroundTaskStore, type SqlBackgroundTaskStoreOptions } from '../background/sql/index.js';
 export { SqlUsageLedger, type SqlUsageLedgerOptions } from '../cost/sql/index.js';
 export {
+  type PgPool,
+  type PgPoolConfig,
   POSTGRES_SCHEMA_VERSION,
   PostgresStore,
   type PostgresStoreOptions,

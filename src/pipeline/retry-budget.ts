@@ -1,6 +1,6 @@
 import type { TripWire } from '../errors/tripwire.js';
 
-/** Error-processor retries allowed when `maxProcessorRetries` is unset (README: Error processors). */
+/** Error-processor retries allowed when `maxProcessorRetries` is unset (docs/concepts/error-processors.md). */
 const DEFAULT_API_ERROR_RETRIES = 3;
 
 /**

@@ -3,7 +3,7 @@ import type {
   LanguageModelV2Prompt,
   LanguageModelV2ToolChoice,
 } from '@ai-sdk/provider';
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
 import type { RunUsageContext } from '../cost/run-usage.js';
 import type { ResolvedDownloadPolicy } from '../downloads/policy.js';
 import type { TripWireOptions } from '../errors/tripwire.js';
@@ -491,16 +491,16 @@ export interface Processor<TId extends string = string, TTripwireMetadata = unkn
   processOutputStep?(
     args: ProcessOutputStepArgs<TTripwireMetadata>,
     // biome-ignore lint/suspicious/noConfusingVoidType: hooks may return nothing.
-  ): ProcessorMessageResult | Promise<undefined | void> | undefined | void;
+  ): MaybePromise<MessageList | MastraDBMessage[] | undefined | void>;
   processToolResult?(
     args: ProcessToolResultArgs<TTripwireMetadata>,
     // biome-ignore lint/suspicious/noConfusingVoidType: hooks may return nothing.
-  ): ProcessorMessageResult | Promise<undefined | void> | undefined | void;
+  ): MaybePromise<MessageList | MastraDBMessage[] | undefined | void>;
   /** Returning nothing leaves the list as it is. */
   processOutputResult?(
     args: ProcessOutputResultArgs<TTripwireMetadata>,
     // biome-ignore lint/suspicious/noConfusingVoidType: hooks may return nothing.
-  ): ProcessorMessageResult | Promise<undefined | void> | undefined | void;
+  ): MaybePromise<MessageList | MastraDBMessage[] | undefined | void>;
 }
 
 type WithRequired<T, K extends keyof T> = T & { [P in K]-?: T[P] };
@@ -542,12 +542,17 @@ export interface ProcessorWorkflow {
   readonly committed: true;
 }
 
-/** Input-lane entry: a processor, or a committed processor workflow (`sluice/workflows`). */
-export type InputProcessorOrWorkflow = InputProcessor | ProcessorWorkflow;
-/** Output-lane entry: a processor, or a committed processor workflow (`sluice/workflows`). */
-export type OutputProcessorOrWorkflow = OutputProcessor | ProcessorWorkflow;
-/** Error-lane entry (workflows are not accepted here). */
-export type ErrorProcessorOrWorkflow = ErrorProcessor;
+/**
+ * Input-lane entry: a processor, or a committed processor workflow (`sluice/workflows`). A value
+ * typed as the plain {@link Processor} (every hook optional) is accepted too, as the documents use
+ * it; whether it implements a hook of the lane is checked when the agent is built
+ * (`PROCESSOR_NO_HOOK`).
+ */
+export type InputProcessorOrWorkflow = InputProcessor | Processor | ProcessorWorkflow;
+/** Output-lane entry: a processor, or a committed processor workflow (`sluice/workflows`). Accepts a plain {@link Processor} as the input lane does. */
+export type OutputProcessorOrWorkflow = OutputProcessor | Processor | ProcessorWorkflow;
+/** Error-lane entry (workflows are not accepted here). Accepts a plain {@link Processor} as the input lane does. */
+export type ErrorProcessorOrWorkflow = ErrorProcessor | Processor;
 
 /** Base class for class-style processors. */
 export abstract class BaseProcessor<TId extends string = string, TTripwireMetadata = unknown>

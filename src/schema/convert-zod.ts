@@ -6,14 +6,15 @@ type Converter = (schema: unknown, options: Record<string, unknown>) => unknown;
 
 /**
  * JSON Schema of a zod 4 schema whose version predates Standard JSON Schema (zod < 4.2).
- * Uses `toJSONSchema` from the installed `zod/v4/core` (falling back to `zod`), describing the
- * schema's input side as draft-07.
+ * Uses `toJSONSchema` from the installed `zod/v4/core` (falling back to `zod/v4`), describing the
+ * schema's input side as draft-07. Both subpaths exist in zod 4 and in zod 3.25, whose root
+ * export is the v3 API.
  */
 export async function zod4ToJsonSchema(schema: unknown, name: string): Promise<JSONSchema7> {
   const core = await importOptional('zod/v4/core');
   let convert = core?.toJSONSchema as Converter | undefined;
   if (typeof convert !== 'function') {
-    const zod = await importOptional('zod');
+    const zod = await importOptional('zod/v4');
     convert = (zod?.toJSONSchema ?? (zod?.z as Record<string, unknown> | undefined)?.toJSONSchema) as
       | Converter
       | undefined;

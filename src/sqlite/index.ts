@@ -5,4 +5,9 @@
 
 export { SqlBackgroundTaskStore, type SqlBackgroundTaskStoreOptions } from '../background/sql/index.js';
 export { SqlUsageLedger, type SqlUsageLedgerOptions } from '../cost/sql/index.js';
-export { SQLITE_SCHEMA_VERSION, SqliteStore, type SqliteStoreOptions } from '../stores/sqlite/index.js';
+export {
+  SQLITE_SCHEMA_VERSION,
+  type SqliteDatabase,
+  SqliteStore,
+  type SqliteStoreOptions,
+} from '../stores/sqlite/index.js';

@@ -68,7 +68,7 @@ export class ChunkBuffer<T> {
    * `for await` on the returned stream takes a direct path over the log (one resolved promise
    * per chunk, no stream queue); `getReader()`, `pipeTo()` and `tee()` use the standard path.
    */
-  stream<U = T>(map?: (chunk: T) => U | undefined): ReadableStream<U> {
+  stream<U = T>(map?: (chunk: T) => U | undefined): ReadableStream<U> & AsyncIterable<U> {
     let index = 0;
     this.#open++;
     let left = false;
@@ -114,7 +114,8 @@ export class ChunkBuffer<T> {
     const iterate = (): AsyncIterableIterator<U> => this.#iterate(map, leave);
     Object.defineProperty(stream, Symbol.asyncIterator, { value: iterate });
     Object.defineProperty(stream, 'values', { value: iterate });
-    return stream;
+    // Async-iterable whatever lib the caller compiles with (the DOM lib's stream is not, in TS 5.9).
+    return stream as ReadableStream<U> & AsyncIterable<U>;
   }
 
   #iterate<U>(map: ((chunk: T) => U | undefined) | undefined, leave: () => void): AsyncIterableIterator<U> {

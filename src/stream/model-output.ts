@@ -104,18 +104,24 @@ export class MastraModelOutput<OUTPUT = undefined> {
     this.#settled = args.handle.settled;
   }
 
-  /** Every chunk of the run, in order. Each access returns a new stream from the first chunk. */
-  get fullStream(): ReadableStream<ChunkType<OUTPUT>> {
+  /**
+   * Every chunk of the run, in order. Each access returns a new stream from the first chunk.
+   *
+   * The three streams are typed `ReadableStream<T> & AsyncIterable<T>` so `for await` compiles
+   * under every lib setting, including `["dom", "dom.iterable", "esnext"]`, whose
+   * `ReadableStream` is not async-iterable in TypeScript 5.9.
+   */
+  get fullStream(): ReadableStream<ChunkType<OUTPUT>> & AsyncIterable<ChunkType<OUTPUT>> {
     return this.#buffer.stream();
   }
 
   /** Text deltas only. */
-  get textStream(): ReadableStream<string> {
+  get textStream(): ReadableStream<string> & AsyncIterable<string> {
     return this.#buffer.stream((chunk) => (chunk.type === 'text-delta' ? chunk.payload.text : undefined));
   }
 
   /** Structured-output objects (`object` chunks, then the final `object-result`). */
-  get objectStream(): ReadableStream<PartialOutput<OUTPUT>> {
+  get objectStream(): ReadableStream<PartialOutput<OUTPUT>> & AsyncIterable<PartialOutput<OUTPUT>> {
     return this.#buffer.stream((chunk) =>
       chunk.type === 'object' || chunk.type === 'object-result'
         ? (chunk.object as PartialOutput<OUTPUT>)

@@ -246,15 +246,18 @@ function finish(out: Data, inv: Invocation): unknown {
     );
   }
   if (out.phase !== inv.phase) {
+    const names = 'phase' in out ? [] : Object.keys(out);
     const keys =
       'phase' in out
         ? ''
-        : ` Its keys are ${Object.keys(out)
-            .slice(0, 6)
-            .map((k) => `"${k}"`)
-            .join(
-              ', ',
-            )}; after .parallel(), choose a branch with .map(({ inputData }) => inputData['<step id>']).`;
+        : ` ${
+            names.length === 0
+              ? 'It is {}: no .branch() condition held, so no step ran'
+              : `Its keys are ${names
+                  .slice(0, 6)
+                  .map((k) => `"${k}"`)
+                  .join(', ')}`
+          }; after .parallel() or .branch(), choose what goes on with .map(({ inputData, getInitData }) => inputData['<step id>'] ?? getInitData()).`;
     throw workflowInvalidOutput(
       inv.site(OUTPUT_STAGE),
       `${'phase' in out ? `has phase ${JSON.stringify(out.phase)} during the "${inv.phase}" phase` : 'has no "phase"'}, so it is not the phase data the agent needs.${keys}`,

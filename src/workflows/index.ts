@@ -8,6 +8,7 @@
 export { ProcessorWorkflowError, type WorkflowFailureSite } from './errors.js';
 export type {
   BranchCondition,
+  BranchOutput,
   MapFunction,
   ParallelOutput,
   ProcessorStep,

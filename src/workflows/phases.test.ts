@@ -456,14 +456,23 @@ function suffixer(id: string, suffix: string, log: string[] = []) {
 }
 
 describe('.branch(): conditional routing', () => {
-  it('the first condition that holds picks the step; only that step runs and its output continues (not keyed)', async () => {
+  it('the first condition that holds picks the step; only that step runs and its output goes on keyed by its step id', async () => {
     const log: string[] = [];
+    const seen: string[][] = [];
     const wf = workflow('route')
       .branch([
         [() => false, createStep(suffixer('never', ' [never]', log))],
         [() => true, createStep(suffixer('first-true', ' [first]', log))],
         [() => true, createStep(suffixer('second-true', ' [second]', log))],
       ])
+      .map(({ inputData }) => {
+        seen.push(Object.keys(inputData));
+        return (
+          inputData['processor:never'] ??
+          inputData['processor:first-true'] ??
+          inputData['processor:second-true']
+        );
+      })
       .then(createStep(suffixer('after', ' [after]', log)))
       .commit();
     const model = new ScriptedModel({ steps: ['ok'] });
@@ -471,17 +480,23 @@ describe('.branch(): conditional routing', () => {
 
     await agent.generate('hi');
 
+    expect(seen).toEqual([['processor:first-true']]);
     expect(log).toEqual(['first-true', 'after']);
     expect(texts(model.calls[0]?.prompt, 'user')).toEqual(['hi [first] [after]']);
   });
 
-  it('when no condition holds the data passes through to the next step unchanged', async () => {
+  it('when no condition holds the next step gets {} (no step ran); a map can fall back to getInitData()', async () => {
     const log: string[] = [];
+    const seen: unknown[] = [];
     const wf = workflow('route')
       .branch([
         [() => false, createStep(suffixer('a', ' [a]', log))],
         [async () => false, createStep(suffixer('b', ' [b]', log))],
       ])
+      .map(({ inputData, getInitData }) => {
+        seen.push(inputData);
+        return inputData['processor:a'] ?? inputData['processor:b'] ?? getInitData();
+      })
       .then(createStep(suffixer('after', ' [after]', log)))
       .commit();
     const model = new ScriptedModel({ steps: ['ok'] });
@@ -489,6 +504,7 @@ describe('.branch(): conditional routing', () => {
 
     await agent.generate('hi');
 
+    expect(seen).toEqual([{}]);
     expect(log).toEqual(['after']);
     expect(texts(model.calls[0]?.prompt, 'user')).toEqual(['hi [after]']);
   });
@@ -508,6 +524,10 @@ describe('.branch(): conditional routing', () => {
         [condition('refund?', 'refund'), createStep(suffixer('billing', ' [billing]'))],
         [condition('bug?', 'bug'), createStep(suffixer('support', ' [support]'))],
       ])
+      .map(
+        ({ inputData, getInitData }) =>
+          inputData['processor:billing'] ?? inputData['processor:support'] ?? getInitData(),
+      )
       .commit();
     const model = new ScriptedModel({ steps: ['ok', 'ok'] });
     const agent = new Agent({ id: 'a', instructions: 'sys', model, inputProcessors: [wf] });
@@ -544,6 +564,7 @@ describe('.branch(): conditional routing', () => {
           createStep(both),
         ],
       ])
+      .map(({ inputData, getInitData }) => inputData['processor:both'] ?? getInitData())
       .commit();
     const model = new ScriptedModel({ steps: TOOL_THEN_ANSWER });
     const agent = new Agent({

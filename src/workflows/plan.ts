@@ -770,26 +770,6 @@ function compileNode(node: Exclude<GraphNode, { kind: 'step' }>, options: Compil
   }
 }
 
-/** A step's exec that also notes its output for `getStepResult` (when anyone may ask). */
-function recorded(id: string, exec: Exec | undefined): Exec | undefined {
-  const run = exec ?? identity;
-  return (data, inv) => {
-    if (!inv.recordResults) return run(data, inv);
-    const out = run(data, inv);
-    if (!isPending(out)) {
-      inv.record(id, out);
-      return out;
-    }
-    return recordLater(inv, id, out);
-  };
-}
-
-async function recordLater(inv: Invocation, id: string, pending: PromiseLike<Data> | Later) {
-  const value = await settled(pending);
-  inv.record(id, value);
-  return value;
-}
-
 /** `undefined` when the step has nothing to do in the phase (the data passes through). */
 function compileStep(step: StepNode, options: CompileOptions): Exec | undefined {
   const label = options.prefix + step.id;
@@ -1103,12 +1083,43 @@ function keyed(ids: readonly string[], outs: readonly Data[], inv: Invocation): 
   return result;
 }
 
+/**
+ * A pending branch result that comes out recorded and keyed by its step id: the sequence driver
+ * awaits the step's own promise, so keying costs no extra await per chunk.
+ */
+class KeyedLater extends Later {
+  constructor(
+    readonly inner: Later,
+    readonly id: string,
+    readonly inv: Invocation,
+  ) {
+    super(inner.pending);
+  }
+  settle(value: unknown): Out {
+    return keyedOut(this.inner.settle(value), this.id, this.inv);
+  }
+  fail(error: unknown): never {
+    return this.inner.fail(error);
+  }
+}
+
+/** A branch step's output as `{ [id]: out }` (recorded for `getStepResult`), now or once settled. */
+function keyedOut(out: Out, id: string, inv: Invocation): Out {
+  if (out instanceof Later) return new KeyedLater(out, id, inv);
+  if (isPromiseLike(out)) return Promise.resolve(out).then((value) => thenable(keyedOut(value, id, inv)));
+  if (inv.recordResults) inv.record(id, out);
+  return { [id]: out };
+}
+
 function compileBranch(node: Extract<GraphNode, { kind: 'branch' }>, options: CompileOptions): Exec {
   const label = options.prefix + node.label;
-  const branches = node.branches.map((b) => ({
-    condition: b.condition,
-    exec: recorded(b.step.id, compileStep(b.step, options)) as Exec,
-  }));
+  const branches = node.branches.map((b) => {
+    const id = b.step.id;
+    const run = compileStep(b.step, options) ?? identity;
+    // The next step gets the output keyed by the step that ran, as after `.parallel()`.
+    const exec: Exec = (data, inv) => keyedOut(run(data, inv), id, inv);
+    return { condition: b.condition, exec };
+  });
   const tryFrom = (start: number, data: Data, inv: Invocation): Out => {
     for (let i = start; i < branches.length; i++) {
       const branch = branches[i] as (typeof branches)[number];
@@ -1129,7 +1140,8 @@ function compileBranch(node: Extract<GraphNode, { kind: 'branch' }>, options: Co
       }
       if (verdict) return branch.exec(data, inv);
     }
-    return data;
+    // No condition held: no step ran, so no key (`{}`); a map after the branch chooses what goes on.
+    return {};
   };
   return (data, inv) => tryFrom(0, data, inv);
 }
@@ -1186,11 +1198,13 @@ function mapOut(value: unknown, data: Data, inv: Invocation, label: string): Dat
   return adopted;
 }
 
-/** After `.parallel()` the data is keyed by step id: say which keys exist. */
+/** After `.parallel()` / `.branch()` the data is keyed by step id: say which keys exist. */
 function keysHint(data: Data): string {
   if ('phase' in data) return '';
   const keys = Object.keys(data);
-  return keys.length > 0 ? ` Its input has the keys ${keys.map((k) => `"${k}"`).join(', ')}.` : '';
+  return keys.length > 0
+    ? ` Its input has the keys ${keys.map((k) => `"${k}"`).join(', ')}.`
+    : ' Its input is {} (after .branch(): no condition held, so no step ran).';
 }
 
 // ---- steps -----------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
  * Public types of `sluice/workflows`: steps, the workflow builder's data flow and the committed
  * workflow an agent accepts as a processor.
  */
-import type { z } from 'zod';
+import type { z } from 'zod/v4';
 import type { TripWireOptions } from '../errors/tripwire.js';
 import type {
   ProcessorState,
@@ -104,6 +104,14 @@ export type { ProcessorWorkflow };
 
 /** The output type of a step or committed workflow. */
 export type StepOutputOf<S> = S extends { readonly '~types'?: { output: infer O } } ? O : unknown;
+
+/**
+ * What the step after `.branch([[c1, a], [c2, b]])` receives: the output of the step that ran under
+ * its step id (`{ 'processor:a': out }`), or `{}` when no condition held.
+ */
+export type BranchOutput<S extends { readonly id: string }> = {
+  [K in S as K['id']]?: StepOutputOf<K>;
+};
 
 /** What the step after `.parallel([a, b])` receives: each branch's output under its step id. */
 export type ParallelOutput<S extends readonly { readonly id: string }[]> = {

@@ -14,6 +14,7 @@ import type { GraphNode, StepNode } from './graph.js';
 import { runStepStandalone } from './plan.js';
 import type {
   BranchCondition,
+  BranchOutput,
   MapFunction,
   ParallelOutput,
   ProcessorStep,
@@ -136,11 +137,13 @@ export class Workflow<TId extends string = string, TInput = unknown, TOutput = u
 
   /**
    * Conditional routing: the conditions are tried in order and the step of the first that holds
-   * runs; its output continues. When none holds the data passes through unchanged.
+   * runs. As after `.parallel()`, the next step receives its output keyed by step id
+   * (`inputData['processor:translator']`); when no condition holds it receives `{}`. Follow the
+   * branch with `.map()` to choose what goes on.
    */
   branch<const B extends ReadonlyArray<readonly [BranchCondition<TPrev>, StepLike]>>(
     branches: B,
-  ): Workflow<TId, TInput, TOutput, TPrev | StepOutputOf<B[number][1]>> {
+  ): Workflow<TId, TInput, TOutput, BranchOutput<B[number][1]>> {
     this.#open('branch');
     const label = `branch#${++this.#branches}`;
     if (!Array.isArray(branches) || branches.length === 0) {
@@ -160,7 +163,7 @@ export class Workflow<TId extends string = string, TInput = unknown, TOutput = u
       };
     });
     this.#nodes.push({ kind: 'branch', label, branches: entries });
-    return this as unknown as Workflow<TId, TInput, TOutput, TPrev | StepOutputOf<B[number][1]>>;
+    return this as unknown as Workflow<TId, TInput, TOutput, BranchOutput<B[number][1]>>;
   }
 
   /**

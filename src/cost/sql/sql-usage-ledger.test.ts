@@ -7,6 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { SluiceError } from 'sluice/errors';
 import { SqlUsageLedger as PgLedger, PostgresStore } from 'sluice/pg';
@@ -71,14 +72,14 @@ const sqlite: Engine = {
     return { store, ledger: new SqlUsageLedger({ store }), done: () => store.close() };
   },
   async explain(ledger, store, scope) {
-    const db = (store as SqliteStore).database!;
+    const db = (store as SqliteStore).database as BetterSqlite3.Database;
     const plan = db.prepare(`EXPLAIN QUERY PLAN ${ledger.totalsStatement(scope)}`).all('k', 0, 1) as {
       detail: string;
     }[];
     return plan.map((p) => p.detail).join(' | ');
   },
   async fill(ledger, store, rows) {
-    const db = (store as SqliteStore).database!;
+    const db = (store as SqliteStore).database as BetterSqlite3.Database;
     db.exec(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${rows}) ` +
         `INSERT INTO ${ledger.table} SELECT 'bulk' || i, ${T0} - i * 1000, 'openai', 'gpt-4o', 'step', NULL, 1, 1, 0, 0, 1000, 1, ` +

@@ -7,6 +7,7 @@ import type {
 } from '../../pipeline/types.js';
 import type { ChunkType, TextDeltaChunk } from '../../stream/chunk-types.js';
 import { isTimerMs, MAX_TIMER_MS } from '../../util/timer-ms.js';
+import { withHookDefaults } from '../direct-call/index.js';
 import { invalidOptionFor } from '../option-errors.js';
 
 /** Options of {@link BatchPartsProcessor}. */
@@ -106,12 +107,8 @@ export class BatchPartsProcessor implements Processor<'batch-parts'> {
   }
 
   /** Gather text deltas; send the batch when full, or before the chunks that end it. */
-  async processOutputStream({
-    part,
-    state,
-    writer,
-    abortSignal,
-  }: ProcessOutputStreamArgs): Promise<ChunkType | ChunkType[] | null> {
+  async processOutputStream(args: ProcessOutputStreamArgs): Promise<ChunkType | ChunkType[] | null> {
+    const { part, state, writer, abortSignal } = withHookDefaults(this, args);
     const batchState = state as BatchState;
     if (part.type === 'text-delta') {
       const batch = batchState.batch;
@@ -126,7 +123,7 @@ export class BatchPartsProcessor implements Processor<'batch-parts'> {
       if (previous === null) return started;
       return started === null ? previous : [previous, started];
     }
-    if (part.type === 'object' || (!this.#emitOnNonText && !ALWAYS_FLUSH.has(part.type))) return part;
+    if (!this.#emitOnNonText && !ALWAYS_FLUSH.has(part.type)) return part;
     const pending = this.#take(batchState);
     return pending === null ? part : [pending, part];
   }

@@ -7,7 +7,7 @@ import { ModerationProcessor, type Processor } from 'sluice/processors';
 import { createStreamWindow, type StreamWindowCheck } from 'sluice/processors/authoring';
 import { ChunkFrom, type ChunkType } from 'sluice/stream';
 import { createProcessorHarness, finishChunk, seededRandom, stepFinishChunk, textDelta } from 'sluice/test';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 
 const SECRET = /sk-[A-Za-z0-9]{16,}|[a-z]+\.[a-z]+@example\.com/g;
 
@@ -62,6 +62,9 @@ function randomText(random: () => number): string {
   return parts.join(random() < 0.5 ? ' ' : '  ');
 }
 
+/** Seeded cases: SLUICE_PROPERTY_RUNS, or the full 60 with CI set (vitest.config.ts). */
+const SEEDS = inject('propertyRuns') ?? 60;
+
 describe('stream window: random chunkings of texts with secrets (property)', () => {
   for (const [windowChars, overlapChars] of [
     [undefined, undefined],
@@ -70,7 +73,7 @@ describe('stream window: random chunkings of texts with secrets (property)', () 
     [200, 80],
   ] as const) {
     it(`window ${windowChars ?? 'default'}/${overlapChars ?? 'default'}: output never holds an unredacted secret and equals the redacted text`, async () => {
-      for (let seed = 1; seed <= 60; seed++) {
+      for (let seed = 1; seed <= SEEDS; seed++) {
         const random = seededRandom(seed * 7919 + (windowChars ?? 0));
         const text = randomText(random);
         const expected = text.replace(SECRET, '[REDACTED]');

@@ -2,6 +2,7 @@ import type { JSONSchema7 } from '@ai-sdk/provider';
 import type { RunUsageContext } from '../../cost/run-usage.js';
 import { describeJson } from '../../errors/describe-value.js';
 import { syncLegacyFields } from '../../messages/legacy-fields.js';
+import type { MessageList } from '../../messages/message-list.js';
 import type { MastraDBMessage } from '../../messages/types.js';
 import type { ModelConfig, ProviderOptions } from '../../models/call-settings.js';
 import type {
@@ -10,6 +11,7 @@ import type {
   ProcessorViolation,
   TracingContext,
 } from '../../pipeline/types.js';
+import { listOrMessages, withHookDefaults } from '../direct-call/index.js';
 import { LANGUAGE_DETECTOR_OPTIONS } from '../guardrail-option-names.js';
 import { GuardrailCheckError } from '../guardrails/errors.js';
 import {
@@ -211,14 +213,11 @@ export class LanguageDetector implements Processor<'language-detector'> {
   }
 
   /** Checks user messages (only the newest with `lastMessageOnly`). */
-  async processInput({
-    messages,
-    messageList,
-    abort,
-    abortSignal,
-    tracingContext,
-    usageRecorder,
-  }: ProcessInputArgs): Promise<typeof messageList> {
+  async processInput(args: ProcessInputArgs): Promise<MessageList | MastraDBMessage[]> {
+    const { messages, messageList, abort, abortSignal, tracingContext, usageRecorder } = withHookDefaults(
+      this,
+      args,
+    );
     for (const message of messagesToCheck(messages, this.#lastMessageOnly, USER_ONLY)) {
       const text = messageText(message);
       if (text.trim().length < this.#minTextLength) continue;
@@ -265,7 +264,7 @@ export class LanguageDetector implements Processor<'language-detector'> {
       }
       setMessageMetadata(message, 'language_detection', metadata);
     }
-    return messageList;
+    return listOrMessages(messageList, messages);
   }
 
   #tripwire(detection: Detection, messageId: string): LanguageDetectorTripwireMetadata {

@@ -1,6 +1,8 @@
 import type { JSONSchema7 } from '@ai-sdk/provider';
 import type { RunUsageContext } from '../../cost/run-usage.js';
 import { describeJson } from '../../errors/describe-value.js';
+import type { MessageList } from '../../messages/message-list.js';
+import type { MastraDBMessage } from '../../messages/types.js';
 import type { ModelConfig, ProviderOptions } from '../../models/call-settings.js';
 import type {
   ProcessInputArgs,
@@ -11,6 +13,7 @@ import type {
   TracingContext,
 } from '../../pipeline/types.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
+import { listOrMessages, withHookDefaults } from '../direct-call/index.js';
 import { MODERATION_OPTIONS } from '../guardrail-option-names.js';
 import { GuardrailCheckError } from '../guardrails/errors.js';
 import {
@@ -64,7 +67,7 @@ export interface ModerationResult {
 export interface ModerationProcessorOptions {
   /** Helper model (`'llm'` / `'hybrid'` mode). Without one the processor runs offline. */
   model?: ModelConfig;
-  /** Default `'llm'` with a model, `'offline'` without (see the README for what offline can see). */
+  /** Default `'llm'` with a model, `'offline'` without (see docs/processors/moderation.md for what offline can see). */
   mode?: GuardrailMode;
   /** Categories to flag. Default: all eleven documented categories. */
   categories?: string[];
@@ -252,14 +255,11 @@ export class ModerationProcessor implements Processor<'moderation'> {
   }
 
   /** Checks user and assistant input messages (only the newest with `lastMessageOnly`). */
-  async processInput({
-    messages,
-    messageList,
-    abort,
-    abortSignal,
-    tracingContext,
-    usageRecorder,
-  }: ProcessInputArgs): Promise<typeof messageList> {
+  async processInput(args: ProcessInputArgs): Promise<MessageList | MastraDBMessage[]> {
+    const { messages, messageList, abort, abortSignal, tracingContext, usageRecorder } = withHookDefaults(
+      this,
+      args,
+    );
     const filtered: string[] = [];
     for (const message of messagesToCheck(messages, this.#lastMessageOnly)) {
       const verdict = await this.#moderate(messageText(message), {
@@ -272,13 +272,12 @@ export class ModerationProcessor implements Processor<'moderation'> {
       if (this.#strategy === 'filter') filtered.push(message.id);
       else await this.#act(verdict, 'input', abort, message.id);
     }
-    if (filtered.length > 0) messageList.removeByIds(filtered);
-    return messageList;
+    return listOrMessages(messageList, messages, filtered);
   }
 
   /** Streamed text goes through the stream window (checked per window, never per chunk). */
   processOutputStream(args: ProcessOutputStreamArgs): Promise<ChunkType | ChunkType[] | null> {
-    return this.#window.process(args);
+    return this.#window.process(withHookDefaults(this, args));
   }
 
   /**
@@ -286,15 +285,9 @@ export class ModerationProcessor implements Processor<'moderation'> {
    * checked text (it does in `stream()` and `generate()` alike when the text came in one step
    * without a tool call inside it; otherwise content split across steps is only seen whole here).
    */
-  async processOutputResult({
-    messages,
-    messageList,
-    state,
-    abort,
-    abortSignal,
-    tracingContext,
-    usageRecorder,
-  }: ProcessOutputResultArgs): Promise<typeof messageList> {
+  async processOutputResult(args: ProcessOutputResultArgs): Promise<MessageList | MastraDBMessage[]> {
+    const { messages, messageList, state, abort, abortSignal, tracingContext, usageRecorder } =
+      withHookDefaults(this, args);
     // A response the stream window released as one checked text was checked there.
     const released = this.#window.releasedText(state);
     const filtered: string[] = [];
@@ -308,8 +301,7 @@ export class ModerationProcessor implements Processor<'moderation'> {
       if (this.#strategy === 'filter') filtered.push(message.id);
       else await this.#act(verdict, 'output-result', abort, message.id);
     }
-    if (filtered.length > 0) messageList.removeByIds(filtered);
-    return messageList;
+    return listOrMessages(messageList, messages, filtered);
   }
 
   async #checkWindow(text: string, info: StreamWindowCheckInfo): Promise<StreamWindowVerdict | null> {

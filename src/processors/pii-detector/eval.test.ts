@@ -155,7 +155,8 @@ describe('PII eval', () => {
     const b5 = scorePII(piiFixtures('development').filter((f) => f.id.startsWith('b5-')));
     expect(b5.lines).toBe(454);
     // First scored blind after round 3: micro P 0.938 / R 0.787 (names 0.851 / 0.557, addresses
-    // 0.826 / 0.731). After round 4, tuned on its misses: see docs-drafts/pii.md. Floors only.
+    // 0.826 / 0.731). After round 4, tuned on its misses: see CHANGELOG.md, History → PII
+    // detection. Floors only.
     expect(b5.micro.precision).toBeGreaterThanOrEqual(0.96);
     expect(b5.micro.recall).toBeGreaterThanOrEqual(0.9);
     expect(b5.perType.get('name')?.recall).toBeGreaterThanOrEqual(0.78);
@@ -167,7 +168,8 @@ describe('PII eval', () => {
     expect(b6.lines).toBe(543);
     // First scored blind after issue #11's fourth tuning round: P 0.961 / R 0.940 (names
     // 0.937 / 0.854, date-of-birth 1.00 / 0.849, phone 0.894 / 0.991). Tuned on in round 5
-    // (see docs-drafts/pii.md: 0.996 / 0.974 after it), so these are regression floors only.
+    // (see CHANGELOG.md, History → PII detection: 0.996 / 0.974 after it), so these are
+    // regression floors only.
     expect(b6.micro.precision).toBeGreaterThanOrEqual(B6_FLOOR_P);
     expect(b6.micro.recall).toBeGreaterThanOrEqual(B6_FLOOR_R);
   });

@@ -13,6 +13,7 @@ import type {
   ProcessToolResultArgs,
 } from '../../pipeline/types.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
+import { listOrMessages, rememberedTest, replaceToolResult, withHookDefaults } from '../direct-call/index.js';
 import { PII_DETECTOR_OPTIONS } from '../guardrail-option-names.js';
 import {
   createStreamWindow,
@@ -149,18 +150,18 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
   }
 
   /** Check this call's user and assistant messages (not remembered history). */
-  async processInput(args: ProcessInputArgs<PIIDetectorTripwireMetadata>): Promise<MessageList> {
+  async processInput(
+    input: ProcessInputArgs<PIIDetectorTripwireMetadata>,
+  ): Promise<MessageList | MastraDBMessage[]> {
+    const args = withHookDefaults(this, input);
     const { messages, messageList } = args;
-    const sources = messageList.makeMessageSourceChecker();
-    let targets = messages.filter(
-      (m) => (m.role === 'user' || m.role === 'assistant') && sources.getSource(m) !== 'memory',
-    );
+    const remembered = rememberedTest(messageList);
+    let targets = messages.filter((m) => (m.role === 'user' || m.role === 'assistant') && !remembered(m));
     if (this.#o.lastMessageOnly) targets = targets.slice(-1);
-    const dropped = await this.#checkMessages(targets, messageList, 'processInput', args);
-    if (
-      dropped.length > 0 &&
-      !messageList.get.all.db().some((m) => m.role === 'user' || m.role === 'assistant')
-    ) {
+    const { dropped, removedIds } = await this.#checkMessages(targets, 'processInput', args);
+    const out = listOrMessages(messageList, messages, removedIds);
+    const left = Array.isArray(out) ? out : out.get.all.db();
+    if (dropped.length > 0 && !left.some((m) => m.role === 'user' || m.role === 'assistant')) {
       // Filtering every message would leave the model nothing to answer: say why, instead of
       // letting the run fail later with an empty prompt.
       args.abort(
@@ -168,7 +169,7 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
         { metadata: { ...this.#blockMetadata(dropped, 'processInput', {}), strategy: 'filter' } },
       );
     }
-    return messageList;
+    return out;
   }
 
   /**
@@ -176,17 +177,18 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
    * text (a value split around a tool call or across steps is only seen whole here).
    */
   async processOutputResult(
-    args: ProcessOutputResultArgs<PIIDetectorTripwireMetadata>,
-  ): Promise<MessageList> {
+    input: ProcessOutputResultArgs<PIIDetectorTripwireMetadata>,
+  ): Promise<MessageList | MastraDBMessage[]> {
+    const args = withHookDefaults(this, input);
     const { messages, messageList, state } = args;
     let targets = messages.filter((m) => m.role === 'assistant');
     if (this.#o.lastMessageOnly) targets = targets.slice(-1);
     const released = this.#window.releasedText(state);
     if (released?.whole === true)
       targets = targets.filter((m) => joinedMessageText(m).text !== released.text);
-    if (targets.length === 0) return messageList;
-    await this.#checkMessages(targets, messageList, 'processOutputResult', args);
-    return messageList;
+    if (targets.length === 0) return listOrMessages(messageList, messages);
+    const { removedIds } = await this.#checkMessages(targets, 'processOutputResult', args);
+    return listOrMessages(messageList, messages, removedIds);
   }
 
   /**
@@ -194,8 +196,9 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
    * `createStreamWindow`).
    */
   async processOutputStream(
-    args: ProcessOutputStreamArgs<PIIDetectorTripwireMetadata>,
+    input: ProcessOutputStreamArgs<PIIDetectorTripwireMetadata>,
   ): Promise<ChunkType | ChunkType[] | null> {
+    const args = withHookDefaults(this, input);
     return this.#window.process({
       part: args.part,
       state: args.state,
@@ -212,9 +215,14 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
    * a copy (a property whose name holds personal data is renamed, its value kept); a result
    * past `toolResultLimits` is blocked (reported under `warn`).
    */
-  async processToolResult(args: ProcessToolResultArgs<PIIDetectorTripwireMetadata>): Promise<undefined> {
-    if (!this.#o.checkToolResults) return undefined;
+  async processToolResult(
+    input: ProcessToolResultArgs<PIIDetectorTripwireMetadata>,
+  ): Promise<MastraDBMessage[] | undefined> {
+    const args = withHookDefaults(this, input);
     const { result, toolCallId, toolName, messageList } = args;
+    // Called without a list, the hook answers with the messages (the documented result).
+    const unchanged = messageList === undefined ? (args.messages ?? []) : undefined;
+    if (!this.#o.checkToolResults) return unchanged;
     const strategy = this.#o.strategy;
     const walk = walkToolResult(result, { limits: this.#o.toolResultLimits, scalar: longInteger });
     if (walk.overflow !== undefined) {
@@ -241,10 +249,10 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
         toolCallId,
         overflow: walk.overflow,
       } satisfies PIIViolationDetail);
-      return undefined;
+      return unchanged;
     }
     const texts = walk.texts;
-    if (texts.length === 0) return undefined;
+    if (texts.length === 0) return unchanged;
     const ctx = this.#context(args, 'processToolResult');
     const verdicts: Array<PIIVerdict | undefined> = [];
     for (const t of texts) verdicts.push(await this.#checker.check(t.text, ctx));
@@ -254,7 +262,7 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
       if (v !== undefined)
         await this.#emitDetection((texts[i] as { text: string }).text, v, 'processToolResult');
     }
-    if (flagged.length === 0) return undefined;
+    if (flagged.length === 0) return unchanged;
     if (strategy === 'block') this.#block(flagged, 'processToolResult', args.abort, { toolCallId });
     let replacement: unknown = result;
     if (strategy === 'filter') replacement = PII_FILTERED_TOOL_RESULT;
@@ -265,13 +273,13 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
       });
     }
     await this.#violation(strategy, flagged, 'processToolResult', { toolCallId });
-    if (replacement !== result) {
-      messageList.updateToolInvocation({
-        type: 'tool-invocation',
-        toolInvocation: { state: 'result', toolCallId, toolName, args: args.args, result: replacement },
-      });
-    }
-    return undefined;
+    if (replacement === result) return unchanged;
+    return replaceToolResult(messageList, args.messages, {
+      toolCallId,
+      toolName,
+      args: args.args,
+      result: replacement,
+    });
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -311,7 +319,6 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
   /** Applies the strategy to `messages`; returns the detections of the messages `filter` dropped. */
   async #checkMessages(
     messages: readonly MastraDBMessage[],
-    messageList: MessageList,
     hook: PIIHook,
     args: {
       abort: Abort;
@@ -319,7 +326,7 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
       tracingContext?: CheckContext['tracingContext'];
       usageRecorder?: CheckContext['usageRecorder'];
     },
-  ): Promise<PIIResultDetection[]> {
+  ): Promise<{ dropped: PIIResultDetection[]; removedIds: string[] }> {
     const ctx = this.#context(args, hook);
     const strategy = this.#o.strategy;
     const blocked: PIIResultDetection[] = [];
@@ -359,8 +366,7 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
         blockedMessage !== undefined ? { messageId: blockedMessage } : {},
       );
     }
-    if (dropped.length > 0) messageList.removeByIds(dropped);
-    return droppedDetections;
+    return { dropped: droppedDetections, removedIds: dropped };
   }
 
   /** The stream window's check: one detector (or model) run per window, never per chunk. */

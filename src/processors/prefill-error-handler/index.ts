@@ -6,6 +6,7 @@ import type {
   Processor,
   ProcessorState,
 } from '../../pipeline/types.js';
+import { withHookDefaults } from '../direct-call/index.js';
 
 /** Provider wordings for "the request may not end with an assistant turn". */
 const PREFILL_REJECTIONS: readonly RegExp[] = [
@@ -59,12 +60,9 @@ export class PrefillErrorHandler implements Processor<'prefill-error-handler'> {
     'Retries once per step with a transient "continue" reminder when the provider refuses an assistant-prefill request.';
 
   /** Retry with a transient `continue` reminder after a step's first prefill rejection. */
-  async processAPIError({
-    error,
-    stepNumber,
-    state,
-    sendSignal,
-  }: ProcessAPIErrorArgs): Promise<ProcessAPIErrorResult | undefined> {
+  async processAPIError(args: ProcessAPIErrorArgs): Promise<ProcessAPIErrorResult | undefined> {
+    const { error, state, sendSignal } = withHookDefaults(this, args);
+    const stepNumber = args.stepNumber ?? 0;
     const handlerState = state as PrefillState;
     // A second rejection in the step means the reminder did not help; retrying again would loop.
     if (handlerState.retriedStep === stepNumber || !isPrefillRejection(error)) return undefined;

@@ -33,7 +33,8 @@ export interface InjectionFeature {
   id: string;
   type: InjectionCategory;
   weight: number;
-  re: RegExp;
+  /** The pattern, on folded text: long ones are a union of short parts (`pattern-union.ts`). */
+  re: RegExp | PatternUnion;
   /**
    * `'template'`: chat-template tokens and fake role lines, which code and docs about models
    * quote legitimately; damped when the text looks like code.
@@ -70,6 +71,8 @@ const EN_VERB =
 const EN_NOUN =
   "(?:instructions?|prompts?|rules|directions|directives?|guidelines?|guidance|commands?|orders|constraints?|restrictions?|programming|polic(?:y|ies)|context|system (?:prompt|message)|training|safeguards?|filters?|guardrails?|limitations?|boundaries|conditioning|configuration|directions given|what (?:you were|you've been|you have been) told)";
 
+import { ASSIGNMENT_CONCAT, ASSIGNMENT_CONCAT_SOURCE } from './assignment-concat.js';
+import { featurePattern, type PatternUnion, type ScannedPart } from './pattern-union.js';
 import {
   BAG_IDS,
   SEMANTIC_FEATURES,
@@ -79,7 +82,8 @@ import {
 } from './semantic.js';
 import { singleSpaced } from './whitespace.js';
 
-const en = (s: string): RegExp => new RegExp(singleSpaced(s), 'u');
+const en = (s: string, scanned?: Readonly<Record<string, ScannedPart>>): RegExp | PatternUnion =>
+  featurePattern(singleSpaced(s), 'u', scanned);
 
 /** The read-out (exfiltration) evidence that the 'negated-exfil' modifier damps. */
 const EXFIL_IDS: readonly string[] = [
@@ -693,6 +697,8 @@ const TABLE: InjectionFeature[] = [
     weight: 0.35,
     re: en(
       `\\b(?:concatenate|combine|join|merge|put together|assemble|add together)\\b.{0,50}\\b(?:strings|parts|pieces|fragments|variables|words|segments|halves|a\\s*\\+\\s*b|x\\s*\\+\\s*y)\\b.{0,60}\\b(?:follow|execute|obey|do|perform|act on|run|carry out)\\b|\\b[a-z]\\s*=\\s*["'][^"']{1,60}["'].{0,20}\\b[a-z]\\s*=\\s*["'][^"']{1,60}["'].{0,80}\\b[a-z]\\s*\\+\\s*[a-z]\\b`,
+      // The assignments-then-concatenation alternative is matched in code (`assignment-concat.ts`).
+      { [ASSIGNMENT_CONCAT_SOURCE]: ASSIGNMENT_CONCAT },
     ),
   },
   {

@@ -20,6 +20,7 @@ import type {
   ProcessToolResultArgs,
   TripWireOptions,
 } from '../../pipeline/types.js';
+import { listOrMessages, rememberedTest, replaceToolResult, withHookDefaults } from '../direct-call/index.js';
 import { PROMPT_INJECTION_DETECTOR_OPTIONS } from '../guardrail-option-names.js';
 import {
   type FailPolicyOptions,
@@ -352,11 +353,12 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
 
   /** Check the input messages (user and assistant; memory-loaded history was checked when new). */
   async processInput(
-    args: ProcessInputArgs<PromptInjectionViolationDetail>,
+    input: ProcessInputArgs<PromptInjectionViolationDetail>,
   ): Promise<MessageList | MastraDBMessage[]> {
+    const args = withHookDefaults(this, input);
     const { messages, messageList } = args;
-    const sources = messageList.makeMessageSourceChecker();
-    const fresh = messages.filter((m) => sources.getSource(m) !== 'memory');
+    const remembered = rememberedTest(messageList);
+    const fresh = messages.filter((m) => !remembered(m));
     const flagged = new Map<MastraDBMessage, Verdict>();
     // Too long to score whole, and not flagged on what was scored: `oversizeStrategy` decides.
     const oversize = new Map<MastraDBMessage, Verdict>();
@@ -367,7 +369,7 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
       if (verdict.flaggedTypes.length > 0) flagged.set(message, verdict);
       else if ((verdict.unscoredChars ?? 0) > 0) oversize.set(message, verdict);
     }
-    if (flagged.size === 0 && oversize.size === 0) return messageList;
+    if (flagged.size === 0 && oversize.size === 0) return listOrMessages(messageList, messages);
 
     if (flagged.size > 0 && this.#strategy === 'block') {
       const [message, verdict] = flagged.entries().next().value as [MastraDBMessage, Verdict];
@@ -386,7 +388,9 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
     if (this.#strategy === 'warn') {
       for (const [message, verdict] of flagged)
         await this.#report('warn', verdict, { source: 'input', messageId: message.id });
-      return dropped.size === 0 ? messageList : messages.filter((m) => !dropped.has(m));
+      return dropped.size === 0
+        ? listOrMessages(messageList, messages)
+        : messages.filter((m) => !dropped.has(m));
     }
     for (const [message, verdict] of flagged) {
       const rewritten = this.#strategy === 'rewrite' ? verdict.result.rewritten_content : undefined;
@@ -407,13 +411,20 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
         });
       }
     }
-    return dropped.size === 0 ? messageList : messages.filter((m) => !dropped.has(m));
+    return dropped.size === 0
+      ? listOrMessages(messageList, messages)
+      : messages.filter((m) => !dropped.has(m));
   }
 
   /** With `checkToolResults`: check a tool's result before the model sees it. */
-  async processToolResult(args: ProcessToolResultArgs<PromptInjectionViolationDetail>): Promise<void> {
-    if (!this.#checkToolResults) return;
+  async processToolResult(
+    input: ProcessToolResultArgs<PromptInjectionViolationDetail>,
+  ): Promise<MastraDBMessage[] | undefined> {
+    const args = withHookDefaults(this, input);
     const { toolName, toolCallId, result, messageList } = args;
+    // Called without a list, the hook answers with the messages (the documented result).
+    const unchanged = messageList === undefined ? (args.messages ?? []) : undefined;
+    if (!this.#checkToolResults) return unchanged;
     const walk = walkToolResult(result, { limits: this.#toolResultLimits, scalar: String });
     if (walk.overflow !== undefined) {
       const reason = toolResultOverflowReason(ID, toolName, walk.overflow);
@@ -430,38 +441,35 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
       };
       if (this.#strategy !== 'warn') args.abort(reason, { metadata: detail });
       await reportViolation(this, `${ID}: ${reason}`, detail);
-      return;
+      return unchanged;
     }
     const text = toolResultText(walk.texts);
-    if (text === '') return;
+    if (text === '') return unchanged;
     const verdict = await this.#check(text, args, 'tool-result');
-    if (verdict === undefined) return;
+    if (verdict === undefined) return unchanged;
     const where = { source: 'tool-result' as const, toolName, toolCallId };
     if (verdict.flaggedTypes.length === 0) {
-      if ((verdict.unscoredChars ?? 0) > 0) await this.#oversizedToolResult(args, verdict, where);
-      return;
+      if ((verdict.unscoredChars ?? 0) > 0) return this.#oversizedToolResult(args, verdict, where, unchanged);
+      return unchanged;
     }
     if (this.#strategy === 'block') this.#block(args.abort, verdict, where);
     if (this.#strategy === 'warn') {
       await this.#report('warn', verdict, where);
-      return;
+      return unchanged;
     }
     const rewritten = this.#strategy === 'rewrite' ? verdict.result.rewritten_content : undefined;
     const useRewrite = typeof rewritten === 'string' && rewritten.trim() !== '';
-    messageList.updateToolInvocation({
-      type: 'tool-invocation',
-      toolInvocation: {
-        state: 'result',
-        toolCallId,
-        toolName,
-        args: args.args,
-        result: useRewrite ? rewritten : INJECTION_WITHHELD_TOOL_RESULT,
-      },
+    const out = replaceToolResult(messageList, args.messages, {
+      toolCallId,
+      toolName,
+      args: args.args,
+      result: useRewrite ? rewritten : INJECTION_WITHHELD_TOOL_RESULT,
     });
     await this.#report(useRewrite ? 'rewrite' : this.#strategy, verdict, {
       ...where,
       ...(this.#strategy === 'rewrite' && !useRewrite ? { fellBackTo: 'filter' as const } : {}),
     });
+    return out;
   }
 
   // A tool result too long to score whole, not flagged on what was scored.
@@ -469,22 +477,21 @@ export class PromptInjectionDetector implements Processor<typeof ID, PromptInjec
     args: ProcessToolResultArgs<PromptInjectionViolationDetail>,
     verdict: Verdict,
     where: { source: 'tool-result'; toolName: string; toolCallId: string },
-  ): Promise<void> {
+    unchanged: MastraDBMessage[] | undefined,
+  ): Promise<MastraDBMessage[] | undefined> {
     const strategy = this.#oversize['tool-result'];
     if (strategy === 'block') this.#block(args.abort, verdict, where);
+    let out = unchanged;
     if (strategy === 'filter') {
-      args.messageList.updateToolInvocation({
-        type: 'tool-invocation',
-        toolInvocation: {
-          state: 'result',
-          toolCallId: where.toolCallId,
-          toolName: where.toolName,
-          args: args.args,
-          result: INJECTION_UNSCORED_TOOL_RESULT,
-        },
+      out = replaceToolResult(args.messageList, args.messages, {
+        toolCallId: where.toolCallId,
+        toolName: where.toolName,
+        args: args.args,
+        result: INJECTION_UNSCORED_TOOL_RESULT,
       });
     }
     await this.#report(strategy, verdict, where);
+    return out;
   }
 
   // ---- checking ----------------------------------------------------------------------------

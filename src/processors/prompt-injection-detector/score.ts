@@ -22,6 +22,7 @@ import {
   RULE_KEEP_SHORT,
 } from './model-weights.js';
 import { foldText } from './normalize.js';
+import { PatternUnion } from './pattern-union.js';
 import { NOT_STANDALONE } from './rule-trust.js';
 import { unscramble } from './scramble.js';
 
@@ -123,10 +124,15 @@ const ACROSTIC_HINT = /\b(?:first|last|initial|capital)\s+(?:word|letter|charact
 // never holds a parenthesis, a markdown comment never holds `(`: so a run of openers (`<<<<`,
 // `![![![`, `](](`) is read once instead of a bounded window per opener. The hidden text of a
 // styled or `hidden` element is still a bounded window (2,000 characters) per such element.
-const HIDDEN_MARKUP: readonly RegExp[] = [
+// A markdown comment `[//]: # (hidden text)`: its opener; the text is read by `markdownComments`.
+const MARKDOWN_COMMENT_OPEN = /\[\/\/\]:\s{0,20}#\s{0,20}[("]/g;
+/** Stands in {@link HIDDEN_MARKUP} for the markdown comments, found by `markdownComments`. */
+const MARKDOWN_COMMENT = Symbol('markdown comment');
+
+const HIDDEN_MARKUP: ReadonlyArray<RegExp | typeof MARKDOWN_COMMENT> = [
   /<(\w+)[^<>]{0,200}?style\s{0,20}=\s{0,20}["'][^"'<>]{0,200}?(?:display\s{0,20}:\s{0,20}none|visibility\s{0,20}:\s{0,20}hidden|font-size\s{0,20}:\s{0,20}0|opacity\s{0,20}:\s{0,20}0(?:\.0+)?\b|color\s{0,20}:\s{0,20}(?:white|#fff(?:fff)?\b|transparent)|height\s{0,20}:\s{0,20}0|left\s{0,20}:\s{0,20}-\d{3,})[^<>]{0,200}>([\s\S]{0,2000}?)<\/\1>/gi,
   /<(\w+)[^<>]{0,200}?\b(?:hidden|aria-hidden\s{0,20}=\s{0,20}["']true["'])[^<>]{0,200}>([\s\S]{0,2000}?)<\/\1>/gi,
-  /\[\/\/\]:\s{0,20}#\s{0,20}[("]([^()"]{0,2000})[)"]/g,
+  MARKDOWN_COMMENT,
   /!\[([^[\]]{8,500})\]\(/g,
   /\]\([^\s()]{1,500}\s{1,20}"([^"]{8,500})"\)/g,
 ];
@@ -148,6 +154,35 @@ function htmlComments(raw: string, max: number): string[] {
       open = raw.indexOf('<!--', close + 3);
     } else open = raw.indexOf('<!--', open + 1);
   }
+  return out;
+}
+
+/**
+ * The text of up to `max` markdown comments (`[//]: # (text)` or `[//]: # "text"`): after the
+ * opener, a run of at most 2,000 characters holding no parenthesis or double quote, closed by `)`
+ * or `"` — what `/\[\/\/\]:\s{0,20}#\s{0,20}[("]([^()"]{0,2000})[)"]/g` finds, read with one
+ * bounded walk per opener instead of a 2,000-character repetition the regex check analyses slowly.
+ * Exported for its equivalence test; not part of the public API.
+ */
+export function markdownComments(raw: string, max: number): string[] {
+  const out: string[] = [];
+  const re = MARKDOWN_COMMENT_OPEN;
+  re.lastIndex = 0;
+  for (let m = re.exec(raw); m !== null && out.length < max; m = re.exec(raw)) {
+    const from = m.index + m[0].length;
+    const limit = Math.min(raw.length, from + 2001);
+    let end = from;
+    while (end < limit) {
+      const c = raw.charCodeAt(end);
+      if (c === 0x28 || c === 0x29 || c === 0x22) break;
+      end++;
+    }
+    const close = raw.charCodeAt(end);
+    if (end - from > 2000 || !(close === 0x29 || close === 0x22)) continue;
+    out.push(raw.slice(from, end));
+    re.lastIndex = end + 1;
+  }
+  re.lastIndex = 0;
   return out;
 }
 
@@ -181,7 +216,7 @@ const SILENT = new Set(EVIDENCE.filter((f) => f.weight === 0).map((f) => f.id));
 // Sentence ends for sentence-scoped modifiers (Latin and CJK punctuation, line breaks).
 const SENTENCE_END = /[.!?;\n\u3002\uff01\uff1f\uff1b]/;
 
-const GLOBAL_COPIES = new Map<string, RegExp>();
+const NEXT_MATCH = new Map<string, NextMatch>();
 const SCOPED_IDS = new Map<string, ReadonlySet<string>>();
 
 function scopedIds(f: InjectionFeature): ReadonlySet<string> {
@@ -198,26 +233,35 @@ function scopedIds(f: InjectionFeature): ReadonlySet<string> {
  * array. Linear: one global scan plus a bounded walk to each match's sentence ends.
  */
 function sentenceSpans(f: InjectionFeature, text: string): number[] {
-  let re = GLOBAL_COPIES.get(f.id);
-  if (re === undefined) {
-    re = new RegExp(f.re.source, `${f.re.flags.replace('g', '')}g`);
-    GLOBAL_COPIES.set(f.id, re);
+  let next = NEXT_MATCH.get(f.id);
+  if (next === undefined) {
+    next = nextMatchOf(f.re);
+    NEXT_MATCH.set(f.id, next);
   }
-  re.lastIndex = 0;
   const spans: number[] = [];
   let lastEnd = -1;
-  for (let m = re.exec(text), n = 0; m !== null && n < 8; m = re.exec(text), n++) {
-    if (m[0].length === 0) re.lastIndex++;
-    if (m.index < lastEnd) continue;
-    let start = m.index;
-    while (start > 0 && !SENTENCE_END.test(text[start - 1] as string) && m.index - start < 400) start--;
-    let end = m.index + m[0].length;
-    while (end < text.length && !SENTENCE_END.test(text[end] as string) && end - m.index < 400) end++;
-    spans.push(start, end);
-    lastEnd = end;
+  for (let m = next(text, 0), n = 0; m !== null && n < 8; n++) {
+    const index = m.index;
+    const length = m[0].length;
+    if (index >= lastEnd) {
+      let start = index;
+      while (start > 0 && !SENTENCE_END.test(text[start - 1] as string) && index - start < 400) start--;
+      let end = index + length;
+      while (end < text.length && !SENTENCE_END.test(text[end] as string) && end - index < 400) end++;
+      spans.push(start, end);
+      lastEnd = end;
+    }
+    m = next(text, index + length + (length === 0 ? 1 : 0));
   }
-  re.lastIndex = 0;
   return spans;
+}
+
+/** The next match at or after `from` of a feature's pattern, as one global scan would find it. */
+type NextMatch = (text: string, from: number) => RegExpExecArray | null;
+
+function nextMatchOf(re: RegExp | PatternUnion): NextMatch {
+  const union = re instanceof PatternUnion ? re : new PatternUnion(re.source, re.flags);
+  return (text, from) => union.nextMatch(text, from);
 }
 
 function inSpans(spans: readonly number[], at: number): boolean {
@@ -259,10 +303,10 @@ function featurePass(text: string, codeLike: boolean, damp: number): Pass {
     if (local === undefined) {
       if (!f.re.test(text)) continue;
     } else {
-      const m = f.re.exec(text);
-      if (m === null) continue;
+      const at = f.re instanceof PatternUnion ? f.re.firstIndex(text) : text.search(f.re);
+      if (at < 0) continue;
       for (const l of local) {
-        if (!l.ids.has(f.id) || !inSpans(l.spans, m.index)) continue;
+        if (!l.ids.has(f.id) || !inSpans(l.spans, at)) continue;
         localFactor ??= new Map();
         localFactor.set(f.id, Math.min(localFactor.get(f.id) ?? 1, l.factor));
       }
@@ -393,6 +437,10 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
   };
   for (const segment of htmlComments(raw, 8)) hidden(segment);
   for (const re of HIDDEN_MARKUP) {
+    if (re === MARKDOWN_COMMENT) {
+      for (const segment of markdownComments(raw, 8)) hidden(segment);
+      continue;
+    }
     re.lastIndex = 0;
     let found = 0;
     for (let m = re.exec(raw); m !== null && found < 8; m = re.exec(raw)) {
@@ -448,7 +496,7 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
  * tool output, in English, German, French, Spanish, Chinese, Japanese and Korean.
  *
  * Best-effort: a heuristic scorer misses novel phrasings and can flag unusual innocent text; see
- * the README for its measured precision and recall. `PromptInjectionDetector` flags a text when
+ * docs/reference/eval.md for its measured precision and recall. `PromptInjectionDetector` flags a text when
  * `score >= threshold` (default `0.7`).
  */
 export function scoreInjection(text: string, options: ScoreInjectionOptions = {}): InjectionScore {

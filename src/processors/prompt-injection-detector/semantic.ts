@@ -12,10 +12,14 @@
  * The existing modifiers (scoped objects, negations, reported speech, teaching text) damp these
  * ids too (see `features.ts`).
  */
+
+import { ClauseBagPart, ownerSide, verbSide } from './clause-bag.js';
 import type { InjectionFeature } from './features.js';
+import { featurePattern, type PatternUnion, type ScannedPart } from './pattern-union.js';
 import { singleSpaced } from './whitespace.js';
 
-const re = (s: string): RegExp => new RegExp(singleSpaced(s), 'u');
+const re = (s: string, scanned?: Readonly<Record<string, ScannedPart>>): RegExp | PatternUnion =>
+  featurePattern(singleSpaced(s), 'u', scanned);
 
 // One clause: no sentence end or line break inside a window.
 const W = (n: number): string => `[^.!?;\\n]{0,${n}}`;
@@ -108,24 +112,52 @@ const BAG: Record<string, BagLang> = {
     exfil: '(?:읽어|알려|보여|출력|반복|그대로|전문|적어)',
   },
 };
+/**
+ * Bags whose single pattern recheck cannot analyse (its analysis grows past 3 GB): each of their
+ * two alternatives is matched in code instead (`clause-bag.ts`), with the same first match.
+ */
+const BAGS_IN_CODE: ReadonlySet<string> = new Set([
+  'sem-bag-exfil-de',
+  'sem-bag-change-fr',
+  'sem-bag-change-es',
+  'sem-bag-exfil-es',
+]);
+
+/** Both alternatives of the bag `id` (owner side `own`, verb side `verb`) matched in code. */
+function bagInCode(id: string, own: string, verb: string): Record<string, ScannedPart> {
+  const owner = ownerSide(singleSpaced(own));
+  const verbs = verbSide(singleSpaced(verb));
+  const parts = [
+    new ClauseBagPart(`${id}:owner-first`, owner, verbs, 100, 'u'),
+    new ClauseBagPart(`${id}:verb-first`, verbs, owner, 100, 'u'),
+  ];
+  return Object.fromEntries(parts.map((p) => [p.source, p]));
+}
+
 function bagFeatures(): InjectionFeature[] {
   const out: InjectionFeature[] = [];
   for (const [lang, b] of Object.entries(BAG)) {
     const gap = b.cjk ? WC(30) : W(100);
-    const both = (x: string, y: string): RegExp => re(`(?:${x})${gap}(?:${y})|(?:${y})${gap}(?:${x})`);
+    const both = (id: string, x: string, y: string): RegExp | PatternUnion =>
+      re(
+        `(?:${x})${gap}(?:${y})|(?:${y})${gap}(?:${x})`,
+        BAGS_IN_CODE.has(id) ? bagInCode(id, x, y) : undefined,
+      );
+    const change = `sem-bag-change-${lang}`;
+    const exfil = `sem-bag-exfil-${lang}`;
     out.push({
-      id: `sem-bag-change-${lang}`,
+      id: change,
       type: 'system-override',
       weight: 0.6,
       ...(b.cjk ? { script: 'cjk' as const } : {}),
-      re: both(b.own, b.change),
+      re: both(change, b.own, b.change),
     });
     out.push({
-      id: `sem-bag-exfil-${lang}`,
+      id: exfil,
       type: 'data-exfiltration',
       weight: 0.7,
       ...(b.cjk ? { script: 'cjk' as const } : {}),
-      re: both(b.own, b.exfil),
+      re: both(exfil, b.own, b.exfil),
     });
   }
   return out;

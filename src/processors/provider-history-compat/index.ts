@@ -9,6 +9,7 @@ import type {
   Processor,
   ProcessorState,
 } from '../../pipeline/types.js';
+import { withHookDefaults } from '../direct-call/index.js';
 import { invalidOptionFor } from '../option-errors.js';
 import { DEFAULT_COMPAT_RULES } from './compat-rules/index.js';
 import type { CompatRule } from './compat-rules/types.js';
@@ -157,7 +158,8 @@ export class ProviderHistoryCompat implements Processor<'provider-history-compat
   }
 
   /** Apply every rule's outbound rewrite; `undefined` when none applied (nothing copied). */
-  processLLMRequest(args: ProcessLLMRequestArgs): ProcessLLMRequestResult {
+  processLLMRequest(input: ProcessLLMRequestArgs): ProcessLLMRequestResult {
+    const args = withHookDefaults(this, input);
     const { model, messageList } = args;
     const state = args.state as CompatState;
     const forced = namesIn(state, 'forcedRules');
@@ -184,9 +186,10 @@ export class ProviderHistoryCompat implements Processor<'provider-history-compat
    * Recover from a provider rejection a rule recognises, with a `fix` not yet applied in this
    * run or a rewrite not yet forced.
    */
-  processAPIError(args: ProcessAPIErrorArgs): ProcessAPIErrorResult | undefined {
-    const texts = errorTexts(args.error);
+  processAPIError(input: ProcessAPIErrorArgs): ProcessAPIErrorResult | undefined {
+    const texts = errorTexts(input.error);
     if (texts.length === 0) return undefined;
+    const args = withHookDefaults(this, input);
     const state = args.state as CompatState;
     for (const rule of this.rules) {
       if (!matches(rule.errorPatterns, texts)) continue;
@@ -255,7 +258,8 @@ export class ProviderHistoryCompat implements Processor<'provider-history-compat
   #fix(rule: CompatRule, fix: NonNullable<CompatRule['fix']>, args: ProcessAPIErrorArgs): boolean {
     let result: unknown;
     try {
-      result = fix.call(rule, args.messageList.get.all.db());
+      // Called directly without a list, the rule fixes the messages given.
+      result = fix.call(rule, args.messageList?.get.all.db() ?? args.messages ?? []);
     } catch (error) {
       throw new Error(`Compat rule "${rule.name}" threw in fix: ${describeError(error)}`, { cause: error });
     }

@@ -12,6 +12,7 @@ import type {
 } from '../../pipeline/types.js';
 import type { ChunkType, TextDeltaChunk } from '../../stream/chunk-types.js';
 import { checkPatternLinear } from '../../util/regex-safety/pattern-checker.js';
+import { listOrMessages, rememberedTest, withHookDefaults } from '../direct-call/index.js';
 import { REGEX_FILTER_OPTIONS } from '../guardrail-option-names.js';
 import { joinedMessageText, redactJoinedText } from '../guardrails/message-spans.js';
 import {
@@ -470,34 +471,29 @@ export class RegexFilterProcessor implements Processor<'regex-filter', RegexFilt
   }
 
   /** Check this call's input messages (not remembered history). */
-  async processInput({ messages, messageList, abort }: ProcessInputArgs): Promise<MessageList> {
-    if (!this.#input) return messageList;
-    const sources = messageList.makeMessageSourceChecker();
-    const fresh = messages.filter((m) => sources.getSource(m) !== 'memory');
+  async processInput(args: ProcessInputArgs): Promise<MessageList | MastraDBMessage[]> {
+    const { messages, messageList, abort } = withHookDefaults(this, args);
+    if (!this.#input) return listOrMessages(messageList, messages);
+    const remembered = rememberedTest(messageList);
+    const fresh = messages.filter((m) => !remembered(m));
     await this.#checkMessages(fresh, 'processInput', abort);
-    return messageList;
+    return listOrMessages(messageList, messages);
   }
 
   /** Check the response messages. */
-  async processOutputResult({
-    messages,
-    messageList,
-    state,
-    abort,
-  }: ProcessOutputResultArgs): Promise<MessageList> {
-    if (!this.#output) return messageList;
+  async processOutputResult(args: ProcessOutputResultArgs): Promise<MessageList | MastraDBMessage[]> {
+    const { messages, messageList, state, abort } = withHookDefaults(this, args);
+    if (!this.#output) return listOrMessages(messageList, messages);
     // The stream already reported every warning on this text; once is enough.
-    if (this.#strategy === 'warn' && (state as FilterState).regexFilterStreamed === true) return messageList;
+    if (this.#strategy === 'warn' && (state as FilterState).regexFilterStreamed === true)
+      return listOrMessages(messageList, messages);
     await this.#checkMessages(messages, 'processOutputResult', abort);
-    return messageList;
+    return listOrMessages(messageList, messages);
   }
 
   /** Check streamed text, holding back a tail per text block (see the class comment). */
-  async processOutputStream({
-    part,
-    state,
-    abort,
-  }: ProcessOutputStreamArgs): Promise<ChunkType | ChunkType[] | null> {
+  async processOutputStream(args: ProcessOutputStreamArgs): Promise<ChunkType | ChunkType[] | null> {
+    const { part, state, abort } = withHookDefaults(this, args);
     if (!this.#output) return part;
     const filterState = state as FilterState;
     const side = { part, state, abort: abort as never };

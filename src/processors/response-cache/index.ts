@@ -18,6 +18,7 @@ import {
   RESPONSE_CACHE_CONTEXT_KEY,
   RequestContext,
 } from '../../request-context/request-context.js';
+import { withHookDefaults } from '../direct-call/index.js';
 import { FailOpen, type ResponseCacheLogger } from './fail-open.js';
 import { buildResponseCacheKey, type ResponseCacheKeyFn, type ResponseCacheKeyInputs } from './key.js';
 import { type Flight, joinFlight } from './single-flight.js';
@@ -170,10 +171,12 @@ export class ResponseCache implements Processor {
     return rc;
   }
 
-  async processLLMRequest(args: ProcessLLMRequestArgs): Promise<ProcessLLMRequestResult> {
+  async processLLMRequest(input: ProcessLLMRequestArgs): Promise<ProcessLLMRequestResult> {
     const cache = this.#cache;
     if (cache === undefined) return undefined;
-    const { state, stepNumber } = args;
+    const args = withHookDefaults(this, input);
+    const { state } = args;
+    const stepNumber = args.stepNumber ?? 0;
     const call = this.#callOptions(args.requestContext);
     const inputs: ResponseCacheKeyInputs = {
       agentId: this.#agentId,
@@ -245,11 +248,12 @@ export class ResponseCache implements Processor {
     return undefined;
   }
 
-  async processLLMResponse(args: ProcessLLMResponseArgs): Promise<void> {
+  async processLLMResponse(input: ProcessLLMResponseArgs): Promise<void> {
+    const args = withHookDefaults(this, input);
     const pending = args.state[PENDING] as PendingStep | undefined;
     if (
       pending === undefined ||
-      pending.stepNumber !== args.stepNumber ||
+      pending.stepNumber !== (args.stepNumber ?? 0) ||
       pending.fromCache ||
       args.fromCache
     )

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { openObject } from './open-object.js';
+import { z } from 'zod/v4';
+import { instanceOf, openObject, taggedUnion } from './open-object.js';
 
 // Part and message schemas of stored ("format 2") messages, as they travel through processor
 // workflows. They mirror `src/messages/types.ts`; every object is loose so fields added later
@@ -24,7 +24,7 @@ export const TextPartSchema = openObject({
 /** An image part: a URL, data URL, base64 string or bytes. */
 export const ImagePartSchema = openObject({
   type: z.literal('image'),
-  image: z.union([z.string(), z.instanceof(URL), z.instanceof(Uint8Array), z.instanceof(ArrayBuffer)]),
+  image: z.union([z.string(), instanceOf(URL), instanceOf(Uint8Array), instanceOf(ArrayBuffer)]),
   mimeType: z.string().optional(),
   mediaType: z.string().optional(),
   ...partCommon,
@@ -46,7 +46,7 @@ const toolCallCommon = {
   step: z.number().optional(),
 };
 
-const ToolInvocationSchema = z.discriminatedUnion('state', [
+const ToolInvocationSchema = taggedUnion('state', [
   openObject({ state: z.literal('partial-call'), ...toolCallCommon }),
   openObject({ state: z.literal('call'), ...toolCallCommon }),
   openObject({
@@ -65,7 +65,7 @@ export const ToolInvocationPartSchema = openObject({
   ...partCommon,
 });
 
-const ReasoningDetailSchema = z.discriminatedUnion('type', [
+const ReasoningDetailSchema = taggedUnion('type', [
   openObject({ type: z.literal('text'), text: z.string(), signature: z.string().optional() }),
   openObject({ type: z.literal('redacted'), data: z.string() }),
 ]);
@@ -111,7 +111,7 @@ export const DataPartSchema = openObject({
  * points into the matching part); `data-*` parts cannot be a discriminator value and sit beside it.
  */
 export const MessagePartSchema = z.union([
-  z.discriminatedUnion('type', [
+  taggedUnion('type', [
     TextPartSchema,
     ImagePartSchema,
     FilePartSchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/v4';
 import { isRecord } from '../../messages/is-record.js';
 import { MessageList } from '../../messages/message-list.js';
 import type { CoreMessage } from '../../messages/types.js';
@@ -13,7 +13,7 @@ import type { LanguageModelUsage, MastraLanguageModel } from '../../models/types
 import type { ChunkType } from '../../stream/chunk-types.js';
 import type { StepResult } from '../../stream/step-result.js';
 import { ProcessorMessageSchema } from './message-schemas.js';
-import { openObject } from './open-object.js';
+import { openObject, taggedUnion } from './open-object.js';
 
 export * from './message-schemas.js';
 
@@ -179,7 +179,7 @@ export const ProcessorOutputResultPhaseSchema = openObject({
 });
 
 /** The data a processor step receives: one phase's hook data, told apart by `phase`. */
-export const ProcessorStepInputSchema = z.discriminatedUnion('phase', [
+export const ProcessorStepInputSchema = taggedUnion('phase', [
   ProcessorInputPhaseSchema,
   ProcessorInputStepPhaseSchema,
   ProcessorOutputStreamPhaseSchema,

@@ -8,6 +8,7 @@ import type {
   Processor,
   ProcessorState,
 } from '../../pipeline/types.js';
+import { withHookDefaults } from '../direct-call/index.js';
 import { invalidOptionFor } from '../option-errors.js';
 import {
   isAbortError,
@@ -263,8 +264,9 @@ export class StreamErrorRetryProcessor implements Processor<'stream-error-retry-
   }
 
   /** Retries a recognised transient failure after the configured (or provider-requested) wait. */
-  async processAPIError(args: ProcessAPIErrorArgs): Promise<ProcessAPIErrorResult | undefined> {
-    if (args.abortSignal?.aborted) return undefined;
+  async processAPIError(input: ProcessAPIErrorArgs): Promise<ProcessAPIErrorResult | undefined> {
+    if (input.abortSignal?.aborted) return undefined;
+    const args = withHookDefaults(this, input);
     // The downloader already retried the attachment; the agent swaps in its placeholder instead.
     if (args.error instanceof DownloadAssetsError) return undefined;
     const policy = this.#policyFor(args.error);

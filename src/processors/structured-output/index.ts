@@ -1,6 +1,7 @@
 import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
 import type { RunUsageContext } from '../../cost/run-usage.js';
 import { SluiceError } from '../../errors/sluice-error.js';
+import type { MastraDBMessage } from '../../messages/types.js';
 import type { ModelConfig, StructuredOutputOptions } from '../../models/call-settings.js';
 import { resolveModel } from '../../models/resolve-model.js';
 import type { LanguageModelUsage, MastraLanguageModel } from '../../models/types.js';
@@ -12,6 +13,7 @@ import type {
 } from '../../pipeline/types.js';
 import { ChunkFrom, type ChunkType } from '../../stream/chunk-types.js';
 import { untilAborted } from '../../util/until-aborted.js';
+import { withHookDefaults } from '../direct-call/index.js';
 import { describeOptionValue, invalidOptionFor } from '../option-errors.js';
 import { structuringAgentCall } from './agent-call.js';
 import {
@@ -115,13 +117,8 @@ export class StructuredOutputProcessor<OUTPUT = unknown> implements Processor<'s
    * Per chunk: collect the step's text; on the run's final `step-finish` (or, in a stream that
    * has none, on `finish`) structure the answer and emit `object` + `object-result` before it.
    */
-  async processOutputStream({
-    part,
-    state,
-    messageList,
-    abortSignal,
-    usageRecorder,
-  }: ProcessOutputStreamArgs): Promise<ChunkType | ChunkType[]> {
+  async processOutputStream(args: ProcessOutputStreamArgs): Promise<ChunkType | ChunkType[]> {
+    const { part, state, messageList, abortSignal, usageRecorder } = withHookDefaults(this, args);
     const own = state as StructuringState;
     switch (part.type) {
       case 'text-delta':
@@ -157,9 +154,11 @@ export class StructuredOutputProcessor<OUTPUT = unknown> implements Processor<'s
   }
 
   /** Keep the step's stored answer: used when no text deltas passed this processor. */
-  processOutputStep({ text, state }: ProcessOutputStepArgs): undefined {
+  processOutputStep(args: ProcessOutputStepArgs): MastraDBMessage[] | undefined {
+    const { text, state, messageList, messages } = withHookDefaults(this, args);
     (state as StructuringState).stepText = text;
-    return undefined;
+    // Called without a list, the hook answers with the messages (the documented result).
+    return messageList === undefined ? (messages ?? []) : undefined;
   }
 
   /** Ask the structuring model for the object; every failure becomes an outcome per strategy. */

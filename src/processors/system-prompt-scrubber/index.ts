@@ -2,7 +2,7 @@ import type { JSONSchema7 } from '@ai-sdk/provider';
 import type { RunUsageContext } from '../../cost/run-usage.js';
 import { describeJson } from '../../errors/describe-value.js';
 import type { MessageList } from '../../messages/message-list.js';
-import type { CoreSystemMessage } from '../../messages/types.js';
+import type { CoreSystemMessage, MastraDBMessage } from '../../messages/types.js';
 import type { ModelConfig, ProviderOptions } from '../../models/call-settings.js';
 import type {
   ProcessOutputResultArgs,
@@ -12,6 +12,7 @@ import type {
   TracingContext,
 } from '../../pipeline/types.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
+import { listOrMessages, withHookDefaults } from '../direct-call/index.js';
 import { SYSTEM_PROMPT_SCRUBBER_OPTIONS } from '../guardrail-option-names.js';
 import { GuardrailCheckError } from '../guardrails/errors.js';
 import {
@@ -261,7 +262,8 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
   }
 
   /** Streamed text goes through the stream window (checked per window, never per chunk). */
-  processOutputStream(args: ProcessOutputStreamArgs): Promise<ChunkType | ChunkType[] | null> {
+  processOutputStream(input: ProcessOutputStreamArgs): Promise<ChunkType | ChunkType[] | null> {
+    const args = withHookDefaults(this, input);
     const type = args.part.type;
     // Answer text, reasoning and tool-call input are all checked against the system prompt.
     if (
@@ -283,15 +285,9 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
    * Checks the response messages, except one whose text the stream window released as one checked
    * text (a leak split around a tool call or across steps is only seen whole here).
    */
-  async processOutputResult({
-    messages,
-    messageList,
-    state,
-    abort,
-    abortSignal,
-    tracingContext,
-    usageRecorder,
-  }: ProcessOutputResultArgs): Promise<MessageList> {
+  async processOutputResult(args: ProcessOutputResultArgs): Promise<MessageList | MastraDBMessage[]> {
+    const { messages, messageList, state, abort, abortSignal, tracingContext, usageRecorder } =
+      withHookDefaults(this, args);
     const system = systemText(messageList);
     const index = this.#indexFor(system);
     let assistant = messages.filter((m) => m.role === 'assistant');
@@ -334,8 +330,7 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
         }
       }
     }
-    if (filtered.length > 0) messageList.removeByIds(filtered);
-    return messageList;
+    return listOrMessages(messageList, messages, filtered);
   }
 
   async #checkWindow(text: string, info: StreamWindowCheckInfo): Promise<StreamWindowVerdict | null> {

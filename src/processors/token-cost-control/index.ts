@@ -38,6 +38,7 @@ import type {
 import type { RequestContext } from '../../request-context/request-context.js';
 import { isTimerMs, MAX_TIMER_MS } from '../../util/timer-ms.js';
 import { TIMED_OUT, withinMs } from '../../util/within-ms.js';
+import { withHookDefaults } from '../direct-call/index.js';
 import { TOKEN_COST_CONTROL_OPTIONS } from '../guardrail-option-names.js';
 import { checkOptionNames, describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
 
@@ -379,7 +380,8 @@ export class TokenCostControl
   }
 
   /** Before every model call: make sure the run records into the ledger, then check the scope's spending. */
-  async processInputStep(args: ProcessInputStepArgs<TokenCostControlTripwireMetadata>): Promise<undefined> {
+  async processInputStep(input: ProcessInputStepArgs<TokenCostControlTripwireMetadata>): Promise<undefined> {
+    const args = withHookDefaults(this, input);
     const { requestContext, usageRecorder, state, abort } = args;
     // Already attached when the agent started the run (a ledger is attached once per run).
     if (usageRecorder !== undefined && state[STATE_ATTACHED] !== true) {

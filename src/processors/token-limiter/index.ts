@@ -16,6 +16,7 @@ import type {
 import type { RequestContext } from '../../request-context/request-context.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
 import type { StepResult } from '../../stream/step-result.js';
+import { listOrMessages, withHookDefaults } from '../direct-call/index.js';
 import { TOKEN_LIMITER_OPTIONS } from '../guardrail-option-names.js';
 import { checkOptionNames, describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
 import {
@@ -334,33 +335,46 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
     return Math.ceil(cost as number);
   }
 
-  /** `memory-only`: trim the stored history once, before the loop. */
+  /**
+   * `memory-only`: trim the remembered history (messages from memory or added as `context`)
+   * once, before the loop. This turn's messages (`input`, `response`) always stay, even above
+   * the limit. Called without a `messageList`, no message is known to be remembered: nothing is
+   * trimmed and the messages come back as they are.
+   */
   async processInput(args: ProcessInputArgs<TokenLimiterTripwireMetadata>) {
-    if (this.#trimMode !== 'memory-only') return undefined;
-    const { messages, messageList, systemMessages, requestContext } = args;
-    if (messages.length < 2) return undefined;
+    const { messages, messageList, requestContext } = args;
+    if (this.#trimMode !== 'memory-only' || messageList === undefined || messages.length < 2)
+      return listOrMessages(messageList, messages);
+    const sources = messageList.makeMessageSourceChecker();
+    const remembered = messages.map((m, i) => {
+      if (i === messages.length - 1) return false; // the message being answered always stays
+      const source = sources.getSource(m);
+      return source === 'memory' || source === 'context';
+    });
+    if (!remembered.includes(true)) return messageList;
     const costs = await this.#costsOf(messages);
-    let total = Math.ceil(await this.#systemCost(systemMessages)) + CONVERSATION_OVERHEAD_TOKENS;
+    let total = Math.ceil(await this.#systemCost(args.systemMessages ?? [])) + CONVERSATION_OVERHEAD_TOKENS;
     for (const cost of costs) total += cost;
-    if (total <= this.#limit) return undefined;
+    if (total <= this.#limit) return messageList;
     const target = this.#limit - this.#atMaxRemoveTokens;
-    const removed: string[] = [];
-    // Oldest first; the newest message is the one being answered and always stays.
-    let i = 0;
-    for (; i < messages.length - 1 && total > target; i++) {
-      removed.push((messages[i] as MastraDBMessage).id);
+    const removed = new Set<number>();
+    // Oldest remembered message first.
+    for (let i = 0; i < messages.length && total > target; i++) {
+      if (!remembered[i]) continue;
+      removed.add(i);
       total -= costs[i] as number;
     }
     // The history left must start with a user message (providers reject one that does not).
-    if (removed.length > 0) {
-      for (; i < messages.length - 1; i++) {
+    if (removed.size > 0) {
+      for (let i = 0; i < messages.length; i++) {
+        if (removed.has(i)) continue;
         const role = (messages[i] as MastraDBMessage).role;
-        if (role === 'user' || role === 'signal') break;
-        removed.push((messages[i] as MastraDBMessage).id);
+        if (role === 'user' || role === 'signal' || !remembered[i]) break;
+        removed.add(i);
       }
     }
-    if (removed.length === 0) return undefined;
-    const trimmed = messageList.removeByIds(removed);
+    if (removed.size === 0) return messageList;
+    const trimmed = messageList.removeByIds(Array.from(removed, (i) => (messages[i] as MastraDBMessage).id));
     if (this.#onMemoryTrim) await this.#onMemoryTrim(trimmed, requestContext);
     return messageList;
   }
@@ -369,12 +383,13 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
    * Only where no prompt stage follows (`llmRequestStage: false`): trim the stored list with the
    * request policy. Otherwise trimming waits for `processLLMRequest`, which sees the final prompt.
    */
-  async processInputStep(args: ProcessInputStepArgs<TokenLimiterTripwireMetadata>) {
+  async processInputStep(input: ProcessInputStepArgs<TokenLimiterTripwireMetadata>) {
     if (this.#trimMode === 'memory-only') return undefined;
-    if ((args as { llmRequestStage?: boolean }).llmRequestStage !== false) return undefined;
-    const { messages, messageList, systemMessages, steps, abort } = args;
+    if ((input as { llmRequestStage?: boolean }).llmRequestStage !== false) return undefined;
+    const args = withHookDefaults(this, input);
+    const { messages, messageList, steps, abort } = args;
     const costs = await this.#costsOf(messages);
-    const systemTokens = Math.ceil(await this.#systemCost(systemMessages));
+    const systemTokens = Math.ceil(await this.#systemCost(args.systemMessages ?? []));
     const budget = this.#budget(systemTokens, messages.length, abort);
     if (sum(costs) <= budget) return undefined;
     const current = currentRunToolCallIds(steps);
@@ -393,8 +408,7 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
     keep.forEach((kept, i) => {
       if (!kept) dropped.push((messages[i] as MastraDBMessage).id);
     });
-    messageList.removeByIds(dropped);
-    return messageList;
+    return listOrMessages(messageList, messages, dropped);
   }
 
   /** Fit the prompt into the limit (transient: only this call's request changes). */
@@ -402,7 +416,7 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
     args: ProcessLLMRequestArgs<TokenLimiterTripwireMetadata>,
   ): Promise<ProcessLLMRequestResult> {
     if (this.#trimMode === 'memory-only') return undefined;
-    const { prompt, steps, abort } = args;
+    const { prompt, steps, abort } = withHookDefaults(this, args);
     const costs = await this.#costsOf(prompt);
     let systemRaw = 0;
     let messageCount = 0;
@@ -442,11 +456,12 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
 
   /** Count output chunks; past the limit withhold them (`truncate`) or abort. */
   async processOutputStream(
-    args: ProcessOutputStreamArgs<TokenLimiterTripwireMetadata>,
+    input: ProcessOutputStreamArgs<TokenLimiterTripwireMetadata>,
   ): Promise<ChunkType | null> {
-    const { part } = args;
+    const { part } = input;
     if (this.#trimMode === 'memory-only') return part;
     if (part.type !== 'text-delta' && part.type !== 'object') return part;
+    const args = withHookDefaults(this, input);
     const state = args.state as LimiterState;
     if (state.limitReached) return null;
     const count = this.#countText ?? loadedTokenizer() ?? (await loadTokenizer());
@@ -458,6 +473,16 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
         state.textTokens = tokens;
         state.streamCounted = true;
         return part;
+      }
+      if (this.#strategy === 'truncate' && this.#countMode === 'cumulative') {
+        // The delta that crosses the limit keeps the prefix that fits, so a one-shot answer
+        // (`generate()` over `doGenerate` streams it as one delta) is cut, not emptied.
+        const kept = truncateToTokens(part.payload.text, this.#limit - (state.textTokens ?? 0), count);
+        state.streamCounted = true;
+        state.limitReached = true;
+        state.textTokens = this.#limit;
+        await this.#overLimit(args, tokens);
+        return kept === '' ? null : { ...part, payload: { ...part.payload, text: kept } };
       }
     } else {
       // The object mirrors text deltas already counted: it is the same output, not more.
@@ -475,9 +500,11 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
   }
 
   /** Non-streamed answers: truncate the response's text parts to the limit (or abort). */
-  async processOutputResult(args: ProcessOutputResultArgs<TokenLimiterTripwireMetadata>) {
+  async processOutputResult(input: ProcessOutputResultArgs<TokenLimiterTripwireMetadata>) {
+    const args = withHookDefaults(this, input);
     const state = args.state as LimiterState;
-    if (this.#trimMode === 'memory-only' || state.streamCounted) return args.messageList;
+    const out = listOrMessages(args.messageList, args.messages);
+    if (this.#trimMode === 'memory-only' || state.streamCounted) return out;
     const count = this.#countText ?? loadedTokenizer() ?? (await loadTokenizer());
     let total = 0;
     let over: number | undefined;
@@ -497,14 +524,14 @@ export class TokenLimiter implements Processor<'token-limiter', TokenLimiterTrip
       }
       if (over !== undefined && this.#strategy === 'abort') break;
     }
-    if (over === undefined) return args.messageList;
+    if (over === undefined) return out;
     // Text emptied past the limit goes; a message left with no parts keeps an empty text part.
     for (const message of changed) {
       message.content.parts = message.content.parts.filter((p) => p.type !== 'text' || p.text !== '');
       syncLegacyFields(message.content);
     }
     await this.#overLimit(args, over);
-    return args.messageList;
+    return out;
   }
 
   /** `abort` ends the run; `truncate` writes the transient notice, once per run. */

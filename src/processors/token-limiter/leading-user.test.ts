@@ -86,11 +86,11 @@ describe('TokenLimiter: a trimmed request starts with a user message', () => {
     const h = createProcessorHarness(
       new TokenLimiter({ limit: 80, trimMode: 'memory-only', atMaxRemoveTokens: 0 }),
       {
-        messages: [
+        history: [
           { role: 'user', content: long },
           { role: 'assistant', content: 'short answer' },
-          { role: 'user', content: 'newest' },
         ],
+        messages: [{ role: 'user', content: 'newest' }],
       },
     );
     const run = await h.processInput();

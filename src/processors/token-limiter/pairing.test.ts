@@ -15,7 +15,7 @@
  * Seeded, so a failure names the seed that replays it.
  */
 import type { LanguageModelV2Prompt, LanguageModelV4Prompt } from '@ai-sdk/provider';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { Agent } from '../../agent/index.js';
 import type { InputProcessor } from '../../pipeline/types.js';
@@ -24,7 +24,8 @@ import { seededRandom as seeded } from '../../test/seeded-random.js';
 import { createTool } from '../../tools/index.js';
 import { TokenLimiter, type TokenLimiterTrimMode } from './index.js';
 
-const ITERATIONS = 300;
+/** Seeded cases: SLUICE_PROPERTY_RUNS, or the full 300 with CI set (vitest.config.ts). */
+const ITERATIONS = inject('propertyRuns') ?? 300;
 
 const WORDS = [
   'alpha',

@@ -93,7 +93,9 @@ export class ToolCallFilter implements Processor<'tool-call-filter'> {
 
   /** Send the prompt without the filtered calls; the stored conversation is not touched. */
   processLLMRequest({ prompt, messageList, steps }: ProcessLLMRequestArgs): ProcessLLMRequestResult {
-    const filtered = filterPromptToolCalls(prompt, new CallOrigins(messageList, steps), this.#rule);
+    // Called directly without `steps`: no step of this run made a call yet.
+    const origins = new CallOrigins(messageList, steps ?? []);
+    const filtered = filterPromptToolCalls(prompt, origins, this.#rule);
     return filtered ? { prompt: filtered } : undefined;
   }
 }

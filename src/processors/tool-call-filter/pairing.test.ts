@@ -4,7 +4,7 @@
  * its call, ever), and stored history left as it was.
  */
 import type { LanguageModelV2Prompt } from '@ai-sdk/provider';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { toLanguageModelPrompt } from '../../messages/to-prompt.js';
 import type { MastraDBMessage, MastraMessagePart } from '../../messages/types.js';
 import { createProcessorHarness } from '../../test/processor-harness.js';
@@ -166,9 +166,12 @@ function harnessFor(random: RandomHistory, options: ToolCallFilterOptions) {
   return h;
 }
 
+/** Seeded cases: SLUICE_PROPERTY_RUNS, or the full 2000 with CI set (vitest.config.ts). */
+const CASES = inject('propertyRuns') ?? 2000;
+
 describe('ToolCallFilter over random histories (processor test kit)', () => {
-  it('follows the documented rule, pairs every call with its result and never sends an orphan (2000 seeded cases)', async () => {
-    for (let seed = 1; seed <= 2000; seed++) {
+  it(`follows the documented rule, pairs every call with its result and never sends an orphan (${CASES} seeded cases)`, async () => {
+    for (let seed = 1; seed <= CASES; seed++) {
       const rand = prng(seed);
       const random = randomHistory(rand);
       const options = randomOptions(rand);

@@ -1,4 +1,3 @@
-import type { MessageList } from '../../messages/message-list.js';
 import type { MastraDBMessage } from '../../messages/types.js';
 import type { ToolsInput } from '../../models/call-settings.js';
 import type { ProcessInputStepArgs, ProcessInputStepResult, Processor } from '../../pipeline/types.js';
@@ -119,7 +118,8 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     const { messageList, requestContext, activeTools } = args;
     const stepTools = args.tools ?? {};
     const catalog = this.#catalogFor(stepTools);
-    const loaded = await this.#activeLoaded(catalog, requestContext, messageList.get.all.db());
+    const conversation = messageList?.get.all.db() ?? args.messages ?? [];
+    const loaded = await this.#activeLoaded(catalog, requestContext, conversation);
     const meta = this.#metaFor(catalog);
     const tools: ToolsInput = {
       ...(this.#options.includeResolvedTools ? {} : stepTools),
@@ -127,14 +127,23 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
       ...(this.#options.autoLoad ? {} : { [LOAD_TOOL_NAME]: meta.load }),
       ...loaded,
     };
-    await this.#addInstructions(messageList, catalog, requestContext, Object.keys(loaded));
-    if (!activeTools) return { tools };
+    const instructions = await this.#instructions(catalog, requestContext, Object.keys(loaded));
+    const result: ProcessInputStepResult = { tools };
+    if (messageList !== undefined) {
+      messageList.clearSystemMessages(SYSTEM_TAG);
+      messageList.addSystem(instructions, SYSTEM_TAG);
+    } else {
+      // Called directly without a list: the instruction comes back as this step's system messages.
+      result.systemMessages = [...(args.systemMessages ?? []), { role: 'system', content: instructions }];
+    }
+    if (!activeTools) return result;
     const added = [
       SEARCH_TOOL_NAME,
       ...(this.#options.autoLoad ? [] : [LOAD_TOOL_NAME]),
       ...Object.keys(loaded),
     ];
-    return { tools, activeTools: [...new Set([...activeTools, ...added])] };
+    result.activeTools = [...new Set([...activeTools, ...added])];
+    return result;
   }
 
   /**
@@ -221,12 +230,12 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
     return active;
   }
 
-  async #addInstructions(
-    messageList: MessageList,
+  /** The usage instruction the model gets as a (tagged) system message. */
+  async #instructions(
     catalog: ToolCatalog,
     requestContext: RequestContext | undefined,
     loaded: readonly string[],
-  ): Promise<void> {
+  ): Promise<string> {
     const { autoLoad, injectCatalog } = this.#options;
     const how = autoLoad
       ? `Call ${SEARCH_TOOL_NAME} with keywords to find them; the tools it finds can be called from your next step.`
@@ -243,7 +252,6 @@ export class ToolSearchProcessor implements Processor<'tool-search'> {
       }
       if (entries.length > 0) lines.push(`Tool catalog:\n${entries.join('\n')}`);
     }
-    messageList.clearSystemMessages(SYSTEM_TAG);
-    messageList.addSystem(lines.join('\n'), SYSTEM_TAG);
+    return lines.join('\n');
   }
 }

@@ -2,6 +2,7 @@ import { syncLegacyFields } from '../../messages/legacy-fields.js';
 import type { MessageList } from '../../messages/message-list.js';
 import type { MastraDBMessage, TextUIPart } from '../../messages/types.js';
 import type { ProcessInputArgs, Processor } from '../../pipeline/types.js';
+import { listOrMessages } from '../direct-call/index.js';
 import { UNICODE_NORMALIZER_OPTIONS } from '../guardrail-option-names.js';
 import { stripInvisible } from '../guardrails/invisible-characters.js';
 import { checkOptionNames, describeOptionValue, invalidProcessorOption } from '../option-errors.js';
@@ -116,11 +117,11 @@ export class UnicodeNormalizer implements Processor<'unicode-normalizer'> {
   }
 
   /** Normalise the text parts of every user and assistant message in place. */
-  processInput({ messages, messageList }: ProcessInputArgs): MessageList {
+  processInput({ messages, messageList }: ProcessInputArgs): MessageList | MastraDBMessage[] {
     for (const message of messages) {
       if (message.role === 'user' || message.role === 'assistant') this.#normalizeMessage(message);
     }
-    return messageList;
+    return listOrMessages(messageList, messages);
   }
 
   /** Normalise one string (what the processor does to each text part, without trimming). */

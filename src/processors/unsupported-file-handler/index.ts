@@ -29,6 +29,7 @@ import type {
   Processor,
   ProcessorState,
 } from '../../pipeline/types.js';
+import { withHookDefaults } from '../direct-call/index.js';
 
 /** Options of {@link UnsupportedFileHandler}. */
 export interface UnsupportedFileHandlerOptions {
@@ -274,14 +275,16 @@ export class UnsupportedFileHandler implements Processor<'unsupported-file-handl
    * only recorded types is not retried: the rewrite already ran and did not help, so another
    * attempt would loop. Earlier retries in the run (a dropped connection, say) do not stop it.
    */
-  processAPIError({ error, messageList, state }: ProcessAPIErrorArgs): ProcessAPIErrorResult | undefined {
+  processAPIError(args: ProcessAPIErrorArgs): ProcessAPIErrorResult | undefined {
+    const { error, messageList, messages, state } = withHookDefaults(this, args);
     const handlerState = state as HandlerState;
     const recorded = handlerState.rejectedMediaTypes ?? [];
     const refused = rejectedMediaTypesOf(error).filter((type) => !recorded.includes(type));
     if (refused.length === 0) return undefined;
     const rejected = [...recorded, ...refused];
     // A retry that sends the same files again would fail the same way and spend the budget.
-    if (!conversationFileTypes(messageList.get.all.db()).some((type) => this.#leavesOut(type, rejected))) {
+    const conversation = messageList?.get.all.db() ?? messages ?? [];
+    if (!conversationFileTypes(conversation).some((type) => this.#leavesOut(type, rejected))) {
       return undefined;
     }
     handlerState.rejectedMediaTypes = rejected;
@@ -293,7 +296,10 @@ export class UnsupportedFileHandler implements Processor<'unsupported-file-handl
    * sandbox path or a note. Returns a new prompt (the input is never mutated), or undefined
    * when nothing was replaced.
    */
-  processLLMRequest(args: ProcessLLMRequestArgs): ProcessLLMRequestResult | Promise<ProcessLLMRequestResult> {
+  processLLMRequest(
+    input: ProcessLLMRequestArgs,
+  ): ProcessLLMRequestResult | Promise<ProcessLLMRequestResult> {
+    const args = withHookDefaults(this, input);
     // Runs before every model call of every agent. Nothing to do is the usual case: answering
     // synchronously spares this processor a promise and the rewrite's work (the runner still
     // awaits the hook's result).

@@ -22,14 +22,42 @@ import { loadDriver } from '../sql/load-driver.js';
 import { applyMigrations } from '../sql/migrate.js';
 import { SqlStore, type SqlTables } from '../sql/sql-store.js';
 
+/**
+ * A `pg.Pool`, typed with the members the store uses, so Sluice's declarations do not require
+ * `@types/pg`. Pass the `Pool` instance from `pg` itself.
+ */
+export interface PgPool {
+  /** Runs one statement on a pooled connection. */
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
+  /** Checks out a connection (the store uses one per transaction and releases it). */
+  connect(): Promise<unknown>;
+  /** Closes the pool (never called on a pool the caller passed in). */
+  end(): Promise<void>;
+}
+
+/**
+ * Options `PostgresStore` passes to the `pg.Pool` it creates (`max`, `idleTimeoutMillis`, `ssl`,
+ * …: see `pg`'s `PoolConfig`; typed loosely so the declarations do not require `@types/pg`).
+ */
+export interface PgPoolConfig {
+  /** Most connections the pool opens. */
+  max?: number;
+  /** How long an idle connection stays open, in ms (`null`: no limit, as in `pg`). */
+  idleTimeoutMillis?: number | null;
+  /** How long connecting may take, in ms. Default here: 5000. */
+  connectionTimeoutMillis?: number;
+  /** Any other `pg` pool option, passed through. */
+  [option: string]: unknown;
+}
+
 /** Options of {@link PostgresStore}: exactly one of `connectionString` / `pool`. */
 export interface PostgresStoreOptions {
   /** e.g. `postgres://postgres@127.0.0.1:5432/test`. The store creates (and ends) its own pool. */
   connectionString?: string;
   /** An existing `pg.Pool`; the store never ends it. */
-  pool?: Pool;
+  pool?: PgPool;
   /** Extra options for the pool the store creates from `connectionString` (e.g. `max`). */
-  poolConfig?: Omit<PoolConfig, 'connectionString'>;
+  poolConfig?: PgPoolConfig;
   /** Schema holding the tables (created when missing). Default `'public'`. */
   schema?: string;
   /** Prefix of every table name. Default `'sluice_'`. */
@@ -258,7 +286,8 @@ export class PostgresStore extends SqlStore {
   }
 
   protected async open(): Promise<SqlDriver> {
-    let pool = this.options.pool;
+    // The caller's pool is a real `pg.Pool`; `PgPool` only types what callers must pass.
+    let pool = this.options.pool as Pool | undefined;
     const owns = pool === undefined;
     if (!pool) {
       const mod = await loadDriver<{

@@ -35,6 +35,27 @@ export interface SqliteStoreOptions {
   busyTimeoutMs?: number;
 }
 
+/**
+ * The `better-sqlite3` database `SqliteStore.database` hands out, typed with the members
+ * maintenance code needs, so Sluice's declarations do not require `@types/better-sqlite3`. It is
+ * the driver's `Database` object; with those types installed, cast it to
+ * `import('better-sqlite3').Database` for the rest of its API.
+ */
+export interface SqliteDatabase {
+  /** The database file's path (`':memory:'` for an in-memory database). */
+  readonly name: string;
+  /** False once closed. */
+  readonly open: boolean;
+  /** True inside a transaction. */
+  readonly inTransaction: boolean;
+  /** Runs one or more SQL statements without results. */
+  exec(sql: string): unknown;
+  /** Reads or sets a pragma (`simple: true` returns the first column of the first row). */
+  pragma(source: string, options?: { simple?: boolean }): unknown;
+  /** Copies the database into `destination` (an online backup). */
+  backup(destination: string): Promise<unknown>;
+}
+
 type DatabaseConstructor = new (path: string, options?: BetterSqlite3.Options) => BetterSqlite3.Database;
 
 /** The schema, one entry per version. Never edit a released entry: add a new version. */
@@ -255,7 +276,7 @@ export class SqliteStore extends SqlStore {
    * The underlying `better-sqlite3` database (after `init()`), for maintenance such as
    * backups. Statements run on it bypass the store's operation queue.
    */
-  get database(): BetterSqlite3.Database | undefined {
+  get database(): SqliteDatabase | undefined {
     return this.sqlite?.db;
   }
 

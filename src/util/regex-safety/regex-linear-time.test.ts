@@ -8,7 +8,7 @@
  * recheck runs with step limits only (no wall-clock limit), so its verdicts do not depend on
  * how busy the machine is. They are stored in `regex-verdicts.json` (`npm run regex:verdicts`):
  * `npm test` analyses only patterns the file does not hold; with `CI` or `REGEX_RECHECK_ALL=1`
- * every pattern is analysed again and must match the file.
+ * every pattern is analysed again and must match the file. No pattern is skipped.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,15 +39,27 @@ import {
   writeVerdictFile,
 } from './testing/verdicts.js';
 
+/** Where the injection detector's feature parts are compiled (`PatternUnion`). */
+const FEATURE_PARTS_FILE = 'src/processors/prompt-injection-detector/pattern-union.ts';
+/** Where its clause bags matched in code compile their side patterns. */
+const CLAUSE_BAG_FILE = 'src/processors/prompt-injection-detector/clause-bag.ts';
+
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url)).replace(/\/$/, '');
 /** `REGEX_CHECK_DIRS=src/processors/x/,…` checks only those folders. */
 const ONLY = process.env.REGEX_CHECK_DIRS?.split(',').filter((d) => d !== '');
 /** CI (and `REGEX_RECHECK_ALL=1`) analyses every pattern live and compares with the stored verdicts. */
 const CI = process.env.CI;
-/** `npm run regex:verdicts` runs this file with `REGEX_VERDICTS_WRITE=1`: analyse all, rewrite the file. */
-const WRITE = process.env.REGEX_VERDICTS_WRITE === '1';
+/**
+ * `npm run regex:verdicts` runs this file with `REGEX_VERDICTS_WRITE=1`: analyse all, rewrite the
+ * file. With `REGEX_VERDICTS_WRITE=incremental` (`npm run regex:verdicts -- --incremental`) the
+ * stored verdicts of patterns still found are kept, only new patterns are analysed, and the
+ * verdicts of patterns no longer found are dropped.
+ */
+const WRITE_MODE = process.env.REGEX_VERDICTS_WRITE;
+const INCREMENTAL = WRITE_MODE === 'incremental';
+const WRITE = WRITE_MODE === '1' || INCREMENTAL;
 const ALL =
-  WRITE ||
+  (WRITE && !INCREMENTAL) ||
   process.env.REGEX_RECHECK_ALL === '1' ||
   (CI !== undefined && CI !== '' && CI !== 'false' && CI !== '0');
 
@@ -102,7 +114,8 @@ describe('every regular expression Sluice compiles runs in linear time (recheck)
   const resolved = () =>
     (resolution ??= (async () => {
       const found = distinct([...literals, ...built]);
-      const r = await resolveVerdicts(found, WRITE ? undefined : loadVerdictFile(ROOT), { all: ALL });
+      const stored = WRITE && !INCREMENTAL ? undefined : loadVerdictFile(ROOT);
+      const r = await resolveVerdicts(found, stored, { all: ALL });
       if (WRITE && ONLY === undefined)
         writeVerdictFile(
           ROOT,
@@ -182,6 +195,29 @@ describe('every regular expression Sluice compiles runs in linear time (recheck)
     expect(all.differing[1]).toContain('/b/ — not stored');
   }, 120_000);
 
+  it('the incremental rewrite keeps stored verdicts of found patterns, analyses new ones and drops gone ones (self-test)', async () => {
+    // A stored verdict that disagrees with recheck shows it was kept, not re-derived.
+    const kept = {
+      source: 'a',
+      flags: '',
+      status: 'vulnerable' as const,
+      complexity: 'exponential',
+      attack: "'a'",
+    };
+    const gone = { source: 'gone', flags: 'g', status: 'safe' as const, complexity: 'linear' };
+    const items = [
+      { source: 'a', flags: '' },
+      { source: 'b', flags: '' },
+    ];
+    const { results } = await resolveVerdicts(items, storedFile([kept, gone]), { all: false });
+    const written = JSON.parse(formatVerdictFile(results.map((r) => r.verdict))) as VerdictFile;
+    expect(written.verdicts.map((v) => [key(v), v.status])).toEqual([
+      ['/a/', 'vulnerable'],
+      ['/b/', 'safe'],
+    ]);
+    expect(results.map((r) => r.live)).toEqual([false, true]);
+  }, 120_000);
+
   it('the verdict file is written sorted and stable', () => {
     const z = { source: 'z', flags: '', status: 'safe' as const, complexity: 'linear' };
     const a = { complexity: 'linear', status: 'safe' as const, flags: 'g', source: 'a' };
@@ -203,6 +239,18 @@ describe('every regular expression Sluice compiles runs in linear time (recheck)
     expect(built.length).toBeGreaterThan(20);
     expect(literals.some((p) => p.file === 'src/processors/regex-filter/presets.ts')).toBe(true);
     expect(built.some((p) => p.file === 'src/processors/pii-detector/detect/cues.ts')).toBe(true);
+    // The prompt-injection detector is in the check: its literals and its feature parts.
+    const injection = 'src/processors/prompt-injection-detector/';
+    expect(literals.filter((p) => p.file.startsWith(injection)).length).toBeGreaterThan(30);
+    expect(built.filter((p) => p.file === FEATURE_PARTS_FILE).length).toBeGreaterThan(400);
+  });
+
+  it('no pattern is skipped: the clause bags matched in code have their side patterns checked', () => {
+    if (ONLY !== undefined) return;
+    const sides = built.filter((b) => b.file === CLAUSE_BAG_FILE);
+    // Per bag side: the side in global mode and one sticky pattern per shape.
+    expect(sides.filter((b) => b.flags.includes('y')).length).toBeGreaterThan(10);
+    expect(sides.filter((b) => b.flags.includes('g')).length).toBeGreaterThan(4);
   });
 
   it('every `RegExp(…)` call in src was reached while recording, so its patterns were checked', () => {
@@ -225,7 +273,7 @@ describe('every regular expression Sluice compiles runs in linear time (recheck)
         !entered.some((where) => where.startsWith(`${d.enteredFrom}:`) && where.endsWith(` (${d.package})`)),
     );
     expect(unusedDependencies.map((d) => `${d.package} from ${d.enteredFrom}`)).toEqual([]);
-  }, 1_200_000);
+  }, 3_600_000);
 
   it(`the stored verdicts (${VERDICTS_FILE}) are current: none stale${ALL ? ', every one re-derived live' : ''}`, async () => {
     const { results, unusable, stale, differing } = await resolved();
@@ -250,7 +298,7 @@ describe('every regular expression Sluice compiles runs in linear time (recheck)
         readFileSync(join(ROOT, VERDICTS_FILE), 'utf8'),
         `${VERDICTS_FILE} is not as written: ${refresh}`,
       ).toBe(formatVerdictFile(results.map((r) => r.verdict)));
-  }, 1_200_000);
+  }, 3_600_000);
 
   it('each budget entry names its bound, where the bound is enforced, its measured worst case and why', () => {
     const budget = loadRegexBudget(ROOT);

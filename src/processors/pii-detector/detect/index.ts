@@ -107,7 +107,7 @@ function insertIfFree(byStart: Candidate[], c: Candidate): void {
  * Chinese, Japanese and Korean text.
  *
  * Returns detections sorted by `start`, never overlapping (the more confident, then the more
- * sensitive, detection wins). Detection is best-effort: see the README for measured precision
+ * sensitive, detection wins). Detection is best-effort: see docs/reference/eval.md for measured precision
  * and recall and what is out of reach offline (names without any anchor, free-form addresses).
  *
  * @example

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { MastraLanguageModel } from '../../../models/types.js';
 import { azureSystemReminderTransform } from './azure-system-reminder-transform.js';
 
-function apply(prompt: LanguageModelV2Prompt, provider = 'azure.chat', forced = false) {
-  const model = { provider, modelId: 'gpt-4o' } as unknown as MastraLanguageModel;
+function apply(prompt: LanguageModelV2Prompt, provider = 'azure.chat', forced = false, modelId = 'gpt-4o') {
+  const model = { provider, modelId } as unknown as MastraLanguageModel;
   return azureSystemReminderTransform.applyToPrompt?.({ prompt, model, forced });
 }
 
@@ -90,6 +90,14 @@ describe('azureSystemReminderTransform', () => {
       role: 'system',
       content: 'Messages may contain <system-context>...</system-context> tags.',
     });
+  });
+
+  it('recognises Azure behind a gateway by the model id prefix azure/…', () => {
+    expect(apply(build(), 'gateway', false, 'azure/gpt-4o')?.[0]).toEqual({
+      role: 'system',
+      content: 'Messages may contain <system-context>...</system-context> tags.',
+    });
+    expect(apply(build(), 'gateway', false, 'openai/gpt-4o')).toBeUndefined();
   });
 
   it('returns undefined when no text carries the tag', () => {

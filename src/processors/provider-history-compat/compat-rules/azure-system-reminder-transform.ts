@@ -1,5 +1,5 @@
 import type { LanguageModelV2Prompt, LanguageModelV2TextPart } from '@ai-sdk/provider';
-import { mapMessages, mapParts, providerOf } from './shared.js';
+import { mapMessages, mapParts, providerOf, routedProviderOf } from './shared.js';
 import type { CompatRule, CompatRuleApplyArgs } from './types.js';
 
 /** An opening or closing `system-reminder` tag (attributes, if any, follow and are kept). */
@@ -21,7 +21,7 @@ function renamePart<P extends { type: string }>(part: P): P {
 }
 
 function transform({ prompt, model, forced }: CompatRuleApplyArgs): LanguageModelV2Prompt | undefined {
-  if (!forced && !/^azure/i.test(providerOf(model))) return undefined;
+  if (!forced && !/^azure/i.test(providerOf(model)) && routedProviderOf(model) !== 'azure') return undefined;
   return mapMessages(prompt, (message) => {
     switch (message.role) {
       case 'system': {

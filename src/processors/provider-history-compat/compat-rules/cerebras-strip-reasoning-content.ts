@@ -1,5 +1,5 @@
 import type { LanguageModelV2Message, LanguageModelV2Prompt } from '@ai-sdk/provider';
-import { mapMessages, mapParts, providerOf } from './shared.js';
+import { mapMessages, mapParts, providerOf, routedProviderOf } from './shared.js';
 import type { CompatRule, CompatRuleApplyArgs } from './types.js';
 
 function hasReasoning(message: LanguageModelV2Message): boolean {
@@ -8,8 +8,13 @@ function hasReasoning(message: LanguageModelV2Message): boolean {
   return false;
 }
 
+/** Cerebras directly (`cerebras.chat`) or behind a gateway (model id `cerebras/…`). */
+function targetsCerebras(model: unknown): boolean {
+  return /cerebras/i.test(providerOf(model)) || routedProviderOf(model) === 'cerebras';
+}
+
 function strip({ prompt, model, forced }: CompatRuleApplyArgs): LanguageModelV2Prompt | undefined {
-  if (!forced && !/cerebras/i.test(providerOf(model))) return undefined;
+  if (!forced && !targetsCerebras(model)) return undefined;
   return mapMessages(prompt, (message) => {
     if (message.role !== 'assistant' || !hasReasoning(message)) return message;
     const content = mapParts(message.content, (part) => (part.type === 'reasoning' ? null : part)) ?? [];
@@ -19,8 +24,9 @@ function strip({ prompt, model, forced }: CompatRuleApplyArgs): LanguageModelV2P
 }
 
 /**
- * Cerebras rejects assistant `reasoning_content` in the request. For Cerebras models (or once
- * forced by that rejection) `reasoning` parts are dropped from outbound assistant messages, and an
+ * Cerebras rejects assistant `reasoning_content` in the request. For Cerebras models — a
+ * `cerebras` provider, or a model id `cerebras/…` behind a gateway — (or once forced by that
+ * rejection) `reasoning` parts are dropped from outbound assistant messages, and an
  * assistant message left empty is dropped. Memory keeps the reasoning.
  */
 export const cerebrasStripReasoningContent: CompatRule = Object.freeze({

@@ -15,6 +15,17 @@ export function modelIdOf(model: unknown): string {
 }
 
 /**
+ * The provider a gateway routes the call to, read from the model id's prefix: `'cerebras'` for
+ * `'cerebras/llama-3.3-70b'` (AI Gateway, OpenRouter and OpenAI-compatible gateways name models
+ * `provider/model`). Lower-cased; `''` when the id has no `/`.
+ */
+export function routedProviderOf(model: unknown): string {
+  const modelId = modelIdOf(model);
+  const slash = modelId.indexOf('/');
+  return slash > 0 ? modelId.slice(0, slash).toLowerCase() : '';
+}
+
+/**
  * Copy-on-write map over a prompt: `fn` returns the same message (unchanged), a replacement,
  * or `null` to drop it. The new array is only allocated at the first change; `undefined` means
  * nothing changed. One pass.

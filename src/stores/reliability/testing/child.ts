@@ -12,6 +12,7 @@
  *     saves one turn of `messages` messages (the parent installs a sleeping trigger).
  */
 import { writeSync } from 'node:fs';
+import type BetterSqlite3 from 'better-sqlite3';
 import { PostgresStore } from '../../postgres/index.js';
 import { SqliteStore } from '../../sqlite/index.js';
 import type { MemoryStorage, StorageMessageInput } from '../../types.js';
@@ -68,7 +69,8 @@ async function crashSqlite(): Promise<void> {
   const [path, countText, pauseAtText] = args as string[];
   const store = new SqliteStore({ path: path as string });
   await store.init();
-  const db = store.database!;
+  // The full driver API (`function`), beyond the members `SqliteDatabase` types.
+  const db = store.database as BetterSqlite3.Database;
   const pauseId = `turn-${pauseAtText}`;
   db.function('sluice_test_pause', () => {
     say('mid');

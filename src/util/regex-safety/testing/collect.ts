@@ -4,10 +4,10 @@
  * text scanners run once. Shared by the linear-time check and `npm run regex:verdicts`, so both
  * see the same set. Test-only helper.
  */
+
 import { exerciseTextScanners } from './exercise.js';
 import { type BuiltPattern, importAll, recordBuiltPatterns } from './record-built.js';
 import {
-  EXCLUDED_DIRS,
   type RegExpCallSite,
   regExpCallSites,
   regexLiterals,
@@ -48,15 +48,9 @@ export interface Collected {
   readonly built: BuiltPattern[];
 }
 
-/**
- * Scans the repository at `root`: every folder minus the temporary exclusions, or only the
- * folder prefixes in `only` (exclusions included).
- */
+/** Scans the repository at `root`: every folder, or only the folder prefixes in `only`. */
 export async function collectPatterns(root: string, only?: readonly string[]): Promise<Collected> {
-  const inScope = (file: string) =>
-    only === undefined
-      ? !EXCLUDED_DIRS.some((d) => file.startsWith(d))
-      : only.some((d) => file.startsWith(d));
+  const inScope = (file: string) => only === undefined || only.some((d) => file.startsWith(d));
   const files = sourceFiles(root, only);
   const literals = regexLiterals(root, files);
   const sites = regExpCallSites(root, files);

@@ -6,14 +6,6 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import ts from 'typescript';
 
-/**
- * Folders whose patterns are not yet in the check. The prompt-injection detector's 246 patterns
- * include some (up to 14,890 characters) that the deterministic static analysis cannot finish
- * within memory; until they are split or rewritten, the folder is checked separately by
- * `npx tsx eval/injection/recheck-patterns.ts`. Known debt: see the README security model.
- */
-export const EXCLUDED_DIRS: readonly string[] = ['src/processors/prompt-injection-detector/'];
-
 /** A regular expression found in the source: where it is written, and what V8 compiles. */
 export interface SourcePattern {
   /** Repository-relative path with `/` separators. */
@@ -37,9 +29,9 @@ function isTestFile(file: string): boolean {
 }
 
 /**
- * Every non-test `.ts` file under `root/src`, repository-relative, minus the temporary
- * exclusions; or, with `only` (folder prefixes such as `src/processors/x/`), just the files
- * under those folders, exclusions included (`REGEX_CHECK_DIRS=… npx vitest run …`).
+ * Every non-test `.ts` file under `root/src`, repository-relative; or, with `only` (folder
+ * prefixes such as `src/processors/x/`), just the files under those folders
+ * (`REGEX_CHECK_DIRS=… npx vitest run …`).
  */
 export function sourceFiles(root: string, only?: readonly string[]): string[] {
   const out: string[] = [];
@@ -51,8 +43,7 @@ export function sourceFiles(root: string, only?: readonly string[]): string[] {
     }
   };
   walk(join(root, 'src'));
-  const inScope = (f: string) =>
-    only === undefined ? !EXCLUDED_DIRS.some((d) => f.startsWith(d)) : only.some((d) => f.startsWith(d));
+  const inScope = (f: string) => only === undefined || only.some((d) => f.startsWith(d));
   return out.filter((f) => !isTestFile(f) && inScope(f)).sort();
 }
 
