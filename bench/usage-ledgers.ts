@@ -15,7 +15,9 @@
  *    running total per window, evicted lazily), same records (one user: a call a minute for the
  *    last day, one per 10 minutes for the 29 days before), checks a minute apart as traffic goes
  *    on. Reported: Redis commands per check (server-side `INFO commandstats`, on a private
- *    `redis-server` when the binary is there) and time per check, with the after/before ratio.
+ *    `redis-server` when the binary is there), the server's CPU time (`INFO cpu`, user + system)
+ *    and time per check, per record and per turn (1 000 turns: before, a check then a record;
+ *    after, a reservation then its settlement), with the after/before ratio.
  * 4. Issue #31, overshoot: 50 concurrent requests of one user against a $1 budget, $0.30 a call,
  *    on every ledger (two "servers" on the shared ones), without reservations (before) and with
  *    them (after): dollars spent over the budget.
@@ -360,7 +362,7 @@ async function redisCheckCost(): Promise<void> {
         clock -= reps * 60_000;
       }
       // A whole turn: before, a check then a record; after, a reservation (check + hold) then its settlement.
-      const turns = 100;
+      const turns = 1000;
       const turnCommands = counted ? await commands() : 0;
       const turnCpu = counted ? await serverCpu() : 0;
       const turnStart = process.hrtime.bigint();

@@ -211,8 +211,9 @@ export interface UsageLedger {
   totals(query: UsageQuery): Promise<UsageTotals>;
   /**
    * Place a hold for a call about to be made, atomically with the budget `check`: the hold is
-   * placed under every scope key of `hold.scope` only when the checked total is below
-   * `check.limit`. Idempotent by `hold.id`: a hold already placed is not added again, and the
+   * placed under every scope key of `hold.scope` (or, for a ledger that documents it, such as
+   * `RedisUsageLedger`, under the checked scope key only, the others counting the call when it
+   * settles) only when the checked total is below `check.limit`. Idempotent by `hold.id`: a hold already placed is not added again, and the
    * check then leaves it out of the total. Optional: without it, `TokenCostControl` checks with
    * {@link totals} and records after the call (best effort, no reservation).
    */

@@ -143,7 +143,7 @@ describe.skipIf(!haveBinary)('RedisUsageLedger on a real three-node Redis Cluste
     expect(slots.size).toBe(4);
   });
 
-  it('50 concurrent reservations against $1 hold four $0.30 calls; settle and release apply on every node', async () => {
+  it('50 concurrent reservations against $1 hold four $0.30 calls; settle and release apply on every node (the hold on the checked key’s node, the usage on the others)', async () => {
     const ledger = new RedisUsageLedger({ client: cluster, keyPrefix: 'c2:', now: () => new Date(T0) });
     const holds = Array.from({ length: 50 }, (_, i) =>
       usageHold(`h${i}`, { at: new Date(T0), scope: { ...ALL_SCOPES, runId: `run-${i}` } }),
@@ -155,13 +155,17 @@ describe.skipIf(!haveBinary)('RedisUsageLedger on a real three-node Redis Cluste
     );
     const granted = holds.filter((_, i) => results[i]?.granted);
     expect(granted).toHaveLength(4);
+    const user = () => ledger.totals({ scope: 'user', scopeKey: 'user}1', window: '24h' });
     const org = () => ledger.totals({ scope: 'organization', scopeKey: 'org-1', window: '24h' });
-    expect((await org()).estimatedCost).toBeCloseTo(1.2, 9);
+    expect((await user()).estimatedCost).toBeCloseTo(1.2, 9);
+    // Holds are placed on the checked scope key only; the others count a call once it settles.
+    expect((await org()).estimatedCost).toBe(0);
     const [first, second] = granted as [ReturnType<typeof usageHold>, ReturnType<typeof usageHold>];
     expect(await ledger.settle(first, rec(first.id, T0, 0.1, first.scope))).toBe('settled');
     expect(await ledger.settle(second, null)).toBe('released');
-    expect((await org()).estimatedCost).toBeCloseTo(0.7, 9);
-    expect((await ledger.totals({ scope: 'session', scopeKey: '{}', window: '1h' })).calls).toBe(3);
+    expect((await user()).estimatedCost).toBeCloseTo(0.7, 9);
+    expect((await org()).estimatedCost).toBeCloseTo(0.1, 9);
+    expect((await ledger.totals({ scope: 'session', scopeKey: '{}', window: '1h' })).calls).toBe(1);
   });
 });
 
@@ -213,4 +217,48 @@ describe.skipIf(!haveBinary)('the cost of a budget check (a private standalone r
     // bucket that slid out (ZRANGEBYSCORE, HMGET, HINCRBYs, HSET): never the 1 440 buckets.
     for (const cost of costs) expect(cost).toBeLessThanOrEqual(16);
   }, 60_000);
+
+  it('a turn (reserve on the checked key, settle under five scope keys) stays within ~130 commands, fewer than the pre-#31 check + record (235)', async () => {
+    let clock = T0;
+    const ledger = new RedisUsageLedger({ client, keyPrefix: 'turn:', now: () => new Date(clock) });
+    const scope = { runId: 'run', threadId: 'th', resourceId: 'res', userId: 'busy', organizationId: 'org' };
+    const costs: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      clock += MIN; // a new minute bucket under every scope key each turn: the costlier case
+      const hold = usageHold(`t${i}`, { at: new Date(clock), scope, model: 'gpt-4o', estimatedCost: 0.01 });
+      const before = await commandsRun();
+      const result = await ledger.reserve(hold, {
+        scope: 'user',
+        scopeKey: 'busy',
+        window: '24h',
+        limit: 100,
+      });
+      expect(result.granted).toBe(true);
+      expect(await ledger.settle(hold, rec(hold.id, clock, 0.002, scope))).toBe('settled');
+      costs.push((await commandsRun()) - before);
+    }
+    // The first turns build the window and create the keys; from then on every turn is bounded.
+    for (const cost of costs.slice(5)) expect(cost).toBeLessThanOrEqual(135);
+    const day = await ledger.totals({ scope: 'organization', scopeKey: 'org', window: '24h' });
+    expect(day).toMatchObject({ calls: 30 });
+    expect(day.estimatedCost).toBeCloseTo(0.06, 9);
+  }, 60_000);
+
+  it('a server that lost its scripts (SCRIPT FLUSH, a restart) gets them again: a pipelined record still counts once under every scope key', async () => {
+    const ledger = new RedisUsageLedger({ client, keyPrefix: 'flush:', now: () => new Date(T0) });
+    const scope = { runId: 'run', threadId: 'th', userId: 'u', organizationId: 'org' };
+    await ledger.record(rec('f1', T0, 0.5, scope));
+    await client.script('FLUSH');
+    await ledger.record(rec('f2', T0, 0.25, scope));
+    await ledger.record(rec('f2', T0, 0.25, scope));
+    for (const [s, key] of [
+      ['run', 'run'],
+      ['thread', 'th'],
+      ['user', 'u'],
+      ['organization', 'org'],
+    ] as const) {
+      const totals = await ledger.totals({ scope: s, scopeKey: key, window: '1h' });
+      expect(totals, s).toMatchObject({ calls: 2, estimatedCost: 0.75 });
+    }
+  });
 });

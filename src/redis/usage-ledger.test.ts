@@ -476,6 +476,39 @@ for (const lib of libraries) {
       }
     });
 
+    it('a hold is placed on the checked scope key only; settling counts the call once under every other key, also after the hold expired', async () => {
+      const { ledger, clock } = await open();
+      const scope = { runId: 'run-x', threadId: 'th-x', userId: 'u-x', organizationId: 'org-x' };
+      const hold = {
+        id: 'hx',
+        at: new Date(clock.now),
+        provider: 'openai',
+        model: 'gpt-4o',
+        inputTokens: 1000,
+        outputTokens: 500,
+        estimatedCost: 0.3,
+        costUnit: 'USD' as const,
+        scope,
+        ttlMs: 100,
+      };
+      const total = async (s: 'thread' | 'user' | 'organization', key: string) =>
+        (await ledger.totals({ scope: s, scopeKey: key, window: '1h' })).estimatedCost;
+      const check = { scope: 'user', scopeKey: 'u-x', window: '1h', limit: 1 } as const;
+      expect((await ledger.reserve(hold, check)).granted).toBe(true);
+      expect(await total('user', 'u-x')).toBe(0.3);
+      expect(await total('organization', 'org-x')).toBe(0);
+      // Never settled within its TTL (the server's clock): final where it was placed, charged in full …
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const actual = rec(hold.at.getTime(), 0.05, { id: 'hx', scope });
+      expect(await ledger.settle(hold, actual)).toBe('expired');
+      expect(await ledger.settle(hold, actual)).toBe('expired');
+      expect(await total('user', 'u-x')).toBe(0.3);
+      // … while the call's other scope keys count its actual usage, once (a replay adds nothing).
+      expect(await total('organization', 'org-x')).toBe(0.05);
+      expect(await total('thread', 'th-x')).toBe(0.05);
+      expect((await ledger.totals({ scope: 'run', scopeKey: 'run-x' })).calls).toBe(1);
+    });
+
     it('Redis down: record and totals reject with STORE_UNAVAILABLE naming the ledger', async () => {
       const server = createServer();
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -533,6 +566,7 @@ for (const lib of available ? libraries : []) {
     const keyPrefix = `sluice-test:usage-hold:${testId}:`;
     return {
       ledger: new RedisUsageLedger({ client, keyPrefix, now }),
+      holdsCountUnder: 'checked',
       dispose: async () => {
         await raw.del(await raw.keys(`${keyPrefix}*`));
         raw.close();

@@ -1,7 +1,8 @@
 /**
  * The reservation rules every built-in {@link UsageLedger} passes (issue #31): holds placed
  * atomically with the budget check (50 concurrent reservations against a $1 budget overshoot by
- * at most one call), counted under every scope key of the call, settled to the actual usage,
+ * at most one call), counted under every scope key of the call (or only the checked one, where the
+ * ledger says so; the call then counts under all of them once settled), settled to the actual usage,
  * released, idempotent, and final once their TTL has passed. A ledger's test file calls
  * {@link defineReservationConformance} with the same kind of factory as the main conformance
  * suite (`conformance.ts`).
@@ -15,6 +16,12 @@ import { CONFORMANCE_T0, type UsageLedgerConformanceContext, usageRecord } from 
 /** What a factory returns for one test. */
 export interface ReservationConformanceSubject {
   ledger: UsageLedger;
+  /**
+   * Where a hold counts while open: under every scope key of the call (default), or only under the
+   * scope key its budget checks (`'checked'`: `RedisUsageLedger`, whose other scope keys count the
+   * call when it settles).
+   */
+  holdsCountUnder?: 'every' | 'checked';
   /** Drop everything the test created. Called after `ledger.close()`. */
   dispose?: () => Promise<void>;
 }
@@ -92,19 +99,32 @@ export function defineReservationConformance(
       expect(totals).toMatchObject({ calls: 4, inputTokens: 4000, outputTokens: 4 * 4096 });
     });
 
-    it('a hold counts under every scope key of the call, from the moment it is placed', async () => {
-      const result = await reserve(usageHold('h1'), { ...USER, limit: 5 });
+    it('a hold counts under the scope keys the ledger holds it on from the moment it is placed; after settling, the call counts under every scope key once', async () => {
+      const hold = usageHold('h1');
+      const result = await reserve(hold, { ...USER, limit: 5 });
       expect(result).toMatchObject({ granted: true, totals: { estimatedCost: 0, calls: 0 } });
-      for (const [scope, scopeKey] of [
+      const keys = [
         ['run', 'run-h1'],
         ['thread', 'thread-1'],
         ['resource', 'res-1'],
         ['user', 'user-1'],
         ['organization', 'org-1'],
         ['session', 'sess-1'],
-      ] as const) {
-        const totals = await ledger.totals({ scope, scopeKey, ...(scope === 'run' ? {} : { window: '1h' }) });
-        expect(totals, scope).toMatchObject({ estimatedCost: 0.3, calls: 1 });
+      ] as const;
+      const totalsOf = (scope: (typeof keys)[number][0], scopeKey: string) =>
+        ledger.totals({ scope, scopeKey, ...(scope === 'run' ? {} : { window: '1h' }) });
+      const everywhere = (subject.holdsCountUnder ?? 'every') === 'every';
+      for (const [scope, scopeKey] of keys) {
+        const held = everywhere || scope === 'user';
+        expect(await totalsOf(scope, scopeKey), scope).toMatchObject(
+          held ? { estimatedCost: 0.3, calls: 1 } : { estimatedCost: 0, calls: 0 },
+        );
+      }
+      const actual = usageRecord('h1', { estimatedCost: 0.05, scope: hold.scope });
+      expect(await settle(hold, actual)).toBe('settled');
+      expect(await settle(hold, actual)).toBe('expired');
+      for (const [scope, scopeKey] of keys) {
+        expect(await totalsOf(scope, scopeKey), scope).toMatchObject({ estimatedCost: 0.05, calls: 1 });
       }
     });
 
