@@ -5,10 +5,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as processors from '../../src/processors/index.js';
 
-const ROOT = join(import.meta.dirname, '..', '..');
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HOOKS = [
   'processInput',
   'processInputStep',
