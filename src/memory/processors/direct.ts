@@ -6,6 +6,7 @@
  * (`'MastraMemory'`: `{ thread, resourceId }`, else `mastra__threadId` / `mastra__resourceId`).
  * Without a conversation it does nothing.
  */
+import { ConfigurationError } from '../../errors/configuration-error.js';
 import { MessageList } from '../../messages/message-list.js';
 import type { MastraDBMessage } from '../../messages/types.js';
 import { MASTRA_RESOURCE_ID_KEY, MASTRA_THREAD_ID_KEY } from '../../request-context/request-context.js';
@@ -44,8 +45,10 @@ export function directConfig(config: MemoryConfig, owner: string): ResolvedMemor
 export function directStorage(options: MemoryProcessorStorageOptions, owner: string): MemoryStorage {
   const storage = (options as Partial<MemoryProcessorStorageOptions> | undefined)?.storage;
   if (typeof (storage as { getLastMessages?: unknown } | undefined)?.getLastMessages !== 'function') {
-    throw new TypeError(
-      `${owner}: "storage" must be a memory store (InMemoryStore, SqliteStore or PostgresStore), e.g. new ${owner.replace('new ', '').replace('()', '')}({ storage: new InMemoryStore() }).`,
+    throw new ConfigurationError(
+      'MEMORY_INVALID_CONFIG',
+      `${owner}: "storage" must be a memory store (InMemoryStore, SqliteStore or PostgresStore), e.g. ${owner.slice(0, -1)}{ storage: new InMemoryStore() }).`,
+      { details: { option: 'storage' } },
     );
   }
   return storage as MemoryStorage;

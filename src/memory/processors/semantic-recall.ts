@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../../errors/configuration-error.js';
 import type { MastraDBMessage } from '../../messages/types.js';
 import type { ProcessInputArgs, ProcessOutputResultArgs, Processor } from '../../pipeline/types.js';
 import type { MemoryStorage, VectorMatch } from '../../stores/types.js';
@@ -94,8 +95,10 @@ export class SemanticRecall implements Processor<'semantic-recall'> {
       owner,
     ).semanticRecall;
     if (!embedder || !config) {
-      throw new TypeError(
+      throw new ConfigurationError(
+        'MEMORY_INVALID_CONFIG',
         `${owner}: "embedder" is required, e.g. new SemanticRecall({ storage, embedder: openai.embedding('text-embedding-3-small') }).`,
+        { details: { option: 'embedder' } },
       );
     }
     this.#direct = {
