@@ -245,4 +245,10 @@ describe('with the full arguments the runtime passes, the options-built processo
       /"embedder" is required/,
     );
   });
+
+  it("MessageHistory's tokenLimit (not implemented) is refused with the fix, not ignored", () => {
+    expect(
+      () => new MessageHistory({ storage: new InMemoryStore(), tokenLimit: { maxTokens: 100 } } as Loose),
+    ).toThrow(/"tokenLimit" is not supported; put a TokenLimiter after MessageHistory/);
+  });
 });

@@ -33,12 +33,41 @@ export interface DirectTurn {
 export function isTurnSource(
   value: MemoryTurnSource | MemoryProcessorStorageOptions,
 ): value is MemoryTurnSource {
-  return typeof value === 'function' || (value as Partial<MemoryTurnContext>).generatedIds instanceof Set;
+  return (
+    typeof value === 'function' ||
+    (typeof value === 'object' &&
+      value !== null &&
+      (value as Partial<MemoryTurnContext>).generatedIds instanceof Set)
+  );
 }
 
 /** The settings of a directly built processor, checked as `new Memory({ options })` checks them. */
 export function directConfig(config: MemoryConfig, owner: string): ResolvedMemoryConfig {
   return resolveMemoryConfig(config, owner);
+}
+
+/**
+ * Refuse options a directly built processor does not know (a typo, or a documented option
+ * Sluice does not implement), naming the fix; `unsupported` maps such options to their fix.
+ */
+export function checkOptionNames(
+  options: object,
+  known: readonly string[],
+  owner: string,
+  unsupported: Readonly<Record<string, string>> = {},
+): void {
+  if (typeof options !== 'object' || options === null) return;
+  for (const key of Object.keys(options)) {
+    if (known.includes(key)) continue;
+    const fix = unsupported[key] ?? `use ${known.join(', ')}.`;
+    throw new ConfigurationError(
+      'MEMORY_INVALID_CONFIG',
+      `${owner}: option "${key}" is not supported; ${fix}`,
+      {
+        details: { option: key },
+      },
+    );
+  }
 }
 
 /** The store of a directly built processor, or an error naming the option. */

@@ -2,6 +2,7 @@ import type { MastraDBMessage } from '../../messages/types.js';
 import type { ProcessInputArgs, Processor } from '../../pipeline/types.js';
 import type { ResolvedMemoryConfig } from '../config.js';
 import {
+  checkOptionNames,
   conversationOf,
   directConfig,
   directStorage,
@@ -44,6 +45,7 @@ export class MemoryInputFilter implements Processor<'memory-input-filter'> {
       return;
     }
     const owner = 'new MemoryInputFilter()';
+    checkOptionNames(source, ['storage', 'retainFullInput'], owner);
     const storage = directStorage(source, owner);
     const config = directConfig(
       source.retainFullInput === undefined ? {} : { retainFullInput: source.retainFullInput },

@@ -7,6 +7,7 @@ import type {
 } from '../../pipeline/types.js';
 import type { ResolvedMemoryConfig } from '../config.js';
 import {
+  checkOptionNames,
   conversationOf,
   directConfig,
   directStorage,
@@ -45,6 +46,10 @@ export class MessageHistory implements Processor<'message-history'> {
       return;
     }
     const owner = 'new MessageHistory()';
+    checkOptionNames(source, ['storage', 'lastMessages'], owner, {
+      tokenLimit: 'put a TokenLimiter after MessageHistory to keep the prompt within a budget.',
+      tokenCounter: 'put a TokenLimiter after MessageHistory to keep the prompt within a budget.',
+    });
     const storage = directStorage(source, owner);
     const config = directConfig(
       source.lastMessages === undefined ? {} : { lastMessages: source.lastMessages },

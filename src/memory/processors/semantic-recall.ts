@@ -8,6 +8,7 @@ import type { MemoryVectorStore } from '../memory.js';
 import { MemoryError } from '../memory-error.js';
 import { textOf } from '../message-text.js';
 import {
+  checkOptionNames,
   conversationOf,
   directConfig,
   directStorage,
@@ -81,6 +82,21 @@ export class SemanticRecall implements Processor<'semantic-recall'> {
       return;
     }
     const owner = 'new SemanticRecall()';
+    checkOptionNames(
+      source,
+      [
+        'storage',
+        'vector',
+        'embedder',
+        'topK',
+        'messageRange',
+        'scope',
+        'threshold',
+        'indexName',
+        'embedderOptions',
+      ],
+      owner,
+    );
     const storage = directStorage(source, owner);
     const embedder = checkEmbedder(source.embedder, owner);
     const config = directConfig(

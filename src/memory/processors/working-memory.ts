@@ -13,7 +13,13 @@ import {
   workingMemorySystemMessage,
   workingMemoryTemplate,
 } from '../working-memory.js';
-import { conversationOf, directStorage, isTurnSource, type MemoryProcessorStorageOptions } from './direct.js';
+import {
+  checkOptionNames,
+  conversationOf,
+  directStorage,
+  isTurnSource,
+  type MemoryProcessorStorageOptions,
+} from './direct.js';
 import { type MemoryTurnSource, resolveTurn } from './turn-context.js';
 
 /** Options of a `WorkingMemory` processor built directly (see `direct.ts`). */
@@ -56,6 +62,7 @@ export class WorkingMemoryProcessor implements Processor<'working-memory'> {
       this.#source = source;
       return;
     }
+    checkOptionNames(source, ['storage', 'template', 'scope', 'readOnly'], 'new WorkingMemory()');
     this.#direct = {
       storage: directStorage(source, 'new WorkingMemory()'),
       template: source.template,
