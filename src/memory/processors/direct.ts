@@ -21,14 +21,6 @@ export interface MemoryProcessorStorageOptions {
   storage: MemoryStorage;
 }
 
-/** The conversation a directly built processor acts on, and its settings. */
-export interface DirectTurn {
-  readonly storage: MemoryStorage;
-  readonly config: ResolvedMemoryConfig;
-  readonly threadId: string;
-  readonly resourceId: string | undefined;
-}
-
 /** True for the runtime's sources (a turn, or a lookup by request context), false for options. */
 export function isTurnSource(
   value: MemoryTurnSource | MemoryProcessorStorageOptions,
