@@ -103,15 +103,30 @@ describe('the memory processors work called directly with the documented argumen
     expect(out.map(textOf)).toEqual(['remembered', 'now']);
   });
 
-  it('MessageHistory.processOutputResult({ messages, abort }) returns the array', async () => {
-    const { storage } = await storeWith([]);
-    const answer = message('assistant', 'done');
+  it('MessageHistory.processOutputResult({ messages, abort, requestContext }) saves the turn and returns the array', async () => {
+    const storage = new InMemoryStore();
+    const question = message('user', 'what is two and two?');
+    const answer = message('assistant', 'four <working_memory>likes sums</working_memory>');
     const out = await new MessageHistory({ storage }).processOutputResult({
-      messages: [answer],
+      messages: [question, answer],
       abort,
-      requestContext: conversation(),
+      requestContext: conversation('t-new', 'ana'),
     } as Loose);
-    expect(out).toEqual([answer]);
+    expect(out).toEqual([question, answer]);
+    expect((await storage.getThreadById('t-new'))?.resourceId).toBe('ana');
+    const saved = await storage.getLastMessages({ threadId: 't-new', limit: 10 });
+    expect(saved.map(textOf)).toEqual(['what is two and two?', 'four']);
+  });
+
+  it('MessageHistory.persistMessages({ messages, threadId, resourceId }) stores into the thread, system messages left out', async () => {
+    const { storage } = await storeWith(['earlier']);
+    const system = { ...message('user', 'rules'), role: 'system' } as unknown as MastraDBMessage;
+    await new MessageHistory({ storage }).persistMessages({
+      messages: [system, message('user', 'later')],
+      threadId: 't1',
+    });
+    const saved = await storage.getLastMessages({ threadId: 't1', limit: 10 });
+    expect(saved.map(textOf)).toEqual(['earlier', 'later']);
   });
 
   it('MemoryInputFilter.processInput({ messages, abort, requestContext }) returns the array without the re-sent stored messages', async () => {

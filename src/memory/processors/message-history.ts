@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../../errors/configuration-error.js';
 import type { MastraDBMessage } from '../../messages/types.js';
 import type {
   ProcessInputArgs,
@@ -6,6 +7,8 @@ import type {
   Processor,
 } from '../../pipeline/types.js';
 import type { ResolvedMemoryConfig } from '../config.js';
+import { MemoryError } from '../memory-error.js';
+import { completedTurnMessages } from '../save-turn.js';
 import {
   checkOptionNames,
   conversationOf,
@@ -103,17 +106,76 @@ export class MessageHistory implements Processor<'message-history'> {
   }
 
   /**
-   * Every output processor before this one ran without aborting: the turn may be saved. Called
-   * without a `messageList`, returns the messages array unchanged.
+   * Every output processor before this one ran without aborting: the turn may be saved (in a
+   * run, the agent's finalization saves it). Built directly, it saves the turn itself — the
+   * list's input and response messages, or without a `messageList` the given messages — into
+   * the conversation the request context names (see {@link MessageHistory.persistMessages}).
+   * Called without a `messageList`, returns the messages array.
    */
-  processOutputResult({
+  async processOutputResult({
     messageList,
     messages,
     requestContext,
-  }: ProcessOutputResultArgs): MastraDBMessage[] | undefined {
-    const turn = this.#source && resolveTurn(this.#source, requestContext);
-    if (turn) turn.outputReached = true;
-    return messageList === undefined ? (messages ?? []) : undefined;
+  }: ProcessOutputResultArgs): Promise<MastraDBMessage[] | undefined> {
+    const all = messages ?? [];
+    if (this.#source !== undefined) {
+      const turn = resolveTurn(this.#source, requestContext);
+      if (turn) turn.outputReached = true;
+    } else {
+      const conversation = conversationOf(requestContext);
+      if (conversation) {
+        const turnMessages =
+          messageList === undefined ? all : [...messageList.get.input.db(), ...messageList.get.response.db()];
+        await this.persistMessages({ messages: turnMessages, ...conversation });
+      }
+    }
+    return messageList === undefined ? all : undefined;
+  }
+
+  /**
+   * Save `messages` into thread `threadId` (created for `resourceId` when it does not exist yet)
+   * as a turn is saved: system messages, `partial-call` tool invocations, working-memory tool
+   * calls and `<working_memory>` blocks are left out; messages are upserted by id. Needs a
+   * processor built with `{ storage }`.
+   *
+   * @throws ConfigurationError `MEMORY_STORAGE_MISSING` for a processor memory created (it saves through the agent).
+   * @throws MemoryError `MEMORY_IDS_MISSING` for a new thread without `resourceId`.
+   */
+  async persistMessages(args: {
+    messages: readonly MastraDBMessage[];
+    threadId: string;
+    resourceId?: string | undefined;
+  }): Promise<void> {
+    const storage = this.#direct?.storage;
+    if (storage === undefined) {
+      throw new ConfigurationError(
+        'MEMORY_STORAGE_MISSING',
+        'MessageHistory.persistMessages() needs a processor built with a store: new MessageHistory({ storage }). The processors memory creates save through the agent.',
+      );
+    }
+    const existing = await storage.getThreadById(args.threadId);
+    const resourceId = args.resourceId ?? existing?.resourceId;
+    if (resourceId === undefined) {
+      throw new MemoryError(
+        'MEMORY_IDS_MISSING',
+        `MessageHistory.persistMessages(): thread ${args.threadId} does not exist yet; pass resourceId (its owner) to create it.`,
+      );
+    }
+    let seq = 0;
+    const stored = completedTurnMessages({
+      unsaved: args.messages,
+      response: [],
+      dataChunks: [],
+      threadId: args.threadId,
+      resourceId,
+      newMessageId: () => `${args.threadId}-${Date.now()}-${seq++}`,
+    });
+    const now = new Date();
+    await storage.saveTurn({
+      thread: { id: args.threadId, resourceId, createdAt: existing?.createdAt ?? now, updatedAt: now },
+      touchThread: true,
+      messages: stored,
+    });
   }
 }
 
