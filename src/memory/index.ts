@@ -28,11 +28,15 @@ export {
 } from './memory.js';
 export { MemoryError } from './memory-error.js';
 export { ContextOverflowRecovery, isContextOverflow } from './processors/context-overflow.js';
-export { MemoryInputFilter } from './processors/input-filter.js';
-export { MessageHistory } from './processors/message-history.js';
-export { SemanticRecall } from './processors/semantic-recall.js';
+export type { MemoryProcessorStorageOptions } from './processors/direct.js';
+export { MemoryInputFilter, type MemoryInputFilterOptions } from './processors/input-filter.js';
+export { MessageHistory, type MessageHistoryOptions } from './processors/message-history.js';
+export { SemanticRecall, type SemanticRecallOptions } from './processors/semantic-recall.js';
 export type { MemoryTurnContext } from './processors/turn-context.js';
-export { WorkingMemoryProcessor as WorkingMemory } from './processors/working-memory.js';
+export {
+  type WorkingMemoryOptions,
+  WorkingMemoryProcessor as WorkingMemory,
+} from './processors/working-memory.js';
 export type { TurnFailure, TurnStatus } from './save-turn.js';
 export type { HideSignals, SignalType } from './signal-visibility.js';
 export { type AgentMemoryOption, beginMemoryTurn, MemoryTurn, type TurnEnd } from './turn.js';

@@ -10,10 +10,14 @@ export * from '../cost/public.js';
 // original's processors entry point, so they are here as well as in `sluice/memory` /
 // `sluice/workflows`.
 export { ContextOverflowRecovery, isContextOverflow } from '../memory/processors/context-overflow.js';
-export { MemoryInputFilter } from '../memory/processors/input-filter.js';
-export { MessageHistory } from '../memory/processors/message-history.js';
-export { SemanticRecall } from '../memory/processors/semantic-recall.js';
-export { WorkingMemoryProcessor as WorkingMemory } from '../memory/processors/working-memory.js';
+export type { MemoryProcessorStorageOptions } from '../memory/processors/direct.js';
+export { MemoryInputFilter, type MemoryInputFilterOptions } from '../memory/processors/input-filter.js';
+export { MessageHistory, type MessageHistoryOptions } from '../memory/processors/message-history.js';
+export { SemanticRecall, type SemanticRecallOptions } from '../memory/processors/semantic-recall.js';
+export {
+  type WorkingMemoryOptions,
+  WorkingMemoryProcessor as WorkingMemory,
+} from '../memory/processors/working-memory.js';
 export * from '../pipeline/index.js';
 export { isProcessorWorkflow } from '../workflows/workflow.js';
 export {

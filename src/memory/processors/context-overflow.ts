@@ -37,7 +37,8 @@ interface OverflowState extends ProcessorState {
  * result live in one message, so they always leave together. Only the prompt shrinks: the
  * stored history is untouched (remembered messages are never re-saved). With no loaded history
  * left it does nothing, and the error stands. Runs after the agent's resolved error processors
- * and is kept when a call passes its own `errorProcessors`.
+ * and is kept when a call passes its own `errorProcessors`. Called directly without a
+ * `messageList`, no message counts as loaded history, so it does nothing.
  */
 export class ContextOverflowRecovery implements Processor<'memory-context-overflow'> {
   readonly id = 'memory-context-overflow' as const;
@@ -45,12 +46,12 @@ export class ContextOverflowRecovery implements Processor<'memory-context-overfl
 
   /** Drop the oldest loaded history and retry on a context-window rejection. */
   processAPIError({ error, messageList, state }: ProcessAPIErrorArgs): ProcessAPIErrorResult | undefined {
-    if (!isContextOverflow(error)) return undefined;
+    if (!isContextOverflow(error) || messageList === undefined) return undefined;
     const remembered = messageList.get.remembered.db();
     if (remembered.length === 0) return undefined;
     const drop = Math.max(1, Math.ceil(remembered.length / 2));
     messageList.removeByIds(remembered.slice(0, drop).map((m) => m.id));
-    const own = state as OverflowState;
+    const own = (state ?? {}) as OverflowState;
     own.dropped = (own.dropped ?? 0) + drop;
     return { retry: true };
   }

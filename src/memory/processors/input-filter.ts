@@ -1,6 +1,24 @@
 import type { MastraDBMessage } from '../../messages/types.js';
 import type { ProcessInputArgs, Processor } from '../../pipeline/types.js';
+import type { ResolvedMemoryConfig } from '../config.js';
+import {
+  checkOptionNames,
+  conversationOf,
+  directConfig,
+  directStorage,
+  isTurnSource,
+  listOf,
+  type MemoryProcessorStorageOptions,
+} from './direct.js';
 import { type MemoryTurnSource, resolveTurn } from './turn-context.js';
+
+/** Options of a `MemoryInputFilter` built directly (see `direct.ts`). */
+export interface MemoryInputFilterOptions extends MemoryProcessorStorageOptions {
+  /** `true` keeps re-sent stored messages in the input. Default `false`. */
+  retainFullInput?: boolean;
+}
+
+const NO_IDS: ReadonlySet<string> = new Set();
 
 /**
  * `memory-input-filter`, the first input processor of a call with memory: when the thread
@@ -8,25 +26,60 @@ import { type MemoryTurnSource, resolveTurn } from './turn-context.js';
  * the conversation) are dropped, so history is neither duplicated in the prompt nor saved twice.
  * New user messages and client tool results pass. `retainFullInput: true` turns the dropping
  * off. Input messages stored in another thread are marked to be saved as copies under new ids.
+ *
+ * Built directly — `new MemoryInputFilter({ storage })` — it filters against the thread the
+ * hook's request context names, and called without a `messageList` returns the messages array
+ * without the re-sent ones.
  */
 export class MemoryInputFilter implements Processor<'memory-input-filter'> {
   readonly id = 'memory-input-filter' as const;
   readonly name = 'Memory Input Filter';
-  readonly #source: MemoryTurnSource;
+  readonly #source: MemoryTurnSource | undefined;
+  readonly #direct:
+    | { storage: MemoryInputFilterOptions['storage']; config: ResolvedMemoryConfig }
+    | undefined;
 
-  constructor(source: MemoryTurnSource) {
-    this.#source = source;
+  constructor(source: MemoryTurnSource | MemoryInputFilterOptions) {
+    if (isTurnSource(source)) {
+      this.#source = source;
+      return;
+    }
+    const owner = 'new MemoryInputFilter()';
+    checkOptionNames(source, ['storage', 'retainFullInput'], owner);
+    const storage = directStorage(source, owner);
+    const config = directConfig(
+      source.retainFullInput === undefined ? {} : { retainFullInput: source.retainFullInput },
+      owner,
+    );
+    this.#direct = { storage, config };
   }
 
-  /** Drop re-sent stored messages from the input. */
-  async processInput({ messageList, requestContext }: ProcessInputArgs): Promise<undefined> {
-    const turn = resolveTurn(this.#source, requestContext);
-    if (!turn) return undefined;
+  /** The conversation this call acts on: the runtime's turn, or the one the request context names. */
+  #turn(requestContext: unknown) {
+    if (this.#source !== undefined) return resolveTurn(this.#source, requestContext);
+    const conversation = this.#direct && conversationOf(requestContext);
+    if (!conversation || !this.#direct) return undefined;
+    return { ...this.#direct, ...conversation, generatedIds: NO_IDS, foreignIds: new Set<string>() };
+  }
+
+  /**
+   * Drop re-sent stored messages from the input. Called without a `messageList`, returns the
+   * messages array without them.
+   */
+  async processInput({
+    messageList: given,
+    messages,
+    requestContext,
+  }: ProcessInputArgs): Promise<MastraDBMessage[] | undefined> {
+    const messageList = listOf(given, messages);
+    const done = () => (given === undefined ? messageList.get.all.db() : undefined);
+    const turn = this.#turn(requestContext);
+    if (!turn) return done();
     // Ids the list made up this call cannot be stored yet: plain-text input costs no lookup.
     const ids: string[] = [];
     for (const message of messageList.get.input.db())
       if (!turn.generatedIds.has(message.id)) ids.push(message.id);
-    if (ids.length === 0) return undefined;
+    if (ids.length === 0) return done();
     const stored = await turn.storage.getMessagesByIds(ids);
     const echoed: string[] = [];
     for (const copy of stored) {
@@ -44,7 +97,7 @@ export class MemoryInputFilter implements Processor<'memory-input-filter'> {
       echoed.push(copy.id);
     }
     if (echoed.length > 0) messageList.removeByIds(echoed);
-    return undefined;
+    return done();
   }
 }
 
