@@ -180,6 +180,23 @@ describe('the memory processors work called directly with the documented argumen
     expect(out.systemMessages.at(-1)?.content).toContain('likes tea');
   });
 
+  it("a request context naming another resource's thread reads none of it (history or thread working memory)", async () => {
+    const { storage } = await storeWith(['secret one', 'secret two']);
+    await storage.updateThread({ id: 't1', metadata: { workingMemory: 'ana likes tea' } });
+    const history = (await new MessageHistory({ storage, lastMessages: 10 }).processInput({
+      messages: [message('user', 'hi')],
+      abort,
+      requestContext: conversation('t1', 'mallory'),
+    } as Loose)) as MastraDBMessage[];
+    expect(history.map(textOf)).toEqual(['hi']);
+    const working = (await new WorkingMemory({ storage, scope: 'thread' }).processInput({
+      messages: [],
+      abort,
+      requestContext: conversation('t1', 'mallory'),
+    } as Loose)) as { systemMessages: Array<{ content: string }> };
+    expect(JSON.stringify(working.systemMessages)).not.toContain('ana likes tea');
+  });
+
   it('SemanticRecall.processInput({ messages, abort, requestContext }) returns the array with the similar stored message', async () => {
     const storage = new InMemoryStore();
     const embedder = new HashEmbedder();

@@ -150,7 +150,10 @@ async function directSystemMessage(
       conversation.resourceId ?? (await storage.getThreadById(conversation.threadId))?.resourceId;
     if (resourceId !== undefined) data = (await storage.getResource(resourceId))?.workingMemory || null;
   } else {
-    const stored = (await storage.getThreadById(conversation.threadId))?.metadata?.workingMemory;
+    const thread = await storage.getThreadById(conversation.threadId);
+    // A context naming another resource's thread reads nothing of it (tenants never share).
+    const owned = conversation.resourceId === undefined || thread?.resourceId === conversation.resourceId;
+    const stored = owned ? thread?.metadata?.workingMemory : undefined;
     data = typeof stored === 'string' && stored !== '' ? stored : null;
   }
   const template = direct.template ?? (await workingMemoryTemplate({}));
