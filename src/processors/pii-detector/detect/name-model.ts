@@ -14,19 +14,19 @@
  * span wins where both fire.
  *
  * The weights are trained by `eval/pii/train-name-model.ts` on the development fixtures (every
- * spent set) and shipped as int8 in `name-model-weights.ts`. Scoring is one pass over the
+ * spent set) and shipped as int8 in `data/name-model.json`. Scoring is one pass over the
  * capitalised runs; texts without one cost a single regex scan.
  */
+
+import { piiData } from './data.js';
 import { GIVEN_NAMES } from './given-names.js';
 import { NOT_NAME_WORDS, NOT_NAMES } from './name-lexicon.js';
-import {
-  NAME_MODEL_BIAS,
-  NAME_MODEL_SCALE,
-  NAME_MODEL_THRESHOLD,
-  NAME_MODEL_WEIGHTS_B64,
-} from './name-model-weights.js';
 import { NAME_KEYS } from './name-structure.js';
 import type { Candidate } from './types.js';
+
+const LATIN = piiData<{ readonly modelParticles: string[]; readonly modelHonorifics: string[] }>(
+  'names/latin',
+);
 
 /** Number of hashed feature slots (a power of two). */
 export const NAME_MODEL_SLOTS = 1 << 16;
@@ -43,6 +43,16 @@ export interface NameModel {
   threshold: number;
 }
 
+/** `data/name-model.json`, as `eval/pii/train-name-model.ts --write` writes it. */
+interface ShippedWeights {
+  /** int8 weights, one per slot, in base64. */
+  readonly weights: string;
+  /** What each int8 weight is multiplied by. */
+  readonly scale: number;
+  readonly bias: number;
+  readonly threshold: number;
+}
+
 let shipped: NameModel | undefined;
 let override: NameModel | null | undefined;
 
@@ -50,13 +60,14 @@ let override: NameModel | null | undefined;
 export function currentNameModel(): NameModel | null {
   if (override !== undefined) return override;
   if (shipped === undefined) {
-    const bytes = Buffer.from(NAME_MODEL_WEIGHTS_B64, 'base64');
+    const file = piiData<ShippedWeights>('name-model');
+    const bytes = Buffer.from(file.weights, 'base64');
     const weights = new Float32Array(NAME_MODEL_SLOTS);
     for (let i = 0; i < NAME_MODEL_SLOTS && i < bytes.length; i++) {
       const b = bytes[i] as number;
-      weights[i] = (b > 127 ? b - 256 : b) * NAME_MODEL_SCALE;
+      weights[i] = (b > 127 ? b - 256 : b) * file.scale;
     }
-    shipped = { weights, bias: NAME_MODEL_BIAS, threshold: NAME_MODEL_THRESHOLD };
+    shipped = { weights, bias: file.bias, threshold: file.threshold };
   }
   return shipped;
 }
@@ -93,49 +104,9 @@ function latinUpper(code: number): boolean {
   const ch = String.fromCharCode(code);
   return ch !== ch.toLowerCase();
 }
-const PARTICLES = new Set([
-  'von',
-  'van',
-  'de',
-  'del',
-  'der',
-  'den',
-  'da',
-  'di',
-  'du',
-  'des',
-  'la',
-  'le',
-  'y',
-  'zu',
-  'dos',
-]);
+const PARTICLES = new Set<string>(LATIN.modelParticles);
 /** Titles before a name: never part of a candidate (the name after them is). */
-const HONORIFICS = new Set([
-  'mr',
-  'mrs',
-  'ms',
-  'miss',
-  'mx',
-  'dr',
-  'prof',
-  'sir',
-  'herr',
-  'frau',
-  'monsieur',
-  'madame',
-  'mme',
-  'mlle',
-  'señor',
-  'señora',
-  'señorita',
-  'sr',
-  'sra',
-  'srta',
-  'don',
-  'doña',
-  'dña',
-]);
+const HONORIFICS = new Set<string>(LATIN.modelHonorifics);
 function ascii(s: string): boolean {
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
   return true;
