@@ -10,12 +10,12 @@
  * threshold chosen on the cross-validation (best name F1 at a name precision ≥ 0.95).
  */
 import { writeFileSync } from 'node:fs';
+import { nameCandidates } from '../../src/processors/pii-detector/detect/name-model.js';
 import {
   NAME_MODEL_SLOTS,
   type NameModel,
-  nameCandidates,
   setNameModelForEval,
-} from '../../src/processors/pii-detector/detect/name-model.js';
+} from '../../src/processors/pii-detector/detect/name-model-weights.js';
 import { developmentSets } from '../pii.js';
 import type { PIIFixture } from './generate.js';
 import { generateNameTrainingFixtures } from './name-train-data.js';

@@ -5,13 +5,13 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { detectPII } from './index.js';
+import { nameCandidates } from './name-model.js';
 import {
   currentNameModel,
   NAME_MODEL_SLOTS,
-  nameCandidates,
   nameFeatureSlot,
   setNameModelForEval,
-} from './name-model.js';
+} from './name-model-weights.js';
 
 const found = (text: string, type?: string) =>
   detectPII(text, { minConfidence: 0.6 })
