@@ -52,7 +52,7 @@ const TYPES: readonly Blind3Type[] = [
 const spansOf = (type: Blind3Type) =>
   fixtures.flatMap((f) => f.spans.filter((s) => s.type === type).map((s) => f.text.slice(s.start, s.end)));
 
-describe('blind3 PII fixtures: the committed file is the generator output', () => {
+describe('PII eval fixtures (blind set 3): the committed file is the generator output', () => {
   it('regenerating with the fixed seed gives the committed bytes', () => {
     expect(serializeBlind3(generateBlind3())).toBe(committed);
   });
@@ -61,7 +61,7 @@ describe('blind3 PII fixtures: the committed file is the generator output', () =
   });
 });
 
-describe('blind3 PII fixtures: size and mix (issue #11 section 7)', () => {
+describe('PII eval fixtures (blind set 3): size and mix', () => {
   it('has at least 280 lines, at least 35 per language, unique ids, all held out', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(280);
     for (const lang of LANGS)
@@ -87,7 +87,7 @@ describe('blind3 PII fixtures: size and mix (issue #11 section 7)', () => {
   });
 });
 
-describe('blind3 PII fixtures: spans', () => {
+describe('PII eval fixtures (blind set 3): spans', () => {
   it('negative means no spans; spans are in range, ordered, non-overlapping and trimmed', () => {
     for (const f of fixtures) {
       expect(f.negative, f.id).toBe(f.spans.length === 0);
@@ -113,7 +113,7 @@ describe('blind3 PII fixtures: spans', () => {
   });
 });
 
-describe('blind3 PII fixtures: labelled values validate', () => {
+describe('PII eval fixtures (blind set 3): labelled values validate', () => {
   it('cards are Luhn-valid, in issuer ranges, never the published test card', () => {
     for (const v of spansOf('credit-card')) {
       const d = v.replace(/[ -]/g, '');
@@ -171,7 +171,7 @@ describe('blind3 PII fixtures: labelled values validate', () => {
   });
 });
 
-describe('blind3 PII fixtures: look-alike generators fail the same checks', () => {
+describe('PII eval fixtures (blind set 3): look-alike generators fail the same checks', () => {
   const v = new Blind3Values(7);
   it('bad cards, IBANs, SSNs and bitcoin addresses are invalid', () => {
     for (let i = 0; i < 200; i++) {

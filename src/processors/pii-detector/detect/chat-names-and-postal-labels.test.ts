@@ -1,5 +1,5 @@
 /**
- * detectPII(): the shapes round 4 of issue 11 generalised after blind set 5 (spent): lower-case
+ * detectPII(): names written in chat and in sheets and addresses on labels: lower-case
  * chat names after introductions and relationship words, nicknames, ranks and "Maître", notify
  * phrases, sheets with `Last`/`First` columns and `Last, First` cells, katakana attendee lists,
  * CJK payee/recipient cues, post-office boxes per country, all-caps shipping labels, Korean
@@ -13,7 +13,7 @@ function of(type: 'name' | 'address' | 'date-of-birth', text: string): string[] 
   return detectPII(text, { minConfidence: 0.6, types: [type] }).map((d) => d.value);
 }
 
-describe('detectPII names: chat, nicknames, ranks and sheets (round 4)', () => {
+describe('detectPII names: chat, nicknames, ranks and sheets', () => {
   it('a lower-case name after a self-introduction, closed by a comma, an emoji or "from"', () => {
     expect(of('name', 'hi its marguerite from accounts, can u call back')).toEqual(['marguerite']);
     expect(of('name', 'coucou c’est anaïs 🙂 tu es dispo ?')).toEqual(['anaïs']);
@@ -99,7 +99,7 @@ describe('detectPII names: chat, nicknames, ranks and sheets (round 4)', () => {
   });
 });
 
-describe('detectPII addresses and birth dates: post-office boxes, labels, postcodes (round 4)', () => {
+describe('detectPII addresses and birth dates: post-office boxes, labels, postcodes', () => {
   it('post-office boxes with their postal line in German, French and Spanish use', () => {
     expect(of('address', 'Anschrift: Postfach 10 20 30, 50667 Köln')).toEqual([
       'Postfach 10 20 30, 50667 Köln',

@@ -31,7 +31,7 @@ const spansOf = (type: string) =>
     f.spans.filter((s) => s.type === type).map((s) => ({ f, value: f.text.slice(s.start, s.end) })),
   );
 
-describe('blind2 PII fixtures', () => {
+describe('PII eval fixtures (blind set 2): labels are well-formed and labelled values validate', () => {
   it('the committed jsonl is exactly the deterministic generator output', () => {
     expect(blind2Jsonl()).toBe(committed);
     // Deterministic: a second run gives the same bytes.

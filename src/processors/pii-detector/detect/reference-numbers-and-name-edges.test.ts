@@ -1,5 +1,5 @@
 /**
- * detectPII(): the shapes round 5 of issue 11 generalised after blind set 6 (spent): contract,
+ * detectPII(): reference numbers, birth cues and the edges of names: contract,
  * customer and return numbers are look-alikes, not phones; birth cues reach across a bracket or
  * "(e)"; a day–month–year date before "geboren"; name edges (greetings, account roles, closings,
  * departments, Chinese titles); speakers of timestamped chat-export lines. The sentences are
@@ -13,7 +13,7 @@ function of(type: T, text: string): string[] {
   return detectPII(text, { minConfidence: 0.6, types: [type] }).map((d) => d.value);
 }
 
-describe('detectPII look-alikes: contract, customer and return numbers (round 5)', () => {
+describe('detectPII look-alikes: contract, customer and return numbers', () => {
   it('a year-serial reference after a contract or RMA cue is not a phone, in seven languages', () => {
     expect(of('phone', 'Please quote contract 2025-771204 in every reply.')).toEqual([]);
     expect(of('phone', 'RMA 2023-554120 approved, ship it back.')).toEqual([]);
@@ -32,7 +32,7 @@ describe('detectPII look-alikes: contract, customer and return numbers (round 5)
   });
 });
 
-describe('detectPII birth dates: bridges and cues after the date (round 5)', () => {
+describe('detectPII birth dates: bridges and cues after the date', () => {
   it('the date inside brackets after the cue, and after "né(e) le"', () => {
     expect(of('date-of-birth', 'Confirm your date of birth (3 April 1988), please.')).toEqual([
       '3 April 1988',
@@ -48,7 +48,7 @@ describe('detectPII birth dates: bridges and cues after the date (round 5)', () 
   });
 });
 
-describe('detectPII names: edges and chat speakers (round 5)', () => {
+describe('detectPII names: edges and chat speakers', () => {
   it('a leading greeting or account role is not part of the name', () => {
     expect(
       of(
