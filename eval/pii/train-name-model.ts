@@ -17,7 +17,7 @@ import {
   setNameModelForEval,
 } from '../../src/processors/pii-detector/detect/name-model-weights.js';
 import { developmentSets } from '../pii.js';
-import type { PIIFixture } from './generate.js';
+import type { PIIFixture } from './generators/templates/generate.js';
 import { generateNameTrainingFixtures } from './name-train-data.js';
 import { scorePII } from './score.js';
 

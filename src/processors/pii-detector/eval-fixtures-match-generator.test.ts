@@ -15,7 +15,7 @@ import {
   type Blind3Type,
   generateBlind3,
   serializeBlind3,
-} from '../../../eval/pii/blind3-generate.js';
+} from '../../../eval/pii/generators/blind/blind3-generate.js';
 import {
   Blind3Values,
   btcValid,
@@ -25,7 +25,7 @@ import {
   luhnValid,
   PHONE_REGION,
   ssnValid,
-} from '../../../eval/pii/blind3-values.js';
+} from '../../../eval/pii/generators/blind/blind3-values.js';
 
 const committed = readFileSync(BLIND3_PATH, 'utf8');
 const fixtures: Blind3Fixture[] = committed

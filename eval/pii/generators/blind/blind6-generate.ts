@@ -49,7 +49,7 @@ export interface Blind6Line {
 }
 
 /** Where the set is written. */
-export const BLIND6_PATH = new URL('./blind6-fixtures.jsonl', import.meta.url);
+export const BLIND6_PATH = new URL('../../development/blind6-fixtures.jsonl', import.meta.url);
 
 const FAKERS: Record<Lang6, Faker> = {
   en: fakerEN_US,

@@ -12,7 +12,7 @@ import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import { type Blind5PIIFixture, generateBlind5PIIFixtures } from './blind5-generate.js';
 import { ibanValid, luhnValid } from './blind5-values.js';
 
-const committed = readFileSync(new URL('./blind5-fixtures.jsonl', import.meta.url), 'utf8')
+const committed = readFileSync(new URL('../../development/blind5-fixtures.jsonl', import.meta.url), 'utf8')
   .split('\n')
   .filter((l) => l.trim() !== '')
   .map((l) => JSON.parse(l) as Blind5PIIFixture);

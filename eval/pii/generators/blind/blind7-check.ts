@@ -23,7 +23,7 @@ const TYPES = new Set([
   'name',
   'passport',
 ]);
-const file = readFileSync(new URL('./blind7-fixtures.jsonl', import.meta.url), 'utf8')
+const file = readFileSync(new URL('../../heldout/blind7-fixtures.jsonl', import.meta.url), 'utf8')
   .trim()
   .split('\n');
 const regenerated = generateBlind7PII().map((l) => JSON.stringify(l));

@@ -7,7 +7,7 @@
  * markers are stripped when the fixture is built, so spans are exact by construction.
  * Development data: tuned on.
  */
-import type { PIIType } from '../../src/processors/pii-detector/detect/types.js';
+import type { PIIType } from '../../../../src/processors/pii-detector/detect/types.js';
 import type { PIIFixture } from './generate.js';
 import type { Lang } from './slots.js';
 

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { type Faker, fakerDE, fakerEN_US, fakerES, fakerFR, fakerJA, fakerKO, fakerZH_CN } from '@faker-js/faker';
-import type { PIIType } from '../../src/processors/pii-detector/detect/types.js';
+import type { PIIType } from '../../../../src/processors/pii-detector/detect/types.js';
 import { fill, type Lang } from './slots.js';
 import { FRESH_TEMPLATES } from './fresh-templates.js';
 import { TEMPLATES } from './templates.js';
@@ -108,7 +108,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ...hardCaseFixtures('dev'),
     ...hardCaseFixtures('heldout'),
   ];
-  const path = new URL('./fixtures.jsonl', import.meta.url);
+  const path = new URL('../../development/templates-fresh-hard-cases.jsonl', import.meta.url);
   writeFileSync(path, `${all.map((f) => JSON.stringify(f)).join('\n')}\n`);
   console.log(`wrote ${all.length} lines to ${path.pathname}`);
 }

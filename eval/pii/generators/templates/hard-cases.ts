@@ -6,7 +6,7 @@
  * limits show. Not a target. Caveat: `HARD_DEV` was written after the held-out misses had been
  * read, so some of its shapes resemble them (see the README's PII section).
  */
-import type { PIIType } from '../../src/processors/pii-detector/detect/types.js';
+import type { PIIType } from '../../../../src/processors/pii-detector/detect/types.js';
 import type { PIIFixture } from './generate.js';
 import type { Lang } from './slots.js';
 

@@ -190,7 +190,7 @@ export function blind2Jsonl(): string {
 }
 
 /** Path of the committed fixtures. */
-export const BLIND2_PATH = fileURLToPath(new URL('./blind2-fixtures.jsonl', import.meta.url));
+export const BLIND2_PATH = fileURLToPath(new URL('../../development/blind2-fixtures.jsonl', import.meta.url));
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--write')) {
   writeFileSync(BLIND2_PATH, blind2Jsonl());

@@ -4,7 +4,7 @@
  * look-alike that must not be reported (`type: null`).
  */
 import type { CountryCode } from 'libphonenumber-js/max';
-import type { PIIType } from '../../src/processors/pii-detector/detect/types.js';
+import type { PIIType } from '../../../../src/processors/pii-detector/detect/types.js';
 import * as v from './values.js';
 import type { Random } from './values.js';
 

@@ -13,7 +13,7 @@
  * `{email}` an e-mail address spelled from the name, `{city}` and `{company}` look-alikes.
  */
 import { type Faker, fakerDE, fakerEN_US, fakerES, fakerFR, fakerJA, fakerKO, fakerZH_CN } from '@faker-js/faker';
-import type { PIIType } from '../../src/processors/pii-detector/detect/types.js';
+import type { PIIType } from '../../../../src/processors/pii-detector/detect/types.js';
 import type { PIIFixture } from './generate.js';
 import type { Lang } from './slots.js';
 

@@ -101,6 +101,6 @@ export function generateBlind8(): Blind8Line[] {
 
 if (process.argv[1]?.endsWith('blind8-generate.ts')) {
   const lines = generateBlind8();
-  writeFileSync(new URL('./blind8-fixtures.jsonl', import.meta.url), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  writeFileSync(new URL('../../heldout/blind8-fixtures.jsonl', import.meta.url), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
   console.log(`wrote ${lines.length} lines`);
 }

@@ -26,7 +26,7 @@ export interface Blind4PIILine {
 export const BLIND4_SEED = 0x5b14d4;
 
 /** Where the set is written. */
-export const BLIND4_PII_PATH = new URL('./blind4-fixtures.jsonl', import.meta.url);
+export const BLIND4_PII_PATH = new URL('../../development/blind4-fixtures.jsonl', import.meta.url);
 
 function assemble(segs: readonly Seg[]): { text: string; spans: Blind4PIILine['spans'] } {
   let text = '';

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { generateBlind8 } from './blind8-generate.js';
 
 const TYPES = new Set(['email', 'phone', 'credit-card', 'ssn', 'api-key', 'ip-address', 'iban', 'date-of-birth', 'address', 'url', 'credential', 'crypto-wallet', 'name', 'passport']);
-const lines = readFileSync(new URL('./blind8-fixtures.jsonl', import.meta.url), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+const lines = readFileSync(new URL('../../heldout/blind8-fixtures.jsonl', import.meta.url), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
 const fresh = generateBlind8();
 const problems: string[] = [];
 if (JSON.stringify(fresh) !== JSON.stringify(lines)) problems.push('committed file differs from a fresh generation');
@@ -28,7 +28,7 @@ for (const l of lines) {
     byType[s.type] = (byType[s.type] ?? 0) + 1;
   }
 }
-const inj = readFileSync(new URL('../injection/blind8-fixtures.jsonl', import.meta.url), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+const inj = readFileSync(new URL('../../../injection/blind8-fixtures.jsonl', import.meta.url), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
 const injLang: Record<string, number> = {};
 const injFam: Record<string, number> = {};
 for (const r of inj) {

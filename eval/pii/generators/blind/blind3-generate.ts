@@ -130,7 +130,7 @@ export function serializeBlind3(fixtures: readonly Blind3Fixture[]): string {
 }
 
 /** Where the committed set lives. */
-export const BLIND3_PATH = fileURLToPath(new URL('./blind3-fixtures.jsonl', import.meta.url));
+export const BLIND3_PATH = fileURLToPath(new URL('../../development/blind3-fixtures.jsonl', import.meta.url));
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
   const fixtures = generateBlind3();

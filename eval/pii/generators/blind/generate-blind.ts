@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Faker, fakerDE, fakerEN_US, fakerES, fakerFR, fakerJA, fakerKO, fakerZH_CN } from '@faker-js/faker';
-import type { PIIType } from '../../src/processors/pii-detector/detect/types.js';
+import type { PIIType } from '../../../../src/processors/pii-detector/detect/types.js';
 import { BLIND_TEMPLATES } from './blind-templates.js';
 import {
   apiKey,
@@ -42,7 +42,7 @@ import {
   uuid4,
   version,
 } from './blind-values.js';
-import type { PIIFixture } from './generate.js';
+import type { PIIFixture } from '../templates/generate.js';
 
 /** The blind generator's fixed seed (each language's faker gets this plus its index). */
 export const BLIND_SEED = 20261211;
@@ -51,7 +51,7 @@ export const BLIND_SEED = 20261211;
 export const BLIND_FILLS = 2;
 
 /** Where the committed snapshot lives. */
-export const BLIND_FIXTURES_PATH = fileURLToPath(new URL('./blind-fixtures.jsonl', import.meta.url));
+export const BLIND_FIXTURES_PATH = fileURLToPath(new URL('../../development/blind1-fixtures.jsonl', import.meta.url));
 
 const LANGS: readonly BlindLang[] = ['en', 'de', 'fr', 'es', 'zh', 'ja', 'ko'];
 

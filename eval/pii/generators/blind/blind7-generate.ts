@@ -90,7 +90,7 @@ export function generateBlind7PII(seed = 70_707): Blind7Line[] {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const lines = generateBlind7PII();
   writeFileSync(
-    new URL('./blind7-fixtures.jsonl', import.meta.url),
+    new URL('../../heldout/blind7-fixtures.jsonl', import.meta.url),
     `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`,
   );
   console.log(`wrote ${lines.length} lines`);

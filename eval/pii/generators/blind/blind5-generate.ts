@@ -140,6 +140,6 @@ export function generateBlind5PIIFixtures(): Blind5PIIFixture[] {
 
 if (process.argv[1]?.endsWith('blind5-generate.ts')) {
   const lines = generateBlind5PIIFixtures().map((f) => JSON.stringify(f));
-  writeFileSync(new URL('./blind5-fixtures.jsonl', import.meta.url), `${lines.join('\n')}\n`);
+  writeFileSync(new URL('../../development/blind5-fixtures.jsonl', import.meta.url), `${lines.join('\n')}\n`);
   console.log(`wrote ${lines.length} lines to eval/pii/blind5-fixtures.jsonl`);
 }
