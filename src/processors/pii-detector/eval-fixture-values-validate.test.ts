@@ -1,5 +1,5 @@
 /**
- * Pins the second blind PII set (`eval/pii/blind2-fixtures.jsonl`) to its generator and checks
+ * Pins the second blind PII set (`eval/pii/development/blind2-fixtures.jsonl`) to its generator and checks
  * the labels are well-formed and the checksummed values really validate. It never runs the
  * detector: the set is scored once by the integrator, never by tests or tuning.
  */

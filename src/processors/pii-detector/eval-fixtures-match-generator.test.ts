@@ -1,5 +1,5 @@
 /**
- * Pins the PII eval's third blind held-out set (`eval/pii/blind3-fixtures.jsonl`) without ever
+ * Pins the PII eval's third blind held-out set (`eval/pii/development/blind3-fixtures.jsonl`) without ever
  * running the detector: the committed file is exactly the generator's output, it has the size,
  * language and negative mix issue #11 asks for, every span is in range and non-overlapping, and
  * every checksummed value really validates (so a detector that validates is not punished for a

@@ -66,7 +66,7 @@ describe('PII eval', () => {
 
   const blind = generateBlindPIIFixtures();
 
-  it('development (spent blind set): the committed blind-fixtures.jsonl is what the seeded blind generator writes', () => {
+  it('development (spent blind set): the committed blind1-fixtures.jsonl is what the seeded blind generator writes', () => {
     expect(readFileSync(BLIND_FIXTURES_PATH, 'utf8')).toBe(blindFixturesJsonl());
     expect(generateBlindPIIFixtures()).toEqual(blind);
   });
@@ -187,7 +187,7 @@ describe('PII eval', () => {
     const heldout = piiFixtures('heldout');
     expect(
       heldout,
-      'eval/pii/blind7-fixtures.jsonl and blind8-fixtures.jsonl must be committed',
+      'eval/pii/heldout/blind7-fixtures.jsonl and blind8-fixtures.jsonl must be committed',
     ).toBeDefined();
     expect(heldout!.length).toBeGreaterThanOrEqual(900);
     const score = scorePII(heldout!);

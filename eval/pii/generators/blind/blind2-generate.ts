@@ -4,7 +4,7 @@
  * Deterministic: the same code always yields the same lines, and `blind2-fixtures.jsonl` is
  * exactly this output (pinned by `src/processors/pii-detector/blind2-fixtures.test.ts`).
  *
- * Regenerate with `npx tsx eval/pii/blind2-generate.ts --write`.
+ * Regenerate with `npx tsx eval/pii/generators/blind/blind2-generate.ts --write`.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -4,7 +4,7 @@
  * the same line format as the other PII fixture files). Deterministic: running it again gives the
  * same bytes, which `src/processors/pii-detector/blind3-fixtures.test.ts` checks.
  *
- * Run: `npx tsx eval/pii/blind3-generate.ts` (writes the file next to this one).
+ * Run: `npx tsx eval/pii/generators/blind/blind3-generate.ts` (writes `eval/pii/development/blind3-fixtures.jsonl`).
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

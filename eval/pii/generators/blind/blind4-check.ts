@@ -1,5 +1,5 @@
 /**
- * Structural check of `blind4-fixtures.jsonl` (`npx tsx eval/pii/blind4-check.ts`): line
+ * Structural check of `blind4-fixtures.jsonl` (`npx tsx eval/pii/generators/blind/blind4-check.ts`): line
  * shape, span bounds and overlap, no whitespace / punctuation at span edges, per-type value
  * validity (Luhn, IBAN mod-97 and length, bech32 / base58 shape, SSN ranges …), that the file
  * is what the generator produces, and the language / negative ratios. It never runs a detector.

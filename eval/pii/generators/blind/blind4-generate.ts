@@ -1,6 +1,6 @@
 /**
- * Generates the fourth blind PII set: `npx tsx eval/pii/blind4-generate.ts` writes
- * `eval/pii/blind4-fixtures.jsonl` from `blind4-templates.ts` (fixed seeds, so the output is the
+ * Generates the fourth blind PII set: `npx tsx eval/pii/generators/blind/blind4-generate.ts` writes
+ * `eval/pii/development/blind4-fixtures.jsonl` from `blind4-templates.ts` (fixed seeds, so the output is the
  * same on every run). Every line is `{"id","text","lang","negative","spans","half":"held-out",
  * "template"}` with string indices and exclusive `end`.
  *

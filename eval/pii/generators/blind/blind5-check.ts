@@ -4,7 +4,7 @@
  * punctuation, checksummed values validate (Luhn, mod 97, bech32/base58 shapes, numbering plans, `isIP`),
  * and the counts and ratios of the brief hold. Prints counts per language and type.
  *
- *   npx tsx eval/pii/blind5-check.ts
+ *   npx tsx eval/pii/generators/blind/blind5-check.ts
  */
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';

@@ -2,7 +2,7 @@
  * Generates PII blind set 5 (`blind5-fixtures.jsonl`) from `blind5-templates.ts` and the seeded
  * values of `blind5-values.ts`. Deterministic: the same file on every run.
  *
- *   npx tsx eval/pii/blind5-generate.ts
+ *   npx tsx eval/pii/generators/blind/blind5-generate.ts
  *
  * It only builds lines; it never runs a detector.
  */
@@ -141,5 +141,5 @@ export function generateBlind5PIIFixtures(): Blind5PIIFixture[] {
 if (process.argv[1]?.endsWith('blind5-generate.ts')) {
   const lines = generateBlind5PIIFixtures().map((f) => JSON.stringify(f));
   writeFileSync(new URL('../../development/blind5-fixtures.jsonl', import.meta.url), `${lines.join('\n')}\n`);
-  console.log(`wrote ${lines.length} lines to eval/pii/blind5-fixtures.jsonl`);
+  console.log(`wrote ${lines.length} lines to eval/pii/development/blind5-fixtures.jsonl`);
 }

@@ -3,7 +3,7 @@
  * generators of `blind6-values.ts`, with fixed seeds, and checks it structurally (every span slices
  * to the value put there, counts and ratios). It never runs a detector.
  *
- * Run: `npx tsx eval/pii/blind6-generate.ts` (writes the file) or with `--check` (only checks).
+ * Run: `npx tsx eval/pii/generators/blind/blind6-generate.ts` (writes the file) or with `--check` (only checks).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import {

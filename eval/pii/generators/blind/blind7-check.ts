@@ -1,7 +1,7 @@
 /**
  * Structural check of blind set 7 (PII): spans in bounds, non-overlapping except the documented
  * credential-inside-url case, trimmed, checksums valid, counts and ratios. Never runs a detector.
- * `npx tsx eval/pii/blind7-check.ts`
+ * `npx tsx eval/pii/generators/blind/blind7-check.ts`
  */
 import { readFileSync } from 'node:fs';
 import { generateBlind7PII } from './blind7-generate.js';

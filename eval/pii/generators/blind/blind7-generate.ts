@@ -1,5 +1,5 @@
 /**
- * Generates blind set 7 (PII) into `blind7-fixtures.jsonl`: `npx tsx eval/pii/blind7-generate.ts`.
+ * Generates blind set 7 (PII) into `blind7-fixtures.jsonl`: `npx tsx eval/pii/generators/blind/blind7-generate.ts`.
  * Seeded, so a re-run writes the same file. Written without reading the detector or other sets.
  */
 import { writeFileSync } from 'node:fs';

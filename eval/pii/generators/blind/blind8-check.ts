@@ -1,7 +1,7 @@
 /**
  * Structural check of PII blind set 8 and injection blind set 8: spans slice to the values the
  * generator placed, types are documented names, counts and ratios hold. Runs no detector.
- * Run: `npx tsx eval/pii/blind8-check.ts`.
+ * Run: `npx tsx eval/pii/generators/blind/blind8-check.ts`.
  */
 import { readFileSync } from 'node:fs';
 import { generateBlind8 } from './blind8-generate.js';

@@ -1,6 +1,6 @@
 /**
- * Generates PII blind set 8 (`eval/pii/blind8-fixtures.jsonl`) from `blind8-templates.ts` and
- * `blind8-values.ts` with fixed faker seeds. Run: `npx tsx eval/pii/blind8-generate.ts`.
+ * Generates PII blind set 8 (`eval/pii/heldout/blind8-fixtures.jsonl`) from `blind8-templates.ts` and
+ * `blind8-values.ts` with fixed faker seeds. Run: `npx tsx eval/pii/generators/blind/blind8-generate.ts`.
  * The check at the end is structural only (spans slice to their values, counts); no detector runs.
  */
 import { writeFileSync } from 'node:fs';

@@ -3,7 +3,7 @@
  * template is filled {@link BLIND_FILLS} times from a `@faker-js/faker` instance of its language
  * seeded with {@link BLIND_SEED} (duplicate lines dropped, so a template without slots gives one
  * line). Every value of a PII slot is recorded with its exact span (string indices, `end`
- * exclusive). Run directly to (re)write `blind-fixtures.jsonl` beside it; a test checks that the
+ * exclusive). Run directly to (re)write `eval/pii/development/blind1-fixtures.jsonl`; a test checks that the
  * committed file is exactly this output.
  */
 import { writeFileSync } from 'node:fs';

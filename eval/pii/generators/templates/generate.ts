@@ -96,7 +96,7 @@ export function generateFreshPIIFixtures(seed = 20261204): PIIFixture[] {
 }
 
 /**
- * `npx tsx eval/pii/generate.ts` rewrites `eval/pii/fixtures.jsonl`, the committed snapshot of
+ * `npx tsx eval/pii/generators/templates/generate.ts` rewrites `eval/pii/development/templates-fresh-hard-cases.jsonl`, the committed snapshot of
  * every generated line (for reading and review; the eval itself regenerates them).
  */
 if (import.meta.url === `file://${process.argv[1]}`) {
