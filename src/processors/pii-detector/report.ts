@@ -59,7 +59,7 @@ export interface PIIViolationDetail {
 }
 
 /** Detections as reports put them: offsets shifted by `offset`, values only with `includeValues`. */
-export function reported(
+function reported(
   detections: readonly PIIResultDetection[],
   includeValues: boolean,
   offset = 0,
