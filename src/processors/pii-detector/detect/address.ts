@@ -8,6 +8,9 @@ const LATIN = piiData<{
   readonly capitalsLabel: PatternData;
   readonly counterBefore: PatternData;
   readonly streetMorpheme: PatternData;
+  readonly frStreetTypes: string[];
+  readonly deStreetSuffixes: string[];
+  readonly poBoxWords: string[];
 }>('address/latin');
 const ZH = piiData<{ readonly districtAddress: PatternData; readonly provinces: PatternData }>('address/zh');
 const JA = piiData<{ readonly address: PatternData }>('address/ja');
@@ -49,6 +52,13 @@ const ZH_PROVINCES = dataPattern(ZH.provinces);
 /** Document and product words that precede a number and a comma without being a street. */
 const NOT_STREET_HEADS = LATIN.notStreetHeads.join('|');
 
+/** French street types, either case for the first letter ("rue", "Rue", "rond-point"). */
+const FR_STREET_TYPES = LATIN.frStreetTypes.join('|');
+/** German street-name endings ("Hauptstraße", "Lindenweg"). */
+const DE_STREET_SUFFIXES = LATIN.deStreetSuffixes.join('|');
+/** Post-office box words in German, French and Spanish use. */
+const PO_BOX_WORDS = LATIN.poBoxWords.join('|');
+
 /**
  * Street-address shapes per language. Each needs a house number and a street-type word, which
  * is what separates "12 Baker Street" from "12 apples"; a postal code and city after it are
@@ -67,12 +77,12 @@ const SHAPES: readonly RegExp[] = [
   ),
   // German: Hauptstraße 5, 10115 Berlin
   new RegExp(
-    `(?<![\\p{L}])(?:\\p{Lu}[\\p{Ll}äöüß]+(?:-\\p{Lu}[\\p{Ll}äöüß]+)*(?:straße|strasse|str\\.|weg|gasse|platz|allee|ring|damm|ufer)|(?:Am|An der|Im|Auf der)\\s+\\p{Lu}[\\p{Ll}äöüß]+)\\s+\\d{1,4}\\s?[a-z]?(?![\\p{L}\\p{N}])(?:${SEP}\\d{4,5}\\s+${CAP}(?:[ \\t]+(?:am|an der|im|in der|ob der|bei)[ \\t]+${CAP})?)?`,
+    `(?<![\\p{L}])(?:\\p{Lu}[\\p{Ll}äöüß]+(?:-\\p{Lu}[\\p{Ll}äöüß]+)*(?:${DE_STREET_SUFFIXES})|(?:Am|An der|Im|Auf der)\\s+\\p{Lu}[\\p{Ll}äöüß]+)\\s+\\d{1,4}\\s?[a-z]?(?![\\p{L}\\p{N}])(?:${SEP}\\d{4,5}\\s+${CAP}(?:[ \\t]+(?:am|an der|im|in der|ob der|bei)[ \\t]+${CAP})?)?`,
     'gu',
   ),
   // French: 12 rue de la Paix, 75002 Paris
   new RegExp(
-    `(?<![\\p{L}\\p{N}])\\d{1,4}(?:\\s?(?:bis|ter))?,?\\s+(?:[Rr]ue|[Aa]venue|[Bb]oulevard|[Bb]d|[Pp]lace|[Cc]hemin|[Aa]llée|[Ii]mpasse|[Qq]uai|[Rr]oute|[Cc]ours|[Ss]quare|[Cc]ité|[Rr]ésidence|[Pp]assage|[Vv]illa|[Hh]ameau|[Pp]romenade|[Pp]arvis|[Ss]entier|[Rr]ond-[Pp]oint|[Ff]aubourg|[Ll]ieu-dit)\\s+(?:(?:de la|de l'|du|des|de|d')\\s*)?${CAPS}(?:(?:${SEP}|[ \\t]+)\\d{5}\\s+${CAP}(?:[ \\t-]${CAP})?)?`,
+    `(?<![\\p{L}\\p{N}])\\d{1,4}(?:\\s?(?:bis|ter))?,?\\s+(?:${FR_STREET_TYPES})\\s+(?:(?:de la|de l'|du|des|de|d')\\s*)?${CAPS}(?:(?:${SEP}|[ \\t]+)\\d{5}\\s+${CAP}(?:[ \\t-]${CAP})?)?`,
     'gu',
   ),
   // Spanish: Calle de Alcalá 45, 28014 Madrid
@@ -113,7 +123,7 @@ const SHAPES: readonly RegExp[] = [
   // "Postfach 85 83 50, 80331 München", "BP 1292, 31000 Toulouse Cedex 6",
   // "Apartado de Correos 1126, 08080 Barcelona".
   new RegExp(
-    `(?<![\\p{L}])(?:Postfach|Postlagernd|BP|B\\.P\\.|Boîte postale|CS|TSA|Apartado de Correos|Apartado|Apdo\\.?(?:[ \\t]+de[ \\t]+Correos)?)[ \\t]+\\d{1,6}(?:[ \\t]\\d{2}){0,3}(?:${SEP}|[ \\t]+)\\d{4,5}[ \\t]+${CAP}(?:[ \\t]+(?:Cedex(?:[ \\t]+\\d{1,2})?|${CAP}))?`,
+    `(?<![\\p{L}])(?:${PO_BOX_WORDS})[ \\t]+\\d{1,6}(?:[ \\t]\\d{2}){0,3}(?:${SEP}|[ \\t]+)\\d{4,5}[ \\t]+${CAP}(?:[ \\t]+(?:Cedex(?:[ \\t]+\\d{1,2})?|${CAP}))?`,
     'gu',
   ),
   // Shipping labels in capitals, the lines collapsed onto one:
