@@ -7,8 +7,17 @@ import { readFileSync } from 'node:fs';
 import type { CountryCode } from 'libphonenumber-js/max';
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import { describe, expect, it } from 'vitest';
-import { BLIND2_PATH, type Blind2Fixture, blind2Jsonl } from '../../../eval/pii/generators/blind/blind2-generate.js';
-import { base58Valid, bech32Valid, ibanValid, luhnValid } from '../../../eval/pii/generators/blind/blind2-values.js';
+import {
+  BLIND2_PATH,
+  type Blind2Fixture,
+  blind2Jsonl,
+} from '../../../eval/pii/generators/blind/blind2-generate.js';
+import {
+  base58Valid,
+  bech32Valid,
+  ibanValid,
+  luhnValid,
+} from '../../../eval/pii/generators/blind/blind2-values.js';
 
 const committed = readFileSync(BLIND2_PATH, 'utf8');
 const lines: Blind2Fixture[] = committed

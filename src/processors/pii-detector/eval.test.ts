@@ -11,16 +11,16 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { generateBlind4PIILines } from '../../../eval/pii/generators/blind/blind4-generate.js';
 import { generateBlind5PIIFixtures } from '../../../eval/pii/generators/blind/blind5-generate.js';
-import { generateDev5PIIFixtures } from '../../../eval/pii/generators/templates/dev5-generate.js';
-import {
-  generateFreshPIIFixtures,
-  generatePIIFixtures,
-} from '../../../eval/pii/generators/templates/generate.js';
 import {
   BLIND_FIXTURES_PATH,
   blindFixturesJsonl,
   generateBlindPIIFixtures,
 } from '../../../eval/pii/generators/blind/generate-blind.js';
+import { generateDev5PIIFixtures } from '../../../eval/pii/generators/templates/dev5-generate.js';
+import {
+  generateFreshPIIFixtures,
+  generatePIIFixtures,
+} from '../../../eval/pii/generators/templates/generate.js';
 import { hardCaseFixtures } from '../../../eval/pii/generators/templates/hard-cases.js';
 import {
   developmentFile,
