@@ -1,32 +1,15 @@
 /**
  * The PII half of `npm run eval`: `detectPII()` at `PIIDetector`'s default threshold on the
- * project's generated fixtures (`eval/pii/`), per-type precision / recall / F1 and micro averages
- * for the development half and the held-out half.
+ * project's labelled fixtures (`eval/pii/`), per-type precision / recall / F1 and micro averages
+ * for the development half and the held-out half. How the sets were made is in
+ * `eval/README.md` ("PII"); how each was spent, in `CHANGELOG.md` ("History").
  *
- * - Development half (tuned on): every line written so far — `generate.ts` (`templates.ts`, both
- *   of its old hash halves, and `fresh-templates.ts`), both sets of `hard-cases.ts`, the first
- *   blind set (`generate-blind.ts`, `blind-fixtures.jsonl`), `dev2-templates.ts`,
- *   `dev3-templates.ts`, blind sets 2 and 3 (`blind2-fixtures.jsonl`, `blind3-fixtures.jsonl`:
- *   each was scored as held-out, their misses were then read, so they are spent and tuned on)
- *   `dev5-generate.ts` (generated names and addresses in new phrasings, five batches: each
- *   scored once before any rule was tuned on it; batch 5 was never tuned on) and blind set 4
- *   (`blind4-fixtures.jsonl`: first scored blind after round 2 at micro P 0.920 / R 0.833 —
- *   name 0.918 / 0.662, address 0.811 / 0.778, date-of-birth 1.00 / 0.80, phone 0.893 / 0.930 —
- *   then its misses were read in round 3, so it is spent; its credential URLs were relabelled to
- *   the documented `credential` span) and blind set 5 (`blind5-fixtures.jsonl`: first scored
- *   blind after round 3 at micro P 0.938 / R 0.787 — name 0.851 / 0.557, address 0.826 / 0.731,
- *   url 1.00 / 0.705, date-of-birth 1.00 / 0.887, phone 0.978 / 0.888, api-key 1.00 / 0.949 —
- *   then its misses were read in round 4, so it is spent; its credential URLs were relabelled to
- *   the documented `credential` span alone) and blind set 6 (`blind6-fixtures.jsonl`: first
- *   scored blind after round 4 at micro P 0.961 / R 0.940 — name 0.937 / 0.854, date-of-birth
- *   1.00 / 0.849, phone 0.894 / 0.991, address 0.971 / 0.971 — then its misses were read in
- *   round 5, so it is spent). Each set is also printed on its own row, and
- *   name/address figures per language.
- * - Held-out half (blind, never tuned on): blind sets 7 and 8 (`blind8-fixtures.jsonl`); blind set 7, whatever `eval/pii/blind7-fixtures.jsonl`
- *   holds, one {@link PIIFixture} per line, written by an engineer who never read the detector.
- *   Until that file exists the half is reported as pending. Tuning must not read its lines, its
- *   misses or its per-type figures; once it has, it belongs in development and a new blind set
- *   has to be written.
+ * - Development half (tuned on): every file of `eval/pii/development/`, one printed row per set,
+ *   with name/address figures per language.
+ * - Held-out half (blind, never tuned on): every file of `eval/pii/heldout/`, written by
+ *   engineers who never read the detector. Tuning must not read its lines, its misses or its
+ *   per-type figures; once it has, the set moves to `development/` and a new blind set has to
+ *   be written.
  *
  * Flags: `--tuning` hides the held-out half (what tuning sessions run); `PII_EVAL_ERRORS=1` lists
  * the development half's mistakes. `PII_EVAL_HELDOUT_MISSES=1` lists the held-out half's mistakes:
@@ -34,12 +17,7 @@
  * that list has spent the blind set.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { generateDev2PIIFixtures } from './pii/dev2-templates.js';
-import { generateDev3PIIFixtures } from './pii/dev3-templates.js';
-import { generateDev5PIIFixtures } from './pii/dev5-generate.js';
-import { generateBlindPIIFixtures } from './pii/generate-blind.js';
-import { generateFreshPIIFixtures, generatePIIFixtures, type PIIFixture } from './pii/generate.js';
-import { hardCaseFixtures } from './pii/hard-cases.js';
+import type { PIIFixture } from './pii/generators/templates/generate.js';
 import { EVAL_MIN_CONFIDENCE, type PIIScore, scorePII } from './pii/score.js';
 
 /** Which half a row of figures is. */
@@ -51,10 +29,17 @@ export const PII_SPLIT_LABELS: Record<PIISplit, string> = {
   heldout: 'held-out (blind, never tuned on)',
 };
 
-/** The held-out half: blind set 7, written without reading the detector or the other sets. */
-export const HELDOUT_FIXTURES_PATH = new URL('./pii/blind7-fixtures.jsonl', import.meta.url);
-/** Blind set 8, also in the held-out half: written without reading the detector or the other sets. */
-export const BLIND8_FIXTURES_PATH = new URL('./pii/blind8-fixtures.jsonl', import.meta.url);
+const development = (file: string) => new URL(`./pii/development/${file}`, import.meta.url);
+const heldout = (file: string) => new URL(`./pii/heldout/${file}`, import.meta.url);
+
+/** Blind set 7, in the held-out half. */
+export const HELDOUT_FIXTURES_PATH = heldout('blind7-fixtures.jsonl');
+/** Blind set 8, in the held-out half. */
+export const BLIND8_FIXTURES_PATH = heldout('blind8-fixtures.jsonl');
+/** Blind set 4, spent: in the development half. */
+export const BLIND4_FIXTURES_PATH = development('blind4-fixtures.jsonl');
+/** Blind set 5, spent: in the development half. */
+export const BLIND5_FIXTURES_PATH = development('blind5-fixtures.jsonl');
 
 /** The held-out half's sets, one printed row each (a set whose file is missing is left out). */
 export function heldoutSets(): Array<{ name: string; fixtures: PIIFixture[] }> {
@@ -64,16 +49,6 @@ export function heldoutSets(): Array<{ name: string; fixtures: PIIFixture[] }> {
   ];
   return sets.filter((s) => existsSync(s.path)).map((s) => ({ name: s.name, fixtures: readJsonl(s.path) }));
 }
-/** Blind set 6, spent in round 5: now part of the development half. */
-export const BLIND6_FIXTURES_PATH = new URL('./pii/blind6-fixtures.jsonl', import.meta.url);
-/** Blind set 5, spent in round 4: now part of the development half. */
-export const BLIND5_FIXTURES_PATH = new URL('./pii/blind5-fixtures.jsonl', import.meta.url);
-/** Blind set 4, spent in round 3: now part of the development half. */
-export const BLIND4_FIXTURES_PATH = new URL('./pii/blind4-fixtures.jsonl', import.meta.url);
-/** Blind set 2, spent: now part of the development half. */
-export const BLIND2_FIXTURES_PATH = new URL('./pii/blind2-fixtures.jsonl', import.meta.url);
-/** Blind set 3, spent: now part of the development half. */
-export const BLIND3_FIXTURES_PATH = new URL('./pii/blind3-fixtures.jsonl', import.meta.url);
 
 function readJsonl(path: URL): PIIFixture[] {
   return readFileSync(path, 'utf8')
@@ -82,43 +57,29 @@ function readJsonl(path: URL): PIIFixture[] {
     .map((line) => JSON.parse(line) as PIIFixture);
 }
 
+/**
+ * The development half's sets, in printing order: each row's label and its file in
+ * `eval/pii/development/` (the labels name the sets as the history in `CHANGELOG.md` does).
+ */
+const DEVELOPMENT_SETS: ReadonlyArray<readonly [name: string, file: string]> = [
+  ['templates + fresh + hard cases', 'templates-fresh-hard-cases.jsonl'],
+  ['blind set 1 (spent)', 'blind1-fixtures.jsonl'],
+  ['dev2 + dev3', 'dev2-dev3-fixtures.jsonl'],
+  ['blind set 2 (spent)', 'blind2-fixtures.jsonl'],
+  ['blind set 3 (spent)', 'blind3-fixtures.jsonl'],
+  ['dev5 batch 1 (generated names/addresses)', 'dev5-batch1-fixtures.jsonl'],
+  ['dev5 batch 2 (generated names/addresses)', 'dev5-batch2-fixtures.jsonl'],
+  ['dev5 batch 3 (generated names/addresses)', 'dev5-batch3-fixtures.jsonl'],
+  ['dev5 batch 4 (generated names/addresses)', 'dev5-batch4-fixtures.jsonl'],
+  ['dev5 batch 5 (never tuned on)', 'dev5-batch5-fixtures.jsonl'],
+  ['blind set 4 (spent; first blind score P 0.920 / R 0.833)', 'blind4-fixtures.jsonl'],
+  ['blind set 5 (spent; first blind score P 0.938 / R 0.787)', 'blind5-fixtures.jsonl'],
+  ['blind set 6 (spent; first blind score P 0.961 / R 0.940)', 'blind6-fixtures.jsonl'],
+];
+
 /** The development half, one named set per row of the printout. */
 export function developmentSets(): Array<{ name: string; fixtures: PIIFixture[] }> {
-  return [
-    {
-      name: 'templates + fresh + hard cases',
-      fixtures: [
-        ...generatePIIFixtures(),
-        ...generateFreshPIIFixtures(),
-        ...hardCaseFixtures('dev'),
-        ...hardCaseFixtures('heldout'),
-      ],
-    },
-    { name: 'blind set 1 (spent)', fixtures: generateBlindPIIFixtures() },
-    { name: 'dev2 + dev3', fixtures: [...generateDev2PIIFixtures(), ...generateDev3PIIFixtures()] },
-    { name: 'blind set 2 (spent)', fixtures: readJsonl(BLIND2_FIXTURES_PATH) },
-    { name: 'blind set 3 (spent)', fixtures: readJsonl(BLIND3_FIXTURES_PATH) },
-    { name: 'dev5 batch 1 (generated names/addresses)', fixtures: generateDev5PIIFixtures(1) },
-    { name: 'dev5 batch 2 (generated names/addresses)', fixtures: generateDev5PIIFixtures(2) },
-    { name: 'dev5 batch 3 (generated names/addresses)', fixtures: generateDev5PIIFixtures(3) },
-    { name: 'dev5 batch 4 (generated names/addresses)', fixtures: generateDev5PIIFixtures(4) },
-    { name: 'dev5 batch 5 (never tuned on)', fixtures: generateDev5PIIFixtures(5) },
-    {
-      name: 'blind set 4 (spent; first blind score P 0.920 / R 0.833)',
-      fixtures: readJsonl(BLIND4_FIXTURES_PATH),
-    },
-    {
-      // First scored blind after round 3: micro P 0.938 / R 0.787 (name 0.851 / 0.557).
-      name: 'blind set 5 (spent; first blind score P 0.938 / R 0.787)',
-      fixtures: readJsonl(BLIND5_FIXTURES_PATH),
-    },
-    {
-      // First scored blind after round 4: micro P 0.961 / R 0.940 (name 0.937 / 0.854,
-      // date-of-birth 1.00 / 0.849, phone 0.894 / 0.991).
-      name: 'blind set 6 (spent; first blind score P 0.961 / R 0.940)',
-      fixtures: readJsonl(BLIND6_FIXTURES_PATH),
-    },
-  ];
+  return DEVELOPMENT_SETS.map(([name, file]) => ({ name, fixtures: readJsonl(development(file)) }));
 }
 
 /**

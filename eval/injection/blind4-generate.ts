@@ -4,7 +4,7 @@
  * is `{"id","split":"blind","family","lang","label":0|1,"hard":bool,"text"}`. No scorer is run.
  */
 import { writeFileSync } from 'node:fs';
-import { hash32, Rng } from '../pii/blind4-values.js';
+import { hash32, Rng } from '../pii/generators/blind/blind4-values.js';
 import {
   ATTACK_GENS,
   ATTACK_PLAN,

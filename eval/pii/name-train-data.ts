@@ -12,7 +12,7 @@
  * Title-Case headline: none of those are labelled.
  */
 import { type Faker, fakerDE, fakerEN_US, fakerES, fakerFR } from '@faker-js/faker';
-import type { PIIFixture } from './generate.js';
+import type { PIIFixture } from './generators/templates/generate.js';
 
 type Lang = 'en' | 'de' | 'fr' | 'es' | 'zh' | 'ja' | 'ko';
 

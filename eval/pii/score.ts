@@ -5,7 +5,7 @@
  */
 import { detectPII } from '../../src/processors/pii-detector/detect/index.js';
 import type { PIIType } from '../../src/processors/pii-detector/detect/types.js';
-import type { PIIFixture } from './generate.js';
+import type { PIIFixture } from './generators/templates/generate.js';
 
 export interface TypeScore {
   tp: number;

@@ -17,7 +17,6 @@ import { listOrMessages, rememberedTest, replaceToolResult, withHookDefaults } f
 import { PII_DETECTOR_OPTIONS } from '../guardrail-option-names.js';
 import {
   createStreamWindow,
-  type GuardrailFailure,
   type GuardrailFailureTripwireMetadata,
   reportViolation,
   type StreamTextWindow,
@@ -41,10 +40,14 @@ import {
 } from './options.js';
 import { applyRedactions, redactValue } from './redact.js';
 import {
+  blockMetadata,
+  blockReason,
+  notifyViolation,
   type PIIHook,
   type PIITripwireMetadata,
   type PIIViolationDetail,
-  reported,
+  type PIIWhere,
+  reportFailure,
   typesOf,
 } from './report.js';
 
@@ -312,7 +315,7 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
       ...(args.abortSignal !== undefined ? { abortSignal: args.abortSignal } : {}),
       ...(args.tracingContext !== undefined ? { tracingContext: args.tracingContext } : {}),
       ...(args.usageRecorder !== undefined ? { usageRecorder: args.usageRecorder } : {}),
-      onFailure: (failure) => this.#reportFailure(failure, hook),
+      onFailure: (failure) => reportFailure(this.onViolation, failure, hook),
     };
   }
 
@@ -399,7 +402,7 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
     if (strategy === 'block') {
       return {
         action: 'block',
-        reason: this.#blockReason(fresh, 'processOutputStream'),
+        reason: blockReason(fresh, 'processOutputStream'),
         metadata: this.#blockMetadata(fresh, 'processOutputStream', {}, info.offset),
       };
     }
@@ -437,90 +440,29 @@ export class PIIDetector implements Processor<'pii-detector', PIIDetectorTripwir
     return { text: applyRedactions(text, spans), spans };
   }
 
-  #blockReason(detections: readonly PIIResultDetection[], hook: PIIHook): string {
-    const where =
-      hook === 'processInput' ? 'the input' : hook === 'processToolResult' ? 'a tool result' : 'the response';
-    return `Blocked: personal data (${typesOf(detections).join(', ')}) found in ${where} by pii-detector.`;
+  #block(detections: readonly PIIResultDetection[], hook: PIIHook, abort: Abort, where: PIIWhere): never {
+    return abort(blockReason(detections, hook), {
+      metadata: this.#blockMetadata(detections, hook, where),
+    });
   }
 
   #blockMetadata(
     detections: readonly PIIResultDetection[],
     hook: PIIHook,
-    where: { messageId?: string; toolCallId?: string },
+    where: PIIWhere,
     offset = 0,
   ): PIITripwireMetadata {
-    return {
-      processorId: PII_DETECTOR_ID,
-      strategy: 'block',
-      hook,
-      types: typesOf(detections),
-      detections: reported(detections, this.#o.includeDetections, offset),
-      ...where,
-    };
+    return blockMetadata(detections, hook, where, this.#o.includeDetections, offset);
   }
 
-  #block(
-    detections: readonly PIIResultDetection[],
-    hook: PIIHook,
-    abort: Abort,
-    where: { messageId?: string; toolCallId?: string },
-  ): never {
-    return abort(this.#blockReason(detections, hook), {
-      metadata: this.#blockMetadata(detections, hook, where),
-    });
-  }
-
-  async #violation(
+  #violation(
     strategy: Exclude<PIIStrategy, 'block'>,
     detections: readonly PIIResultDetection[],
     hook: PIIHook,
-    where: { messageId?: string; toolCallId?: string; textId?: string },
+    where: PIIWhere,
     offset = 0,
   ): Promise<void> {
-    const callback = this.onViolation;
-    if (typeof callback !== 'function') return;
-    const replacements =
-      strategy === 'redact' && this.#o.includeDetections
-        ? detections.map((d) => redactValue(d.type, d.value, this.#o.redactionMethod, this.#o.preserveFormat))
-        : undefined;
-    const detail: PIIViolationDetail = {
-      processorId: PII_DETECTOR_ID,
-      strategy,
-      hook,
-      types: typesOf(detections),
-      detections: reported(detections, this.#o.includeDetections, offset, replacements),
-      ...where,
-    };
-    const verb = strategy === 'redact' ? 'redacted' : strategy === 'filter' ? 'filtered' : 'found';
-    try {
-      await callback({
-        processorId: PII_DETECTOR_ID,
-        message: `pii-detector: personal data ${verb} (${detail.types.join(', ')}).`,
-        detail,
-      });
-    } catch {
-      // By contract a failing onViolation never disturbs the run.
-    }
-  }
-
-  async #reportFailure(failure: GuardrailFailure, hook: PIIHook): Promise<void> {
-    const callback = this.onViolation;
-    if (typeof callback !== 'function') return;
-    try {
-      await callback({
-        processorId: PII_DETECTOR_ID,
-        message: `pii-detector: the check in ${hook} ${failure.kind === 'timeout' ? 'timed out' : 'failed'} (${failure.errorStrategy === 'warn' ? 'content let through' : 'run aborted'}).`,
-        detail: {
-          processorId: PII_DETECTOR_ID,
-          hook,
-          failure: failure.kind,
-          errorStrategy: failure.errorStrategy,
-          message: failure.message,
-        },
-      });
-    } catch {
-      // Ignored, as above.
-    }
+    return notifyViolation(this.onViolation, this.#o, { strategy, detections, hook, where, offset });
   }
 
   async #emitDetection(input: string, verdict: PIIVerdict, hook: PIIHook): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * detectPII(): full postal layouts per country (issue 11, dev3) — UK postcodes, multi-line
+ * detectPII(): full postal layouts per country — UK postcodes, multi-line
  * street + postal-code lines, Spanish floor and door (3º izq.), German city names with "am",
  * Japanese addresses after the 〒 postal mark (the mark and code are not a phone number),
  * Korean floors (4층) — and streets or places without a number that must stay quiet.

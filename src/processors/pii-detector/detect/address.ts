@@ -1,4 +1,20 @@
+import { dataPattern, type PatternData, piiData } from './data.js';
 import type { Candidate, ScanContext } from './types.js';
+
+const LATIN = piiData<{
+  readonly usStreetTypes: string[];
+  readonly esStreetTypes: string[];
+  readonly notStreetHeads: string[];
+  readonly capitalsLabel: PatternData;
+  readonly counterBefore: PatternData;
+  readonly streetMorpheme: PatternData;
+  readonly frStreetTypes: string[];
+  readonly deStreetSuffixes: string[];
+  readonly poBoxWords: string[];
+}>('address/latin');
+const ZH = piiData<{ readonly districtAddress: PatternData; readonly provinces: PatternData }>('address/zh');
+const JA = piiData<{ readonly address: PatternData }>('address/ja');
+const KO = piiData<{ readonly address: PatternData }>('address/ko');
 
 const CAP = "\\p{Lu}[\\p{L}'’-]*";
 const CAPS = `${CAP}(?:\\s+${CAP}){0,3}`;
@@ -14,166 +30,10 @@ const UK_POSTCODE = '[A-Z]{1,2}\\d[A-Z\\d]?[ \\t]?\\d[A-Z]{2}(?![\\p{L}\\p{N}])'
  * Street-type words of US addresses (the common USPS suffixes and their abbreviations): what
  * separates "742 Evergreen Terrace" and "6441 Mable Estate" from "12 Apple Pies".
  */
-const US_STREET_TYPES = [
-  'Broadway',
-  'Street',
-  'St\\.?',
-  'Avenue',
-  'Ave\\.?',
-  'Av\\.',
-  'Road',
-  'Rd\\.?',
-  'Boulevard',
-  'Blvd\\.?',
-  'Lane',
-  'Ln\\.?',
-  'Drive',
-  'Dr\\.?',
-  'Court',
-  'Ct\\.?',
-  'Way',
-  'Place',
-  'Pl\\.?',
-  'Terrace',
-  'Ter\\.?',
-  'Square',
-  'Sq\\.?',
-  'Parkway',
-  'Pkwy\\.?',
-  'Highway',
-  'Hwy\\.?',
-  'Route',
-  'Rte\\.?',
-  'Trail',
-  'Trl\\.?',
-  'Circle',
-  'Cir\\.?',
-  'Loop',
-  'Pike',
-  'Crossing',
-  'Run',
-  'Path',
-  'Row',
-  'Alley',
-  'Plaza',
-  'Point',
-  'Ridge',
-  'Park',
-  'Heights',
-  'Hills?',
-  'Glen',
-  'Grove',
-  'Harbor',
-  'Haven',
-  'Landing',
-  'Manor',
-  'Meadows?',
-  'Mews',
-  'Mills?',
-  'Orchard',
-  'Pass',
-  'Port',
-  'Ranch',
-  'Shores?',
-  'Springs?',
-  'Station',
-  'Summit',
-  'Valley',
-  'View',
-  'Village',
-  'Walk',
-  'Wells?',
-  'Estates?',
-  'Expressway',
-  'Freeway',
-  'Turnpike',
-  'Cove',
-  'Creek',
-  'Crest',
-  'Forks?',
-  'Gardens',
-  'Gateway',
-  'Junction',
-  'Knolls?',
-  'Lakes?',
-  'Oval',
-  'Brook',
-  'Bypass',
-  'Canyon',
-  'Causeway',
-  'Corners?',
-  'Cliffs?',
-  'Falls',
-  'Ferry',
-  'Fields?',
-  'Ford',
-  'Forest',
-  'Green',
-  'Hollow',
-  'Island',
-  'Isle',
-  'Motorway',
-].join('|');
+const US_STREET_TYPES = LATIN.usStreetTypes.join('|');
 
 /** Spanish street-type words (the vía types of Spanish addresses) and their abbreviations. */
-const ES_STREET_TYPES = [
-  'Calle',
-  'C/',
-  'Cl\\.',
-  'Avenida',
-  'Avda\\.?',
-  'Av\\.',
-  'Paseo',
-  'Pº',
-  'Plaza',
-  'Pza\\.?',
-  'Camino',
-  'Carrera',
-  'Ronda',
-  'Travesía',
-  'Glorieta',
-  'Callejón',
-  'Carretera',
-  'Ctra\\.?',
-  'Urbanización',
-  'Urb\\.',
-  'Vía',
-  'Rambla',
-  'Alameda',
-  'Cuesta',
-  'Pasaje',
-  'Polígono',
-  'Bulevar',
-  'Barrio',
-  'Monte',
-  'Solar',
-  'Partida',
-  'Lugar',
-  'Masía',
-  'Colonia',
-  'Edificio',
-  'Conjunto',
-  'Manzana',
-  'Finca',
-  'Subida',
-  'Bajada',
-  'Muelle',
-  'Prolongación',
-  'Sector',
-  'Senda',
-  'Parque',
-  'Grupo',
-  'Quinta',
-  'Aldea',
-  'Arrabal',
-  'Calleja',
-  'Caserío',
-  'Explanada',
-  'Jardines',
-  'Plazuela',
-  'Rincón',
-  'Salida',
-].join('|');
+const ES_STREET_TYPES = LATIN.esStreetTypes.join('|');
 
 /**
  * What follows the house number of a Chinese address: a named building and its floor
@@ -187,57 +47,28 @@ const ZH_UNIT =
  * address that contains one starts with it, so verbs of place the city pattern swallows
  * ("送至江苏省…", "现住上海市…", "住址广东省…") are cut off.
  */
-const ZH_PROVINCES =
-  /(?:北京|天津|上海|重庆|重慶|河北|山西|辽宁|遼寧|吉林|黑龙江|黑龍江|江苏|江蘇|浙江|安徽|福建|江西|山东|山東|河南|湖北|湖南|广东|廣東|海南|四川|贵州|貴州|云南|雲南|陕西|陝西|甘肃|甘肅|青海|台湾|臺灣|內蒙古|内蒙古|广西|廣西|西藏|宁夏|寧夏|新疆|香港|澳门|澳門)(?:省|市|自治区|壮族自治区|回族自治区|维吾尔自治区|特别行政区)/u;
+const ZH_PROVINCES = dataPattern(ZH.provinces);
 
 /** Document and product words that precede a number and a comma without being a street. */
-const NOT_STREET_HEADS = [
-  'Chapter',
-  'Kapitel',
-  'Chapitre',
-  'Capítulo',
-  'Seite',
-  'Page',
-  'Página',
-  'Section',
-  'Abschnitt',
-  'Table',
-  'Tabelle',
-  'Tabla',
-  'Version',
-  'Versión',
-  'Platform',
-  'Gleis',
-  'Quai',
-  'Andén',
-  'Room',
-  'Zimmer',
-  'Raum',
-  'Level',
-  'Step',
-  'Schritt',
-  'Étape',
-  'Paso',
-  'Order',
-  'Bestellung',
-  'Commande',
-  'Pedido',
-  'Windows',
-  'iPhone',
-  'Apollo',
-  'Figure',
-  'Abbildung',
-  'Teil',
-  'Part',
-  'Band',
-  'Vol',
-].join('|');
+const NOT_STREET_HEADS = LATIN.notStreetHeads.join('|');
+
+/** French street types, either case for the first letter ("rue", "Rue", "rond-point"). */
+const FR_STREET_TYPES = LATIN.frStreetTypes.join('|');
+/** German street-name endings ("Hauptstraße", "Lindenweg"). */
+const DE_STREET_SUFFIXES = LATIN.deStreetSuffixes.join('|');
+/** Post-office box words in German, French and Spanish use. */
+const PO_BOX_WORDS = LATIN.poBoxWords.join('|');
 
 /**
  * Street-address shapes per language. Each needs a house number and a street-type word, which
  * is what separates "12 Baker Street" from "12 apples"; a postal code and city after it are
  * included when present.
  */
+const ZH_DISTRICT_ADDRESS = dataPattern(ZH.districtAddress);
+const JA_ADDRESS = dataPattern(JA.address);
+const KO_ADDRESS = dataPattern(KO.address);
+const CAPITALS_LABEL_ADDRESS = dataPattern(LATIN.capitalsLabel);
+
 const SHAPES: readonly RegExp[] = [
   // English: 742 Evergreen Terrace, Springfield, IL 62704
   new RegExp(
@@ -246,12 +77,12 @@ const SHAPES: readonly RegExp[] = [
   ),
   // German: Hauptstraße 5, 10115 Berlin
   new RegExp(
-    `(?<![\\p{L}])(?:\\p{Lu}[\\p{Ll}äöüß]+(?:-\\p{Lu}[\\p{Ll}äöüß]+)*(?:straße|strasse|str\\.|weg|gasse|platz|allee|ring|damm|ufer)|(?:Am|An der|Im|Auf der)\\s+\\p{Lu}[\\p{Ll}äöüß]+)\\s+\\d{1,4}\\s?[a-z]?(?![\\p{L}\\p{N}])(?:${SEP}\\d{4,5}\\s+${CAP}(?:[ \\t]+(?:am|an der|im|in der|ob der|bei)[ \\t]+${CAP})?)?`,
+    `(?<![\\p{L}])(?:\\p{Lu}[\\p{Ll}äöüß]+(?:-\\p{Lu}[\\p{Ll}äöüß]+)*(?:${DE_STREET_SUFFIXES})|(?:Am|An der|Im|Auf der)\\s+\\p{Lu}[\\p{Ll}äöüß]+)\\s+\\d{1,4}\\s?[a-z]?(?![\\p{L}\\p{N}])(?:${SEP}\\d{4,5}\\s+${CAP}(?:[ \\t]+(?:am|an der|im|in der|ob der|bei)[ \\t]+${CAP})?)?`,
     'gu',
   ),
   // French: 12 rue de la Paix, 75002 Paris
   new RegExp(
-    `(?<![\\p{L}\\p{N}])\\d{1,4}(?:\\s?(?:bis|ter))?,?\\s+(?:[Rr]ue|[Aa]venue|[Bb]oulevard|[Bb]d|[Pp]lace|[Cc]hemin|[Aa]llée|[Ii]mpasse|[Qq]uai|[Rr]oute|[Cc]ours|[Ss]quare|[Cc]ité|[Rr]ésidence|[Pp]assage|[Vv]illa|[Hh]ameau|[Pp]romenade|[Pp]arvis|[Ss]entier|[Rr]ond-[Pp]oint|[Ff]aubourg|[Ll]ieu-dit)\\s+(?:(?:de la|de l'|du|des|de|d')\\s*)?${CAPS}(?:(?:${SEP}|[ \\t]+)\\d{5}\\s+${CAP}(?:[ \\t-]${CAP})?)?`,
+    `(?<![\\p{L}\\p{N}])\\d{1,4}(?:\\s?(?:bis|ter))?,?\\s+(?:${FR_STREET_TYPES})\\s+(?:(?:de la|de l'|du|des|de|d')\\s*)?${CAPS}(?:(?:${SEP}|[ \\t]+)\\d{5}\\s+${CAP}(?:[ \\t-]${CAP})?)?`,
     'gu',
   ),
   // Spanish: Calle de Alcalá 45, 28014 Madrid
@@ -265,15 +96,15 @@ const SHAPES: readonly RegExp[] = [
     'gu',
   ),
   // Chinese without the city, the district right after a verb of place: 公司在朝阳区建国路88号
-  /(?<=^|[^\p{Script=Han}]|在|到|于|於|址|为|為)[\p{Script=Han}]{1,4}?(?:区|县)[\p{Script=Han}]{1,6}(?:路|街|大道|巷|胡同)\d{1,5}号(?:[\p{Script=Han}]{2,4}?(?:大厦|大楼|大樓|中心|广场|廣場|花园|花園|小区|公寓|家园)(?:\d{1,3}(?:层|楼|樓)(?:\d{1,5}室)?)?|\d{1,3}(?:号楼|栋|幢|座)(?:\d{1,2}单元)?(?:\d{1,5}室)?|\d{1,3}(?:层|楼)(?:\d{1,5}室)?|\d{1,5}室)?/gu,
+  ZH_DISTRICT_ADDRESS,
   // Japanese: 東京都新宿区西新宿2丁目8番1号 / 2-8-1
   // with the postal code (〒150-0002) before it and the building and room after it when they
   // follow ("… 4丁目11番11号 パークコート青山708", "…号グランメゾン457号室").
-  /(?:〒[ \u3000]?\d{3}-\d{4}[ \u3000]?|(?<![\d-])\d{3}-\d{4}[ \u3000](?=東京都|北海道|京都府|大阪府|[\p{Script=Han}]{2,3}県))?(?:東京都|北海道|(?:京都|大阪)府|[\p{Script=Han}]{2,3}県|(?<![\p{Script=Han}])(?=[\p{Script=Han}]{1,4}市[\p{Script=Han}]{1,3}区))[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{1,8}?(?:市|区|町|村)[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{0,8}?\d{1,3}(?:丁目\d{1,3}(?:番地?)\d{1,3}号?|-\d{1,4}(?:-\d{1,4})?)(?![\d-])(?:[ \u3000]?[\p{Script=Han}]{0,4}[\p{Script=Katakana}ー]{2,12}[\p{Script=Han}]{0,3}\d{1,4}(?:号室|階)?(?![\d]))?/gu,
+  JA_ADDRESS,
   // Korean: 서울특별시 강남구 테헤란로 152
   // Province or metropolitan city, city/county and district, road and number, then the
   // apartment unit (113동 703호) when it follows.
-  /(?:(?<=\(우\)[ \t]?|우편번호[ \t]?[:：]?[ \t]?)\d{5}[ \t])?(?:(?:[가-힣]{2,6}(?:특별시|광역시|특별자치시|특별자치도|도)|(?:서울|부산|대구|인천|광주|대전|울산|세종)시?|경기|강원|충북|충남|전북|전남|경북|경남|제주)\s)?(?:[가-힣]{1,6}(?:시|군)\s(?:[가-힣]{1,6}(?:구|읍|면)\s)?|[가-힣]{1,6}(?:구|군)\s)[가-힣0-9]{1,10}(?:로|길)\s?\d{1,4}(?:-\d{1,4})?(?:번길\s?\d{1,4})?(?:,?\s*(?:[가-힣A-Za-z]{1,10}\s)?\d{1,4}동\s?\d{1,5}호|,?\s*\d{1,3}층(?:\s?\d{1,5}호)?|,?\s*\d{1,5}호)?/gu,
+  KO_ADDRESS,
   // A street line whose house number ends it (German, Austrian, Swiss, Spanish style), then a
   // four- or five-digit postal code and a capitalised city that ends the phrase: the postal
   // line anchors street names without a known street-type word ("Unter den Linden 77, 10117
@@ -292,25 +123,23 @@ const SHAPES: readonly RegExp[] = [
   // "Postfach 85 83 50, 80331 München", "BP 1292, 31000 Toulouse Cedex 6",
   // "Apartado de Correos 1126, 08080 Barcelona".
   new RegExp(
-    `(?<![\\p{L}])(?:Postfach|Postlagernd|BP|B\\.P\\.|Boîte postale|CS|TSA|Apartado de Correos|Apartado|Apdo\\.?(?:[ \\t]+de[ \\t]+Correos)?)[ \\t]+\\d{1,6}(?:[ \\t]\\d{2}){0,3}(?:${SEP}|[ \\t]+)\\d{4,5}[ \\t]+${CAP}(?:[ \\t]+(?:Cedex(?:[ \\t]+\\d{1,2})?|${CAP}))?`,
+    `(?<![\\p{L}])(?:${PO_BOX_WORDS})[ \\t]+\\d{1,6}(?:[ \\t]\\d{2}){0,3}(?:${SEP}|[ \\t]+)\\d{4,5}[ \\t]+${CAP}(?:[ \\t]+(?:Cedex(?:[ \\t]+\\d{1,2})?|${CAP}))?`,
     'gu',
   ),
   // Shipping labels in capitals, the lines collapsed onto one:
   // "8383 OAK ST APT 15 BEND OR 97776", "2953 ELM BLVD MADISON WI 53733".
-  /(?<![\p{L}\p{N}])\d{1,5}[ \t]+(?:[NSEW][ \t]+)?(?:[A-Z0-9]{2,}[ \t]+){1,3}(?:ST|STREET|AVE|AVENUE|RD|ROAD|BLVD|DR|DRIVE|LN|LANE|CT|COURT|WAY|PL|PLACE|TER|PKWY|HWY|CIR|SQ)(?:[ \t]+(?:APT|STE|SUITE|UNIT|#)[ \t]*[A-Z0-9-]{1,5})?[ \t,]+(?:[A-Z]{2,}[ \t]+){1,3}[A-Z]{2}[ \t]+\d{5}(?:-\d{4})?(?![\p{N}])/gu,
+  CAPITALS_LABEL_ADDRESS,
 ];
 
 /** Words that count things before a number: gates, rooms, emergency numbers, top-N lists. */
-const COUNTER_BEFORE =
-  /(?:Gate|Call|Dial|Room|Platform|Flight|Bus|Exit|Level|Floor|Chapter|Page|Top|No\.?|Nr\.?|Line|Track|Terminal|Step|Section)[ \t]+$/u;
+const COUNTER_BEFORE = dataPattern(LATIN.counterBefore);
 
 /**
  * Morphemes of street names in German, Austrian, Swiss, French and Spanish use, and the
  * locative prepositions street names start with ("Am Lustgarten", "Unter den Linden"): what
  * separates "Karl-Marx-Allee 90, 10243 Berlin" from "Invoice 12, 10001 Widgets".
  */
-const STREET_MORPHEME =
-  /(?:stra(?:ß|ss)e|str\.|weg|platz|gasse|allee|ring|damm|ufer|quai|kai|markt|garten|berg|hof|feld|bach|brücke|chaussee|promenade|steig|pfad|zeile|anger|graben|wall|höhe|linden|vía|via|calle|plaza|paseo|rambla|ronda|avenida|carrer|rue|gran)/iu;
+const STREET_MORPHEME = dataPattern(LATIN.streetMorpheme);
 const LOCATIVE_START =
   /^(?:Am|An der|An den|Im|Auf der|Auf dem|Unter den|Zum|Zur|In der|Hinter der|Bei der|Vor dem)\s/u;
 

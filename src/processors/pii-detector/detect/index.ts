@@ -17,7 +17,7 @@ import { findNames } from './name.js';
 import { findCjkCellNames } from './name-cells.js';
 import { NOT_NAME_WORDS, NOT_NAMES } from './name-lexicon.js';
 import { findModelNames } from './name-model.js';
-import { namesBeforeAddresses } from './name-structure.js';
+import { namesBeforeAddresses } from './name-records.js';
 import { findPassports } from './passport.js';
 import { DEFAULT_PHONE_COUNTRIES, findPhones } from './phone.js';
 import { findSecrets } from './secret.js';

@@ -1,5 +1,15 @@
+import { dataPattern, type PatternData, piiData } from './data.js';
 import { NOT_NAME_WORDS, NOT_NAMES } from './name-lexicon.js';
 import type { Candidate } from './types.js';
+
+const LATIN = piiData<{
+  readonly chatIntroductions: PatternData;
+  readonly kinship: PatternData;
+  readonly nicknames: PatternData;
+  readonly notifyPhrases: PatternData;
+  readonly chatCommonWords: string[];
+  readonly labelNotNames: string[];
+}>('names/latin');
 
 /**
  * Names written the way people write in chat: in lower case after a self-introduction ("hey its
@@ -13,36 +23,18 @@ import type { Candidate } from './types.js';
  * not a function word; a list of common words in the four Latin-script languages keeps "its ok",
  * "soy de Madrid", "c'est bon", "my wife and I" out.
  */
-const INTRO =
-  /(?<![\p{L}\p{N}'’-])(?:it'?s|it’s|it is|this is|i'?m|i’m|soy|c|c'est|c’est|cest|je suis|moi c'est|moi c’est|hier ist|hier|me llamo|aquí|aqui)[ \t]+(?=\p{Ll})/giu;
-const KIN =
-  /(?<![\p{L}])(?:my|meine?|mon|ma|mi)[ \t]+(?:wife|husband|son|daughter|mom|mum|dad|brother|sister|friend|boss|partner|girlfriend|boyfriend|cousin|colleague|coworker|roommate|frau|mann|sohn|tochter|schwester|bruder|freundin|freund|femme|mari|fils|fille|sœur|soeur|frère|frere|copine|copain|esposa|esposo|mujer|marido|hijo|hija|hermana|hermano|amiga|amigo|novia|novio)[ \t]+(?=\p{Ll})/giu;
+const INTRO = dataPattern(LATIN.chatIntroductions);
+const KIN = dataPattern(LATIN.kinship);
 const LOWER_WORD = /\p{Ll}[\p{Ll}'’-]{2,15}(?![\p{L}\p{N}])/uy;
 const CLOSE =
   /^(?:[ \t]*(?:[,!.?;:)]|$)|[ \t]*\p{Extended_Pictographic}|[ \t]+(?:from|here|again|de|del|von|vom|aus|ici|aquí|aqui)(?![\p{L}]))/u;
-const NICKNAME =
-  /(?<![\p{L}])(?:calls? (?:her|him|me|them)|goes by|known as|nicknamed|a\.k\.a\.?|aka|genannt|alias|surnommée?|dite?|apodad[oa]|le dicen|me dicen|(?:la|le) llaman)[ \t]+(?=\p{Lu})/giu;
-const NOTIFY =
-  /(?<![\p{L}])(?:avisar a|avisa a|avisad a|avísale a|a nombre de|personne à prévenir|personne a prevenir|prévenir|notfallkontakt|im notfall|emergency contact|in case of emergency|the late|la difunta|le défunt|la défunte|el difunto|des verstorbenen|der verstorbenen|new hire|neuer mitarbeiter|neue mitarbeiterin|nouvelle recrue|nuevo empleado|nueva empleada|inhaber(?:in)?|empleada|empleado)[ \t]*[:：]?[ \t]+(?=\p{Lu})/giu;
+const NICKNAME = dataPattern(LATIN.nicknames);
+const NOTIFY = dataPattern(LATIN.notifyPhrases);
 const CAP_NAME =
   /\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*(?:[ \u00a0]\p{Lu}\p{Ll}+(?:[-'’]\p{Lu}?\p{Ll}+)*){0,3}/uy;
 
 /** Common lower-case words that follow an introduction or a relationship word without being a name. */
-const COMMON = new Set(
-  `the and but for not you your just also really still already always never here there back home out
-  sure fine good great busy sick late new now then too very gonna gotta going coming trying leaving
-  thinking wondering looking calling writing texting sorry glad happy okay ok yes yeah nope who what
-  when where why how that this was were will would can could might may must should did does said says
-  told asked called got gets has have had is are be been being with from about again all any some one
-  two bad nice cool done ready free home away almost only over under into onto off
-  ich und oder aber ist war hat hatte wird kann muss soll noch schon auch nicht nur mal hier jetzt bald
-  heute morgen gestern krank spät zurück unterwegs gerade wieder eben sehr gut froh leider dein deine
-  meine mein der die das ein eine vom von aus bei mit alles nichts etwas klar fertig egal dran dabei
-  moi toi lui elle est était avait peut pas plus déjà encore aussi bien bon trop très juste vraiment
-  retard malade pour avec dans les des une ici moi-même content contente désolé désolée
-  era está estaba estoy había puede también muy bien mal solo todavía nuevo nueva los las una para por
-  con que quien tengo tiene hoy ayer mañana aquí allí yo ella él`.split(/\s+/u),
-);
+const COMMON = new Set<string>(LATIN.chatCommonWords);
 
 /** What closes a lower-case name after an introduction: a comma, "!", an emoji, "from"/"de"/"von"… */
 const STRICT_CLOSE =
@@ -84,11 +76,7 @@ function capitalised(text: string, at: number): number {
 const LABEL_CUE =
   /(?<![\p{L}])(?:ship to|deliver to|bill to|sold to|attn|attention|destinataire|empfänger|destinatario)[ \t]*[:：]?[ \t]+(?=\p{Lu}{2})/giu;
 /** Words of a shipping label's addressee that make it a place or a business, not a person. */
-const LABEL_NOT_NAMES = new Set(
-  'Store Shop Depot Warehouse Office Center Centre Dept Department Reception Mailroom Dock Locker Inc Llc Ltd Co Corp Gmbh Hotel Clinic Bank'.split(
-    ' ',
-  ),
-);
+const LABEL_NOT_NAMES = new Set<string>(LATIN.labelNotNames);
 /** A name in capitals right before the house number of the address: "QUENTIN HEIDENREICH 8383 …". */
 const CAPS_NAME_BEFORE_NUMBER = /\p{Lu}{2,}(?:[ ]\p{Lu}\.)?(?:[ ]\p{Lu}[\p{Lu}'’-]+){1,2}(?=[ \t,]+\d)/uy;
 

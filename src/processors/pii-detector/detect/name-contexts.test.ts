@@ -1,5 +1,5 @@
 /**
- * detectPII(): names anchored by message structure rather than a cue word (issue 11, dev3):
+ * detectPII(): names anchored by message structure rather than a cue word:
  * signature closings, salutations, mail-header and attendee fields, an e-mail or phone right
  * after the name, verbs of personal action, CJK signatures and honorifics — and the look-alikes
  * each rule must leave alone (teams, groups, products, companies, headings).

@@ -1,3 +1,4 @@
+import { dataPattern, type PatternData, piiData } from './data.js';
 import { GIVEN_NAMES } from './given-names.js';
 import {
   fullName,
@@ -12,6 +13,27 @@ import {
 } from './name-lexicon.js';
 import type { Candidate } from './types.js';
 
+const LATIN = piiData<{
+  readonly closings: PatternData;
+  readonly salutations: PatternData;
+  readonly salutedGroups: string[];
+  readonly listFields: PatternData;
+  readonly actionVerbs: PatternData;
+  readonly leadingNonNames: string[];
+  readonly roleWords: string[];
+  readonly imperatives: PatternData;
+  readonly personObject: PatternData;
+  readonly streetBefore: PatternData;
+}>('names/latin');
+const ZH = piiData<{
+  readonly action: PatternData;
+  readonly actionAfter: PatternData;
+  readonly titles: PatternData;
+  readonly notNames: string[];
+}>('names/zh');
+const JA = piiData<{ readonly surnames: string[]; readonly titles: PatternData }>('names/ja');
+const KO = piiData<{ readonly surnames: string; readonly titles: PatternData }>('names/ko');
+
 /**
  * Names read from the shape of a message rather than a cue word right before them: signature
  * closings, salutations, mail-header and attendee fields, an e-mail or phone right after the
@@ -21,39 +43,16 @@ import type { Candidate } from './types.js';
  */
 
 /** Signature closings after which a full name (two or more capitalised words) signs the text. */
-const CLOSINGS =
-  /(?<![\p{L}])(?:love|lots of love|xoxo|bises|grosses bises|besos|abrazos|liebe grüße|liebe grüsse|best(?: regards| wishes)?|kind regards|warm regards|warm wishes|regards|cheers|thanks|many thanks|thank you|sincerely|yours sincerely|yours truly|all the best|take care|mit freundlichen grüßen|mit freundlichen grüssen|freundliche grüße|viele grüße|beste grüße|liebe grüße|herzliche grüße|schöne grüße|gruß|cordialement|bien cordialement|bien à vous|bonne journée|amitiés|sincères salutations|salutations|bisous|saludos cordiales|saludos|un saludo|atentamente|un abrazo|cordialmente)(?:[ \t]*[,!.])?(?:[ \t]*\n[ \t\n]*|(?<=,)[ \t]+)(?:[—–][ \t]*)?|(?:^|\n)[ \t]*[—–][ \t]*/giu;
+const CLOSINGS = dataPattern(LATIN.closings);
 
 /** Salutations: the name after them may be a single given name when punctuation closes it. */
-const SALUTATIONS =
-  /(?<![\p{L}])(?:dear|hi|hello|hey|lieber|liebe|hallo|moin|servus|cher|chère|bonjour|bonsoir|salut|coucou|estimado|estimada|querido|querida|hola)[ \t]+/giu;
+const SALUTATIONS = dataPattern(LATIN.salutations);
 
 /** Words a salutation is followed by that address a group or nobody in particular. */
-const SALUTED_GROUPS = new Set([
-  'All',
-  'Everyone',
-  'Team',
-  'Friends',
-  'Folks',
-  'Colleagues',
-  'World',
-  'Customer',
-  'Sir',
-  'Madam',
-  'Kollegen',
-  'Kolleginnen',
-  'Kunde',
-  'Kundin',
-  'Tous',
-  'Todos',
-  'Amigos',
-  'Equipo',
-  'There',
-]);
+const SALUTED_GROUPS = new Set<string>(LATIN.salutedGroups);
 
 /** Mail-header and attendee-list fields at a line start, each followed by a list of names. */
-const LIST_FIELDS =
-  /(?:^|\n)[ \t]*(?:from|to|cc|bcc|reply-to|von|an|kopie|de|à|para|attendees|participants|invitees|present|teilnehmer|teilnehmerinnen|teilnehmende|anwesend|présents|asistentes|participantes)[ \t]*:[ \t]*/giu;
+const LIST_FIELDS = dataPattern(LATIN.listFields);
 
 /**
  * What comes right after a name in contact lines: `<e-mail>`, `(e-mail)`, `, Tel. +49 …`. A
@@ -64,83 +63,26 @@ const CONTACT_AFTER =
   /(?<![ \t])[ \t]*(?:[<(（][ \t]*[\w.+-]+@|(?:,[ \t]*)?(?:tel|tél|phone|mobile|mobil|handy|tfno|teléfono|móvil)\.?[ \t]*(?::[ \t]*)?[+\d])/giu;
 
 /** Verbs of personal action after which the capitalised run before them is the actor (one start per blank run). */
-const ACTION_VERBS =
-  /(?<![ \t])[ \t]+(?:called|phoned|emailed|e-mailed|texted|wrote|asked|said|replied|told|mentioned|confirmed|signed|requested|complained|hat (?:angerufen|geschrieben|gesagt|gefragt|bestätigt|gemeldet|unterschrieben)|rief an|schrieb|a (?:appelé|écrit|dit|demandé|confirmé|signé|téléphoné)|llamó|escribió|dijo|preguntó|pidió|confirmó|firmó)(?![\p{L}])/giu;
+const ACTION_VERBS = dataPattern(LATIN.actionVerbs);
 
 /** Leading capitalised words a name run swallows at a sentence start ("Yesterday Kevin …"). */
-const LEADING_NON_NAMES = new Set([
-  'Ping',
-  'Ask',
-  'Call',
-  'Email',
-  'Contact',
-  'Add',
-  'Invite',
-  'Tell',
-  'Please',
-  'Meet',
-  'Welcome',
-  'Message',
-  'Reviewed',
-  'Text',
-  'Yesterday',
-  'Today',
-  'Tonight',
-  'Then',
-  'And',
-  'But',
-  'So',
-  'Also',
-  'Later',
-  'Earlier',
-  'Finally',
-  'Gestern',
-  'Heute',
-  'Dann',
-  'Auch',
-  'Hier',
-  'Aujourd',
-  'Puis',
-  'Ensuite',
-  'Ayer',
-  'Hoy',
-  'Luego',
-  'Después',
-  'The',
-  'Die',
-  'Der',
-  'Das',
-  'Le',
-  'La',
-  'El',
-]);
+const LEADING_NON_NAMES = new Set<string>(LATIN.leadingNonNames);
 
 /** Role words written capitalised before a name at a sentence start ("Kunde Lukas Hoffmann hat …"). */
-const ROLE_WORDS = new Set([
-  'Kunde',
-  'Kundin',
-  'Client',
-  'Cliente',
-  'Customer',
-  'Patient',
-  'Patientin',
-  'Paciente',
-]);
+const ROLE_WORDS = new Set<string>(LATIN.roleWords);
 
 /**
  * Imperatives that take a person as object at a sentence start ("Ask Maria Gonzalez about …",
  * "Ruf Jan Becker an"): the full name after them, when a lowercase word or punctuation follows.
  */
-const IMPERATIVES =
-  /(?:^|\n|[.!?][ \t]+)(?:please[ \t]+)?(?:ask|call|email|e-mail|ping|contact|invite|welcome|cc|loop in|tell|remind|frag|frage|ruf|kontaktiere|demande à|appelle|appelez|contacte|contactez|pregunta a|llama a|contacta a|escribe a)[ \t]+/giu;
+const IMPERATIVES = dataPattern(LATIN.imperatives);
 
 /**
  * Phrases that take a person as their object ("a meeting with", "assigned to", "according
  * to", "parlé avec", "según", "Termin mit"): the full name after them, and a second one joined
  * by and/und/et/y.
  */
-const PERSON_OBJECT =
-  /(?<![\p{L}])(?:meeting with|met with|spoke (?:with|to)|talked (?:with|to)|call with|chat with|lunch with|dinner with|assigned to|forwarded to|escalated to|reports to|introduced to|according to|thanks to|on behalf of|(?:sent|signed|approved|reported|written|created|requested|submitted|reviewed|prepared|organised|organized|hosted|presented) by|(?:habe|hat|haben) mit|(?:termin|treffen|gespräch|telefonat|meeting) mit|laut|(?:parlé|discuté|rendez-vous|réunion) avec|rencontré|selon|d'après|d’après|de la part de|grâce à|(?:signé|envoyé|écrit) par|(?:hablé|hablar|reunión|cita|quedé|hablamos) con|según|de parte de|gracias a|(?:firmado|enviado|escrito) por)[ \t]+/giu;
+const PERSON_OBJECT = dataPattern(LATIN.personObject);
 const JOINED = /^[ \t]+(?:and|und|et|y|&)[ \t]+/u;
 
 /** A capitalised run (up to four words, particles allowed) ending right at `end`. */
@@ -281,26 +223,17 @@ const ZH_SIGN =
   /(?:敬礼[！!]?|此致[，,]?)\n[ \u3000]*|(?:^|\n)(?=[\p{Script=Han}]{2,4}[ \u3000]?(?:敬上|谨上|謹上)(?![\p{Script=Han}]))/gu;
 const KO_SIGN = /(?<![가-힣])(?=[가-힣]{2,4}[ \t]?(?:드림|올림)(?![가-힣]))/gu;
 const CJK_CONTACT = /[（(][ \t]*(?:\+?\d|[\w.+-]+@)/gu;
-const ZH_ACTION =
-  /(?:^|[\s，。！？,.!?：:；;])(?=[\p{Script=Han}]{2,4}(?:的(?:电话|電話|手机|手機|邮箱|郵箱|地址|微信|身份证|身份證)|打电话|打電話|来电|來電|发邮件|發郵件|说|說|表示|告诉|告訴|问|問|要求|确认|確認))/gu;
-const ZH_ACTION_AFTER =
-  /^(?:的(?:电话|電話|手机|手機|邮箱|郵箱|地址|微信|身份证|身份證)|打电话|打電話|来电|來電|发邮件|發郵件|说|說|表示|告诉|告訴|问|問|要求|确认|確認)/u;
+const ZH_ACTION = dataPattern(ZH.action);
+const ZH_ACTION_AFTER = dataPattern(ZH.actionAfter);
 const ORG_END = /[部課课室局係系店社所会會庁处處科组組]$/u;
 const HAN_NAME_SPACED = /[\p{Script=Han}々]{1,3}[ \u3000][\p{Script=Han}々]{1,3}$/u;
 
 /** Common Japanese surnames, read before a job title (田中部長, 佐藤課長). */
-const JA_SURNAMES = new Set(
-  '佐藤 鈴木 高橋 田中 伊藤 渡辺 渡邉 山本 中村 小林 加藤 吉田 山田 佐々木 山口 松本 井上 木村 林 斎藤 斉藤 清水 山崎 森 池田 橋本 阿部 石川 山下 中島 石井 小川 前田 岡田 長谷川 藤田 後藤 近藤 村上 遠藤 青木 坂本 福田 太田 西村 藤井 金子 岡本 藤原 中野 三浦 原田 中川 松田 竹内 小野 田村 中山 和田 石田 森田 上田 原 柴田 酒井 工藤 横山 宮崎 宮本 内田 高木 安藤 島田 谷口 大野 高田 丸山 今井 河野 藤本 村田 武田 上野 杉山 増田 小山 大塚 平野 菅原 久保 松井 千葉 岩崎 桜井 木下 野口 松尾 菊地 野村 新井 渡部 西田 北村 吉川 山内 堀 荒木 浅野 大西 関 秋山 望月'.split(
-    ' ',
-  ),
-);
-const JA_TITLES =
-  /^(?:部長|課長|社長|係長|次長|主任|専務|常務|会長|先生|教授|医師|弁護士|さん|様|氏|君|くん|ちゃん)/u;
-const ZH_TITLES =
-  /^(?:经理|經理|老师|老師|总监|總監|主任|医生|醫生|教授|律师|律師|总|總|师傅|師傅|同学|同學|院长|院長|处长|處長|科长|科長|局长|局長|董事长|董事長|主管|工程师|工程師)/u;
-const KO_TITLE =
-  /^[ \t]?(?:과장|부장|차장|대리|사장|팀장|실장|선생|교수|원장|이사|대표|변호사|의사|주임|소장)님?/u;
-const NOT_ZH_NAMES = new Set(['全体', '全體', '各位', '大家', '同事', '白天', '高级', '高級', '王牌']);
+const JA_SURNAMES = new Set<string>(JA.surnames);
+const JA_TITLES = dataPattern(JA.titles);
+const ZH_TITLES = dataPattern(ZH.titles);
+const KO_TITLE = dataPattern(KO.titles);
+const NOT_ZH_NAMES = new Set<string>(ZH.notNames);
 
 /** Every job title and honorific of the three languages, the anchors of {@link cjkTitles}. */
 const ANY_TITLE = new RegExp(
@@ -311,11 +244,8 @@ const ANY_TITLE = new RegExp(
 );
 const HAN_CHAR = /[\p{Script=Han}]/u;
 const HANGUL_CHAR = /[가-힣]/u;
-const KO_LONE_SURNAMES = new Set(
-  Array.from(
-    '김이박최정강조윤장임한오서신권황안송류유전홍고문양손배백허남심노하곽성차주우구민진지엄채원천방공현함변염여추도소석선설마길연위표명',
-  ),
-);
+/** The commonest Korean surnames: one may stand alone before a title (김 과장님). */
+const KO_LONE_SURNAMES: ReadonlySet<string> = new Set(Array.from(KO.surnames));
 /** Characters after which a name may start inside Han text (给李明老师, 和王经理). */
 const HAN_LEAD = /[给給和与與找是由向请請跟对對被叫让讓问問或及]/u;
 
@@ -454,8 +384,7 @@ const GIVEN_RUN =
   /(?<![\p{L}\p{N}'’.-])(\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)[ \t]+(?:(?:de|del|de la|van|von|van der|von der|da|du|le|la|y)[ \t]+)?\p{Lu}\p{Ll}+(?:['’-]\p{Lu}?\p{Ll}+)*(?:[ \t]+\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)?/gu;
 
 /** Streets and institutions named after people ("rue Victor Hugo", "lycée Victor Duruy", "estadio Santiago Bernabéu"). */
-const STREET_BEFORE =
-  /(?:^|[^\p{L}])(?:rue|avenue|boulevard|bd|impasse|allée|place|quai|chemin|calle|avenida|paseo|plaza|street|via|vía|straße|strasse|platz|allee|lycée|collège|école|université|prix|fondation|stade|hôpital|musée|théâtre|institut|estadio|hospital|fundación|premio|instituto|universidad|colegio|museo|teatro|aeropuerto|aéroport|stadion|stiftung|preis|gymnasium|schule|klinikum|museum|theater|school|university|college|foundation|prize|award|stadium|airport|institute|groupe|group|gruppe|grupo|station|estación|gare|bahnhof|haltestelle|métro|metro|tienda|boutique|maison|firma|société|empresa|marca|brand|label|verlag|éditions|editorial)[ \t]+(?:(?:de la|de l'|du|des|de|del|d')[ \t]*)?$/iu;
+const STREET_BEFORE = dataPattern(LATIN.streetBefore);
 
 const UI_VERB_BEFORE =
   /(?:click|tap|press|select|choose|klicken sie auf|klicke auf|cliquez sur|clique sur|haz clic en|pulsa)[ \t]+$/iu;

@@ -1,17 +1,17 @@
 /**
- * Round 3 of issue #11's PII work: the learned name-span classifier (`name-model.ts`), CJK names
+ * The learned name-span classifier (`name-model.ts`), CJK names
  * that fill a record cell (`name-cells.ts`), and the birth-date, address and phone shapes added
  * with them. Every check goes through `detectPII` at `PIIDetector`'s default threshold.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { detectPII } from './index.js';
+import { nameCandidates } from './name-model.js';
 import {
   currentNameModel,
   NAME_MODEL_SLOTS,
-  nameCandidates,
   nameFeatureSlot,
   setNameModelForEval,
-} from './name-model.js';
+} from './name-model-weights.js';
 
 const found = (text: string, type?: string) =>
   detectPII(text, { minConfidence: 0.6 })
@@ -115,7 +115,7 @@ describe('detectPII names: CJK names filling a record cell', () => {
   });
 });
 
-describe('detectPII round 3: birth dates, addresses and phones', () => {
+describe('detectPII: birth dates, addresses and phones beside the name model', () => {
   it('birth dates in Korean dotted form, Japanese era years and a birth-date table column', () => {
     expect(found('생년월일: 1947. 11. 7', 'date-of-birth')).toEqual(['1947. 11. 7']);
     expect(found('生年月日：平成6年7月27日', 'date-of-birth')).toEqual(['平成6年7月27日']);

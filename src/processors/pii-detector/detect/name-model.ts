@@ -14,61 +14,25 @@
  * span wins where both fire.
  *
  * The weights are trained by `eval/pii/train-name-model.ts` on the development fixtures (every
- * spent set) and shipped as int8 in `name-model-weights.ts`. Scoring is one pass over the
+ * spent set) and shipped as int8 in `data/name-model.json`. Scoring is one pass over the
  * capitalised runs; texts without one cost a single regex scan.
  */
+
+import { piiData } from './data.js';
 import { GIVEN_NAMES } from './given-names.js';
 import { NOT_NAME_WORDS, NOT_NAMES } from './name-lexicon.js';
-import {
-  NAME_MODEL_BIAS,
-  NAME_MODEL_SCALE,
-  NAME_MODEL_THRESHOLD,
-  NAME_MODEL_WEIGHTS_B64,
-} from './name-model-weights.js';
-import { NAME_KEYS } from './name-structure.js';
+import { currentNameModel, nameProbability, slot } from './name-model-weights.js';
+import { NAME_KEYS } from './name-records.js';
 import type { Candidate } from './types.js';
 
-/** Number of hashed feature slots (a power of two). */
-export const NAME_MODEL_SLOTS = 1 << 16;
-const MASK = NAME_MODEL_SLOTS - 1;
+const LATIN = piiData<{ readonly modelParticles: string[]; readonly modelHonorifics: string[] }>(
+  'names/latin',
+);
+
 /** Longest candidate, in words. */
 const MAX_WORDS = 6;
 /** Longer capitalised runs are headings or lists of words, not a name in running text. */
 const MAX_RUN_WORDS = 12;
-
-/** Weights the classifier scores with (dense, one per slot) plus bias and threshold. */
-export interface NameModel {
-  weights: Float32Array;
-  bias: number;
-  threshold: number;
-}
-
-let shipped: NameModel | undefined;
-let override: NameModel | null | undefined;
-
-/** The model in use: the shipped weights, or the one set by {@link setNameModelForEval}. */
-export function currentNameModel(): NameModel | null {
-  if (override !== undefined) return override;
-  if (shipped === undefined) {
-    const bytes = Buffer.from(NAME_MODEL_WEIGHTS_B64, 'base64');
-    const weights = new Float32Array(NAME_MODEL_SLOTS);
-    for (let i = 0; i < NAME_MODEL_SLOTS && i < bytes.length; i++) {
-      const b = bytes[i] as number;
-      weights[i] = (b > 127 ? b - 256 : b) * NAME_MODEL_SCALE;
-    }
-    shipped = { weights, bias: NAME_MODEL_BIAS, threshold: NAME_MODEL_THRESHOLD };
-  }
-  return shipped;
-}
-
-/**
- * Replaces the model `detectPII` uses (`null` switches the model off, `undefined` restores the
- * shipped weights). For the training script's grouped cross-validation only; not exported from
- * the package.
- */
-export function setNameModelForEval(model: NameModel | null | undefined): void {
-  override = model;
-}
 
 /** One word of the text. */
 interface Word {
@@ -93,49 +57,9 @@ function latinUpper(code: number): boolean {
   const ch = String.fromCharCode(code);
   return ch !== ch.toLowerCase();
 }
-const PARTICLES = new Set([
-  'von',
-  'van',
-  'de',
-  'del',
-  'der',
-  'den',
-  'da',
-  'di',
-  'du',
-  'des',
-  'la',
-  'le',
-  'y',
-  'zu',
-  'dos',
-]);
+const PARTICLES = new Set<string>(LATIN.modelParticles);
 /** Titles before a name: never part of a candidate (the name after them is). */
-const HONORIFICS = new Set([
-  'mr',
-  'mrs',
-  'ms',
-  'miss',
-  'mx',
-  'dr',
-  'prof',
-  'sir',
-  'herr',
-  'frau',
-  'monsieur',
-  'madame',
-  'mme',
-  'mlle',
-  'señor',
-  'señora',
-  'señorita',
-  'sr',
-  'sra',
-  'srta',
-  'don',
-  'doña',
-  'dña',
-]);
+const HONORIFICS = new Set<string>(LATIN.modelHonorifics);
 function ascii(s: string): boolean {
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 127) return false;
   return true;
@@ -178,30 +102,6 @@ function shape(w: string): string {
     last = c;
   }
   return out;
-}
-
-/** The slot a feature key hashes to (FNV-1a); exported for tests that build a model by hand. */
-export function nameFeatureSlot(key: string): number {
-  return (step(0x811c9dc5, key) >>> 0) & MASK;
-}
-
-function step(h: number, s: string): number {
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h;
-}
-
-/** FNV-1a of the concatenation of the parts, without building it. */
-function slot(a: string, b = '', c = '', d = '', e = '', f = ''): number {
-  let h = step(0x811c9dc5, a);
-  if (b !== '') h = step(h, b);
-  if (c !== '') h = step(h, c);
-  if (d !== '') h = step(h, d);
-  if (e !== '') h = step(h, e);
-  if (f !== '') h = step(h, f);
-  return (h >>> 0) & MASK;
 }
 
 function wordChar(c: string): boolean {
@@ -495,13 +395,6 @@ function features(
     ),
   );
   return f;
-}
-
-/** Probability that a candidate is a name, under `model`. */
-function nameProbability(model: NameModel, feats: readonly number[]): number {
-  let z = model.bias;
-  for (const slot of feats) z += model.weights[slot] as number;
-  return 1 / (1 + Math.exp(-z));
 }
 
 /** Confidence given to the model's spans: above the default threshold, below most rules. */

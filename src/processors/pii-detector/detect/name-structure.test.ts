@@ -1,5 +1,5 @@
 /**
- * detectPII(): names and addresses read from structure (issue 11, blind sets 2+3 spent, dev5):
+ * detectPII(): names and addresses read from structure:
  * e-mail local parts that spell a nearby name, attendee lists in seven languages, end-of-text
  * sign-offs, record fields and CSV columns, job titles in parentheses, the person before an
  * address, person-taking phrases, middle initials, spaced and kana Japanese names, Chinese

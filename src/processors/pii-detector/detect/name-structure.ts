@@ -1,3 +1,4 @@
+import { dataPattern, type PatternData, piiData } from './data.js';
 import { GIVEN_NAMES } from './given-names.js';
 import {
   fullName,
@@ -10,7 +11,27 @@ import {
   zhNameLength,
   zhSurnameLength,
 } from './name-lexicon.js';
+import { fieldValues, tableColumns, titledNames } from './name-records.js';
 import type { Candidate } from './types.js';
+
+const LATIN = piiData<{
+  readonly greetingWords: PatternData;
+  readonly signOff: PatternData;
+  readonly chatRoles: string[];
+  readonly personPhrases: PatternData;
+}>('names/latin');
+const ALL = piiData<{ readonly attendeeFields: PatternData }>('names/multilingual');
+const CJK = piiData<{
+  readonly notSigners: string[];
+  readonly signOff: PatternData;
+  readonly bracketedTags: PatternData;
+}>('names/cjk');
+const ZH = piiData<{
+  readonly leadIn: PatternData;
+  readonly followOn: PatternData;
+  readonly surnameWords: string[];
+}>('names/zh');
+const JA = piiData<{ readonly kin: PatternData }>('names/ja');
 
 /**
  * More structural anchors for names, each general across languages rather than tied to one
@@ -59,8 +80,7 @@ function fold(s: string): string {
 const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}가-힣]/u;
 
 /** Greeting words a capitalised run may start with ("Hallo Frederike", "Hola Anita"). */
-const GREETING_WORDS =
-  /^(?:Hi|Hello|Hey|Dear|Hallo|Liebe|Lieber|Moin|Servus|Salut|Bonjour|Bonsoir|Coucou|Cher|Chère|Hola|Querido|Querida|Estimado|Estimada|Buenas)$/u;
+const GREETING_WORDS = dataPattern(LATIN.greetingWords);
 
 /** Department and office names that sign a message like a person (営業部, 営業一課). */
 const ORG_END = /[部課课室局係系店社所会會庁处處科组組団]$/u;
@@ -146,8 +166,7 @@ function emailLocalNames(text: string, out: Candidate[]): void {
 }
 
 /** Attendee fields in every language; the names after them are listed with separators. */
-const ATTENDEE_FIELDS =
-  /(?<![\p{L}])(?:attendees|participants|invitees|present|teilnehmer(?:liste|innen)?|teilnehmende|anwesend|anwesende|présents|liste des participants|asistentes|participantes|参会人员|参会者|与会者|与会人员|出席人员|出席者|参加者|参加メンバー|\p{Script=Han}{0,4}メンバー|참석자|참가자|참석 인원)[ \t\u00a0]*[:：][ \t\u00a0]*/giu;
+const ATTENDEE_FIELDS = dataPattern(ALL.attendeeFields);
 const LIST_SEP =
   /^(?:[ \t]*[,;、，；][ \t]*(?:(?:and|und|et|y|&)[ \t]+)?|[ \t]+(?:and|und|et|y|&)[ \t]+|和|及|与|[ \t]*와[ \t]*|[ \t]*및[ \t]*)/u;
 /** A foreign name in katakana, its parts joined by a middle dot (ソフィア・ロペス, グエン・ヴァン・アン). */
@@ -197,46 +216,13 @@ function attendeeLists(text: string, out: Candidate[]): void {
 }
 
 /** Words that end a text without being a signature ("thanks Team!", "— Support"). */
-const NOT_SIGNERS = new Set([
-  '以上',
-  '未定',
-  '不明',
-  '了解',
-  '完了',
-  '確認',
-  '敬具',
-  '草々',
-  '至急',
-  '重要',
-  '感謝',
-  '支持',
-  '配合',
-  '理解',
-  '关注',
-  '關注',
-  '合作',
-  '帮助',
-  '幫助',
-  '惠顾',
-  '大家',
-  '各位',
-  '你们',
-  '您',
-  '你',
-  '이상',
-  '감사',
-  '안녕',
-  '수고',
-  '부탁',
-]);
+const NOT_SIGNERS = new Set<string>(CJK.notSigners);
 
 /** A Latin sign-off at the very end of the text: a dash or a thanks word, then the name. */
-const LATIN_TAIL =
-  /(?:(?:^|[ \t\n(])[—–-]{1,2}|(?<![\p{L}])(?:thanks|thank you|cheers|danke|vielen dank|grüße|grüsse|gruß|merci|gracias|saludos|besos|bisous)(?:[ \t]+(?:again|so much|a lot|otra vez|de nuevo|encore|beaucoup|nochmals|vielmals))?[ \t]*[,!]?)[ \t]+(\p{Lu}[\p{L}'’. -]{1,40}?)[ \t]*[.!)]*[ \t]*$/iu;
+const LATIN_TAIL = dataPattern(LATIN.signOff);
 
 /** A CJK sign-off at the very end: after a sentence end, a dash or thanks, then the name. */
-const CJK_TAIL =
-  /(?:[。．.!！?？\n]|——|—|-|谢谢|謝謝|感谢|感謝|多谢|多謝|ありがとう|감사합니다)[ \t\u3000]*([\p{Script=Han}々가-힣](?:[\p{Script=Han}々가-힣]|[ \u3000](?=[\p{Script=Han}々])){0,5})[ \t\u3000]*[。.!！]?[ \t]*$/u;
+const CJK_TAIL = dataPattern(CJK.signOff);
 
 function signOffs(text: string, out: Candidate[], latinText = true, cjkText = true): void {
   const tail = text.length > 120 ? text.slice(-120) : text;
@@ -284,17 +270,12 @@ const SPEAKER =
   /(?:^|\n)[ \t]*(?:\[\d{1,2}:\d{2}(?::\d{2})?\][ \t]*|>{1,3}[ \t]*)(\p{Lu}[\p{L}'’.-]*(?:[ \t]\p{Lu}[\p{L}'’.-]*){0,2})(?=:)/gu;
 const CJK_BRACKETED = /(?:^|\n)[ \t]*\[([가-힣]{2,4}|[\p{Script=Han}]{2,4})\](?=[ \t])/gu;
 /** Speaker labels that name a role in the conversation, not a person (`[10:42] Agent:`). */
-const CHAT_ROLES = new Set(
-  `Agent Customer Client User Assistant Bot System Support Caller Operator Moderator Admin Host Staff
-  Rep Advisor Representative Agente Cliente Usuario Kunde Kundin Mitarbeiter Nutzer Conseiller
-  Conseillère Utilisateur Appelant Operador Operadora`.split(/\s+/u),
-);
+const CHAT_ROLES = new Set<string>(LATIN.chatRoles);
 /**
  * Bracketed line tags that are a department, a level or a notice, not a person (`[인사팀]`,
  * `[경고]`, `[告警]`): an organisational suffix or one of the usual tag words.
  */
-const CJK_TAG =
-  /(?:팀|부|과|실|센터|본부|处|部|科|组|課|室)$|^(?:경고|공지|알림|안내|긴급|주의|오류|告警|警告|通知|公告|提醒|错误|錯誤|緊急|お知らせ)$/u;
+const CJK_TAG = dataPattern(CJK.bracketedTags);
 /**
  * "W-2 mismatch for Robbie Durgan:", "Kurze Info von Mara Rosenthal:", "Petit mot de Armin
  * Bonnet :": a record about or a note from a person, the full name closed by a colon.
@@ -373,238 +354,16 @@ function japaneseNameLines(text: string, out: Candidate[]): void {
   }
 }
 
-/** Keys of record fields whose value is a person's name, in the seven languages. */
-export const NAME_KEYS = new Set(
-  `name fullname full_name full-name displayname display_name customer customer_name client client_name
-  contact contact_name owner recipient sender author assignee employee patient user_name username person
-  passenger guest tenant holder cardholder account_holder kunde kundin empfänger absender mitarbeiter
-  ansprechpartner nom nom_complet destinataire expéditeur titulaire nombre nombre_completo cliente
-  destinatario remitente titular empleado paciente 姓名 名字 客户 顾客 联系人 收件人 员工 氏名 名前
-  顧客 担当者 受取人 이름 성명 고객 담당자 수신인`.split(/\s+/u),
-);
-
-/** A field value that has the shape of a name in its script. */
-function nameShaped(text: string, start: number, value: string): boolean {
-  if (/^[가-힣]+$/u.test(value)) return koNameLength(text, start) === value.length;
-  if (/^[\p{Script=Han}々]+$/u.test(value)) {
-    // A field or a column is context enough for either a Chinese or a Japanese kanji name.
-    if (zhNameLength(text, start) === value.length) return true;
-    return value.length >= 2 && value.length <= 5 && jaNameLength(text, start) === value.length;
-  }
-  if (
-    /^[\p{Script=Han}々]{1,3}[ \u3000]?[\p{Script=Han}\p{Script=Katakana}\p{Script=Hiragana}]+$/u.test(value)
-  )
-    return jaNameLength(text, start) === value.length;
-  LATIN_NAME.lastIndex = start;
-  const n = LATIN_NAME.exec(text);
-  return n !== null && n[0] === value && fullName(text, start, value);
-}
-
-/** `"customer": "Mollie Moore"`, `name = Anna Roux`, `氏名: 黒川進` in JSON, YAML and key=value text. */
-const FIELD_VALUE_END = /^[^"'\n,;|}\]]{2,60}/u;
-
-/** The key and separator of a field, read backwards from its `:`, `=` or `：`. */
-const FIELD_KEY_BEFORE = /(?:^|[{,\s"'])["']?([\p{L}_-]{2,20})["']?[ \t]*$/u;
-const FIELD_AFTER = /^[ \t]*(["']?)(?=[\p{L}])/u;
-
-function fieldValues(text: string, out: Candidate[]): void {
-  // Anchored on each separator, then the key is read backwards: one cheap pass, not a regex
-  // tried at every position.
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 58 && c !== 61 && c !== 0xff1a) continue;
-    const key = FIELD_KEY_BEFORE.exec(text.slice(Math.max(0, i - 24), i));
-    if (key === null || !NAME_KEYS.has((key[1] as string).toLowerCase())) continue;
-    const after = FIELD_AFTER.exec(text.slice(i + 1, i + 8));
-    if (after === null) continue;
-    const at = i + 1 + after[0].length;
-    const value = (FIELD_VALUE_END.exec(text.slice(at, at + 61))?.[0] ?? '').trimEnd();
-    // Unquoted values end at the line or a separator; quoted ones at the quote.
-    const quote = after[1] as string;
-    if (quote !== '' && text.charAt(at + value.length) !== quote) continue;
-    if (value !== '' && nameShaped(text, at, value)) push(out, at, at + value.length, 0.7);
-  }
-}
-
-/**
- * Keys of columns that hold one part of a name (a given name or a surname), whose cells are a
- * single word: `Last\tFirst`, `first_name,last_name`, `Vorname;Nachname`, `Nom;Prénom`.
- */
-const NAME_PART_KEYS = new Set(
-  `first last first_name last_name firstname lastname first-name last-name given given_name givenname
-  surname family family_name familyname forename middle_name vorname nachname familienname prénom prenom
-  nom_de_famille apellido apellidos primer_apellido segundo_apellido nombre_de_pila`.split(/\s+/u),
-);
-
-/** One capitalised name word, as a surname or given-name cell holds it (`O'Kon`, `Núñez-Vega`). */
-const NAME_PART = /^\p{Lu}[\p{Ll}\p{Lu}]*(?:['’-]\p{Lu}?\p{Ll}+)*$/u;
-
-/** `Baumbach, Meta`: a surname, a comma and the given name(s), in one cell. */
-const LAST_FIRST =
-  /^(\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)?), (\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+)?)$/u;
-
-/** Splits one CSV/TSV line into cells with their offsets; a quoted cell may hold the separator. */
-function splitCells(line: string, sep: string): Array<{ at: number; raw: string }> {
-  const cells: Array<{ at: number; raw: string }> = [];
-  let at = 0;
-  while (at <= line.length) {
-    let end: number;
-    if (line.charAt(at) === '"') {
-      const close = line.indexOf('"', at + 1);
-      end = close < 0 ? line.length : line.indexOf(sep, close);
-    } else end = line.indexOf(sep, at);
-    if (end < 0) end = line.length;
-    cells.push({ at, raw: line.slice(at, end) });
-    at = end + sep.length;
-  }
-  return cells;
-}
-
-/** Whether a cell value reads as a name part of a part column, or a whole name of a name column. */
-function cellName(text: string, start: number, value: string, part: boolean): boolean {
-  if (part) {
-    if (/[\p{Script=Han}가-힣\p{Script=Katakana}]/u.test(value)) return nameShaped(text, start, value);
-    return (
-      value.length >= 2 &&
-      NAME_PART.test(value) &&
-      !NOT_NAMES.has(value) &&
-      !NOT_NAME_WORDS.has(value) &&
-      value !== value.toUpperCase()
-    );
-  }
-  const lf = LAST_FIRST.exec(value);
-  if (lf !== null) {
-    const words = value.split(/,? /u);
-    return words.every((w) => !NOT_NAMES.has(w) && !NOT_NAME_WORDS.has(w) && w !== w.toUpperCase());
-  }
-  return nameShaped(text, start, value);
-}
-
-/**
- * CSV and TSV tables: the cells of every column headed by a name key (whole names, also written
- * `Last, First` in a quoted cell) or by a name-part key (one word each: `Last\tFirst`).
- */
-function tableColumns(text: string, out: Candidate[]): void {
-  const firstBreak = text.indexOf('\n');
-  if (firstBreak < 0) return;
-  const header = text.slice(0, firstBreak);
-  const sep = [',', ';', '\t', '|'].find((c) => header.includes(c));
-  if (sep === undefined) return;
-  const cols = splitCells(header, sep).map(({ raw }) =>
-    raw
-      .trim()
-      .replace(/^["']|["']$/gu, '')
-      .toLowerCase()
-      .replace(/ /gu, '_'),
-  );
-  const kinds = cols.map((c) => (NAME_KEYS.has(c) ? 1 : NAME_PART_KEYS.has(c) ? 2 : 0));
-  if (!kinds.some((k) => k !== 0)) return;
-  let lineStart = firstBreak + 1;
-  while (lineStart < text.length) {
-    let lineEnd = text.indexOf('\n', lineStart);
-    if (lineEnd < 0) lineEnd = text.length;
-    const cells = splitCells(text.slice(lineStart, lineEnd), sep);
-    if (cells.length === cols.length) {
-      for (let i = 0; i < cells.length; i++) {
-        const kind = kinds[i] as number;
-        if (kind === 0) continue;
-        const { at, raw } = cells[i] as { at: number; raw: string };
-        const lead = raw.length - raw.trimStart().length;
-        const quoted = raw.trimStart().startsWith('"');
-        const value = raw.trim().replace(/^["']|["']$/gu, '');
-        const start = lineStart + at + lead + (quoted ? 1 : 0);
-        if (value !== '' && cellName(text, start, value, kind === 2))
-          push(out, start, start + value.length, 0.7);
-      }
-    }
-    lineStart = lineEnd + 1;
-  }
-}
-
-/** Job titles in parentheses right after a name: "Maxie Shields (Head of Finance)", "姜美方（财务总监）". */
-const TITLE_IN_PARENS =
-  /[ \t]?[(（](?=[^)）\n]{0,30}(?:head|director|directora?|directrice|manager|chief|officer|ceo|cfo|cto|coo|lead|leiter|leiterin|leitung|geschäftsführer|chef|cheffe|responsable|jefe|jefa|gerente|presidente?|président|总监|總監|经理|經理|主管|总裁|總裁|主任|部长|部長|课长|課長|社長|室長|局长|팀장|이사|부장|과장|대표|실장))/giu;
-
-function titledNames(text: string, out: Candidate[]): void {
-  TITLE_IN_PARENS.lastIndex = 0;
-  for (let m = TITLE_IN_PARENS.exec(text); m !== null; m = TITLE_IN_PARENS.exec(text)) {
-    const end = m.index;
-    const before = text.slice(Math.max(0, end - 60), end);
-    const latin =
-      /(?:^|[^\p{L}'’.-])(\p{Lu}[\p{L}'’-]*(?:[ \t]+(?:\p{Lu}\.[ \t]+)?\p{Lu}[\p{L}'’-]*){1,3})$/u.exec(
-        before,
-      );
-    if (latin !== null) {
-      const name = latin[1] as string;
-      const start = end - name.length;
-      if (fullName(text, start, name)) push(out, start, end, 0.7);
-      continue;
-    }
-    const cjk = /([\p{Script=Han}々]{2,4}|[가-힣]{2,4})$/u.exec(before);
-    if (cjk !== null) {
-      for (let len = Math.min(4, (cjk[1] as string).length); len >= 2; len--) {
-        const start = end - len;
-        if (
-          nameShaped(text, start, text.slice(start, end)) &&
-          !/[\p{Script=Han}가-힣]/u.test(text.charAt(start - 1))
-        ) {
-          push(out, start, end, 0.7);
-          break;
-        }
-      }
-    }
-  }
-}
-
-/**
- * The person an address belongs to, right before it: "Shipping label: Lucious Beer, 2356
- * Sunset Court…", "快递单：康国香，天津市…", "감예진, 광주광역시…". Reads the address candidates
- * already found.
- */
-export function namesBeforeAddresses(text: string, found: readonly Candidate[], out: Candidate[]): void {
-  for (const c of found) {
-    if (c.type !== 'address') continue;
-    const sep = /(?:,|，|、)[ \t]*$|(?<![ \t])[ \t]*\n$/u.exec(text.slice(Math.max(0, c.start - 3), c.start));
-    if (sep === null) continue;
-    const end = c.start - sep[0].length;
-    const before = text.slice(Math.max(0, end - 50), end);
-    const latin =
-      /(?:^|[:：\n]|[^\p{L}'’.,-][ \t])[ \t]*(\p{Lu}[\p{L}'’-]*(?:[ \t]+(?:\p{Lu}\.[ \t]+)?\p{Lu}[\p{L}'’-]*){1,3})$/u.exec(
-        before,
-      );
-    if (latin !== null) {
-      const name = latin[1] as string;
-      const start = end - name.length;
-      if (fullName(text, start, name)) push(out, start, end, 0.7);
-      continue;
-    }
-    const cjk = /(?:^|[:：\s，、,])([\p{Script=Han}々]{2,4}|[가-힣]{2,4})$/u.exec(before);
-    if (cjk !== null) {
-      const name = cjk[1] as string;
-      const start = end - name.length;
-      // "岸崇様、〒…": the honorific rules read names before 様 and さん.
-      if (/[様殿]$/u.test(name)) continue;
-      if (nameShaped(text, start, name)) push(out, start, end, 0.7);
-    }
-  }
-}
-
 /**
  * Chinese names between a function word and a verb or punctuation: 和苏皓轩通了电话,
  * 从康家豪转给付沐宸。, 我的房东是吕玲，. A common surname anchors the name; the confidence stays
  * at the threshold, since such phrases are the shape of ordinary words too.
  */
-const ZH_LEAD =
-  /(?:和|与|跟|从|给|由|向|是|找|叫|问|让|替|帮|为|联系|通知|转告|恭喜|祝贺|祝賀|感谢|感謝|外婆|外公|奶奶|爷爷|爺爺|妈妈|媽媽|爸爸|妻子|丈夫|女儿|女兒|儿子|兒子|哥哥|姐姐|弟弟|妹妹|同事|上司|老板|老闆)(?=[\p{Script=Han}])/gu;
-const ZH_FOLLOW =
-  /^(?:通|转|说|打|发|来|去|在|的|是|已|会|要|将|和|与|周|今|明|昨|写|寫|升|代|批准|确认|负责|联系|回复|发来|签|[，。、；！？（(,.;!?\s]|$)/u;
+const ZH_LEAD = dataPattern(ZH.leadIn);
+const ZH_FOLLOW = dataPattern(ZH.followOn);
 const NOT_ZH_GIVEN = /[们們区區市省县縣路街号號楼樓室厂廠店司院校部门門]/u;
 /** Words that start with a surname character without being a name (明天, 周末, 高兴, …). */
-const NOT_ZH_WORDS = new Set(
-  '明天 明年 明早 明晚 明白 明确 周末 周一 周二 周三 周四 周五 周六 周日 高兴 高级 文件 安排 方面 方法 方便 程序 金额 时间 和平 单位 王牌 全部 全体 许多 任何 关于 关注 管理 常常 成功 成为 白天 黄金 江湖 海关 钱包 段落 夏天 秋天 冬天 春天'.split(
-    ' ',
-  ),
-);
+const NOT_ZH_WORDS = new Set<string>(ZH.surnameWords);
 
 function zhBetweenWords(text: string, out: Candidate[]): void {
   ZH_LEAD.lastIndex = 0;
@@ -629,23 +388,7 @@ function zhBetweenWords(text: string, out: Candidate[]): void {
  * ("reassigned from … to …", "von … an … übergeben", "transféré de … à …", "reasignada de … a …").
  * The full name after them, and the second one of a "from … to …" pair.
  */
-const PERSON_PHRASES = new RegExp(
-  [
-    '(?:my|our|your) (?:landlord|landlady|wife|husband|partner|son|daughter|mother|father|mom|dad|brother|sister|boss|manager|colleague|coworker|friend|neighbou?r|doctor|dentist|lawyer|accountant|tutor|teacher|nanny|assistant)(?: is|,)',
-    '(?:mein|meine|unser|unsere) (?:vermieter|vermieterin|frau|mann|partner|partnerin|sohn|tochter|mutter|vater|bruder|schwester|chef|chefin|kollege|kollegin|freund|freundin|nachbar|nachbarin|arzt|ärztin|anwalt|anwältin)(?: ist|,)',
-    '(?:mon|ma|notre) (?:propriétaire|femme|mari|conjoint|conjointe|fils|fille|mère|père|frère|sœur|soeur|patron|patronne|collègue|ami|amie|voisin|voisine|médecin|avocat|avocate)(?: est|,)',
-    '(?:mi|nuestro|nuestra) (?:casero|casera|esposa|esposo|mujer|marido|pareja|hijo|hija|madre|padre|hermano|hermana|jefe|jefa|compañero|compañera|amigo|amiga|vecino|vecina|médico|médica|abogado|abogada)(?: es|,)',
-    'spoke (?:to|with)|talked (?:to|with)|(?:re)?assigned (?:from|to)|handed (?:over )?to|transferred (?:from|to)|(?:signed|countersigned|taken|printed|issued|booked|reserved) (?:by|for|to)|badge for',
-    '(?:unterschrieben|unterzeichnet|ausgestellt|gebucht) (?:von|für)|(?:ausweis|besucherausweis) für',
-    '(?:signé|signée|imprimé|imprimée|réservé|réservée|délivré|délivrée) (?:par|pour)',
-    '(?:firmado|firmada|impresa|impreso|reservado|reservada|emitido|emitida) (?:por|para)',
-    '(?:on behalf of|in the name of|congrats to|congratulations to|(?:forward|send|pass|hand) (?:it |this |the \\w+ )?(?:on )?to|im auftrag von|im namen von|glückwunsch an|gratulation an|(?:weiterleiten|schicken|senden) an|au nom de|de la part de|félicitations à|(?:transmettre|envoyer|faire suivre)(?: le \\w+| la \\w+| les \\w+)? à|en nombre de|de parte de|enhorabuena a|felicidades a|(?:reenvía|reenviar|envía|enviar|pasa)(?: el \\w+| la \\w+| los \\w+)? a)',
-    '(?:habe|hat|haben)(?: heute| gestern| eben| kurz)?(?: früh)? mit|(?:ticket|fall|vorgang|anfrage) von',
-    "j['’]ai eu|(?:transféré|transférée|réassigné|réassignée|confié|confiée) (?:de|à)",
-    '(?:hablé|hablamos|he hablado)(?: esta mañana| ayer| hoy)? con|(?:reasignada|reasignado|transferida|transferido) (?:de|a)',
-  ].join('|'),
-  'giu',
-);
+const PERSON_PHRASES = dataPattern(LATIN.personPhrases);
 const PAIR_SECOND = /^[ \t]+(?:to|an|à|a|and|und|et|y)[ \t]+/u;
 
 function personPhrases(text: string, out: Candidate[]): void {
@@ -671,8 +414,7 @@ function personPhrases(text: string, out: Candidate[]): void {
 }
 
 /** A relative or colleague and her name in Japanese: 祖母の伊東美香に代わって, 上司の田中さん. */
-const JA_KIN =
-  /(?:祖母|祖父|母|父|姉|兄|妹|弟|妻|夫|娘|息子|叔母|叔父|伯母|伯父|上司|同僚|部下|友人|担当者)の([\p{Script=Han}々]{1,3}[ \u3000]?[\p{Script=Han}々]{1,3})(?=に|が|は|を|と|から|より|さん|様|、|。)/gu;
+const JA_KIN = dataPattern(JA.kin);
 
 function japaneseKin(text: string, out: Candidate[]): void {
   JA_KIN.lastIndex = 0;

@@ -1,3 +1,4 @@
+import { dataPattern, type PatternData, piiData } from './data.js';
 import { findCasualNames } from './name-casual.js';
 import { findContextNames } from './name-contexts.js';
 import {
@@ -17,9 +18,13 @@ import {
 import { findStructuralNames } from './name-structure.js';
 import type { Candidate, ScanContext } from './types.js';
 
+const LATIN = piiData<{ readonly cues: PatternData; readonly roleCues: string[] }>('names/latin');
+const ZH = piiData<{ readonly roleCues: PatternData }>('names/zh');
+const JA = piiData<{ readonly roleCues: PatternData }>('names/ja');
+const KO = piiData<{ readonly roleCues: PatternData }>('names/ko');
+
 /** Cues before a Latin-script name (matched case-insensitively). */
-const LATIN_CUES =
-  /(?<![\p{L}\p{N}_])(?:my name is|my name's|i am called|name\s*:|full name\s*:|signed\s*:?|regards,|sincerely,|contact person\s*:|mr\.?|mrs\.?|ms\.?|miss|dr\.?|prof\.?|mein name ist|ich heiße|ich heisse|name ist|herr|frau|je m'appelle|je m’appelle|mon nom est|nom\s*:|monsieur|madame|mademoiselle|m\.|mme\.?|mlle\.?|me llamo|mi nombre es|nombre\s*:|señor|señora|señorita|sr\.|sra\.|srta\.|don|doña|dña\.?|maître|maitre|lt\.?\s+col\.|lt\.|col\.|capt\.|cpt\.|gen\.|maj\.|sgt\.|cmdr\.)[ \t\u00a0]+/giu;
+const LATIN_CUES = dataPattern(LATIN.cues);
 
 /**
  * Role, greeting and form-label cues (matched case-insensitively), after which a full name —
@@ -28,198 +33,7 @@ const LATIN_CUES =
  * the labels of forms and shipping slips ("Ship to", "Lieferadresse:", "titular"), per language.
  * A single capitalised word after them is too often a place or a company ("Ship to Berlin").
  */
-const ROLE_CUE_WORDS = [
-  // English
-  'this is',
-  "it's",
-  'i am',
-  "i'm",
-  'customer',
-  'client',
-  'patient',
-  'recipient',
-  'account holder',
-  'card holder',
-  'cardholder',
-  'holder',
-  'account name',
-  'contact',
-  'emergency contact',
-  'contact person',
-  'sender',
-  'ship to',
-  'deliver to',
-  'bill to',
-  'attn',
-  'attention',
-  'addressee',
-  'guest',
-  'passenger',
-  'applicant',
-  'employee',
-  'tenant',
-  'beneficiary',
-  'payee',
-  'caller',
-  'policyholder',
-  'insured',
-  'member',
-  'student',
-  'candidate',
-  'driver',
-  'buyer',
-  'seller',
-  'owner',
-  'assignee',
-  'assigned to',
-  'reviewer',
-  'author',
-  'organizer',
-  'organiser',
-  'host',
-  'speaker',
-  'presenter',
-  'reporter',
-  'requester',
-  'approver',
-  'tenant',
-  'new tenant',
-  'traveler',
-  'traveller',
-  'attendee',
-  'hr record',
-  'minutes taken by',
-  'minutes by',
-  'protokoll',
-  'protokollführer',
-  'protokollführerin',
-  'rédigé par',
-  'rédigée par',
-  'redactada por',
-  'redactado por',
-  'personnel file',
-  'patient record',
-  // German
-  'ich bin',
-  'hier ist',
-  'hier spricht',
-  'kunde',
-  'kundin',
-  'lieferadresse',
-  'lieferung an',
-  'rechnungsadresse',
-  'empfänger',
-  'empfängerin',
-  'kontoinhaber',
-  'kontoinhaberin',
-  'inhaber',
-  'inhaberin',
-  'ansprechpartner',
-  'ansprechpartnerin',
-  'kontakt',
-  'notfallkontakt',
-  'patientin',
-  'absender',
-  'absenderin',
-  'mieter',
-  'mieterin',
-  'gast',
-  'versicherter',
-  'versicherte',
-  'mitarbeiter',
-  'mitarbeiterin',
-  'begünstigter',
-  'antragsteller',
-  'antragstellerin',
-  'z. hd.',
-  'zu händen',
-  'reisender',
-  'reisende',
-  'heiße',
-  'heisse',
-  'bitte bei',
-  'patientenaufnahme',
-  'personalakte',
-  'mitarbeiterakte',
-  // French
-  'je suis',
-  "c'est",
-  'c’est',
-  'ici',
-  'cliente',
-  "contact en cas d'urgence",
-  'contact en cas d’urgence',
-  'destinataire',
-  'livraison',
-  'titulaire',
-  'titulaire du compte',
-  'patiente',
-  'expéditeur',
-  'expéditrice',
-  "à l'attention de",
-  'à l’attention de',
-  'locataire',
-  'bénéficiaire',
-  'assuré',
-  'assurée',
-  'interlocuteur',
-  'interlocutrice',
-  'le nouveau locataire',
-  'la nouvelle locataire',
-  'demandeur',
-  'demandeuse',
-  'passager',
-  'passagère',
-  'voyageur',
-  'voyageuse',
-  'dossier',
-  'dossier rh',
-  'dossier patient',
-  'fiche client',
-  // Spanish
-  'soy',
-  'habla',
-  'aquí',
-  'el cliente',
-  'la cliente',
-  'titular',
-  'titular de la cuenta',
-  'paciente',
-  'el paciente',
-  'la paciente',
-  'destinatario',
-  'envío',
-  'envío a',
-  'destinataria',
-  'contacto',
-  'contacto de emergencia',
-  'persona de contacto',
-  'el nuevo inquilino',
-  'la nueva inquilina',
-  'remitente',
-  'a la atención de',
-  'beneficiario',
-  'beneficiaria',
-  'inquilino',
-  'inquilina',
-  'huésped',
-  'asegurado',
-  'asegurada',
-  'solicitante',
-  'pasajero',
-  'pasajera',
-  'empleado',
-  'empleada',
-  'viajero',
-  'viajera',
-  'se llama',
-  'llamen a',
-  'llame a',
-  'expediente',
-  'expediente de personal',
-  'historia clínica',
-  'ficha',
-];
+const ROLE_CUE_WORDS = LATIN.roleCues;
 const ROLE_CUES = new RegExp(
   `(?<![\\p{L}\\p{N}_])(?:${[...ROLE_CUE_WORDS]
     .sort((a, b) => b.length - a.length)
@@ -255,16 +69,13 @@ const TITLES =
 const HONORIFIC = /^(?:mr|mrs|ms|dr|prof|m|mme|mlle|sr|sra|srta)\.?\s*$/u;
 
 /** Chinese role cues after which a name follows (收件人陶玉梅, 客户：张伟). */
-const ZH_ROLE_CUES =
-  /(?:联系(?:人|电话|方式)[:：]?\s*[+\d][\d\s()+-]{6,22}[（(]|收件人|收款人|收款方|付款人|汇款人|匯款人|领款人|收货人|收貨人|寄件人|发件人|發件人|联系人|聯絡人|客户|客戶|顾客|顧客|患者|病人|户名|戶名|开户名|開戶名|持卡人|账户名|帳戶名|乘客|租户|申请人|申請人|负责人|負責人|经办人|受益人|委托人|我是|我叫|本人是|这里是|這裡是|员工档案|員工檔案|人事档案|人事檔案|员工|員工|职员|職員|会员|會員|请联系|請聯繫|姓名|会议记录|會議記錄|记录人|記錄人|紧急联系人|緊急聯絡人)(?:姓名)?[:：]?\s*/gu;
+const ZH_ROLE_CUES = dataPattern(ZH.roleCues);
 
 /** Japanese role cues (名義：細谷聡, お客様鈴木一郎, 受取人 山田花子). */
-const JA_ROLE_CUES =
-  /(?:連絡先[はが]?[:：]?\s*[+\d][\d\s()+-]{6,22}[（(]|口座名義|名義人|名義|お客様|顧客名|受取人|受取人名|送り主|差出人|宛名|契約者|申込者|担当者|患者名|連絡先氏名|担当者?の|担当は|氏名|議事録作成|記録者|緊急連絡先(?=[:：]))(?:様)?[:：]?\s*/gu;
+const JA_ROLE_CUES = dataPattern(JA.roleCues);
 
 /** Korean role cues and self-introductions (받는 분 이서연, 담당자 박지훈, 안녕하세요, 김민준입니다). */
-const KO_ROLE_CUES =
-  /(?:받는\s?분|받는\s?사람|보내는\s?분|보내는\s?사람|수령인|수취인|수신인|발신인|고객명|고객|예금주|담당자|담당|수신자|수신|회의록\s?작성|작성자|비상\s?연락처|환자|신청인|계약자|성함|성명|보낸\s?사람|인사\s?기록|출장자|직원|사원|회원|안녕하세요[,.!]?\s*(?:저는)?|저는(?:\s[가-힣]{1,8}(?:팀|부서|부|과|실|센터|본부))?)(?:[은는](?=\s))?(?:[:：])?\s*/gu;
+const KO_ROLE_CUES = dataPattern(KO.roleCues);
 
 const CJK: readonly { re: RegExp; confidence: number }[] = [
   // Honorific after the name: 王芳女士 / 鈴木様 / 田中さん / 박지훈 씨 / 김철수 님.

@@ -1,0 +1,50 @@
+/**
+ * `npx tsx eval/pii/generators/write-development.ts` rewrites the generated files of the PII
+ * eval's development half from their generators (seeded, so the same code writes the same
+ * bytes): the template sets, the first blind set and the generated name/address batches. The
+ * eval reads these files, not the generators; `src/processors/pii-detector/eval.test.ts` fails
+ * when a file and its generator disagree. Blind sets 2–8 are written by their own generators
+ * (`blind/blindN-generate.ts`).
+ */
+import { writeFileSync } from 'node:fs';
+import { generateBlindPIIFixtures } from './blind/generate-blind.js';
+import { generateDev2PIIFixtures } from './templates/dev2-templates.js';
+import { generateDev3PIIFixtures } from './templates/dev3-templates.js';
+import { generateDev5PIIFixtures } from './templates/dev5-generate.js';
+import { generateFreshPIIFixtures, generatePIIFixtures, type PIIFixture } from './templates/generate.js';
+import { hardCaseFixtures } from './templates/hard-cases.js';
+
+/** One line per fixture, as every `.jsonl` file of the eval holds them. */
+export function toJsonl(fixtures: readonly PIIFixture[]): string {
+  return `${fixtures.map((f) => JSON.stringify(f)).join('\n')}\n`;
+}
+
+/** Each generated development file (under `eval/pii/development/`) and what writes it. */
+export const GENERATED_DEVELOPMENT_FILES: ReadonlyArray<{ file: string; generate: () => PIIFixture[] }> = [
+  {
+    file: 'templates-fresh-hard-cases.jsonl',
+    generate: () => [
+      ...generatePIIFixtures(),
+      ...generateFreshPIIFixtures(),
+      ...hardCaseFixtures('dev'),
+      ...hardCaseFixtures('heldout'),
+    ],
+  },
+  { file: 'blind1-fixtures.jsonl', generate: () => generateBlindPIIFixtures() },
+  { file: 'dev2-dev3-fixtures.jsonl', generate: () => [...generateDev2PIIFixtures(), ...generateDev3PIIFixtures()] },
+  ...([1, 2, 3, 4, 5] as const).map((batch) => ({
+    file: `dev5-batch${batch}-fixtures.jsonl`,
+    generate: () => generateDev5PIIFixtures(batch),
+  })),
+];
+
+/** Where a development file lives. */
+export const developmentFile = (file: string): URL => new URL(`../development/${file}`, import.meta.url);
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const { file, generate } of GENERATED_DEVELOPMENT_FILES) {
+    const fixtures = generate();
+    writeFileSync(developmentFile(file), toJsonl(fixtures));
+    console.log(`wrote ${fixtures.length} lines to eval/pii/development/${file}`);
+  }
+}
