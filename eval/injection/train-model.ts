@@ -47,27 +47,27 @@ export interface DevRow {
  */
 export function loadDevRows(): DevRow[] {
   const rows: DevRow[] = [];
-  // INJECTION_SKIP_DEV4=1 trains without dev4 (only to report the before/after comparison).
+  // INJECTION_SKIP_DEV4=1 trains without the structured tool output (only to report the before/after comparison).
   const files = [
-    'fixtures.jsonl',
-    'dev2-fixtures.jsonl',
-    ...(process.env.INJECTION_SKIP_DEV4 ? [] : ['dev4-fixtures.jsonl']),
+    'family-templates',
+    'natural-phrasings',
+    ...(process.env.INJECTION_SKIP_DEV4 ? [] : ['structured-tool-output']),
     // INJECTION_ONLY_OLD_DEV=1 trains on the sets above only (the model before issue #11's data).
-    ...(process.env.INJECTION_ONLY_OLD_DEV ? [] : ['dev5-fixtures.jsonl', 'blind-fixtures.jsonl', 'blind3-fixtures.jsonl']),
-    // Spent blind set 4 (tuned on since issue #11's third round).
-    ...(process.env.INJECTION_ONLY_OLD_DEV ? [] : ['blind4-fixtures.jsonl']),
-    // dev6, round 3's own deliberately different phrasings. INJECTION_SKIP_DEV6=1 trains without
+    ...(process.env.INJECTION_ONLY_OLD_DEV ? [] : ['benign-documents', 'independent-1', 'independent-2']),
+    // Independent set 3 (tuned on since issue #11's third round).
+    ...(process.env.INJECTION_ONLY_OLD_DEV ? [] : ['independent-3']),
+    // The unusual phrasings (issue #11 round 3). INJECTION_SKIP_DEV6=1 trains without
     // it (only to report the before/after comparison).
-    ...(process.env.INJECTION_ONLY_OLD_DEV || process.env.INJECTION_SKIP_DEV6 ? [] : ['dev6-fixtures.jsonl']),
-    // Spent blind set 5 (tuned on since issue #11's fourth round). INJECTION_SKIP_BLIND5=1 trains
+    ...(process.env.INJECTION_ONLY_OLD_DEV || process.env.INJECTION_SKIP_DEV6 ? [] : ['unusual-phrasings']),
+    // Independent set 4 (tuned on since issue #11's fourth round). INJECTION_SKIP_BLIND5=1 trains
     // without it (only to report the before/after comparison).
-    ...(process.env.INJECTION_ONLY_OLD_DEV || process.env.INJECTION_SKIP_BLIND5 ? [] : ['blind5-fixtures.jsonl']),
-    // Spent blind set 6 (tuned on since issue #11's fifth round). INJECTION_SKIP_BLIND6=1 trains
+    ...(process.env.INJECTION_ONLY_OLD_DEV || process.env.INJECTION_SKIP_BLIND5 ? [] : ['independent-4']),
+    // Independent set 5 (tuned on since issue #11's fifth round). INJECTION_SKIP_BLIND6=1 trains
     // without it (only to report the before/after comparison).
-    ...(process.env.INJECTION_ONLY_OLD_DEV || process.env.INJECTION_SKIP_BLIND6 ? [] : ['blind6-fixtures.jsonl']),
+    ...(process.env.INJECTION_ONLY_OLD_DEV || process.env.INJECTION_SKIP_BLIND6 ? [] : ['independent-5']),
   ];
   for (const f of files) {
-    for (const line of readFileSync(join(here, f), 'utf8').split('\n')) {
+    for (const line of readFileSync(join(here, 'data/development', `${f}.jsonl`), 'utf8').split('\n')) {
       if (line.trim() !== '') rows.push(JSON.parse(line) as DevRow);
     }
   }

@@ -94,5 +94,5 @@ if (process.argv[1]?.endsWith('blind5-generate.ts')) {
     new URL('../../data/development/independent-4.jsonl', import.meta.url),
     `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`,
   );
-  console.log(`wrote ${rows.length} lines to eval/injection/blind5-fixtures.jsonl`);
+  console.log(`wrote ${rows.length} lines to eval/injection/data/development/independent-4.jsonl`);
 }
