@@ -18,10 +18,10 @@ import { featurePattern, type PatternUnion, type ScannedPart } from './pattern-u
 import { singleSpaced } from './whitespace.js';
 
 /** The languages with a feature file, in the order their features are listed. */
-export const FEATURE_LANGUAGES = ['en', 'de', 'fr', 'es', 'zh', 'ja', 'ko'] as const;
+const FEATURE_LANGUAGES = ['en', 'de', 'fr', 'es', 'zh', 'ja', 'ko'] as const;
 
 /** One language of {@link FEATURE_LANGUAGES}. */
-export type FeatureLanguage = (typeof FEATURE_LANGUAGES)[number];
+type FeatureLanguage = (typeof FEATURE_LANGUAGES)[number];
 
 /** A feature as a data file writes it: the pattern is still a source with placeholders. */
 export interface FeatureRecord {
@@ -138,7 +138,7 @@ export const BAGS_IN_CODE: ReadonlySet<string> = new Set(LINKS.bagsInCode);
 export const SEMANTIC_OVERLAPS: Readonly<Record<string, readonly string[]>> = LINKS.overlaps;
 
 /** A named id group of `feature-links.json`. */
-export function idGroup(name: string): readonly string[] {
+function idGroup(name: string): readonly string[] {
   if (name === 'BAG_IDS') return BAG_IDS;
   const ids = LINKS.groups[name];
   if (ids === undefined) throw new FeatureDataError('feature-links.json', `unknown id group @${name}`);
@@ -146,7 +146,7 @@ export function idGroup(name: string): readonly string[] {
 }
 
 /** An id list with its `@NAME` groups spliced in. */
-export function expandIds(ids: readonly string[]): string[] {
+function expandIds(ids: readonly string[]): string[] {
   return ids.flatMap((id) => (id.startsWith('@') ? idGroup(id.slice(1)) : [id]));
 }
 

@@ -22,13 +22,10 @@ import {
   compileFeature,
   compilePattern,
   featureRecords,
-  idGroup,
 } from './feature-data.js';
 import type { InjectionFeature } from './features.js';
 import type { PatternUnion, ScannedPart } from './pattern-union.js';
 import { singleSpaced } from './whitespace.js';
-
-export { BAG_IDS, SEMANTIC_OVERLAPS } from './feature-data.js';
 
 // ---- clause bags: the assistant's own rules plus a change or a read-out, in any order ----------
 // Wider nets than the ordered features: word stems, not phrases ("your rulebook is outdated",
@@ -81,8 +78,3 @@ const ORDERED: readonly InjectionFeature[] = featureRecords('semantic').map(comp
 
 /** The semantic features (appended to `FEATURES`): ordered ones first, then the clause bags. */
 export const SEMANTIC_FEATURES: readonly InjectionFeature[] = [...ORDERED, ...bagFeatures()];
-
-/** Ids of the semantic override features, for the damping modifiers of `features.ts`. */
-export const SEMANTIC_OVERRIDE_IDS: readonly string[] = idGroup('SEMANTIC_OVERRIDE_IDS');
-/** Ids of the non-English semantic override features. */
-export const SEMANTIC_ML_OVERRIDE_IDS: readonly string[] = idGroup('SEMANTIC_ML_OVERRIDE_IDS');
