@@ -35,8 +35,8 @@ if (target) {
     title: 'Guardrail evaluation',
     intro:
       'The offline detectors scored on the project’s labelled fixtures (`eval/`: templates plus seeded fake ' +
-      'values, and blind sets written by engineers who never read the detector). The development half was ' +
-      'tuned on; the held-out half never was. How the sets were built and what each detector misses: ' +
+      'values, and independent sets written by engineers who never read the detector; `eval/README.md` says ' +
+      'how each was made). The development half was tuned on; the held-out half never was. What each detector misses: ' +
       '[PIIDetector](../processors/pii-detector.md), [PromptInjectionDetector](../processors/prompt-injection-detector.md).',
     command: otherFlags.length ? `npm run eval -- ${otherFlags.join(' ')}` : 'npm run eval',
     machine,

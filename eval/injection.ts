@@ -1,37 +1,26 @@
 /**
- * The injection half of `npm run eval`: scores `scoreInjection()` on the generated fixtures
- * (`eval/injection/`) and prints, for the development half and the held-out half, ROC AUC,
+ * The injection half of `npm run eval`: scores `scoreInjection()` on the committed fixture sets
+ * (`eval/injection/data/`) and prints, for the development half and the held-out half, ROC AUC,
  * recall at 1% false-positive rate, and recall / precision / FPR / hard-negative FPR at the
  * default threshold, plus recall per attack family and per language.
  *
- * - Development half (tuned on): every set the scorer's authors have seen — `generate.ts`
- *   (`templates.ts` dev and old held-out templates, `fresh-templates.ts`), `dev2`
- *   (`dev2-templates.ts`), `dev4` (structured tool output), `dev5` (benign documents: configs,
- *   changelogs, security write-ups, e-mails, code, policies, recipes, chat logs) and the two
- *   spent blind sets: blind set 1 (`generate-blind.ts`), blind set 3 (`blind3-generate.ts`) and
- *   blind set 4 (`blind4-generate.ts`), plus dev6 (`dev6-templates.ts`, issue #11 round 3's own
- *   deliberately different phrasings), blind set 5 (`blind5-generate.ts`, spent since round 4) and
- *   blind set 6 (`blind6-generate.ts`, spent since round 5). The blind sets were scored blind (figures in
- *   `eval.test.ts`), then their misses were read and tuned on for issue #11, so they are
- *   development data now. Each set gets its own row.
- * - Held-out half (blind, never tuned on): blind set 7, read from
- *   `eval/injection/blind7-fixtures.jsonl`, written by an engineer who never read the scorer or
- *   the other sets. Until that file exists the held-out row prints `pending`. Tuning must not
- *   read its lines, its misses or its per-family figures; once it has been tuned on, it belongs
- *   in development and a new blind set has to be written.
+ * - Development half (`data/development/`, tuned on): the sets written to widen coverage (family
+ *   templates, natural phrasings, structured tool output, benign documents, unusual phrasings)
+ *   and the independent sets 1–5, written by engineers who never read the scorer, scored once
+ *   blind and tuned on since. Each set gets its own row.
+ * - Held-out half (`data/heldout/`, never tuned on): independent sets 6 and 7. Tuning must not
+ *   read their lines, their misses or their per-family figures; once tuned on, a set moves to
+ *   the development half and a new one has to be written.
  *
- * Flags: `--tuning` never loads the held-out file at all (what tuning sessions run); `--misses`
+ * Every set is a `.jsonl` file written by its generator (`eval/injection/generators/`); a test
+ * pins each file to its generator's output. `eval/README.md` says how each was made.
+ *
+ * Flags: `--tuning` never loads the held-out files at all (what tuning sessions run); `--misses`
  * lists the development half's misclassified lines. There is deliberately no flag that lists
  * held-out misses.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { scoreInjection, scoreInjectionRules } from '../src/processors/prompt-injection-detector/score.js';
-import { generateBlindFixtures } from './injection/generate-blind.js';
-import { generateDev2Fixtures } from './injection/dev2-templates.js';
-import { generateDev4Fixtures } from './injection/dev4-templates.js';
-import { generateDev5Fixtures } from './injection/dev5-templates.js';
-import { generateDev6Fixtures } from './injection/dev6-templates.js';
-import { generateInjectionFixtures } from './injection/generate.js';
 import { atThreshold, recallAtFpr, rocAuc, type Scored } from './injection/metrics.js';
 
 /** `PromptInjectionDetector`'s default threshold. */
@@ -78,7 +67,7 @@ export interface InjectionFigures {
   misses: Array<{ id: string; label: 0 | 1; score: number; text: string }>;
 }
 
-/** Reads a committed jsonl fixture file beside this script. */
+/** Reads a committed jsonl fixture file. */
 function readJsonl(url: URL): Row[] {
   return readFileSync(url, 'utf8')
     .split('\n')
@@ -86,64 +75,50 @@ function readJsonl(url: URL): Row[] {
     .map((line) => JSON.parse(line) as Row);
 }
 
-/** The third blind set (`blind3-generate.ts`), spent: development data since issue #11. */
-function blind3Fixtures(): Row[] {
-  return readJsonl(new URL('./injection/blind3-fixtures.jsonl', import.meta.url));
-}
+const DEVELOPMENT = new URL('./injection/data/development/', import.meta.url);
+const HELDOUT = new URL('./injection/data/heldout/', import.meta.url);
 
-/** The fourth blind set (`blind4-generate.ts`), spent: development data since issue #11 round 3. */
-function blind4Fixtures(): Row[] {
-  return readJsonl(new URL('./injection/blind4-fixtures.jsonl', import.meta.url));
-}
+/** The development sets in printing order: file name and what the row says. */
+const DEVELOPMENT_SETS: ReadonlyArray<readonly [string, string]> = [
+  ['family-templates', 'family templates, all seven languages'],
+  ['natural-phrasings', 'natural phrasings per family'],
+  ['structured-tool-output', 'structured tool output'],
+  ['benign-documents', 'benign documents + planted attacks'],
+  ['independent-1', 'independent set 1'],
+  ['independent-2', 'independent set 2'],
+  ['independent-3', 'independent set 3'],
+  ['unusual-phrasings', 'unusual phrasings: role-play, scrambled, paraphrases, long documents'],
+  ['independent-4', 'independent set 4'],
+  ['independent-5', 'independent set 5'],
+];
 
-/** The fifth blind set (`blind5-generate.ts`), spent: development data since issue #11 round 4. */
-function blind5Fixtures(): Row[] {
-  return readJsonl(new URL('./injection/blind5-fixtures.jsonl', import.meta.url));
-}
+/** The held-out sets: file name and what the row says. */
+const HELDOUT_SETS: ReadonlyArray<readonly [string, string]> = [
+  ['independent-6', 'independent set 6'],
+  ['independent-7', 'independent set 7'],
+];
 
-/** The sixth blind set (`blind6-generate.ts`), spent: development data since issue #11 round 5. */
-function blind6Fixtures(): Row[] {
-  return readJsonl(new URL('./injection/blind6-fixtures.jsonl', import.meta.url));
-}
-
-/** Where the seventh blind set, the held-out half, is committed (only this file is ever read). */
-export const BLIND7_URL = new URL('./injection/blind7-fixtures.jsonl', import.meta.url);
-/** Where the eighth blind set, also in the held-out half, is committed. */
-export const BLIND8_URL = new URL('./injection/blind8-fixtures.jsonl', import.meta.url);
+/** Where a held-out set is committed. */
+export const heldoutUrl = (name: string): URL => new URL(`${name}.jsonl`, HELDOUT);
 
 /** The held-out half's sets, one printed row each (a set whose file is missing is left out). */
 export function heldoutSets(): Array<[string, Row[]]> {
-  const sets: Array<[string, URL]> = [
-    ['blind set 7', BLIND7_URL],
-    ['blind set 8', BLIND8_URL],
-  ];
-  return sets.filter(([, url]) => existsSync(url)).map(([name, url]) => [name, readJsonl(url)]);
+  return HELDOUT_SETS.filter(([file]) => existsSync(heldoutUrl(file))).map(([file, name]) => [
+    name,
+    readJsonl(heldoutUrl(file)),
+  ]);
 }
 
 /** The development sets, one row each, in a fixed order. */
 export function developmentSets(): Array<[string, Row[]]> {
-  return [
-    ['development, old sets (generate.ts)', generateInjectionFixtures()],
-    ['development, dev2 set (dev2-templates.ts)', generateDev2Fixtures()],
-    ['development, dev4 set (dev4-templates.ts, structured tool output)', generateDev4Fixtures()],
-    ['development, dev5 set (dev5-templates.ts, benign documents + planted attacks)', generateDev5Fixtures()],
-    ['development, spent blind set 1 (blind-templates.ts)', generateBlindFixtures()],
-    ['development, spent blind set 3 (blind3-templates.ts)', blind3Fixtures()],
-    // First scored blind (issue #11 round 2's scorer): ROC AUC 0.940, recall@1%FPR 54.6% (cut
-    // 0.80), at 0.7 recall 62.8% / hard-negative FPR 2.7%. Tuned on since round 3.
-    ['development, spent blind set 4 (blind4-templates.ts; first blind score AUC 0.940, recall@1%FPR 54.6%, HN FPR 2.7%)', blind4Fixtures()],
-    ['development, dev6 set (dev6-templates.ts, round 3: role-play, scrambled, paraphrases, long documents)', generateDev6Fixtures()],
-    // First scored blind (issue #11 round 3's scorer): ROC AUC 0.963, recall@1%FPR 27.5% (cut
-    // 0.932), at 0.7 recall 73.5% / precision 93.8% / hard-negative FPR 4.9%. Tuned on since round 4.
-    ['development, spent blind set 5 (blind5-templates.ts; first blind score AUC 0.963, recall@1%FPR 27.5%, HN FPR 4.9%)', blind5Fixtures()],
-    // First scored blind (issue #11 round 4's scorer): ROC AUC 0.993, recall@1%FPR 78.8%, at 0.7
-    // recall 85.8% / precision 97.6% / hard-negative FPR 2.1% (5 of 240). Tuned on since round 5.
-    ['development, spent blind set 6 (blind6-templates.ts; first blind score AUC 0.993, recall@1%FPR 78.8%, HN FPR 2.1%)', blind6Fixtures()],
-  ];
+  return DEVELOPMENT_SETS.map(([file, name]) => [
+    `development, ${name}`,
+    readJsonl(new URL(`${file}.jsonl`, DEVELOPMENT)),
+  ]);
 }
 
 /**
- * The held-out half's rows (blind sets 7 and 8), or `undefined` while its file does not exist. Only
+ * The held-out half's rows, or `undefined` while none of its files exists. Only
  * called when the held-out half is asked for; `--tuning` never calls it.
  */
 export function heldoutRows(): Row[] | undefined {
@@ -236,7 +211,7 @@ export async function run(): Promise<void> {
   console.log('\n== Prompt injection: scoreInjection() (offline) ==');
   const shown: Array<{ label: string; figures: InjectionFigures }> = [
     ...figures.map((f) => ({
-      label: f.split === 'heldout' ? `${SPLIT_LABELS.heldout}, blind sets 7 + 8` : SPLIT_LABELS[f.split],
+      label: f.split === 'heldout' ? `${SPLIT_LABELS.heldout}, independent sets 6 + 7` : SPLIT_LABELS[f.split],
       figures: f,
     })),
     ...(tuning
@@ -265,18 +240,8 @@ export async function run(): Promise<void> {
     );
   }
   if (!tuning && !figures.some((f) => f.split === 'heldout')) {
-    console.log(`${SPLIT_LABELS.heldout}: blind set 7 pending (eval/injection/blind7-fixtures.jsonl not committed yet)`);
+    console.log(`${SPLIT_LABELS.heldout}: pending (no set committed in eval/injection/data/heldout/)`);
   }
-  // A note of record, not a measurement (the measurement is above).
-  console.log(
-    '  note: blind sets 1 and 3 were scored blind before issue #11 tuned on them (both together: ROC AUC 0.952, ' +
-      'recall@1%FPR 68.0%, hard-negative FPR 6.3% at 0.7); blind set 4 was scored blind before round 3 tuned on it ' +
-      '(ROC AUC 0.940, recall@1%FPR 54.6% at cut 0.80, at 0.7 recall 62.8% / hard-negative FPR 2.7%); blind set 5 was ' +
-      'scored blind before round 4 tuned on it (ROC AUC 0.963, recall@1%FPR 27.5% at cut 0.932, at 0.7 recall 73.5% / ' +
-      'precision 93.8% / hard-negative FPR 4.9%); blind set 6 was scored blind before round 5 tuned on it (ROC AUC 0.993, ' +
-      'recall@1%FPR 78.8%, at 0.7 recall 85.8% / precision 97.6% / hard-negative FPR 2.1%); all five are development rows ' +
-      'now. Blind set 7 is the held-out half.',
-  );
   // --misses lists the development half's errors (for tuning). Held-out misses are never listed.
   if (process.argv.includes('--misses')) {
     const half = figures.find((f) => f.split === 'development');

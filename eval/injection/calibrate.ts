@@ -11,7 +11,8 @@
  */
 import { atThreshold, recallAtFpr, rocAuc } from './metrics.js';
 import { BLEND_WEIGHT, cutFor, type DevRow, loadDevRows, outOfFold, shiftFor } from './train-model.js';
-import { isShortMessage, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
+import { isShortMessage } from '../../src/processors/prompt-injection-detector/blend.js';
+import { scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
 
 const rows = loadDevRows();
 const oof = outOfFold(rows);

@@ -10,7 +10,8 @@
  *
  * Usage: `npx tsx eval/injection/loso.ts` (`INJECTION_SKIP_DEV6=1` for the run without dev6).
  */
-import { CORROBORATE_P, isShortMessage, scoreInjectionRuleParts, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
+import { CORROBORATE_P, isShortMessage } from '../../src/processors/prompt-injection-detector/blend.js';
+import { scoreInjectionRuleParts, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
 import { notStandaloneOn } from './rule-precision.js';
 import { atThreshold, recallAtFpr, rocAuc } from './metrics.js';
 import {

@@ -13,7 +13,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { FEATURES } from '../../src/processors/prompt-injection-detector/features.js';
 import { MIN_STANDALONE_PRECISION } from '../../src/processors/prompt-injection-detector/rule-trust.js';
-import { isShortMessage, scoreInjection, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
+import { isShortMessage } from '../../src/processors/prompt-injection-detector/blend.js';
+import { scoreInjection, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
 import { DEV_SETS, type DevRow, loadDevRows, RULE_KEEP, RULE_KEEP_SHORT, setOf } from './train-model.js';
 
 /** Per-feature counts of stand-alone lines. */

@@ -1,5 +1,5 @@
 /**
- * Writes what `scoreInjection` says about every fixture text of this folder (score, categories,
+ * Writes what `scoreInjection` says about every fixture text of `data/` (both halves) (score, categories,
  * signals, and the rule half), one JSON line per text, so a rewrite of the scorer's patterns can
  * be checked for identical behaviour: run before and after and `diff` the two files.
  *
@@ -13,15 +13,15 @@ import {
   scoreInjectionRuleParts,
 } from '../../src/processors/prompt-injection-detector/score.js';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
+const DATA = join(dirname(fileURLToPath(import.meta.url)), 'data');
 const out = process.argv[2];
 if (out === undefined) throw new Error('usage: npx tsx eval/injection/score-snapshot.ts <out.jsonl>');
 
 const lines: string[] = [];
-for (const file of readdirSync(HERE)
+for (const file of readdirSync(DATA, { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.jsonl'))
   .sort()) {
-  for (const row of readFileSync(join(HERE, file), 'utf8').split('\n')) {
+  for (const row of readFileSync(join(DATA, file), 'utf8').split('\n')) {
     if (row.trim() === '') continue;
     const { id, text } = JSON.parse(row) as { id: string; text: string };
     const r = scoreInjection(text);

@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
 import { atThreshold, recallAtFpr, rocAuc } from './metrics.js';
 import { BLEND_WEIGHT, featurize, groupOf, HONEST_CUT, loadDevRows, RULE_KEEP, RULE_KEEP_SHORT, train } from './train-model.js';
-import { isShortMessage } from '../../src/processors/prompt-injection-detector/score.js';
+import { isShortMessage } from '../../src/processors/prompt-injection-detector/blend.js';
 import { MODEL_SHIFT } from '../../src/processors/prompt-injection-detector/model-weights.js';
 
 const DIR = 'src/processors/prompt-injection-detector';

@@ -18,14 +18,15 @@
  * number, all languages and fillings together) are spread over the same nine folds by hash.
  *
  * Usage: `npx tsx eval/injection/train-model.ts` (CV report) or with `--write` (also rewrites
- * `model-weights.ts`).
+ * `data/model.json`).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { encodeWeights, forEachDistinctFeature, forEachFeature, lengthBucketSlot, MODEL_DIM } from '../../src/processors/prompt-injection-detector/model.js';
 import { foldText } from '../../src/processors/prompt-injection-detector/normalize.js';
-import { CORROBORATE_P, isShortMessage, scoreInjectionRuleParts, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
+import { CORROBORATE_P, isShortMessage } from '../../src/processors/prompt-injection-detector/blend.js';
+import { scoreInjectionRuleParts, scoreInjectionRules } from '../../src/processors/prompt-injection-detector/score.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -46,27 +47,27 @@ export interface DevRow {
  */
 export function loadDevRows(): DevRow[] {
   const rows: DevRow[] = [];
-  // INJECTION_SKIP_DEV4=1 trains without dev4 (only to report the before/after comparison).
+  // INJECTION_SKIP_DEV4=1 trains without the structured tool output (only to report the before/after comparison).
   const files = [
-    'fixtures.jsonl',
-    'dev2-fixtures.jsonl',
-    ...(process.env.INJECTION_SKIP_DEV4 ? [] : ['dev4-fixtures.jsonl']),
+    'family-templates',
+    'natural-phrasings',
+    ...(process.env.INJECTION_SKIP_DEV4 ? [] : ['structured-tool-output']),
     // INJECTION_ONLY_OLD_DEV=1 trains on the sets above only (the model before issue #11's data).
-    ...(process.env.INJECTION_ONLY_OLD_DEV ? [] : ['dev5-fixtures.jsonl', 'blind-fixtures.jsonl', 'blind3-fixtures.jsonl']),
-    // Spent blind set 4 (tuned on since issue #11's third round).
-    ...(process.env.INJECTION_ONLY_OLD_DEV ? [] : ['blind4-fixtures.jsonl']),
-    // dev6, round 3's own deliberately different phrasings. INJECTION_SKIP_DEV6=1 trains without
+    ...(process.env.INJECTION_ONLY_OLD_DEV ? [] : ['benign-documents', 'independent-1', 'independent-2']),
+    // Independent set 3 (tuned on since issue #11's third round).
+    ...(process.env.INJECTION_ONLY_OLD_DEV ? [] : ['independent-3']),
+    // The unusual phrasings (issue #11 round 3). INJECTION_SKIP_DEV6=1 trains without
     // it (only to report the before/after comparison).
-    ...(process.env.INJECTION_ONLY_OLD_DEV || process.env.INJECTION_SKIP_DEV6 ? [] : ['dev6-fixtures.jsonl']),
-    // Spent blind set 5 (tuned on since issue #11's fourth round). INJECTION_SKIP_BLIND5=1 trains
+    ...(process.env.INJECTION_ONLY_OLD_DEV || process.env.INJECTION_SKIP_DEV6 ? [] : ['unusual-phrasings']),
+    // Independent set 4 (tuned on since issue #11's fourth round). INJECTION_SKIP_BLIND5=1 trains
     // without it (only to report the before/after comparison).
-    ...(process.env.INJECTION_ONLY_OLD_DEV || process.env.INJECTION_SKIP_BLIND5 ? [] : ['blind5-fixtures.jsonl']),
-    // Spent blind set 6 (tuned on since issue #11's fifth round). INJECTION_SKIP_BLIND6=1 trains
+    ...(process.env.INJECTION_ONLY_OLD_DEV || process.env.INJECTION_SKIP_BLIND5 ? [] : ['independent-4']),
+    // Independent set 5 (tuned on since issue #11's fifth round). INJECTION_SKIP_BLIND6=1 trains
     // without it (only to report the before/after comparison).
-    ...(process.env.INJECTION_ONLY_OLD_DEV || process.env.INJECTION_SKIP_BLIND6 ? [] : ['blind6-fixtures.jsonl']),
+    ...(process.env.INJECTION_ONLY_OLD_DEV || process.env.INJECTION_SKIP_BLIND6 ? [] : ['independent-5']),
   ];
   for (const f of files) {
-    for (const line of readFileSync(join(here, f), 'utf8').split('\n')) {
+    for (const line of readFileSync(join(here, 'data/development', `${f}.jsonl`), 'utf8').split('\n')) {
       if (line.trim() !== '') rows.push(JSON.parse(line) as DevRow);
     }
   }
@@ -269,7 +270,7 @@ export function foldOf(id: string, family = ''): number {
   return h % 9;
 }
 
-/** Trains on all development lines: what `model-weights.ts` holds. */
+/** Trains on all development lines: what `data/model.json` holds. */
 export function trainFull(rows = loadDevRows(), opts = TRAIN_OPTIONS): { weights: Float64Array; bias: number } {
   return train(
     rows.map((r) => featurize(r.text)),
@@ -403,7 +404,7 @@ export function cutsFor(
 }
 
 /**
- * Everything `model-weights.ts` holds, recomputed from the development fixtures. The calibration
+ * Everything `data/model.json` holds, recomputed from the development fixtures. The calibration
  * (shift and cuts) is chosen on leave-one-set-out logits (every set scored by a model trained
  * without it), the weights are the full fit.
  */
@@ -515,12 +516,22 @@ async function main(): Promise<void> {
   if (rows.some(dev4)) report('(c) chosen blend, dev4 (model OOF)', (i) => remap(blendOf(rule[i] as number, oof[i] as number), rule[i], i), dev4);
   if (process.argv.includes('--write')) {
     const c = trainCommitted();
-    const out = join(here, '../../src/processors/prompt-injection-detector/model-weights.ts');
-    writeFileSync(
-      out,
-      `/**\n * Generated by \`npx tsx eval/injection/train-model.ts --write\` from the development fixtures\n * only; do not edit. int8 weights (base64) × scale, the bias, and the logit shift and blend cuts\n * that put the default threshold 0.7 where leave-one-set-out hard-negative FPR is about 1.5%.\n */\n` +
-        `export const MODEL_SCALE = ${c.scale};\n/** Bias of the logistic model. */\nexport const MODEL_BIAS = ${c.bias};\n/** Subtracted from the logit before the sigmoid (calibration on leave-one-set-out CV). */\nexport const MODEL_SHIFT = ${c.shift};\n/** Weight of the rule score in the blend. */\nexport const BLEND_WEIGHT = ${BLEND_WEIGHT};\n/** Blend value mapped to the default threshold 0.7 (documents). */\nexport const BLEND_CUT = ${c.cut};\n/** Blend value mapped to the default threshold 0.7 (short messages, see isShortMessage). */\nexport const BLEND_CUT_SHORT = ${c.cutShort};\n/** Rule scores at or above this are kept as they are (documents). */\nexport const RULE_KEEP = ${RULE_KEEP};\n/** Rule scores at or above this are kept as they are (short messages, see isShortMessage). */\nexport const RULE_KEEP_SHORT = ${RULE_KEEP_SHORT};\n/** ${MODEL_DIM} int8 weights. */\nexport const MODEL_WEIGHTS_B64 =\n  '${c.base64}';\n`,
-    );
+    const out = join(here, '../../src/processors/prompt-injection-detector/data/model.json');
+    // Same keys and order as the committed file, so a retrain diffs only in its numbers.
+    const previous = JSON.parse(readFileSync(out, 'utf8')) as { about: string };
+    const model = {
+      about: previous.about,
+      scale: c.scale,
+      bias: c.bias,
+      shift: c.shift,
+      blendWeight: BLEND_WEIGHT,
+      blendCut: c.cut,
+      blendCutShort: c.cutShort,
+      ruleKeep: RULE_KEEP,
+      ruleKeepShort: RULE_KEEP_SHORT,
+      weights: c.base64,
+    };
+    writeFileSync(out, `${JSON.stringify(model, null, 2)}\n`);
     console.log(`wrote ${out}`);
   }
 }

@@ -4,7 +4,7 @@
  * texts that pattern found, in the same order, at most `max` of them.
  */
 import { describe, expect, it } from 'vitest';
-import { markdownComments } from './score.js';
+import { markdownComments } from './hidden-text.js';
 
 const WHOLE = /\[\/\/\]:\s{0,20}#\s{0,20}[("]([^()"]{0,2000})[)"]/g;
 

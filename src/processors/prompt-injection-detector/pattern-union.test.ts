@@ -13,9 +13,10 @@ import { FEATURES } from './features.js';
 import { foldText } from './normalize.js';
 import { MAX_PART_CHARS, PatternSplitError, PatternUnion, unionParts } from './pattern-union.js';
 
-const EVAL = fileURLToPath(new URL('../../../eval/injection/', import.meta.url));
-const TEXTS: string[] = readdirSync(EVAL)
+const EVAL = fileURLToPath(new URL('../../../eval/injection/data/', import.meta.url));
+const TEXTS: string[] = readdirSync(EVAL, { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.jsonl'))
+  .sort()
   .flatMap((f) =>
     readFileSync(join(EVAL, f), 'utf8')
       .split('\n')

@@ -7,24 +7,17 @@
  * The rule score is finally blended with a small learned n-gram model (`model.ts`), which
  * generalises better to paraphrases the patterns do not know.
  */
+
+import { readFileSync } from 'node:fs';
+import { blendWithModel } from './blend.js';
 import { decodePayloads } from './decoders.js';
 import { FEATURES, INJECTION_CATEGORIES, type InjectionCategory, type InjectionFeature } from './features.js';
-import { decodeWeights, type InjectionModel, modelLogit } from './model.js';
-import {
-  BLEND_CUT,
-  BLEND_CUT_SHORT,
-  BLEND_WEIGHT,
-  MODEL_BIAS,
-  MODEL_SCALE,
-  MODEL_SHIFT,
-  MODEL_WEIGHTS_B64,
-  RULE_KEEP,
-  RULE_KEEP_SHORT,
-} from './model-weights.js';
+import { hiddenSegments } from './hidden-text.js';
 import { foldText } from './normalize.js';
 import { PatternUnion } from './pattern-union.js';
 import { NOT_STANDALONE } from './rule-trust.js';
 import { unscramble } from './scramble.js';
+import { inSpans, scopedIds, sentenceSpans } from './sentence-scope.js';
 
 /** One category's score in an {@link InjectionScore}. */
 export interface InjectionCategoryScore {
@@ -94,11 +87,13 @@ export interface ScoreInjectionOptions {
   maxChars?: number;
 }
 
-const META_CUES =
-  /\b(?:prompt injections?|injection attacks?|jailbreak(?:s|ing)? (?:attempts?|attacks?|prompts?|techniques?)|attackers?|adversar(?:y|ial)|malicious (?:users?|inputs?|prompts?|documents?)|red[- ]team\w*|defend\w*|defen[cs]es?|mitigat\w*|detect\w*|for example|for instance|such as|e\.g\.|known as|is called|are called|phrases? like|strings? like|example of|examples|research\w*|paper|classifiers?|guardrails?|saniti[sz]\w*|security (?:team|training|awareness|review|researchers?)|training (?:data|set)|awareness|explain\w*|(?:a|the|working|known|new|famous|popular|old|this|that) jailbreaks?\b|role-?play jailbreaks?\b|(?:we|they|i) tested \d* ?(?:chatbots|models|assistants|llms)\b|unit tests?|test cases?|(?:our|the|a|my) (?:filter|detector|scanner|blocklist|regex)|the (?:string|phrase|text|pattern)\s+["'\u201c`]|(?:a|an|the) (?:jailbreak|prompt injection|injection attack) (?:is|are|means|refers|works)|(?:gets?|makes?|tricks?|causes?|forces?|convinces?|persuades?|manipulates?|coax(?:es)?)\s+(?:a|the|an)\s+(?:model|ai|llm|chatbot|assistant|language model)s?\s+(?:in)?to)\b|(?:lines?|sentences?|texts?|messages?|prompts?|inputs?) like|quiz\w*|(?:^|\n|\|\s*|:\s*|。\s*)(?:v|version|versión|versao|versão|版本|バージョン|버전)\s*\d+(?:\.\d+)+\s*[:：]|(?:asking|telling|instructing|prompting|getting)\s+(?:a|an|your)\s+(?:model|ai|llm|chatbot|assistant|bot|language model)s?\s+to\s+["'\u201c]|labell?ed (?:as|benign|malicious)|treat\w{0,4} (?:that|it|this|them|these|those|such \w{1,20}) as (?:data|untrusted|plain text|content)|prompt-injection|提示注入|提示詞注入|越狱攻击|攻击者|攻擊者|プロンプトインジェクション|攻撃者|프롬프트 인젝션|공격자|injection de prompt|attaquant|inyeccion de prompt|atacante|angreifer|beispiel|par exemple|por ejemplo|例如|例えば|예를 들어|\bgrep\b|\blog lines?\b|\b(?:blocked|flagged|rejected) (?:inputs?|prompts?|messages?|requests?)\b|\b(?:une?|des|la|cette) (?:phrases?|formules?) comme\b|\b(?:una|unas|la|esta) (?:frases?|expresion(?:es)?) como\b|\b(?:ein|einen|der|den) satze? wie\b|\bsatze wie\b|という(?:文|文章|フレーズ|一文|指示文)|のような(?:文|フレーズ)|(?:라는|같은)\s*(?:문장|문구|표현)|(?:这样|這樣|这类|這類|之类|之類)的(?:句子|话|話|指令)|安全(?:课|課|培训|培訓|教育)|演示了|研修資料|보안 교육/g;
-
-const CODE_CUES =
-  /```|\b(?:function|const|let|var|def|import|from|return|class|async|await|elif|printf|console\.log|println|tokenizer|apply_chat_template|f"|fmt\.)\b|=>|\{\s*"?role"?\s*:|\)\s*;|;\s*\n|(?<!\w)\w{1,64}\s*=\s*f?["'`]|\w\(\w*\)|<\/?code>/g;
+// Text about attacks (teaching, reports) and code: the cue lists are data (`data/cues.json`).
+const CUES = JSON.parse(readFileSync(new URL('./data/cues.json', import.meta.url), 'utf8')) as Record<
+  'meta' | 'code',
+  { re: string; flags: string }
+>;
+const META_CUES = new RegExp(CUES.meta.re, CUES.meta.flags);
+const CODE_CUES = new RegExp(CUES.code.re, CUES.code.flags);
 
 // Quoted spans: double quotes, typographic quotes, guillemets, CJK brackets, backticks, and
 // single quotes that open after a space (so apostrophes in "don't" never open one). A span never
@@ -118,73 +113,6 @@ const QUOTED_EXAMPLES_CAP = 0.6;
 const JOIN_HINT =
   /\b(?:concatenat\w*|combin\w*|join\w*|merg\w*|put (?:them |it )?together|together|assembl\w*|append\w*)\b|\b\w{1,3}\s*\+\s*\w{1,3}\b/;
 const ACROSTIC_HINT = /\b(?:first|last|initial|capital)\s+(?:word|letter|character)s?\b/;
-
-// Hidden markup; the last group is the hidden text. HTML comments are found with `indexOf`
-// (`htmlComments`). A tag's attributes never hold `<`, alt text never holds `[`, a link target
-// never holds a parenthesis, a markdown comment never holds `(`: so a run of openers (`<<<<`,
-// `![![![`, `](](`) is read once instead of a bounded window per opener. The hidden text of a
-// styled or `hidden` element is still a bounded window (2,000 characters) per such element.
-// A markdown comment `[//]: # (hidden text)`: its opener; the text is read by `markdownComments`.
-const MARKDOWN_COMMENT_OPEN = /\[\/\/\]:\s{0,20}#\s{0,20}[("]/g;
-/** Stands in {@link HIDDEN_MARKUP} for the markdown comments, found by `markdownComments`. */
-const MARKDOWN_COMMENT = Symbol('markdown comment');
-
-const HIDDEN_MARKUP: ReadonlyArray<RegExp | typeof MARKDOWN_COMMENT> = [
-  /<(\w+)[^<>]{0,200}?style\s{0,20}=\s{0,20}["'][^"'<>]{0,200}?(?:display\s{0,20}:\s{0,20}none|visibility\s{0,20}:\s{0,20}hidden|font-size\s{0,20}:\s{0,20}0|opacity\s{0,20}:\s{0,20}0(?:\.0+)?\b|color\s{0,20}:\s{0,20}(?:white|#fff(?:fff)?\b|transparent)|height\s{0,20}:\s{0,20}0|left\s{0,20}:\s{0,20}-\d{3,})[^<>]{0,200}>([\s\S]{0,2000}?)<\/\1>/gi,
-  /<(\w+)[^<>]{0,200}?\b(?:hidden|aria-hidden\s{0,20}=\s{0,20}["']true["'])[^<>]{0,200}>([\s\S]{0,2000}?)<\/\1>/gi,
-  MARKDOWN_COMMENT,
-  /!\[([^[\]]{8,500})\]\(/g,
-  /\]\([^\s()]{1,500}\s{1,20}"([^"]{8,500})"\)/g,
-];
-
-/**
- * The text of up to `max` HTML comments (`<!--` … first `-->`, at most 2,000 characters), as the
- * lazy pattern `<!--([\s\S]{0,2000}?)-->` would find them, in one pass: the next `-->` is looked
- * up once and reused by every opener before it.
- */
-function htmlComments(raw: string, max: number): string[] {
-  const out: string[] = [];
-  let close = -1;
-  for (let open = raw.indexOf('<!--'); open !== -1 && out.length < max; ) {
-    const from = open + 4;
-    if (close < from) close = raw.indexOf('-->', from);
-    if (close === -1) break;
-    if (close - from <= 2000) {
-      out.push(raw.slice(from, close));
-      open = raw.indexOf('<!--', close + 3);
-    } else open = raw.indexOf('<!--', open + 1);
-  }
-  return out;
-}
-
-/**
- * The text of up to `max` markdown comments (`[//]: # (text)` or `[//]: # "text"`): after the
- * opener, a run of at most 2,000 characters holding no parenthesis or double quote, closed by `)`
- * or `"` — what `/\[\/\/\]:\s{0,20}#\s{0,20}[("]([^()"]{0,2000})[)"]/g` finds, read with one
- * bounded walk per opener instead of a 2,000-character repetition the regex check analyses slowly.
- * Exported for its equivalence test; not part of the public API.
- */
-export function markdownComments(raw: string, max: number): string[] {
-  const out: string[] = [];
-  const re = MARKDOWN_COMMENT_OPEN;
-  re.lastIndex = 0;
-  for (let m = re.exec(raw); m !== null && out.length < max; m = re.exec(raw)) {
-    const from = m.index + m[0].length;
-    const limit = Math.min(raw.length, from + 2001);
-    let end = from;
-    while (end < limit) {
-      const c = raw.charCodeAt(end);
-      if (c === 0x28 || c === 0x29 || c === 0x22) break;
-      end++;
-    }
-    const close = raw.charCodeAt(end);
-    if (end - from > 2000 || !(close === 0x29 || close === 0x22)) continue;
-    out.push(raw.slice(from, end));
-    re.lastIndex = end + 1;
-  }
-  re.lastIndex = 0;
-  return out;
-}
 
 function noisyOr(values: Iterable<number>): number {
   let keep = 1;
@@ -212,63 +140,6 @@ const EVIDENCE = FEATURES.filter((f) => f.dampens === undefined);
 const MODIFIERS = FEATURES.filter((f) => f.dampens !== undefined);
 // Zero-weight evidence (a cue another feature requires) does not corroborate on its own ('*').
 const SILENT = new Set(EVIDENCE.filter((f) => f.weight === 0).map((f) => f.id));
-
-// Sentence ends for sentence-scoped modifiers (Latin and CJK punctuation, line breaks).
-const SENTENCE_END = /[.!?;\n\u3002\uff01\uff1f\uff1b]/;
-
-const NEXT_MATCH = new Map<string, NextMatch>();
-const SCOPED_IDS = new Map<string, ReadonlySet<string>>();
-
-function scopedIds(f: InjectionFeature): ReadonlySet<string> {
-  let ids = SCOPED_IDS.get(f.id);
-  if (ids === undefined) {
-    ids = new Set(f.dampens?.ids ?? []);
-    SCOPED_IDS.set(f.id, ids);
-  }
-  return ids;
-}
-
-/**
- * The [start, end) spans of the sentences a modifier matched in (at most 8 matches), as a flat
- * array. Linear: one global scan plus a bounded walk to each match's sentence ends.
- */
-function sentenceSpans(f: InjectionFeature, text: string): number[] {
-  let next = NEXT_MATCH.get(f.id);
-  if (next === undefined) {
-    next = nextMatchOf(f.re);
-    NEXT_MATCH.set(f.id, next);
-  }
-  const spans: number[] = [];
-  let lastEnd = -1;
-  for (let m = next(text, 0), n = 0; m !== null && n < 8; n++) {
-    const index = m.index;
-    const length = m[0].length;
-    if (index >= lastEnd) {
-      let start = index;
-      while (start > 0 && !SENTENCE_END.test(text[start - 1] as string) && index - start < 400) start--;
-      let end = index + length;
-      while (end < text.length && !SENTENCE_END.test(text[end] as string) && end - index < 400) end++;
-      spans.push(start, end);
-      lastEnd = end;
-    }
-    m = next(text, index + length + (length === 0 ? 1 : 0));
-  }
-  return spans;
-}
-
-/** The next match at or after `from` of a feature's pattern, as one global scan would find it. */
-type NextMatch = (text: string, from: number) => RegExpExecArray | null;
-
-function nextMatchOf(re: RegExp | PatternUnion): NextMatch {
-  const union = re instanceof PatternUnion ? re : new PatternUnion(re.source, re.flags);
-  return (text, from) => union.nextMatch(text, from);
-}
-
-function inSpans(spans: readonly number[], at: number): boolean {
-  for (let i = 0; i < spans.length; i += 2)
-    if (at >= (spans[i] as number) && at < (spans[i + 1] as number)) return true;
-  return false;
-}
 
 // Features that may not stand alone (`rule-trust.ts`); swapped only by `scoreInjectionRuleParts`.
 let notStandalone: ReadonlySet<string> = NOT_STANDALONE;
@@ -435,20 +306,7 @@ function scoreDepth(raw: string, depth: number, inheritedCode = false): Pass {
     inner.signals.push('hidden-markup');
     merge(result, inner, 1, 0.15);
   };
-  for (const segment of htmlComments(raw, 8)) hidden(segment);
-  for (const re of HIDDEN_MARKUP) {
-    if (re === MARKDOWN_COMMENT) {
-      for (const segment of markdownComments(raw, 8)) hidden(segment);
-      continue;
-    }
-    re.lastIndex = 0;
-    let found = 0;
-    for (let m = re.exec(raw); m !== null && found < 8; m = re.exec(raw)) {
-      found++;
-      hidden(m[m.length - 1] ?? '');
-    }
-    re.lastIndex = 0;
-  }
+  for (const segment of hiddenSegments(raw, 8)) hidden(segment);
 
   // Acrostics: an instruction spelled by the first word of each line.
   if (depth === 0 && ACROSTIC_HINT.test(text)) {
@@ -594,67 +452,6 @@ export function scoreInjectionRuleParts(
     notStandalone = NOT_STANDALONE;
   }
   return { rule: round(rule), sure: round(sure) };
-}
-
-let model: InjectionModel | undefined;
-
-/**
- * The learned model's probability at or above which a rule score built on features that may not
- * stand alone (`rule-trust.ts`) still stands on its own: the model does not read the text as
- * innocent. Chosen on leave-one-set-out CV (`eval/injection/loso.ts`, issue #11 round 4): with
- * blind set 5 held out, 0.2 and 0.3 keep recall@1%FPR at 27.0% (24.0% with no corroboration,
- * 27.5% when every feature stands alone) at a hard-negative FPR of 2.9% (4.9% when every feature
- * stands alone); pooled recall@1%FPR 72.3% at 0.2, 71.9% at 0.3. Not part of the public API.
- */
-export const CORROBORATE_P = 0.2;
-
-/** Blended scores under this with no rule evidence read 0. */
-const MODEL_FLOOR = 0.05;
-
-/** Highest score of a document (not a short message) on the learned model's evidence alone. */
-const MODEL_ONLY_DOC_CAP = 0.69;
-
-/**
- * Blends the rule score with the learned n-gram model (`model.ts`):
- * `BLEND_WEIGHT·rule + (1 − BLEND_WEIGHT)·σ(logit − MODEL_SHIFT)`, remapped piecewise-linearly so
- * the blend cut lands on the default threshold 0.7 (`BLEND_CUT_SHORT` for short messages,
- * `BLEND_CUT` for documents); a sure rule score (`sure`: only features whose stand-alone precision
- * over every development set is near 1, see `rule-trust.ts`) of at least `RULE_KEEP_SHORT` /
- * `RULE_KEEP` stands on its own. The other features count only through the blend, where the
- * model can outvote them. Weights and constants come from `eval/injection/train-model.ts` (calibrated on
- * leave-one-set-out CV).
- */
-function blendWithModel(rule: number, sure: number, text: string, folded = foldText(text).text): number {
-  model ??= decodeWeights(MODEL_WEIGHTS_B64, MODEL_SCALE, MODEL_BIAS);
-  const p = 1 / (1 + Math.exp(-(modelLogit(model, folded) - MODEL_SHIFT)));
-  const b = BLEND_WEIGHT * rule + (1 - BLEND_WEIGHT) * p;
-  const short = isShortMessage(text);
-  const cut = short ? BLEND_CUT_SHORT : BLEND_CUT;
-  const mapped = b < cut ? (0.7 * b) / cut : 0.7 + (0.3 * (b - cut)) / (1 - cut);
-  // Faint model evidence alone is noise: a text no rule fires on and the model barely scores reads 0.
-  if (rule === 0 && mapped < MODEL_FLOOR) return 0;
-  // The model alone never flags a document (issue #11 round 5): a long text no rule fires on is
-  // structured tool output, a config or a log far more often than an attack, and the n-grams of
-  // such text (JSON keys, "assistant", "instructions" in notes) lifted dev4's leave-one-set-out
-  // hard-negative FPR to 5.4–11.8% at scores 0.70–0.73; capped, 1.1%, with no attack lost at 0.7.
-  if (rule === 0 && !short && mapped >= MODEL_ONLY_DOC_CAP) return MODEL_ONLY_DOC_CAP;
-  const keep = short ? RULE_KEEP_SHORT : RULE_KEEP;
-  // A feature that may not stand alone still counts as a certainty when the model leans its way.
-  const standing = p >= CORROBORATE_P ? rule : Math.min(sure, rule);
-  return Math.min(1, Math.max(mapped, standing >= keep ? standing : 0));
-}
-
-/**
- * A short message (at most 400 characters on at most four lines) rather than a document: in a
- * short message a strong rule match is most of the text, so a rule score of at least
- * `RULE_KEEP_SHORT` stands on its own; in a document (code, configs, logs, chat transcripts) the
- * same words are far more often innocent, so only `RULE_KEEP` does. Not part of the public API.
- */
-export function isShortMessage(text: string): boolean {
-  if (text.length > 400) return false;
-  let lines = 1;
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) if (++lines > 4) return false;
-  return true;
 }
 
 function round(n: number): number {

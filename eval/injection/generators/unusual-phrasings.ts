@@ -507,7 +507,7 @@ export function generateDev6Fixtures(): Dev6Line[] {
 }
 
 /** Where the committed snapshot lives. */
-export const DEV6_PATH = fileURLToPath(new URL('./dev6-fixtures.jsonl', import.meta.url));
+export const DEV6_PATH = fileURLToPath(new URL('../data/development/unusual-phrasings.jsonl', import.meta.url));
 
 /** The snapshot's exact text. */
 export function dev6FixturesJsonl(): string {

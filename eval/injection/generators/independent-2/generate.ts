@@ -17,7 +17,7 @@ import {
   type Blind3Kit,
   type Blind3Lang,
   ENGLISH_CORES,
-} from './blind3-templates.js';
+} from './templates.js';
 
 /** One labelled line of the third blind set (same fields as the other blind sets). */
 export interface Blind3Fixture {
@@ -406,7 +406,7 @@ export function serializeBlind3(fixtures: readonly Blind3Fixture[]): string {
 }
 
 /** Where the committed set lives. */
-export const BLIND3_PATH = fileURLToPath(new URL('./blind3-fixtures.jsonl', import.meta.url));
+export const BLIND3_PATH = fileURLToPath(new URL('../../data/development/independent-2.jsonl', import.meta.url));
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   writeFileSync(BLIND3_PATH, serializeBlind3(generateBlind3Fixtures()));

@@ -7,10 +7,10 @@
  *   npx tsx eval/injection/blind5-check.ts
  */
 import { readFileSync } from 'node:fs';
-import { type Blind5InjectionRow, generateBlind5InjectionRows } from './blind5-generate.js';
-import { ATTACK_FAMILIES, BENIGN_FAMILIES } from './blind5-templates.js';
+import { type Blind5InjectionRow, generateBlind5InjectionRows } from './generate.js';
+import { ATTACK_FAMILIES, BENIGN_FAMILIES } from './templates.js';
 
-const rows = readFileSync(new URL('./blind5-fixtures.jsonl', import.meta.url), 'utf8')
+const rows = readFileSync(new URL('../../data/development/independent-4.jsonl', import.meta.url), 'utf8')
   .split('\n')
   .filter((l) => l.trim() !== '')
   .map((l) => JSON.parse(l) as Blind5InjectionRow);

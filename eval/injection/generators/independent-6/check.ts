@@ -4,7 +4,7 @@
  * `npx tsx eval/injection/blind7-check.ts`
  */
 import { readFileSync } from 'node:fs';
-import { type Blind7Row, generateBlind7Injection } from './blind7-generate.js';
+import { type Blind7Row, generateBlind7Injection } from './generate.js';
 
 const ATTACK = new Set([
   'override',
@@ -32,7 +32,7 @@ const HN = new Set([
   'hn-chat',
   'hn-document',
 ]);
-const lines = readFileSync(new URL('./blind7-fixtures.jsonl', import.meta.url), 'utf8')
+const lines = readFileSync(new URL('../../data/heldout/independent-6.jsonl', import.meta.url), 'utf8')
   .trim()
   .split('\n');
 const fresh = generateBlind7Injection().map((x) => JSON.stringify(x));

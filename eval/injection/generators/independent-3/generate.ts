@@ -4,7 +4,7 @@
  * is `{"id","split":"blind","family","lang","label":0|1,"hard":bool,"text"}`. No scorer is run.
  */
 import { writeFileSync } from 'node:fs';
-import { hash32, Rng } from '../pii/generators/blind/blind4-values.js';
+import { hash32, Rng } from '../../../pii/generators/blind/blind4-values.js';
 import {
   ATTACK_GENS,
   ATTACK_PLAN,
@@ -12,7 +12,7 @@ import {
   type InjFamily,
   type InjLang,
   NEG_GENS,
-} from './blind4-templates.js';
+} from './templates.js';
 
 /** One generated line (the loader's row shape). */
 export interface Blind4InjectionLine {
@@ -29,7 +29,7 @@ export interface Blind4InjectionLine {
 export const BLIND4_INJ_SEED = 0x1b7e4a;
 
 /** Where the set is written. */
-export const BLIND4_INJECTION_PATH = new URL('./blind4-fixtures.jsonl', import.meta.url);
+export const BLIND4_INJECTION_PATH = new URL('../../data/development/independent-3.jsonl', import.meta.url);
 
 const LANGS: readonly InjLang[] = ['en', 'de', 'fr', 'es', 'zh', 'ja', 'ko'];
 

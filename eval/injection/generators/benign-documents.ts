@@ -619,7 +619,7 @@ export function generateDev5Fixtures(): Dev5Fixture[] {
 }
 
 /** The committed file's path. */
-export const DEV5_PATH = fileURLToPath(new URL('./dev5-fixtures.jsonl', import.meta.url));
+export const DEV5_PATH = fileURLToPath(new URL('../data/development/benign-documents.jsonl', import.meta.url));
 
 /** The jsonl text the generator writes. */
 export function dev5FixturesJsonl(): string {

@@ -4,7 +4,7 @@
  * Written without reading the scorer or the other sets; never runs a detector.
  */
 import { writeFileSync } from 'node:fs';
-import { BANKS, type Bank, type Lang } from './blind7-templates.js';
+import { BANKS, type Bank, type Lang } from './templates.js';
 
 /** One line of the set (the loader's row shape). */
 export interface Blind7Row {
@@ -279,7 +279,7 @@ export function generateBlind7Injection(seed = 77_007): Blind7Row[] {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = generateBlind7Injection();
   writeFileSync(
-    new URL('./blind7-fixtures.jsonl', import.meta.url),
+    new URL('../../data/heldout/independent-6.jsonl', import.meta.url),
     `${rows.map((x) => JSON.stringify(x)).join('\n')}\n`,
   );
   console.log(`wrote ${rows.length} lines`);

@@ -448,7 +448,7 @@ export function generateDev4Fixtures(): Dev4Fixture[] {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const lines = generateDev4Fixtures().map((f) => JSON.stringify(f));
-  const target = fileURLToPath(new URL('./dev4-fixtures.jsonl', import.meta.url));
+  const target = fileURLToPath(new URL('../data/development/structured-tool-output.jsonl', import.meta.url));
   writeFileSync(target, `${lines.join('\n')}\n`);
   console.log(`wrote ${lines.length} lines to ${target}`);
 }

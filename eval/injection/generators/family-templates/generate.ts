@@ -14,7 +14,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { en, Faker } from '@faker-js/faker';
-import { FRESH_FAMILIES } from './fresh-templates.js';
+import { FRESH_FAMILIES } from './later-templates.js';
 import { type Family, type Fill, FAMILIES } from './templates.js';
 
 /** One labelled line. */
@@ -141,7 +141,7 @@ export function generateInjectionFixtures(): InjectionFixture[] {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const lines = generateInjectionFixtures().map((f) => JSON.stringify(f));
-  const target = fileURLToPath(new URL('./fixtures.jsonl', import.meta.url));
+  const target = fileURLToPath(new URL('../../data/development/family-templates.jsonl', import.meta.url));
   writeFileSync(target, `${lines.join('\n')}\n`);
   console.log(`wrote ${lines.length} lines to ${target}`);
 }

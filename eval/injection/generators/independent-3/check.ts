@@ -8,8 +8,8 @@ import {
   BLIND4_INJECTION_PATH,
   type Blind4InjectionLine,
   generateBlind4InjectionLines,
-} from './blind4-generate.js';
-import { ATTACK_FAMILIES, HARD_FAMILIES } from './blind4-templates.js';
+} from './generate.js';
+import { ATTACK_FAMILIES, HARD_FAMILIES } from './templates.js';
 
 const problems: string[] = [];
 const lines = readFileSync(BLIND4_INJECTION_PATH, 'utf8')

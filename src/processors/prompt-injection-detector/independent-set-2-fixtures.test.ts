@@ -1,9 +1,9 @@
 /**
- * The third blind injection set (`eval/injection/blind3-fixtures.jsonl`) is generated, not
- * hand-edited: issue #11 §7 asks for fixtures made from templates plus fake values, half of them
- * hard negatives, across seven languages. These tests pin that the committed file is exactly the
+ * Independent injection set 2 (`eval/injection/data/development/independent-2.jsonl`) is
+ * generated, not hand-edited: fixtures made from templates plus fake values, half of them hard
+ * negatives, across seven languages. These tests pin that the committed file is exactly the
  * generator's output and that the promised counts hold. They do not import the scorer. The set
- * was scored blind once, then tuned on for issue #11: it is a development set now.
+ * was scored blind once, then tuned on: it is a development set.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -18,8 +18,8 @@ import {
   toFullWidth,
   toHex,
   toTagChars,
-} from '../../../eval/injection/blind3-generate.js';
-import { BLIND3_LANGS } from '../../../eval/injection/blind3-templates.js';
+} from '../../../eval/injection/generators/independent-2/generate.js';
+import { BLIND3_LANGS } from '../../../eval/injection/generators/independent-2/templates.js';
 
 const committedText = readFileSync(BLIND3_PATH, 'utf8');
 const committed: Blind3Fixture[] = committedText
@@ -27,7 +27,7 @@ const committed: Blind3Fixture[] = committedText
   .split('\n')
   .map((line) => JSON.parse(line) as Blind3Fixture);
 
-describe('blind3 injection fixtures (issue #11 §7)', () => {
+describe('independent injection set 2: generated fixtures with the promised shape', () => {
   it('the committed jsonl is byte-for-byte the deterministic generator output', () => {
     expect(committedText).toBe(serializeBlind3(generateBlind3Fixtures()));
     // Two runs agree, so the seed (not the clock or global state) decides every line.

@@ -13,7 +13,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { b64, fullWidth, hex, homoglyphs, leet, pct, rot13, scramble, zeroWidth } from './templates.js';
+import { b64, fullWidth, hex, homoglyphs, leet, pct, rot13, scramble, zeroWidth } from './family-templates/templates.js';
 
 /** One labelled dev2 line (same shape as the other generators' lines). */
 export interface Dev2Fixture {
@@ -2073,7 +2073,7 @@ export function generateDev2Fixtures(): Dev2Fixture[] {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const lines = generateDev2Fixtures().map((f) => JSON.stringify(f));
-  const target = fileURLToPath(new URL('./dev2-fixtures.jsonl', import.meta.url));
+  const target = fileURLToPath(new URL('../data/development/natural-phrasings.jsonl', import.meta.url));
   writeFileSync(target, `${lines.join('\n')}\n`);
   console.log(`wrote ${lines.length} lines to ${target}`);
 }

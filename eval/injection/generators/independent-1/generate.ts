@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { en, Faker } from '@faker-js/faker';
-import { BLIND_GOALS, BLIND_GROUPS, type BlindFill, type BlindLang } from './blind-templates.js';
+import { BLIND_GOALS, BLIND_GROUPS, type BlindFill, type BlindLang } from './templates.js';
 
 /** One labelled line of the blind set. */
 export interface BlindFixture {
@@ -164,7 +164,7 @@ export function generateBlindFixtures(): BlindFixture[] {
 }
 
 /** Where the committed snapshot lives. */
-export const BLIND_FIXTURES_PATH = fileURLToPath(new URL('./blind-fixtures.jsonl', import.meta.url));
+export const BLIND_FIXTURES_PATH = fileURLToPath(new URL('../../data/development/independent-1.jsonl', import.meta.url));
 
 /** The snapshot's exact text for the current generator output. */
 export function blindFixturesJsonl(): string {

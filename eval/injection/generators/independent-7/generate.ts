@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Faker, en, base } from '@faker-js/faker';
-import { ATTACKS, type InjTemplate, type Lang, TWINS } from './blind8-templates.js';
+import { ATTACKS, type InjTemplate, type Lang, TWINS } from './templates.js';
 
 /** One line in the format `eval/injection.ts` loads. */
 export interface Blind8Row {
@@ -67,6 +67,6 @@ export function generateBlind8Injection(): Blind8Row[] {
 
 if (process.argv[1]?.endsWith('blind8-generate.ts')) {
   const rows = generateBlind8Injection();
-  writeFileSync(new URL('./blind8-fixtures.jsonl', import.meta.url), `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
+  writeFileSync(new URL('../../data/heldout/independent-7.jsonl', import.meta.url), `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
   console.log(`wrote ${rows.length} rows`);
 }

@@ -16,7 +16,7 @@ import {
   Rng,
   TWINS_ALL,
   TWINS_EN_EXTRA,
-} from './blind5-templates.js';
+} from './templates.js';
 
 /** One line of the set, in the format `eval/injection.ts` loads. */
 export interface Blind5InjectionRow {
@@ -91,8 +91,8 @@ export function generateBlind5InjectionRows(): Blind5InjectionRow[] {
 if (process.argv[1]?.endsWith('blind5-generate.ts')) {
   const rows = generateBlind5InjectionRows();
   writeFileSync(
-    new URL('./blind5-fixtures.jsonl', import.meta.url),
+    new URL('../../data/development/independent-4.jsonl', import.meta.url),
     `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`,
   );
-  console.log(`wrote ${rows.length} lines to eval/injection/blind5-fixtures.jsonl`);
+  console.log(`wrote ${rows.length} lines to eval/injection/data/development/independent-4.jsonl`);
 }

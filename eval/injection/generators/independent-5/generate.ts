@@ -23,7 +23,7 @@ import {
   type Fill,
   type InjLang,
   NEGATIVE_FAMILIES,
-} from './blind6-templates.js';
+} from './templates.js';
 
 /** One line, in the format `eval/injection.ts` loads blind sets in. */
 export interface Blind6InjectionLine {
@@ -37,7 +37,7 @@ export interface Blind6InjectionLine {
 }
 
 /** Where the set is written. */
-export const BLIND6_INJECTION_PATH = new URL('./blind6-fixtures.jsonl', import.meta.url);
+export const BLIND6_INJECTION_PATH = new URL('../../data/development/independent-5.jsonl', import.meta.url);
 
 const FAKERS: Record<InjLang, Faker> = {
   en: fakerEN_US,
