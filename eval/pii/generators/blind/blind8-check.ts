@@ -28,8 +28,7 @@ for (const l of lines) {
     byType[s.type] = (byType[s.type] ?? 0) + 1;
   }
 }
-const inj = readFileSync(new URL('../../../injection/data/heldout/independent-7.jsonl', import.meta.url), 'utf8').trim().split('
-').map((l) => JSON.parse(l));
+const inj = readFileSync(new URL('../../../injection/data/heldout/independent-7.jsonl', import.meta.url), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
 const injLang: Record<string, number> = {};
 const injFam: Record<string, number> = {};
 for (const r of inj) {
