@@ -26,7 +26,8 @@ import {
   type ToolBackgroundConfig,
 } from './config.js';
 import { BackgroundTaskError } from './errors.js';
-import type { BackgroundTaskExecutor, BackgroundTaskManager } from './manager.js';
+import type { BackgroundTaskManager } from './manager.js';
+import type { BackgroundTaskExecutor } from './manager-api.js';
 import type { BackgroundTaskRecord, BackgroundTaskTerminalStatus } from './types.js';
 import { clearWorkNotifier, notifyWork, terminalWorkEvent } from './work-signals.js';
 
