@@ -214,7 +214,7 @@ export function agentBackgroundConfigProblem(value: unknown): string | undefined
 }
 
 /** The JSON Schema of `_background` added to an eligible tool's input schema. */
-export const BACKGROUND_ARG_SCHEMA = Object.freeze({
+const BACKGROUND_ARG_SCHEMA = Object.freeze({
   type: 'object',
   description:
     'Optional. How to run this call: "foreground" (wait for the result now), "deferred" (start it in the background; you get { taskId, status } now and the result later), or "awaited" (run in the background but wait for the result). Leave out to use the default.',

@@ -33,7 +33,7 @@ export interface Sums {
 }
 
 /** No records. */
-export const ZERO: Sums = Object.freeze({ nano: 0, input: 0, output: 0, cached: 0, reasoning: 0 });
+const ZERO: Sums = Object.freeze({ nano: 0, input: 0, output: 0, cached: 0, reasoning: 0 });
 
 /**
  * One scope key's records in time order with prefix sums, so a window total is two binary

@@ -30,9 +30,6 @@ export const RESOLUTIONS: readonly Resolution[] = [
 /** The idempotency marker of a record id lives as long as the longest retention. */
 export const SEEN_TTL_MS = 365 * DAY + DAY;
 
-/** A query whose `now` is this close to the ledger's clock reads the running totals. */
-export const ROLL_CLOCK_SLACK_MS = MINUTE;
-
 /**
  * The bucket number of `atMs` in each resolution (finest first). Bucket k holds
  * (k·size, (k+1)·size]: left-open like the windows.
@@ -74,10 +71,10 @@ export function farEdgeSize(windowMs: number): number {
 }
 
 /** The six total fields, in the order the scripts reply with them. */
-export const TOTAL_FIELDS = ['c', 'i', 'o', 'ci', 'r', 'n'] as const;
+const TOTAL_FIELDS = ['c', 'i', 'o', 'ci', 'r', 'n'] as const;
 
 /** Breakdown sums field → key in {@link Sums}. */
-export const FIELD_SUM: Readonly<Record<string, keyof Sums>> = {
+const FIELD_SUM: Readonly<Record<string, keyof Sums>> = {
   c: 'costNanos',
   i: 'inputTokens',
   o: 'outputTokens',

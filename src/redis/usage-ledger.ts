@@ -82,7 +82,6 @@ import {
   holdFields,
   MINUTE,
   RESOLUTIONS,
-  ROLL_CLOCK_SLACK_MS,
   recordFields,
   SEEN_TTL_MS,
   totalsOf,
@@ -107,6 +106,9 @@ export interface RedisUsageLedgerOptions {
 }
 
 type Operation = 'record' | 'totals' | 'reserve' | 'settle';
+
+/** A query whose `now` is this close to the ledger's clock reads the running totals. */
+const ROLL_CLOCK_SLACK_MS = MINUTE;
 
 /**
  * The usage ledger in Redis, shared by every server on the same Redis and key prefix; see the

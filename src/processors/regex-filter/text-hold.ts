@@ -25,7 +25,7 @@ export const RELEASED_BY: ReadonlySet<string> = new Set([
  * Characters of already-released text kept before the held text so lookbehinds and `\b` see
  * what came before it (`password=` released, its value still held).
  */
-export const CONTEXT_SIZE = 64;
+const CONTEXT_SIZE = 64;
 
 /**
  * A match that outgrew the hold (see `#commit`): its replacement is already out, and new text
