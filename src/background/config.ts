@@ -9,6 +9,7 @@ import {
   type ToolBackgroundConfig,
   toolBackgroundConfigProblem,
 } from '../tools/background-option.js';
+import type { ResolvedTool } from '../tools/types.js';
 import { isWholeTimerMs, MAX_TIMER_MS } from '../util/timer-ms.js';
 import type { BackgroundTaskManager } from './manager.js';
 import type { BackgroundDisposition } from './types.js';
@@ -213,7 +214,7 @@ export function agentBackgroundConfigProblem(value: unknown): string | undefined
 }
 
 /** The JSON Schema of `_background` added to an eligible tool's input schema. */
-export const BACKGROUND_ARG_SCHEMA = Object.freeze({
+const BACKGROUND_ARG_SCHEMA = Object.freeze({
   type: 'object',
   description:
     'Optional. How to run this call: "foreground" (wait for the result now), "deferred" (start it in the background; you get { taskId, status } now and the result later), or "awaited" (run in the background but wait for the result). Leave out to use the default.',
@@ -224,3 +225,23 @@ export const BACKGROUND_ARG_SCHEMA = Object.freeze({
   },
   additionalProperties: false,
 });
+
+/** A tool's own `background` option (on `createTool` tools and AI SDK tool objects). */
+export function toolBackground(tool: ResolvedTool): ToolBackgroundConfig | undefined {
+  const original = tool.original as { background?: ToolBackgroundConfig } | null;
+  return typeof original === 'object' && original !== null ? original.background : undefined;
+}
+
+/** `schema` with the optional `_background` property, or `undefined` when it is not an object schema. */
+export function withBackgroundArg(
+  schema: Record<string, unknown> | undefined,
+): Record<string, unknown> | undefined {
+  if (!schema || (schema.type !== undefined && schema.type !== 'object')) return undefined;
+  const properties = (schema.properties as Record<string, unknown> | undefined) ?? {};
+  if (BACKGROUND_ARG in properties) return undefined;
+  return {
+    ...schema,
+    type: 'object',
+    properties: { ...properties, [BACKGROUND_ARG]: BACKGROUND_ARG_SCHEMA },
+  };
+}

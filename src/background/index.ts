@@ -16,22 +16,22 @@ export {
 } from './config.js';
 export { BackgroundTaskError } from './errors.js';
 export { InProcessBackgroundTaskQueue } from './in-process-queue.js';
-export {
-  type BackgroundBackpressure,
-  type BackgroundManagerMode,
-  type BackgroundRecoveryAction,
-  type BackgroundSubmitResult,
-  type BackgroundTaskEvent,
-  type BackgroundTaskExecutor,
-  BackgroundTaskManager,
-  type BackgroundTaskManagerOptions,
-  type BackgroundTaskRunContext,
-  type BackgroundTaskSubmission,
-  isTerminalStatus,
-  toolExecutor,
-} from './manager.js';
+export { BackgroundTaskManager } from './manager.js';
+export type {
+  BackgroundBackpressure,
+  BackgroundManagerMode,
+  BackgroundRecoveryAction,
+  BackgroundSubmitResult,
+  BackgroundTaskEvent,
+  BackgroundTaskExecutor,
+  BackgroundTaskManagerOptions,
+  BackgroundTaskRunContext,
+  BackgroundTaskSubmission,
+} from './manager-api.js';
 export { InMemoryBackgroundTaskStore } from './memory-store.js';
 export type { UntilIdleOption } from './run-background.js';
+export { isTerminalStatus } from './task-events.js';
+export { toolExecutor } from './tool-executor.js';
 export type * from './types.js';
 export type {
   BackgroundWorkDisposition,

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTool } from '../tools/create-tool.js';
 import { InProcessBackgroundTaskQueue } from './in-process-queue.js';
-import { type BackgroundRecoveryAction, BackgroundTaskManager } from './manager.js';
+import { BackgroundTaskManager } from './manager.js';
+import type { BackgroundRecoveryAction } from './manager-api.js';
 import { InMemoryBackgroundTaskStore } from './memory-store.js';
 import type { BackgroundTaskLeaseHolder, BackgroundTaskRecord } from './types.js';
 

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { createTool } from '../tools/create-tool.js';
 import { BackgroundTaskError } from './errors.js';
 import { InProcessBackgroundTaskQueue } from './in-process-queue.js';
-import { type BackgroundTaskEvent, BackgroundTaskManager, type BackgroundTaskSubmission } from './manager.js';
+import { BackgroundTaskManager } from './manager.js';
+import type { BackgroundTaskEvent, BackgroundTaskSubmission } from './manager-api.js';
 import { InMemoryBackgroundTaskStore } from './memory-store.js';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

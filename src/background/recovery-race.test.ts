@@ -20,7 +20,7 @@ import {
   postgresAvailable,
   uniqueSchema,
 } from '../stores/postgres/testing/test-env.js';
-import type { BackgroundRecoveryAction } from './manager.js';
+import type { BackgroundRecoveryAction } from './manager-api.js';
 import { SqlBackgroundTaskStore } from './sql/index.js';
 import type { BackgroundTaskStore } from './types.js';
 

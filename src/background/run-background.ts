@@ -7,9 +7,7 @@
  * turn is due.
  */
 import type { LanguageModelV2Message } from '@ai-sdk/provider';
-import { syncLegacyFields } from '../messages/legacy-fields.js';
 import type { MessageList } from '../messages/message-list.js';
-import type { MastraDBMessage, ToolInvocationUIPart } from '../messages/types.js';
 import type { MemoryStorage } from '../stores/types.js';
 import { ChunkFrom, type ChunkType } from '../stream/chunk-types.js';
 import { parseToolInput } from '../tools/parse-tool-input.js';
@@ -19,14 +17,15 @@ import type { ResolvedTool, ToolCallContext, ToolCallRequest, ToolOutcome } from
 import {
   type AgentBackgroundTasksConfig,
   BACKGROUND_ARG,
-  BACKGROUND_ARG_SCHEMA,
   type BackgroundPlan,
   checkBackgroundOverride,
   resolveBackgroundPlan,
-  type ToolBackgroundConfig,
+  toolBackground,
+  withBackgroundArg,
 } from './config.js';
-import { BackgroundTaskError } from './errors.js';
-import type { BackgroundTaskExecutor, BackgroundTaskManager } from './manager.js';
+import type { BackgroundTaskManager } from './manager.js';
+import type { BackgroundTaskExecutor } from './manager-api.js';
+import { outcomeOf, replaceStoredResult, resultPart } from './task-results.js';
 import type { BackgroundTaskRecord, BackgroundTaskTerminalStatus } from './types.js';
 import { clearWorkNotifier, notifyWork, terminalWorkEvent } from './work-signals.js';
 
@@ -371,43 +370,13 @@ export class RunBackground {
         orderBy: { field: 'createdAt', direction: 'DESC' },
         includeTotal: false,
       });
-      if (await this.#replaceStoredResult(memory, messages, task, part)) return;
+      if (await replaceStoredResult(memory.storage, messages, task, part)) return;
       if (!hasMore || messages.length === 0) break;
     }
     this.#warn(
       `reconciling background task ${task.id} (tool "${task.toolName}")`,
       `thread "${memory.threadId}" has no stored call ${task.toolCallId}; the task record keeps the result`,
     );
-  }
-
-  /** Replace the call's stored tool result in `messages`; `false` when none of them holds the call. */
-  async #replaceStoredResult(
-    memory: NonNullable<RunBackgroundOptions['memory']>,
-    messages: readonly MastraDBMessage[],
-    task: BackgroundTaskRecord,
-    part: ToolInvocationUIPart,
-  ): Promise<boolean> {
-    for (const message of messages) {
-      const parts = message.content.parts;
-      const at = parts.findIndex(
-        (p) => p.type === 'tool-invocation' && p.toolInvocation.toolCallId === task.toolCallId,
-      );
-      if (at < 0) continue;
-      const old = parts[at] as ToolInvocationUIPart;
-      const nextParts = [...parts];
-      nextParts[at] = {
-        ...old,
-        ...part,
-        toolInvocation: { ...part.toolInvocation, args: old.toolInvocation.args },
-      };
-      const content = syncLegacyFields({
-        ...message.content,
-        parts: nextParts,
-      } as MastraDBMessage['content']);
-      await memory.storage.updateMessages([{ id: message.id, content }]);
-      return true;
-    }
-    return false;
   }
 
   async #callbacks(entry: InFlight, task: BackgroundTaskRecord): Promise<void> {
@@ -523,83 +492,4 @@ export class RunBackground {
     if (this.#o.warn) this.#o.warn(message);
     else console.warn(message);
   }
-}
-
-/** A tool's own `background` option (on `createTool` tools and AI SDK tool objects). */
-function toolBackground(tool: ResolvedTool): ToolBackgroundConfig | undefined {
-  const original = tool.original as { background?: ToolBackgroundConfig } | null;
-  return typeof original === 'object' && original !== null ? original.background : undefined;
-}
-
-/** `schema` with the optional `_background` property, or `undefined` when it is not an object schema. */
-function withBackgroundArg(schema: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
-  if (!schema || (schema.type !== undefined && schema.type !== 'object')) return undefined;
-  const properties = (schema.properties as Record<string, unknown> | undefined) ?? {};
-  if (BACKGROUND_ARG in properties) return undefined;
-  return {
-    ...schema,
-    type: 'object',
-    properties: { ...properties, [BACKGROUND_ARG]: BACKGROUND_ARG_SCHEMA },
-  };
-}
-
-/** The tool-invocation part of a settled task: the result (model form) or the error text. */
-async function resultPart(tool: ResolvedTool, task: BackgroundTaskRecord): Promise<ToolInvocationUIPart> {
-  const base = {
-    state: 'result' as const,
-    toolCallId: task.toolCallId,
-    toolName: task.toolName,
-    args: task.args ?? {},
-  };
-  if (task.status === 'completed') {
-    const part: ToolInvocationUIPart = {
-      type: 'tool-invocation',
-      toolInvocation: { ...base, result: task.result },
-    };
-    if (tool.toModelOutput) {
-      const modelOutput = await tool.toModelOutput(task.result, {
-        toolCallId: task.toolCallId,
-        input: task.args,
-      });
-      part.providerMetadata = { mastra: { modelOutput: modelOutput as never } };
-    }
-    return part;
-  }
-  return {
-    type: 'tool-invocation',
-    toolInvocation: { ...base, result: failureText(task), isError: true },
-  };
-}
-
-function failureText(task: BackgroundTaskRecord): string {
-  const why = task.error?.message ?? task.status;
-  return `Background task ${task.id} of tool "${task.toolName}" ended ${task.status}: ${why}`;
-}
-
-/** What an awaited step returns for a task that settled in time. */
-async function outcomeOf(
-  task: BackgroundTaskRecord,
-  tool: ResolvedTool,
-  args: unknown,
-): Promise<ToolOutcome> {
-  if (task.status === 'completed') {
-    if (!tool.toModelOutput) return { ok: true, args, result: task.result };
-    const modelOutput = await tool.toModelOutput(task.result, { toolCallId: task.toolCallId, input: args });
-    return { ok: true, args, result: task.result, modelOutput };
-  }
-  const code =
-    task.status === 'timed_out'
-      ? 'TOOL_TIMEOUT'
-      : task.status === 'cancelled'
-        ? 'TOOL_ABORTED'
-        : 'TOOL_EXECUTION_FAILED';
-  return {
-    ok: false,
-    args,
-    error: new ToolExecutionError(code, failureText(task), {
-      toolName: tool.name,
-      toolCallId: task.toolCallId,
-      cause: task.error ? new BackgroundTaskError('BACKGROUND_TASK_FAILED', task.error.message) : undefined,
-    }),
-  };
 }

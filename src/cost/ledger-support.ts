@@ -9,7 +9,6 @@ import { describeError } from '../errors/error-chain.js';
 import { SluiceError } from '../errors/sluice-error.js';
 import { describeOptionValue } from '../processors/option-errors.js';
 import { StorageError } from '../stores/errors.js';
-import { byCostThenName } from './in-memory-ledger.js';
 import { fromNanoUsd, SCOPE_KEY_FIELD, toNanoUsd, USAGE_SCOPES } from './scope.js';
 import {
   type ModelPrice,
@@ -22,6 +21,7 @@ import {
   type UsageScopeKeys,
   type UsageTotals,
 } from './types.js';
+import { byCostThenName } from './usage-index.js';
 import { checkUsageQuery, checkUsageRecord } from './validate.js';
 
 /** The scopes a record is counted under, with the record field holding each scope's key. */

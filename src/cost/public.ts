@@ -3,7 +3,7 @@
  * the in-memory ledger, cost estimation, the run-usage seam's types, shared validation for
  * custom ledgers. The conformance suite (`testing/conformance.ts`) is test support and not exported here.
  */
-export { byCostThenName, InMemoryUsageLedger, type InMemoryUsageLedgerOptions } from './in-memory-ledger.js';
+export { InMemoryUsageLedger, type InMemoryUsageLedgerOptions } from './in-memory-ledger.js';
 export {
   type CostEstimate,
   type CostEstimateInput,
@@ -35,4 +35,5 @@ export type {
   UsageWindow,
 } from './types.js';
 export { USAGE_WINDOW_MS } from './types.js';
+export { byCostThenName } from './usage-index.js';
 export { checkReserveCheck, checkUsageHold, checkUsageQuery, checkUsageRecord } from './validate.js';

@@ -17,4 +17,5 @@ export {
   type RedisServerCacheConfig,
   type RedisServerCacheOptions,
 } from './redis-server-cache.js';
-export { keyHashSlot, RedisUsageLedger, type RedisUsageLedgerOptions } from './usage-ledger.js';
+export { keyHashSlot } from './script-sender.js';
+export { RedisUsageLedger, type RedisUsageLedgerOptions } from './usage-ledger.js';

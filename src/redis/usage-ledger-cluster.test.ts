@@ -11,13 +11,14 @@ import { Cluster, Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageHold } from '../cost/testing/reservation-conformance.js';
 import type { UsageRecord } from '../cost/types.js';
+import { keyHashSlot } from './script-sender.js';
 import {
   type LocalRedis,
   redisServerBinaryOrSkip,
   startLocalCluster,
   startLocalRedis,
 } from './testing/local-servers.js';
-import { keyHashSlot, RedisUsageLedger } from './usage-ledger.js';
+import { RedisUsageLedger } from './usage-ledger.js';
 
 const T0 = Date.parse('2026-03-10T12:00:30.000Z');
 const MIN = 60_000;

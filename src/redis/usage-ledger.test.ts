@@ -16,7 +16,7 @@ import { defineReservationConformance } from '../cost/testing/reservation-confor
 import { USAGE_WINDOW_MS, type UsageRecord, type UsageWindow } from '../cost/types.js';
 import { SluiceError } from '../errors/sluice-error.js';
 import { seededRandom } from '../test/seeded-random.js';
-import { coveringBuckets } from './usage-ledger.js';
+import { coveringBuckets } from './usage-ledger-layout.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MIN = 60_000;

@@ -15,19 +15,12 @@ import { assertCustomChunk } from '../errors/invalid-custom-chunk.js';
 import { TripWire } from '../errors/tripwire.js';
 import { MessageList } from '../messages/message-list.js';
 import { toLanguageModelPrompt } from '../messages/to-prompt.js';
-import type {
-  CoreSystemMessage,
-  MastraDBMessage,
-  MessageListInput,
-  SystemMessage,
-} from '../messages/types.js';
 import { resolveModel } from '../models/resolve-model.js';
-import type { LanguageModelUsage, MastraLanguageModel } from '../models/types.js';
+import type { MastraLanguageModel } from '../models/types.js';
 import { innerProcessorsOf } from '../pipeline/inner-processors.js';
 import { laneEntryProcessor } from '../pipeline/lane-entry.js';
 import { ProcessorRunner, type StepSettings } from '../pipeline/runner.js';
 import type {
-  AgentSandbox,
   CachedLLMStepResponse,
   CreatedAgentSignal,
   Processor,
@@ -35,119 +28,27 @@ import type {
   ProcessorStreamWriter,
   ProcessorViolation,
   ProcessorWorkflow,
-  ToolCallInfo,
 } from '../pipeline/types.js';
 import { registerStructuringAgent } from '../processors/structured-output/agent-call.js';
 import { RequestContext } from '../request-context/request-context.js';
-import { ChunkFrom, type ChunkType, type DataChunkType } from '../stream/chunk-types.js';
-import type { LLMStepResult } from '../stream/step-result.js';
+import type { ChunkType, DataChunkType } from '../stream/chunk-types.js';
 import { newId } from '../util/ids.js';
+import { NO_USAGE, textDelta } from './harness-chunks.js';
+import type {
+  HarnessAPIErrorArgs,
+  HarnessLLMRequestArgs,
+  HarnessOutputResultArgs,
+  HarnessOutputStepArgs,
+  HarnessToolResultArgs,
+  HarnessTripwire,
+  HookRun,
+  ProcessorHarnessOptions,
+} from './harness-types.js';
 import { ScriptedModel } from './scripted-model.js';
 
-/** Options of `createProcessorHarness()`. */
-export interface ProcessorHarnessOptions {
-  /** The conversation before the run (strings become user messages). Added as `'input'`. */
-  messages?: MessageListInput;
-  /** Messages that came from memory (history of earlier runs), added before `messages`. */
-  history?: MessageListInput;
-  /** System messages of the run. */
-  system?: SystemMessage | SystemMessage[];
-  requestContext?: RequestContext;
-  abortSignal?: AbortSignal;
-  /** As on the agent: lets `abort(…, { retry: true })` count as a granted retry. */
-  maxProcessorRetries?: number;
-  /** The agent's sandbox, as `processLLMRequest` and `processAPIError` receive it. */
-  sandbox?: AgentSandbox;
-  /** Model hooks receive by default (a `ScriptedModel` that is never called). */
-  model?: MastraLanguageModel;
-  /** Thread id stamped on added messages. */
-  threadId?: string;
-  resourceId?: string;
-  runId?: string;
-}
-
-/** A tripwire a hook raised with `abort()`. */
-export interface HarnessTripwire {
-  reason: string;
-  retry: boolean;
-  metadata?: unknown;
-  processorId: string;
-}
-
-/** What one hook call did. */
-export interface HookRun<R> {
-  /** The hook's outcome (per method: settings after, chunks out, the retry decision, …). */
-  result: R;
-  /** The conversation (non-system messages) after the hook. */
-  messages: MastraDBMessage[];
-  /** System messages after the hook. */
-  systemMessages: CoreSystemMessage[];
-  /** `processOutputStream`: every chunk that left the processor, in order (including `writer.emit()`). */
-  chunks: ChunkType[];
-  /** `processOutputStream`: input chunks that produced no output. */
-  dropped: ChunkType[];
-  /** Chunks written with `writer.custom()` during the call (signals' `data-signal` included). */
-  written: ChunkType[];
-  /** Set when the hook called `abort()`; the harness catches the `TripWire`. */
-  tripwire?: HarnessTripwire;
-  /** `onViolation` calls during the hook (the processor's own `warn` reports and aborts). */
-  violations: ProcessorViolation[];
-  /** Signals sent with `sendSignal()`. */
-  signals: CreatedAgentSignal[];
-}
-
-/** Arguments of `harness.processOutputStep()`. */
-export interface HarnessOutputStepArgs {
-  /** The step's answer; also added to the conversation as the assistant's response. */
-  text?: string;
-  toolCalls?: ToolCallInfo[];
-  finishReason?: string;
-  stepNumber?: number;
-  usage?: LanguageModelUsage;
-  steps?: LLMStepResult[];
-}
-
-/** Arguments of `harness.processOutputResult()`. */
-export interface HarnessOutputResultArgs {
-  /** The run's answer; added as an assistant response message when the run has none yet. */
-  text?: string;
-  finishReason?: string;
-  usage?: LanguageModelUsage;
-  steps?: LLMStepResult[];
-}
-
-/** Arguments of `harness.processToolResult()`. */
-export interface HarnessToolResultArgs {
-  toolName: string;
-  toolCallId?: string;
-  args?: unknown;
-  result: unknown;
-  stepNumber?: number;
-  providerExecuted?: boolean;
-}
-
-/** Arguments of `harness.processLLMRequest()`. */
-export interface HarnessLLMRequestArgs {
-  /** Default: the conversation converted as the agent converts it. */
-  prompt?: LanguageModelV2Prompt;
-  stepNumber?: number;
-  model?: MastraLanguageModel;
-  steps?: LLMStepResult[];
-}
-
-/** Arguments of `harness.processAPIError()`. */
-export interface HarnessAPIErrorArgs {
-  error: unknown;
-  stepNumber?: number;
-  model?: MastraLanguageModel;
-  steps?: LLMStepResult[];
-}
-
-const NO_USAGE: LanguageModelUsage = {
-  inputTokens: undefined,
-  outputTokens: undefined,
-  totalTokens: undefined,
-};
+// The kit's chunk builders and types live beside it; tests import them from here.
+export { finishChunk, stepFinishChunk, textDelta } from './harness-chunks.js';
+export type * from './harness-types.js';
 
 /**
  * Runs one processor's hooks the way the agent would, without an agent or a model. See
@@ -542,29 +443,4 @@ export function createProcessorHarness(
   options?: ProcessorHarnessOptions,
 ): ProcessorHarness {
   return new ProcessorHarness(processor, options);
-}
-
-/** A `text-delta` chunk, as a provider stream would produce it. */
-export function textDelta(text: string, id = 'text-1'): ChunkType {
-  return { type: 'text-delta', runId: 'harness', from: ChunkFrom.AGENT, payload: { id, text } };
-}
-
-/** A `step-finish` chunk ending a step (`reason` default `'stop'`). */
-export function stepFinishChunk(reason = 'stop'): ChunkType {
-  return {
-    type: 'step-finish',
-    runId: 'harness',
-    from: ChunkFrom.AGENT,
-    payload: { stepResult: { reason }, output: { usage: NO_USAGE } },
-  } as ChunkType;
-}
-
-/** The run's closing `finish` chunk. */
-export function finishChunk(reason = 'stop'): ChunkType {
-  return {
-    type: 'finish',
-    runId: 'harness',
-    from: ChunkFrom.AGENT,
-    payload: { stepResult: { reason }, output: { usage: NO_USAGE }, totalUsage: NO_USAGE },
-  } as ChunkType;
 }

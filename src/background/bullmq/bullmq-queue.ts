@@ -25,7 +25,6 @@
  */
 
 import type * as BullMQ from 'bullmq';
-import { ConfigurationError } from '../../errors/configuration-error.js';
 import { describeValue } from '../../errors/describe-value.js';
 import { describeError } from '../../errors/error-chain.js';
 import { SluiceError } from '../../errors/sluice-error.js';
@@ -37,67 +36,13 @@ import type {
   BackgroundTaskQueue,
   BackgroundTaskTerminalStatus,
 } from '../types.js';
-
-/** ioredis-style connection options, passed to BullMQ as they are. */
-export interface BullMQRedisOptions {
-  /** A `redis://` / `rediss://` URL (alternative to host/port). */
-  url?: string;
-  host?: string;
-  port?: number;
-  username?: string;
-  password?: string;
-  db?: number;
-  /** TLS options (ioredis `tls`). */
-  tls?: object;
-  /**
-   * Must be `null` for the blocking worker and events connections; BullMQ sets it so on the
-   * connections it creates from these options.
-   */
-  maxRetriesPerRequest?: number | null;
-  /** Further ioredis options. */
-  [option: string]: unknown;
-}
-
-/**
- * Where Redis is: a URL, ioredis options, or a connected ioredis client (create it with
- * `maxRetriesPerRequest: null`; the adapter shares it and never closes it).
- */
-export type BullMQConnection = string | BullMQRedisOptions | BullMQRedisClient;
-
-/** A connected ioredis (5) client. */
-export interface BullMQRedisClient {
-  duplicate(...args: never[]): unknown;
-  quit(...args: never[]): unknown;
-}
-
-/** Options of {@link BullMQBackgroundTaskQueue}. */
-export interface BullMQBackgroundTaskQueueOptions {
-  /** The Redis server. */
-  connection: BullMQConnection;
-  /** BullMQ queue name (no `:`); default `'sluice-background-tasks'`. */
-  queueName?: string;
-  /** Redis key prefix of the queue (no `:`); default `'sluice'`. Keys are `<prefix>:<queueName>:…`. */
-  prefix?: string;
-  /**
-   * How long a worker's lock on a running job lasts before BullMQ renews it (ms, default 30 000).
-   * A worker that dies stops renewing; after that its job is "stalled" and BullMQ hands it to
-   * another worker once (the manager's compare-and-set on the record decides what runs).
-   */
-  lockDurationMs?: number;
-  /**
-   * How often this process's workers look for stalled jobs — active jobs whose worker stopped
-   * renewing its lock — and hand them back to the queue (ms, default BullMQ's 30 000). A job is
-   * re-delivered at the latest `lockDurationMs` + 2 × `stalledIntervalMs` after its worker died;
-   * the task's lease decides whether the new worker takes it over. Give every worker of a queue
-   * the same value: each check holds off the others' for its own interval.
-   */
-  stalledIntervalMs?: number;
-  /**
-   * Receives connection and worker errors BullMQ reports while it reconnects by itself (and
-   * errors thrown by settlement / cancel listeners). Default: ignored.
-   */
-  onError?: (error: unknown) => void;
-}
+import {
+  type BullMQBackgroundTaskQueueOptions,
+  type BullMQRedisClient,
+  type BullMQRedisOptions,
+  invalidConfig,
+  resolveQueueOptions,
+} from './bullmq-options.js';
 
 /** Runs one job to its end; `signal` aborts when the job is cancelled (an optional addition to the contract). */
 export type BullMQJobHandler = (
@@ -108,7 +53,6 @@ export type BullMQJobHandler = (
 type BullMQModule = typeof BullMQ;
 
 const TERMINAL: ReadonlySet<string> = new Set(['completed', 'failed', 'timed_out', 'cancelled']);
-const NAME = /^[A-Za-z0-9_.-]+$/;
 const CANCEL_EVENT = 'sluice:cancel';
 const MARK_EVENT = 'sluice:mark';
 const SETTLED_EVENT = 'sluice:settled';
@@ -146,78 +90,14 @@ export class BullMQBackgroundTaskQueue implements BackgroundTaskQueue {
   private closed = false;
 
   constructor(options: BullMQBackgroundTaskQueueOptions) {
-    if (options === null || typeof options !== 'object') {
-      throw invalidConfig(
-        'BullMQBackgroundTaskQueue',
-        'options',
-        'expected an options object with `connection`',
-      );
-    }
-    const queueName = options.queueName ?? 'sluice-background-tasks';
-    const prefix = options.prefix ?? 'sluice';
-    for (const [option, value] of [
-      ['queueName', queueName],
-      ['prefix', prefix],
-    ] as const) {
-      if (typeof value !== 'string' || !NAME.test(value)) {
-        throw invalidConfig(
-          'BullMQBackgroundTaskQueue',
-          option,
-          `must be letters, digits, '_', '.' or '-' (no ':'); got ${describeValue(value)}`,
-        );
-      }
-    }
-    this.queueName = queueName;
-    this.prefix = prefix;
-    this.name = `BullMQBackgroundTaskQueue(${prefix}:${queueName})`;
-    const connection = options.connection;
-    if (typeof connection === 'string') {
-      if (!/^rediss?:\/\//.test(connection)) {
-        throw invalidConfig(
-          this.name,
-          'connection',
-          'a connection string must be a redis:// or rediss:// URL',
-        );
-      }
-      this.connection = { url: connection };
-    } else if (connection !== null && typeof connection === 'object') {
-      this.connection = connection;
-    } else {
-      throw invalidConfig(
-        this.name,
-        'connection',
-        'give a redis:// URL, ioredis options or an ioredis client',
-      );
-    }
-    const lock = options.lockDurationMs;
-    if (lock !== undefined && (!Number.isInteger(lock) || lock < 1000)) {
-      throw invalidConfig(
-        this.name,
-        'lockDurationMs',
-        `must be an integer of at least 1000 (got ${describeValue(lock)})`,
-      );
-    }
-    this.lockDuration = lock;
-    const stalled = options.stalledIntervalMs;
-    if (stalled !== undefined && (!Number.isInteger(stalled) || stalled < 100 || stalled > 2 ** 31 - 1)) {
-      throw invalidConfig(
-        this.name,
-        'stalledIntervalMs',
-        `must be an integer of milliseconds from 100 to ${2 ** 31 - 1} (got ${describeValue(stalled)})`,
-      );
-    }
-    this.stalledInterval = stalled;
-    const onError = options.onError;
-    if (onError !== undefined && typeof onError !== 'function') {
-      throw invalidConfig(this.name, 'onError', 'must be a function');
-    }
-    this.onError = (error) => {
-      try {
-        onError?.(error);
-      } catch {
-        // The error hook itself must not break the queue.
-      }
-    };
+    const resolved = resolveQueueOptions(options);
+    this.queueName = resolved.queueName;
+    this.prefix = resolved.prefix;
+    this.name = resolved.name;
+    this.connection = resolved.connection;
+    this.lockDuration = resolved.lockDuration;
+    this.stalledInterval = resolved.stalledInterval;
+    this.onError = resolved.onError;
   }
 
   async enqueue(job: BackgroundJob): Promise<void> {
@@ -593,10 +473,4 @@ function checkJob(name: string, job: BackgroundJob): void {
       details: { store: name, method: 'enqueue' },
     });
   }
-}
-
-function invalidConfig(name: string, option: string, problem: string): ConfigurationError {
-  return new ConfigurationError('STORE_INVALID_CONFIG', `${name}: option \`${option}\` ${problem}.`, {
-    details: { store: name, option },
-  });
 }

@@ -1,9 +1,8 @@
 /** The BullMQ (Redis) background task queue adapter. */
-export {
-  BullMQBackgroundTaskQueue,
-  type BullMQBackgroundTaskQueueOptions,
-  type BullMQConnection,
-  type BullMQJobHandler,
-  type BullMQRedisClient,
-  type BullMQRedisOptions,
-} from './bullmq-queue.js';
+export type {
+  BullMQBackgroundTaskQueueOptions,
+  BullMQConnection,
+  BullMQRedisClient,
+  BullMQRedisOptions,
+} from './bullmq-options.js';
+export { BullMQBackgroundTaskQueue, type BullMQJobHandler } from './bullmq-queue.js';

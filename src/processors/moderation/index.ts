@@ -1,6 +1,4 @@
-import type { JSONSchema7 } from '@ai-sdk/provider';
 import type { RunUsageContext } from '../../cost/run-usage.js';
-import { describeJson } from '../../errors/describe-value.js';
 import type { MessageList } from '../../messages/message-list.js';
 import type { MastraDBMessage } from '../../messages/types.js';
 import type { ModelConfig, ProviderOptions } from '../../models/call-settings.js';
@@ -15,7 +13,6 @@ import type {
 import type { ChunkType } from '../../stream/chunk-types.js';
 import { listOrMessages, withHookDefaults } from '../direct-call/index.js';
 import { MODERATION_OPTIONS } from '../guardrail-option-names.js';
-import { GuardrailCheckError } from '../guardrails/errors.js';
 import {
   type GuardrailFailure,
   type GuardrailFailureKind,
@@ -40,7 +37,10 @@ import {
 } from '../guardrails/stream-window.js';
 import { configFingerprint, VerdictCache } from '../guardrails/verdict-cache.js';
 import { checkOptionNames, describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
+import { defaultInstructions, parseResult, RESULT_SCHEMA } from './helper-answer.js';
 import { MODERATION_CATEGORIES, type ModerationCategoryScore, moderateOffline } from './offline.js';
+
+export type { ModerationResult } from './helper-answer.js';
 
 export {
   MODERATION_CATEGORIES,
@@ -56,12 +56,6 @@ const invalid = invalidOptionFor(ID, '"');
 
 /** What the moderation strategies do with flagged content. */
 export type ModerationStrategy = 'block' | 'warn' | 'filter';
-
-/** The helper model's answer (api-reference 6.9). */
-export interface ModerationResult {
-  category_scores: ModerationCategoryScore[] | null;
-  reason: string | null;
-}
 
 /** Options of {@link ModerationProcessor}. */
 export interface ModerationProcessorOptions {
@@ -135,22 +129,6 @@ interface CheckContext {
 }
 
 const HISTORY = 'moderation.windows';
-
-const RESULT_SCHEMA: JSONSchema7 = {
-  type: 'object',
-  properties: {
-    category_scores: {
-      type: ['array', 'null'],
-      items: {
-        type: 'object',
-        properties: { category: { type: 'string' }, score: { type: 'number' } },
-        required: ['category', 'score'],
-      },
-    },
-    reason: { type: ['string', 'null'] },
-  },
-  required: ['category_scores', 'reason'],
-};
 
 /**
  * Content-safety moderation of input, streamed output and the final result (id `moderation`).
@@ -453,46 +431,6 @@ export class ModerationProcessor implements Processor<'moderation'> {
 
 function blockReason(verdict: Verdict): string {
   return `Content flagged by moderation (${verdict.flagged.join(', ')})${verdict.reason ? `: ${verdict.reason}` : '.'}`;
-}
-
-function defaultInstructions(categories: readonly string[]): string {
-  return [
-    'You are a content-safety moderation classifier. Score the text for each of these categories,',
-    'from 0 (not present) to 1 (clearly present):',
-    categories.map((c) => `- ${c}`).join('\n'),
-    'Judge what the text does (insults, threatens, encourages, describes), not which words it uses: quoting, reporting and educational discussion are not violations.',
-    'Answer with JSON: {"category_scores": [{"category": "<name>", "score": <0..1>}], "reason": "<short explanation>"}.',
-    'Use "category_scores": null when no category applies and "reason": null when nothing is flagged.',
-  ].join('\n');
-}
-
-/** The helper's answer in the documented shape; anything else is a failed check. */
-function parseResult(answer: unknown): ModerationResult {
-  const value = answer as { category_scores?: unknown; reason?: unknown };
-  const raw = value.category_scores;
-  const reason = typeof value.reason === 'string' ? value.reason : null;
-  if (raw === null || raw === undefined) return { category_scores: null, reason };
-  let list: unknown[];
-  if (Array.isArray(raw)) list = raw;
-  else if (typeof raw === 'object')
-    list = Object.entries(raw).map(([category, score]) => ({ category, score }));
-  else throw badAnswer(answer);
-  const scores: ModerationCategoryScore[] = [];
-  for (const item of list) {
-    const { category, score } = (item ?? {}) as { category?: unknown; score?: unknown };
-    const n = typeof score === 'string' ? Number(score) : score;
-    if (typeof category !== 'string' || typeof n !== 'number' || !Number.isFinite(n)) throw badAnswer(answer);
-    scores.push({ category, score: Math.min(1, Math.max(0, n)) });
-  }
-  return { category_scores: scores, reason };
-}
-
-function badAnswer(answer: unknown): GuardrailCheckError {
-  return new GuardrailCheckError(
-    ID,
-    `${ID}: the helper model's answer is not {"category_scores": [{"category", "score"}] | null, "reason"} (got ${describeJson(answer)}).`,
-    { details: { failure: 'bad-shape' } },
-  );
 }
 
 function checkCategories(value: unknown): readonly string[] {

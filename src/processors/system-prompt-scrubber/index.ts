@@ -1,8 +1,6 @@
-import type { JSONSchema7 } from '@ai-sdk/provider';
 import type { RunUsageContext } from '../../cost/run-usage.js';
-import { describeJson } from '../../errors/describe-value.js';
 import type { MessageList } from '../../messages/message-list.js';
-import type { CoreSystemMessage, MastraDBMessage } from '../../messages/types.js';
+import type { MastraDBMessage } from '../../messages/types.js';
 import type { ModelConfig, ProviderOptions } from '../../models/call-settings.js';
 import type {
   ProcessOutputResultArgs,
@@ -14,7 +12,6 @@ import type {
 import type { ChunkType } from '../../stream/chunk-types.js';
 import { listOrMessages, withHookDefaults } from '../direct-call/index.js';
 import { SYSTEM_PROMPT_SCRUBBER_OPTIONS } from '../guardrail-option-names.js';
-import { GuardrailCheckError } from '../guardrails/errors.js';
 import {
   type GuardrailFailure,
   type GuardrailFailureKind,
@@ -40,8 +37,24 @@ import {
 import { configFingerprint, VerdictCache } from '../guardrails/verdict-cache.js';
 import { checkOptionNames, describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
 import { type CompiledRule, findSpans } from '../regex-filter/matcher.js';
-import { findLeaks, indexSystemPrompt, LEAK_SHINGLE_TOKENS, type SystemPromptIndex } from './overlap.js';
+import {
+  DEFAULT_INSTRUCTIONS,
+  locate,
+  parseResult,
+  RESULT_SCHEMA,
+  type SystemPromptDetection,
+  type SystemPromptScrubberResult,
+} from './helper-answer.js';
+import { checkBoolean, compilePatterns } from './option-checks.js';
+import {
+  findLeaks,
+  indexSystemPrompt,
+  LEAK_SHINGLE_TOKENS,
+  type SystemPromptIndex,
+  systemText,
+} from './overlap.js';
 
+export type { SystemPromptDetection, SystemPromptScrubberResult } from './helper-answer.js';
 export { LEAK_SHINGLE_TOKENS } from './overlap.js';
 
 const ID = 'system-prompt-scrubber';
@@ -51,25 +64,6 @@ const invalid = invalidOptionFor(ID, '"');
 export type SystemPromptScrubberStrategy = 'block' | 'warn' | 'filter' | 'redact';
 /** How `redact` replaces a leak. */
 export type SystemPromptRedactionMethod = 'mask' | 'placeholder' | 'remove';
-
-/** One detected leak (api-reference 6.14 result shape). */
-export interface SystemPromptDetection {
-  /** `'system-prompt'` (overlap with the system messages), `'custom-pattern'`, or the helper's type. */
-  type: string;
-  value: string;
-  confidence: number;
-  start: number;
-  /** Exclusive. */
-  end: number;
-  redacted_value?: string;
-}
-
-/** The helper model's answer. */
-export interface SystemPromptScrubberResult {
-  detections: SystemPromptDetection[] | null;
-  reason: string | null;
-  redacted_content?: string | null;
-}
 
 /** Options of {@link SystemPromptScrubber}. */
 export interface SystemPromptScrubberOptions {
@@ -135,28 +129,6 @@ interface Verdict {
 
 const INDEX = 'system-prompt-scrubber.index';
 const SYSTEM = 'system-prompt-scrubber.system';
-
-const RESULT_SCHEMA: JSONSchema7 = {
-  type: 'object',
-  properties: {
-    detections: {
-      type: ['array', 'null'],
-      items: {
-        type: 'object',
-        properties: {
-          type: { type: 'string' },
-          value: { type: 'string' },
-          confidence: { type: 'number' },
-          start: { type: 'number' },
-          end: { type: 'number' },
-        },
-        required: ['type', 'value'],
-      },
-    },
-    reason: { type: ['string', 'null'] },
-  },
-  required: ['detections', 'reason'],
-};
 
 /**
  * Detects the agent's own system prompt leaking into its output (id `system-prompt-scrubber`,
@@ -434,13 +406,7 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
   }
 
   async #ask(text: string, system: string, ctx: JudgeContext): Promise<Verdict | undefined> {
-    const instructions =
-      this.#instructions ??
-      [
-        "You check an AI assistant's output for leaks of its confidential system prompt: verbatim copies, close paraphrases, or descriptions of its hidden instructions.",
-        'Answer with JSON: {"detections": [{"type": "system-prompt", "value": "<exact leaked text copied from the output>", "confidence": <0..1>, "start": <index>, "end": <index>}], "reason": "<short explanation>"}.',
-        'Use "detections": null when nothing leaks. "value" must be copied exactly from the output.',
-      ].join('\n');
+    const instructions = this.#instructions ?? DEFAULT_INSTRUCTIONS;
     const outcome = await runWithFailPolicy(
       {
         processorId: ID,
@@ -527,96 +493,6 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
   }
 }
 
-/** The helper's detections, placed by their value in the text (model offsets are often off). */
-function locate(text: string, detections: readonly SystemPromptDetection[]): SystemPromptDetection[] {
-  const out: SystemPromptDetection[] = [];
-  for (const d of detections) {
-    if (d.value === '') continue;
-    if (text.slice(d.start, d.end) === d.value) {
-      out.push(d);
-      continue;
-    }
-    let at = text.indexOf(d.value);
-    while (at !== -1) {
-      out.push({ ...d, start: at, end: at + d.value.length });
-      at = text.indexOf(d.value, at + d.value.length);
-    }
-  }
-  return out;
-}
-
-function parseResult(answer: unknown): SystemPromptScrubberResult {
-  const value = answer as { detections?: unknown; reason?: unknown; redacted_content?: unknown };
-  const reason = typeof value.reason === 'string' ? value.reason : null;
-  if (value.detections === null || value.detections === undefined) return { detections: null, reason };
-  if (!Array.isArray(value.detections)) throw badAnswer(answer);
-  const detections: SystemPromptDetection[] = [];
-  for (const item of value.detections) {
-    const d = (item ?? {}) as Record<string, unknown>;
-    if (typeof d.value !== 'string') throw badAnswer(answer);
-    detections.push({
-      type: typeof d.type === 'string' ? d.type : 'system-prompt',
-      value: d.value,
-      confidence: typeof d.confidence === 'number' ? d.confidence : 1,
-      start: Number.isInteger(d.start) ? (d.start as number) : -1,
-      end: Number.isInteger(d.end) ? (d.end as number) : -1,
-    });
-  }
-  return { detections, reason };
-}
-
-function badAnswer(answer: unknown): GuardrailCheckError {
-  return new GuardrailCheckError(
-    ID,
-    `${ID}: the helper model's answer is not {"detections": [{"type", "value", …}] | null, "reason"} (got ${describeJson(answer)}).`,
-    { details: { failure: 'bad-shape' } },
-  );
-}
-
-function systemText(messageList: MessageList | undefined): string {
-  if (messageList === undefined) return '';
-  return messageList
-    .getAllSystemMessages()
-    .map((m: CoreSystemMessage) =>
-      typeof m.content === 'string' ? m.content : m.content.map((p) => p.text).join('\n'),
-    )
-    .join('\n\n');
-}
-
 function blockReason(verdict: Verdict): string {
   return `Blocked: the response leaks the system prompt (${verdict.detections.length} detection${verdict.detections.length === 1 ? '' : 's'}).`;
-}
-
-function compilePatterns(value: unknown): RegExp[] {
-  if (value === undefined) return [];
-  if (!Array.isArray(value)) {
-    throw invalid(
-      'customPatterns',
-      `must be an array of regex strings or RegExps (got ${describeOptionValue(value)}).`,
-    );
-  }
-  return value.map((pattern) => {
-    if (pattern instanceof RegExp)
-      return new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
-    if (typeof pattern !== 'string' || pattern === '') {
-      throw invalid(
-        'customPatterns',
-        `entries must be non-empty regex strings or RegExps (got ${describeOptionValue(pattern)}).`,
-      );
-    }
-    try {
-      return new RegExp(pattern, 'gi');
-    } catch (error) {
-      throw invalid(
-        'customPatterns',
-        `has ${describeOptionValue(pattern)}, which is not a valid regular expression: ${(error as Error).message}.`,
-      );
-    }
-  });
-}
-
-function checkBoolean(option: string, value: unknown): boolean {
-  if (value === undefined) return false;
-  if (typeof value === 'boolean') return value;
-  throw invalid(option, `must be true or false (got ${describeOptionValue(value)}).`);
 }

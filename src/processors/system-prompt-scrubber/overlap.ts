@@ -4,6 +4,8 @@
  * kana characters count as one token each (those scripts do not separate words by spaces).
  * Matching runs merge into one span per leak, so a quoted paragraph is one detection.
  */
+import type { MessageList } from '../../messages/message-list.js';
+import type { CoreSystemMessage } from '../../messages/types.js';
 import { comparisonKey } from '../guardrails/confusables.js';
 import { comparisonView } from '../guardrails/text-view.js';
 
@@ -109,4 +111,15 @@ export function findLeaks(
 
 function span(first: number, last: number, starts: readonly number[], ends: readonly number[]): LeakSpan {
   return { start: starts[first] as number, end: ends[last] as number, tokens: last - first + 1 };
+}
+
+/** The text of the run's system messages, as one string (what a leak is compared with). */
+export function systemText(messageList: MessageList | undefined): string {
+  if (messageList === undefined) return '';
+  return messageList
+    .getAllSystemMessages()
+    .map((m: CoreSystemMessage) =>
+      typeof m.content === 'string' ? m.content : m.content.map((p) => p.text).join('\n'),
+    )
+    .join('\n\n');
 }

@@ -5,7 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { estimatePromptTokens } from '../../cost/call-estimate.js';
-import { byCostThenName, InMemoryUsageLedger } from '../../cost/in-memory-ledger.js';
+import { InMemoryUsageLedger } from '../../cost/in-memory-ledger.js';
 import { LedgerOutbox, WarningLimiter } from '../../cost/ledger-outbox.js';
 import { estimateCost, pricingProblem } from '../../cost/pricing.js';
 import {
@@ -28,6 +28,7 @@ import type {
   UsageTotals,
   UsageWindow,
 } from '../../cost/types.js';
+import { byCostThenName } from '../../cost/usage-index.js';
 import { describeError } from '../../errors/error-chain.js';
 import type {
   ProcessInputStepArgs,

@@ -3,6 +3,8 @@
  * results) stay within a budget. Pure and linear, so it is tested on its own.
  */
 import type { LanguageModelV2Message } from '@ai-sdk/provider';
+import type { MastraDBMessage } from '../../messages/types.js';
+import type { StepResult } from '../../stream/step-result.js';
 
 /** How the walk treats a unit that does not fit. */
 export type SelectMode = 'best-fit' | 'contiguous';
@@ -162,4 +164,23 @@ export function startWithUser(
     if (isUser(i) || pinned[unit] || unit === newest) return;
     keep[unit] = false;
   }
+}
+
+/** Tool call ids of this run's steps: calls and results the loop itself produced. */
+export function currentRunToolCallIds(steps: readonly StepResult[] | undefined): Set<string> | undefined {
+  if (!steps || steps.length === 0) return undefined;
+  const ids = new Set<string>();
+  for (const step of steps) {
+    for (const call of step.toolCalls ?? []) ids.add(call.payload.toolCallId);
+    for (const result of step.toolResults ?? []) ids.add(result.payload.toolCallId);
+  }
+  return ids.size > 0 ? ids : undefined;
+}
+
+/** True when `message` holds a tool call or result whose id is in `ids`. */
+export function storedToolCallIds(message: MastraDBMessage, ids: Set<string>): boolean {
+  for (const part of message.content.parts) {
+    if (part.type === 'tool-invocation' && ids.has(part.toolInvocation.toolCallId)) return true;
+  }
+  return false;
 }

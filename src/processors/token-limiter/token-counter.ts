@@ -277,3 +277,33 @@ export class MessageCostCounter {
     }
   }
 }
+
+/** The longest prefix of `text` that counts at most `max` tokens (binary search on length). */
+export function truncateToTokens(text: string, max: number, count: (text: string) => number): string {
+  if (max <= 0) return '';
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (count(text.slice(0, mid)) <= max) lo = mid;
+    else hi = mid - 1;
+  }
+  // Never split a surrogate pair.
+  const code = text.charCodeAt(lo - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? lo - 1 : lo);
+}
+
+let defaultCounter: MessageCostCounter | undefined;
+
+/** The built-in message counter: BPE with the shared text cache. */
+export async function builtInCounter(): Promise<MessageCostCounter> {
+  if (defaultCounter) return defaultCounter;
+  const count = await loadTokenizer();
+  defaultCounter ??= new MessageCostCounter((text) => sharedTextCache.get(text, count));
+  return defaultCounter;
+}
+
+/** The built-in counter once loaded (no await on the hot path), else `undefined`. */
+export function loadedCounter(): MessageCostCounter | undefined {
+  return defaultCounter;
+}

@@ -10,16 +10,11 @@ import {
   applyMessageUpdate,
   checkMessageInput,
   checkPaging,
-  checkStoredMessage,
   checkThread,
-  cosine,
   DEFAULT_MESSAGE_PAGE,
   DEFAULT_THREAD_PAGE,
   matchesMessageFields,
   matchesMetadata,
-  norm,
-  toFloat64,
-  topMatches,
 } from '../common.js';
 import { invalidInput, StorageError, threadOwnerMismatch } from '../errors.js';
 import { pageWindow } from '../paging.js';
@@ -43,60 +38,18 @@ import type {
   VectorMatch,
   VectorQuery,
 } from '../types.js';
-
-interface MessageRecord {
-  id: string;
-  threadId: string;
-  resourceId: string;
-  role: StorageMessage['role'];
-  type: string | undefined;
-  createdAt: number;
-  seq: number;
-  content: string;
-}
-
-interface ThreadRecord {
-  id: string;
-  resourceId: string;
-  title: string | undefined;
-  metadata: string | undefined;
-  createdAt: number;
-  updatedAt: number;
-}
-
-interface ResourceRecord {
-  id: string;
-  workingMemory: string | undefined;
-  metadata: string | undefined;
-  createdAt: number;
-  updatedAt: number;
-}
-
-interface VectorRecord {
-  id: string;
-  vector: Float64Array;
-  norm: number;
-  messageId: string | undefined;
-  threadId: string | undefined;
-  resourceId: string | undefined;
-  metadata: string | undefined;
-}
-
-function before(a: MessageRecord, b: MessageRecord): boolean {
-  return a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.seq < b.seq);
-}
-
-/** Index of the first record of `list` not before `record` (binary search on createdAt, seq). */
-function lowerBound(list: MessageRecord[], record: MessageRecord): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (before(list[mid] as MessageRecord, record)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+import {
+  before,
+  lowerBound,
+  type MessageRecord,
+  type ResourceRecord,
+  type ThreadRecord,
+  toMessage,
+  toResource,
+  toThread,
+  type VectorRecord,
+} from './records.js';
+import { deleteFromIndex, prepareVectors, queryVectorIndex } from './vectors.js';
 
 /** A `MemoryStorage` that keeps everything in this process's memory. */
 export class InMemoryStore implements MemoryStorage {
@@ -138,13 +91,13 @@ export class InMemoryStore implements MemoryStorage {
   async getThreadById(id: string): Promise<StorageThread | null> {
     this.ensureOpen();
     const record = this.threads.get(id);
-    return record ? this.toThread(record) : null;
+    return record ? toThread(record) : null;
   }
 
   async saveThread(thread: StorageThread): Promise<StorageThread> {
     this.ensureOpen();
     checkThread(this.name, 'saveThread', thread);
-    return this.toThread(this.putThread(thread));
+    return toThread(this.putThread(thread));
   }
 
   async updateThread(update: {
@@ -155,14 +108,14 @@ export class InMemoryStore implements MemoryStorage {
     this.ensureOpen();
     const record = this.threads.get(update.id);
     if (!record) throw this.threadNotFound(update.id);
-    const current = this.toThread(record);
+    const current = toThread(record);
     const next: StorageThread = {
       ...current,
       title: update.title ?? current.title,
       metadata: update.metadata ? { ...(current.metadata ?? {}), ...update.metadata } : current.metadata,
       updatedAt: new Date(),
     };
-    return this.toThread(this.putThread(next));
+    return toThread(this.putThread(next));
   }
 
   async deleteThread(id: string): Promise<void> {
@@ -192,7 +145,7 @@ export class InMemoryStore implements MemoryStorage {
     const matches: StorageThread[] = [];
     for (const record of this.threads.values()) {
       if (query.resourceId !== undefined && record.resourceId !== query.resourceId) continue;
-      const thread = this.toThread(record);
+      const thread = toThread(record);
       if (!matchesMetadata(thread.metadata, query.metadata)) continue;
       matches.push(thread);
     }
@@ -238,14 +191,14 @@ export class InMemoryStore implements MemoryStorage {
     const pageRows = scanned.slice(window.offset, end);
     const hasMore = end < scanned.length;
     const selected = new Map<string, StorageMessage>();
-    for (const record of pageRows) selected.set(record.id, this.toMessage(record));
+    for (const record of pageRows) selected.set(record.id, toMessage(this.name, record));
     for (const include of query.include ?? []) {
       for (const record of this.neighbours(
         include.id,
         include.withPreviousMessages,
         include.withNextMessages,
       )) {
-        if (!selected.has(record.id)) selected.set(record.id, this.toMessage(record));
+        if (!selected.has(record.id)) selected.set(record.id, toMessage(this.name, record));
       }
     }
     const messages = this.ordered([...selected.values()], window.output);
@@ -269,7 +222,7 @@ export class InMemoryStore implements MemoryStorage {
     for (let i = list.length - 1; i >= 0 && out.length < query.limit; i--) {
       const record = list[i] as MessageRecord;
       if (query.resourceId !== undefined && record.resourceId !== query.resourceId) continue;
-      if (this.recordMatches(record, query)) out.push(this.toMessage(record));
+      if (this.recordMatches(record, query)) out.push(toMessage(this.name, record));
     }
     return out.reverse();
   }
@@ -282,7 +235,7 @@ export class InMemoryStore implements MemoryStorage {
       if (record) records.push(record);
     }
     records.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
-    return records.map((r) => this.toMessage(r));
+    return records.map((r) => toMessage(this.name, r));
   }
 
   async saveMessages(messages: StorageMessageInput[]): Promise<StorageMessage[]> {
@@ -316,7 +269,7 @@ export class InMemoryStore implements MemoryStorage {
     for (const update of updates) {
       const record = this.messages.get(update.id);
       if (!record) continue;
-      next.push(applyMessageUpdate(this.toMessage(record), update));
+      next.push(applyMessageUpdate(toMessage(this.name, record), update));
     }
     return this.writeMessages('updateMessages', next, new Map());
   }
@@ -339,13 +292,13 @@ export class InMemoryStore implements MemoryStorage {
   async getResource(id: string): Promise<StorageResource | null> {
     this.ensureOpen();
     const record = this.resources.get(id);
-    return record ? this.toResource(record) : null;
+    return record ? toResource(record) : null;
   }
 
   async saveResource(resource: ResourceInput): Promise<StorageResource> {
     this.ensureOpen();
     this.checkResource('saveResource', resource);
-    return this.toResource(this.putResource(resource));
+    return toResource(this.putResource(resource));
   }
 
   // ---- vectors -------------------------------------------------------------------------
@@ -353,22 +306,7 @@ export class InMemoryStore implements MemoryStorage {
   async upsertVectors(input: UpsertVectorsInput): Promise<void> {
     this.ensureOpen();
     const indexName = input.indexName ?? 'default';
-    const prepared: VectorRecord[] = [];
-    for (const row of input.rows) {
-      if (typeof row.id !== 'string' || row.id === '') {
-        throw invalidInput(this.name, 'upsertVectors', 'every vector row needs a non-empty string `id`.');
-      }
-      const vector = toFloat64(this.name, 'upsertVectors', row.vector);
-      prepared.push({
-        id: row.id,
-        vector,
-        norm: norm(vector),
-        messageId: row.messageId,
-        threadId: row.threadId,
-        resourceId: row.resourceId,
-        metadata: row.metadata === undefined ? undefined : encodeJson(row.metadata),
-      });
-    }
+    const prepared = prepareVectors(this.name, input);
     let index = this.vectors.get(indexName);
     if (!index) {
       index = new Map();
@@ -379,48 +317,13 @@ export class InMemoryStore implements MemoryStorage {
 
   async queryVectors(query: VectorQuery): Promise<VectorMatch[]> {
     this.ensureOpen();
-    const vector = toFloat64(this.name, 'queryVectors', query.vector);
-    const qNorm = norm(vector);
-    const scored: VectorMatch[] = [];
-    for (const record of this.vectors.get(query.indexName ?? 'default')?.values() ?? []) {
-      if (query.resourceId !== undefined && record.resourceId !== query.resourceId) continue;
-      if (query.threadId !== undefined && record.threadId !== query.threadId) continue;
-      if (record.vector.length !== vector.length) {
-        throw new StorageError(
-          'STORE_VECTOR_DIMENSION_MISMATCH',
-          `${this.name}.queryVectors: the query vector has ${vector.length} dimensions but stored vector ` +
-            `"${record.id}" has ${record.vector.length}; use the same embedding model for both.`,
-          { details: { store: this.name, rowId: record.id } },
-        );
-      }
-      scored.push({
-        id: record.id,
-        score: cosine(vector, qNorm, record.vector, record.norm),
-        messageId: record.messageId,
-        threadId: record.threadId,
-        resourceId: record.resourceId,
-        metadata:
-          record.metadata === undefined
-            ? undefined
-            : (decodeJson(record.metadata) as Record<string, unknown>),
-      });
-    }
-    return topMatches(scored, query.topK, query.threshold);
+    return queryVectorIndex(this.name, this.vectors.get(query.indexName ?? 'default'), query);
   }
 
   async deleteVectors(filter: VectorFilter): Promise<void> {
     this.ensureOpen();
     const index = this.vectors.get(filter.indexName ?? 'default');
-    if (!index) return;
-    const ids = filter.ids ? new Set(filter.ids) : undefined;
-    const messageIds = filter.messageIds ? new Set(filter.messageIds) : undefined;
-    for (const [id, v] of index) {
-      if (ids && !ids.has(id)) continue;
-      if (messageIds && (v.messageId === undefined || !messageIds.has(v.messageId))) continue;
-      if (filter.threadId !== undefined && v.threadId !== filter.threadId) continue;
-      if (filter.resourceId !== undefined && v.resourceId !== filter.resourceId) continue;
-      index.delete(id);
-    }
+    if (index) deleteFromIndex(index, filter);
   }
 
   // ---- internals -----------------------------------------------------------------------
@@ -536,7 +439,7 @@ export class InMemoryStore implements MemoryStorage {
         this.byThread.set(record.threadId, list);
       }
       list.splice(lowerBound(list, record), 0, record);
-      saved.push(this.toMessage(record));
+      saved.push(toMessage(this.name, record));
     }
     return saved;
   }
@@ -557,7 +460,7 @@ export class InMemoryStore implements MemoryStorage {
     if (!matchesMessageFields(record.role, record.type, record.createdAt, filter)) return false;
     return (
       filter.metadata === undefined ||
-      matchesMetadata(this.toMessage(record).content.metadata, filter.metadata)
+      matchesMetadata(toMessage(this.name, record).content.metadata, filter.metadata)
     );
   }
 
@@ -581,43 +484,5 @@ export class InMemoryStore implements MemoryStorage {
     for (const index of this.vectors.values()) {
       for (const [id, v] of index) if (predicate(v)) index.delete(id);
     }
-  }
-
-  private toThread(record: ThreadRecord): StorageThread {
-    const thread: StorageThread = {
-      id: record.id,
-      resourceId: record.resourceId,
-      createdAt: new Date(record.createdAt),
-      updatedAt: new Date(record.updatedAt),
-    };
-    if (record.title !== undefined) thread.title = record.title;
-    if (record.metadata !== undefined)
-      thread.metadata = decodeJson(record.metadata) as Record<string, unknown>;
-    return thread;
-  }
-
-  private toResource(record: ResourceRecord): StorageResource {
-    const resource: StorageResource = {
-      id: record.id,
-      createdAt: new Date(record.createdAt),
-      updatedAt: new Date(record.updatedAt),
-    };
-    if (record.workingMemory !== undefined) resource.workingMemory = record.workingMemory;
-    if (record.metadata !== undefined)
-      resource.metadata = decodeJson(record.metadata) as Record<string, unknown>;
-    return resource;
-  }
-
-  private toMessage(record: MessageRecord): StorageMessage {
-    const message: StorageMessage = {
-      id: record.id,
-      role: record.role,
-      createdAt: new Date(record.createdAt),
-      threadId: record.threadId,
-      resourceId: record.resourceId,
-      content: decodeJson(record.content) as StorageMessage['content'],
-    };
-    if (record.type !== undefined) message.type = record.type;
-    return checkStoredMessage(this.name, 'messages', message);
   }
 }
