@@ -121,8 +121,9 @@ export function attributeThrow(
     if (owner !== undefined) claimTripwire(owned, owner);
     return owned;
   }
-  if (abortSignal?.aborted) return error;
   if (ProcessorError.isInstance(error) || SluiceError.hasCode(error, 'CALLBACK_FAILED')) return error;
+  // Read last: a hook's signal may be made on first read, and most failures never need it.
+  if (abortSignal?.aborted) return error;
   return undefined;
 }
 
@@ -142,7 +143,7 @@ export function abortFor(
  * Hook calls per run that get `abortSignal` as a lazy accessor before the signal is just made:
  * short runs then never build it; past this, an accessor per call would cost more than the signal.
  */
-const LAZY_SIGNAL_CALLS = 8;
+export const LAZY_SIGNAL_CALLS = 8;
 
 /** The reason of the hooks' `abortSignal` when it fires because the run is over. */
 const RUN_ENDED = Object.freeze(
@@ -204,11 +205,6 @@ export class HookSignal {
       } else (args as { abortSignal?: AbortSignal }).abortSignal = this.signal();
     }
     return args as T & { abortSignal: AbortSignal };
-  }
-
-  /** True while the run's calls still get a lazy accessor (see {@link attach}); counts the call. */
-  lazy(): boolean {
-    return ++this.#lazyCalls <= LAZY_SIGNAL_CALLS;
   }
 
   /** The run has settled: the signal fires (if anyone made it), so work hooks started ends. */

@@ -19,7 +19,7 @@ import type { Span } from '@opentelemetry/api';
 import type { ProcessorHookName } from '../errors/processor-error.js';
 import type { MessageList } from '../messages/message-list.js';
 import type { ChunkType } from '../stream/chunk-types.js';
-import { callHook, type HookCallNaming, isPromiseLike, NO_TRACING } from './hook-call.js';
+import { argsForCall, callHook, type HookCallNaming, isPromiseLike, NO_TRACING } from './hook-call.js';
 import { describe, invalidResult } from './hook-results.js';
 import {
   StreamContinuation,
@@ -291,7 +291,7 @@ export class StreamLane {
       // gets its own arguments, so no hook sees `part` change under it.
       const shared = args[i] as ProcessOutputStreamArgs;
       const reentrant = busy[i] === true;
-      const hookArgs = reentrant ? { ...shared } : shared;
+      const hookArgs = argsForCall(shared, reentrant);
       hookArgs.part = walk.current as ChunkType;
       hookArgs.streamParts = walk.parts;
       if (!reentrant) busy[i] = true;
