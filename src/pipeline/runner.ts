@@ -11,38 +11,31 @@ import type {
   LanguageModelV2Prompt,
   SharedV2ProviderMetadata,
 } from '@ai-sdk/provider';
-import type { Span } from '@opentelemetry/api';
 import type { RunUsageContext } from '../cost/run-usage.js';
 import type { ResolvedDownloadPolicy } from '../downloads/policy.js';
-import { describeError } from '../errors/error-chain.js';
-import { ProcessorError, type ProcessorHookName } from '../errors/processor-error.js';
-import { TripWire } from '../errors/tripwire.js';
+import type { ProcessorHookName } from '../errors/processor-error.js';
+import type { TripWire } from '../errors/tripwire.js';
 import type { MessageList } from '../messages/message-list.js';
 import type { CoreMessage, MastraDBMessage } from '../messages/types.js';
-import { type ModelSpec as ModelConfigLike, resolveModel } from '../models/resolve-model.js';
 import type { LanguageModelUsage, MastraLanguageModel } from '../models/types.js';
 import type { RequestContext } from '../request-context/request-context.js';
 import type { ChunkType } from '../stream/chunk-types.js';
 import type { LLMStepResult } from '../stream/step-result.js';
-import { throwIfAborted } from '../util/until-aborted.js';
-import { abortFor, attributeThrow, callHook, type HookCallNaming, HookSignal } from './hook-call.js';
 import {
   applyMessageResult,
   applyOutputResult,
   applyStepResult,
   checkAPIErrorResult,
   checkLLMRequestResult,
-  STEP_HOOKS,
   type StepSettings,
 } from './hook-results.js';
-import { RetryBudget } from './retry-budget.js';
-import { createSignal, signalDataChunk, signalToDBMessage, signalToPromptMessage } from './signals.js';
-import { type HookBase, type SendSignal, StreamLane, type StreamLaneHost } from './stream-lane.js';
-import { activeTracer, type HookOutcome, startHookSpan } from './tracing.js';
+import { HookScope } from './hook-scope.js';
+import type { RetryBudget } from './retry-budget.js';
+import { StreamLane } from './stream-lane.js';
+import type { HookOutcome } from './tracing.js';
 import { tripwireOwner } from './tripwire-owners.js';
 import type {
   AgentSandbox,
-  AgentSignalInput,
   CachedLLMStepChunk,
   CachedLLMStepResponse,
   OutputResult,
@@ -53,7 +46,6 @@ import type {
   ProcessorState,
   ProcessorStreamWriter,
   ToolCallInfo,
-  TracingContext,
 } from './types.js';
 
 /** The three lanes a run uses, already resolved and validated for the call. */
@@ -95,25 +87,7 @@ type StepHook = (args: ProcessInputStepArgs) => unknown;
 
 const PREPARE_STEP: Processor = Object.freeze({ id: 'prepare-step' });
 /** The runner's `after` functions name the outcome themselves. */
-const outcomeOfAfter = (_result: unknown, outcome: HookOutcome): HookOutcome => outcome;
-
-/** How one hook of one processor names its failures (made per message-hook call). */
-class RunnerHookNaming implements HookCallNaming {
-  constructor(
-    readonly runner: ProcessorRunner,
-    readonly processor: Processor,
-    readonly hook: ProcessorHookName,
-  ) {}
-  thrown(error: unknown): unknown {
-    return this.runner.failure(error, this.processor, this.hook);
-  }
-  invalid(error: unknown): unknown {
-    return this.runner.badResult(error, this.processor, this.hook);
-  }
-  thrownOutcome(failure: unknown): HookOutcome {
-    return TripWire.isInstance(failure) ? this.runner.tripwireOutcome(failure, this.hook) : 'failed';
-  }
-}
+const _outcomeOfAfter = (_result: unknown, outcome: HookOutcome): HookOutcome => outcome;
 
 /**
  * Runs processor hooks at the places the agentic loop names, in array order, with the
@@ -122,44 +96,21 @@ class RunnerHookNaming implements HookCallNaming {
  * carrying the processor id. Each invocation gets an OpenTelemetry span when an SDK is
  * registered.
  */
-export class ProcessorRunner implements StreamLaneHost {
-  /**
-   * Both retry lanes' budgets and counts. The loop takes step retries from it; the runner spends
-   * error-lane retries itself. No hook result reaches it.
-   */
-  readonly retries: RetryBudget;
-  /**
-   * The step of the hook running now, taken from that hook's own arguments (`stepNumber`);
-   * `undefined` outside steps. Errors and spans name it.
-   */
-  stepNumber: number | undefined;
-  /** Which processor's `processInputStep` set this step's `tools`, to blame a bad override. */
-  #toolsOverriddenBy: { processorId: string; hook: ProcessorHookName } | undefined;
-  /**
-   * A `retryCount` override (a `processInputStep` result) shifts the value hooks see by this
-   * much; the budget's own count is untouched.
-   */
-  #retryCountShift = 0;
-
+export class ProcessorRunner {
+  /** What every hook call of the run shares (state, context, signal, failure naming). */
+  readonly scope: HookScope;
   /** The output lane's stream hooks: the chunk path through the processors. */
   readonly stream: StreamLane;
+  /** Which processor's `processInputStep` set this step's `tools`, to blame a bad override. */
+  #toolsOverriddenBy: { processorId: string; hook: ProcessorHookName } | undefined;
   readonly #o: RunnerOptions;
   readonly #list: MessageList;
-  readonly #state = new Map<string, ProcessorState>();
-  readonly #bases = new Map<Processor, HookBase>();
-  readonly #senders = new Map<Processor, SendSignal>();
   readonly #llmRequestLane: readonly Processor[];
   readonly #apiErrorLane: readonly Processor[];
-  readonly #tracer = activeTracer();
-  #transient: LanguageModelV2Message[] = [];
-  /** The hooks' `abortSignal`: the caller's abort or the run's end, made on first read. */
-  readonly #signals: HookSignal;
 
   constructor(options: RunnerOptions) {
     this.#o = options;
     this.#list = options.messageList;
-    this.#signals = new HookSignal(options.abortSignal);
-    this.stream = new StreamLane(this, options.lanes.output);
     // Error processors that implement processLLMRequest run in that lane too, after the input
     // processors; one listed in both arrays (same object, or same id) runs once, at its input place.
     const inputIds = new Set(options.lanes.input.map((p) => p.id));
@@ -168,42 +119,44 @@ export class ProcessorRunner implements StreamLaneHost {
       ...options.lanes.error.filter((p) => typeof p.processLLMRequest === 'function' && !inputIds.has(p.id)),
     ];
     this.#apiErrorLane = options.lanes.error.filter((p) => typeof p.processAPIError === 'function');
-    this.retries = new RetryBudget(options.maxProcessorRetries, this.#apiErrorLane.length > 0);
+    this.scope = new HookScope(options, this.#apiErrorLane.length > 0);
+    this.stream = new StreamLane(this.scope, options.lanes.output);
   }
 
-  /** @internal The run has settled (see {@link endRun}). */
-  get ended(): boolean {
-    return this.#signals.ended;
-  }
-
-  /** @internal The caller's abort signal. */
-  get callerSignal(): AbortSignal | undefined {
-    return this.#o.abortSignal;
-  }
-
-  /** @internal */
-  get messageList(): MessageList {
-    return this.#list;
-  }
-
-  /** @internal */
-  get writer(): ProcessorStreamWriter {
-    return this.#o.writer;
-  }
-
-  /** @internal */
-  get deliver(): ((chunk: ChunkType) => Promise<void> | undefined) | undefined {
-    return this.#o.deliver;
-  }
-
-  /** @internal Hook arguments get `abortSignal` (see `HookSignal.attach`). */
-  attachSignal<T extends object>(args: T): T & { abortSignal: AbortSignal } {
-    return this.#signals.attach(args);
+  /**
+   * Both retry lanes' budgets and counts. The loop takes step retries from it; the runner spends
+   * error-lane retries itself. No hook result reaches it.
+   */
+  get retries(): RetryBudget {
+    return this.scope.retries;
   }
 
   /** The `retryCount` hooks see: step replays so far, shifted by a processor's override. */
   get retryCount(): number {
-    return this.retries.stepRetries + this.#retryCountShift;
+    return this.scope.retryCount;
+  }
+
+  /** The `state` object hooks of the processor with this id receive in this run. */
+  stateOf(id: string): ProcessorState {
+    return this.scope.stateOf(id);
+  }
+
+  /** Queue a prompt message for the next model call only (the background runtime's follow-up notice). */
+  queueTransientMessage(message: LanguageModelV2Message): void {
+    this.scope.queueTransientMessage(message);
+  }
+
+  /** Transient signals waiting for the next model call; taking them clears the queue. */
+  takeTransientSignals(): LanguageModelV2Message[] {
+    return this.scope.takeTransientSignals();
+  }
+
+  /**
+   * The run has settled (any ending): the `abortSignal` hooks received fires, so timers and
+   * background work a processor started end with the run, and `writer.emit()` stops delivering.
+   */
+  endRun(): void {
+    this.scope.endRun();
   }
 
   /** Which processor's `processInputStep` (or `prepareStep`) set this step's `tools`, if any. */
@@ -221,39 +174,26 @@ export class ProcessorRunner implements StreamLaneHost {
     return this.stream.empty;
   }
 
-  /** Queue a prompt message for the next model call only (the background runtime's follow-up notice). */
-  queueTransientMessage(message: LanguageModelV2Message): void {
-    this.#transient.push(message);
-  }
-
-  /** Transient signals waiting for the next model call; taking them clears the queue. */
-  takeTransientSignals(): LanguageModelV2Message[] {
-    if (this.#transient.length === 0) return [];
-    const taken = this.#transient;
-    this.#transient = [];
-    return taken;
-  }
-
   /** 1. `processInput`, once before the loop. */
   async processInput(): Promise<void> {
     const list = this.#list;
-    this.stepNumber = undefined;
+    this.scope.stepNumber = undefined;
     for (const processor of this.#o.lanes.input) {
       const hook = processor.processInput;
       if (typeof hook !== 'function') continue;
-      await this.#invoke(
+      await this.scope.invoke(
         processor,
         'processInput',
         (tracingContext) =>
           hook.call(
             processor,
-            this.attachSignal({
+            this.scope.attachSignal({
               tracingContext,
-              sendSignal: this.senderOf(processor),
+              sendSignal: this.scope.senderOf(processor),
               messages: nonSystem(list),
               systemMessages: list.getSystemMessages(),
               messageList: list,
-              ...this.contextOf(processor),
+              ...this.scope.contextOf(processor),
             }),
           ),
         (result) => applyMessageResult(list, result, processor.id, 'processInput'),
@@ -265,25 +205,25 @@ export class ProcessorRunner implements StreamLaneHost {
   async processInputStep(settings: StepSettings): Promise<StepSettings> {
     const list = this.#list;
     let current = settings;
-    this.stepNumber = settings.stepNumber;
+    this.scope.stepNumber = settings.stepNumber;
     this.#toolsOverriddenBy = undefined;
     const run = async (processor: Processor, name: ProcessorHookName, hook: StepHook) => {
       const before = current.model;
       // The list is the source of truth for system messages: edits made through it show here.
       const system = list.getSystemMessages();
       current = { ...current, systemMessages: system };
-      await this.#invoke(
+      await this.scope.invoke(
         processor,
         name,
         (tracingContext) =>
           hook.call(
             processor,
-            this.attachSignal({
+            this.scope.attachSignal({
               tracingContext,
-              sendSignal: this.senderOf(processor),
+              sendSignal: this.scope.senderOf(processor),
               messages: nonSystem(list),
               messageList: list,
-              ...this.contextOf(processor),
+              ...this.scope.contextOf(processor),
               ...current,
             }),
           ),
@@ -294,7 +234,7 @@ export class ProcessorRunner implements StreamLaneHost {
             this.#toolsOverriddenBy = { processorId: processor.id, hook: name };
           const retryOverride = (result as { retryCount?: unknown } | undefined)?.retryCount;
           if (typeof retryOverride === 'number')
-            this.#retryCountShift = retryOverride - this.retries.stepRetries;
+            this.scope.retryCountShift = retryOverride - this.retries.stepRetries;
           if (next.systemMessages !== system) list.replaceAllSystemMessages(next.systemMessages as never);
           current = next;
           return changed ? 'changed' : 'passed';
@@ -302,7 +242,7 @@ export class ProcessorRunner implements StreamLaneHost {
       );
       // A router string or raw AI SDK model becomes a resolved model before the next processor sees it.
       if (current.model !== before) {
-        current = { ...current, model: await this.#resolveModel(current.model, processor.id, name) };
+        current = { ...current, model: await this.scope.resolveModel(current.model, processor.id, name) };
       }
     };
     for (const processor of this.#o.lanes.input) {
@@ -328,17 +268,17 @@ export class ProcessorRunner implements StreamLaneHost {
     >;
   }): Promise<{ prompt: LanguageModelV2Prompt; response?: CachedLLMStepResponse }> {
     let prompt = args.prompt;
-    this.stepNumber = args.stepNumber;
+    this.scope.stepNumber = args.stepNumber;
     for (const processor of this.#llmRequestLane) {
       const hook = processor.processLLMRequest;
       if (typeof hook !== 'function') continue;
-      const result = await this.#invoke(
+      const result = await this.scope.invoke(
         processor,
         'processLLMRequest',
         (tracingContext) =>
           hook.call(
             processor,
-            this.attachSignal({
+            this.scope.attachSignal({
               tracingContext,
               messageList: this.#list,
               prompt,
@@ -348,7 +288,7 @@ export class ProcessorRunner implements StreamLaneHost {
               sandbox: this.#o.sandbox,
               attachmentDownloads: this.#o.attachmentDownloads,
               ...args.step,
-              ...this.contextOf(processor),
+              ...this.scope.contextOf(processor),
             }),
           ),
         (value) => checkLLMRequestResult(value, processor.id),
@@ -375,23 +315,23 @@ export class ProcessorRunner implements StreamLaneHost {
   }): Promise<string | undefined> {
     const budget = this.retries;
     if (!budget.apiErrorRetryLeft) return undefined;
-    this.stepNumber = args.stepNumber;
+    this.scope.stepNumber = args.stepNumber;
     const list = this.#list;
     for (const processor of this.#apiErrorLane) {
       const hook = processor.processAPIError as NonNullable<Processor['processAPIError']>;
-      const result = await this.#invoke(
+      const result = await this.scope.invoke(
         processor,
         'processAPIError',
         (tracingContext) =>
           hook.call(
             processor,
-            this.attachSignal({
+            this.scope.attachSignal({
               tracingContext,
-              sendSignal: this.senderOf(processor),
+              sendSignal: this.scope.senderOf(processor),
               messages: list.get.all.db(),
               messageList: list,
               sandbox: this.#o.sandbox,
-              ...this.contextOf(processor),
+              ...this.scope.contextOf(processor),
               ...args,
               retryCount: budget.apiErrorRetries,
             }),
@@ -418,14 +358,6 @@ export class ProcessorRunner implements StreamLaneHost {
     return this.stream.process(part, streamParts, stepNumber);
   }
 
-  /**
-   * The run has settled (any ending): the `abortSignal` hooks received fires, so timers and
-   * background work a processor started end with the run, and `writer.emit()` stops delivering.
-   */
-  endRun(): void {
-    this.#signals.end();
-  }
-
   async processLLMResponse(args: {
     chunks: CachedLLMStepChunk[];
     model: MastraLanguageModel;
@@ -437,15 +369,18 @@ export class ProcessorRunner implements StreamLaneHost {
     rawResponse?: unknown;
     onStepSettled?: ProcessLLMResponseArgs['onStepSettled'];
   }): Promise<void> {
-    this.stepNumber = args.stepNumber;
+    this.scope.stepNumber = args.stepNumber;
     for (const processor of this.#o.lanes.input) {
       const hook = processor.processLLMResponse;
       if (typeof hook !== 'function') continue;
-      await this.#invoke(
+      await this.scope.invoke(
         processor,
         'processLLMResponse',
         (tracingContext) =>
-          hook.call(processor, this.attachSignal({ tracingContext, ...this.contextOf(processor), ...args })),
+          hook.call(
+            processor,
+            this.scope.attachSignal({ tracingContext, ...this.scope.contextOf(processor), ...args }),
+          ),
         () => 'passed',
       );
     }
@@ -462,7 +397,7 @@ export class ProcessorRunner implements StreamLaneHost {
     steps: LLMStepResult[];
     providerMetadata?: SharedV2ProviderMetadata;
   }): Promise<void> {
-    this.stepNumber = args.stepNumber;
+    this.scope.stepNumber = args.stepNumber;
     return this.#runOutputHook('processOutputStep', args, 'all');
   }
 
@@ -477,13 +412,13 @@ export class ProcessorRunner implements StreamLaneHost {
     systemMessages: CoreMessage[];
     steps: LLMStepResult[];
   }): Promise<void> {
-    this.stepNumber = args.stepNumber;
+    this.scope.stepNumber = args.stepNumber;
     return this.#runOutputHook('processToolResult', args, 'all');
   }
 
   /** 10. `processOutputResult`, once at the end of a successful run; `messages` are the response. */
   processOutputResult(result: OutputResult): Promise<void> {
-    this.stepNumber = undefined;
+    this.scope.stepNumber = undefined;
     return this.#runOutputHook('processOutputResult', { result }, 'response');
   }
 
@@ -497,18 +432,18 @@ export class ProcessorRunner implements StreamLaneHost {
     for (const processor of this.#o.lanes.output) {
       const hook = processor[name] as ((hookArgs: unknown) => unknown) | undefined;
       if (typeof hook !== 'function') continue;
-      await this.#invoke(
+      await this.scope.invoke(
         processor,
         name,
         (tracingContext) =>
           hook.call(
             processor,
-            this.attachSignal({
+            this.scope.attachSignal({
               tracingContext,
-              sendSignal: this.senderOf(processor),
+              sendSignal: this.scope.senderOf(processor),
               messages: scope === 'response' ? list.get.response.db() : list.get.all.db(),
               messageList: list,
-              ...this.contextOf(processor),
+              ...this.scope.contextOf(processor),
               ...args,
             }),
           ),
@@ -538,163 +473,6 @@ export class ProcessorRunner implements StreamLaneHost {
   }
 
   // ---- internals -------------------------------------------------------------------------
-
-  /**
-   * Call one hook through `callHook` (span, attribution, result check) and wait for it; `after`
-   * applies the result and names the outcome. A run the caller aborted calls no more hooks, even
-   * from a body still winding down.
-   */
-  async #invoke<R>(
-    processor: Processor,
-    hook: ProcessorHookName,
-    call: (tracing: TracingContext) => R,
-    after: (result: Awaited<R>) => HookOutcome,
-  ): Promise<Awaited<R>> {
-    this.throwIfAborted();
-    let result: unknown;
-    await callHook(
-      this.startSpan(processor, hook),
-      call,
-      (value) => {
-        result = value;
-        return after(value as Awaited<R>);
-      },
-      outcomeOfAfter,
-      this.naming(processor, hook),
-    );
-    return result as Awaited<R>;
-  }
-
-  /** @internal How the lanes' hook calls are named (see `HookCallNaming`). */
-  naming(processor: Processor, hook: ProcessorHookName): HookCallNaming {
-    return new RunnerHookNaming(this, processor, hook);
-  }
-
-  /** @internal The span of one hook call, or `undefined` with tracing off. */
-  startSpan(processor: Processor, hook: ProcessorHookName): Span | undefined {
-    const tracer = this.#tracer;
-    return tracer ? startHookSpan(tracer, processor.id, hook, this.stepNumber, this.#o.runId) : undefined;
-  }
-
-  /** @internal True when hook calls get spans. */
-  get tracing(): boolean {
-    return this.#tracer !== undefined;
-  }
-
-  /** @internal A tripwire's span outcome: `retried` when the budget grants the step a replay. */
-  tripwireOutcome(failure: TripWire, hook: ProcessorHookName): HookOutcome {
-    return STEP_HOOKS.has(hook) &&
-      hook !== 'processAPIError' &&
-      this.stepNumber !== undefined &&
-      !this.#o.abortSignal?.aborted &&
-      this.retries.grantsStepRetry(failure)
-      ? 'retried'
-      : 'aborted';
-  }
-
-  /**
-   * @internal What a hook's throw becomes: tripwires and the caller's abort pass; anything else
-   * is wrapped. Applying it twice changes nothing.
-   */
-  failure(error: unknown, processor: Processor, hook: ProcessorHookName): unknown {
-    const passed = attributeThrow(error, processor.id, processor, this.#o.abortSignal);
-    if (passed !== undefined) return passed;
-    const message = describeError(error);
-    const stepNumber = this.stepNumber;
-    const step = stepNumber !== undefined && STEP_HOOKS.has(hook) ? ` at step ${stepNumber}` : '';
-    return new ProcessorError(
-      'PROCESSOR_HOOK_FAILED',
-      `Processor "${processor.id}" threw in ${hook}${step}: ${message}. Fix or guard the hook; to stop the run on purpose, call abort(reason) instead of throwing.`,
-      { processorId: processor.id, hook, stepNumber: STEP_HOOKS.has(hook) ? stepNumber : undefined },
-      { cause: error },
-    );
-  }
-
-  /** @internal A result that broke while being applied is the hook's wrong shape, named as such. */
-  badResult(error: unknown, processor: Processor, hook: ProcessorHookName): unknown {
-    if (ProcessorError.isInstance(error)) return error;
-    const message = describeError(error);
-    return new ProcessorError(
-      'PROCESSOR_INVALID_RESULT',
-      `Processor "${processor.id}" ${hook} returned a value that could not be applied: ${message}. Check the documented return forms of ${hook}.`,
-      { processorId: processor.id, hook, stepNumber: STEP_HOOKS.has(hook) ? this.stepNumber : undefined },
-      { cause: error },
-    );
-  }
-
-  /** @internal A run the caller aborted calls no more hooks. */
-  throwIfAborted(): void {
-    throwIfAborted(this.#o.abortSignal);
-  }
-
-  async #resolveModel(
-    model: unknown,
-    processorId: string,
-    hook: ProcessorHookName,
-  ): Promise<MastraLanguageModel> {
-    try {
-      return await resolveModel(model as ModelConfigLike);
-    } catch (error) {
-      const message = describeError(error);
-      throw new ProcessorError(
-        'PROCESSOR_INVALID_RESULT',
-        `Processor "${processorId}" ${hook} returned a model that cannot be used: ${message}`,
-        { processorId, hook, stepNumber: this.stepNumber },
-        { cause: error },
-      );
-    }
-  }
-
-  /** The `state` object hooks of the processor with this id receive in this run. */
-  stateOf(id: string): ProcessorState {
-    return this.#stateOf(id);
-  }
-
-  #stateOf(id: string): ProcessorState {
-    let state = this.#state.get(id);
-    if (!state) {
-      state = {};
-      this.#state.set(id, state);
-    }
-    return state;
-  }
-
-  /** @internal Hook context of a processor; built once per run (per retry count), not once per call. */
-  contextOf(processor: Processor): HookBase {
-    const cached = this.#bases.get(processor);
-    if (cached && cached.retryCount === this.retryCount) return cached;
-    const base: HookBase = {
-      abort: abortFor(processor),
-      retryCount: this.retryCount,
-      requestContext: this.#o.requestContext,
-      writer: this.#o.writer,
-      state: this.#stateOf(processor.id),
-    };
-    if (this.#o.usageRecorder !== undefined) base.usageRecorder = this.#o.usageRecorder;
-    this.#bases.set(processor, base);
-    return base;
-  }
-
-  /**
-   * `sendSignal` of one processor. A transient signal reaches the next model call only; any
-   * other joins the conversation as a `role: 'signal'` message after the messages present now.
-   * Either way clients see a transient `data-signal` chunk.
-   */
-  /** @internal */
-  senderOf(processor: Processor): SendSignal {
-    let send = this.#senders.get(processor);
-    if (!send) {
-      send = async (input: AgentSignalInput) => {
-        const signal = createSignal(input, this.#o.newId);
-        if (signal.transient === true) this.#transient.push(signalToPromptMessage(signal));
-        else this.#list.add(signalToDBMessage(signal), 'input');
-        await this.#o.writer.custom(signalDataChunk(signal));
-        return signal;
-      };
-      this.#senders.set(processor, send);
-    }
-    return send;
-  }
 }
 
 /** The conversation without system messages: the list keeps those apart, so this is one copy. */
