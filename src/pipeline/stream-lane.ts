@@ -19,6 +19,7 @@ import type { Span } from '@opentelemetry/api';
 import type { ProcessorHookName } from '../errors/processor-error.js';
 import type { MessageList } from '../messages/message-list.js';
 import type { ChunkType } from '../stream/chunk-types.js';
+import { throwIfAborted } from '../util/until-aborted.js';
 import { argsForCall, callHook, type HookCallNaming, isPromiseLike, NO_TRACING } from './hook-call.js';
 import { describe, invalidResult } from './hook-results.js';
 import {
@@ -60,7 +61,6 @@ export interface StreamLaneHost {
   contextOf(processor: Processor): HookBase;
   senderOf(processor: Processor): SendSignal;
   attachSignal<T extends object>(args: T): T & { abortSignal: AbortSignal };
-  throwIfAborted(): void;
   /** What a hook's throw becomes (idempotent: an attributed error passes as it is). */
   failure(error: unknown, processor: Processor, hook: ProcessorHookName): unknown;
   /** The span of one hook call, or `undefined` with tracing off. */
@@ -106,6 +106,9 @@ const streamOutcome = (result: unknown, current: ChunkType): HookOutcome =>
 /** The stream processors of one run, and the chunks going through them. */
 export class StreamLane {
   readonly #host: StreamLaneHost;
+  /** Read once per run (neither changes during one): the per-hook checks skip a call each. */
+  readonly #tracing: boolean;
+  readonly #callerSignal: AbortSignal | undefined;
   readonly #processors: readonly Processor[];
   #args: ProcessOutputStreamArgs[] | undefined;
   #argsRetry = -1;
@@ -128,6 +131,8 @@ export class StreamLane {
 
   constructor(host: StreamLaneHost, output: readonly Processor[]) {
     this.#host = host;
+    this.#tracing = host.tracing;
+    this.#callerSignal = host.callerSignal;
     this.#processors = output.filter((p) => typeof p.processOutputStream === 'function');
   }
 
@@ -286,7 +291,7 @@ export class StreamLane {
     for (let i = walk.index; i < processors.length; i++) {
       const processor = processors[i] as Processor;
       if (walk.isData && processor.processDataParts !== true) continue;
-      host.throwIfAborted();
+      throwIfAborted(this.#callerSignal);
       // Calls overlap when a hook writes a chunk or concurrent tools stream: an overlapping call
       // gets its own arguments, so no hook sees `part` change under it.
       const shared = args[i] as ProcessOutputStreamArgs;
@@ -297,7 +302,7 @@ export class StreamLane {
       if (!reentrant) busy[i] = true;
       let next: unknown;
       try {
-        next = host.tracing
+        next = this.#tracing
           ? this.#tracedCall(processor, hookArgs, walk.current as ChunkType)
           : this.#callStreamHook(processor, hookArgs);
       } catch (error) {
