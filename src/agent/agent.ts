@@ -14,14 +14,12 @@ import { MessageList } from '../messages/message-list.js';
 import type { MessageListInput } from '../messages/types.js';
 import { resolveModel } from '../models/resolve-model.js';
 import type { MastraLanguageModel } from '../models/types.js';
-import { type ProcessorLanes, ProcessorRunner } from '../pipeline/runner.js';
+import { ProcessorRunner } from '../pipeline/runner.js';
 import type {
   ErrorProcessor,
   InputProcessorOrWorkflow,
   OutputProcessorOrWorkflow,
-  Processor,
 } from '../pipeline/types.js';
-import { validateProcessors } from '../pipeline/validate.js';
 import {
   registerStructuringAgent,
   type StructuringAgentRequest,
@@ -34,9 +32,8 @@ import { resolveToolSet } from '../tools/resolve-tool-set.js';
 import type { ResolvedToolSet } from '../tools/resolved-tool-set.js';
 import { MAX_DATA_DEPTH, valueTooDeep } from '../util/data-depth.js';
 import { newId } from '../util/ids.js';
-import { createDefaultErrorProcessor } from './default-error-processors.js';
+import { AgentLanes, resolveDynamic } from './agent-lanes.js';
 import { checkAgentConfigNames, checkCallOptionNames, type OptionCheckContext } from './option-names.js';
-import { type DefaultErrorProcessorId, mergeDefaultErrorProcessors } from './resolve-error-processors.js';
 import { startMemoryTurn } from './run/memory-turn.js';
 import type { ModelCallMethod } from './run/model-call.js';
 import { startRun } from './run/run.js';
@@ -45,14 +42,12 @@ import type {
   AgentConfig,
   AgentExecutionOptions,
   AgentInstructions,
-  DynamicArgument,
   ModelConfig,
   ToolsInput,
 } from './types.js';
 import { validateCallOptions } from './validate-call-options.js';
 
 const DEFAULT_MAX_STEPS = 5;
-const PROCESSOR_ARRAYS = ['inputProcessors', 'outputProcessors', 'errorProcessors'] as const;
 
 function checkRetryBudget(value: unknown, owner: string): void {
   if (value === undefined) return;
@@ -62,12 +57,6 @@ function checkRetryBudget(value: unknown, owner: string): void {
       `${owner}: "maxProcessorRetries" must be a whole number ≥ 0 (got ${describeValue(value)}). Leave it unset to make retry requests abort.`,
     );
   }
-}
-
-async function resolveDynamic<T>(value: DynamicArgument<T>, requestContext: RequestContext): Promise<T> {
-  return typeof value === 'function'
-    ? await (value as (args: { requestContext: RequestContext }) => T | Promise<T>)({ requestContext })
-    : value;
 }
 
 /** Deepest input accepted: tool data's bound plus the levels of a message around it. */
@@ -87,13 +76,9 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
   readonly name: string | undefined;
   readonly description: string | undefined;
   readonly #config: AgentConfig<TTools>;
-  /** The static processor arrays as checked at construction (workflows already made processors). */
-  readonly #staticLanes: Partial<Record<(typeof PROCESSOR_ARRAYS)[number], Processor[]>> = {};
+  /** The agent's processor lanes, resolved per call. */
+  readonly #lanes: AgentLanes;
   readonly #toolSets = new WeakMap<object, Promise<ResolvedToolSet>>();
-  /** This agent's instances of the default error processors, made when first needed. */
-  readonly #defaults = new Map<DefaultErrorProcessorId, Processor>();
-  /** The last merge of defaults into the configured error processors (never handed out to callers). */
-  #mergedErrorProcessors: { source: Processor[]; entries: Processor[]; merged: Processor[] } | undefined;
   /** The in-process background task manager, made on the first background call (no `backgroundTasks.manager`). */
   /**
    * Default task managers (no `backgroundTasks.manager`): one per SQL memory store, whose
@@ -174,12 +159,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       }
     }
     // Static arrays are checked now; arrays computed from requestContext when a call starts.
-    for (const array of PROCESSOR_ARRAYS) {
-      const value = config[array];
-      // Kept as checked: a workflow entry becomes the processor it runs as, once.
-      if (value !== undefined && typeof value !== 'function')
-        this.#staticLanes[array] = validateProcessors(value, array, `Agent "${config.id}"`);
-    }
+    this.#lanes = new AgentLanes(config);
     this.id = config.id;
     this.name = config.name;
     this.description = config.description;
@@ -302,7 +282,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     // `structuredOutput.model`: a second model structures the answer, so the agent's model
     // answers freely (no JSON mode) and the processor comes last in the output lane.
     const structurer = await structuringProcessorFor(call.structuredOutput);
-    const lanes = await this.#resolveLanes(call, requestContext, structurer, memory);
+    const lanes = await this.#lanes.resolve(call, requestContext, structurer, memory);
     const maxProcessorRetries = call.maxProcessorRetries ?? this.#config.maxProcessorRetries;
     checkRetryBudget(call.maxProcessorRetries, `Agent "${this.id}" call`);
 
@@ -404,99 +384,6 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
   }
 
   /**
-   * The processor lanes of one call: each per-call array replaces the agent's; functions of
-   * `{ requestContext }` are called and their result checked; `processorIndex` is set on the
-   * combined list. Memory's processors sit in the framework lanes around the resolved arrays
-   * (input before, output after, error after), so no per-call array can remove them.
-   */
-  async #resolveLanes(
-    call: Pick<AgentExecutionOptions, (typeof PROCESSOR_ARRAYS)[number]>,
-    requestContext: RequestContext,
-    structurer?: Processor,
-    memory?: MemoryTurn,
-  ): Promise<ProcessorLanes> {
-    const resolve = async (array: (typeof PROCESSOR_ARRAYS)[number]): Promise<Processor[]> => {
-      const own = call[array];
-      if (own !== undefined) {
-        return validateProcessors(
-          await resolveDynamic(own as DynamicArgument<unknown>, requestContext),
-          array,
-          `Agent "${this.id}" call`,
-        );
-      }
-      if (array === 'errorProcessors') return this.#resolveErrorProcessors(requestContext);
-      return this.#configured(array, requestContext);
-    };
-    const [configuredInput, configuredOutput, configuredError] = (await Promise.all(
-      PROCESSOR_ARRAYS.map(resolve),
-    )) as [Processor[], Processor[], Processor[]];
-    // Copies: the configured arrays may be the agent's own.
-    const input = memory ? [...memory.inputProcessors, ...configuredInput] : configuredInput;
-    const userOutput = structurer ? [...configuredOutput, structurer] : configuredOutput;
-    const output = memory ? [...userOutput, ...memory.outputProcessors] : userOutput;
-    // Framework error processors (memory's) run after the list and survive a per-call list.
-    const framework = memory ? memory.errorProcessors : NO_PROCESSORS;
-    const error = framework.length > 0 ? [...configuredError, ...framework] : configuredError;
-    // processorIndex lives on the processor object (as documented), so an instance shared by
-    // concurrent calls sees the latest call's index; frozen processors are left alone.
-    let index = 0;
-    for (const lane of [input, output, error]) {
-      for (const processor of lane) {
-        const at = index++;
-        if (processor.processorIndex !== at && Object.isExtensible(processor)) {
-          try {
-            processor.processorIndex = at;
-          } catch {
-            // A read-only processorIndex (getter or frozen property) is the processor's own choice.
-          }
-        }
-      }
-    }
-    return { input, output, error };
-  }
-
-  /** The agent's own array for a lane: static, or computed from the request context and checked. */
-  async #configured(
-    array: (typeof PROCESSOR_ARRAYS)[number],
-    requestContext: RequestContext,
-  ): Promise<Processor[]> {
-    const configured = this.#config[array];
-    // One shared empty list, so an agent without error processors reuses its merged defaults.
-    if (configured === undefined) return NO_PROCESSORS;
-    if (typeof configured !== 'function') return this.#staticLanes[array] ?? (configured as Processor[]);
-    return validateProcessors(
-      await resolveDynamic(configured as DynamicArgument<unknown>, requestContext),
-      array,
-      `Agent "${this.id}"`,
-    );
-  }
-
-  /**
-   * The agent's error processors with the defaults merged in (unless `errorProcessorDefaults` is
-   * `false`): a default is added only when no processor has its id, and takes its place in the
-   * default sequence relative to the user's default-id processors; the user's order never changes.
-   * A function-valued list is merged on every call.
-   */
-  async #resolveErrorProcessors(requestContext: RequestContext): Promise<Processor[]> {
-    const configured = await this.#configured('errorProcessors', requestContext);
-    if (this.#config.errorProcessorDefaults === false) return configured;
-    // The merge is reused while the configured list is the same array with the same entries.
-    const cached = this.#mergedErrorProcessors;
-    if (cached && cached.source === configured && sameEntries(cached.entries, configured))
-      return cached.merged;
-    const merged = mergeDefaultErrorProcessors(configured, (id) => {
-      let processor = this.#defaults.get(id);
-      if (!processor) {
-        processor = createDefaultErrorProcessor(id);
-        this.#defaults.set(id, processor);
-      }
-      return processor;
-    });
-    this.#mergedErrorProcessors = { source: configured, entries: [...configured], merged };
-    return merged;
-  }
-
-  /**
    * The manager used when `backgroundTasks.manager` is not given. Task records live in the
    * memory's storage when it is a SQL store (SQLite / PostgreSQL: a `background_tasks` table
    * beside the messages), so they survive a restart and crash recovery finds them; otherwise
@@ -580,7 +467,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
    * framework error processors.
    */
   async listErrorProcessors(requestContext = new RequestContext()): Promise<ErrorProcessor[]> {
-    const resolved = await this.#resolveErrorProcessors(requestContext);
+    const resolved = await this.#lanes.errorProcessors(requestContext);
     const memory = await this.getMemory({ requestContext });
     // A copy: the resolved list may be the agent's cached merge.
     return [...resolved, ...(memory ? memory.getErrorProcessors() : [])] as ErrorProcessor[];
@@ -592,16 +479,6 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       ? resolveDynamic(this.#config.defaultOptions, requestContext)
       : undefined;
   }
-}
-
-/** The lane of an agent that configures none (never mutated: lanes are read, not edited). */
-const NO_PROCESSORS = Object.freeze([]) as unknown as Processor[];
-
-/** Same length and the same processor objects in the same places. */
-function sameEntries(a: readonly Processor[], b: readonly Processor[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * A `processOutputStream` result that arrives in stages (a processor workflow: the step hooks'
- * own promises one after another). The runner's chunk reader awaits each stage's `pending` itself
- * and hands the value to `resume`, which gives the next stage or the hook's final result: per
- * chunk, no async frame or wrapper promise of the lane entry's own. Internal to Sluice.
+ * own promises one after another). The stream lane's loop (`stream-lane.ts`) awaits each stage's
+ * `pending` itself and hands the value to `resume`, which gives the next stage or the hook's
+ * final result: per chunk, no async frame or wrapper promise of the lane entry's own. Internal.
  */
 export abstract class StreamContinuation {
   /** What to await now. */

@@ -18,22 +18,13 @@ import {
   ProcessorStepOutputSchema,
   ProcessorStepSchema,
 } from '../processors/step-schema/index.js';
+import { compileWorkflow } from './engine/compile.js';
+import { type HookContext, Invocation, PHASE_HOOKS } from './engine/invocation.js';
+import type { Data, Exec } from './engine/later.js';
+import { adopt, formatIssues, isMaterialized, markMaterialized, reconcileInto } from './engine/phase-data.js';
+import { runScopeOf } from './engine/run-scope.js';
 import { workflowInvalidOutput } from './errors.js';
 import { type GraphNode, plainStepsWantData, processorsOf } from './graph.js';
-import {
-  adopt,
-  compileWorkflow,
-  type Data,
-  type Exec,
-  formatIssues,
-  type HookContext,
-  Invocation,
-  isMaterialized,
-  markMaterialized,
-  PHASE_HOOKS,
-  reconcileInto,
-  runScopeOf,
-} from './plan.js';
 
 const processors = new WeakMap<object, Processor>();
 

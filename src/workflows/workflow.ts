@@ -10,8 +10,8 @@ import { AS_LANE_PROCESSOR, type LaneArrayName } from '../pipeline/lane-entry.js
 import type { Processor } from '../pipeline/types.js';
 import { ProcessorStepInputSchema, ProcessorStepOutputSchema } from '../processors/step-schema/index.js';
 import { workflowLaneEntry } from './as-processor.js';
+import { runStepStandalone } from './engine/standalone.js';
 import type { GraphNode, StepNode } from './graph.js';
-import { runStepStandalone } from './plan.js';
 import type {
   BranchCondition,
   BranchOutput,

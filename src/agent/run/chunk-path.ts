@@ -163,21 +163,21 @@ export class ChunkPath<OUTPUT = unknown> {
     return {
       start: (chunk) => {
         this.#streamParts.push(chunk);
-        const runner = this.#lanes();
+        const lane = this.#lanes().stream;
         this.#inLane = true;
-        const pending = runner.beginChunk(chunk, this.#streamParts, this.#step);
-        return pending !== undefined ? pending : this.#leaveLane(runner.chunkOut);
+        const pending = lane.beginChunk(chunk, this.#streamParts, this.#step);
+        return pending !== undefined ? pending : this.#leaveLane(lane.readerOut);
       },
       resume: (value) => {
         if (!this.#inLane) return undefined;
-        const runner = this.#lanes();
-        const pending = runner.resumeChunk(value);
-        return pending !== undefined ? pending : this.#leaveLane(runner.chunkOut);
+        const lane = this.#lanes().stream;
+        const pending = lane.resumeChunk(value);
+        return pending !== undefined ? pending : this.#leaveLane(lane.readerOut);
       },
       fail: (error) => {
         if (this.#inLane) {
           this.#inLane = false;
-          this.#lanes().failChunk(error);
+          this.#lanes().stream.failChunk(error);
         }
         throw error;
       },

@@ -1,5 +1,5 @@
 import type { LanguageModelV2CallWarning, SharedV2ProviderMetadata } from '@ai-sdk/provider';
-import type { MastraMessagePart, ReasoningUIPart, TextUIPart } from '../../messages/types.js';
+import type { MastraMessagePart, ReasoningUIPart } from '../../messages/types.js';
 import { emptyUsage } from '../../models/add-usage.js';
 import type { FinishReason, LanguageModelUsage, ModelStreamPart } from '../../models/types.js';
 import {
@@ -11,74 +11,11 @@ import {
   type ToolCallChunk,
 } from '../../stream/chunk-types.js';
 import type { StepContentPart } from '../../stream/step-result.js';
-import { jsonTextTooDeep } from '../../util/data-depth.js';
+import { Pieces, type ReasoningSlot, type TextSlot } from './step-text.js';
+import { parseToolArgs, serializeToolArgs } from './tool-args.js';
 import { ToolCallIds } from './tool-call-ids.js';
 
 const AGENT = ChunkFrom.AGENT;
-
-/**
- * Parse tool-call arguments; `undefined` marks text that is not a JSON object, or one nested
- * past `MAX_DATA_DEPTH` (the tool call then fails with `TOOL_INVALID_ARGS`; the stored call
- * keeps `{}`, so history, memory and cache keys never hold the deep value).
- */
-function parseToolArgs(input: string): Record<string, unknown> | undefined {
-  if (input.trim() === '') return {};
-  if (jsonTextTooDeep(input)) return undefined;
-  try {
-    const value: unknown = JSON.parse(input);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** `args` as JSON; arguments too deep to serialise fall back to the text the client was sent. */
-function serialize(args: Record<string, unknown>, fallback: string): string {
-  try {
-    return JSON.stringify(args);
-  } catch {
-    return fallback;
-  }
-}
-
-/** A text part of the step: the stored UI part and, once ended, its `content` entry. */
-interface TextSlot {
-  part: TextUIPart;
-  entry?: { type: 'text'; text: string; providerMetadata?: SharedV2ProviderMetadata };
-  /** Deltas not yet joined into `part.text` (see `StepRecorder#flush`). */
-  pending: string[];
-}
-
-/** A reasoning part, its deltas not yet joined into it and, once ended, its `content` entry. */
-interface ReasoningSlot {
-  part: ReasoningUIPart;
-  pending: string[];
-  entry?: { type: 'reasoning'; text: string; providerMetadata?: SharedV2ProviderMetadata };
-}
-
-/**
- * Text accumulated as pieces and joined on first read (then kept joined), so a delta costs an
- * array slot instead of a new string.
- */
-class Pieces {
-  #pieces: string[] = [];
-  #joined: string | undefined = '';
-
-  push(piece: string): void {
-    this.#pieces.push(piece);
-    this.#joined = undefined;
-  }
-
-  toString(): string {
-    if (this.#joined === undefined) {
-      this.#joined = this.#pieces.join('');
-      this.#pieces = [this.#joined];
-    }
-    return this.#joined;
-  }
-}
 
 /**
  * Turns one step's normalised model parts into agent chunks while accumulating the step's
@@ -476,7 +413,7 @@ export class StepRecorder {
     const before = this.rawToolInput.get(recorded) ?? '';
     let raw = before;
     if (args !== recorded.payload.args)
-      raw = args === undefined ? (streamed ?? before) : serialize(args, streamed ?? before);
+      raw = args === undefined ? (streamed ?? before) : serializeToolArgs(args, streamed ?? before);
     else if (args === undefined && streamed !== undefined) raw = streamed;
     if (raw === before && args === recorded.payload.args) return;
     calls[index] = chunk;

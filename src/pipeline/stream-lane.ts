@@ -1,0 +1,483 @@
+/**
+ * The output lane's stream hooks (`processOutputStream`): how a chunk goes through the stream
+ * processors, in order, on its way to the client. One loop ({@link StreamLane.begin} /
+ * {@link StreamLane.resume}) calls the hooks while they return plain values and stops at the first
+ * result that must be awaited, handing that thenable to whoever drives the chunk:
+ *
+ * - the step reader (`agent/run/chunk-path.ts`) awaits it itself and calls `resume` with the
+ *   value, so a model chunk costs no promise or async frame of the lane's own;
+ * - everyone else (overlapping chunks: a hook's own writes, tool streams, the closing `finish`,
+ *   a fan-out, `writer.emit()`) goes through {@link StreamLane.run}, one async loop over the same
+ *   begin/resume steps.
+ *
+ * This begin/resume protocol is the one fast-path protocol of the chunk path: it buys the step
+ * reader one await of the hook's own promise per async hook instead of an async frame and a
+ * wrapper promise per chunk. A staged hook result (a processor workflow's `StreamContinuation`)
+ * is awaited stage by stage in the same loop.
+ */
+import type { Span } from '@opentelemetry/api';
+import type { ProcessorHookName } from '../errors/processor-error.js';
+import type { MessageList } from '../messages/message-list.js';
+import type { ChunkType } from '../stream/chunk-types.js';
+import { throwIfAborted } from '../util/until-aborted.js';
+import { argsForCall, callHook, type HookCallNaming, isPromiseLike, NO_TRACING } from './hook-call.js';
+import { describe, invalidResult } from './hook-results.js';
+import {
+  StreamContinuation,
+  settleStream,
+  WRITER_INTERNALS,
+  type WriterInternals,
+} from './stream-continuation.js';
+import type { HookOutcome } from './tracing.js';
+import type {
+  AgentSignalInput,
+  CreatedAgentSignal,
+  ProcessOutputStreamArgs,
+  Processor,
+  ProcessorContext,
+  ProcessorState,
+  ProcessorStreamWriter,
+} from './types.js';
+
+/** Context fields shared by every hook of a processor; `tracingContext` is set per call. */
+export type HookBase = Omit<ProcessorContext, 'tracingContext' | 'abortSignal'> & { state: ProcessorState };
+
+/** A processor's `sendSignal`. */
+export type SendSignal = (signal: AgentSignalInput) => Promise<CreatedAgentSignal>;
+
+/** What the lane needs of the run it serves (the runner). */
+export interface StreamLaneHost {
+  /** The `retryCount` hooks see; the lane's reused arguments are rebuilt when it moves. */
+  readonly retryCount: number;
+  /** The step the hook running now belongs to (errors name it). */
+  stepNumber: number | undefined;
+  /** The run has settled: `writer.emit()` delivers nothing more. */
+  readonly ended: boolean;
+  readonly callerSignal: AbortSignal | undefined;
+  readonly messageList: MessageList;
+  readonly writer: ProcessorStreamWriter;
+  /** Where emitted chunks go once the processors after the emitter have seen them. */
+  readonly deliver: ((chunk: ChunkType) => Promise<void> | undefined) | undefined;
+  contextOf(processor: Processor): HookBase;
+  senderOf(processor: Processor): SendSignal;
+  attachSignal<T extends object>(args: T): T & { abortSignal: AbortSignal };
+  /** What a hook's throw becomes (idempotent: an attributed error passes as it is). */
+  failure(error: unknown, processor: Processor, hook: ProcessorHookName): unknown;
+  /** The span of one hook call, or `undefined` with tracing off. */
+  startSpan(processor: Processor, hook: ProcessorHookName): Span | undefined;
+  naming(processor: Processor, hook: ProcessorHookName): HookCallNaming;
+  readonly tracing: boolean;
+}
+
+type StreamHook = (args: ProcessOutputStreamArgs) => unknown;
+/** What leaves the lane for one chunk: a chunk, several, or none (dropped). */
+export type LaneOut = ChunkType | ChunkType[] | undefined;
+
+const ignore = (): void => {};
+
+/** `result` once `writes` have settled (their failures belong to whoever awaits them, not here). */
+function afterWrites(writes: readonly Promise<unknown>[], result: unknown): Promise<unknown> {
+  const settled: Promise<unknown>[] = writes.map((write) => write.then(ignore, ignore));
+  settled.push(Promise.resolve(result));
+  return Promise.all(settled).then((values) => values[values.length - 1]);
+}
+
+/** Where one chunk is in the lane. The reader's is reused chunk after chunk. */
+export class LaneWalk {
+  /** The processor whose result is awaited (or the one to call next). */
+  index = 0;
+  current: ChunkType | undefined;
+  parts: ChunkType[] = [];
+  isData = false;
+  /** The awaited value is the lane's whole output (a fan-out's), not one hook's result. */
+  whole = false;
+  finished = true;
+  /** The awaited hook owns its processor's reused arguments (free them when it settles). */
+  ownsArgs = false;
+  /** The staged result the walk awaits a stage of (see `StreamContinuation`). */
+  stage: StreamContinuation | undefined;
+  /** What left the lane, once {@link finished}. */
+  out: LaneOut;
+}
+
+const streamOutcome = (result: unknown, current: ChunkType): HookOutcome =>
+  result === null || result === undefined ? 'dropped' : result === current ? 'passed' : 'changed';
+
+/** The stream processors of one run, and the chunks going through them. */
+export class StreamLane {
+  readonly #host: StreamLaneHost;
+  /** Read once per run (neither changes during one): the per-hook checks skip a call each. */
+  readonly #tracing: boolean;
+  readonly #callerSignal: AbortSignal | undefined;
+  readonly #processors: readonly Processor[];
+  #args: ProcessOutputStreamArgs[] | undefined;
+  #argsRetry = -1;
+  readonly #busy: boolean[] = [];
+  /** The step reader's walk (one chunk at a time). */
+  readonly #reader = new LaneWalk();
+  #deferredFailure: unknown;
+  /** See `WRITER_INTERNALS`: one object per run, shared by the stream processors' writers. */
+  readonly #writerInternals: WriterInternals = {
+    track: (write) => this.#track(write),
+    defer: (error) => {
+      this.#deferredFailure ??= error;
+    },
+  };
+  /**
+   * Writes started by the stream hook running now (`null`: none yet; `undefined`: no hook is
+   * running, e.g. a timer's `emit()`, which has no part to come before).
+   */
+  #writes: Promise<unknown>[] | null | undefined;
+
+  constructor(host: StreamLaneHost, output: readonly Processor[]) {
+    this.#host = host;
+    this.#tracing = host.tracing;
+    this.#callerSignal = host.callerSignal;
+    this.#processors = output.filter((p) => typeof p.processOutputStream === 'function');
+  }
+
+  /** True when no processor will see stream chunks: the loop can skip the per-chunk hook. */
+  get empty(): boolean {
+    return this.#processors.length === 0;
+  }
+
+  /**
+   * A chunk through the whole lane, for any caller: the chunk to emit, several (a hook returned
+   * an array), or `undefined` when it was dropped. `stepNumber` is the step the chunk belongs to
+   * (`undefined` for chunks outside steps, e.g. the run's closing `finish`).
+   */
+  process(part: ChunkType, streamParts: ChunkType[], stepNumber: number | undefined): Promise<LaneOut> {
+    this.#host.stepNumber = stepNumber;
+    // A failure from a chunk emitted on a processor's own time (a timer) surfaces here, with the
+    // run's next chunk: the emitter had no caller to hand it to.
+    const deferred = this.#deferredFailure;
+    if (deferred !== undefined) {
+      this.#deferredFailure = undefined;
+      return Promise.reject(deferred);
+    }
+    return this.run(0, part, streamParts);
+  }
+
+  /** The step reader's chunk: see {@link begin}; the output is then in {@link readerOut}. */
+  beginChunk(
+    part: ChunkType,
+    streamParts: ChunkType[],
+    stepNumber: number | undefined,
+  ): PromiseLike<unknown> | undefined {
+    this.#host.stepNumber = stepNumber;
+    const deferred = this.#deferredFailure;
+    if (deferred !== undefined) {
+      this.#deferredFailure = undefined;
+      throw deferred;
+    }
+    return this.begin(this.#reader, 0, part, streamParts);
+  }
+
+  /** The value the reader awaited for its chunk. */
+  resumeChunk(value: unknown): PromiseLike<unknown> | undefined {
+    return this.resume(this.#reader, value);
+  }
+
+  /** What the reader's awaited value rejected with (always throws). */
+  failChunk(error: unknown): never {
+    return this.fail(this.#reader, error);
+  }
+
+  /** What left the lane for the reader's chunk. */
+  get readerOut(): LaneOut {
+    return this.#reader.out;
+  }
+
+  /** `part` through the processors from `start` on, driven to the end (the async loop). */
+  async run(start: number, part: ChunkType, streamParts: ChunkType[]): Promise<LaneOut> {
+    const walk = new LaneWalk();
+    let pending = this.begin(walk, start, part, streamParts);
+    while (pending !== undefined) {
+      let value: unknown;
+      try {
+        value = await pending;
+      } catch (error) {
+        this.fail(walk, error);
+      }
+      pending = this.resume(walk, value);
+    }
+    return walk.out;
+  }
+
+  /**
+   * Start `part` at processor `start`: hooks are called while they return plain values; the
+   * first result that must be awaited is returned (the driver awaits it and calls
+   * {@link resume}, or {@link fail}); `undefined` when the walk has finished (`walk.out`).
+   */
+  begin(
+    walk: LaneWalk,
+    start: number,
+    part: ChunkType,
+    streamParts: ChunkType[],
+  ): PromiseLike<unknown> | undefined {
+    walk.index = start;
+    walk.current = part;
+    walk.parts = streamParts;
+    walk.isData = part.type.startsWith('data-');
+    walk.whole = false;
+    walk.finished = false;
+    walk.stage = undefined;
+    return this.#advance(walk);
+  }
+
+  /** The awaited value of `walk`'s pending result; see {@link begin}. */
+  resume(walk: LaneWalk, value: unknown): PromiseLike<unknown> | undefined {
+    if (walk.whole) return this.#finish(walk, value as LaneOut);
+    const i = walk.index;
+    // A staged result (a workflow): its next stage, until the hook's own result is there.
+    let next = value;
+    const stage = walk.stage;
+    if (stage !== undefined) {
+      walk.stage = undefined;
+      try {
+        next = stage.resume(value);
+      } catch (error) {
+        return this.#hookFailed(walk, i, error);
+      }
+    }
+    if (next instanceof StreamContinuation) {
+      walk.stage = next;
+      return next.pending;
+    }
+    if (walk.ownsArgs) this.#busy[i] = false;
+    const pending = this.#accept(walk, i, next);
+    if (pending !== undefined || walk.finished) return pending;
+    walk.index = i + 1;
+    return this.#advance(walk);
+  }
+
+  /** What `walk`'s awaited value rejected with, as the hook's failure (always throws). */
+  fail(walk: LaneWalk, error: unknown): never {
+    const stage = walk.stage;
+    if (stage !== undefined) {
+      walk.stage = undefined;
+      // The stage names its own failure (the workflow and step).
+      try {
+        stage.fail(error);
+      } catch (named) {
+        error = named;
+      }
+    }
+    if (walk.whole || walk.finished) {
+      walk.finished = true;
+      throw error;
+    }
+    return this.#hookFailed(walk, walk.index, error);
+  }
+
+  #hookFailed(walk: LaneWalk, i: number, error: unknown): never {
+    walk.finished = true;
+    if (walk.ownsArgs) this.#busy[i] = false;
+    throw this.#host.failure(error, this.#processors[i] as Processor, 'processOutputStream');
+  }
+
+  #finish(walk: LaneWalk, out: LaneOut): undefined {
+    walk.finished = true;
+    walk.out = out;
+    return undefined;
+  }
+
+  /** The lane loop: calls hooks from `walk.index` on while they return plain values. */
+  #advance(walk: LaneWalk): PromiseLike<unknown> | undefined {
+    const host = this.#host;
+    const processors = this.#processors;
+    const args = this.#argsOfRun();
+    const busy = this.#busy;
+    for (let i = walk.index; i < processors.length; i++) {
+      const processor = processors[i] as Processor;
+      if (walk.isData && processor.processDataParts !== true) continue;
+      throwIfAborted(this.#callerSignal);
+      // Calls overlap when a hook writes a chunk or concurrent tools stream: an overlapping call
+      // gets its own arguments, so no hook sees `part` change under it.
+      const shared = args[i] as ProcessOutputStreamArgs;
+      const reentrant = busy[i] === true;
+      const hookArgs = argsForCall(shared, reentrant);
+      hookArgs.part = walk.current as ChunkType;
+      hookArgs.streamParts = walk.parts;
+      if (!reentrant) busy[i] = true;
+      let next: unknown;
+      try {
+        next = this.#tracing
+          ? this.#tracedCall(processor, hookArgs, walk.current as ChunkType)
+          : this.#callStreamHook(processor, hookArgs);
+      } catch (error) {
+        if (!reentrant) busy[i] = false;
+        walk.finished = true;
+        throw host.failure(error, processor, 'processOutputStream');
+      }
+      if (isPromiseLike(next)) {
+        walk.index = i;
+        walk.ownsArgs = !reentrant;
+        return next;
+      }
+      if (next instanceof StreamContinuation) {
+        walk.index = i;
+        walk.ownsArgs = !reentrant;
+        walk.stage = next;
+        return next.pending;
+      }
+      if (!reentrant) busy[i] = false;
+      const pending = this.#accept(walk, i, next);
+      if (pending !== undefined || walk.finished) return pending;
+    }
+    return this.#finish(walk, walk.current);
+  }
+
+  /** A hook's result: continue with it, stop (dropped), or fan out (async). */
+  #accept(walk: LaneWalk, i: number, next: unknown): PromiseLike<unknown> | undefined {
+    const current = walk.current as ChunkType;
+    const processor = this.#processors[i] as Processor;
+    if (next === null || next === undefined) return this.#finish(walk, undefined);
+    if (Array.isArray(next)) {
+      walk.whole = true;
+      return this.#fanOut(i, processor, next, current, walk.parts);
+    }
+    try {
+      this.#checkResult(processor, next, current);
+    } catch (error) {
+      walk.finished = true;
+      throw error;
+    }
+    walk.current = next;
+    return undefined;
+  }
+
+  /** `processOutputStream` under its span: the span covers a staged result to its end. */
+  #tracedCall(processor: Processor, hookArgs: ProcessOutputStreamArgs, current: ChunkType): unknown {
+    const host = this.#host;
+    return callHook(
+      host.startSpan(processor, 'processOutputStream'),
+      (tracingContext) => {
+        hookArgs.tracingContext = tracingContext;
+        const next = this.#callStreamHook(processor, hookArgs);
+        return next instanceof StreamContinuation || isPromiseLike(next) ? settleStream(next) : next;
+      },
+      (value) => value,
+      (value) => streamOutcome(value, current),
+      host.naming(processor, 'processOutputStream'),
+    );
+  }
+
+  /**
+   * Calls a stream hook. Writes it starts while it runs (an un-awaited `writer.custom()` or
+   * `writer.emit()`) must reach the client before the part it returns (a written chunk appears at
+   * the point of the call), so its result then waits for them to settle; a hook that writes nothing
+   * costs two field swaps.
+   */
+  #callStreamHook(processor: Processor, hookArgs: ProcessOutputStreamArgs): unknown {
+    const outerWrites = this.#writes;
+    this.#writes = null;
+    let next: unknown;
+    let writes: Promise<unknown>[] | null | undefined;
+    try {
+      next = (processor.processOutputStream as StreamHook).call(processor, hookArgs);
+    } finally {
+      writes = this.#writes;
+      this.#writes = outerWrites;
+    }
+    return writes === null || writes === undefined ? next : afterWrites(writes, next);
+  }
+
+  /** A stream hook's `writer.custom()`/`emit()`: noted when made while a hook runs. */
+  #track<T>(write: T): T {
+    const writes = this.#writes;
+    if (writes === undefined || !isPromiseLike(write)) return write;
+    const settled = Promise.resolve(write);
+    if (writes === null) this.#writes = [settled];
+    else writes.push(settled);
+    return write;
+  }
+
+  /** A hook returned several chunks: each runs through the rest of the lane, in order. */
+  async #fanOut(
+    index: number,
+    processor: Processor,
+    chunks: readonly unknown[],
+    current: ChunkType,
+    streamParts: ChunkType[],
+  ): Promise<ChunkType[] | undefined> {
+    for (const chunk of chunks) this.#checkResult(processor, chunk, current);
+    const out: ChunkType[] = [];
+    for (const chunk of chunks as ChunkType[]) {
+      const next = await this.run(index + 1, chunk, streamParts);
+      if (next === undefined) continue;
+      if (Array.isArray(next)) out.push(...next);
+      else out.push(next);
+    }
+    return out.length === 0 ? undefined : out;
+  }
+
+  #checkResult(
+    processor: Processor,
+    next: unknown,
+    current: ChunkType | undefined,
+  ): asserts next is ChunkType {
+    if (
+      typeof next !== 'object' ||
+      next === null ||
+      typeof (next as { type?: unknown }).type !== 'string' ||
+      (next !== current &&
+        (next as ChunkType).type === 'text-delta' &&
+        typeof (next as { payload?: { text?: unknown } }).payload?.text !== 'string')
+    ) {
+      throw invalidResult(
+        processor.id,
+        'processOutputStream',
+        `returned ${describe(next)}. Return the part (or a new chunk, or an array of chunks) to emit it, or null/undefined to drop it.`,
+        this.#host.stepNumber,
+      );
+    }
+  }
+
+  /**
+   * `writer.emit()` of the stream processor at `index`: the chunk runs through the processors
+   * after it and is then delivered to the client. Time-driven output (a batching timer) uses it.
+   */
+  async #emitFrom(index: number, chunk: ChunkType): Promise<void> {
+    const host = this.#host;
+    const deliver = host.deliver;
+    if (!deliver || host.ended || host.callerSignal?.aborted) return;
+    const processor = this.#processors[index] as Processor;
+    try {
+      this.#checkResult(processor, chunk, undefined);
+      const out = await this.run(index + 1, chunk, []);
+      if (out === undefined) return;
+      if (Array.isArray(out)) for (const c of out) await deliver(c);
+      else await deliver(out);
+    } catch (error) {
+      // The emitter may be a timer with nobody to tell: the run fails with it at its next chunk.
+      this.#deferredFailure ??= error;
+      throw error;
+    }
+  }
+
+  /** The stream hooks' arguments: built once per run (per retry), not per chunk. */
+  #argsOfRun(): ProcessOutputStreamArgs[] {
+    const host = this.#host;
+    if (this.#args && this.#argsRetry === host.retryCount) return this.#args;
+    const shared = host.writer;
+    this.#args = this.#processors.map((processor, index) =>
+      host.attachSignal({
+        tracingContext: NO_TRACING,
+        ...host.contextOf(processor),
+        // Each stream processor's writer can also emit downstream of itself.
+        writer: {
+          custom: (chunk, options) => this.#track(shared.custom(chunk, options)),
+          emit: (chunk: ChunkType) => this.#track(this.#emitFrom(index, chunk)),
+          [WRITER_INTERNALS]: this.#writerInternals,
+        } as ProcessorStreamWriter,
+        sendSignal: host.senderOf(processor),
+        part: undefined as unknown as ChunkType,
+        streamParts: [],
+        messageList: host.messageList,
+      }),
+    );
+    this.#argsRetry = host.retryCount;
+    return this.#args;
+  }
+}
