@@ -180,6 +180,8 @@ export type SluiceErrorCode =
   | 'SCRIPTED_MODEL_EXHAUSTED'
   /** `stopOnStreamCancel`: every reader of the stream cancelled, so the run stopped. */
   | 'STREAM_CANCELLED'
+  /** `replayBuffer: false`: a second stream was taken from an output that is read once. */
+  | 'STREAM_NOT_REPLAYABLE'
   /** The model's structured output did not match the schema (`errorStrategy: 'strict'`). */
   | 'STRUCTURED_OUTPUT_INVALID'
   /** The structuring model (`structuredOutput.model`) failed. */
