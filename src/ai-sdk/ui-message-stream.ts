@@ -66,7 +66,11 @@ export function toUIMessageStreamResponse(
 ): Response {
   const { status, statusText, headers, ...options } = init;
   const merged = new Headers(UI_MESSAGE_STREAM_HEADERS as Record<string, string>);
-  if (headers !== undefined) new Headers(headers).forEach((value, key) => merged.set(key, value));
+  if (headers !== undefined) {
+    new Headers(headers).forEach((value, key) => {
+      merged.set(key, value);
+    });
+  }
   let sse = '';
   const body = pullMapped<Uint8Array>(
     output,
