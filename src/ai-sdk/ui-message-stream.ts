@@ -106,12 +106,12 @@ function pullMapped<T>(
   end?: (controller: ReadableStreamDefaultController<T>) => void,
 ): ReadableStream<T> {
   const mapper = new ChunkMapper(options, output.messageId);
-  let iterator: AsyncIterator<ChunkType<unknown>> | undefined;
+  // Taken now, so an output that cannot be read again says so at the call, not mid-response.
+  const iterator = output.fullStream[Symbol.asyncIterator]();
   let emitted = 0;
   return new ReadableStream<T>(
     {
       pull: async (controller) => {
-        iterator ??= output.fullStream[Symbol.asyncIterator]();
         const out = (chunk: UIMessageStreamChunk): void => {
           emitted++;
           emit(chunk, controller);
@@ -141,7 +141,7 @@ function pullMapped<T>(
         }
       },
       cancel: async () => {
-        await iterator?.return?.();
+        await iterator.return?.();
       },
     },
     { highWaterMark: 0 },
