@@ -41,6 +41,8 @@ export function toNodeHandler(handler: (request: Request) => Promise<Response>):
     response.headers.forEach((value, key) => {
       outHeaders[key] = value;
     });
+    // A body left unread (refused as too large) is not drained on a kept-alive connection.
+    if (!req.complete) outHeaders.connection = 'close';
     res.writeHead(response.status, outHeaders);
     if (response.body === null) {
       res.end();
@@ -79,7 +81,8 @@ function requestBody(req: IncomingMessage): ReadableStream<Uint8Array> {
       req.on('error', (error) => controller.error(error));
     },
     cancel() {
-      req.destroy();
+      // Refused mid-body (too large): stop reading; the answer closes the connection (below).
+      req.pause();
     },
   });
 }

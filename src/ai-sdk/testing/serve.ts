@@ -46,9 +46,11 @@ export async function chat(
     trigger?: 'submit-message' | 'regenerate-message';
     messageId?: string;
     abortSignal?: AbortSignal;
+    /** Request headers (the tests' stand-in for a session cookie). */
+    headers?: Record<string, string>;
   },
 ): Promise<{ chunks: UIMessageChunk[]; message: UIMessage | undefined }> {
-  const transport = new DefaultChatTransport({ api: url });
+  const transport = new DefaultChatTransport({ api: url, headers: args.headers });
   const stream = await transport.sendMessages({
     chatId: args.chatId,
     messages: args.messages,
