@@ -221,7 +221,7 @@ describe('createChatHandler refuses bad requests before running anything', () =>
     for (const body of bodies) {
       const response = await post(url, body);
       expect(response.status, JSON.stringify(body)).toBe(400);
-      expect((await response.json()).error).toEqual(expect.any(String));
+      expect(((await response.json()) as { error: unknown }).error).toEqual(expect.any(String));
     }
     expect(model.calls).toHaveLength(0);
   });

@@ -18,6 +18,8 @@ export { type NodeHandler, toNodeHandler } from './node-handler.js';
 export type {
   UIDataChunk,
   UIFinishReason,
+  UIJSONObject,
+  UIJSONValue,
   UIMessageStreamChunk,
   UIProviderMetadata,
   UITripwireData,

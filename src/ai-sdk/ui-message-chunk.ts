@@ -5,8 +5,16 @@
  * each is assignable to the installed `ai`'s `UIMessageChunk`.
  */
 
-/** Provider metadata, sent only with `sendProviderMetadata: true`. */
-export type UIProviderMetadata = Record<string, Record<string, unknown>>;
+/** A JSON value, as every `@ai-sdk/provider` major declares it. */
+export type UIJSONValue = null | string | number | boolean | UIJSONObject | UIJSONValue[];
+
+/** A JSON object. */
+export interface UIJSONObject {
+  [key: string]: UIJSONValue;
+}
+
+/** Provider metadata (JSON per provider), sent only with `sendProviderMetadata: true`. */
+export type UIProviderMetadata = Record<string, UIJSONObject>;
 
 /** The AI SDK's finish reasons (what `useChat` shows as the message's finish reason). */
 export type UIFinishReason = 'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'other';
