@@ -3,12 +3,16 @@
  * `DefaultChatTransport` posts what `useChat` posts and `readUIMessageStream` builds the message.
  */
 import type { UIMessage } from 'ai';
+import * as ai5 from 'ai5';
+import * as ai6 from 'ai6';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { Agent } from '../agent/index.js';
 import { InMemoryUsageLedger } from '../cost/public.js';
 import { InMemoryStore, Memory } from '../memory/index.js';
 import { TokenCostControl } from '../processors/index.js';
 import { ScriptedModel, type ScriptedStep } from '../test/index.js';
+import { createTool } from '../tools/index.js';
 import { type ChatHandlerOptions, createChatHandler } from './index.js';
 import { chat, type Served, serve, userMessage } from './testing/serve.js';
 
@@ -287,4 +291,65 @@ describe('createChatHandler without memory', () => {
     const tooMany = await post(url, { id: 'c', messages: [...history, userMessage('u3', 'more')] });
     expect(tooMany.status).toBe(400);
   });
+});
+
+/** What the test uses of an `ai` major's client, one type for both. */
+interface ChatClient {
+  DefaultChatTransport: new (options: {
+    api: string;
+  }) => {
+    sendMessages(args: {
+      chatId: string;
+      messages: UIMessage[];
+      trigger: 'submit-message';
+      messageId: undefined;
+      abortSignal: undefined;
+    }): Promise<ReadableStream<never>>;
+  };
+  readUIMessageStream(args: { stream: ReadableStream<never> }): AsyncIterable<unknown>;
+}
+
+describe('createChatHandler serves the ai 5 and 6 clients too', () => {
+  for (const [name, ai] of [
+    ['ai 5', ai5 as unknown as ChatClient],
+    ['ai 6', ai6 as unknown as ChatClient],
+  ] as const) {
+    it(`${name}: DefaultChatTransport and readUIMessageStream read the answer and the tool part`, async () => {
+      const clock = createTool({
+        id: 'clock',
+        description: 'time',
+        inputSchema: z.object({}),
+        execute: async () => '12:00',
+      });
+      const agent = new Agent({
+        id: 'old',
+        name: 'old',
+        instructions: 'x',
+        model: new ScriptedModel({
+          steps: [
+            { text: 'checking', toolCalls: [{ toolName: 'clock', args: {}, toolCallId: 'k1' }] },
+            'noon',
+          ],
+        }),
+        tools: { clock },
+      });
+      const url = await start(
+        createChatHandler({ agent, resource: () => 'u', streamOptions: { sendResetStep: false } }),
+      );
+      const transport = new ai.DefaultChatTransport({ api: url });
+      const stream = await transport.sendMessages({
+        chatId: 'c',
+        messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'time?' }] }],
+        trigger: 'submit-message',
+        messageId: undefined,
+        abortSignal: undefined,
+      });
+      let last: { parts: Array<{ type: string; [key: string]: unknown }> } | undefined;
+      for await (const message of ai.readUIMessageStream({ stream })) last = message as never;
+      expect(last?.parts).toContainEqual(
+        expect.objectContaining({ type: 'tool-clock', state: 'output-available', output: '12:00' }),
+      );
+      expect(last?.parts).toContainEqual(expect.objectContaining({ type: 'text', text: 'noon' }));
+    });
+  }
 });
