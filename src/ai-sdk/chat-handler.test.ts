@@ -220,6 +220,18 @@ describe('createChatHandler refuses bad requests before running anything', () =>
         messages: [{ id: 'u', role: 'user', parts: [{ type: 'tool-x', state: 'output-available' }] }],
       },
       { id: 'c', messages: [userMessage('u', 'hi')], trigger: 'resume' },
+      // Nested far deeper than any message needs (the agent's depth limit).
+      {
+        id: 'c',
+        messages: [
+          {
+            id: 'u',
+            role: 'user',
+            parts: [{ type: 'text', text: 'hi' }],
+            metadata: JSON.parse(`${'{"a":'.repeat(400)}1${'}'.repeat(400)}`),
+          },
+        ],
+      },
       { messages: [userMessage('u', 'hi')] },
     ];
     for (const body of bodies) {

@@ -72,7 +72,7 @@ const BUDGET_PROCESSOR = 'token-cost-control';
  * - `trigger: 'regenerate-message'` replaces the last answer: with memory, what the thread holds
  *   after the last user message is deleted first.
  * - The run is aborted when the client disconnects.
- * - 400 invalid body, 413 body too large, 429 the cost budget tripped before the model call,
+ * - 400 invalid body (too deeply nested included), 413 body too large, 429 the cost budget tripped before the model call,
  *   405 not a POST, 401 no resource.
  */
 export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
@@ -121,6 +121,8 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
     } catch (error) {
       if (error instanceof ChatRequestError) return json(error.status, error.message);
       if (SluiceError.hasCode(error, 'MEMORY_THREAD_RESOURCE_MISMATCH')) return json(403, 'Forbidden.');
+      // The client's messages nest deeper than the agent accepts: the request is at fault.
+      if (SluiceError.hasCode(error, 'DATA_TOO_DEEP')) return json(400, 'The messages nest too deeply.');
       return json(500, errorText(error));
     }
   };
