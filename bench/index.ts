@@ -22,6 +22,7 @@ import { benchOutputProcessors } from './output-processors.js';
 import { benchPII } from './pii.js';
 import { benchRegexWorstCase } from './regex-worst-case.js';
 import { benchResponseCache } from './response-cache.js';
+import { benchServing } from './serving.js';
 import { benchStepOverhead } from './step-overhead.js';
 import { benchStreamOverhead } from './stream-overhead.js';
 import { benchStructuredOutput } from './structured-output.js';
@@ -53,6 +54,7 @@ const BENCHMARKS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['Usage ledgers', benchUsageLedgers],
   ['Cost control', benchCostControl],
   ['Workflows', benchWorkflows],
+  ['Serving', benchServing],
 ];
 
 const args = process.argv.slice(2);

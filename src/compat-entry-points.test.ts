@@ -1,4 +1,5 @@
 import * as agent from 'sluice/agent';
+import * as aiSdk from 'sluice/ai-sdk';
 import * as cache from 'sluice/cache';
 import * as processors from 'sluice/processors';
 import * as redis from 'sluice/redis';
@@ -70,6 +71,8 @@ const MODULE_MAP: [string, Record<string, unknown>, string[]][] = [
   ['sluice/tools', tools, ['createTool', 'Tool']],
   ['sluice/workflows', workflows, ['createWorkflow', 'createStep']],
   ['sluice/redis', redis, ['RedisServerCache']],
+  // `@mastra/ai-sdk`'s stream helper, for code written against it.
+  ['sluice/ai-sdk', aiSdk, ['toAISdkStream']],
 ];
 
 describe('api-reference §0.2: each original entry point maps to its sluice/* subpath', () => {

@@ -52,6 +52,7 @@ export default defineConfig({
       {
         text: 'Guides',
         items: [
+          { text: 'Serving (useChat)', link: '/guides/serving' },
           { text: 'Memory', link: '/guides/memory' },
           { text: 'Memory stores', link: '/guides/stores' },
           { text: 'Response cache', link: '/guides/response-cache' },

@@ -60,6 +60,7 @@ const CALL_OPTION_KEYS: Record<keyof AgentExecutionOptions, true> = {
   maxProcessorRetries: true,
   includeRawChunks: true,
   stopOnStreamCancel: true,
+  replayBuffer: true,
   untilIdle: true,
   onStepFinish: true,
   onFinish: true,

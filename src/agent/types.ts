@@ -156,6 +156,14 @@ export interface AgentExecutionOptions<OUTPUT = unknown> {
    */
   stopOnStreamCancel?: boolean;
   /**
+   * `false`: the output's chunks are read once. One stream may be taken from the output
+   * (`fullStream`, `textStream`, `objectStream`, `toUIMessageStream()`…); a second is
+   * `STREAM_NOT_REPLAYABLE`. Chunks that stream has passed are released at each step boundary
+   * instead of being kept for readers that might attach later, so a long served run holds at
+   * most its current step. The result promises are unaffected. Default `true`.
+   */
+  replayBuffer?: boolean;
+  /**
    * Keep the run (and its stream) open while background tasks it started are in flight; each
    * result reconciled into the conversation starts a follow-up turn so the model can react.
    * `{ maxIdleMs }` bounds each wait for the next result. Default `false`: the run ends after

@@ -180,6 +180,12 @@ export type SluiceErrorCode =
   | 'SCRIPTED_MODEL_EXHAUSTED'
   /** `stopOnStreamCancel`: every reader of the stream cancelled, so the run stopped. */
   | 'STREAM_CANCELLED'
+  /** `createChatHandler`: the request body is not a valid `useChat` request (HTTP 400). */
+  | 'CHAT_REQUEST_INVALID'
+  /** `createChatHandler`: the request body is larger than `maxBodyBytes` (HTTP 413). */
+  | 'CHAT_REQUEST_TOO_LARGE'
+  /** `replayBuffer: false`: a second stream was taken from an output that is read once. */
+  | 'STREAM_NOT_REPLAYABLE'
   /** The model's structured output did not match the schema (`errorStrategy: 'strict'`). */
   | 'STRUCTURED_OUTPUT_INVALID'
   /** The structuring model (`structuredOutput.model`) failed. */

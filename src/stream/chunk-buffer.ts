@@ -1,5 +1,24 @@
+import { SluiceError } from '../errors/sluice-error.js';
+
 /** How many chunks of a log wake a parked reader at once (a microtask), not at the next turn. */
 const EAGER_CHUNKS = 8;
+
+/**
+ * Chunk kinds nothing reads back from the log once they are delivered: the run's own readers of
+ * the log (memory's data parts, structured output, a step's released chunks) look at step
+ * boundaries, `data-*` and `object-result`, and at the bulk kinds of the current step only.
+ */
+const RELEASABLE = new Set([
+  'text-delta',
+  'reasoning-delta',
+  'tool-call-delta',
+  'object',
+  'raw',
+  'tool-output',
+]);
+
+/** What a released slot holds: one shared object, so the log keeps its indices but not the chunks. */
+const RELEASED = Object.freeze({ type: 'released' });
 
 /**
  * An append-only chunk log that any number of readers can stream from, each from the start.
@@ -15,6 +34,19 @@ export class ChunkBuffer<T> {
   #wakeScheduled = false;
   /** Streams handed out and not yet cancelled. */
   #open = 0;
+  /** `false`: one reader, and what it has passed is released at step boundaries. */
+  readonly #replay: boolean;
+  /** Streams handed out so far (only counted without replay). */
+  #taken = 0;
+  /** Without replay: how far the one reader has read, and how far the log has been released. */
+  #readTo = 0;
+  #releasedTo = 0;
+  /** Without replay: the one reader left early, so nothing it has not read is needed either. */
+  #readerGone = false;
+
+  constructor(options: { replay?: boolean } = {}) {
+    this.#replay = options.replay !== false;
+  }
 
   /**
    * Called once when the last open stream is cancelled (a `for await` left early, `cancel()`)
@@ -33,6 +65,7 @@ export class ChunkBuffer<T> {
 
   push(chunk: T): void {
     if (this.#closed) return;
+    if (!this.#replay && (chunk as { type?: unknown }).type === 'step-start') this.#release();
     this.#chunks.push(chunk);
     if (this.#waiters.length > 0 && !this.#wakeScheduled) {
       this.#wakeScheduled = true;
@@ -49,6 +82,19 @@ export class ChunkBuffer<T> {
     this.#wakeScheduled = false;
     this.#wake();
   };
+
+  /**
+   * A new step begins: the earlier steps' bulk chunks the reader has passed are dropped. The
+   * step that just ended has settled by now, so only boundaries and data parts are read back.
+   */
+  #release(): void {
+    const chunks = this.#chunks as unknown[];
+    const end = this.#readerGone ? chunks.length : Math.min(this.#readTo, chunks.length);
+    for (let i = this.#releasedTo; i < end; i++) {
+      if (RELEASABLE.has((chunks[i] as { type: string }).type)) chunks[i] = RELEASED;
+    }
+    this.#releasedTo = end;
+  }
 
   close(): void {
     if (this.#closed) return;
@@ -69,12 +115,18 @@ export class ChunkBuffer<T> {
    * per chunk, no stream queue); `getReader()`, `pipeTo()` and `tee()` use the standard path.
    */
   stream<U = T>(map?: (chunk: T) => U | undefined): ReadableStream<U> & AsyncIterable<U> {
+    if (!this.#replay && this.#taken++ > 0)
+      throw new SluiceError(
+        'STREAM_NOT_REPLAYABLE',
+        'This output was started with replayBuffer: false, so its chunks can be read once and a stream was already taken from it (fullStream, textStream, objectStream or toUIMessageStream()). Take one stream and derive what you need from it, or leave replayBuffer unset.',
+      );
     let index = 0;
     this.#open++;
     let left = false;
     const leave = (): void => {
       if (left) return;
       left = true;
+      this.#readerGone = true;
       if (--this.#open === 0 && !this.#closed) this.onAbandoned?.();
     };
     const stream = new ReadableStream<U>(
@@ -92,6 +144,7 @@ export class ChunkBuffer<T> {
                 enqueued = true;
               }
             }
+            this.#readTo = index;
             if (this.#closed) {
               controller.close();
               return true;
@@ -126,6 +179,7 @@ export class ChunkBuffer<T> {
       while (!done && index < chunks.length) {
         const chunk = chunks[index++] as T;
         const value = map ? map(chunk) : (chunk as unknown as U);
+        this.#readTo = index;
         if (value !== undefined) return Promise.resolve({ value, done: false });
       }
       if (done || this.#closed) {

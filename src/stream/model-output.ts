@@ -1,4 +1,11 @@
 import type { LanguageModelV2CallWarning, SharedV2ProviderMetadata } from '@ai-sdk/provider';
+import type { UIMessageStreamOptions } from '../ai-sdk/chunk-mapper.js';
+import type { UIMessageStreamChunk } from '../ai-sdk/ui-message-chunk.js';
+import {
+  toUIMessageStream,
+  toUIMessageStreamResponse,
+  type UIMessageStreamResponseInit,
+} from '../ai-sdk/ui-message-stream.js';
 import type { MastraDBMessage, ModelMessage, UIMessage } from '../messages/types.js';
 import type { FinishReason, LanguageModelUsage } from '../models/types.js';
 import type { ChunkBuffer } from './chunk-buffer.js';
@@ -211,6 +218,21 @@ export class MastraModelOutput<OUTPUT = undefined> {
   /** Resolves with the whole output, as `generate()` returns it. Never rejects. */
   getFullOutput(): Promise<FullOutput<OUTPUT>> {
     return this.#settled.then((s) => s.output);
+  }
+
+  /**
+   * The run as AI SDK UI message chunks (what `useChat` reads): see `toUIMessageStream` in
+   * `sluice/ai-sdk`. Takes one stream from the output.
+   */
+  toUIMessageStream(
+    options?: UIMessageStreamOptions,
+  ): ReadableStream<UIMessageStreamChunk> & AsyncIterable<UIMessageStreamChunk> {
+    return toUIMessageStream(this, options);
+  }
+
+  /** The run as a server-sent-events `Response` of UI message chunks: see `sluice/ai-sdk`. */
+  toUIMessageStreamResponse(init?: UIMessageStreamResponseInit): Response {
+    return toUIMessageStreamResponse(this, init);
   }
 
   /** Waits for the run to end without reading the chunks. */

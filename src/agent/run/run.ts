@@ -38,7 +38,7 @@ export type { RunPlan } from './context.js';
 
 /** Start a run: returns the output object at once; the run proceeds in the background. */
 export function startRun<OUTPUT>(plan: RunPlan<OUTPUT>): MastraModelOutput<OUTPUT> {
-  const buffer = new ChunkBuffer<ChunkType<OUTPUT>>();
+  const buffer = new ChunkBuffer<ChunkType<OUTPUT>>({ replay: plan.options.replayBuffer !== false });
   if (plan.options.stopOnStreamCancel === true) plan = abortWhenAbandoned(plan, buffer);
   const handle: RunHandle<OUTPUT> = { settlement: undefined, settled: Promise.resolve() as never };
   handle.settled = execute(createRun(plan, buffer), handle);
