@@ -516,7 +516,7 @@ export function dev6FixturesJsonl(): string {
     .join('\n')}\n`;
 }
 
-if (process.argv[1]?.endsWith('dev6-templates.ts')) {
+if (process.argv[1]?.endsWith('unusual-phrasings.ts')) {
   writeFileSync(DEV6_PATH, dev6FixturesJsonl());
   const lines = generateDev6Fixtures();
   console.log(`wrote ${lines.length} lines (${lines.filter((l) => l.label === 1).length} attacks) to ${DEV6_PATH}`);

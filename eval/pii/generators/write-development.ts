@@ -7,10 +7,10 @@
  * (`blind/blindN-generate.ts`).
  */
 import { writeFileSync } from 'node:fs';
-import { generateBlindPIIFixtures } from './blind/generate-blind.js';
-import { generateDev2PIIFixtures } from './templates/dev2-templates.js';
-import { generateDev3PIIFixtures } from './templates/dev3-templates.js';
-import { generateDev5PIIFixtures } from './templates/dev5-generate.js';
+import { generateBlindPIIFixtures } from './independent-1/generate.js';
+import { generateDev2PIIFixtures } from './templates/rule-cases.js';
+import { generateDev3PIIFixtures } from './templates/name-address-cases.js';
+import { generateDev5PIIFixtures } from './templates/generated-names-addresses.js';
 import { generateFreshPIIFixtures, generatePIIFixtures, type PIIFixture } from './templates/generate.js';
 import { hardCaseFixtures } from './templates/hard-cases.js';
 
@@ -22,7 +22,7 @@ export function toJsonl(fixtures: readonly PIIFixture[]): string {
 /** Each generated development file (under `eval/pii/development/`) and what writes it. */
 export const GENERATED_DEVELOPMENT_FILES: ReadonlyArray<{ file: string; generate: () => PIIFixture[] }> = [
   {
-    file: 'templates-fresh-hard-cases.jsonl',
+    file: 'templates-and-hard-cases.jsonl',
     generate: () => [
       ...generatePIIFixtures(),
       ...generateFreshPIIFixtures(),
@@ -30,10 +30,10 @@ export const GENERATED_DEVELOPMENT_FILES: ReadonlyArray<{ file: string; generate
       ...hardCaseFixtures('heldout'),
     ],
   },
-  { file: 'blind1-fixtures.jsonl', generate: () => generateBlindPIIFixtures() },
-  { file: 'dev2-dev3-fixtures.jsonl', generate: () => [...generateDev2PIIFixtures(), ...generateDev3PIIFixtures()] },
+  { file: 'independent-1.jsonl', generate: () => generateBlindPIIFixtures() },
+  { file: 'hand-written-rule-cases.jsonl', generate: () => [...generateDev2PIIFixtures(), ...generateDev3PIIFixtures()] },
   ...([1, 2, 3, 4, 5] as const).map((batch) => ({
-    file: `dev5-batch${batch}-fixtures.jsonl`,
+    file: `generated-names-addresses-${batch}.jsonl`,
     generate: () => generateDev5PIIFixtures(batch),
   })),
 ];

@@ -1,5 +1,5 @@
 /**
- * Pins the second blind PII set (`eval/pii/development/blind2-fixtures.jsonl`) to its generator and checks
+ * Pins the second blind PII set (`eval/pii/development/independent-2.jsonl`) to its generator and checks
  * the labels are well-formed and the checksummed values really validate. It never runs the
  * detector: the set is scored once by the integrator, never by tests or tuning.
  */
@@ -11,13 +11,13 @@ import {
   BLIND2_PATH,
   type Blind2Fixture,
   blind2Jsonl,
-} from '../../../eval/pii/generators/blind/blind2-generate.js';
+} from '../../../eval/pii/generators/independent-2/generate.js';
 import {
   base58Valid,
   bech32Valid,
   ibanValid,
   luhnValid,
-} from '../../../eval/pii/generators/blind/blind2-values.js';
+} from '../../../eval/pii/generators/independent-2/values.js';
 
 const committed = readFileSync(BLIND2_PATH, 'utf8');
 const lines: Blind2Fixture[] = committed

@@ -1,5 +1,5 @@
 /**
- * Pins the PII eval's third blind held-out set (`eval/pii/development/blind3-fixtures.jsonl`) without ever
+ * Pins the PII eval's third blind held-out set (`eval/pii/development/independent-3.jsonl`) without ever
  * running the detector: the committed file is exactly the generator's output, it has the size,
  * language and negative mix issue #11 asks for, every span is in range and non-overlapping, and
  * every checksummed value really validates (so a detector that validates is not punished for a
@@ -15,7 +15,7 @@ import {
   type Blind3Type,
   generateBlind3,
   serializeBlind3,
-} from '../../../eval/pii/generators/blind/blind3-generate.js';
+} from '../../../eval/pii/generators/independent-3/generate.js';
 import {
   Blind3Values,
   btcValid,
@@ -25,7 +25,7 @@ import {
   luhnValid,
   PHONE_REGION,
   ssnValid,
-} from '../../../eval/pii/generators/blind/blind3-values.js';
+} from '../../../eval/pii/generators/independent-3/values.js';
 
 const committed = readFileSync(BLIND3_PATH, 'utf8');
 const fixtures: Blind3Fixture[] = committed

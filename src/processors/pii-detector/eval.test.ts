@@ -9,18 +9,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generateBlind4PIILines } from '../../../eval/pii/generators/blind/blind4-generate.js';
-import { generateBlind5PIIFixtures } from '../../../eval/pii/generators/blind/blind5-generate.js';
 import {
   BLIND_FIXTURES_PATH,
   blindFixturesJsonl,
   generateBlindPIIFixtures,
-} from '../../../eval/pii/generators/blind/generate-blind.js';
-import { generateDev5PIIFixtures } from '../../../eval/pii/generators/templates/dev5-generate.js';
+} from '../../../eval/pii/generators/independent-1/generate.js';
+import { generateBlind4PIILines } from '../../../eval/pii/generators/independent-4/generate.js';
+import { generateBlind5PIIFixtures } from '../../../eval/pii/generators/independent-5/generate.js';
 import {
   generateFreshPIIFixtures,
   generatePIIFixtures,
 } from '../../../eval/pii/generators/templates/generate.js';
+import { generateDev5PIIFixtures } from '../../../eval/pii/generators/templates/generated-names-addresses.js';
 import { hardCaseFixtures } from '../../../eval/pii/generators/templates/hard-cases.js';
 import {
   developmentFile,
@@ -28,7 +28,7 @@ import {
   toJsonl,
 } from '../../../eval/pii/generators/write-development.js';
 import { scorePII } from '../../../eval/pii/score.js';
-import { BLIND4_FIXTURES_PATH, BLIND5_FIXTURES_PATH, piiFixtures } from '../../../eval/pii.js';
+import { INDEPENDENT_4_FIXTURES_PATH, INDEPENDENT_5_FIXTURES_PATH, piiFixtures } from '../../../eval/pii.js';
 
 const B6_FLOOR_P = 0.99;
 const B6_FLOOR_R = 0.97;
@@ -47,7 +47,7 @@ describe('PII eval', () => {
   });
 
   it('the template file is the template, fresh-template and hard-case generators in that order', () => {
-    const snapshot = readFileSync(developmentFile('templates-fresh-hard-cases.jsonl'), 'utf8');
+    const snapshot = readFileSync(developmentFile('templates-and-hard-cases.jsonl'), 'utf8');
     const all = [
       ...fixtures,
       ...generateFreshPIIFixtures(),
@@ -66,7 +66,7 @@ describe('PII eval', () => {
 
   const blind = generateBlindPIIFixtures();
 
-  it('development (spent blind set): the committed blind1-fixtures.jsonl is what the seeded blind generator writes', () => {
+  it('development (spent blind set): the committed independent-1.jsonl is what the seeded blind generator writes', () => {
     expect(readFileSync(BLIND_FIXTURES_PATH, 'utf8')).toBe(blindFixturesJsonl());
     expect(generateBlindPIIFixtures()).toEqual(blind);
   });
@@ -127,7 +127,7 @@ describe('PII eval', () => {
   });
 
   it('development (blind set 4, spent): the committed file is what its seeded generator writes, credential URLs labelled as credentials', () => {
-    const committed = readFileSync(BLIND4_FIXTURES_PATH, 'utf8');
+    const committed = readFileSync(INDEPENDENT_4_FIXTURES_PATH, 'utf8');
     expect(committed).toBe(
       `${generateBlind4PIILines()
         .map((l) => JSON.stringify(l))
@@ -148,7 +148,7 @@ describe('PII eval', () => {
   });
 
   it('development (blind set 5, spent in round 4): the committed file is what its seeded generator writes, credential URLs labelled as credentials only', () => {
-    const committed = readFileSync(BLIND5_FIXTURES_PATH, 'utf8');
+    const committed = readFileSync(INDEPENDENT_5_FIXTURES_PATH, 'utf8');
     const generated = generateBlind5PIIFixtures();
     expect(committed).toBe(`${generated.map((l) => JSON.stringify(l)).join('\n')}\n`);
     // The README's contract: the user:password of a URL is its own detection and wins the
@@ -187,7 +187,7 @@ describe('PII eval', () => {
     const heldout = piiFixtures('heldout');
     expect(
       heldout,
-      'eval/pii/heldout/blind7-fixtures.jsonl and blind8-fixtures.jsonl must be committed',
+      'eval/pii/heldout/independent-7.jsonl and independent-8.jsonl must be committed',
     ).toBeDefined();
     expect(heldout!.length).toBeGreaterThanOrEqual(900);
     const score = scorePII(heldout!);

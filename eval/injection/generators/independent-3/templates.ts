@@ -21,7 +21,7 @@
  *   tool output that merely mentions instructions.
  * - plain benign (`label: 0, hard: false`): `benign`.
  */
-import type { Rng } from '../../../pii/generators/blind/blind4-values.js';
+import type { Rng } from '../../../pii/generators/independent-4/values.js';
 
 /** The seven languages of the set. */
 export type InjLang = 'en' | 'de' | 'fr' | 'es' | 'zh' | 'ja' | 'ko';

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { type Faker, fakerDE, fakerEN_US, fakerES, fakerFR, fakerJA, fakerKO, fakerZH_CN } from '@faker-js/faker';
 import type { PIIType } from '../../../../src/processors/pii-detector/detect/types.js';
 import { fill, type Lang } from './slots.js';
-import { FRESH_TEMPLATES } from './fresh-templates.js';
+import { FRESH_TEMPLATES } from './unseen-phrasing-templates.js';
 import { TEMPLATES } from './templates.js';
 import { makeRandom } from './values.js';
 
@@ -20,7 +20,7 @@ export interface PIIFixture {
   /** Exact spans of the personal data in `text` (`end` exclusive). Empty for negatives. */
   spans: Array<{ type: PIIType; start: number; end: number }>;
   negative: boolean;
-  /** `fresh`: from `fresh-templates.ts`, phrasings written after tuning (see there). */
+  /** `fresh`: from `unseen-phrasing-templates.ts`, phrasings written after tuning (see there). */
   half: 'dev' | 'heldout' | 'fresh';
 }
 
@@ -96,7 +96,7 @@ export function generateFreshPIIFixtures(seed = 20261204): PIIFixture[] {
 }
 
 /**
- * `npx tsx eval/pii/generators/templates/generate.ts` rewrites `eval/pii/development/templates-fresh-hard-cases.jsonl`, the committed snapshot of
+ * `npx tsx eval/pii/generators/templates/generate.ts` rewrites `eval/pii/development/templates-and-hard-cases.jsonl`, the committed snapshot of
  * every generated line (for reading and review; the eval itself regenerates them).
  */
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -108,7 +108,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ...hardCaseFixtures('dev'),
     ...hardCaseFixtures('heldout'),
   ];
-  const path = new URL('../../development/templates-fresh-hard-cases.jsonl', import.meta.url);
+  const path = new URL('../../development/templates-and-hard-cases.jsonl', import.meta.url);
   writeFileSync(path, `${all.map((f) => JSON.stringify(f)).join('\n')}\n`);
   console.log(`wrote ${all.length} lines to ${path.pathname}`);
 }

@@ -1,13 +1,13 @@
 /**
- * The PII eval's THIRD blind held-out set (`blind3-fixtures.jsonl`). Written from scratch by an
+ * The PII eval's THIRD blind held-out set (`independent-3.jsonl`). Written from scratch by an
  * engineer who never read the detector (`src/processors/pii-detector/`), its docs drafts, the
  * earlier blind sets' lines or values, or the development templates; committed before it was ever
  * scored. Tuning must never read these lines, their misses or their per-type figures: once it has,
  * the set belongs to development and a fourth blind set has to be written.
  *
  * A template is text with `{slot}` markers; `{slot@xx}` draws the value for language `xx` (mixed
- * lines). Each template renders `RENDERS_PER_TEMPLATE` times with fresh values (`blind3-generate.ts`,
- * values from `blind3-values.ts`, one fixed seed).
+ * lines). Each template renders `RENDERS_PER_TEMPLATE` times with fresh values (`independent-3/generate.ts`,
+ * values from `independent-3/values.ts`, one fixed seed).
  *
  * Labelling follows the second blind set's conventions exactly:
  * - PII slots → type: `{name}` `{first}` `{last}` → `name`; `{email}`; `{phone}`; `{card}` →
@@ -24,7 +24,7 @@
  *   (`{date}`), amounts, timestamps, reserved example domains, 555-01xx numbers, the test card
  *   4111 1111 1111 1111, and text that only talks about PII. A line without PII slots is a negative.
  */
-import type { Blind3Lang } from './blind3-values.js';
+import type { Blind3Lang } from './values.js';
 
 /** One template of the third blind set. */
 export interface Blind3Template {

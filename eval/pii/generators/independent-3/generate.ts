@@ -1,15 +1,15 @@
 /**
- * Renders the third blind PII set: every template of `blind3-templates.ts`, `RENDERS_PER_TEMPLATE`
- * times, with values from one fixed seed, into `blind3-fixtures.jsonl` (one JSON object per line,
+ * Renders the third blind PII set: every template of `independent-3/templates.ts`, `RENDERS_PER_TEMPLATE`
+ * times, with values from one fixed seed, into `independent-3.jsonl` (one JSON object per line,
  * the same line format as the other PII fixture files). Deterministic: running it again gives the
  * same bytes, which `src/processors/pii-detector/blind3-fixtures.test.ts` checks.
  *
- * Run: `npx tsx eval/pii/generators/blind/blind3-generate.ts` (writes `eval/pii/development/blind3-fixtures.jsonl`).
+ * Run: `npx tsx eval/pii/generators/independent-3/generate.ts` (writes `eval/pii/development/independent-3.jsonl`).
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BLIND3_TEMPLATES, RENDERS_PER_TEMPLATE } from './blind3-templates.js';
-import { type Blind3Lang, Blind3Values } from './blind3-values.js';
+import { BLIND3_TEMPLATES, RENDERS_PER_TEMPLATE } from './templates.js';
+import { type Blind3Lang, Blind3Values } from './values.js';
 
 /** The seed of the committed set. */
 export const BLIND3_SEED = 0x5b1d3;
@@ -130,7 +130,7 @@ export function serializeBlind3(fixtures: readonly Blind3Fixture[]): string {
 }
 
 /** Where the committed set lives. */
-export const BLIND3_PATH = fileURLToPath(new URL('../../development/blind3-fixtures.jsonl', import.meta.url));
+export const BLIND3_PATH = fileURLToPath(new URL('../../development/independent-3.jsonl', import.meta.url));
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
   const fixtures = generateBlind3();

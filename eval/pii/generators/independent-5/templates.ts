@@ -34,7 +34,7 @@
  * - Emails at documentation domains (`example.com`) and loopback IPs are not labelled (the README
  *   scores them below the default threshold); they appear only in negatives.
  */
-import type { B5Lang, Rng } from './blind5-values.js';
+import type { B5Lang, Rng } from './values.js';
 
 /** The documented PII type names used in this set. */
 export type B5Type =

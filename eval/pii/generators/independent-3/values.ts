@@ -1,5 +1,5 @@
 /**
- * Fake values for the PII eval's THIRD blind set (`blind3-templates.ts`). Everything is drawn from
+ * Fake values for the PII eval's THIRD blind set (`independent-3/templates.ts`). Everything is drawn from
  * one seeded PRNG (plus `@faker-js/faker` seeded from it), so the set regenerates byte for byte.
  *
  * Checksummed values are produced by their own generators here, never copied: Luhn cards in real

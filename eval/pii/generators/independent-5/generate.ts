@@ -1,13 +1,13 @@
 /**
- * Generates PII blind set 5 (`blind5-fixtures.jsonl`) from `blind5-templates.ts` and the seeded
- * values of `blind5-values.ts`. Deterministic: the same file on every run.
+ * Generates PII blind set 5 (`independent-5.jsonl`) from `independent-5/templates.ts` and the seeded
+ * values of `independent-5/values.ts`. Deterministic: the same file on every run.
  *
- *   npx tsx eval/pii/generators/blind/blind5-generate.ts
+ *   npx tsx eval/pii/generators/independent-5/generate.ts
  *
  * It only builds lines; it never runs a detector.
  */
 import { writeFileSync } from 'node:fs';
-import { type B5Type, BLIND5_TEMPLATES, type Part, type Template, type Values } from './blind5-templates.js';
+import { type B5Type, BLIND5_TEMPLATES, type Part, type Template, type Values } from './templates.js';
 import {
   address,
   apiKey,
@@ -37,7 +37,7 @@ import {
   ssn,
   uuid,
   wallet,
-} from './blind5-values.js';
+} from './values.js';
 
 /** One line of the set, in the format `eval/pii.ts` loads. */
 export interface Blind5PIIFixture {
@@ -138,8 +138,8 @@ export function generateBlind5PIIFixtures(): Blind5PIIFixture[] {
   return out;
 }
 
-if (process.argv[1]?.endsWith('blind5-generate.ts')) {
+if (process.argv[1]?.endsWith('independent-5/generate.ts')) {
   const lines = generateBlind5PIIFixtures().map((f) => JSON.stringify(f));
-  writeFileSync(new URL('../../development/blind5-fixtures.jsonl', import.meta.url), `${lines.join('\n')}\n`);
-  console.log(`wrote ${lines.length} lines to eval/pii/development/blind5-fixtures.jsonl`);
+  writeFileSync(new URL('../../development/independent-5.jsonl', import.meta.url), `${lines.join('\n')}\n`);
+  console.log(`wrote ${lines.length} lines to eval/pii/development/independent-5.jsonl`);
 }

@@ -1,10 +1,10 @@
 /**
- * Generates blind set 7 (PII) into `blind7-fixtures.jsonl`: `npx tsx eval/pii/generators/blind/blind7-generate.ts`.
+ * Generates blind set 7 (PII) into `independent-7.jsonl`: `npx tsx eval/pii/generators/independent-7/generate.ts`.
  * Seeded, so a re-run writes the same file. Written without reading the detector or other sets.
  */
 import { writeFileSync } from 'node:fs';
-import { BLIND7_PII_TEMPLATES, type Part } from './blind7-templates.js';
-import { type Lang, Values } from './blind7-values.js';
+import { BLIND7_PII_TEMPLATES, type Part } from './templates.js';
+import { type Lang, Values } from './values.js';
 
 /** One line of the set (the loader's PIIFixture shape). */
 export interface Blind7Line {
@@ -90,7 +90,7 @@ export function generateBlind7PII(seed = 70_707): Blind7Line[] {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const lines = generateBlind7PII();
   writeFileSync(
-    new URL('../../heldout/blind7-fixtures.jsonl', import.meta.url),
+    new URL('../../heldout/independent-7.jsonl', import.meta.url),
     `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`,
   );
   console.log(`wrote ${lines.length} lines`);

@@ -1,9 +1,9 @@
 /**
- * Generates PII blind set 6 (`blind6-fixtures.jsonl`) from `blind6-templates.ts` and the value
- * generators of `blind6-values.ts`, with fixed seeds, and checks it structurally (every span slices
+ * Generates PII blind set 6 (`independent-6.jsonl`) from `independent-6/templates.ts` and the value
+ * generators of `independent-6/values.ts`, with fixed seeds, and checks it structurally (every span slices
  * to the value put there, counts and ratios). It never runs a detector.
  *
- * Run: `npx tsx eval/pii/generators/blind/blind6-generate.ts` (writes the file) or with `--check` (only checks).
+ * Run: `npx tsx eval/pii/generators/independent-6/generate.ts` (writes the file) or with `--check` (only checks).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import {
@@ -16,7 +16,7 @@ import {
   fakerKO,
   fakerZH_CN,
 } from '@faker-js/faker';
-import { BLIND6_TEMPLATES } from './blind6-templates.js';
+import { BLIND6_TEMPLATES } from './templates.js';
 import {
   address,
   apiKey,
@@ -35,7 +35,7 @@ import {
   Rand,
   ssn,
   wallet,
-} from './blind6-values.js';
+} from './values.js';
 
 /** One line of the set, in the format `eval/pii.ts` loads. */
 export interface Blind6Line {
@@ -49,7 +49,7 @@ export interface Blind6Line {
 }
 
 /** Where the set is written. */
-export const BLIND6_PATH = new URL('../../development/blind6-fixtures.jsonl', import.meta.url);
+export const BLIND6_PATH = new URL('../../development/independent-6.jsonl', import.meta.url);
 
 const FAKERS: Record<Lang6, Faker> = {
   en: fakerEN_US,

@@ -1,12 +1,12 @@
 /**
- * Generates PII blind set 8 (`eval/pii/heldout/blind8-fixtures.jsonl`) from `blind8-templates.ts` and
- * `blind8-values.ts` with fixed faker seeds. Run: `npx tsx eval/pii/generators/blind/blind8-generate.ts`.
+ * Generates PII blind set 8 (`eval/pii/heldout/independent-8.jsonl`) from `independent-8/templates.ts` and
+ * `independent-8/values.ts` with fixed faker seeds. Run: `npx tsx eval/pii/generators/independent-8/generate.ts`.
  * The check at the end is structural only (spans slice to their values, counts); no detector runs.
  */
 import { writeFileSync } from 'node:fs';
 import { Faker, en, de, fr, es, zh_CN, ja, ko, base } from '@faker-js/faker';
-import { BLIND8_TEMPLATES, type Blind8Template, type Vals } from './blind8-templates.js';
-import * as V from './blind8-values.js';
+import { BLIND8_TEMPLATES, type Blind8Template, type Vals } from './templates.js';
+import * as V from './values.js';
 
 /** One generated line, in the format `eval/pii.ts` loads. */
 export interface Blind8Line {
@@ -99,8 +99,8 @@ export function generateBlind8(): Blind8Line[] {
   return out;
 }
 
-if (process.argv[1]?.endsWith('blind8-generate.ts')) {
+if (process.argv[1]?.endsWith('independent-8/generate.ts')) {
   const lines = generateBlind8();
-  writeFileSync(new URL('../../heldout/blind8-fixtures.jsonl', import.meta.url), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  writeFileSync(new URL('../../heldout/independent-8.jsonl', import.meta.url), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
   console.log(`wrote ${lines.length} lines`);
 }

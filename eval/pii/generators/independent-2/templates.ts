@@ -1,5 +1,5 @@
 /**
- * The PII eval's SECOND blind held-out set (`blind2-fixtures.jsonl`). Written from scratch by an
+ * The PII eval's SECOND blind held-out set (`independent-2.jsonl`). Written from scratch by an
  * engineer who never read the detector (`src/processors/pii-detector/`), its docs drafts, the
  * first blind set's lines or values, or the development templates; committed before it was ever
  * scored. Tuning must never read these lines, their misses or their per-type figures: once it
@@ -7,7 +7,7 @@
  *
  * A template is text with `{slot}` markers; `{slot@xx}` draws the value for language `xx`
  * (mixed-language lines). Every template is rendered `RENDERS_PER_TEMPLATE` times with fresh
- * values from one fixed seed (`blind2-generate.ts`, values in `blind2-values.ts`); a template
+ * values from one fixed seed (`independent-2/generate.ts`, values in `independent-2/values.ts`); a template
  * without slots yields one line.
  *
  * Labelling conventions (what a careful human annotator would mark):

@@ -1,11 +1,11 @@
 /**
  * Structural check of blind set 7 (PII): spans in bounds, non-overlapping except the documented
  * credential-inside-url case, trimmed, checksums valid, counts and ratios. Never runs a detector.
- * `npx tsx eval/pii/generators/blind/blind7-check.ts`
+ * `npx tsx eval/pii/generators/independent-7/check.ts`
  */
 import { readFileSync } from 'node:fs';
-import { generateBlind7PII } from './blind7-generate.js';
-import { ibanValid, luhnValid } from './blind7-values.js';
+import { generateBlind7PII } from './generate.js';
+import { ibanValid, luhnValid } from './values.js';
 
 const TYPES = new Set([
   'email',
@@ -23,7 +23,7 @@ const TYPES = new Set([
   'name',
   'passport',
 ]);
-const file = readFileSync(new URL('../../heldout/blind7-fixtures.jsonl', import.meta.url), 'utf8')
+const file = readFileSync(new URL('../../heldout/independent-7.jsonl', import.meta.url), 'utf8')
   .trim()
   .split('\n');
 const regenerated = generateBlind7PII().map((l) => JSON.stringify(l));

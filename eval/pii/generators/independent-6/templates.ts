@@ -4,7 +4,7 @@
  * "PIIDetector and detectPII()").
  *
  * Slots: `{type}` is a labelled value, `{~kind}` an unlabelled look-alike (see
- * `lookAlike()` in `blind6-values.ts`). Labelled slots: `{name}` (full name, native order and
+ * `lookAlike()` in `independent-6/values.ts`). Labelled slots: `{name}` (full name, native order and
  * script), `{given}` / `{family}` (one part of the current name, labelled `name`), `{name_ns}`
  * (Japanese name without the space), `{email}` (built from the current name), `{phone}`,
  * `{card}`, `{ssn}`, `{key}`, `{ip}`, `{ip6}`, `{iban}` (grouped) / `{ibanc}` (compact), `{dob}`,
@@ -32,7 +32,7 @@
  *   info or ids are documented as below the threshold and are used as look-alikes.
  * - `uuid` is never labelled (only detected when asked for).
  */
-import type { Lang6 } from './blind6-values.js';
+import type { Lang6 } from './values.js';
 
 /** The templates of one language: lines with labelled values and look-alike lines without. */
 export interface Blind6Templates {

@@ -5,7 +5,7 @@
  * their misses or their per-type figures; once it has, the set belongs in development and a new
  * blind set has to be written.
  *
- * A template is text with `{slot}` markers (see `generate-blind.ts` for the slots). Slots of the
+ * A template is text with `{slot}` markers (see `independent-1/generate.ts` for the slots). Slots of the
  * documented PII types are labelled with their exact span; look-alike slots (`{order}`,
  * `{tracking}`, `{isbn}`, `{sha256}`, `{masked}`, `{badcard}`, …) never are. `{slot@xx}` draws
  * the value for language `xx` (mixed-language lines). Lines with no PII slot are the look-alike
@@ -14,7 +14,7 @@
  * credential inside a URL is the `user:password` part; UUIDs, hashes and version strings are never
  * PII.
  */
-import type { BlindLang } from './blind-values.js';
+import type { BlindLang } from './values.js';
 
 /** One template of the blind set. */
 export interface BlindTemplate {

@@ -4,15 +4,15 @@
  * punctuation, checksummed values validate (Luhn, mod 97, bech32/base58 shapes, numbering plans, `isIP`),
  * and the counts and ratios of the brief hold. Prints counts per language and type.
  *
- *   npx tsx eval/pii/generators/blind/blind5-check.ts
+ *   npx tsx eval/pii/generators/independent-5/check.ts
  */
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
-import { type Blind5PIIFixture, generateBlind5PIIFixtures } from './blind5-generate.js';
-import { ibanValid, luhnValid } from './blind5-values.js';
+import { type Blind5PIIFixture, generateBlind5PIIFixtures } from './generate.js';
+import { ibanValid, luhnValid } from './values.js';
 
-const committed = readFileSync(new URL('../../development/blind5-fixtures.jsonl', import.meta.url), 'utf8')
+const committed = readFileSync(new URL('../../development/independent-5.jsonl', import.meta.url), 'utf8')
   .split('\n')
   .filter((l) => l.trim() !== '')
   .map((l) => JSON.parse(l) as Blind5PIIFixture);

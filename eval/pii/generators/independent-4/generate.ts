@@ -1,6 +1,6 @@
 /**
- * Generates the fourth blind PII set: `npx tsx eval/pii/generators/blind/blind4-generate.ts` writes
- * `eval/pii/development/blind4-fixtures.jsonl` from `blind4-templates.ts` (fixed seeds, so the output is the
+ * Generates the fourth blind PII set: `npx tsx eval/pii/generators/independent-4/generate.ts` writes
+ * `eval/pii/development/independent-4.jsonl` from `independent-4/templates.ts` (fixed seeds, so the output is the
  * same on every run). Every line is `{"id","text","lang","negative","spans","half":"held-out",
  * "template"}` with string indices and exclusive `end`.
  *
@@ -8,8 +8,8 @@
  * it was built from.
  */
 import { writeFileSync } from 'node:fs';
-import { BLIND4_PII_TEMPLATES, Ctx, type Seg } from './blind4-templates.js';
-import { hash32, type PII4Type, Rng, seedFaker } from './blind4-values.js';
+import { BLIND4_PII_TEMPLATES, Ctx, type Seg } from './templates.js';
+import { hash32, type PII4Type, Rng, seedFaker } from './values.js';
 
 /** One generated line (the loader's fixture shape). */
 export interface Blind4PIILine {
@@ -26,7 +26,7 @@ export interface Blind4PIILine {
 export const BLIND4_SEED = 0x5b14d4;
 
 /** Where the set is written. */
-export const BLIND4_PII_PATH = new URL('../../development/blind4-fixtures.jsonl', import.meta.url);
+export const BLIND4_PII_PATH = new URL('../../development/independent-4.jsonl', import.meta.url);
 
 function assemble(segs: readonly Seg[]): { text: string; spans: Blind4PIILine['spans'] } {
   let text = '';
@@ -83,7 +83,7 @@ export function generateBlind4PIILines(): Blind4PIILine[] {
   return lines;
 }
 
-if (process.argv[1]?.endsWith('blind4-generate.ts')) {
+if (process.argv[1]?.endsWith('independent-4/generate.ts')) {
   const lines = generateBlind4PIILines();
   writeFileSync(BLIND4_PII_PATH, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
   console.log(`wrote ${lines.length} lines to ${BLIND4_PII_PATH.pathname}`);

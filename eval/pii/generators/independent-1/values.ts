@@ -1,5 +1,5 @@
 /**
- * Value generators for the PII eval's blind held-out set (`blind-templates.ts`). Everything that
+ * Value generators for the PII eval's blind held-out set (`independent-1/templates.ts`). Everything that
  * carries a checksum is computed here rather than taken from faker, so a positive is really valid
  * (Luhn in real issuer ranges, IBAN mod-97 with the country's length, SSN area/group/serial
  * ranges, Base58Check and Bech32 Bitcoin addresses) and a look-alike negative is really invalid

@@ -22,7 +22,7 @@
  * Negatives (`negative: true`) carry no span at all: look-alike numbers, placeholders, masked
  * values, text that only talks about PII.
  */
-import { JA_PLACES, KO_PLACES, type Lang, type Values, ZH_PLACES } from './blind7-values.js';
+import { JA_PLACES, KO_PLACES, type Lang, type Values, ZH_PLACES } from './values.js';
 
 /** A labelled piece of a template. */
 export interface Slot {

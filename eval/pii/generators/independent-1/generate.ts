@@ -1,16 +1,16 @@
 /**
- * Deterministic generator for the PII eval's blind held-out set (`blind-templates.ts`): each
+ * Deterministic generator for the PII eval's blind held-out set (`independent-1/templates.ts`): each
  * template is filled {@link BLIND_FILLS} times from a `@faker-js/faker` instance of its language
  * seeded with {@link BLIND_SEED} (duplicate lines dropped, so a template without slots gives one
  * line). Every value of a PII slot is recorded with its exact span (string indices, `end`
- * exclusive). Run directly to (re)write `eval/pii/development/blind1-fixtures.jsonl`; a test checks that the
+ * exclusive). Run directly to (re)write `eval/pii/development/independent-1.jsonl`; a test checks that the
  * committed file is exactly this output.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Faker, fakerDE, fakerEN_US, fakerES, fakerFR, fakerJA, fakerKO, fakerZH_CN } from '@faker-js/faker';
 import type { PIIType } from '../../../../src/processors/pii-detector/detect/types.js';
-import { BLIND_TEMPLATES } from './blind-templates.js';
+import { BLIND_TEMPLATES } from './templates.js';
 import {
   apiKey,
   badCardNumber,
@@ -41,7 +41,7 @@ import {
   urlCredential,
   uuid4,
   version,
-} from './blind-values.js';
+} from './values.js';
 import type { PIIFixture } from '../templates/generate.js';
 
 /** The blind generator's fixed seed (each language's faker gets this plus its index). */
@@ -51,7 +51,7 @@ export const BLIND_SEED = 20261211;
 export const BLIND_FILLS = 2;
 
 /** Where the committed snapshot lives. */
-export const BLIND_FIXTURES_PATH = fileURLToPath(new URL('../../development/blind1-fixtures.jsonl', import.meta.url));
+export const BLIND_FIXTURES_PATH = fileURLToPath(new URL('../../development/independent-1.jsonl', import.meta.url));
 
 const LANGS: readonly BlindLang[] = ['en', 'de', 'fr', 'es', 'zh', 'ja', 'ko'];
 

@@ -1,12 +1,12 @@
 /**
- * Structural check of `blind4-fixtures.jsonl` (`npx tsx eval/pii/generators/blind/blind4-check.ts`): line
+ * Structural check of `independent-4.jsonl` (`npx tsx eval/pii/generators/independent-4/check.ts`): line
  * shape, span bounds and overlap, no whitespace / punctuation at span edges, per-type value
  * validity (Luhn, IBAN mod-97 and length, bech32 / base58 shape, SSN ranges …), that the file
  * is what the generator produces, and the language / negative ratios. It never runs a detector.
  */
 import { readFileSync } from 'node:fs';
-import { BLIND4_PII_PATH, type Blind4PIILine, generateBlind4PIILines } from './blind4-generate.js';
-import { bech32Valid, IBAN_LENGTHS, ibanValid, luhnValid } from './blind4-values.js';
+import { BLIND4_PII_PATH, type Blind4PIILine, generateBlind4PIILines } from './generate.js';
+import { bech32Valid, IBAN_LENGTHS, ibanValid, luhnValid } from './values.js';
 
 const TYPES = new Set([
   'email',
@@ -79,7 +79,7 @@ const fileLines = readFileSync(BLIND4_PII_PATH, 'utf8')
 const lines = fileLines.map((l) => JSON.parse(l) as Blind4PIILine);
 const regenerated = generateBlind4PIILines();
 if (JSON.stringify(regenerated) !== JSON.stringify(lines))
-  problems.push('file differs from a fresh generation (re-run blind4-generate.ts)');
+  problems.push('file differs from a fresh generation (re-run independent-4/generate.ts)');
 
 const ids = new Set<string>();
 for (const l of lines) {

@@ -1,10 +1,10 @@
 /**
  * Generator of the second blind PII set: renders `BLIND2_TEMPLATES` with values from
- * `blind2-values.ts` under one fixed seed and records the exact span of every PII slot.
- * Deterministic: the same code always yields the same lines, and `blind2-fixtures.jsonl` is
+ * `independent-2/values.ts` under one fixed seed and records the exact span of every PII slot.
+ * Deterministic: the same code always yields the same lines, and `independent-2.jsonl` is
  * exactly this output (pinned by `src/processors/pii-detector/blind2-fixtures.test.ts`).
  *
- * Regenerate with `npx tsx eval/pii/generators/blind/blind2-generate.ts --write`.
+ * Regenerate with `npx tsx eval/pii/generators/independent-2/generate.ts --write`.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -18,9 +18,9 @@ import {
   fakerKO,
   fakerZH_CN,
 } from '@faker-js/faker';
-import { BLIND2_TEMPLATES, type Blind2Template, RENDERS_PER_TEMPLATE } from './blind2-templates.js';
-import type { Blind2Lang } from './blind2-values.js';
-import * as v from './blind2-values.js';
+import { BLIND2_TEMPLATES, type Blind2Template, RENDERS_PER_TEMPLATE } from './templates.js';
+import type { Blind2Lang } from './values.js';
+import * as v from './values.js';
 
 /** The PII type names this set labels (the documented names of issue #11). */
 export type Blind2PIIType =
@@ -190,7 +190,7 @@ export function blind2Jsonl(): string {
 }
 
 /** Path of the committed fixtures. */
-export const BLIND2_PATH = fileURLToPath(new URL('../../development/blind2-fixtures.jsonl', import.meta.url));
+export const BLIND2_PATH = fileURLToPath(new URL('../../development/independent-2.jsonl', import.meta.url));
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--write')) {
   writeFileSync(BLIND2_PATH, blind2Jsonl());

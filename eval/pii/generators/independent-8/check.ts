@@ -1,13 +1,13 @@
 /**
  * Structural check of PII blind set 8 and injection blind set 8: spans slice to the values the
  * generator placed, types are documented names, counts and ratios hold. Runs no detector.
- * Run: `npx tsx eval/pii/generators/blind/blind8-check.ts`.
+ * Run: `npx tsx eval/pii/generators/independent-8/check.ts`.
  */
 import { readFileSync } from 'node:fs';
-import { generateBlind8 } from './blind8-generate.js';
+import { generateBlind8 } from './generate.js';
 
 const TYPES = new Set(['email', 'phone', 'credit-card', 'ssn', 'api-key', 'ip-address', 'iban', 'date-of-birth', 'address', 'url', 'credential', 'crypto-wallet', 'name', 'passport']);
-const lines = readFileSync(new URL('../../heldout/blind8-fixtures.jsonl', import.meta.url), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+const lines = readFileSync(new URL('../../heldout/independent-8.jsonl', import.meta.url), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
 const fresh = generateBlind8();
 const problems: string[] = [];
 if (JSON.stringify(fresh) !== JSON.stringify(lines)) problems.push('committed file differs from a fresh generation');
