@@ -1,7 +1,7 @@
 /**
  * Deterministic generator for the PII eval's blind held-out set (`independent-1/templates.ts`): each
- * template is filled {@link BLIND_FILLS} times from a `@faker-js/faker` instance of its language
- * seeded with {@link BLIND_SEED} (duplicate lines dropped, so a template without slots gives one
+ * template is filled {@link INDEPENDENT_1_FILLS} times from a `@faker-js/faker` instance of its language
+ * seeded with {@link INDEPENDENT_1_SEED} (duplicate lines dropped, so a template without slots gives one
  * line). Every value of a PII slot is recorded with its exact span (string indices, `end`
  * exclusive). Run directly to (re)write `eval/pii/development/independent-1.jsonl`; a test checks that the
  * committed file is exactly this output.
@@ -10,12 +10,12 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type Faker, fakerDE, fakerEN_US, fakerES, fakerFR, fakerJA, fakerKO, fakerZH_CN } from '@faker-js/faker';
 import type { PIIType } from '../../../../src/processors/pii-detector/detect/types.js';
-import { BLIND_TEMPLATES } from './templates.js';
+import { INDEPENDENT_1_TEMPLATES } from './templates.js';
 import {
   apiKey,
   badCardNumber,
   badIban,
-  type BlindLang,
+  type Independent1Lang,
   btcBech32,
   btcLegacy,
   type CardBrand,
@@ -45,17 +45,17 @@ import {
 import type { PIIFixture } from '../templates/generate.js';
 
 /** The blind generator's fixed seed (each language's faker gets this plus its index). */
-export const BLIND_SEED = 20261211;
+export const INDEPENDENT_1_SEED = 20261211;
 
 /** Fill attempts per template. */
-export const BLIND_FILLS = 2;
+export const INDEPENDENT_1_FILLS = 2;
 
 /** Where the committed snapshot lives. */
-export const BLIND_FIXTURES_PATH = fileURLToPath(new URL('../../development/independent-1.jsonl', import.meta.url));
+export const INDEPENDENT_1_FIXTURES_PATH = fileURLToPath(new URL('../../development/independent-1.jsonl', import.meta.url));
 
-const LANGS: readonly BlindLang[] = ['en', 'de', 'fr', 'es', 'zh', 'ja', 'ko'];
+const LANGS: readonly Independent1Lang[] = ['en', 'de', 'fr', 'es', 'zh', 'ja', 'ko'];
 
-const FAKERS: Record<BlindLang, Faker> = {
+const FAKERS: Record<Independent1Lang, Faker> = {
   en: fakerEN_US,
   de: fakerDE,
   fr: fakerFR,
@@ -66,7 +66,7 @@ const FAKERS: Record<BlindLang, Faker> = {
 };
 
 /** Card brands a customer writing in each language plausibly holds. */
-const BRANDS: Record<BlindLang, readonly CardBrand[]> = {
+const BRANDS: Record<Independent1Lang, readonly CardBrand[]> = {
   en: ['visa', 'mastercard', 'amex', 'discover'],
   de: ['visa', 'mastercard'],
   fr: ['visa', 'mastercard'],
@@ -77,7 +77,7 @@ const BRANDS: Record<BlindLang, readonly CardBrand[]> = {
 };
 
 /** IBAN countries per language (CJK speakers paying into European accounts). */
-const IBAN_COUNTRIES: Record<BlindLang, readonly string[]> = {
+const IBAN_COUNTRIES: Record<Independent1Lang, readonly string[]> = {
   en: ['GB'],
   de: ['DE', 'AT', 'CH'],
   fr: ['FR', 'BE'],
@@ -93,13 +93,13 @@ interface Piece {
   type?: PIIType;
 }
 
-type Slot = (f: Faker, lang: BlindLang) => Piece;
+type Slot = (f: Faker, lang: Independent1Lang) => Piece;
 
 const pii =
-  (type: PIIType, gen: (f: Faker, lang: BlindLang) => string): Slot =>
+  (type: PIIType, gen: (f: Faker, lang: Independent1Lang) => string): Slot =>
   (f, lang) => ({ text: gen(f, lang), type });
 const plain =
-  (gen: (f: Faker, lang: BlindLang) => string): Slot =>
+  (gen: (f: Faker, lang: Independent1Lang) => string): Slot =>
   (f, lang) => ({ text: gen(f, lang) });
 
 const SLOTS: Record<string, Slot> = {
@@ -146,7 +146,7 @@ const SLOTS: Record<string, Slot> = {
 const SLOT_RE = /\{([a-z0-9_]+)(?:@([a-z]{2}))?\}/g;
 
 /** Fills one template: the text and the exact span of every PII slot. */
-function fill(template: string, lang: BlindLang, fakers: Record<BlindLang, Faker>): Pick<PIIFixture, 'text' | 'spans'> {
+function fill(template: string, lang: Independent1Lang, fakers: Record<Independent1Lang, Faker>): Pick<PIIFixture, 'text' | 'spans'> {
   let text = '';
   const spans: PIIFixture['spans'] = [];
   let last = 0;
@@ -154,7 +154,7 @@ function fill(template: string, lang: BlindLang, fakers: Record<BlindLang, Faker
     const [marker, name, at] = m as unknown as [string, string, string | undefined];
     const slot = SLOTS[name];
     if (slot === undefined) throw new Error(`blind template slot {${name}} is unknown: ${template}`);
-    const valueLang = (at ?? lang) as BlindLang;
+    const valueLang = (at ?? lang) as Independent1Lang;
     if (!LANGS.includes(valueLang)) throw new Error(`blind template slot {${marker}} names an unknown language`);
     text += template.slice(last, m.index);
     const piece = slot(fakers[valueLang], valueLang);
@@ -167,13 +167,13 @@ function fill(template: string, lang: BlindLang, fakers: Record<BlindLang, Faker
 }
 
 /** Every blind fixture line (all in the held-out half), the same on every call. */
-export function generateBlindPIIFixtures(): PIIFixture[] {
-  LANGS.forEach((lang, i) => FAKERS[lang].seed(BLIND_SEED + i));
+export function generateIndependent1PIIFixtures(): PIIFixture[] {
+  LANGS.forEach((lang, i) => FAKERS[lang].seed(INDEPENDENT_1_SEED + i));
   const out: PIIFixture[] = [];
   const seen = new Set<string>();
   const count: Record<string, number> = {};
-  for (let round = 0; round < BLIND_FILLS; round++) {
-    for (const tpl of BLIND_TEMPLATES) {
+  for (let round = 0; round < INDEPENDENT_1_FILLS; round++) {
+    for (const tpl of INDEPENDENT_1_TEMPLATES) {
       const { text, spans } = fill(tpl.text, tpl.lang, FAKERS);
       if (seen.has(text)) continue;
       seen.add(text);
@@ -185,13 +185,13 @@ export function generateBlindPIIFixtures(): PIIFixture[] {
 }
 
 /** The snapshot's exact content: one JSON object per line. */
-export function blindFixturesJsonl(): string {
-  return `${generateBlindPIIFixtures()
+export function independent1Jsonl(): string {
+  return `${generateIndependent1PIIFixtures()
     .map((f) => JSON.stringify(f))
     .join('\n')}\n`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  writeFileSync(BLIND_FIXTURES_PATH, blindFixturesJsonl());
-  console.log(`wrote ${generateBlindPIIFixtures().length} lines to ${BLIND_FIXTURES_PATH}`);
+  writeFileSync(INDEPENDENT_1_FIXTURES_PATH, independent1Jsonl());
+  console.log(`wrote ${generateIndependent1PIIFixtures().length} lines to ${INDEPENDENT_1_FIXTURES_PATH}`);
 }

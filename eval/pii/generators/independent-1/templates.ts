@@ -14,18 +14,18 @@
  * credential inside a URL is the `user:password` part; UUIDs, hashes and version strings are never
  * PII.
  */
-import type { BlindLang } from './values.js';
+import type { Independent1Lang } from './values.js';
 
 /** One template of the blind set. */
-export interface BlindTemplate {
-  lang: BlindLang;
+export interface Independent1Template {
+  lang: Independent1Lang;
   text: string;
 }
 
-const t = (lang: BlindLang, ...texts: string[]): BlindTemplate[] => texts.map((text) => ({ lang, text }));
+const t = (lang: Independent1Lang, ...texts: string[]): Independent1Template[] => texts.map((text) => ({ lang, text }));
 
 /** Every template, grouped by language; order is part of the fixed output. */
-export const BLIND_TEMPLATES: readonly BlindTemplate[] = [
+export const INDEPENDENT_1_TEMPLATES: readonly Independent1Template[] = [
   ...t(
     'en',
     "Hi, this is {name}. I can't log in — my account email is {email} and you can call me back on {phone}.",

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import type { Faker } from '@faker-js/faker';
 
 /** The seven languages of the eval. */
-export type BlindLang = 'en' | 'de' | 'fr' | 'es' | 'zh' | 'ja' | 'ko';
+export type Independent1Lang = 'en' | 'de' | 'fr' | 'es' | 'zh' | 'ja' | 'ko';
 
 const DIGITS = '0123456789';
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -171,7 +171,7 @@ export function ssn(f: Faker, sep = '-'): string {
 }
 
 /** A passport number in the shape the country issues. */
-export function passport(f: Faker, country: BlindLang): string {
+export function passport(f: Faker, country: Independent1Lang): string {
   switch (country) {
     case 'en':
       return draw(f, DIGITS, 9);
@@ -395,7 +395,7 @@ export function lotNumber(f: Faker): string {
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** A phone number valid in the language's main country, in one of its usual written forms. */
-export function phone(f: Faker, lang: BlindLang): string {
+export function phone(f: Faker, lang: Independent1Lang): string {
   const d = (n: number) => draw(f, DIGITS, n);
   const sub = (first: string, n: number) => draw(f, first, 1) + d(n - 1);
   switch (lang) {
@@ -437,7 +437,7 @@ export function phone(f: Faker, lang: BlindLang): string {
   }
 }
 
-const MONTHS: Partial<Record<BlindLang, string[]>> = {
+const MONTHS: Partial<Record<Independent1Lang, string[]>> = {
   en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
   de: ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'],
   fr: ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'],
@@ -445,7 +445,7 @@ const MONTHS: Partial<Record<BlindLang, string[]>> = {
 };
 
 /** A calendar date written the way `lang` writes dates; `birth` picks a plausible birth year. */
-export function dateText(f: Faker, lang: BlindLang, birth: boolean): string {
+export function dateText(f: Faker, lang: Independent1Lang, birth: boolean): string {
   const y = birth ? int(f, 1948, 2005) : int(f, 2024, 2026);
   const m = int(f, 1, 12);
   const day = int(f, 1, 28);
@@ -470,7 +470,7 @@ export function dateText(f: Faker, lang: BlindLang, birth: boolean): string {
 }
 
 /** A person's full name as it is written in `lang` (family name first, no space, in CJK). */
-export function fullName(f: Faker, lang: BlindLang): string {
+export function fullName(f: Faker, lang: Independent1Lang): string {
   const first = f.person.firstName();
   const last = f.person.lastName();
   return lang === 'zh' || lang === 'ja' || lang === 'ko' ? `${last}${first}` : `${first} ${last}`;
@@ -506,7 +506,7 @@ const KO_PLACES: ReadonlyArray<[string, string]> = [
 const US_STATES = ['NY', 'CA', 'TX', 'IL', 'WA', 'MA', 'CO', 'GA', 'OR', 'FL'];
 
 /** A full postal address (street, number, postcode, city) in the order `lang` writes it. */
-export function postalAddress(f: Faker, lang: BlindLang): string {
+export function postalAddress(f: Faker, lang: Independent1Lang): string {
   const n = int(f, 1, 180);
   switch (lang) {
     case 'en':

@@ -1,5 +1,5 @@
 /**
- * Generator of the second blind PII set: renders `BLIND2_TEMPLATES` with values from
+ * Generator of the second blind PII set: renders `INDEPENDENT_2_TEMPLATES` with values from
  * `independent-2/values.ts` under one fixed seed and records the exact span of every PII slot.
  * Deterministic: the same code always yields the same lines, and `independent-2.jsonl` is
  * exactly this output (pinned by `src/processors/pii-detector/blind2-fixtures.test.ts`).
@@ -18,12 +18,12 @@ import {
   fakerKO,
   fakerZH_CN,
 } from '@faker-js/faker';
-import { BLIND2_TEMPLATES, type Blind2Template, RENDERS_PER_TEMPLATE } from './templates.js';
-import type { Blind2Lang } from './values.js';
+import { INDEPENDENT_2_TEMPLATES, type Independent2Template, RENDERS_PER_TEMPLATE } from './templates.js';
+import type { Independent2Lang } from './values.js';
 import * as v from './values.js';
 
 /** The PII type names this set labels (the documented names of issue #11). */
-export type Blind2PIIType =
+export type Independent2PIIType =
   | 'email'
   | 'phone'
   | 'credit-card'
@@ -40,20 +40,20 @@ export type Blind2PIIType =
   | 'credential';
 
 /** One fixture line, in the same shape as the other PII eval sets. */
-export interface Blind2Fixture {
+export interface Independent2Fixture {
   id: string;
-  lang: Blind2Lang;
+  lang: Independent2Lang;
   text: string;
   /** Exact spans of the personal data in `text` (`end` exclusive). Empty for negatives. */
-  spans: Array<{ type: Blind2PIIType; start: number; end: number }>;
+  spans: Array<{ type: Independent2PIIType; start: number; end: number }>;
   negative: boolean;
   half: 'heldout';
 }
 
 /** The fixed seed of the set. */
-export const BLIND2_SEED = 20261203;
+export const INDEPENDENT_2_SEED = 20261203;
 
-const FAKERS: Record<Blind2Lang, Faker> = {
+const FAKERS: Record<Independent2Lang, Faker> = {
   en: fakerEN_US,
   de: fakerDE,
   fr: fakerFR,
@@ -63,7 +63,7 @@ const FAKERS: Record<Blind2Lang, Faker> = {
   ko: fakerKO,
 };
 
-const IBAN_COUNTRY: Record<Blind2Lang, readonly string[]> = {
+const IBAN_COUNTRY: Record<Independent2Lang, readonly string[]> = {
   en: ['GB'],
   de: ['DE', 'DE', 'AT', 'CH'],
   fr: ['FR', 'FR', 'BE'],
@@ -73,10 +73,10 @@ const IBAN_COUNTRY: Record<Blind2Lang, readonly string[]> = {
   ko: ['DE', 'GB', 'NL', 'FR', 'PL'],
 };
 
-type Gen = (r: v.Rng, f: Faker, lang: Blind2Lang) => string;
+type Gen = (r: v.Rng, f: Faker, lang: Independent2Lang) => string;
 
 /** PII slots: generator and label. */
-const PII_SLOTS: Record<string, [Blind2PIIType, Gen]> = {
+const PII_SLOTS: Record<string, [Independent2PIIType, Gen]> = {
   name: ['name', (r, f, l) => v.personName(r, f, l)],
   email: ['email', (r, f, l) => v.email(r, f, l)],
   phone: ['phone', (r, _f, l) => v.phone(r, l)],
@@ -134,18 +134,18 @@ const SLOT_TEST = /\{[a-z0-9_]+(?:@[a-z]{2})?\}/;
 const SLOT = /\{([a-z0-9_]+)(?:@(en|de|fr|es|zh|ja|ko))?\}/g;
 
 /** True when the template has no PII slot, i.e. renders to a look-alike negative. */
-export function isNegativeTemplate(t: Blind2Template): boolean {
+export function isNegativeTemplate(t: Independent2Template): boolean {
   for (const m of t.text.matchAll(SLOT)) if ((m[1] as string) in PII_SLOTS) return false;
   return true;
 }
 
-function render(t: Blind2Template, r: v.Rng, id: string): Blind2Fixture {
+function render(t: Independent2Template, r: v.Rng, id: string): Independent2Fixture {
   let text = '';
   let last = 0;
-  const spans: Blind2Fixture['spans'] = [];
+  const spans: Independent2Fixture['spans'] = [];
   for (const m of t.text.matchAll(SLOT)) {
     const slot = m[1] as string;
-    const lang = (m[2] as Blind2Lang | undefined) ?? t.lang;
+    const lang = (m[2] as Independent2Lang | undefined) ?? t.lang;
     text += t.text.slice(last, m.index);
     last = (m.index as number) + m[0].length;
     const pii = PII_SLOTS[slot];
@@ -165,12 +165,12 @@ function render(t: Blind2Template, r: v.Rng, id: string): Blind2Fixture {
 }
 
 /** Every line of the second blind set, in a fixed order. */
-export function generateBlind2Fixtures(): Blind2Fixture[] {
-  for (const f of Object.values(FAKERS)) f.seed(BLIND2_SEED);
+export function generateIndependent2Fixtures(): Independent2Fixture[] {
+  for (const f of Object.values(FAKERS)) f.seed(INDEPENDENT_2_SEED);
   const r = new v.Rng(fakerEN_US);
-  const perLang = new Map<Blind2Lang, number>();
-  const out: Blind2Fixture[] = [];
-  for (const t of BLIND2_TEMPLATES) {
+  const perLang = new Map<Independent2Lang, number>();
+  const out: Independent2Fixture[] = [];
+  for (const t of INDEPENDENT_2_TEMPLATES) {
     // A template without slots would render the same line twice: it yields one line.
     const renders = SLOT_TEST.test(t.text) ? RENDERS_PER_TEMPLATE : 1;
     for (let k = 0; k < renders; k++) {
@@ -183,16 +183,16 @@ export function generateBlind2Fixtures(): Blind2Fixture[] {
 }
 
 /** The committed file's content: one JSON object per line, trailing newline. */
-export function blind2Jsonl(): string {
-  return `${generateBlind2Fixtures()
+export function independent2Jsonl(): string {
+  return `${generateIndependent2Fixtures()
     .map((f) => JSON.stringify(f))
     .join('\n')}\n`;
 }
 
 /** Path of the committed fixtures. */
-export const BLIND2_PATH = fileURLToPath(new URL('../../development/independent-2.jsonl', import.meta.url));
+export const INDEPENDENT_2_PATH = fileURLToPath(new URL('../../development/independent-2.jsonl', import.meta.url));
 
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv.includes('--write')) {
-  writeFileSync(BLIND2_PATH, blind2Jsonl());
-  console.log(`wrote ${BLIND2_PATH}`);
+  writeFileSync(INDEPENDENT_2_PATH, independent2Jsonl());
+  console.log(`wrote ${INDEPENDENT_2_PATH}`);
 }

@@ -51,22 +51,22 @@
  */
 
 /** The seven languages of the set. */
-export type Blind2TemplateLang = 'en' | 'de' | 'fr' | 'es' | 'zh' | 'ja' | 'ko';
+export type Independent2TemplateLang = 'en' | 'de' | 'fr' | 'es' | 'zh' | 'ja' | 'ko';
 
 /** One template of the second blind set. */
-export interface Blind2Template {
-  lang: Blind2TemplateLang;
+export interface Independent2Template {
+  lang: Independent2TemplateLang;
   text: string;
 }
 
 /** How many lines each template yields (different values each time). */
 export const RENDERS_PER_TEMPLATE = 2;
 
-const t = (lang: Blind2TemplateLang, ...texts: string[]): Blind2Template[] =>
+const t = (lang: Independent2TemplateLang, ...texts: string[]): Independent2Template[] =>
   texts.map((text) => ({ lang, text }));
 
 /** Every template; order is part of the fixed output. */
-export const BLIND2_TEMPLATES: readonly Blind2Template[] = [
+export const INDEPENDENT_2_TEMPLATES: readonly Independent2Template[] = [
   ...t(
     'en',
     // positives

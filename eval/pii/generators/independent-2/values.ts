@@ -11,7 +11,7 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js/max';
 
 /** The seven languages of the set. */
-export type Blind2Lang = 'en' | 'de' | 'fr' | 'es' | 'zh' | 'ja' | 'ko';
+export type Independent2Lang = 'en' | 'de' | 'fr' | 'es' | 'zh' | 'ja' | 'ko';
 
 /** A small random toolkit over a seeded faker, so every draw is reproducible. */
 export class Rng {
@@ -464,7 +464,7 @@ const PHONE_PLANS: Record<string, PhonePlan> = {
   },
 };
 
-const LANG_COUNTRY: Record<Blind2Lang, string> = {
+const LANG_COUNTRY: Record<Independent2Lang, string> = {
   en: 'US',
   de: 'DE',
   fr: 'FR',
@@ -475,7 +475,7 @@ const LANG_COUNTRY: Record<Blind2Lang, string> = {
 };
 
 /** A phone number valid for its country (checked with libphonenumber-js), in a human format. */
-export function phone(r: Rng, lang: Blind2Lang, countryOverride?: string): string {
+export function phone(r: Rng, lang: Independent2Lang, countryOverride?: string): string {
   const plan = PHONE_PLANS[countryOverride ?? LANG_COUNTRY[lang]] as PhonePlan;
   for (let tries = 0; tries < 200; tries++) {
     const nsn = r.pick(plan.patterns)(r);
@@ -500,7 +500,7 @@ export function phone(r: Rng, lang: Blind2Lang, countryOverride?: string): strin
 // ---------------------------------------------------------------- identity documents
 
 /** A passport number shaped like the issuing country's (always written next to a passport cue). */
-export function passport(r: Rng, lang: Blind2Lang): string {
+export function passport(r: Rng, lang: Independent2Lang): string {
   switch (lang) {
     case 'en':
       return r.pick([r.digits(9), `A${r.digits(8)}`]).replace(/^0/, '5');
@@ -541,7 +541,7 @@ const ROMAN_FIRST = [
   'kenta',
   'mei',
 ];
-const MAIL_DOMAINS: Record<Blind2Lang, string[]> = {
+const MAIL_DOMAINS: Record<Independent2Lang, string[]> = {
   en: ['gmail.com', 'outlook.com', 'yahoo.com', 'icloud.com', 'protonmail.com', 'northwindtraders.io'],
   de: ['gmx.de', 'web.de', 't-online.de', 'posteo.de', 'mailbox.org', 'stadtwerke-kassel.de'],
   fr: ['orange.fr', 'free.fr', 'laposte.net', 'sfr.fr', 'gmail.com', 'atelier-dupont.fr'],
@@ -560,7 +560,7 @@ function ascii(s: string): string {
 }
 
 /** A personal e-mail address on a real-looking provider for the language (never a reserved example domain). */
-export function email(r: Rng, f: Faker, lang: Blind2Lang): string {
+export function email(r: Rng, f: Faker, lang: Independent2Lang): string {
   const latin = lang === 'en' || lang === 'de' || lang === 'fr' || lang === 'es';
   const first = latin ? ascii(f.person.firstName()) || r.pick(ROMAN_FIRST) : r.pick(ROMAN_FIRST);
   const last = latin
@@ -577,7 +577,7 @@ export function email(r: Rng, f: Faker, lang: Blind2Lang): string {
 }
 
 /** A person's name as written in the language (CJK names without spaces, family name first). */
-export function personName(r: Rng, f: Faker, lang: Blind2Lang): string {
+export function personName(r: Rng, f: Faker, lang: Independent2Lang): string {
   if (lang === 'zh' || lang === 'ko') return `${f.person.lastName()}${f.person.firstName()}`;
   if (lang === 'ja')
     return r.int(0, 2) === 0
@@ -686,7 +686,7 @@ const MONTHS: Record<string, string[]> = {
 const p2 = (n: number) => String(n).padStart(2, '0');
 
 /** A calendar date written the way the language writes it; `birth` keeps the year plausible for a birth date. */
-export function date(r: Rng, lang: Blind2Lang, birth: boolean): string {
+export function date(r: Rng, lang: Independent2Lang, birth: boolean): string {
   const y = birth ? r.int(1948, 2006) : r.int(2024, 2027);
   const m = r.int(1, 12);
   const d = r.int(1, 28);
@@ -727,7 +727,7 @@ export function date(r: Rng, lang: Blind2Lang, birth: boolean): string {
 // ---------------------------------------------------------------- addresses
 
 /** A whole postal address in the country's order, with real city names. */
-export function address(r: Rng, f: Faker, lang: Blind2Lang): string {
+export function address(r: Rng, f: Faker, lang: Independent2Lang): string {
   switch (lang) {
     case 'en': {
       const [city, st, zip] = r.pick([

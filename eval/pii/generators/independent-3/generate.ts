@@ -8,43 +8,43 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { BLIND3_TEMPLATES, RENDERS_PER_TEMPLATE } from './templates.js';
-import { type Blind3Lang, Blind3Values } from './values.js';
+import { INDEPENDENT_3_TEMPLATES, RENDERS_PER_TEMPLATE } from './templates.js';
+import { type Independent3Lang, Independent3Values } from './values.js';
 
 /** The seed of the committed set. */
-export const BLIND3_SEED = 0x5b1d3;
+export const INDEPENDENT_3_SEED = 0x5b1d3;
 
 /** The labelled types of the set. */
-export type Blind3Type =
+export type Independent3Type =
   | 'email' | 'phone' | 'credit-card' | 'ssn' | 'api-key' | 'ip-address' | 'iban' | 'date-of-birth'
   | 'address' | 'url' | 'name' | 'crypto-wallet' | 'passport' | 'credential';
 
 /** One labelled span (`end` exclusive, string indices). */
-export interface Blind3Span {
-  type: Blind3Type;
+export interface Independent3Span {
+  type: Independent3Type;
   start: number;
   end: number;
 }
 
 /** One fixture line. */
-export interface Blind3Fixture {
+export interface Independent3Fixture {
   id: string;
   text: string;
-  lang: Blind3Lang;
+  lang: Independent3Lang;
   negative: boolean;
-  spans: Blind3Span[];
+  spans: Independent3Span[];
   /** The whole set is held out: tuning never reads it. */
   half: 'held-out';
-  /** Index of the template in `BLIND3_TEMPLATES`. */
+  /** Index of the template in `INDEPENDENT_3_TEMPLATES`. */
   template: number;
 }
 
-const LANGS: readonly Blind3Lang[] = ['en', 'de', 'fr', 'es', 'zh', 'ja', 'ko'];
+const LANGS: readonly Independent3Lang[] = ['en', 'de', 'fr', 'es', 'zh', 'ja', 'ko'];
 
 /** The country of a language's IBANs when the slot names none. */
-const IBAN_CC: Readonly<Record<Blind3Lang, string>> = { en: 'GB', de: 'DE', fr: 'FR', es: 'ES', zh: 'NL', ja: 'GB', ko: 'DE' };
+const IBAN_CC: Readonly<Record<Independent3Lang, string>> = { en: 'GB', de: 'DE', fr: 'FR', es: 'ES', zh: 'NL', ja: 'GB', ko: 'DE' };
 
-const PII_SLOTS: Readonly<Record<string, Blind3Type>> = {
+const PII_SLOTS: Readonly<Record<string, Independent3Type>> = {
   name: 'name', first: 'name', last: 'name', email: 'email', phone: 'phone', card: 'credit-card',
   ssn: 'ssn', key: 'api-key', ip: 'ip-address', ipp: 'ip-address', ip6: 'ip-address', iban: 'iban',
   dob: 'date-of-birth', address: 'address', url: 'url', btc: 'crypto-wallet', passport: 'passport',
@@ -52,7 +52,7 @@ const PII_SLOTS: Readonly<Record<string, Blind3Type>> = {
 };
 
 /** Draws the value of one slot; returns its type when it is PII. */
-function draw(v: Blind3Values, slot: string, lang: Blind3Lang): { value: string; type?: Blind3Type } {
+function draw(v: Independent3Values, slot: string, lang: Independent3Lang): { value: string; type?: Independent3Type } {
   const [base, arg] = slot.split('_') as [string, string | undefined];
   const type = PII_SLOTS[base];
   switch (base) {
@@ -89,18 +89,18 @@ function draw(v: Blind3Values, slot: string, lang: Blind3Lang): { value: string;
 }
 
 /** Renders the whole set from `seed`. */
-export function generateBlind3(seed = BLIND3_SEED): Blind3Fixture[] {
-  const v = new Blind3Values(seed);
-  const out: Blind3Fixture[] = [];
-  const perLang = new Map<Blind3Lang, number>();
-  BLIND3_TEMPLATES.forEach((tpl, index) => {
+export function generateIndependent3(seed = INDEPENDENT_3_SEED): Independent3Fixture[] {
+  const v = new Independent3Values(seed);
+  const out: Independent3Fixture[] = [];
+  const perLang = new Map<Independent3Lang, number>();
+  INDEPENDENT_3_TEMPLATES.forEach((tpl, index) => {
     for (let k = 0; k < RENDERS_PER_TEMPLATE; k++) {
       let text = '';
-      const spans: Blind3Span[] = [];
+      const spans: Independent3Span[] = [];
       let last = 0;
       for (const m of tpl.text.matchAll(/\{([A-Za-z0-9_]+)(?:@([a-z]{2}))?\}/g)) {
         text += tpl.text.slice(last, m.index);
-        const lang = (m[2] as Blind3Lang | undefined) ?? tpl.lang;
+        const lang = (m[2] as Independent3Lang | undefined) ?? tpl.lang;
         if (!LANGS.includes(lang)) throw new Error(`blind3-templates: unknown language in ${m[0]}`);
         const { value, type } = draw(v, m[1] as string, lang);
         if (type !== undefined) spans.push({ type, start: text.length, end: text.length + value.length });
@@ -125,15 +125,15 @@ export function generateBlind3(seed = BLIND3_SEED): Blind3Fixture[] {
 }
 
 /** The file's exact contents: one JSON object per line, trailing newline. */
-export function serializeBlind3(fixtures: readonly Blind3Fixture[]): string {
+export function serializeIndependent3(fixtures: readonly Independent3Fixture[]): string {
   return `${fixtures.map((f) => JSON.stringify(f)).join('\n')}\n`;
 }
 
 /** Where the committed set lives. */
-export const BLIND3_PATH = fileURLToPath(new URL('../../development/independent-3.jsonl', import.meta.url));
+export const INDEPENDENT_3_PATH = fileURLToPath(new URL('../../development/independent-3.jsonl', import.meta.url));
 
 if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const fixtures = generateBlind3();
-  writeFileSync(BLIND3_PATH, serializeBlind3(fixtures));
-  console.log(`wrote ${fixtures.length} lines to ${BLIND3_PATH}`);
+  const fixtures = generateIndependent3();
+  writeFileSync(INDEPENDENT_3_PATH, serializeIndependent3(fixtures));
+  console.log(`wrote ${fixtures.length} lines to ${INDEPENDENT_3_PATH}`);
 }

@@ -24,21 +24,21 @@
  *   (`{date}`), amounts, timestamps, reserved example domains, 555-01xx numbers, the test card
  *   4111 1111 1111 1111, and text that only talks about PII. A line without PII slots is a negative.
  */
-import type { Blind3Lang } from './values.js';
+import type { Independent3Lang } from './values.js';
 
 /** One template of the third blind set. */
-export interface Blind3Template {
-  lang: Blind3Lang;
+export interface Independent3Template {
+  lang: Independent3Lang;
   text: string;
 }
 
 /** How many lines each template yields (different values each time). */
 export const RENDERS_PER_TEMPLATE = 2;
 
-const t = (lang: Blind3Lang, ...texts: string[]): Blind3Template[] => texts.map((text) => ({ lang, text }));
+const t = (lang: Independent3Lang, ...texts: string[]): Independent3Template[] => texts.map((text) => ({ lang, text }));
 
 /** Every template; order is part of the fixed output. */
-export const BLIND3_TEMPLATES: readonly Blind3Template[] = [
+export const INDEPENDENT_3_TEMPLATES: readonly Independent3Template[] = [
   ...t(
     'en',
     'Hi {first},\n\nThanks for reaching out about ticket {ticket}. I have updated the shipping address to {address}.\n\nBest,\n{name}\nCustomer Care | {phone}',

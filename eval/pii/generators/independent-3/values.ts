@@ -13,7 +13,7 @@ import { type Faker, fakerDE, fakerEN_US, fakerES, fakerFR, fakerJA, fakerKO, fa
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
 /** The seven languages of the third blind set. */
-export type Blind3Lang = 'en' | 'de' | 'fr' | 'es' | 'zh' | 'ja' | 'ko';
+export type Independent3Lang = 'en' | 'de' | 'fr' | 'es' | 'zh' | 'ja' | 'ko';
 
 /** A small deterministic PRNG (mulberry32): the generator must not depend on Math.random. */
 export class Rng {
@@ -212,13 +212,13 @@ export function entropy(s: string): number {
 export const KEY_PREFIXES = ['sk_live_', 'rk_live_', 'ghp_', 'github_pat_', 'AKIA', 'xoxb-', 'xoxp-', 'sk-proj-', 'sk-ant-api03-', 'glpat-', 'AIza', 'SG.', 'npm_', 'hf_'] as const;
 
 /** Region of each language's phone numbers. */
-export const PHONE_REGION: Readonly<Record<Blind3Lang, CountryCode>> = {
+export const PHONE_REGION: Readonly<Record<Independent3Lang, CountryCode>> = {
   en: 'US', de: 'DE', fr: 'FR', es: 'ES', zh: 'CN', ja: 'JP', ko: 'KR',
 };
 
 // ---------------------------------------------------------------- the value source
 
-const FAKERS: Readonly<Record<Blind3Lang, Faker>> = {
+const FAKERS: Readonly<Record<Independent3Lang, Faker>> = {
   en: fakerEN_US, de: fakerDE, fr: fakerFR, es: fakerES, zh: fakerZH_CN, ja: fakerJA, ko: fakerKO,
 };
 
@@ -231,7 +231,7 @@ const ROMAN_ZH = ['wang', 'li', 'zhang', 'liu', 'chen', 'yang', 'zhao', 'huang',
 const ROMAN_JA = ['sato', 'suzuki', 'takahashi', 'tanaka', 'watanabe', 'ito', 'yamamoto', 'nakamura', 'kobayashi', 'kato', 'yoshida', 'yamada'];
 const ROMAN_KO = ['kim', 'lee', 'park', 'choi', 'jung', 'kang', 'cho', 'yoon', 'jang', 'lim', 'han', 'seo'];
 
-const MAIL_DOMAINS: Readonly<Record<Blind3Lang, readonly string[]>> = {
+const MAIL_DOMAINS: Readonly<Record<Independent3Lang, readonly string[]>> = {
   en: ['gmail.com', 'outlook.com', 'yahoo.com', 'icloud.com', 'proton.me', 'hey.com'],
   de: ['gmx.de', 'web.de', 't-online.de', 'posteo.de', 'gmail.com', 'mailbox.org'],
   fr: ['orange.fr', 'free.fr', 'laposte.net', 'sfr.fr', 'gmail.com', 'wanadoo.fr'],
@@ -297,16 +297,16 @@ const COMPANIES = ['Müller & Söhne GmbH', 'Banco Santander', 'Deutsche Bahn', 
 const PLACES = ['Jefferson City', 'Washington Square', 'Lincoln Tunnel', 'Rue de Rivoli', 'Alexanderplatz', 'Plaza de España', 'Victoria Station', 'Georgia Avenue Café'];
 
 /** The seeded source of every fake value of the set. */
-export class Blind3Values {
+export class Independent3Values {
   readonly r: Rng;
-  private lastName: Partial<Record<Blind3Lang, { first: string; last: string }>> = {};
+  private lastName: Partial<Record<Independent3Lang, { first: string; last: string }>> = {};
 
   constructor(seed: number) {
     this.r = new Rng(seed);
     for (const f of Object.values(FAKERS)) f.seed(this.r.int(1, 2 ** 31 - 2));
   }
 
-  private person(lang: Blind3Lang): { first: string; last: string } {
+  private person(lang: Independent3Lang): { first: string; last: string } {
     const f = FAKERS[lang];
     const p = { first: f.person.firstName(), last: f.person.lastName() };
     this.lastName[lang] = p;
@@ -314,7 +314,7 @@ export class Blind3Values {
   }
 
   /** A person's full name in the language's own order (CJK without a space, Japanese sometimes with). */
-  name(lang: Blind3Lang): string {
+  name(lang: Independent3Lang): string {
     const p = this.person(lang);
     if (lang === 'zh' || lang === 'ko') return `${p.last}${p.first}`;
     if (lang === 'ja') return this.r.next() < 0.5 ? `${p.last}${p.first}` : `${p.last} ${p.first}`;
@@ -322,16 +322,16 @@ export class Blind3Values {
   }
 
   /** Just a first name (chat, salutations); a name span too. */
-  first(lang: Blind3Lang): string {
+  first(lang: Independent3Lang): string {
     return this.person(lang).first;
   }
 
   /** Just a surname (used after honorifics). */
-  last(lang: Blind3Lang): string {
+  last(lang: Independent3Lang): string {
     return this.person(lang).last;
   }
 
-  private slug(lang: Blind3Lang): string {
+  private slug(lang: Independent3Lang): string {
     const p = this.lastName[lang] ?? this.person(lang);
     if (lang === 'zh') return `${this.r.pick(ROMAN_ZH)}${this.r.pick(ROMAN_ZH.slice(0, 8))}${this.r.int(1, 99)}`;
     if (lang === 'ja') return `${this.r.pick(ROMAN_JA)}.${this.r.pick(['yuki', 'ren', 'aoi', 'haruto', 'mei', 'sora'])}`;
@@ -344,19 +344,19 @@ export class Blind3Values {
     return `${fold(p.first)}-${fold(p.last)}`;
   }
 
-  email(lang: Blind3Lang): string {
+  email(lang: Independent3Lang): string {
     const s = this.slug(lang);
     const local = this.r.pick([s.replace('-', '.'), s.replace('-', '_'), `${s.replace('-', '')}${this.r.int(7, 99)}`, s.split('-')[0] ?? s]);
     if (lang === 'zh' && this.r.next() < 0.4) return `${this.r.int(10000000, 2999999999)}@qq.com`;
     return `${local}@${this.r.pick(MAIL_DOMAINS[lang])}`;
   }
 
-  url(lang: Blind3Lang): string {
+  url(lang: Independent3Lang): string {
     return this.r.pick(URL_SITES)(this.slug(lang).replace('.', '-'), this.r);
   }
 
   /** A phone number valid for the language's country, in one of its usual written forms. */
-  phone(lang: Blind3Lang): string {
+  phone(lang: Independent3Lang): string {
     const region = PHONE_REGION[lang];
     for (;;) {
       const r = this.r;
@@ -552,7 +552,7 @@ export class Blind3Values {
   }
 
   /** A passport number in the shape of the language's country. */
-  passport(lang: Blind3Lang): string {
+  passport(lang: Independent3Lang): string {
     const r = this.r;
     const noVowel = 'CFGHJKLMNPRTVWXYZ';
     switch (lang) {
@@ -567,7 +567,7 @@ export class Blind3Values {
   }
 
   /** A birth date written the language's way (the template supplies the birth cue). */
-  dob(lang: Blind3Lang, fromYear = 1941, toYear = 2006): string {
+  dob(lang: Independent3Lang, fromYear = 1941, toYear = 2006): string {
     const r = this.r;
     const y = r.int(fromYear, toYear);
     const m = r.int(1, 12);
@@ -590,7 +590,7 @@ export class Blind3Values {
   }
 
   /** A full postal address in the country's own layout (one span). */
-  address(lang: Blind3Lang): string {
+  address(lang: Independent3Lang): string {
     const r = this.r;
     switch (lang) {
       case 'en': {
@@ -673,7 +673,7 @@ export class Blind3Values {
     return this.r.pick([`$${this.r.int(5, 4999)}.${this.r.digits(2)}`, `${this.r.int(5, 4999)},${this.r.digits(2)} €`, `¥${this.r.int(100, 99999)}`, `₩${this.r.int(1, 999)},${this.r.digits(3)}`]);
   }
   /** A recent calendar date (delivery, appointment, build) with no birth cue around it. */
-  date(lang: Blind3Lang): string {
+  date(lang: Independent3Lang): string {
     return this.dob(lang, 2024, 2027);
   }
   ts(): string {

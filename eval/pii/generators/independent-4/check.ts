@@ -5,7 +5,7 @@
  * is what the generator produces, and the language / negative ratios. It never runs a detector.
  */
 import { readFileSync } from 'node:fs';
-import { BLIND4_PII_PATH, type Blind4PIILine, generateBlind4PIILines } from './generate.js';
+import { INDEPENDENT_4_PII_PATH, type Independent4PIILine, generateIndependent4PIILines } from './generate.js';
 import { bech32Valid, IBAN_LENGTHS, ibanValid, luhnValid } from './values.js';
 
 const TYPES = new Set([
@@ -73,11 +73,11 @@ function checkValue(id: string, type: string, v: string): void {
   }
 }
 
-const fileLines = readFileSync(BLIND4_PII_PATH, 'utf8')
+const fileLines = readFileSync(INDEPENDENT_4_PII_PATH, 'utf8')
   .split('\n')
   .filter((l) => l.trim() !== '');
-const lines = fileLines.map((l) => JSON.parse(l) as Blind4PIILine);
-const regenerated = generateBlind4PIILines();
+const lines = fileLines.map((l) => JSON.parse(l) as Independent4PIILine);
+const regenerated = generateIndependent4PIILines();
 if (JSON.stringify(regenerated) !== JSON.stringify(lines))
   problems.push('file differs from a fresh generation (re-run independent-4/generate.ts)');
 

@@ -8,11 +8,11 @@
  * it was built from.
  */
 import { writeFileSync } from 'node:fs';
-import { BLIND4_PII_TEMPLATES, Ctx, type Seg } from './templates.js';
+import { INDEPENDENT_4_PII_TEMPLATES, Ctx, type Seg } from './templates.js';
 import { hash32, type PII4Type, Rng, seedFaker } from './values.js';
 
 /** One generated line (the loader's fixture shape). */
-export interface Blind4PIILine {
+export interface Independent4PIILine {
   id: string;
   text: string;
   lang: string;
@@ -23,14 +23,14 @@ export interface Blind4PIILine {
 }
 
 /** Base seed of the set. */
-export const BLIND4_SEED = 0x5b14d4;
+export const INDEPENDENT_4_SEED = 0x5b14d4;
 
 /** Where the set is written. */
-export const BLIND4_PII_PATH = new URL('../../development/independent-4.jsonl', import.meta.url);
+export const INDEPENDENT_4_PII_PATH = new URL('../../development/independent-4.jsonl', import.meta.url);
 
-function assemble(segs: readonly Seg[]): { text: string; spans: Blind4PIILine['spans'] } {
+function assemble(segs: readonly Seg[]): { text: string; spans: Independent4PIILine['spans'] } {
   let text = '';
-  const spans: Blind4PIILine['spans'] = [];
+  const spans: Independent4PIILine['spans'] = [];
   for (const s of segs) {
     if (typeof s === 'string') text += s;
     else {
@@ -49,7 +49,7 @@ function assemble(segs: readonly Seg[]): { text: string; spans: Blind4PIILine['s
  * `url` / `credential` row, and every earlier set) makes the `user:password` a `credential`
  * detection that wins the overlap with its URL. The label is the `user:password` part.
  */
-function credentialSpan(url: string, start: number): Blind4PIILine['spans'][number] {
+function credentialSpan(url: string, start: number): Independent4PIILine['spans'][number] {
   const from = url.indexOf('://') + 3;
   const at = url.indexOf('@', from);
   if (from < 3 || at < 0) throw new Error(`credential URL without user info: ${url}`);
@@ -57,12 +57,12 @@ function credentialSpan(url: string, start: number): Blind4PIILine['spans'][numb
 }
 
 /** Every line of the set, in template order. */
-export function generateBlind4PIILines(): Blind4PIILine[] {
-  const lines: Blind4PIILine[] = [];
+export function generateIndependent4PIILines(): Independent4PIILine[] {
+  const lines: Independent4PIILine[] = [];
   const perLang = new Map<string, number>();
-  for (const tpl of BLIND4_PII_TEMPLATES) {
+  for (const tpl of INDEPENDENT_4_PII_TEMPLATES) {
     for (let i = 0; i < tpl.count; i++) {
-      const seed = (hash32(`${tpl.id}#${i}`) ^ BLIND4_SEED) >>> 0;
+      const seed = (hash32(`${tpl.id}#${i}`) ^ INDEPENDENT_4_SEED) >>> 0;
       seedFaker(seed);
       const { text, spans } = assemble(tpl.make(new Ctx(new Rng(seed), tpl.lang, i)));
       if (tpl.negative !== (spans.length === 0))
@@ -84,7 +84,7 @@ export function generateBlind4PIILines(): Blind4PIILine[] {
 }
 
 if (process.argv[1]?.endsWith('independent-4/generate.ts')) {
-  const lines = generateBlind4PIILines();
-  writeFileSync(BLIND4_PII_PATH, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
-  console.log(`wrote ${lines.length} lines to ${BLIND4_PII_PATH.pathname}`);
+  const lines = generateIndependent4PIILines();
+  writeFileSync(INDEPENDENT_4_PII_PATH, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  console.log(`wrote ${lines.length} lines to ${INDEPENDENT_4_PII_PATH.pathname}`);
 }

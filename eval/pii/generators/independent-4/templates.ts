@@ -1162,7 +1162,7 @@ ${c.name(p)} 드림
 ];
 
 /** Every template of the fourth blind set. */
-export const BLIND4_PII_TEMPLATES: readonly PIITemplate4[] = [
+export const INDEPENDENT_4_PII_TEMPLATES: readonly PIITemplate4[] = [
   ...EN,
   ...DE,
   ...FR,

@@ -9,14 +9,14 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
-import { type Blind5PIIFixture, generateBlind5PIIFixtures } from './generate.js';
+import { type Independent5PIIFixture, generateIndependent5PIIFixtures } from './generate.js';
 import { ibanValid, luhnValid } from './values.js';
 
 const committed = readFileSync(new URL('../../development/independent-5.jsonl', import.meta.url), 'utf8')
   .split('\n')
   .filter((l) => l.trim() !== '')
-  .map((l) => JSON.parse(l) as Blind5PIIFixture);
-const fresh = generateBlind5PIIFixtures();
+  .map((l) => JSON.parse(l) as Independent5PIIFixture);
+const fresh = generateIndependent5PIIFixtures();
 const problems: string[] = [];
 if (JSON.stringify(committed) !== JSON.stringify(fresh))
   problems.push('committed file differs from the generator output');

@@ -7,11 +7,11 @@
  * It only builds lines; it never runs a detector.
  */
 import { writeFileSync } from 'node:fs';
-import { type B5Type, BLIND5_TEMPLATES, type Part, type Template, type Values } from './templates.js';
+import { type Independent5Type, INDEPENDENT_5_TEMPLATES, type Part, type Template, type Values } from './templates.js';
 import {
   address,
   apiKey,
-  type B5Lang,
+  type Independent5Lang,
   badCard,
   badIban,
   birthDate,
@@ -40,17 +40,17 @@ import {
 } from './values.js';
 
 /** One line of the set, in the format `eval/pii.ts` loads. */
-export interface Blind5PIIFixture {
+export interface Independent5PIIFixture {
   id: string;
   text: string;
-  lang: B5Lang;
+  lang: Independent5Lang;
   negative: boolean;
-  spans: Array<{ type: B5Type; start: number; end: number }>;
+  spans: Array<{ type: Independent5Type; start: number; end: number }>;
   half: 'heldout';
   template: string;
 }
 
-const IBAN_COUNTRY: Record<B5Lang, string> = {
+const IBAN_COUNTRY: Record<Independent5Lang, string> = {
   en: 'GB',
   de: 'DE',
   fr: 'FR',
@@ -60,7 +60,7 @@ const IBAN_COUNTRY: Record<B5Lang, string> = {
   ko: 'GB',
 };
 
-function valuesFor(r: Rng, lang: B5Lang): Values {
+function valuesFor(r: Rng, lang: Independent5Lang): Values {
   return {
     r,
     name: () => personName(r, lang),
@@ -90,9 +90,9 @@ function valuesFor(r: Rng, lang: B5Lang): Values {
 }
 
 /** Concatenates parts into a line and its exact spans. */
-export function assemble(parts: readonly Part[]): { text: string; spans: Blind5PIIFixture['spans'] } {
+export function assemble(parts: readonly Part[]): { text: string; spans: Independent5PIIFixture['spans'] } {
   let text = '';
-  const spans: Blind5PIIFixture['spans'] = [];
+  const spans: Independent5PIIFixture['spans'] = [];
   for (const p of parts) {
     if (typeof p === 'string') text += p;
     else if ('url' in p) {
@@ -117,10 +117,10 @@ export function assemble(parts: readonly Part[]): { text: string; spans: Blind5P
 }
 
 /** Every line of blind set 5, the same on every call. */
-export function generateBlind5PIIFixtures(): Blind5PIIFixture[] {
+export function generateIndependent5PIIFixtures(): Independent5PIIFixture[] {
   seedFakers(5005);
-  const out: Blind5PIIFixture[] = [];
-  BLIND5_TEMPLATES.forEach(({ template, count }: { template: Template; count: number }, ti) => {
+  const out: Independent5PIIFixture[] = [];
+  INDEPENDENT_5_TEMPLATES.forEach(({ template, count }: { template: Template; count: number }, ti) => {
     for (let i = 0; i < count; i++) {
       const r = new Rng(5_000_003 + ti * 101 + i * 7919);
       const { text, spans } = assemble(template.make(valuesFor(r, template.lang)));
@@ -139,7 +139,7 @@ export function generateBlind5PIIFixtures(): Blind5PIIFixture[] {
 }
 
 if (process.argv[1]?.endsWith('independent-5/generate.ts')) {
-  const lines = generateBlind5PIIFixtures().map((f) => JSON.stringify(f));
+  const lines = generateIndependent5PIIFixtures().map((f) => JSON.stringify(f));
   writeFileSync(new URL('../../development/independent-5.jsonl', import.meta.url), `${lines.join('\n')}\n`);
   console.log(`wrote ${lines.length} lines to eval/pii/development/independent-5.jsonl`);
 }

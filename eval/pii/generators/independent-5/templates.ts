@@ -34,10 +34,10 @@
  * - Emails at documentation domains (`example.com`) and loopback IPs are not labelled (the README
  *   scores them below the default threshold); they appear only in negatives.
  */
-import type { B5Lang, Rng } from './values.js';
+import type { Independent5Lang, Rng } from './values.js';
 
 /** The documented PII type names used in this set. */
-export type B5Type =
+export type Independent5Type =
   | 'email'
   | 'phone'
   | 'credit-card'
@@ -54,7 +54,7 @@ export type B5Type =
   | 'passport';
 
 /** One piece of a generated line. */
-export type Part = string | { t: B5Type; v: string } | { url: [string, string, string] };
+export type Part = string | { t: Independent5Type; v: string } | { url: [string, string, string] };
 
 /** What a template may draw values from (bound to one language and one seeded RNG). */
 export interface Values {
@@ -87,12 +87,12 @@ export interface Values {
 /** A template: its id, language, whether it is a look-alike negative, and its builder. */
 export interface Template {
   id: string;
-  lang: B5Lang;
+  lang: Independent5Lang;
   negative: boolean;
   make(v: Values): Part[];
 }
 
-const L = (t: B5Type, v: string): Part => ({ t, v });
+const L = (t: Independent5Type, v: string): Part => ({ t, v });
 const N = (v: string) => L('name', v);
 const E = (v: string) => L('email', v);
 const P = (v: string) => L('phone', v);
@@ -2019,7 +2019,7 @@ const MORE_NEG: Template[] = [
 ];
 
 /** Every template with how many lines to draw from it. */
-export const BLIND5_TEMPLATES: Array<{ template: Template; count: number }> = [
+export const INDEPENDENT_5_TEMPLATES: Array<{ template: Template; count: number }> = [
   ...EN.map((template) => ({ template, count: 3 })),
   ...EN_NEG.map((template) => ({ template, count: 4 })),
   ...MORE.map((template) => ({ template, count: 3 })),

@@ -9,7 +9,7 @@ import { type Faker, fakerDE, fakerEN_US, fakerES, fakerFR } from '@faker-js/fak
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
 
 /** The seven languages of the set. */
-export type B5Lang = 'en' | 'de' | 'fr' | 'es' | 'zh' | 'ja' | 'ko';
+export type Independent5Lang = 'en' | 'de' | 'fr' | 'es' | 'zh' | 'ja' | 'ko';
 
 /** A small seeded PRNG (mulberry32), so values do not depend on faker's internals. */
 export class Rng {
@@ -491,7 +491,7 @@ export function phone(r: Rng, country: PhoneCountry, intl = r.chance(0.45)): str
 }
 
 /** The phone country of each language. */
-export const PHONE_COUNTRY: Record<B5Lang, PhoneCountry> = {
+export const PHONE_COUNTRY: Record<Independent5Lang, PhoneCountry> = {
   en: 'US',
   de: 'DE',
   fr: 'FR',
@@ -678,7 +678,7 @@ const WORLD_NAMES = [
 ];
 
 /** A person's name as written in `lang` (native script for zh/ja/ko). */
-export function personName(r: Rng, lang: B5Lang): string {
+export function personName(r: Rng, lang: Independent5Lang): string {
   switch (lang) {
     case 'zh':
       return r.pick(ZH_FAMILY) + r.pick(ZH_GIVEN);
@@ -703,7 +703,7 @@ export function personName(r: Rng, lang: B5Lang): string {
 }
 
 /** A family name of `lang` (for "Dr. X", "X様", "X 선생님"). */
-export function familyName(r: Rng, lang: B5Lang): string {
+export function familyName(r: Rng, lang: Independent5Lang): string {
   if (lang === 'zh') return r.pick(ZH_FAMILY);
   if (lang === 'ja') return r.pick(JA_FAMILY);
   if (lang === 'ko') return r.pick(KO_FAMILY);
@@ -711,7 +711,7 @@ export function familyName(r: Rng, lang: B5Lang): string {
 }
 
 /** A given name of `lang`. */
-export function givenName(r: Rng, lang: B5Lang): string {
+export function givenName(r: Rng, lang: Independent5Lang): string {
   if (lang === 'zh') return r.pick(ZH_GIVEN);
   if (lang === 'ja') return r.pick(JA_GIVEN);
   if (lang === 'ko') return r.pick(KO_GIVEN);
@@ -839,7 +839,7 @@ const KO_PLACES = [
 ] as const;
 
 /** One postal address of `lang`'s country, in that country's order, as one line. */
-export function address(r: Rng, lang: B5Lang, withCity = true): string {
+export function address(r: Rng, lang: Independent5Lang, withCity = true): string {
   switch (lang) {
     case 'en': {
       const [city, st, zip] = r.pick(US_CITIES);
@@ -887,7 +887,7 @@ export function jaPostcode(r: Rng): string {
 // ---------------------------------------------------------------- dates, e-mails, misc
 
 /** A birth date between 1935 and 2006, written the way `lang` writes dates. */
-export function birthDate(r: Rng, lang: B5Lang, style = r.int(0, 2)): string {
+export function birthDate(r: Rng, lang: Independent5Lang, style = r.int(0, 2)): string {
   const y = r.int(1935, 2006);
   const m = r.int(1, 12);
   const d = r.int(1, 28);
@@ -966,7 +966,7 @@ export function birthDate(r: Rng, lang: B5Lang, style = r.int(0, 2)): string {
   }
 }
 
-const MAIL_DOMAINS: Record<B5Lang, readonly string[]> = {
+const MAIL_DOMAINS: Record<Independent5Lang, readonly string[]> = {
   en: [
     'gmail.com',
     'outlook.com',
@@ -1001,7 +1001,7 @@ const ROMAN = [
 ];
 
 /** An e-mail address plausible for `lang`'s country. */
-export function email(r: Rng, lang: B5Lang): string {
+export function email(r: Rng, lang: Independent5Lang): string {
   let local: string;
   if (lang === 'zh' || lang === 'ja' || lang === 'ko') {
     local = r.chance(0.4)
@@ -1031,7 +1031,7 @@ export function email(r: Rng, lang: B5Lang): string {
 }
 
 /** A passport number in the shape of `lang`'s country. */
-export function passport(r: Rng, lang: B5Lang): string {
+export function passport(r: Rng, lang: Independent5Lang): string {
   const U = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
   switch (lang) {
     case 'en':

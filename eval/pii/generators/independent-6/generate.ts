@@ -16,7 +16,7 @@ import {
   fakerKO,
   fakerZH_CN,
 } from '@faker-js/faker';
-import { BLIND6_TEMPLATES } from './templates.js';
+import { INDEPENDENT_6_TEMPLATES } from './templates.js';
 import {
   address,
   apiKey,
@@ -38,7 +38,7 @@ import {
 } from './values.js';
 
 /** One line of the set, in the format `eval/pii.ts` loads. */
-export interface Blind6Line {
+export interface Independent6Line {
   id: string;
   text: string;
   lang: Lang6;
@@ -49,7 +49,7 @@ export interface Blind6Line {
 }
 
 /** Where the set is written. */
-export const BLIND6_PATH = new URL('../../development/independent-6.jsonl', import.meta.url);
+export const INDEPENDENT_6_PATH = new URL('../../development/independent-6.jsonl', import.meta.url);
 
 const FAKERS: Record<Lang6, Faker> = {
   en: fakerEN_US,
@@ -163,9 +163,9 @@ function credUrl(r: Rand): { text: string; start: number; end: number } {
 const SLOT = /\{(~?[a-z0-9_]+)\}/g;
 
 /** Fills one template: the text and its exact spans. */
-export function fill(template: string, r: Rand, lang: Lang6): { text: string; spans: Blind6Line['spans'] } {
+export function fill(template: string, r: Rand, lang: Lang6): { text: string; spans: Independent6Line['spans'] } {
   let text = '';
-  const spans: Blind6Line['spans'] = [];
+  const spans: Independent6Line['spans'] = [];
   let current: PersonName | undefined;
   let last = 0;
   const put = (value: string, type?: string) => {
@@ -258,13 +258,13 @@ export function fill(template: string, r: Rand, lang: Lang6): { text: string; sp
 }
 
 /** Generates the whole set, the same on every call. */
-export function generateBlind6(seed = 60606): Blind6Line[] {
-  const out: Blind6Line[] = [];
+export function generateIndependent6(seed = 60606): Independent6Line[] {
+  const out: Independent6Line[] = [];
   (Object.keys(COUNTS) as Lang6[]).forEach((lang, li) => {
     const faker = FAKERS[lang];
     faker.seed(seed + li * 1009);
     const r = new Rand(faker);
-    const { positive, negative } = BLIND6_TEMPLATES[lang];
+    const { positive, negative } = INDEPENDENT_6_TEMPLATES[lang];
     for (const [isNeg, templates, count] of [
       [false, positive, COUNTS[lang].pos],
       [true, negative, COUNTS[lang].neg],
@@ -288,7 +288,7 @@ export function generateBlind6(seed = 60606): Blind6Line[] {
 }
 
 /** Structural checks: spans in bounds, sorted, not overlapping, trimmed, negatives empty. */
-export function checkBlind6(lines: readonly Blind6Line[]): string[] {
+export function checkIndependent6(lines: readonly Independent6Line[]): string[] {
   const problems: string[] = [];
   const ids = new Set<string>();
   for (const l of lines) {
@@ -311,7 +311,7 @@ export function checkBlind6(lines: readonly Blind6Line[]): string[] {
   return problems;
 }
 
-function summary(lines: readonly Blind6Line[]): void {
+function summary(lines: readonly Independent6Line[]): void {
   const byLang = new Map<string, { lines: number; neg: number }>();
   const byType = new Map<string, number>();
   for (const l of lines) {
@@ -329,23 +329,23 @@ function summary(lines: readonly Blind6Line[]): void {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv.includes('--check')) {
-    const lines = readFileSync(BLIND6_PATH, 'utf8')
+    const lines = readFileSync(INDEPENDENT_6_PATH, 'utf8')
       .split('\n')
       .filter((l) => l.trim() !== '')
-      .map((l) => JSON.parse(l) as Blind6Line);
-    const regenerated = generateBlind6();
+      .map((l) => JSON.parse(l) as Independent6Line);
+    const regenerated = generateIndependent6();
     if (JSON.stringify(regenerated) !== JSON.stringify(lines))
       console.log('file differs from a fresh generation');
-    const problems = checkBlind6(lines);
+    const problems = checkIndependent6(lines);
     for (const p of problems) console.log(p);
     summary(lines);
     if (problems.length > 0) process.exitCode = 1;
   } else {
-    const lines = generateBlind6();
-    const problems = checkBlind6(lines);
+    const lines = generateIndependent6();
+    const problems = checkIndependent6(lines);
     for (const p of problems) console.log(p);
     if (problems.length > 0) process.exitCode = 1;
-    writeFileSync(BLIND6_PATH, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+    writeFileSync(INDEPENDENT_6_PATH, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
     summary(lines);
   }
 }

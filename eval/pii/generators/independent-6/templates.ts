@@ -35,13 +35,13 @@
 import type { Lang6 } from './values.js';
 
 /** The templates of one language: lines with labelled values and look-alike lines without. */
-export interface Blind6Templates {
+export interface Independent6Templates {
   positive: readonly string[];
   negative: readonly string[];
 }
 
 /** Templates per language. */
-export const BLIND6_TEMPLATES: Record<Lang6, Blind6Templates> = {
+export const INDEPENDENT_6_TEMPLATES: Record<Lang6, Independent6Templates> = {
   en: {
     positive: [
       '# .env (staging)\nSECRET_KEY={key}\nDATABASE_URL={credurl}\nSUPPORT_EMAIL={email}',

@@ -4,7 +4,7 @@
  * `npx tsx eval/pii/generators/independent-7/check.ts`
  */
 import { readFileSync } from 'node:fs';
-import { generateBlind7PII } from './generate.js';
+import { generateIndependent7PII } from './generate.js';
 import { ibanValid, luhnValid } from './values.js';
 
 const TYPES = new Set([
@@ -26,7 +26,7 @@ const TYPES = new Set([
 const file = readFileSync(new URL('../../heldout/independent-7.jsonl', import.meta.url), 'utf8')
   .trim()
   .split('\n');
-const regenerated = generateBlind7PII().map((l) => JSON.stringify(l));
+const regenerated = generateIndependent7PII().map((l) => JSON.stringify(l));
 const problems: string[] = [];
 if (file.length !== regenerated.length || file.some((l, i) => l !== regenerated[i]))
   problems.push('file differs from a fresh generation');
@@ -35,7 +35,7 @@ const byType: Record<string, number> = {};
 let negatives = 0;
 const ids = new Set<string>();
 for (const raw of file) {
-  const l = JSON.parse(raw) as ReturnType<typeof generateBlind7PII>[number];
+  const l = JSON.parse(raw) as ReturnType<typeof generateIndependent7PII>[number];
   if (ids.has(l.id)) problems.push(`duplicate id ${l.id}`);
   ids.add(l.id);
   byLang[l.lang] = (byLang[l.lang] ?? 0) + 1;

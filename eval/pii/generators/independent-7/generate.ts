@@ -3,11 +3,11 @@
  * Seeded, so a re-run writes the same file. Written without reading the detector or other sets.
  */
 import { writeFileSync } from 'node:fs';
-import { BLIND7_PII_TEMPLATES, type Part } from './templates.js';
+import { INDEPENDENT_7_PII_TEMPLATES, type Part } from './templates.js';
 import { type Lang, Values } from './values.js';
 
 /** One line of the set (the loader's PIIFixture shape). */
-export interface Blind7Line {
+export interface Independent7Line {
   id: string;
   text: string;
   lang: Lang;
@@ -37,9 +37,9 @@ const TARGETS: Record<Lang, [number, number]> = {
  */
 const CRED = /^[a-z][a-z0-9+.-]*:\/\/([^/@:\s]+:[^/@\s]+)@/;
 
-function render(parts: Part[]): { text: string; spans: Blind7Line['spans'] } {
+function render(parts: Part[]): { text: string; spans: Independent7Line['spans'] } {
   let text = '';
-  const spans: Blind7Line['spans'] = [];
+  const spans: Independent7Line['spans'] = [];
   for (const p of parts) {
     if (typeof p === 'string') {
       text += p;
@@ -59,13 +59,13 @@ function render(parts: Part[]): { text: string; spans: Blind7Line['spans'] } {
 }
 
 /** Every line of blind set 7, the same on every call. */
-export function generateBlind7PII(seed = 70_707): Blind7Line[] {
+export function generateIndependent7PII(seed = 70_707): Independent7Line[] {
   const v = new Values(seed);
-  const out: Blind7Line[] = [];
+  const out: Independent7Line[] = [];
   for (const lang of Object.keys(TARGETS) as Lang[]) {
     const [pos, neg] = TARGETS[lang];
     for (const negative of [false, true]) {
-      const ts = BLIND7_PII_TEMPLATES.filter((t) => t.lang === lang && t.negative === negative);
+      const ts = INDEPENDENT_7_PII_TEMPLATES.filter((t) => t.lang === lang && t.negative === negative);
       const want = negative ? neg : pos;
       for (let i = 0; i < want; i++) {
         const t = ts[i % ts.length];
@@ -88,7 +88,7 @@ export function generateBlind7PII(seed = 70_707): Blind7Line[] {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const lines = generateBlind7PII();
+  const lines = generateIndependent7PII();
   writeFileSync(
     new URL('../../heldout/independent-7.jsonl', import.meta.url),
     `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`,

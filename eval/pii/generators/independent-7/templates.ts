@@ -1154,7 +1154,7 @@ const mk = (lang: Lang, negative: boolean, xs: Array<[string, (v: Values) => Par
   xs.map(([id, make]) => ({ id, lang, negative, make }));
 
 /** Every template of blind set 7, in a fixed order. */
-export const BLIND7_PII_TEMPLATES: readonly Template[] = [
+export const INDEPENDENT_7_PII_TEMPLATES: readonly Template[] = [
   ...mk('en', false, en),
   ...mk('en', true, enNeg),
   ...mk('de', false, DE),

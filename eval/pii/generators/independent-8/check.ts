@@ -4,11 +4,11 @@
  * Run: `npx tsx eval/pii/generators/independent-8/check.ts`.
  */
 import { readFileSync } from 'node:fs';
-import { generateBlind8 } from './generate.js';
+import { generateIndependent8 } from './generate.js';
 
 const TYPES = new Set(['email', 'phone', 'credit-card', 'ssn', 'api-key', 'ip-address', 'iban', 'date-of-birth', 'address', 'url', 'credential', 'crypto-wallet', 'name', 'passport']);
 const lines = readFileSync(new URL('../../heldout/independent-8.jsonl', import.meta.url), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-const fresh = generateBlind8();
+const fresh = generateIndependent8();
 const problems: string[] = [];
 if (JSON.stringify(fresh) !== JSON.stringify(lines)) problems.push('committed file differs from a fresh generation');
 const byLang: Record<string, number> = {};

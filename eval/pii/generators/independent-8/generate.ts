@@ -5,11 +5,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Faker, en, de, fr, es, zh_CN, ja, ko, base } from '@faker-js/faker';
-import { BLIND8_TEMPLATES, type Blind8Template, type Vals } from './templates.js';
+import { INDEPENDENT_8_TEMPLATES, type Independent8Template, type Vals } from './templates.js';
 import * as V from './values.js';
 
 /** One generated line, in the format `eval/pii.ts` loads. */
-export interface Blind8Line {
+export interface Independent8Line {
   id: string;
   text: string;
   lang: string;
@@ -20,14 +20,14 @@ export interface Blind8Line {
 }
 
 const LOCALES = { en: [en, base], de: [de, en, base], fr: [fr, en, base], es: [es, en, base], zh: [zh_CN, en, base], ja: [ja, en, base], ko: [ko, en, base] } as const;
-const PER_LANG: Record<Blind8Template['lang'], number> = { en: 140, de: 54, fr: 54, es: 54, zh: 54, ja: 54, ko: 54 };
+const PER_LANG: Record<Independent8Template['lang'], number> = { en: 140, de: 54, fr: 54, es: 54, zh: 54, ja: 54, ko: 54 };
 const IBAN_CC = { en: ['GB', 'NL', 'IT'], de: ['DE'], fr: ['FR'], es: ['ES'], zh: ['DE', 'GB'], ja: ['GB'], ko: ['DE'] } as const;
 
 function asciiFold(s: string): string {
   return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z]/g, '').toLowerCase();
 }
 
-function makeVals(f: Faker, loc: Faker, lang: Blind8Template['lang']): Vals {
+function makeVals(f: Faker, loc: Faker, lang: Independent8Template['lang']): Vals {
   const domain = () => f.helpers.arrayElement(['gmail.com', 'outlook.com', 'yahoo.co.jp', 'naver.com', 'qq.com', 'web.de', 'orange.fr', 'protonmail.com', f.internet.domainName()]);
   const v: Vals = {
     f,
@@ -57,29 +57,29 @@ function makeVals(f: Faker, loc: Faker, lang: Blind8Template['lang']): Vals {
 }
 
 /** Every line of blind set 8, the same on every call. */
-export function generateBlind8(): Blind8Line[] {
-  const out: Blind8Line[] = [];
+export function generateIndependent8(): Independent8Line[] {
+  const out: Independent8Line[] = [];
   const seen = new Set<string>();
   let seed = 8008;
-  for (const lang of Object.keys(PER_LANG) as Array<Blind8Template['lang']>) {
+  for (const lang of Object.keys(PER_LANG) as Array<Independent8Template['lang']>) {
     const f = new Faker({ locale: [...LOCALES.en] });
     const loc = new Faker({ locale: [...LOCALES[lang]] });
     f.seed(seed++);
     loc.seed(seed++);
     const v = makeVals(f, loc, lang);
-    const pos = BLIND8_TEMPLATES.filter((t) => t.lang === lang && !t.negative);
-    const neg = BLIND8_TEMPLATES.filter((t) => t.lang === lang && t.negative);
+    const pos = INDEPENDENT_8_TEMPLATES.filter((t) => t.lang === lang && !t.negative);
+    const neg = INDEPENDENT_8_TEMPLATES.filter((t) => t.lang === lang && t.negative);
     const nNeg = Math.round(PER_LANG[lang] / 3);
     for (let i = 0; i < PER_LANG[lang]; i++) {
       const isNeg = i % 3 === 2 && i / 3 < nNeg;
       const list = isNeg ? neg : pos;
       const base = isNeg ? Math.floor(i / 3) : i - Math.floor(i / 3);
       // Exact duplicates are redrawn with the next template of the same kind.
-      let t = list[0] as Blind8Template;
+      let t = list[0] as Independent8Template;
       let text = '';
-      let spans: Blind8Line['spans'] = [];
+      let spans: Independent8Line['spans'] = [];
       for (let k = 0; k < list.length; k++) {
-        t = list[(base + k) % list.length] as Blind8Template;
+        t = list[(base + k) % list.length] as Independent8Template;
         text = '';
         spans = [];
         for (const p of t.render(v)) {
@@ -100,7 +100,7 @@ export function generateBlind8(): Blind8Line[] {
 }
 
 if (process.argv[1]?.endsWith('independent-8/generate.ts')) {
-  const lines = generateBlind8();
+  const lines = generateIndependent8();
   writeFileSync(new URL('../../heldout/independent-8.jsonl', import.meta.url), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
   console.log(`wrote ${lines.length} lines`);
 }

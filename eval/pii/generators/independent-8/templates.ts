@@ -42,7 +42,7 @@ export interface Vals {
 }
 
 /** One template: a language, whether it is a look-alike negative, and its pieces. */
-export interface Blind8Template {
+export interface Independent8Template {
   id: string;
   lang: 'en' | 'de' | 'fr' | 'es' | 'zh' | 'ja' | 'ko';
   negative: boolean;
@@ -67,7 +67,7 @@ const ver = (v: Vals) => `${v.f.number.int({ max: 9 })}.${v.f.number.int({ max: 
 const isoDate = (v: Vals) => v.f.date.between({ from: '2024-01-01', to: '2026-11-30' }).toISOString().slice(0, 10);
 
 /** All templates of blind set 8. */
-export const BLIND8_TEMPLATES: Blind8Template[] = [
+export const INDEPENDENT_8_TEMPLATES: Independent8Template[] = [
   // ---------------- English ----------------
   { id: 'en-ticket-callback', lang: 'en', negative: false, render: (v) => ['Ticket #', num(v, 6), ' – customer ', N(v), ' asked for a callback on ', P(v), ' after 3pm. Preferred email: ', E(v), '.'] },
   { id: 'en-signature', lang: 'en', negative: false, render: (v) => ['Thanks again for the quick turnaround.\n\nBest regards,\n', N(v), '\nAccount Manager, ', v.f.company.name(), '\nM: ', P(v), '\n', E(v)] },

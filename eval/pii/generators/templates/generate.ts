@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { type Faker, fakerDE, fakerEN_US, fakerES, fakerFR, fakerJA, fakerKO, fakerZH_CN } from '@faker-js/faker';
 import type { PIIType } from '../../../../src/processors/pii-detector/detect/types.js';
 import { fill, type Lang } from './slots.js';
-import { FRESH_TEMPLATES } from './unseen-phrasing-templates.js';
+import { UNSEEN_PHRASING_TEMPLATES } from './unseen-phrasing-templates.js';
 import { TEMPLATES } from './templates.js';
 import { makeRandom } from './values.js';
 
@@ -73,13 +73,13 @@ export function generatePIIFixtures(seed = 20261203): PIIFixture[] {
 }
 
 /** Lines of the fresh-phrasing set: each fresh template filled three times. */
-export function generateFreshPIIFixtures(seed = 20261204): PIIFixture[] {
+export function generateUnseenPhrasingPIIFixtures(seed = 20261204): PIIFixture[] {
   const out: PIIFixture[] = [];
-  for (const lang of Object.keys(FRESH_TEMPLATES) as Lang[]) {
+  for (const lang of Object.keys(UNSEEN_PHRASING_TEMPLATES) as Lang[]) {
     const faker = FAKERS[lang];
     faker.seed(seed + lang.charCodeAt(0) * 31 + lang.charCodeAt(1));
     const r = makeRandom(faker);
-    const { positive, negative } = FRESH_TEMPLATES[lang];
+    const { positive, negative } = UNSEEN_PHRASING_TEMPLATES[lang];
     for (const [templates, isNegative] of [
       [positive, false],
       [negative, true],
@@ -104,7 +104,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { hardCaseFixtures } = await import('./hard-cases.js');
   const all = [
     ...generatePIIFixtures(),
-    ...generateFreshPIIFixtures(),
+    ...generateUnseenPhrasingPIIFixtures(),
     ...hardCaseFixtures('dev'),
     ...hardCaseFixtures('heldout'),
   ];

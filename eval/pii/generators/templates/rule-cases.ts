@@ -122,7 +122,7 @@ const LINES: ReadonlyArray<readonly [Lang, string]> = [
 const MARK = /\[\[([a-z-]+)\|([^\]]+)\]\]/g;
 
 /** The dev2 fixtures, the same on every call. */
-export function generateDev2PIIFixtures(): PIIFixture[] {
+export function generateRuleCasePIIFixtures(): PIIFixture[] {
   return LINES.map(([lang, marked], i) => {
     const spans: PIIFixture['spans'] = [];
     let text = '';

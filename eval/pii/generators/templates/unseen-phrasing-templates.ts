@@ -7,7 +7,7 @@
 import type { LangTemplates } from './templates.js';
 import type { Lang } from './slots.js';
 
-export const FRESH_TEMPLATES: Readonly<Record<Lang, LangTemplates>> = {
+export const UNSEEN_PHRASING_TEMPLATES: Readonly<Record<Lang, LangTemplates>> = {
   en: {
     positive: [
       'Drop me a line ({email}) whenever.',
