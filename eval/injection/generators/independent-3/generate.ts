@@ -71,7 +71,7 @@ export function generateBlind4InjectionLines(): Blind4InjectionLine[] {
   return out;
 }
 
-if (process.argv[1]?.endsWith('independent-3/generate.ts')) {
+if (process.argv[1]?.endsWith('injection/generators/independent-3/generate.ts')) {
   const lines = generateBlind4InjectionLines();
   writeFileSync(BLIND4_INJECTION_PATH, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
   console.log(`wrote ${lines.length} lines to ${BLIND4_INJECTION_PATH.pathname}`);

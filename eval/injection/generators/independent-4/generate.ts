@@ -88,7 +88,7 @@ export function generateBlind5InjectionRows(): Blind5InjectionRow[] {
   return out;
 }
 
-if (process.argv[1]?.endsWith('independent-4/generate.ts')) {
+if (process.argv[1]?.endsWith('injection/generators/independent-4/generate.ts')) {
   const rows = generateBlind5InjectionRows();
   writeFileSync(
     new URL('../../data/development/independent-4.jsonl', import.meta.url),

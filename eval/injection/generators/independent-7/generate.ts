@@ -65,7 +65,7 @@ export function generateBlind8Injection(): Blind8Row[] {
   return rows;
 }
 
-if (process.argv[1]?.endsWith('independent-7/generate.ts')) {
+if (process.argv[1]?.endsWith('injection/generators/independent-7/generate.ts')) {
   const rows = generateBlind8Injection();
   writeFileSync(new URL('../../data/heldout/independent-7.jsonl', import.meta.url), `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
   console.log(`wrote ${rows.length} rows`);

@@ -1,5 +1,5 @@
 /**
- * Generator of the second blind PII set: renders `INDEPENDENT_2_TEMPLATES` with values from
+ * Generator of independent set 2: renders `INDEPENDENT_2_TEMPLATES` with values from
  * `independent-2/values.ts` under one fixed seed and records the exact span of every PII slot.
  * Deterministic: the same code always yields the same lines, and `independent-2.jsonl` is
  * exactly this output (pinned by `src/processors/pii-detector/blind2-fixtures.test.ts`).
@@ -164,7 +164,7 @@ function render(t: Independent2Template, r: v.Rng, id: string): Independent2Fixt
   return { id, lang: t.lang, text, spans, negative: spans.length === 0, half: 'heldout' };
 }
 
-/** Every line of the second blind set, in a fixed order. */
+/** Every line of independent set 2, in a fixed order. */
 export function generateIndependent2Fixtures(): Independent2Fixture[] {
   for (const f of Object.values(FAKERS)) f.seed(INDEPENDENT_2_SEED);
   const r = new v.Rng(fakerEN_US);

@@ -53,7 +53,7 @@
 /** The seven languages of the set. */
 export type Independent2TemplateLang = 'en' | 'de' | 'fr' | 'es' | 'zh' | 'ja' | 'ko';
 
-/** One template of the second blind set. */
+/** One template of independent set 2. */
 export interface Independent2Template {
   lang: Independent2TemplateLang;
   text: string;

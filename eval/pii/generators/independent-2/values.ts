@@ -1,5 +1,5 @@
 /**
- * Value generators of the second blind PII set (see `independent-2/templates.ts` for the conventions).
+ * Value generators of independent set 2 (see `independent-2/templates.ts` for the conventions).
  * Written from scratch for this set: every checksummed value is computed here (Luhn, IBAN mod-97,
  * Base58Check, Bech32), phone numbers are drawn from per-country national patterns and kept only
  * when libphonenumber-js says they are valid for that country. All randomness comes from the one

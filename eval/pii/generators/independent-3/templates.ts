@@ -9,7 +9,7 @@
  * lines). Each template renders `RENDERS_PER_TEMPLATE` times with fresh values (`independent-3/generate.ts`,
  * values from `independent-3/values.ts`, one fixed seed).
  *
- * Labelling follows the second blind set's conventions exactly:
+ * Labelling follows independent set 2's conventions exactly:
  * - PII slots → type: `{name}` `{first}` `{last}` → `name`; `{email}`; `{phone}`; `{card}` →
  *   `credit-card`; `{ssn}`; `{key}` / `{key_<vendor>}` → `api-key`; `{ip}` `{ipp}` `{ip6}` →
  *   `ip-address`; `{iban}` / `{iban_<cc>}`; `{dob}` → `date-of-birth` (templates always put a birth
@@ -26,7 +26,7 @@
  */
 import type { Independent3Lang } from './values.js';
 
-/** One template of the third blind set. */
+/** One template of independent set 3. */
 export interface Independent3Template {
   lang: Independent3Lang;
   text: string;

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { type Faker, fakerDE, fakerEN_US, fakerES, fakerFR, fakerJA, fakerKO, fakerZH_CN } from '@faker-js/faker';
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
-/** The seven languages of the third blind set. */
+/** The seven languages of independent set 3. */
 export type Independent3Lang = 'en' | 'de' | 'fr' | 'es' | 'zh' | 'ja' | 'ko';
 
 /** A small deterministic PRNG (mulberry32): the generator must not depend on Math.random. */

@@ -1,5 +1,5 @@
 /**
- * Generates the fourth blind PII set: `npx tsx eval/pii/generators/independent-4/generate.ts` writes
+ * Generates independent set 4: `npx tsx eval/pii/generators/independent-4/generate.ts` writes
  * `eval/pii/development/independent-4.jsonl` from `independent-4/templates.ts` (fixed seeds, so the output is the
  * same on every run). Every line is `{"id","text","lang","negative","spans","half":"held-out",
  * "template"}` with string indices and exclusive `end`.
@@ -44,7 +44,7 @@ function assemble(segs: readonly Seg[]): { text: string; spans: Independent4PIIL
 }
 
 /**
- * Relabelled after blind set 4 was scored (issue #11, round 3): the set's writer labelled a URL
+ * Relabelled after independent set 4 was scored (issue #11, round 3): the set's writer labelled a URL
  * carrying `user:password@` as one `url` span, but the documented contract (README, `detectPII`
  * `url` / `credential` row, and every earlier set) makes the `user:password` a `credential`
  * detection that wins the overlap with its URL. The label is the `user:password` part.
@@ -83,7 +83,7 @@ export function generateIndependent4PIILines(): Independent4PIILine[] {
   return lines;
 }
 
-if (process.argv[1]?.endsWith('independent-4/generate.ts')) {
+if (process.argv[1]?.endsWith('pii/generators/independent-4/generate.ts')) {
   const lines = generateIndependent4PIILines();
   writeFileSync(INDEPENDENT_4_PII_PATH, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
   console.log(`wrote ${lines.length} lines to ${INDEPENDENT_4_PII_PATH.pathname}`);

@@ -1,5 +1,5 @@
 /**
- * Fake values for the fourth blind PII set (`independent-4/templates.ts`): a seeded random source and
+ * Fake values for independent set 4 (`independent-4/templates.ts`): a seeded random source and
  * generators for every labelled type and for the look-alike negatives. Every value is made up
  * here (own name and street lists, `@faker-js/faker` for Latin-script names); checksums are
  * computed, not copied: Luhn for cards, mod-97 for IBANs (plus the French RIB key and the

@@ -1,5 +1,5 @@
 /**
- * Structural check of PII blind set 5 (no detector is run): the committed file equals what the
+ * Structural check of independent set 5 (no detector is run): the committed file equals what the
  * generator produces, every span lies inside its text with no surrounding whitespace or
  * punctuation, checksummed values validate (Luhn, mod 97, bech32/base58 shapes, numbering plans, `isIP`),
  * and the counts and ratios of the brief hold. Prints counts per language and type.

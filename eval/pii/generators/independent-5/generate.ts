@@ -1,5 +1,5 @@
 /**
- * Generates PII blind set 5 (`independent-5.jsonl`) from `independent-5/templates.ts` and the seeded
+ * Generates independent set 5 (`independent-5.jsonl`) from `independent-5/templates.ts` and the seeded
  * values of `independent-5/values.ts`. Deterministic: the same file on every run.
  *
  *   npx tsx eval/pii/generators/independent-5/generate.ts
@@ -116,7 +116,7 @@ export function assemble(parts: readonly Part[]): { text: string; spans: Indepen
   return { text, spans };
 }
 
-/** Every line of blind set 5, the same on every call. */
+/** Every line of independent set 5, the same on every call. */
 export function generateIndependent5PIIFixtures(): Independent5PIIFixture[] {
   seedFakers(5005);
   const out: Independent5PIIFixture[] = [];
@@ -138,7 +138,7 @@ export function generateIndependent5PIIFixtures(): Independent5PIIFixture[] {
   return out;
 }
 
-if (process.argv[1]?.endsWith('independent-5/generate.ts')) {
+if (process.argv[1]?.endsWith('pii/generators/independent-5/generate.ts')) {
   const lines = generateIndependent5PIIFixtures().map((f) => JSON.stringify(f));
   writeFileSync(new URL('../../development/independent-5.jsonl', import.meta.url), `${lines.join('\n')}\n`);
   console.log(`wrote ${lines.length} lines to eval/pii/development/independent-5.jsonl`);

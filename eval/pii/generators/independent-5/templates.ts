@@ -1,5 +1,5 @@
 /**
- * PII blind set 5: templates. Written by an engineer who never read the detector, its rules or
+ * Independent set 5: templates. Written by an engineer who never read the detector, its rules or
  * any other fixture set; labelled by the documented contract (README, `PIIDetector and
  * detectPII()`), not by what a detector would find.
  *

@@ -1,5 +1,5 @@
 /**
- * Fake values for PII blind set 5 (`independent-5/templates.ts`): checksummed cards, IBANs, SSNs,
+ * Fake values for independent set 5 (`independent-5/templates.ts`): checksummed cards, IBANs, SSNs,
  * wallets, provider-shaped API keys, numbering-plan-valid phones, and own lists of names and
  * streets per language. Every value comes from a seeded generator, so the set is reproducible.
  * Written without reading the detector or any other fixture set.

@@ -1,5 +1,5 @@
 /**
- * Generates PII blind set 6 (`independent-6.jsonl`) from `independent-6/templates.ts` and the value
+ * Generates independent set 6 (`independent-6.jsonl`) from `independent-6/templates.ts` and the value
  * generators of `independent-6/values.ts`, with fixed seeds, and checks it structurally (every span slices
  * to the value put there, counts and ratios). It never runs a detector.
  *

@@ -1,5 +1,5 @@
 /**
- * Templates of PII blind set 6 (issue #11's sixth held-out half), written by an engineer who never
+ * Templates of independent set 6 (issue #11's sixth held-out half), written by an engineer who never
  * read the detector or the other sets, and labelled by the documented contract (README,
  * "PIIDetector and detectPII()").
  *

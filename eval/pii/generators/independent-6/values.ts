@@ -1,5 +1,5 @@
 /**
- * Value generators for PII blind set 6 (`independent-6/generate.ts`). Every value is fake: faker (seeded
+ * Value generators for independent set 6 (`independent-6/generate.ts`). Every value is fake: faker (seeded
  * by the generator) for Latin-script names, the project's own small lists for CJK names and
  * streets, and checksummed generators written here (Luhn cards, mod-97 IBANs, bech32 and
  * base58check wallets, ISBN-13). Phones are checked against libphonenumber-js so that every

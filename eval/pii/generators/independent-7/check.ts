@@ -1,5 +1,5 @@
 /**
- * Structural check of blind set 7 (PII): spans in bounds, non-overlapping except the documented
+ * Structural check of independent set 7 (PII): spans in bounds, non-overlapping except the documented
  * credential-inside-url case, trimmed, checksums valid, counts and ratios. Never runs a detector.
  * `npx tsx eval/pii/generators/independent-7/check.ts`
  */

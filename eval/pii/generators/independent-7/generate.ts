@@ -1,5 +1,5 @@
 /**
- * Generates blind set 7 (PII) into `independent-7.jsonl`: `npx tsx eval/pii/generators/independent-7/generate.ts`.
+ * Generates independent set 7 (PII) into `independent-7.jsonl`: `npx tsx eval/pii/generators/independent-7/generate.ts`.
  * Seeded, so a re-run writes the same file. Written without reading the detector or other sets.
  */
 import { writeFileSync } from 'node:fs';
@@ -58,7 +58,7 @@ function render(parts: Part[]): { text: string; spans: Independent7Line['spans']
   return { text, spans };
 }
 
-/** Every line of blind set 7, the same on every call. */
+/** Every line of independent set 7, the same on every call. */
 export function generateIndependent7PII(seed = 70_707): Independent7Line[] {
   const v = new Values(seed);
   const out: Independent7Line[] = [];

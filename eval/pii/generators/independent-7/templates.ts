@@ -1153,7 +1153,7 @@ const EXTRA: Array<[Lang, boolean, string, (v: Values) => Part[]]> = [
 const mk = (lang: Lang, negative: boolean, xs: Array<[string, (v: Values) => Part[]]>): Template[] =>
   xs.map(([id, make]) => ({ id, lang, negative, make }));
 
-/** Every template of blind set 7, in a fixed order. */
+/** Every template of independent set 7, in a fixed order. */
 export const INDEPENDENT_7_PII_TEMPLATES: readonly Template[] = [
   ...mk('en', false, en),
   ...mk('en', true, enNeg),

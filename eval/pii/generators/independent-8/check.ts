@@ -1,5 +1,5 @@
 /**
- * Structural check of PII blind set 8 and injection blind set 8: spans slice to the values the
+ * Structural check of PII independent set 8 and injection independent set 7 (both once "blind set 8"): spans slice to the values the
  * generator placed, types are documented names, counts and ratios hold. Runs no detector.
  * Run: `npx tsx eval/pii/generators/independent-8/check.ts`.
  */

@@ -1,5 +1,5 @@
 /**
- * Generates PII blind set 8 (`eval/pii/heldout/independent-8.jsonl`) from `independent-8/templates.ts` and
+ * Generates independent set 8 (`eval/pii/heldout/independent-8.jsonl`) from `independent-8/templates.ts` and
  * `independent-8/values.ts` with fixed faker seeds. Run: `npx tsx eval/pii/generators/independent-8/generate.ts`.
  * The check at the end is structural only (spans slice to their values, counts); no detector runs.
  */
@@ -56,7 +56,7 @@ function makeVals(f: Faker, loc: Faker, lang: Independent8Template['lang']): Val
   return v;
 }
 
-/** Every line of blind set 8, the same on every call. */
+/** Every line of independent set 8, the same on every call. */
 export function generateIndependent8(): Independent8Line[] {
   const out: Independent8Line[] = [];
   const seen = new Set<string>();
@@ -99,7 +99,7 @@ export function generateIndependent8(): Independent8Line[] {
   return out;
 }
 
-if (process.argv[1]?.endsWith('independent-8/generate.ts')) {
+if (process.argv[1]?.endsWith('pii/generators/independent-8/generate.ts')) {
   const lines = generateIndependent8();
   writeFileSync(new URL('../../heldout/independent-8.jsonl', import.meta.url), `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
   console.log(`wrote ${lines.length} lines`);

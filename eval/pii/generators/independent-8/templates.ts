@@ -1,5 +1,5 @@
 /**
- * PII blind set 8 templates, written without reading the detector or any other set.
+ * Independent set 8 templates, written without reading the detector or any other set.
  *
  * Span conventions (labelled by the README's documented contract):
  * - A span is the value only: no cue word, quote, bracket or trailing punctuation.
@@ -66,7 +66,7 @@ const isbn = (v: Vals) => {
 const ver = (v: Vals) => `${v.f.number.int({ max: 9 })}.${v.f.number.int({ max: 30 })}.${v.f.number.int({ max: 40 })}`;
 const isoDate = (v: Vals) => v.f.date.between({ from: '2024-01-01', to: '2026-11-30' }).toISOString().slice(0, 10);
 
-/** All templates of blind set 8. */
+/** All templates of independent set 8. */
 export const INDEPENDENT_8_TEMPLATES: Independent8Template[] = [
   // ---------------- English ----------------
   { id: 'en-ticket-callback', lang: 'en', negative: false, render: (v) => ['Ticket #', num(v, 6), ' – customer ', N(v), ' asked for a callback on ', P(v), ' after 3pm. Preferred email: ', E(v), '.'] },

@@ -1,5 +1,5 @@
 /**
- * Fake values for PII blind set 8 (`independent-8/templates.ts`). Every value is generated from the
+ * Fake values for independent set 8 (`independent-8/templates.ts`). Every value is generated from the
  * seeded faker instance passed in, so `independent-8/generate.ts` is reproducible. Checksums are real
  * (Luhn card numbers, mod-97 IBANs), formats are per country; nothing here is a real person.
  */

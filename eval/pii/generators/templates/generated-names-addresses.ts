@@ -676,7 +676,7 @@ function fill(kit: LangKit, lang: Lang, template: string): { text: string; spans
 }
 
 /**
- * Every dev5 fixture of a batch, the same on every call (seeded faker per language). Batch 1
+ * Every generated name/address fixture of a batch, the same on every call (seeded faker per language). Batch 1
  * and batch 2 are separate rows of the eval, so each batch's first score stays readable.
  */
 export function generateNamesAddressesPIIFixtures(batch: 1 | 2 | 3 | 4 | 5 = 1, seed = 5_2026_12): PIIFixture[] {

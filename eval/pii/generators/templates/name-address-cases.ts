@@ -324,7 +324,7 @@ const LINES: ReadonlyArray<readonly [Lang, string]> = [
 
 const MARK = /\[\[([a-z-]+)\|([^\]]+)\]\]/g;
 
-/** The dev3 fixtures, the same on every call. */
+/** The name/address case fixtures, the same on every call. */
 export function generateNameAddressCasePIIFixtures(): PIIFixture[] {
   return LINES.map(([lang, marked], i) => {
     const spans: PIIFixture['spans'] = [];

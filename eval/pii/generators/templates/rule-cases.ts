@@ -1,5 +1,5 @@
 /**
- * Second development set for the PII eval, written after the first blind set's misses were
+ * Second development set for the PII eval, written after independent set 1's misses were
  * reported: one line per generalised rule (boundaries against CJK text, passport formats per
  * country, non-phone number cues, birth-date cues after the date, name cues and name shapes per
  * language, address shapes, which URLs are personal) plus look-alike negatives for each rule.
@@ -121,7 +121,7 @@ const LINES: ReadonlyArray<readonly [Lang, string]> = [
 
 const MARK = /\[\[([a-z-]+)\|([^\]]+)\]\]/g;
 
-/** The dev2 fixtures, the same on every call. */
+/** The rule case fixtures, the same on every call. */
 export function generateRuleCasePIIFixtures(): PIIFixture[] {
   return LINES.map(([lang, marked], i) => {
     const spans: PIIFixture['spans'] = [];
