@@ -5,7 +5,7 @@
  * by a seeded scrambler, encoded orders) and their innocent twins (personas, "ignore the old
  * formatting", teaching text, long documents, scrambled harmless text, harmless base64) in seven
  * languages. Deterministic: `generateDev6Fixtures()` always returns the same lines;
- * `npx tsx eval/injection/dev6-templates.ts` writes `dev6-fixtures.jsonl` (a test pins it).
+ * `npx tsx eval/injection/generators/unusual-phrasings.ts` writes `data/development/unusual-phrasings.jsonl` (a test pins it).
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,6 +1,6 @@
 /**
- * Generates the fourth blind injection set: `npx tsx eval/injection/blind4-generate.ts` writes
- * `eval/injection/blind4-fixtures.jsonl` from `blind4-templates.ts` with fixed seeds. Each line
+ * Generates the fourth blind injection set: `npx tsx eval/injection/generators/independent-3/generate.ts` writes
+ * `eval/injection/data/development/independent-3.jsonl` from `independent-3/templates.ts` with fixed seeds. Each line
  * is `{"id","split":"blind","family","lang","label":0|1,"hard":bool,"text"}`. No scorer is run.
  */
 import { writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
- * Templates of the fourth blind prompt-injection set (held-out; `blind4-generate.ts` writes
- * `blind4-fixtures.jsonl`). Written by an author who never read the scorer, its rules, its
+ * Templates of the fourth blind prompt-injection set (held-out; `independent-3/generate.ts` writes
+ * `independent-3.jsonl`). Written by an author who never read the scorer, its rules, its
  * model or any other eval template; every phrase below is original to this file.
  *
  * Families (the `family` field), a fixed list:

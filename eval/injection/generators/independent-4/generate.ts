@@ -1,8 +1,8 @@
 /**
- * Generates prompt-injection blind set 5 (`blind5-fixtures.jsonl`) from the carriers and phrase
- * pools of `blind5-templates.ts`. Deterministic (seeded), and it never runs the scorer.
+ * Generates prompt-injection blind set 5 (`independent-4.jsonl`) from the carriers and phrase
+ * pools of `independent-4/templates.ts`. Deterministic (seeded), and it never runs the scorer.
  *
- *   npx tsx eval/injection/blind5-generate.ts
+ *   npx tsx eval/injection/generators/independent-4/generate.ts
  */
 import { writeFileSync } from 'node:fs';
 import {

@@ -2,7 +2,7 @@
  * Generator of independent set 2: renders `INDEPENDENT_2_TEMPLATES` with values from
  * `independent-2/values.ts` under one fixed seed and records the exact span of every PII slot.
  * Deterministic: the same code always yields the same lines, and `independent-2.jsonl` is
- * exactly this output (pinned by `src/processors/pii-detector/blind2-fixtures.test.ts`).
+ * exactly this output (pinned by `src/processors/pii-detector/eval-fixture-values-validate.test.ts`).
  *
  * Regenerate with `npx tsx eval/pii/generators/independent-2/generate.ts --write`.
  */

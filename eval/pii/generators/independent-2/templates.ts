@@ -36,7 +36,7 @@
  *   they identify nobody. Templates keep such literals rare (two English templates).
  * - Values are real-shaped: cards Luhn-valid in issuer ranges, IBANs mod-97-valid with the
  *   country's length, SSNs in issued ranges, phones valid for their country per libphonenumber-js,
- *   API keys with vendor prefixes and random bodies (all pinned by `blind2-fixtures.test.ts`).
+ *   API keys with vendor prefixes and random bodies (all pinned by `src/processors/pii-detector/eval-fixture-values-validate.test.ts`).
  * - Phone numbers are labelled with everything that belongs to the number (`+`, country code,
  *   parentheses, separators) and nothing around it (no `Tel.`, no trailing punctuation).
  * - Private-range IPv4 addresses are still `ip-address`.

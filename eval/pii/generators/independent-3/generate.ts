@@ -2,7 +2,7 @@
  * Renders independent set 3: every template of `independent-3/templates.ts`, `RENDERS_PER_TEMPLATE`
  * times, with values from one fixed seed, into `independent-3.jsonl` (one JSON object per line,
  * the same line format as the other PII fixture files). Deterministic: running it again gives the
- * same bytes, which `src/processors/pii-detector/blind3-fixtures.test.ts` checks.
+ * same bytes, which `src/processors/pii-detector/eval-fixtures-match-generator.test.ts` checks.
  *
  * Run: `npx tsx eval/pii/generators/independent-3/generate.ts` (writes `eval/pii/development/independent-3.jsonl`).
  */
