@@ -32,20 +32,20 @@ export const PII_SPLIT_LABELS: Record<PIISplit, string> = {
 const development = (file: string) => new URL(`./pii/development/${file}`, import.meta.url);
 const heldout = (file: string) => new URL(`./pii/heldout/${file}`, import.meta.url);
 
-/** Blind set 7, in the held-out half. */
-export const HELDOUT_FIXTURES_PATH = heldout('blind7-fixtures.jsonl');
-/** Blind set 8, in the held-out half. */
-export const BLIND8_FIXTURES_PATH = heldout('blind8-fixtures.jsonl');
-/** Blind set 4, spent: in the development half. */
-export const BLIND4_FIXTURES_PATH = development('blind4-fixtures.jsonl');
-/** Blind set 5, spent: in the development half. */
-export const BLIND5_FIXTURES_PATH = development('blind5-fixtures.jsonl');
+/** Independent set 7, in the held-out half. */
+export const HELDOUT_FIXTURES_PATH = heldout('independent-7.jsonl');
+/** Independent set 8, in the held-out half. */
+export const INDEPENDENT_8_FIXTURES_PATH = heldout('independent-8.jsonl');
+/** Independent set 4, spent: in the development half. */
+export const INDEPENDENT_4_FIXTURES_PATH = development('independent-4.jsonl');
+/** Independent set 5, spent: in the development half. */
+export const INDEPENDENT_5_FIXTURES_PATH = development('independent-5.jsonl');
 
 /** The held-out half's sets, one printed row each (a set whose file is missing is left out). */
 export function heldoutSets(): Array<{ name: string; fixtures: PIIFixture[] }> {
   const sets = [
-    { name: 'blind set 7', path: HELDOUT_FIXTURES_PATH },
-    { name: 'blind set 8', path: BLIND8_FIXTURES_PATH },
+    { name: 'independent set 7', path: HELDOUT_FIXTURES_PATH },
+    { name: 'independent set 8', path: INDEPENDENT_8_FIXTURES_PATH },
   ];
   return sets.filter((s) => existsSync(s.path)).map((s) => ({ name: s.name, fixtures: readJsonl(s.path) }));
 }
@@ -59,22 +59,22 @@ function readJsonl(path: URL): PIIFixture[] {
 
 /**
  * The development half's sets, in printing order: each row's label and its file in
- * `eval/pii/development/` (the labels name the sets as the history in `CHANGELOG.md` does).
+ * `eval/pii/development/` (`CHANGELOG.md` History maps each to the name it had while tuning).
  */
 const DEVELOPMENT_SETS: ReadonlyArray<readonly [name: string, file: string]> = [
-  ['templates + fresh + hard cases', 'templates-fresh-hard-cases.jsonl'],
-  ['blind set 1 (spent)', 'blind1-fixtures.jsonl'],
-  ['dev2 + dev3', 'dev2-dev3-fixtures.jsonl'],
-  ['blind set 2 (spent)', 'blind2-fixtures.jsonl'],
-  ['blind set 3 (spent)', 'blind3-fixtures.jsonl'],
-  ['dev5 batch 1 (generated names/addresses)', 'dev5-batch1-fixtures.jsonl'],
-  ['dev5 batch 2 (generated names/addresses)', 'dev5-batch2-fixtures.jsonl'],
-  ['dev5 batch 3 (generated names/addresses)', 'dev5-batch3-fixtures.jsonl'],
-  ['dev5 batch 4 (generated names/addresses)', 'dev5-batch4-fixtures.jsonl'],
-  ['dev5 batch 5 (never tuned on)', 'dev5-batch5-fixtures.jsonl'],
-  ['blind set 4 (spent; first blind score P 0.920 / R 0.833)', 'blind4-fixtures.jsonl'],
-  ['blind set 5 (spent; first blind score P 0.938 / R 0.787)', 'blind5-fixtures.jsonl'],
-  ['blind set 6 (spent; first blind score P 0.961 / R 0.940)', 'blind6-fixtures.jsonl'],
+  ['templates + hard cases', 'templates-and-hard-cases.jsonl'],
+  ['independent set 1 (spent)', 'independent-1.jsonl'],
+  ['hand-written rule cases', 'hand-written-rule-cases.jsonl'],
+  ['independent set 2 (spent)', 'independent-2.jsonl'],
+  ['independent set 3 (spent)', 'independent-3.jsonl'],
+  ['generated names/addresses 1', 'generated-names-addresses-1.jsonl'],
+  ['generated names/addresses 2', 'generated-names-addresses-2.jsonl'],
+  ['generated names/addresses 3', 'generated-names-addresses-3.jsonl'],
+  ['generated names/addresses 4', 'generated-names-addresses-4.jsonl'],
+  ['generated names/addresses 5 (never tuned on)', 'generated-names-addresses-5.jsonl'],
+  ['independent set 4 (spent; first blind score P 0.920 / R 0.833)', 'independent-4.jsonl'],
+  ['independent set 5 (spent; first blind score P 0.938 / R 0.787)', 'independent-5.jsonl'],
+  ['independent set 6 (spent; first blind score P 0.961 / R 0.940)', 'independent-6.jsonl'],
 ];
 
 /** The development half, one named set per row of the printout. */
@@ -143,10 +143,10 @@ export async function run(): Promise<void> {
   for (const set of sets) print(`development, ${set.name}`, set.fixtures, scorePII(set.fixtures));
   if (!tuning) {
     const heldoutFixtures = piiFixtures('heldout');
-    if (heldoutFixtures === undefined) console.log('\nheld-out (blind sets 7 + 8): pending');
+    if (heldoutFixtures === undefined) console.log('\nheld-out (independent sets 7 + 8): pending');
     else {
       const heldout = scorePII(heldoutFixtures);
-      print(`${PII_SPLIT_LABELS.heldout}, blind sets 7 + 8`, heldoutFixtures, heldout);
+      print(`${PII_SPLIT_LABELS.heldout}, independent sets 7 + 8`, heldoutFixtures, heldout);
       for (const set of heldoutSets()) print(`${PII_SPLIT_LABELS.heldout}, ${set.name}`, set.fixtures, scorePII(set.fixtures));
       if (process.env.PII_EVAL_HELDOUT_MISSES === '1') printErrors(PII_SPLIT_LABELS.heldout, heldout);
     }

@@ -10,7 +10,7 @@
  * development data (tuned on), never a blind check. None of its sentences is copied from another
  * fixture set. Deterministic: a fixed-seed PRNG picks sentences and sizes, and seeded
  * `@faker-js/faker` locales fill names, companies and dates. Run directly to (re)write
- * `dev5-fixtures.jsonl` beside it.
+ * `data/development/benign-documents.jsonl`.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -9,7 +9,7 @@
  *
  * It was written after reading the scorer, so it is development data (tuned on), not a blind
  * check. Generation is deterministic: a fixed-seed PRNG fills the `{…}` slots. Run directly to
- * (re)write `dev2-fixtures.jsonl` beside it.
+ * (re)write `data/development/natural-phrasings.jsonl`.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

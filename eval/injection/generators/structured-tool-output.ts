@@ -8,7 +8,7 @@
  *
  * Written to fix the model flagging benign JSON tool output (before dev4 the training data had
  * attacks inside JSON but almost no benign JSON), so it is development data, not a blind check.
- * Deterministic (fixed-seed PRNG). Run directly to (re)write `dev4-fixtures.jsonl` beside it.
+ * Deterministic (fixed-seed PRNG). Run directly to (re)write `data/development/structured-tool-output.jsonl`.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

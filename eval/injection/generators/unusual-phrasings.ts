@@ -5,7 +5,7 @@
  * by a seeded scrambler, encoded orders) and their innocent twins (personas, "ignore the old
  * formatting", teaching text, long documents, scrambled harmless text, harmless base64) in seven
  * languages. Deterministic: `generateDev6Fixtures()` always returns the same lines;
- * `npx tsx eval/injection/dev6-templates.ts` writes `dev6-fixtures.jsonl` (a test pins it).
+ * `npx tsx eval/injection/generators/unusual-phrasings.ts` writes `data/development/unusual-phrasings.jsonl` (a test pins it).
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -516,7 +516,7 @@ export function dev6FixturesJsonl(): string {
     .join('\n')}\n`;
 }
 
-if (process.argv[1]?.endsWith('dev6-templates.ts')) {
+if (process.argv[1]?.endsWith('unusual-phrasings.ts')) {
   writeFileSync(DEV6_PATH, dev6FixturesJsonl());
   const lines = generateDev6Fixtures();
   console.log(`wrote ${lines.length} lines (${lines.filter((l) => l.label === 1).length} attacks) to ${DEV6_PATH}`);

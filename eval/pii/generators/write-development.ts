@@ -1,17 +1,17 @@
 /**
  * `npx tsx eval/pii/generators/write-development.ts` rewrites the generated files of the PII
  * eval's development half from their generators (seeded, so the same code writes the same
- * bytes): the template sets, the first blind set and the generated name/address batches. The
+ * bytes): the template sets, independent set 1 and the generated name/address batches. The
  * eval reads these files, not the generators; `src/processors/pii-detector/eval.test.ts` fails
- * when a file and its generator disagree. Blind sets 2–8 are written by their own generators
- * (`blind/blindN-generate.ts`).
+ * when a file and its generator disagree. Independent sets 2–8 are written by their own
+ * generators (`independent-N/generate.ts`).
  */
 import { writeFileSync } from 'node:fs';
-import { generateBlindPIIFixtures } from './blind/generate-blind.js';
-import { generateDev2PIIFixtures } from './templates/dev2-templates.js';
-import { generateDev3PIIFixtures } from './templates/dev3-templates.js';
-import { generateDev5PIIFixtures } from './templates/dev5-generate.js';
-import { generateFreshPIIFixtures, generatePIIFixtures, type PIIFixture } from './templates/generate.js';
+import { generateIndependent1PIIFixtures } from './independent-1/generate.js';
+import { generateRuleCasePIIFixtures } from './templates/rule-cases.js';
+import { generateNameAddressCasePIIFixtures } from './templates/name-address-cases.js';
+import { generateNamesAddressesPIIFixtures } from './templates/generated-names-addresses.js';
+import { generateUnseenPhrasingPIIFixtures, generatePIIFixtures, type PIIFixture } from './templates/generate.js';
 import { hardCaseFixtures } from './templates/hard-cases.js';
 
 /** One line per fixture, as every `.jsonl` file of the eval holds them. */
@@ -22,19 +22,19 @@ export function toJsonl(fixtures: readonly PIIFixture[]): string {
 /** Each generated development file (under `eval/pii/development/`) and what writes it. */
 export const GENERATED_DEVELOPMENT_FILES: ReadonlyArray<{ file: string; generate: () => PIIFixture[] }> = [
   {
-    file: 'templates-fresh-hard-cases.jsonl',
+    file: 'templates-and-hard-cases.jsonl',
     generate: () => [
       ...generatePIIFixtures(),
-      ...generateFreshPIIFixtures(),
+      ...generateUnseenPhrasingPIIFixtures(),
       ...hardCaseFixtures('dev'),
       ...hardCaseFixtures('heldout'),
     ],
   },
-  { file: 'blind1-fixtures.jsonl', generate: () => generateBlindPIIFixtures() },
-  { file: 'dev2-dev3-fixtures.jsonl', generate: () => [...generateDev2PIIFixtures(), ...generateDev3PIIFixtures()] },
+  { file: 'independent-1.jsonl', generate: () => generateIndependent1PIIFixtures() },
+  { file: 'hand-written-rule-cases.jsonl', generate: () => [...generateRuleCasePIIFixtures(), ...generateNameAddressCasePIIFixtures()] },
   ...([1, 2, 3, 4, 5] as const).map((batch) => ({
-    file: `dev5-batch${batch}-fixtures.jsonl`,
-    generate: () => generateDev5PIIFixtures(batch),
+    file: `generated-names-addresses-${batch}.jsonl`,
+    generate: () => generateNamesAddressesPIIFixtures(batch),
   })),
 ];
 

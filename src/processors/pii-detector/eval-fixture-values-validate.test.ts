@@ -1,5 +1,5 @@
 /**
- * Pins the second blind PII set (`eval/pii/development/blind2-fixtures.jsonl`) to its generator and checks
+ * Pins the second blind PII set (`eval/pii/development/independent-2.jsonl`) to its generator and checks
  * the labels are well-formed and the checksummed values really validate. It never runs the
  * detector: the set is scored once by the integrator, never by tests or tuning.
  */
@@ -8,22 +8,22 @@ import type { CountryCode } from 'libphonenumber-js/max';
 import { isValidPhoneNumber } from 'libphonenumber-js/max';
 import { describe, expect, it } from 'vitest';
 import {
-  BLIND2_PATH,
-  type Blind2Fixture,
-  blind2Jsonl,
-} from '../../../eval/pii/generators/blind/blind2-generate.js';
+  INDEPENDENT_2_PATH,
+  type Independent2Fixture,
+  independent2Jsonl,
+} from '../../../eval/pii/generators/independent-2/generate.js';
 import {
   base58Valid,
   bech32Valid,
   ibanValid,
   luhnValid,
-} from '../../../eval/pii/generators/blind/blind2-values.js';
+} from '../../../eval/pii/generators/independent-2/values.js';
 
-const committed = readFileSync(BLIND2_PATH, 'utf8');
-const lines: Blind2Fixture[] = committed
+const committed = readFileSync(INDEPENDENT_2_PATH, 'utf8');
+const lines: Independent2Fixture[] = committed
   .trim()
   .split('\n')
-  .map((l) => JSON.parse(l) as Blind2Fixture);
+  .map((l) => JSON.parse(l) as Independent2Fixture);
 const LANGS = ['en', 'de', 'fr', 'es', 'zh', 'ja', 'ko'] as const;
 const COUNTRY: Record<string, CountryCode> = {
   en: 'US',
@@ -40,11 +40,11 @@ const spansOf = (type: string) =>
     f.spans.filter((s) => s.type === type).map((s) => ({ f, value: f.text.slice(s.start, s.end) })),
   );
 
-describe('PII eval fixtures (blind set 2): labels are well-formed and labelled values validate', () => {
+describe('PII eval fixtures (independent set 2): labels are well-formed and labelled values validate', () => {
   it('the committed jsonl is exactly the deterministic generator output', () => {
-    expect(blind2Jsonl()).toBe(committed);
+    expect(independent2Jsonl()).toBe(committed);
     // Deterministic: a second run gives the same bytes.
-    expect(blind2Jsonl()).toBe(committed);
+    expect(independent2Jsonl()).toBe(committed);
   });
 
   it('has at least 240 lines, 30 per language, and about a third look-alike negatives', () => {

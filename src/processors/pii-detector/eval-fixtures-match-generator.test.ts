@@ -1,5 +1,5 @@
 /**
- * Pins the PII eval's third blind held-out set (`eval/pii/development/blind3-fixtures.jsonl`) without ever
+ * Pins the PII eval's third blind held-out set (`eval/pii/development/independent-3.jsonl`) without ever
  * running the detector: the committed file is exactly the generator's output, it has the size,
  * language and negative mix issue #11 asks for, every span is in range and non-overlapping, and
  * every checksummed value really validates (so a detector that validates is not punished for a
@@ -10,30 +10,30 @@ import { isIP } from 'node:net';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { describe, expect, it } from 'vitest';
 import {
-  BLIND3_PATH,
-  type Blind3Fixture,
-  type Blind3Type,
-  generateBlind3,
-  serializeBlind3,
-} from '../../../eval/pii/generators/blind/blind3-generate.js';
+  generateIndependent3,
+  INDEPENDENT_3_PATH,
+  type Independent3Fixture,
+  type Independent3Type,
+  serializeIndependent3,
+} from '../../../eval/pii/generators/independent-3/generate.js';
 import {
-  Blind3Values,
   btcValid,
   entropy,
+  Independent3Values,
   ibanValid,
   KEY_PREFIXES,
   luhnValid,
   PHONE_REGION,
   ssnValid,
-} from '../../../eval/pii/generators/blind/blind3-values.js';
+} from '../../../eval/pii/generators/independent-3/values.js';
 
-const committed = readFileSync(BLIND3_PATH, 'utf8');
-const fixtures: Blind3Fixture[] = committed
+const committed = readFileSync(INDEPENDENT_3_PATH, 'utf8');
+const fixtures: Independent3Fixture[] = committed
   .trimEnd()
   .split('\n')
-  .map((l) => JSON.parse(l) as Blind3Fixture);
+  .map((l) => JSON.parse(l) as Independent3Fixture);
 const LANGS = ['en', 'de', 'fr', 'es', 'zh', 'ja', 'ko'] as const;
-const TYPES: readonly Blind3Type[] = [
+const TYPES: readonly Independent3Type[] = [
   'email',
   'phone',
   'credit-card',
@@ -49,19 +49,19 @@ const TYPES: readonly Blind3Type[] = [
   'passport',
   'credential',
 ];
-const spansOf = (type: Blind3Type) =>
+const spansOf = (type: Independent3Type) =>
   fixtures.flatMap((f) => f.spans.filter((s) => s.type === type).map((s) => f.text.slice(s.start, s.end)));
 
-describe('PII eval fixtures (blind set 3): the committed file is the generator output', () => {
+describe('PII eval fixtures (independent set 3): the committed file is the generator output', () => {
   it('regenerating with the fixed seed gives the committed bytes', () => {
-    expect(serializeBlind3(generateBlind3())).toBe(committed);
+    expect(serializeIndependent3(generateIndependent3())).toBe(committed);
   });
   it('a different seed gives different values (the seed really drives the values)', () => {
-    expect(serializeBlind3(generateBlind3(12345))).not.toBe(committed);
+    expect(serializeIndependent3(generateIndependent3(12345))).not.toBe(committed);
   });
 });
 
-describe('PII eval fixtures (blind set 3): size and mix', () => {
+describe('PII eval fixtures (independent set 3): size and mix', () => {
   it('has at least 280 lines, at least 35 per language, unique ids, all held out', () => {
     expect(fixtures.length).toBeGreaterThanOrEqual(280);
     for (const lang of LANGS)
@@ -87,7 +87,7 @@ describe('PII eval fixtures (blind set 3): size and mix', () => {
   });
 });
 
-describe('PII eval fixtures (blind set 3): spans', () => {
+describe('PII eval fixtures (independent set 3): spans', () => {
   it('negative means no spans; spans are in range, ordered, non-overlapping and trimmed', () => {
     for (const f of fixtures) {
       expect(f.negative, f.id).toBe(f.spans.length === 0);
@@ -113,7 +113,7 @@ describe('PII eval fixtures (blind set 3): spans', () => {
   });
 });
 
-describe('PII eval fixtures (blind set 3): labelled values validate', () => {
+describe('PII eval fixtures (independent set 3): labelled values validate', () => {
   it('cards are Luhn-valid, in issuer ranges, never the published test card', () => {
     for (const v of spansOf('credit-card')) {
       const d = v.replace(/[ -]/g, '');
@@ -171,8 +171,8 @@ describe('PII eval fixtures (blind set 3): labelled values validate', () => {
   });
 });
 
-describe('PII eval fixtures (blind set 3): look-alike generators fail the same checks', () => {
-  const v = new Blind3Values(7);
+describe('PII eval fixtures (independent set 3): look-alike generators fail the same checks', () => {
+  const v = new Independent3Values(7);
   it('bad cards, IBANs, SSNs and bitcoin addresses are invalid', () => {
     for (let i = 0; i < 200; i++) {
       expect(luhnValid(v.badcard())).toBe(false);

@@ -9,18 +9,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { generateBlind4PIILines } from '../../../eval/pii/generators/blind/blind4-generate.js';
-import { generateBlind5PIIFixtures } from '../../../eval/pii/generators/blind/blind5-generate.js';
 import {
-  BLIND_FIXTURES_PATH,
-  blindFixturesJsonl,
-  generateBlindPIIFixtures,
-} from '../../../eval/pii/generators/blind/generate-blind.js';
-import { generateDev5PIIFixtures } from '../../../eval/pii/generators/templates/dev5-generate.js';
+  generateIndependent1PIIFixtures,
+  INDEPENDENT_1_FIXTURES_PATH,
+  independent1Jsonl,
+} from '../../../eval/pii/generators/independent-1/generate.js';
+import { generateIndependent4PIILines } from '../../../eval/pii/generators/independent-4/generate.js';
+import { generateIndependent5PIIFixtures } from '../../../eval/pii/generators/independent-5/generate.js';
 import {
-  generateFreshPIIFixtures,
   generatePIIFixtures,
+  generateUnseenPhrasingPIIFixtures,
 } from '../../../eval/pii/generators/templates/generate.js';
+import { generateNamesAddressesPIIFixtures } from '../../../eval/pii/generators/templates/generated-names-addresses.js';
 import { hardCaseFixtures } from '../../../eval/pii/generators/templates/hard-cases.js';
 import {
   developmentFile,
@@ -28,10 +28,10 @@ import {
   toJsonl,
 } from '../../../eval/pii/generators/write-development.js';
 import { scorePII } from '../../../eval/pii/score.js';
-import { BLIND4_FIXTURES_PATH, BLIND5_FIXTURES_PATH, piiFixtures } from '../../../eval/pii.js';
+import { INDEPENDENT_4_FIXTURES_PATH, INDEPENDENT_5_FIXTURES_PATH, piiFixtures } from '../../../eval/pii.js';
 
-const B6_FLOOR_P = 0.99;
-const B6_FLOOR_R = 0.97;
+const INDEPENDENT_6_FLOOR_P = 0.99;
+const INDEPENDENT_6_FLOOR_R = 0.97;
 
 describe('PII eval', () => {
   const fixtures = generatePIIFixtures();
@@ -46,11 +46,11 @@ describe('PII eval', () => {
     expect(fixtures.filter((f) => f.half === 'heldout').length).toBeGreaterThan(fixtures.length / 3);
   });
 
-  it('the template file is the template, fresh-template and hard-case generators in that order', () => {
-    const snapshot = readFileSync(developmentFile('templates-fresh-hard-cases.jsonl'), 'utf8');
+  it('templates-and-hard-cases.jsonl is the template, unseen-phrasing-template and hard-case generators in that order', () => {
+    const snapshot = readFileSync(developmentFile('templates-and-hard-cases.jsonl'), 'utf8');
     const all = [
       ...fixtures,
-      ...generateFreshPIIFixtures(),
+      ...generateUnseenPhrasingPIIFixtures(),
       ...hardCaseFixtures('dev'),
       ...hardCaseFixtures('heldout'),
     ];
@@ -64,14 +64,14 @@ describe('PII eval', () => {
     },
   );
 
-  const blind = generateBlindPIIFixtures();
+  const blind = generateIndependent1PIIFixtures();
 
-  it('development (spent blind set): the committed blind1-fixtures.jsonl is what the seeded blind generator writes', () => {
-    expect(readFileSync(BLIND_FIXTURES_PATH, 'utf8')).toBe(blindFixturesJsonl());
-    expect(generateBlindPIIFixtures()).toEqual(blind);
+  it('development (independent set 1): the committed independent-1.jsonl is what its seeded generator writes', () => {
+    expect(readFileSync(INDEPENDENT_1_FIXTURES_PATH, 'utf8')).toBe(independent1Jsonl());
+    expect(generateIndependent1PIIFixtures()).toEqual(blind);
   });
 
-  it('development (spent blind set): ≥ 200 lines, ≥ 20 per language in all seven, about a third negatives, spans inside the text', () => {
+  it('development (independent set 1): ≥ 200 lines, ≥ 20 per language in all seven, about a third negatives, spans inside the text', () => {
     expect(blind.length).toBeGreaterThanOrEqual(200);
     for (const lang of ['en', 'de', 'fr', 'es', 'zh', 'ja', 'ko'] as const) {
       expect(blind.filter((f) => f.lang === lang).length).toBeGreaterThanOrEqual(20);
@@ -89,10 +89,10 @@ describe('PII eval', () => {
     }
   });
 
-  it('development (dev5): five deterministic batches in seven languages, about a third negatives, spans inside the text', () => {
+  it('development (generated names/addresses): five deterministic batches in seven languages, about a third negatives, spans inside the text', () => {
     for (const batch of [1, 2, 3, 4, 5] as const) {
-      const set = generateDev5PIIFixtures(batch);
-      expect(generateDev5PIIFixtures(batch)).toEqual(set);
+      const set = generateNamesAddressesPIIFixtures(batch);
+      expect(generateNamesAddressesPIIFixtures(batch)).toEqual(set);
       expect(new Set(set.map((f) => f.lang))).toEqual(new Set(['en', 'de', 'fr', 'es', 'zh', 'ja', 'ko']));
       const share = set.filter((f) => f.negative).length / set.length;
       expect(share).toBeGreaterThanOrEqual(0.3);
@@ -107,7 +107,7 @@ describe('PII eval', () => {
     }
   });
 
-  it('development (every set tuned on, blind sets 2, 3, 4 and 5 included): micro and name/address figures at their floors', () => {
+  it('development (every set tuned on): micro and name/address figures at their floors', () => {
     const dev = scorePII(piiFixtures('development'));
     expect(dev.lines).toBeGreaterThanOrEqual(4400);
     // Measured (round 5, blind set 6 included): micro P 0.992 / R 0.978, name 0.991 / 0.957.
@@ -126,10 +126,10 @@ describe('PII eval', () => {
     expect(address?.recall).toBeGreaterThanOrEqual(0.985);
   });
 
-  it('development (blind set 4, spent): the committed file is what its seeded generator writes, credential URLs labelled as credentials', () => {
-    const committed = readFileSync(BLIND4_FIXTURES_PATH, 'utf8');
+  it('development (independent set 4): the committed file is what its seeded generator writes, credential URLs labelled as credentials', () => {
+    const committed = readFileSync(INDEPENDENT_4_FIXTURES_PATH, 'utf8');
     expect(committed).toBe(
-      `${generateBlind4PIILines()
+      `${generateIndependent4PIILines()
         .map((l) => JSON.stringify(l))
         .join('\n')}\n`,
     );
@@ -147,9 +147,9 @@ describe('PII eval', () => {
     expect(lines.some((l) => l.spans.some((s) => s.type === 'url'))).toBe(false);
   });
 
-  it('development (blind set 5, spent in round 4): the committed file is what its seeded generator writes, credential URLs labelled as credentials only', () => {
-    const committed = readFileSync(BLIND5_FIXTURES_PATH, 'utf8');
-    const generated = generateBlind5PIIFixtures();
+  it('development (independent set 5): the committed file is what its seeded generator writes, credential URLs labelled as credentials only', () => {
+    const committed = readFileSync(INDEPENDENT_5_FIXTURES_PATH, 'utf8');
+    const generated = generateIndependent5PIIFixtures();
     expect(committed).toBe(`${generated.map((l) => JSON.stringify(l)).join('\n')}\n`);
     // The README's contract: the user:password of a URL is its own detection and wins the
     // overlap, so a credential URL carries one `credential` span and no `url` span around it.
@@ -160,7 +160,7 @@ describe('PII eval', () => {
         expect(l.spans.some((s) => s.type === 'url' && s.start <= c.start && s.end >= c.end)).toBe(false);
   });
 
-  it('development (blind set 5, spent): micro and name/address figures at their round-4 floors', () => {
+  it('development (independent set 5): micro and name/address figures at their floors', () => {
     const b5 = scorePII(piiFixtures('development').filter((f) => f.id.startsWith('b5-')));
     expect(b5.lines).toBe(454);
     // First scored blind after round 3: micro P 0.938 / R 0.787 (names 0.851 / 0.557, addresses
@@ -172,22 +172,22 @@ describe('PII eval', () => {
     expect(b5.perType.get('address')?.recall).toBeGreaterThanOrEqual(0.93);
   });
 
-  it('development (blind set 6, spent in round 5): micro precision and recall at its floors', () => {
+  it('development (independent set 6): micro precision and recall at its floors', () => {
     const b6 = scorePII(piiFixtures('development').filter((f) => f.id.startsWith('b6-')));
     expect(b6.lines).toBe(543);
     // First scored blind after issue #11's fourth tuning round: P 0.961 / R 0.940 (names
     // 0.937 / 0.854, date-of-birth 1.00 / 0.849, phone 0.894 / 0.991). Tuned on in round 5
     // (see CHANGELOG.md, History → PII detection: 0.996 / 0.974 after it), so these are
     // regression floors only.
-    expect(b6.micro.precision).toBeGreaterThanOrEqual(B6_FLOOR_P);
-    expect(b6.micro.recall).toBeGreaterThanOrEqual(B6_FLOOR_R);
+    expect(b6.micro.precision).toBeGreaterThanOrEqual(INDEPENDENT_6_FLOOR_P);
+    expect(b6.micro.recall).toBeGreaterThanOrEqual(INDEPENDENT_6_FLOOR_R);
   });
 
-  it('held-out (blind sets 7 + 8, never tuned on): micro precision and recall both >= 0.95 (issue #11 target)', () => {
+  it('held-out (independent sets 7 + 8, never tuned on): micro precision and recall both >= 0.95 (issue #11 target)', () => {
     const heldout = piiFixtures('heldout');
     expect(
       heldout,
-      'eval/pii/heldout/blind7-fixtures.jsonl and blind8-fixtures.jsonl must be committed',
+      'eval/pii/heldout/independent-7.jsonl and independent-8.jsonl must be committed',
     ).toBeDefined();
     expect(heldout!.length).toBeGreaterThanOrEqual(900);
     const score = scorePII(heldout!);

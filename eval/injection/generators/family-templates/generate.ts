@@ -5,11 +5,11 @@
  * family go to the development half, odd-numbered ones to the held-out half, so the held-out half
  * holds phrasings tuning never saw (until it was scored blind; see the eval's protocol notes).
  * `fresh-templates.ts` adds the `fresh` set, written later and scored once with the scorer
- * frozen. Run directly to (re)write `fixtures.jsonl` beside it.
+ * frozen. Run directly to (re)write `data/development/family-templates.jsonl`.
  *
  * All of this generator's output (its `dev`, `heldout` and `fresh` lines alike) is now the eval's
- * development half: every part of it has been tuned on. The held-out half is blind set 4
- * (`blind4-fixtures.jsonl`); the `split` field is kept only to record each line's history.
+ * development half: every part of it has been tuned on. The held-out half is the independent
+ * sets in `data/heldout/`; the `split` field is kept only to record each line's history.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,9 +1,9 @@
 /**
- * Deterministic generator for the injection eval's first blind set (`blind-templates.ts`), held
+ * Deterministic generator for the injection eval's first blind set (`independent-1/templates.ts`), held
  * out until issue #11 tuned on it; a development set since (`eval/injection.ts`):
  * each template is filled {@link BLIND_PER_TEMPLATE} times from a seeded `@faker-js/faker`
  * (duplicates dropped, so a template without slots gives one line). Run directly to (re)write
- * `blind-fixtures.jsonl` beside it; a test checks the committed file matches this output.
+ * `independent-1.jsonl` beside it; a test checks the committed file matches this output.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

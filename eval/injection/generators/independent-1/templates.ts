@@ -1,7 +1,7 @@
 /**
  * The injection eval's blind held-out set: templates written from scratch by an engineer who
  * never read the scorer, its tests, the other template files or their fixtures, and scored
- * exactly once (`generate-blind.ts` fills them; `blind-fixtures.jsonl` is the snapshot). Tuning
+ * exactly once (`independent-1/generate.ts` fills them; `independent-1.jsonl` is the snapshot). Tuning
  * must never read this file or its fixtures: once a figure from it has been used to change the
  * scorer, it is a development set and a new blind set has to be written.
  *

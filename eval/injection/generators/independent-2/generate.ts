@@ -6,7 +6,7 @@
  * injection in documents, e-mails, web pages and tool output, attacks buried in long benign
  * text) and as many innocent twins, all filled from a seeded `@faker-js/faker`. Encodings and
  * obfuscations are computed here, never pasted. Run directly to (re)write
- * `blind3-fixtures.jsonl` beside this file; a test checks the committed file equals this output.
+ * `independent-2.jsonl` beside this file; a test checks the committed file equals this output.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -1,9 +1,9 @@
 /**
- * Hand-written building blocks for the third blind injection set (`blind3-fixtures.jsonl`).
+ * Hand-written building blocks for the third blind injection set (`independent-2.jsonl`).
  * Each language kit holds attack pieces (goals, overrides, paraphrases, exfiltration asks,
  * persona jailbreaks, framing for indirect injection) and innocent-twin negatives that share
  * the attacks' vocabulary ("ignore", "forget", "new instructions", "system prompt", `[INST]`)
- * without trying to steer the assistant. `blind3-generate.ts` combines them with seeded fake
+ * without trying to steer the assistant. `independent-2/generate.ts` combines them with seeded fake
  * values and code-generated encodings/obfuscations. Slots: `{name}`, `{company}`, `{city}`,
  * `{date}`, `{num}`, `{url}`, `{email}`, `{goal}`, `{product}`.
  */

@@ -1,5 +1,5 @@
 /**
- * Structural check of `blind4-fixtures.jsonl` (`npx tsx eval/injection/blind4-check.ts`): line
+ * Structural check of `independent-3.jsonl` (`npx tsx eval/injection/generators/independent-3/check.ts`): line
  * shape, known families, labels consistent with families, no duplicate texts, the file equals a
  * fresh generation, and the count / half / language targets. It never runs the scorer.
  */

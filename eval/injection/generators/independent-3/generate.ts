@@ -1,10 +1,10 @@
 /**
- * Generates the fourth blind injection set: `npx tsx eval/injection/blind4-generate.ts` writes
- * `eval/injection/blind4-fixtures.jsonl` from `blind4-templates.ts` with fixed seeds. Each line
+ * Generates the fourth blind injection set: `npx tsx eval/injection/generators/independent-3/generate.ts` writes
+ * `eval/injection/data/development/independent-3.jsonl` from `independent-3/templates.ts` with fixed seeds. Each line
  * is `{"id","split":"blind","family","lang","label":0|1,"hard":bool,"text"}`. No scorer is run.
  */
 import { writeFileSync } from 'node:fs';
-import { hash32, Rng } from '../../../pii/generators/blind/blind4-values.js';
+import { hash32, Rng } from '../../../pii/generators/independent-4/values.js';
 import {
   ATTACK_GENS,
   ATTACK_PLAN,
@@ -71,7 +71,7 @@ export function generateBlind4InjectionLines(): Blind4InjectionLine[] {
   return out;
 }
 
-if (process.argv[1]?.endsWith('blind4-generate.ts')) {
+if (process.argv[1]?.endsWith('injection/generators/independent-3/generate.ts')) {
   const lines = generateBlind4InjectionLines();
   writeFileSync(BLIND4_INJECTION_PATH, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
   console.log(`wrote ${lines.length} lines to ${BLIND4_INJECTION_PATH.pathname}`);

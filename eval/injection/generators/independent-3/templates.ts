@@ -1,6 +1,6 @@
 /**
- * Templates of the fourth blind prompt-injection set (held-out; `blind4-generate.ts` writes
- * `blind4-fixtures.jsonl`). Written by an author who never read the scorer, its rules, its
+ * Templates of the fourth blind prompt-injection set (held-out; `independent-3/generate.ts` writes
+ * `independent-3.jsonl`). Written by an author who never read the scorer, its rules, its
  * model or any other eval template; every phrase below is original to this file.
  *
  * Families (the `family` field), a fixed list:
@@ -21,7 +21,7 @@
  *   tool output that merely mentions instructions.
  * - plain benign (`label: 0, hard: false`): `benign`.
  */
-import type { Rng } from '../../../pii/generators/blind/blind4-values.js';
+import type { Rng } from '../../../pii/generators/independent-4/values.js';
 
 /** The seven languages of the set. */
 export type InjLang = 'en' | 'de' | 'fr' | 'es' | 'zh' | 'ja' | 'ko';

@@ -4,7 +4,7 @@
  * fixed list, and the counts of the brief hold (≥ 400 lines, about half hard negatives, about 40%
  * English, seven languages). Prints counts per language and family.
  *
- *   npx tsx eval/injection/blind5-check.ts
+ *   npx tsx eval/injection/generators/independent-4/check.ts
  */
 import { readFileSync } from 'node:fs';
 import { type Blind5InjectionRow, generateBlind5InjectionRows } from './generate.js';

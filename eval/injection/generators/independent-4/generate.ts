@@ -1,8 +1,8 @@
 /**
- * Generates prompt-injection blind set 5 (`blind5-fixtures.jsonl`) from the carriers and phrase
- * pools of `blind5-templates.ts`. Deterministic (seeded), and it never runs the scorer.
+ * Generates prompt-injection blind set 5 (`independent-4.jsonl`) from the carriers and phrase
+ * pools of `independent-4/templates.ts`. Deterministic (seeded), and it never runs the scorer.
  *
- *   npx tsx eval/injection/blind5-generate.ts
+ *   npx tsx eval/injection/generators/independent-4/generate.ts
  */
 import { writeFileSync } from 'node:fs';
 import {
@@ -88,7 +88,7 @@ export function generateBlind5InjectionRows(): Blind5InjectionRow[] {
   return out;
 }
 
-if (process.argv[1]?.endsWith('blind5-generate.ts')) {
+if (process.argv[1]?.endsWith('injection/generators/independent-4/generate.ts')) {
   const rows = generateBlind5InjectionRows();
   writeFileSync(
     new URL('../../data/development/independent-4.jsonl', import.meta.url),

@@ -1,9 +1,9 @@
 /**
- * Generates prompt-injection blind set 6 (`blind6-fixtures.jsonl`) from `blind6-templates.ts` with
+ * Generates prompt-injection blind set 6 (`independent-5.jsonl`) from `independent-5/templates.ts` with
  * a fixed seed, and checks it structurally (labels, families, counts, ratios, no duplicate text).
  * It never runs the scorer.
  *
- * Run: `npx tsx eval/injection/blind6-generate.ts` (writes the file) or `--check` (only checks).
+ * Run: `npx tsx eval/injection/generators/independent-5/generate.ts` (writes the file) or `--check` (only checks).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import {

@@ -1,7 +1,7 @@
 /**
  * Structural check of blind set 7 (injection): shape, families from the fixed list, counts and
  * ratios, no duplicate texts, file equals a fresh generation. Never runs a detector.
- * `npx tsx eval/injection/blind7-check.ts`
+ * `npx tsx eval/injection/generators/independent-6/check.ts`
  */
 import { readFileSync } from 'node:fs';
 import { type Blind7Row, generateBlind7Injection } from './generate.js';

@@ -1,6 +1,6 @@
 /**
- * Generates blind set 7 (prompt injection) into `blind7-fixtures.jsonl`:
- * `npx tsx eval/injection/blind7-generate.ts`. Seeded, so a re-run writes the same file.
+ * Generates blind set 7 (prompt injection) into `independent-6.jsonl`:
+ * `npx tsx eval/injection/generators/independent-6/generate.ts`. Seeded, so a re-run writes the same file.
  * Written without reading the scorer or the other sets; never runs a detector.
  */
 import { writeFileSync } from 'node:fs';

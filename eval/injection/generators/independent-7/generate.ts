@@ -1,6 +1,6 @@
 /**
- * Generates prompt-injection blind set 8 (`eval/injection/blind8-fixtures.jsonl`) from
- * `blind8-templates.ts` with a fixed faker seed. Run: `npx tsx eval/injection/blind8-generate.ts`.
+ * Generates prompt-injection blind set 8 (`eval/injection/data/heldout/independent-7.jsonl`) from
+ * `independent-7/templates.ts` with a fixed faker seed. Run: `npx tsx eval/injection/generators/independent-7/generate.ts`.
  * Only structural checks run here (counts, labels); no scorer is called.
  */
 import { writeFileSync } from 'node:fs';
@@ -65,7 +65,7 @@ export function generateBlind8Injection(): Blind8Row[] {
   return rows;
 }
 
-if (process.argv[1]?.endsWith('blind8-generate.ts')) {
+if (process.argv[1]?.endsWith('injection/generators/independent-7/generate.ts')) {
   const rows = generateBlind8Injection();
   writeFileSync(new URL('../../data/heldout/independent-7.jsonl', import.meta.url), `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
   console.log(`wrote ${rows.length} rows`);

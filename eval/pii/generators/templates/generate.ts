@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { type Faker, fakerDE, fakerEN_US, fakerES, fakerFR, fakerJA, fakerKO, fakerZH_CN } from '@faker-js/faker';
 import type { PIIType } from '../../../../src/processors/pii-detector/detect/types.js';
 import { fill, type Lang } from './slots.js';
-import { FRESH_TEMPLATES } from './fresh-templates.js';
+import { UNSEEN_PHRASING_TEMPLATES } from './unseen-phrasing-templates.js';
 import { TEMPLATES } from './templates.js';
 import { makeRandom } from './values.js';
 
@@ -20,7 +20,7 @@ export interface PIIFixture {
   /** Exact spans of the personal data in `text` (`end` exclusive). Empty for negatives. */
   spans: Array<{ type: PIIType; start: number; end: number }>;
   negative: boolean;
-  /** `fresh`: from `fresh-templates.ts`, phrasings written after tuning (see there). */
+  /** `fresh`: from `unseen-phrasing-templates.ts`, phrasings written after tuning (see there). */
   half: 'dev' | 'heldout' | 'fresh';
 }
 
@@ -73,13 +73,13 @@ export function generatePIIFixtures(seed = 20261203): PIIFixture[] {
 }
 
 /** Lines of the fresh-phrasing set: each fresh template filled three times. */
-export function generateFreshPIIFixtures(seed = 20261204): PIIFixture[] {
+export function generateUnseenPhrasingPIIFixtures(seed = 20261204): PIIFixture[] {
   const out: PIIFixture[] = [];
-  for (const lang of Object.keys(FRESH_TEMPLATES) as Lang[]) {
+  for (const lang of Object.keys(UNSEEN_PHRASING_TEMPLATES) as Lang[]) {
     const faker = FAKERS[lang];
     faker.seed(seed + lang.charCodeAt(0) * 31 + lang.charCodeAt(1));
     const r = makeRandom(faker);
-    const { positive, negative } = FRESH_TEMPLATES[lang];
+    const { positive, negative } = UNSEEN_PHRASING_TEMPLATES[lang];
     for (const [templates, isNegative] of [
       [positive, false],
       [negative, true],
@@ -96,7 +96,7 @@ export function generateFreshPIIFixtures(seed = 20261204): PIIFixture[] {
 }
 
 /**
- * `npx tsx eval/pii/generators/templates/generate.ts` rewrites `eval/pii/development/templates-fresh-hard-cases.jsonl`, the committed snapshot of
+ * `npx tsx eval/pii/generators/templates/generate.ts` rewrites `eval/pii/development/templates-and-hard-cases.jsonl`, the committed snapshot of
  * every generated line (for reading and review; the eval itself regenerates them).
  */
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -104,11 +104,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const { hardCaseFixtures } = await import('./hard-cases.js');
   const all = [
     ...generatePIIFixtures(),
-    ...generateFreshPIIFixtures(),
+    ...generateUnseenPhrasingPIIFixtures(),
     ...hardCaseFixtures('dev'),
     ...hardCaseFixtures('heldout'),
   ];
-  const path = new URL('../../development/templates-fresh-hard-cases.jsonl', import.meta.url);
+  const path = new URL('../../development/templates-and-hard-cases.jsonl', import.meta.url);
   writeFileSync(path, `${all.map((f) => JSON.stringify(f)).join('\n')}\n`);
   console.log(`wrote ${all.length} lines to ${path.pathname}`);
 }
