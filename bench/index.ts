@@ -63,7 +63,8 @@ const pagePath = pageFlag >= 0 ? args[pageFlag + 1] : undefined;
 if (pageFlag >= 0 && !pagePath)
   throw new Error('--page needs a path: npm run bench -- --page /tmp/benchmarks.md');
 const words = args
-  .filter((arg, index) => arg !== '--page' && index !== pageFlag + 1)
+  // Without --page, pageFlag + 1 is 0: only skip the argument after a --page that is there.
+  .filter((arg, index) => arg !== '--page' && (pageFlag < 0 || index !== pageFlag + 1))
   .map((w) => w.toLowerCase());
 const selected = words.length
   ? BENCHMARKS.filter(([title]) => words.some((word) => title.toLowerCase().includes(word)))
