@@ -11,7 +11,6 @@ import type {
   LanguageModelV2Prompt,
   SharedV2ProviderMetadata,
 } from '@ai-sdk/provider';
-import { context as otelContext, trace } from '@opentelemetry/api';
 import type { RunUsageContext } from '../cost/run-usage.js';
 import type { ResolvedDownloadPolicy } from '../downloads/policy.js';
 import { describeError } from '../errors/error-chain.js';
@@ -45,7 +44,7 @@ import {
   WRITER_INTERNALS,
   type WriterInternals,
 } from './stream-continuation.js';
-import { activeTracer, endHookSpan, type HookOutcome, startHookSpan } from './tracing.js';
+import { type HookOutcome, type RunObserver, runnerObserver } from './tracing.js';
 import { tripwireOwner } from './tripwire-owners.js';
 import type {
   AgentSandbox,
@@ -174,7 +173,8 @@ export class ProcessorRunner {
   readonly #streamProcessors: readonly Processor[];
   readonly #llmRequestLane: readonly Processor[];
   readonly #apiErrorLane: readonly Processor[];
-  readonly #tracer = activeTracer();
+  /** Spans and the run record; `undefined` (hooks called directly) when neither is on. */
+  #observer: RunObserver | undefined;
   #streamArgs: ProcessOutputStreamArgs[] | undefined;
   #streamArgsRetry = -1;
   readonly #streamBusy: boolean[] = [];
@@ -227,6 +227,12 @@ export class ProcessorRunner {
     ];
     this.#apiErrorLane = options.lanes.error.filter((p) => typeof p.processAPIError === 'function');
     this.retries = new RetryBudget(options.maxProcessorRetries, this.#apiErrorLane.length > 0);
+    this.#observer = runnerObserver(options.runId);
+  }
+
+  /** Hand hook observation to the run's observer (run and step spans, the run record). */
+  observe(observer: RunObserver | undefined): void {
+    this.#observer = observer;
   }
 
   /** The `retryCount` hooks see: step replays so far, shifted by a processor's override. */
@@ -481,7 +487,7 @@ export class ProcessorRunner {
       if (!reentrant) busy[i] = true;
       let next: unknown;
       try {
-        if (this.#tracer) next = await this.#tracedStreamHook(processor, hookArgs, current);
+        if (this.#observer) next = await this.#tracedStreamHook(this.#observer, processor, hookArgs, current);
         else {
           // The hook is called directly; only a result that is awaitable is awaited.
           next = this.#callStreamHook(processor, hookArgs);
@@ -489,7 +495,7 @@ export class ProcessorRunner {
           if (next instanceof StreamContinuation) next = await settleStream(next);
         }
       } catch (error) {
-        throw this.#tracer ? error : this.#failure(error, processor, 'processOutputStream');
+        throw this.#observer ? error : this.#failure(error, processor, 'processOutputStream');
       } finally {
         if (!reentrant) busy[i] = false;
       }
@@ -521,7 +527,7 @@ export class ProcessorRunner {
       throw deferred;
     }
     this.#cursorParts = streamParts;
-    if (this.#tracer) return this.#cursorGeneric(this.#streamFrom(0, part, streamParts));
+    if (this.#observer) return this.#cursorGeneric(this.#streamFrom(0, part, streamParts));
     this.#cursorCurrent = part;
     this.#cursorIsData = part.type.startsWith('data-');
     this.#cursorIndex = 0;
@@ -730,6 +736,7 @@ export class ProcessorRunner {
   endRun(): void {
     if (this.#ended) return;
     this.#ended = true;
+    this.#observer?.closeStreams(undefined);
     // A signal nobody read has nobody to tell.
     this.#runEnd?.abort(RUN_ENDED);
   }
@@ -761,24 +768,33 @@ export class ProcessorRunner {
   }
   #lazySignalCalls = 0;
 
-  /** `processOutputStream` under a span (tracing on): the span needs the hook's settled result. */
-  #tracedStreamHook(
+  /**
+   * `processOutputStream` observed (tracing or recording on): counted on the processor's one
+   * span for the step, never a span per chunk. Failures are attributed here.
+   */
+  async #tracedStreamHook(
+    observer: RunObserver,
     processor: Processor,
     hookArgs: ProcessOutputStreamArgs,
     current: ChunkType,
   ): Promise<unknown> {
-    return this.#invoke(
-      processor,
-      'processOutputStream',
-      (tracingContext) => {
-        hookArgs.tracingContext = tracingContext;
-        const next = this.#callStreamHook(processor, hookArgs);
+    this.#throwIfAborted();
+    const stream = observer.streamHook(processor.id, this.#stepNumber);
+    let next: unknown;
+    try {
+      next = await stream.run(() => {
+        hookArgs.tracingContext = stream.tracing;
+        const value = this.#callStreamHook(processor, hookArgs);
         // A staged result (a workflow) settles inside the span: the span covers all of it.
-        return next instanceof StreamContinuation || isPromiseLike(next) ? settleStream(next) : next;
-      },
-      (value) =>
-        value === null || value === undefined ? 'dropped' : value === current ? 'passed' : 'changed',
-    );
+        return value instanceof StreamContinuation || isPromiseLike(value) ? settleStream(value) : value;
+      });
+    } catch (error) {
+      const failure = this.#failure(error, processor, 'processOutputStream');
+      stream.fail(this.#failureOutcome(failure, 'processOutputStream'), failure);
+      throw failure;
+    }
+    stream.count(current, next);
+    return next;
   }
 
   /**
@@ -943,8 +959,8 @@ export class ProcessorRunner {
   ): Promise<Awaited<R>> {
     // A run the caller aborted calls no more hooks, even from a body still winding down.
     this.#throwIfAborted();
-    const tracer = this.#tracer;
-    if (!tracer) {
+    const observer = this.#observer;
+    if (!observer) {
       let result: Awaited<R>;
       try {
         result = await call(NO_TRACING);
@@ -958,27 +974,13 @@ export class ProcessorRunner {
       }
       return result;
     }
-    const span = startHookSpan(tracer, processor.id, hook, this.#stepNumber, this.#o.runId);
+    const observed = observer.startHook(processor.id, hook, this.#stepNumber, this.#list);
     let result: Awaited<R>;
     try {
-      result = await otelContext.with(trace.setSpan(otelContext.active(), span), () =>
-        call({ currentSpan: span }),
-      );
+      result = await observed.run(() => call(observed.tracing));
     } catch (error) {
       const failure = this.#failure(error, processor, hook);
-      endHookSpan(
-        span,
-        TripWire.isInstance(failure)
-          ? STEP_HOOKS.has(hook) &&
-            hook !== 'processAPIError' &&
-            this.#stepNumber !== undefined &&
-            !this.#o.abortSignal?.aborted &&
-            this.retries.grantsStepRetry(failure)
-            ? 'retried'
-            : 'aborted'
-          : 'failed',
-        failure,
-      );
+      observed.end(this.#failureOutcome(failure, hook), failure);
       throw failure;
     }
     let outcome: HookOutcome;
@@ -986,11 +988,23 @@ export class ProcessorRunner {
       outcome = after(result);
     } catch (error) {
       const failure = this.#badResult(error, processor, hook);
-      endHookSpan(span, 'failed', failure);
+      observed.end('failed', failure);
       throw failure;
     }
-    endHookSpan(span, outcome);
+    observed.end(outcome);
     return result;
+  }
+
+  /** A failed hook's outcome: a tripwire that gets its step replayed is `retried`. */
+  #failureOutcome(failure: unknown, hook: ProcessorHookName): HookOutcome {
+    if (!TripWire.isInstance(failure)) return 'failed';
+    return STEP_HOOKS.has(hook) &&
+      hook !== 'processAPIError' &&
+      this.#stepNumber !== undefined &&
+      !this.#o.abortSignal?.aborted &&
+      this.retries.grantsStepRetry(failure)
+      ? 'retried'
+      : 'aborted';
   }
 
   /** What a hook's throw becomes: tripwires and the caller's abort pass; anything else is wrapped. */
