@@ -384,12 +384,15 @@ export class RunObserver {
           durationMs: this.#ms() - startMs,
           cacheHit: call.cacheHit,
         };
-        if (result.finishReason !== undefined) entry.finishReason = result.finishReason;
-        if (result.usage !== undefined) {
+        // A call that failed before finishing has no finish reason or usage of its own.
+        if (result.finishReason !== undefined && result.error === undefined)
+          entry.finishReason = result.finishReason;
+        const usage = result.usage;
+        if (usage !== undefined && (usage.inputTokens !== undefined || usage.outputTokens !== undefined)) {
           entry.usage = {};
-          if (result.usage.inputTokens !== undefined) entry.usage.inputTokens = result.usage.inputTokens;
-          if (result.usage.outputTokens !== undefined) entry.usage.outputTokens = result.usage.outputTokens;
-          if (result.usage.totalTokens !== undefined) entry.usage.totalTokens = result.usage.totalTokens;
+          if (usage.inputTokens !== undefined) entry.usage.inputTokens = usage.inputTokens;
+          if (usage.outputTokens !== undefined) entry.usage.outputTokens = usage.outputTokens;
+          if (usage.totalTokens !== undefined) entry.usage.totalTokens = usage.totalTokens;
         }
         if (result.error !== undefined) entry.error = describeError(result.error);
         this.#modelCalls.push(entry);
