@@ -55,7 +55,7 @@ describe('run record', () => {
     } satisfies Processor;
     const shout = {
       id: 'shout',
-      processOutputStream: ({ part }) =>
+      processOutputStream: async ({ part }) =>
         part.type === 'text-delta'
           ? { ...part, payload: { ...part.payload, text: part.payload.text.toUpperCase() } }
           : part,

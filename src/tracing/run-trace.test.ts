@@ -153,7 +153,7 @@ describe('run traces with an OpenTelemetry SDK registered', () => {
     const deltas = Array.from({ length: 1000 }, (_, i) => `w${i} `);
     const dropEven = {
       id: 'drop-even',
-      processOutputStream: ({ part }) =>
+      processOutputStream: async ({ part }) =>
         part.type === 'text-delta' && Number(part.payload.text.slice(1)) % 2 === 0 ? null : part,
     } satisfies Processor;
     await new Agent({
