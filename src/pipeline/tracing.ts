@@ -15,7 +15,7 @@ import { describeError } from '../errors/error-chain.js';
 import { createRunObserver, type RunObserver } from '../tracing/run-observer.js';
 import type { HookOutcome } from '../tracing/run-record.js';
 
-export type { HookHandle, RunObserver, StreamHandle } from '../tracing/run-observer.js';
+export type { RunObserver } from '../tracing/run-observer.js';
 export type { HookOutcome } from '../tracing/run-record.js';
 
 const TRACER_NAME = 'sluice';

@@ -563,7 +563,7 @@ class StreamAggregate implements StreamHandle {
 }
 
 /** End a processor span with its outcome; failures also record the exception. */
-export function endSpan(span: Span, outcome: HookOutcome, error?: unknown): void {
+function endSpan(span: Span, outcome: HookOutcome, error?: unknown): void {
   span.setAttribute(S.outcome, outcome);
   if (TripWire.isInstance(error)) span.setAttribute(S.tripwireReason, error.message);
   if (outcome === 'failed') failSpan(span, error);

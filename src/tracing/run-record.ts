@@ -8,8 +8,8 @@ import type { MessageDiff } from './snapshot.js';
 
 export type { MessageDiff, RecordedMessage, RecordedPartEdit } from './snapshot.js';
 
-/** The run record format's version. */
-export const RUN_RECORD_VERSION = 1;
+/** The run record format's version (see {@link RunRecord.version}). */
+export const RUN_RECORD_VERSION = 1 as const;
 
 /** What a hook invocation did, as spans and run records report it. */
 export type HookOutcome = 'passed' | 'changed' | 'dropped' | 'aborted' | 'retried' | 'failed';
@@ -103,7 +103,8 @@ export interface RecordedMemory {
 
 /** A run's record (`result.record`, `onRunRecord`). */
 export interface RunRecord {
-  version: typeof RUN_RECORD_VERSION;
+  /** The format's version: 1. */
+  version: 1;
   agentId: string;
   runId: string;
   /** ISO timestamp of the run's start. */
