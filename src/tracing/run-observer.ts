@@ -117,6 +117,11 @@ export class RunObserver {
   readonly #root: Span | undefined;
   readonly #rootCtx: Context;
   #step: StepFrame | undefined;
+  /**
+   * The step attempt that ended last: the error processors handling its failure run after it
+   * ended and belong under it (OpenTelemetry allows children to start after their parent ended).
+   */
+  #lastStep: StepFrame | undefined;
   readonly #attempts = new Map<number, number>();
   readonly #streams = new Map<string, StreamAggregate>();
   readonly #hooks: RecordedHookInvocation[] | undefined;
@@ -161,10 +166,9 @@ export class RunObserver {
 
   /** Context for work of the step `stepNumber` (the step's span), or the run's. */
   #parent(stepNumber: number | undefined): Context {
-    const step = this.#step;
-    return stepNumber !== undefined && step !== undefined && step.number === stepNumber
-      ? step.ctx
-      : this.#rootCtx;
+    if (stepNumber === undefined) return this.#rootCtx;
+    const step = this.#step ?? this.#lastStep;
+    return step !== undefined && step.number === stepNumber ? step.ctx : this.#rootCtx;
   }
 
   #attempt(stepNumber: number | undefined): number {
@@ -215,6 +219,7 @@ export class RunObserver {
       }
       step.span.end();
     }
+    this.#lastStep = step;
     this.#step = undefined;
   }
 
@@ -349,7 +354,8 @@ export class RunObserver {
         if (ended) return;
         ended = true;
         if (span !== undefined) {
-          if (result.finishReason !== undefined) span.setAttribute(G.finishReasons, [result.finishReason]);
+          if (result.finishReason !== undefined && result.error === undefined)
+            span.setAttribute(G.finishReasons, [result.finishReason]);
           if (result.responseModel !== undefined) span.setAttribute(G.responseModel, result.responseModel);
           if (result.usage?.inputTokens !== undefined)
             span.setAttribute(G.inputTokens, result.usage.inputTokens);

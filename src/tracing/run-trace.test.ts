@@ -178,6 +178,32 @@ describe('run traces with an OpenTelemetry SDK registered', () => {
     expect(new Set(spans.map((s) => s.spanContext().traceId)).size).toBe(1);
   });
 
+  it('puts the error processors that handle a failed model call under the failed step attempt', async () => {
+    // What undici throws when the provider's socket closes mid-stream: a default error processor retries it.
+    const reset = new TypeError('terminated', {
+      cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }),
+    });
+    await new Agent({
+      id: 'flaky',
+      instructions: 'x',
+      model: new ScriptedModel({
+        steps: [{ text: ['Let me ', 'see'], errorAfterChunks: { after: 3, error: reset } }, 'Fine.'],
+      }),
+    }).generate('q');
+    const spans = exporter.getFinishedSpans();
+    const steps = spans.filter((s) => s.name === 'step 0');
+    expect(steps.map((s) => s.attributes['sluice.step.attempt'])).toEqual([0, 1]);
+    const failed = steps.find((s) => s.attributes['sluice.step.attempt'] === 0) as ReadableSpan;
+    expect(failed.status.code).toBe(2);
+    const apiErrorSpans = spans.filter((s) => s.attributes['sluice.processor.hook'] === 'processAPIError');
+    expect(apiErrorSpans.length).toBeGreaterThan(0);
+    for (const span of apiErrorSpans) expect(parentId(span)).toBe(failed.spanContext().spanId);
+    expect(apiErrorSpans.map((s) => s.attributes['sluice.processor.outcome'])).toContain('retried');
+    const chats = spans.filter((s) => s.name.startsWith('chat '));
+    expect(chats.map((s) => s.status.code)).toEqual([2, 0]);
+    expect(chats[0]?.attributes['gen_ai.response.finish_reasons']).toBeUndefined();
+  });
+
   it('reports a hook that edited a message in place (and returned nothing) as changed', async () => {
     const inPlace = {
       id: 'in-place',
