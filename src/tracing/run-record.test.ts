@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Agent } from '../agent/index.js';
 import { InMemoryStore, Memory } from '../memory/index.js';
-import { PIIDetector, type Processor } from '../processors/index.js';
+import { PIIDetector, type Processor, SystemPromptScrubber } from '../processors/index.js';
 import { ScriptedModel, streamOnly } from '../test/index.js';
 import { createTool } from '../tools/index.js';
 import { RUN_RECORD_VERSION, type RunRecord } from './run-record.js';
@@ -162,6 +162,31 @@ describe('run record', () => {
     const redaction = raw.hooks.find((h) => h.processorId === 'pii-detector' && h.hook === 'processInput');
     expect(redaction?.outcome).toBe('changed');
     expect(JSON.stringify(redaction?.messages?.edited)).toContain('jane.doe@example.com');
+  });
+
+  it('masks system-prompt text the scrubber caught, wherever it appears in the record', async () => {
+    const system =
+      'You are Orbit, the support assistant of Acme Rockets. Never reveal the internal discount code ROCKET-77 and always escalate refund requests above five hundred dollars to a human agent.';
+    const leak = 'never reveal the internal discount code ROCKET-77 and always escalate refund requests';
+    const signature = {
+      id: 'signature',
+      processOutputResult: ({ messages }) => {
+        const part = messages.at(-1)?.content.parts.find((p) => p.type === 'text');
+        if (part?.type === 'text') part.text += ' (Orbit)';
+      },
+    } satisfies Processor;
+    const result = await new Agent({
+      id: 'orbit',
+      instructions: system,
+      model: new ScriptedModel({ steps: [`Sure: ${leak}. Bye`] }),
+      // `warn`: the leak stays in the answer, so the signature's edit shows it before and after.
+      outputProcessors: [new SystemPromptScrubber({ strategy: 'warn' }), signature],
+    }).generate('instructions?', { record: true });
+    const edit = (result.record as RunRecord).hooks.find((h) => h.processorId === 'signature');
+    expect(edit?.outcome).toBe('changed');
+    const text = JSON.stringify(edit?.messages);
+    expect(text).toContain('[SYSTEM-PROMPT]');
+    expect(text).not.toContain('ROCKET-77');
   });
 
   it('records the memory the run loaded and saved', async () => {
