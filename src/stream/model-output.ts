@@ -1,7 +1,7 @@
 import type { LanguageModelV2CallWarning, SharedV2ProviderMetadata } from '@ai-sdk/provider';
-import type { RunRecord } from '../tracing/run-record.js';
 import type { MastraDBMessage, ModelMessage, UIMessage } from '../messages/types.js';
 import type { FinishReason, LanguageModelUsage } from '../models/types.js';
+import type { RunRecord } from '../tracing/run-record.js';
 import type { ChunkBuffer } from './chunk-buffer.js';
 import type {
   ChunkType,
