@@ -107,11 +107,32 @@ describe('with an OpenTelemetry SDK registered', () => {
       step: 0,
       outcome: 'changed',
     });
-    // The run's closing finish chunk passes the processors after the steps (no step number).
-    const deltas = spans.filter((s) => s.hook === 'processOutputStream' && s.step !== undefined);
-    expect(deltas.filter((s) => s.id === 'upper' && s.outcome === 'changed')).toHaveLength(2);
-    expect(deltas.filter((s) => s.id === 'dropper' && s.outcome === 'dropped')).toHaveLength(1);
-    expect(deltas.every((s) => s.step === 0)).toBe(true);
+    // Stream hooks: one span per processor for the step, never one per chunk. The run's closing
+    // finish chunk passes the processors after the steps (no step number).
+    const streamSpans = exporter
+      .getFinishedSpans()
+      .filter((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.hook] === 'processOutputStream');
+    const inStep = streamSpans.filter((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.stepNumber] === 0);
+    expect(inStep.map((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.processorId]).sort()).toEqual([
+      'dropper',
+      'upper',
+    ]);
+    const counts = (id: string) => {
+      const span = inStep.find((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.processorId] === id);
+      return {
+        outcome: span?.attributes[HOOK_SPAN_ATTRIBUTES.outcome],
+        changed: span?.attributes['sluice.processor.chunks.changed'],
+        dropped: span?.attributes['sluice.processor.chunks.dropped'],
+        seen: span?.attributes['sluice.processor.chunks.seen'],
+        emitted: span?.attributes['sluice.processor.chunks.emitted'],
+      };
+    };
+    const upperCounts = counts('upper');
+    expect(upperCounts).toMatchObject({ outcome: 'changed', changed: 2, dropped: 0 });
+    expect(upperCounts.emitted).toBe(upperCounts.seen);
+    const dropperCounts = counts('dropper');
+    expect(dropperCounts).toMatchObject({ outcome: 'dropped', changed: 0, dropped: 1 });
+    expect(dropperCounts.emitted).toBe((dropperCounts.seen as number) - 1);
   });
 
   it('marks aborted, retried and failed outcomes', async () => {
@@ -180,6 +201,7 @@ describe('with an OpenTelemetry SDK registered', () => {
     expect(result.finishReason).toBe('other');
     const outcomes = exporter
       .getFinishedSpans()
+      .filter((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.hook] !== undefined)
       .filter((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.outcome] !== 'passed')
       .map((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.outcome]);
     expect(outcomes).toEqual(['aborted']);

@@ -1,6 +1,7 @@
 import type { LanguageModelV2CallWarning, SharedV2ProviderMetadata } from '@ai-sdk/provider';
 import type { MastraDBMessage, ModelMessage, UIMessage } from '../messages/types.js';
 import type { FinishReason, LanguageModelUsage } from '../models/types.js';
+import type { RunRecord } from '../tracing/run-record.js';
 import type { ChunkBuffer } from './chunk-buffer.js';
 import type {
   ChunkType,
@@ -57,6 +58,8 @@ export interface FullOutput<OUTPUT = undefined> {
   /** Input, remembered and response messages of this run. */
   messages: MastraDBMessage[];
   rememberedMessages: MastraDBMessage[];
+  /** The run record, when the call asked for one (`record: true`); see the tracing guide. */
+  record?: RunRecord;
 }
 
 /** Run status as the stream sees it. */
