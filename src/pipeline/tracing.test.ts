@@ -207,6 +207,41 @@ describe('with an OpenTelemetry SDK registered', () => {
     expect(outcomes).toEqual(['aborted']);
   });
 
+  it("marks a stream hook's mid-step retry request as retried, on that step attempt's one span", async () => {
+    let attempts = 0;
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model: new ScriptedModel({
+        steps: [
+          ['a', 'b', 'c'],
+          ['a', 'b', 'c'],
+        ],
+      }),
+      outputProcessors: [
+        {
+          id: 'picky',
+          // Synchronous on purpose: the lane's plain-value path is observed as well as the awaited one.
+          processOutputStream: ({ part, abort }) => {
+            if (part.type === 'text-delta' && attempts++ === 0) {
+              abort('again', { retry: true });
+            }
+            return part;
+          },
+        },
+      ],
+      maxProcessorRetries: 2,
+    });
+    const result = await agent.generate('q');
+    expect(result.text).toBe('abc');
+    const streamSpans = exporter
+      .getFinishedSpans()
+      .filter((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.hook] === 'processOutputStream');
+    const stepZero = streamSpans.filter((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.stepNumber] === 0);
+    expect(stepZero.map((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.outcome])).toEqual(['retried', 'passed']);
+    expect(stepZero[0]?.attributes['sluice.tripwire.reason']).toBe('again');
+  });
+
   it('makes the hook span current, so spans a hook starts are its children', async () => {
     const agent = new Agent({
       id: 'a',
