@@ -16,6 +16,7 @@ import { Agent } from '../agent/index.js';
 import type { Processor } from '../processors/index.js';
 import { ScriptedModel, streamOnly } from '../test/index.js';
 import { HOOK_SPAN_ATTRIBUTES } from './tracing.js';
+import type { ProcessOutputStreamArgs } from './types.js';
 
 const exporter = new InMemorySpanExporter();
 
@@ -212,22 +213,18 @@ describe('with an OpenTelemetry SDK registered', () => {
     const agent = new Agent({
       id: 'a',
       instructions: 'x',
-      model: new ScriptedModel({
-        steps: [
-          ['a', 'b', 'c'],
-          ['a', 'b', 'c'],
-        ],
-      }),
+      model: new ScriptedModel({ steps: ['abc', 'abc'] }),
       outputProcessors: [
         {
           id: 'picky',
-          // Synchronous on purpose: the lane's plain-value path is observed as well as the awaited one.
-          processOutputStream: ({ part, abort }) => {
+          // Synchronous on purpose (the lane takes plain values though the type says Promise): the
+          // plain-value path is observed as well as the awaited one.
+          processOutputStream: (({ part, abort }: ProcessOutputStreamArgs) => {
             if (part.type === 'text-delta' && attempts++ === 0) {
               abort('again', { retry: true });
             }
             return part;
-          },
+          }) as unknown as Processor['processOutputStream'],
         },
       ],
       maxProcessorRetries: 2,
