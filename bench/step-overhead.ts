@@ -6,7 +6,9 @@
  *    3 output processors (`processOutputStep` returning the messageList + pass-through
  *    `processOutputStream`), against
  *  - the same agent with no processors (the baseline), measured in the same process, the two
- *    interleaved run by run so JIT and GC drift hits both alike.
+ *    interleaved run by run so JIT and GC drift hits both alike;
+ *  - and the processor run again with `record: true` (the run record kept: a conversation
+ *    snapshot around each hook, chunk counts, model and tool calls), to show what recording costs.
  */
 import { Agent } from '../src/agent/index.js';
 import type { InputProcessor, OutputProcessor } from '../src/processors/index.js';
@@ -49,7 +51,7 @@ function script(): ScriptedModel {
   });
 }
 
-function runLoop(withProcessors: boolean): () => Promise<void> {
+function runLoop(withProcessors: boolean, record = false): () => Promise<void> {
   return async () => {
     const agent = new Agent({
       id: 'bench',
@@ -59,7 +61,7 @@ function runLoop(withProcessors: boolean): () => Promise<void> {
       maxSteps: STEPS,
       ...(withProcessors ? { inputProcessors: inputProcessors(), outputProcessors: outputProcessors() } : {}),
     });
-    const result = await agent.generate('go');
+    const result = await agent.generate('go', record ? { record: true } : {});
     if (result.steps.length !== STEPS || result.text !== 'done') {
       throw new Error(`tool loop ran ${result.steps.length} steps, text ${JSON.stringify(result.text)}`);
     }
@@ -68,10 +70,10 @@ function runLoop(withProcessors: boolean): () => Promise<void> {
 
 /** Run the benchmark and print per-step µs with and without processors, the difference and ratio. */
 export async function benchStepOverhead(): Promise<{ perStepUs: number; ratio: number }> {
-  const [bare, withProcessors] = (await measureInterleaved([runLoop(false), runLoop(true)], {
-    warmup: WARMUP,
-    runs: RUNS,
-  })) as [number, number];
+  const [bare, withProcessors, recorded] = (await measureInterleaved(
+    [runLoop(false), runLoop(true), runLoop(true, true)],
+    { warmup: WARMUP, runs: RUNS },
+  )) as [number, number, number];
   const perStep = (ms: number) => (ms * 1000) / STEPS;
   console.log(
     `\nstep overhead: ${STEPS}-step tool loop, ${PER_SIDE} input + ${PER_SIDE} output processors (median of ${RUNS} interleaved runs)`,
@@ -81,5 +83,7 @@ export async function benchStepOverhead(): Promise<{ perStepUs: number; ratio: n
   const diff = perStep(withProcessors) - perStep(bare);
   row('processor overhead per step', `${diff.toFixed(1)} µs/step`);
   row('ratio processors / baseline', `${(withProcessors / bare).toFixed(2)}x`);
+  row('same processors, record: true', `${perStep(recorded).toFixed(1)} µs/step`);
+  row('recording cost per step', `${(perStep(recorded) - perStep(withProcessors)).toFixed(1)} µs/step`);
   return { perStepUs: diff, ratio: withProcessors / bare };
 }

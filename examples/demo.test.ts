@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,22 @@ describe('npm start', () => {
     expect(stdout).toContain('↻ temperature-guard asked for a retry: Give the temperature in °C.');
     expect(stdout).toContain('It is 21°C and sunny in Lisbon');
     expect(stdout).toContain('steps: 2, finish: stop');
+  });
+
+  it('prints per step what each processor did, from the run record, and writes the record to a file', async () => {
+    const { stdout } = await demo(join(dir, 'recorded.db'));
+    const report = stdout.slice(stdout.indexOf('what the processors did (from the run record):'));
+    expect(report).toMatch(/step 0\n(.*\n)*? {4}stream-error-retry-processor +processAPIError +retried/);
+    expect(report).toMatch(
+      /step 1\n(.*\n)*? {4}temperature-guard +processOutputStep +retried — "Give the temperature in °C\."/,
+    );
+    expect(report).toMatch(/step 1 \(attempt 2\)\n(.*\n)*? {4}temperature-guard +processOutputStep +passed/);
+    const record = JSON.parse(readFileSync(join(dir, 'demo-run-record.json'), 'utf8'));
+    expect(record).toMatchObject({ version: 1, agentId: 'weather-agent', status: 'success' });
+    expect(record.toolCalls).toEqual([
+      expect.objectContaining({ toolName: 'weather', result: { city: 'Lisbon', tempC: 21, sky: 'sunny' } }),
+    ]);
+    expect(stdout).toContain(`run record: ${join(dir, 'demo-run-record.json')}`);
   });
 
   it('a second run remembers the first: its SqliteStore file sends the first turn as history', async () => {

@@ -9,12 +9,15 @@
  * - memory: a `SqliteStore` file (`.sluice/demo-memory.db`, or `--db <path>` / SLUICE_DEMO_DB).
  *   Each run is one turn of the same thread; a second run is sent the first run's turn as
  *   history and says so. `--forget` deletes the file first.
+ * - the run record (`record: true`): after the answer, per step, which processors ran and what
+ *   each did, one line each; the whole record is written next to the database
+ *   (`.sluice/demo-run-record.json`, or `--record <path>` / SLUICE_DEMO_RECORD).
  *
  * Offline by default (a scripted model plays a tool call, then an answer). With
  * `--model provider/id`, or OPENAI_API_KEY / ANTHROPIC_API_KEY set, it talks to that model.
  */
-import { mkdirSync, rmSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { Agent } from '../src/agent/index.js';
 import { Memory } from '../src/memory/index.js';
@@ -22,6 +25,7 @@ import type { Processor } from '../src/processors/index.js';
 import { SqliteStore } from '../src/sqlite/index.js';
 import { ScriptedModel } from '../src/test/index.js';
 import { createTool } from '../src/tools/index.js';
+import type { RecordedHookInvocation, RunRecord } from '../src/tracing/run-record.js';
 
 const weather = createTool({
   id: 'get-weather',
@@ -104,7 +108,7 @@ console.log(
     ? `memory: ${dbPath} — a new conversation (run again and the next run remembers this one)\n`
     : `memory: ${dbPath} — ${earlier.total} messages stored by earlier runs\n`,
 );
-const stream = await agent.stream('What is the weather in Lisbon?', { memory: conversation });
+const stream = await agent.stream('What is the weather in Lisbon?', { memory: conversation, record: true });
 for await (const chunk of stream.fullStream) {
   if (chunk.type === 'tool-call')
     console.log(`→ ${chunk.payload.toolName}(${JSON.stringify(chunk.payload.args)})`);
@@ -126,7 +130,7 @@ const usage = await stream.usage;
 console.log(
   `\n\nsteps: ${(await stream.steps).length}, finish: ${await stream.finishReason}, tokens: ${usage.totalTokens ?? 'n/a'}`,
 );
-const { rememberedMessages } = await stream.getFullOutput();
+const { rememberedMessages, record } = await stream.getFullOutput();
 if (rememberedMessages.length > 0) {
   const first = rememberedMessages.find((m) => m.role === 'user');
   const text = first?.content.parts.find((p) => p.type === 'text');
@@ -136,4 +140,53 @@ if (rememberedMessages.length > 0) {
 }
 const stored = await memory.recall({ threadId: conversation.thread, perPage: false });
 console.log(`saved: the thread now holds ${stored.total} messages (${dbPath})`);
+if (record) {
+  console.log('\nwhat the processors did (from the run record):');
+  for (const line of describeRecord(record)) console.log(line);
+  const recordPath = resolve(
+    option('--record') ?? process.env.SLUICE_DEMO_RECORD ?? join(dirname(dbPath), 'demo-run-record.json'),
+  );
+  writeFileSync(recordPath, `${JSON.stringify(record, null, 2)}\n`);
+  console.log(`run record: ${recordPath}`);
+}
 await storage.close();
+
+/** One line per hook invocation, grouped by step attempt: the processor, the hook, what it did. */
+function describeRecord(runRecord: RunRecord): string[] {
+  const lines: string[] = [];
+  let heading = '';
+  for (const hook of [...runRecord.hooks].sort(byStepThenStart)) {
+    const title =
+      hook.stepNumber === undefined
+        ? hook.hook === 'processInput'
+          ? 'before the steps'
+          : 'after the steps'
+        : `step ${hook.stepNumber}${hook.attempt > 0 ? ` (attempt ${hook.attempt + 1})` : ''}`;
+    if (title !== heading) {
+      heading = title;
+      lines.push(`  ${title}`);
+    }
+    lines.push(`    ${hook.processorId.padEnd(30)} ${hook.hook.padEnd(20)} ${whatItDid(hook)}`);
+  }
+  return lines;
+}
+
+function byStepThenStart(a: RecordedHookInvocation, b: RecordedHookInvocation): number {
+  const rank = (h: RecordedHookInvocation) =>
+    h.stepNumber === undefined ? (h.hook === 'processInput' ? -1 : Number.MAX_SAFE_INTEGER) : h.stepNumber;
+  return rank(a) - rank(b) || a.attempt - b.attempt || a.startMs - b.startMs;
+}
+
+function whatItDid(hook: RecordedHookInvocation): string {
+  const said: string[] = [hook.outcome];
+  const m = hook.messages;
+  if (m?.added) said.push(`+${m.added.length} message${m.added.length === 1 ? '' : 's'}`);
+  if (m?.removed) said.push(`-${m.removed.length} message${m.removed.length === 1 ? '' : 's'}`);
+  if (m?.edited) said.push(`${m.edited.length} part${m.edited.length === 1 ? '' : 's'} edited`);
+  if (m?.system) said.push('system messages changed');
+  const c = hook.chunks;
+  if (c) said.push(`${c.seen} chunks seen, ${c.changed} changed, ${c.dropped} dropped, ${c.emitted} emitted`);
+  if (hook.tripwire) said.push(`"${hook.tripwire.reason}"`);
+  if (hook.error) said.push(hook.error);
+  return said.join(': ').replace(/^(\w+): /, '$1 — ');
+}

@@ -60,6 +60,7 @@ export default defineConfig({
           { text: 'Background tools', link: '/guides/background-tools' },
           { text: 'Workflows as processors', link: '/guides/workflows' },
           { text: 'Structured output', link: '/guides/structured-output' },
+          { text: 'Tracing and run records', link: '/guides/tracing' },
           { text: 'Testing', link: '/guides/testing' },
         ],
       },

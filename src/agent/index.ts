@@ -19,6 +19,19 @@ export type {
 } from '../models/types.js';
 export type { AgentSandbox, SandboxFile } from '../pipeline/types.js';
 export type { FullOutput, MastraModelOutput } from '../stream/model-output.js';
+export type {
+  HookOutcome,
+  MessageDiff,
+  RecordedChunkCounts,
+  RecordedHookInvocation,
+  RecordedMemory,
+  RecordedMessage,
+  RecordedModelCall,
+  RecordedPartEdit,
+  RecordedToolCall,
+  RecordedTripwire,
+  RunRecord,
+} from '../tracing/run-record.js';
 export { Agent } from './agent.js';
 export { DEFAULT_ERROR_PROCESSOR_IDS, type DefaultErrorProcessorId } from './resolve-error-processors.js';
 export type {

@@ -67,6 +67,11 @@ const CALL_OPTION_KEYS: Record<keyof AgentExecutionOptions, true> = {
   onChunk: true,
   onError: true,
   onAbort: true,
+  record: true,
+  recordSensitive: true,
+  onRunRecord: true,
+  recordInputs: true,
+  recordOutputs: true,
 };
 
 const MEMORY_OPTION_KEYS: Record<keyof AgentMemoryOption, true> = {

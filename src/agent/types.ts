@@ -24,6 +24,7 @@ import type {
 import type { RequestContext } from '../request-context/request-context.js';
 import type { ChunkType } from '../stream/chunk-types.js';
 import type { LLMStepResult } from '../stream/step-result.js';
+import type { RunRecord } from '../tracing/run-record.js';
 
 export type {
   CallSettings,
@@ -175,4 +176,23 @@ export interface AgentExecutionOptions<OUTPUT = unknown> {
   onChunk?: (chunk: ChunkType<OUTPUT>) => void | Promise<void>;
   onError?: (event: { error: unknown }) => void | Promise<void>;
   onAbort?: (event: { steps: LLMStepResult[] }) => void | Promise<void>;
+  /**
+   * Keep a run record: every hook invocation (with what it changed), model call, tool call and
+   * the memory used, as versioned JSON on the result (`result.record`) and given to
+   * `onRunRecord`. Values a guardrail flagged appear masked (`[EMAIL]`) unless
+   * `recordSensitive` is true. Default `false` (nothing is recorded, nothing costs).
+   * Set it in the agent's `defaultOptions` to record every call.
+   */
+  record?: boolean;
+  /** Leave guardrail-flagged values unmasked in the run record. Default `false`: records end up in bug reports. */
+  recordSensitive?: boolean;
+  /** Receives the run record when the run ends (needs `record: true`); awaited before the result settles. */
+  onRunRecord?: (record: RunRecord) => void | Promise<void>;
+  /**
+   * Put the prompt on each `chat` span (`gen_ai.input.messages`) and tool arguments on
+   * `execute_tool` spans, after the guardrails' redaction (flagged values masked). Default `false`.
+   */
+  recordInputs?: boolean;
+  /** Put the answer on each `chat` span (`gen_ai.output.messages`) and tool results on `execute_tool` spans. Default `false`. */
+  recordOutputs?: boolean;
 }

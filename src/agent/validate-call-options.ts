@@ -36,6 +36,20 @@ export function validateCallOptions(
   if (toolChoice) fail('toolChoice', toolChoice);
   const activeTools = activeToolsProblem(merged.activeTools);
   if (activeTools) fail('activeTools', activeTools);
+  // A truthy string ("false") would otherwise turn recording on, and a non-function callback
+  // would fail only as the run ends.
+  for (const option of ['record', 'recordSensitive', 'recordInputs', 'recordOutputs'] as const) {
+    const value: unknown = merged[option];
+    if (value !== undefined && typeof value !== 'boolean')
+      fail(option, `is ${describe(value)}; pass true or false.`);
+  }
+  const onRunRecord: unknown = merged.onRunRecord;
+  if (onRunRecord !== undefined && typeof onRunRecord !== 'function') {
+    fail(
+      'onRunRecord',
+      `is ${describe(onRunRecord)}; pass a function (record) => void, and set record: true.`,
+    );
+  }
   const untilIdle: unknown = merged.untilIdle;
   if (untilIdle !== undefined && typeof untilIdle !== 'boolean') {
     const maxIdleMs = (untilIdle as { maxIdleMs?: unknown } | null)?.maxIdleMs;

@@ -5,8 +5,8 @@
  * and the re-entrancy rule for arguments reused call after call.
  *
  * Plain results stay plain: a promise appears only when the hook returns one, so a synchronous
- * hook costs no tick. Observers (tracing today, a run record later) attach in {@link callHook}:
- * every hook call of a run passes through it, once, with its span and outcome.
+ * hook costs no tick. Observation (spans, the run record) attaches in {@link callHook}: every
+ * hook call of a run passes through it, once, with its {@link ObservedCall} and outcome.
  */
 import { context as otelContext, type Span, trace } from '@opentelemetry/api';
 import { ProcessorError } from '../errors/processor-error.js';
@@ -28,6 +28,28 @@ export function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
 /** The `tracingContext` of a hook called with tracing off. */
 export const NO_TRACING: TracingContext = Object.freeze({});
 
+/**
+ * One hook call under observation (a span, a run record entry, or both): the run observer's
+ * `HookHandle`, or a bare span ({@link spanCall}) for a workflow step.
+ */
+export interface ObservedCall {
+  /** What the hook gets as `tracingContext`. */
+  readonly tracing: TracingContext;
+  /** Run `call` with the call's span current, so spans the hook starts are its children. */
+  run<T>(call: () => T): T;
+  /** The call ended with `outcome` (and `error` when it failed). */
+  end(outcome: HookOutcome, error?: unknown): unknown;
+}
+
+/** A span as an {@link ObservedCall}: current while the call runs, ended with its outcome. */
+export function spanCall(span: Span): ObservedCall {
+  return {
+    tracing: { currentSpan: span },
+    run: (call) => otelContext.with(trace.setSpan(otelContext.active(), span), call),
+    end: (outcome, error) => endHookSpan(span, outcome, error),
+  };
+}
+
 /** How {@link callHook} names what happened; one per call site, not per call. */
 export interface HookCallNaming {
   /** What the hook's throw (or rejection) becomes; see {@link attributeThrow}. */
@@ -39,19 +61,20 @@ export interface HookCallNaming {
 }
 
 /**
- * Call one hook. `call` gets the span's tracing context (or {@link NO_TRACING}); `settle` applies
- * the settled result and returns what the caller continues with; `outcome` names it for the span.
- * With no span and a plain result this is a direct call; a thenable result is settled once, in
- * a `then` of its own promise. Every thrown error leaves through `naming`.
+ * Call one hook. `call` gets the observed call's tracing context (or {@link NO_TRACING});
+ * `settle` applies the settled result and returns what the caller continues with; `outcome`
+ * names it for the observer. Unobserved with a plain result this is a direct call; a thenable
+ * result is settled once, in a `then` of its own promise. Every thrown error leaves through
+ * `naming`.
  */
 export function callHook<T>(
-  span: Span | undefined,
+  observed: ObservedCall | undefined,
   call: (tracing: TracingContext) => unknown,
   settle: (result: unknown) => T,
   outcome: (result: unknown, settled: T) => HookOutcome,
   naming: HookCallNaming,
 ): T | Promise<T> {
-  if (span === undefined) {
+  if (observed === undefined) {
     let result: unknown;
     try {
       result = call(NO_TRACING);
@@ -68,7 +91,7 @@ export function callHook<T>(
   }
   const fail = (error: unknown): never => {
     const failure = naming.thrown(error);
-    endHookSpan(span, naming.thrownOutcome(failure), failure);
+    observed.end(naming.thrownOutcome(failure), failure);
     throw failure;
   };
   const done = (result: unknown): T => {
@@ -77,15 +100,15 @@ export function callHook<T>(
       out = settle(result);
     } catch (error) {
       const failure = naming.invalid(error);
-      endHookSpan(span, 'failed', failure);
+      observed.end('failed', failure);
       throw failure;
     }
-    endHookSpan(span, outcome(result, out));
+    observed.end(outcome(result, out));
     return out;
   };
   let result: unknown;
   try {
-    result = otelContext.with(trace.setSpan(otelContext.active(), span), () => call({ currentSpan: span }));
+    result = observed.run(() => call(observed.tracing));
   } catch (error) {
     return fail(error);
   }

@@ -6,7 +6,6 @@
  * failure reads the same however it was reached. Internal to Sluice.
  */
 import type { LanguageModelV2Message } from '@ai-sdk/provider';
-import type { Span } from '@opentelemetry/api';
 import { describeError } from '../errors/error-chain.js';
 import { ProcessorError, type ProcessorHookName } from '../errors/processor-error.js';
 import { TripWire } from '../errors/tripwire.js';
@@ -15,13 +14,20 @@ import { type ModelSpec as ModelConfigLike, resolveModel } from '../models/resol
 import type { MastraLanguageModel } from '../models/types.js';
 import type { ChunkType } from '../stream/chunk-types.js';
 import { throwIfAborted } from '../util/until-aborted.js';
-import { abortFor, attributeThrow, callHook, type HookCallNaming, HookSignal } from './hook-call.js';
+import {
+  abortFor,
+  attributeThrow,
+  callHook,
+  type HookCallNaming,
+  HookSignal,
+  type ObservedCall,
+} from './hook-call.js';
 import { STEP_HOOKS } from './hook-results.js';
 import { RetryBudget } from './retry-budget.js';
 import type { RunnerOptions } from './runner.js';
 import { createSignal, signalDataChunk, signalToDBMessage, signalToPromptMessage } from './signals.js';
 import type { HookBase, SendSignal, StreamLaneHost } from './stream-lane.js';
-import { activeTracer, type HookOutcome, startHookSpan } from './tracing.js';
+import { type HookOutcome, type RunObserver, runnerObserver } from './tracing.js';
 import type {
   AgentSignalInput,
   Processor,
@@ -73,7 +79,8 @@ export class HookScope implements StreamLaneHost {
   readonly #state = new Map<string, ProcessorState>();
   readonly #bases = new Map<Processor, HookBase>();
   readonly #senders = new Map<Processor, SendSignal>();
-  readonly #tracer = activeTracer();
+  /** Spans and the run record; `undefined` (hooks called directly) when neither is on. */
+  #observer: RunObserver | undefined;
   #transient: LanguageModelV2Message[] = [];
   /** The hooks' `abortSignal`: the caller's abort or the run's end, made on first read. */
   readonly #signals: HookSignal;
@@ -83,6 +90,17 @@ export class HookScope implements StreamLaneHost {
     this.#list = options.messageList;
     this.#signals = new HookSignal(options.abortSignal);
     this.retries = new RetryBudget(options.maxProcessorRetries, errorLaneRetries);
+    this.#observer = runnerObserver(options.runId);
+  }
+
+  /** Hand hook observation to the run's observer (run and step spans, the run record). */
+  observe(observer: RunObserver | undefined): void {
+    this.#observer = observer;
+  }
+
+  /** The run's observer, or `undefined` when neither tracing nor recording is on. */
+  get observer(): RunObserver | undefined {
+    return this.#observer;
   }
 
   /** The `retryCount` hooks see: step replays so far, shifted by a processor's override. */
@@ -120,8 +138,9 @@ export class HookScope implements StreamLaneHost {
     return this.#signals.attach(args);
   }
 
-  /** The run has settled: the `abortSignal` hooks received fires. */
+  /** The run has settled: stream hooks' spans end and the `abortSignal` hooks received fires. */
   endRun(): void {
+    if (!this.#signals.ended) this.#observer?.closeStreams(undefined);
     this.#signals.end();
   }
 
@@ -152,7 +171,7 @@ export class HookScope implements StreamLaneHost {
     this.throwIfAborted();
     let result: unknown;
     await callHook(
-      this.startSpan(processor, hook),
+      this.startHook(processor, hook),
       call,
       (value) => {
         result = value;
@@ -169,18 +188,18 @@ export class HookScope implements StreamLaneHost {
     return new ScopeNaming(this, processor, hook);
   }
 
-  /** The span of one hook call, or `undefined` with tracing off. */
-  startSpan(processor: Processor, hook: ProcessorHookName): Span | undefined {
-    const tracer = this.#tracer;
-    return tracer ? startHookSpan(tracer, processor.id, hook, this.stepNumber, this.#o.runId) : undefined;
+  /**
+   * The observation of one (non-stream) hook call, or `undefined` when nothing observes the run.
+   * The observer snapshots the conversation, so a hook that edits it in place reads `changed`.
+   */
+  startHook(processor: Processor, hook: ProcessorHookName): ObservedCall | undefined {
+    return this.#observer?.startHook(processor.id, hook, this.stepNumber, this.#list);
   }
 
-  /** True when hook calls get spans. */
-  get tracing(): boolean {
-    return this.#tracer !== undefined;
-  }
-
-  /** A tripwire's span outcome: `retried` when the budget grants the step a replay. */
+  /**
+   * A tripwire's outcome: `retried` when the budget grants the step a replay, else `aborted`
+   * (other failures are `failed`).
+   */
   tripwireOutcome(failure: TripWire, hook: ProcessorHookName): HookOutcome {
     return STEP_HOOKS.has(hook) &&
       hook !== 'processAPIError' &&

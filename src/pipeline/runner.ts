@@ -32,7 +32,7 @@ import {
 import { HookScope } from './hook-scope.js';
 import type { RetryBudget } from './retry-budget.js';
 import { StreamLane } from './stream-lane.js';
-import type { HookOutcome } from './tracing.js';
+import type { HookOutcome, RunObserver } from './tracing.js';
 import { tripwireOwner } from './tripwire-owners.js';
 import type {
   AgentSandbox,
@@ -124,6 +124,15 @@ export class ProcessorRunner {
   }
 
   /**
+   * Hand hook observation to the run's observer (run and step spans, the run record); call it
+   * before the run's first hook. `undefined` calls hooks directly.
+   */
+  observe(observer: RunObserver | undefined): void {
+    this.scope.observe(observer);
+    this.stream.observe(observer);
+  }
+
+  /**
    * Both retry lanes' budgets and counts. The loop takes step retries from it; the runner spends
    * error-lane retries itself. No hook result reaches it.
    */
@@ -152,8 +161,9 @@ export class ProcessorRunner {
   }
 
   /**
-   * The run has settled (any ending): the `abortSignal` hooks received fires, so timers and
-   * background work a processor started end with the run, and `writer.emit()` stops delivering.
+   * The run has settled (any ending): stream hooks' spans end, the `abortSignal` hooks received
+   * fires, so timers and background work a processor started end with the run, and
+   * `writer.emit()` stops delivering.
    */
   endRun(): void {
     this.scope.endRun();

@@ -15,12 +15,11 @@
  * wrapper promise per chunk. A staged hook result (a processor workflow's `StreamContinuation`)
  * is awaited stage by stage in the same loop.
  */
-import type { Span } from '@opentelemetry/api';
 import type { ProcessorHookName } from '../errors/processor-error.js';
 import type { MessageList } from '../messages/message-list.js';
 import type { ChunkType } from '../stream/chunk-types.js';
 import { throwIfAborted } from '../util/until-aborted.js';
-import { argsForCall, callHook, type HookCallNaming, isPromiseLike, NO_TRACING } from './hook-call.js';
+import { argsForCall, type HookCallNaming, isPromiseLike, NO_TRACING } from './hook-call.js';
 import { describe, invalidResult } from './hook-results.js';
 import {
   StreamContinuation,
@@ -28,7 +27,7 @@ import {
   WRITER_INTERNALS,
   type WriterInternals,
 } from './stream-continuation.js';
-import type { HookOutcome } from './tracing.js';
+import type { RunObserver } from './tracing.js';
 import type {
   AgentSignalInput,
   CreatedAgentSignal,
@@ -63,10 +62,9 @@ export interface StreamLaneHost {
   attachSignal<T extends object>(args: T): T & { abortSignal: AbortSignal };
   /** What a hook's throw becomes (idempotent: an attributed error passes as it is). */
   failure(error: unknown, processor: Processor, hook: ProcessorHookName): unknown;
-  /** The span of one hook call, or `undefined` with tracing off. */
-  startSpan(processor: Processor, hook: ProcessorHookName): Span | undefined;
   naming(processor: Processor, hook: ProcessorHookName): HookCallNaming;
-  readonly tracing: boolean;
+  /** Spans and the run record; `undefined` when neither is on (hooks are then called directly). */
+  readonly observer: RunObserver | undefined;
 }
 
 type StreamHook = (args: ProcessOutputStreamArgs) => unknown;
@@ -100,14 +98,14 @@ export class LaneWalk {
   out: LaneOut;
 }
 
-const streamOutcome = (result: unknown, current: ChunkType): HookOutcome =>
-  result === null || result === undefined ? 'dropped' : result === current ? 'passed' : 'changed';
-
 /** The stream processors of one run, and the chunks going through them. */
 export class StreamLane {
   readonly #host: StreamLaneHost;
-  /** Read once per run (neither changes during one): the per-hook checks skip a call each. */
-  readonly #tracing: boolean;
+  /**
+   * Read once per run (neither changes during one; the run hands its observer over in
+   * {@link observe}, before any chunk): the per-hook checks skip a call each.
+   */
+  #observer: RunObserver | undefined;
   readonly #callerSignal: AbortSignal | undefined;
   readonly #processors: readonly Processor[];
   #args: ProcessOutputStreamArgs[] | undefined;
@@ -131,9 +129,14 @@ export class StreamLane {
 
   constructor(host: StreamLaneHost, output: readonly Processor[]) {
     this.#host = host;
-    this.#tracing = host.tracing;
+    this.#observer = host.observer;
     this.#callerSignal = host.callerSignal;
     this.#processors = output.filter((p) => typeof p.processOutputStream === 'function');
+  }
+
+  /** The run's observer (see `HookScope.observe`); set before the run's first chunk. */
+  observe(observer: RunObserver | undefined): void {
+    this.#observer = observer;
   }
 
   /** True when no processor will see stream chunks: the loop can skip the per-chunk hook. */
@@ -300,11 +303,13 @@ export class StreamLane {
       hookArgs.part = walk.current as ChunkType;
       hookArgs.streamParts = walk.parts;
       if (!reentrant) busy[i] = true;
+      const observer = this.#observer;
       let next: unknown;
       try {
-        next = this.#tracing
-          ? this.#tracedCall(processor, hookArgs, walk.current as ChunkType)
-          : this.#callStreamHook(processor, hookArgs);
+        next =
+          observer === undefined
+            ? this.#callStreamHook(processor, hookArgs)
+            : this.#observedCall(observer, processor, hookArgs, walk.current as ChunkType);
       } catch (error) {
         if (!reentrant) busy[i] = false;
         walk.finished = true;
@@ -347,20 +352,41 @@ export class StreamLane {
     return undefined;
   }
 
-  /** `processOutputStream` under its span: the span covers a staged result to its end. */
-  #tracedCall(processor: Processor, hookArgs: ProcessOutputStreamArgs, current: ChunkType): unknown {
-    const host = this.#host;
-    return callHook(
-      host.startSpan(processor, 'processOutputStream'),
-      (tracingContext) => {
-        hookArgs.tracingContext = tracingContext;
-        const next = this.#callStreamHook(processor, hookArgs);
-        return next instanceof StreamContinuation || isPromiseLike(next) ? settleStream(next) : next;
-      },
-      (value) => value,
-      (value) => streamOutcome(value, current),
-      host.naming(processor, 'processOutputStream'),
-    );
+  /**
+   * `processOutputStream` observed (tracing or recording on): counted on the processor's one
+   * span for the step, never a span per chunk. A staged result settles inside the span's
+   * context, so spans its steps start sit under it. Failures are named (and the span told) here.
+   */
+  #observedCall(
+    observer: RunObserver,
+    processor: Processor,
+    hookArgs: ProcessOutputStreamArgs,
+    current: ChunkType,
+  ): unknown {
+    const stream = observer.streamHook(processor.id, this.#host.stepNumber);
+    const fail = (error: unknown): never => {
+      const failure = this.#host.failure(error, processor, 'processOutputStream');
+      stream.fail(this.#host.naming(processor, 'processOutputStream').thrownOutcome(failure), failure);
+      throw failure;
+    };
+    let next: unknown;
+    try {
+      next = stream.run(() => {
+        hookArgs.tracingContext = stream.tracing;
+        const value = this.#callStreamHook(processor, hookArgs);
+        return value instanceof StreamContinuation || isPromiseLike(value) ? settleStream(value) : value;
+      });
+    } catch (error) {
+      return fail(error);
+    }
+    if (!isPromiseLike(next)) {
+      stream.count(current, next);
+      return next;
+    }
+    return Promise.resolve(next).then((value) => {
+      stream.count(current, value);
+      return value;
+    }, fail);
   }
 
   /**

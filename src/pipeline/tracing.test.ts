@@ -16,6 +16,7 @@ import { Agent } from '../agent/index.js';
 import type { Processor } from '../processors/index.js';
 import { ScriptedModel, streamOnly } from '../test/index.js';
 import { HOOK_SPAN_ATTRIBUTES } from './tracing.js';
+import type { ProcessOutputStreamArgs } from './types.js';
 
 const exporter = new InMemorySpanExporter();
 
@@ -107,11 +108,32 @@ describe('with an OpenTelemetry SDK registered', () => {
       step: 0,
       outcome: 'changed',
     });
-    // The run's closing finish chunk passes the processors after the steps (no step number).
-    const deltas = spans.filter((s) => s.hook === 'processOutputStream' && s.step !== undefined);
-    expect(deltas.filter((s) => s.id === 'upper' && s.outcome === 'changed')).toHaveLength(2);
-    expect(deltas.filter((s) => s.id === 'dropper' && s.outcome === 'dropped')).toHaveLength(1);
-    expect(deltas.every((s) => s.step === 0)).toBe(true);
+    // Stream hooks: one span per processor for the step, never one per chunk. The run's closing
+    // finish chunk passes the processors after the steps (no step number).
+    const streamSpans = exporter
+      .getFinishedSpans()
+      .filter((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.hook] === 'processOutputStream');
+    const inStep = streamSpans.filter((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.stepNumber] === 0);
+    expect(inStep.map((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.processorId]).sort()).toEqual([
+      'dropper',
+      'upper',
+    ]);
+    const counts = (id: string) => {
+      const span = inStep.find((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.processorId] === id);
+      return {
+        outcome: span?.attributes[HOOK_SPAN_ATTRIBUTES.outcome],
+        changed: span?.attributes['sluice.processor.chunks.changed'],
+        dropped: span?.attributes['sluice.processor.chunks.dropped'],
+        seen: span?.attributes['sluice.processor.chunks.seen'],
+        emitted: span?.attributes['sluice.processor.chunks.emitted'],
+      };
+    };
+    const upperCounts = counts('upper');
+    expect(upperCounts).toMatchObject({ outcome: 'changed', changed: 2, dropped: 0 });
+    expect(upperCounts.emitted).toBe(upperCounts.seen);
+    const dropperCounts = counts('dropper');
+    expect(dropperCounts).toMatchObject({ outcome: 'dropped', changed: 0, dropped: 1 });
+    expect(dropperCounts.emitted).toBe((dropperCounts.seen as number) - 1);
   });
 
   it('marks aborted, retried and failed outcomes', async () => {
@@ -180,9 +202,41 @@ describe('with an OpenTelemetry SDK registered', () => {
     expect(result.finishReason).toBe('other');
     const outcomes = exporter
       .getFinishedSpans()
+      .filter((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.hook] !== undefined)
       .filter((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.outcome] !== 'passed')
       .map((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.outcome]);
     expect(outcomes).toEqual(['aborted']);
+  });
+
+  it("marks a stream hook's mid-step retry request as retried, on that step attempt's one span", async () => {
+    let attempts = 0;
+    const agent = new Agent({
+      id: 'a',
+      instructions: 'x',
+      model: new ScriptedModel({ steps: ['abc', 'abc'] }),
+      outputProcessors: [
+        {
+          id: 'picky',
+          // Synchronous on purpose (the lane takes plain values though the type says Promise): the
+          // plain-value path is observed as well as the awaited one.
+          processOutputStream: (({ part, abort }: ProcessOutputStreamArgs) => {
+            if (part.type === 'text-delta' && attempts++ === 0) {
+              abort('again', { retry: true });
+            }
+            return part;
+          }) as unknown as Processor['processOutputStream'],
+        },
+      ],
+      maxProcessorRetries: 2,
+    });
+    const result = await agent.generate('q');
+    expect(result.text).toBe('abc');
+    const streamSpans = exporter
+      .getFinishedSpans()
+      .filter((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.hook] === 'processOutputStream');
+    const stepZero = streamSpans.filter((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.stepNumber] === 0);
+    expect(stepZero.map((s) => s.attributes[HOOK_SPAN_ATTRIBUTES.outcome])).toEqual(['retried', 'passed']);
+    expect(stepZero[0]?.attributes['sluice.tripwire.reason']).toBe('again');
   });
 
   it('makes the hook span current, so spans a hook starts are its children', async () => {

@@ -1,18 +1,33 @@
 /**
- * OpenTelemetry spans for processor hooks: one span per hook invocation, named
- * `sluice.processor.<hook>`, with the processor id, hook, step number and outcome.
+ * The pipeline's one seam to observation (OpenTelemetry spans and run records). Hook callers ask
+ * {@link runnerObserver} once per run; with no SDK registered and no record asked for it is
+ * `undefined` and hooks are called directly, so the hot path pays nothing. Otherwise each hook
+ * invocation goes through the observer (`startHook` … `end`), and each processor's stream hook
+ * is counted per step (`streamHook`), never one span per chunk. The observer itself lives in
+ * `src/tracing/run-observer.ts`.
  *
  * Whether tracing is on is decided once per run: with no SDK registered the global provider
- * has no delegate and no span (not even a no-op one) is created, so the hot path pays nothing.
+ * has no delegate and no span (not even a no-op one) is created.
  */
 
 import { context, type Span, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
 import { describeError } from '../errors/error-chain.js';
+import { createRunObserver, type RunObserver } from '../tracing/run-observer.js';
+import type { HookOutcome } from '../tracing/run-record.js';
+
+export type { RunObserver } from '../tracing/run-observer.js';
+export type { HookOutcome } from '../tracing/run-record.js';
 
 const TRACER_NAME = 'sluice';
 
-/** What a hook invocation did, as recorded on its span. */
-export type HookOutcome = 'passed' | 'changed' | 'dropped' | 'aborted' | 'retried' | 'failed';
+/**
+ * The observer a runner starts with: spans (no run or step parents) when an SDK is registered,
+ * else none. An agent run replaces it with its own (`ProcessorRunner.observe`), which adds the
+ * run and step spans and the run record.
+ */
+export function runnerObserver(runId: string | undefined): RunObserver | undefined {
+  return createRunObserver({ tracer: activeTracer(), runId });
+}
 
 /** Span attribute names, stable for dashboards and tests. */
 export const HOOK_SPAN_ATTRIBUTES = {
@@ -33,25 +48,6 @@ export function activeTracer(): Tracer | undefined {
     return undefined;
   }
   return trace.getTracer(TRACER_NAME);
-}
-
-/** Start the span of one hook invocation. */
-export function startHookSpan(
-  tracer: Tracer,
-  processorId: string,
-  hook: string,
-  stepNumber: number | undefined,
-  runId: string | undefined,
-): Span {
-  const span = tracer.startSpan(`sluice.processor.${hook}`, {
-    attributes: {
-      [HOOK_SPAN_ATTRIBUTES.processorId]: processorId,
-      [HOOK_SPAN_ATTRIBUTES.hook]: hook,
-    },
-  });
-  if (stepNumber !== undefined) span.setAttribute(HOOK_SPAN_ATTRIBUTES.stepNumber, stepNumber);
-  if (runId !== undefined) span.setAttribute(HOOK_SPAN_ATTRIBUTES.runId, runId);
-  return span;
 }
 
 /** End a hook span with its outcome; failures also record the exception. */

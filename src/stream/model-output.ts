@@ -8,6 +8,7 @@ import {
 } from '../ai-sdk/ui-message-stream.js';
 import type { MastraDBMessage, ModelMessage, UIMessage } from '../messages/types.js';
 import type { FinishReason, LanguageModelUsage } from '../models/types.js';
+import type { RunRecord } from '../tracing/run-record.js';
 import type { ChunkBuffer } from './chunk-buffer.js';
 import type {
   ChunkType,
@@ -64,6 +65,8 @@ export interface FullOutput<OUTPUT = undefined> {
   /** Input, remembered and response messages of this run. */
   messages: MastraDBMessage[];
   rememberedMessages: MastraDBMessage[];
+  /** The run record, when the call asked for one (`record: true`); see the tracing guide. */
+  record?: RunRecord;
 }
 
 /** Run status as the stream sees it. */

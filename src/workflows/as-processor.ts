@@ -145,7 +145,9 @@ function runPhase(
   const run = runScopeOf(args.state);
   const inv =
     phase === 'outputStream'
-      ? run.chunkInvocation(workflowId, args, data, recordResults, span)
+      ? // The stream phase runs once per chunk: its hook span is the processor's one span for
+        // the step (with chunk counts), so its steps get no spans of their own (one per chunk).
+        run.chunkInvocation(workflowId, args, data, recordResults, undefined)
       : new Invocation(
           phase,
           workflowId,

@@ -13,6 +13,7 @@ import type { ProcessorStreamWriter } from '../../pipeline/types.js';
 import type { RequestContext } from '../../request-context/request-context.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
 import type { ResolvedToolSet } from '../../tools/resolved-tool-set.js';
+import type { RunObserver } from '../../tracing/run-observer.js';
 import type { AgentExecutionOptions, ToolsInput } from '../types.js';
 import type { ApiFailures, RunAttachments } from './attachments.js';
 import type { ChunkPath } from './chunk-path.js';
@@ -75,4 +76,6 @@ export interface RunContext<OUTPUT = unknown> {
   readonly usage: RunUsage;
   /** Hooks waiting for the run's outcome (`onRunSettled`), settled by `finalize()`. */
   readonly outcome: RunOutcome;
+  /** Spans and the run record (`observe.ts`); `undefined` when neither is on. */
+  readonly observer?: RunObserver;
 }

@@ -14,6 +14,7 @@ import { untilAborted } from '../../util/until-aborted.js';
 import { quietly, runCallback, settleWithin } from './callbacks.js';
 import type { RunContext } from './context.js';
 import { saveMemoryTurn } from './memory-turn.js';
+import { finishObserving } from './observe.js';
 
 const AGENT = ChunkFrom.AGENT;
 /** Longest finalization waits for usage-ledger writes still in flight. */
@@ -87,6 +88,7 @@ export async function finalize<OUTPUT>(
   );
   const closing = state.closing;
   const output = status === 'success' && closing ? closing.output : buildOutput(run, status, error, tripwire);
+  await bounded(finishObserving(run, output, status, error ?? tripwire?.reason, saveError));
   try {
     if (status === 'success') {
       await bounded(

@@ -28,6 +28,7 @@ import { settleWithin } from './callbacks.js';
 import { ChunkPath } from './chunk-path.js';
 import type { RunContext, RunPlan } from './context.js';
 import { buildOutput, finalize, finishChunk } from './finalize.js';
+import { observeRun } from './observe.js';
 import { adoptProcessedText, responseText } from './result-text.js';
 import { tripwireData } from './retry-feedback.js';
 import { RunOutcome } from './run-outcome.js';
@@ -55,6 +56,8 @@ function createRun<OUTPUT>(
   const usage = new RunUsage(runId, plan.requestContext, plan.memory);
   const runner = plan.createRunner(path.writer, runId, path.deliver, options.abortSignal, usage);
   path.connect(runner);
+  const observer = observeRun(plan as RunPlan<unknown>, runId);
+  runner.observe(observer);
   plan.background?.attach({
     emit: path.emit,
     queueTransientMessage: (message) => runner.queueTransientMessage(message),
@@ -74,6 +77,7 @@ function createRun<OUTPUT>(
     failures,
     usage,
     outcome: new RunOutcome(),
+    observer,
   };
 }
 

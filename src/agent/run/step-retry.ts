@@ -20,6 +20,7 @@ import type { SystemMessagesSnapshot } from '../../messages/system-message-store
 import { emptyUsage } from '../../models/add-usage.js';
 import { ChunkFrom, type StepApiErrorRetryData, type StepTripwireData } from '../../stream/chunk-types.js';
 import type { RunContext } from './context.js';
+import { observeStep } from './observe.js';
 import { rejectedResponse, retryReminder, tripwireData } from './retry-feedback.js';
 import { runStep, type StepAttempt, type StepExtras } from './step.js';
 
@@ -44,7 +45,7 @@ export async function runStepWithRetries<OUTPUT>(
     const checkpoint = state.takeCheckpoint(list);
     const attempt: StepAttempt = { recorder: undefined, started: false };
     try {
-      return await runStep(run, stepNumber, baseSystem, extras, attempt);
+      return await observeStep(run, stepNumber, () => runStep(run, stepNumber, baseSystem, extras, attempt));
     } catch (error) {
       attempt.settlement?.reject(error);
       if (run.abortSignal?.aborted) throw error;

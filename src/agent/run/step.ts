@@ -157,6 +157,14 @@ export async function runStep<OUTPUT>(
   // Usage is reported once per call as it ends, however it ends (nothing per chunk).
   let source: StepSource | undefined;
   const usage = run.usage;
+  const chat = run.observer?.startModelCall({
+    stepNumber,
+    provider: stepModel.provider,
+    modelId: stepModel.modelId,
+    prompt: outbound,
+    settings: { ...settings.modelSettings },
+    cacheHit: request.response !== undefined,
+  });
   try {
     if (request.response) {
       usage.reportCacheHit(stepNumber, stepModel);
@@ -188,8 +196,17 @@ export async function runStep<OUTPUT>(
     // `object` chunks are parsed from the text as it leaves the processors.
     const stepOut = path.startReading(recorder, settings.structuredOutput !== undefined);
     await readStep(source, recorder, stepChunks, stepOut, callSignal);
+  } catch (error) {
+    chat?.end({ error });
+    throw error;
   } finally {
     deadline?.clear();
+    chat?.end({
+      finishReason: recorder.finishReason,
+      usage: recorder.usage,
+      text: recorder.text,
+      error: recorder.streamError?.error,
+    });
     if (source !== undefined && !request.response)
       usage.reportStepCall(stepNumber, stepModel, recorder.usage);
   }
@@ -285,6 +302,8 @@ export async function runStep<OUTPUT>(
             }),
           recorded: request.response ? recordedToolResults(request.response) : undefined,
           onRawResult: settlement.recordToolResult,
+          observer: run.observer,
+          stepNumber,
         });
   plan.background?.toolsRecorded();
   if (outcome !== NO_TOOL_WORK) {

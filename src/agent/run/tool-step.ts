@@ -13,6 +13,7 @@ import {
 import { lookupTool } from '../../tools/execute-tool-calls.js';
 import type { ResolvedToolSet } from '../../tools/resolved-tool-set.js';
 import type { ToolOutcome } from '../../tools/types.js';
+import type { RunObserver } from '../../tracing/run-observer.js';
 import { type RecordedToolResults, replayRecordedResult } from './recorded-tool-results.js';
 
 const AGENT = ChunkFrom.AGENT;
@@ -50,6 +51,9 @@ export async function executeStepTools(args: {
   onRawResult?: (result: { toolCallId: string; toolName: string; args: unknown; result: unknown }) => void;
   /** A replayed step's recorded results, by call position: those calls do not execute. */
   recorded?: RecordedToolResults;
+  /** Each executed call gets an `execute_tool` span and a record entry. */
+  observer?: RunObserver;
+  stepNumber?: number;
 }): Promise<ToolStepOutcome> {
   const { calls, toolSet, messageList, runId, emit } = args;
   const outcome: ToolStepOutcome = { results: [], errors: [], executed: 0, pendingClientCalls: false };
@@ -113,18 +117,25 @@ export async function executeStepTools(args: {
         });
       },
     };
+    const execute = () =>
+      tool.execute(
+        { toolCallId, input },
+        {
+          requestContext: args.requestContext,
+          abortSignal: args.abortSignal,
+          writer,
+          agent: { agentId: args.agentId, toolCallId, messages },
+        },
+      );
+    const observer = args.observer;
     pending.push(
-      tool
-        .execute(
-          { toolCallId, input },
-          {
-            requestContext: args.requestContext,
-            abortSignal: args.abortSignal,
-            writer,
-            agent: { agentId: args.agentId, toolCallId, messages },
-          },
-        )
-        .then((result) => ({ ...result, toolCallId, toolName })),
+      (observer === undefined
+        ? execute()
+        : observer.tool(
+            { stepNumber: args.stepNumber ?? 0, toolName, toolCallId, args: call.payload.args ?? input },
+            execute,
+          )
+      ).then((result) => ({ ...result, toolCallId, toolName })),
     );
   }
 

@@ -6,7 +6,9 @@
  * hold-back window (`createStreamWindow`, `StreamTextWindow`), the bounded walk over a tool
  * result (`walkToolResult`) and the mode resolution (`resolveGuardrailMode`). The errors these
  * helpers throw (`GuardrailCheckError`, `GuardrailTimeoutError`) are in `sluice/processors`.
+ * `flagSensitive` marks values a check found so run records mask them (`[EMAIL]`).
  */
+export { flagSensitive } from '../../tracing/sensitive.js';
 export {
   type AskJudgeArgs,
   askJudge,

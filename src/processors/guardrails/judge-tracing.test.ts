@@ -1,6 +1,6 @@
 /**
  * With an OpenTelemetry SDK registered, a guardrail's helper-model call is a span of its own
- * (`sluice.guardrail.judge`), a child of the hook span that made it, naming the processor, the
+ * (`chat <model>`, with `sluice.guardrail.model`), a child of the hook span that made it, naming the processor, the
  * model and the outcome.
  */
 import { context, trace } from '@opentelemetry/api';
@@ -44,7 +44,9 @@ describe('askJudge tracing', () => {
     });
     await agent.generate('hello there');
     const spans = exporter.getFinishedSpans();
-    const judgeSpan = spans.find((s) => s.name === 'sluice.guardrail.judge');
+    const judgeSpan = spans.find(
+      (s) => s.attributes['sluice.guardrail.model'] !== undefined && s.name.startsWith('chat '),
+    );
     const hookSpan = spans.find((s) => s.name === 'sluice.processor.processInput');
     expect(judgeSpan?.attributes).toMatchObject({
       [JUDGE_SPAN_ATTRIBUTES.processorId]: 'moderation',

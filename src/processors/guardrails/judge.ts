@@ -1,11 +1,12 @@
 import type { JSONSchema7, LanguageModelV2Prompt } from '@ai-sdk/provider';
-import { context, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
+import { context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { RunUsageContext } from '../../cost/run-usage.js';
 import type { ModelConfig, ProviderOptions } from '../../models/call-settings.js';
 import { resolveModel } from '../../models/resolve-model.js';
 import type { LanguageModelUsage, MastraLanguageModel } from '../../models/types.js';
 import { activeTracer } from '../../pipeline/tracing.js';
 import type { TracingContext } from '../../pipeline/types.js';
+import { GEN_AI_ATTRIBUTES } from '../../tracing/gen-ai.js';
 import { GuardrailCheckError, GuardrailTimeoutError } from './errors.js';
 import { parseLenientJson } from './lenient-json.js';
 
@@ -37,9 +38,9 @@ export interface AskJudgeArgs {
   /** The run's signal: when it fires the call stops and its reason is thrown as is (not a check failure). */
   abortSignal?: AbortSignal;
   /**
-   * The hook's tracing context: with an OpenTelemetry SDK registered, the helper call is a span
-   * `sluice.guardrail.judge` (child of the hook's span) with the processor id, the model and
-   * the outcome.
+   * The hook's tracing context: with an OpenTelemetry SDK registered, the helper call is a
+   * GenAI model-call span `chat <model>` (child of the hook's span) with the processor id, the
+   * model and the outcome.
    */
   tracingContext?: TracingContext;
   /**
@@ -122,10 +123,25 @@ function judgeSpan(args: AskJudgeArgs): Span | undefined {
       : typeof model.modelId === 'string'
         ? `${String(model.provider ?? '')}/${model.modelId}`
         : 'model';
+  // A router string "provider/model" names both; a model object carries them.
+  const slash = name.indexOf('/');
+  const provider =
+    typeof model === 'string' ? (slash > 0 ? name.slice(0, slash) : '') : String(model.provider ?? '');
+  const modelId =
+    typeof model === 'string'
+      ? name.slice(slash + 1)
+      : typeof model.modelId === 'string'
+        ? model.modelId
+        : name;
+  // Named and attributed as a GenAI model call, so backends show judge calls as such.
   return tracer.startSpan(
-    'sluice.guardrail.judge',
+    `chat ${modelId}`,
     {
+      kind: SpanKind.CLIENT,
       attributes: {
+        [GEN_AI_ATTRIBUTES.operationName]: 'chat',
+        [GEN_AI_ATTRIBUTES.providerName]: provider,
+        [GEN_AI_ATTRIBUTES.requestModel]: modelId,
         [JUDGE_SPAN_ATTRIBUTES.processorId]: args.processorId,
         [JUDGE_SPAN_ATTRIBUTES.model]: name,
       },

@@ -5,9 +5,11 @@
  * Verdicts are cached by content hash, so unchanged text (history resent every turn, a tool
  * result seen twice) is never checked — nor sent to a model — again.
  */
+
 import type { RunUsageContext } from '../../cost/run-usage.js';
 import type { TripWireOptions } from '../../errors/tripwire.js';
 import type { TracingContext } from '../../pipeline/types.js';
+import { flagSensitive } from '../../tracing/sensitive.js';
 import {
   askJudge,
   configFingerprint,
@@ -106,6 +108,14 @@ export class PIIChecker {
    * messages.
    */
   async check(text: string, ctx: CheckContext, cache = true): Promise<PIIVerdict | undefined> {
+    const verdict = await this.#check(text, ctx, cache);
+    // A recorded run masks what was found, wherever it appears in the record.
+    if (verdict !== undefined && verdict.detections.length > 0)
+      flagSensitive(ctx.tracingContext, verdict.detections);
+    return verdict;
+  }
+
+  async #check(text: string, ctx: CheckContext, cache: boolean): Promise<PIIVerdict | undefined> {
     if (text.trim() === '') return { detections: [], categories: [] };
     const cached = cache ? this.#cache.get(text) : undefined;
     if (cached !== undefined) return cached;

@@ -1,6 +1,6 @@
 /**
  * With an OpenTelemetry SDK registered, PIIDetector's helper-model checks are spans of their
- * own (`sluice.guardrail.judge`), children of the hook span that ran them — the input hook, and
+ * own (`chat <model>`, with `sluice.guardrail.model`), children of the hook span that ran them — the input hook, and
  * in the stream the chunk's `processOutputStream` span whose window was checked.
  */
 import { context, trace } from '@opentelemetry/api';
@@ -48,7 +48,9 @@ describe('PIIDetector tracing', () => {
     const spans = exporter.getFinishedSpans();
     const parentOf = (s: (typeof spans)[number]) =>
       s.parentSpanContext?.spanId ?? (s as { parentSpanId?: string }).parentSpanId;
-    const judgeSpans = spans.filter((s) => s.name === 'sluice.guardrail.judge');
+    const judgeSpans = spans.filter(
+      (s) => s.attributes['sluice.guardrail.model'] !== undefined && s.name.startsWith('chat '),
+    );
     expect(judgeSpans.length).toBe(judge.calls.length);
     const byId = new Map(spans.map((s) => [s.spanContext().spanId, s.name]));
     const parents = new Set(judgeSpans.map((s) => byId.get(parentOf(s) ?? '')));

@@ -10,6 +10,7 @@ import type {
   TracingContext,
 } from '../../pipeline/types.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
+import { flagSensitive } from '../../tracing/sensitive.js';
 import { listOrMessages, withHookDefaults } from '../direct-call/index.js';
 import { SYSTEM_PROMPT_SCRUBBER_OPTIONS } from '../guardrail-option-names.js';
 import {
@@ -356,6 +357,19 @@ export class SystemPromptScrubber implements Processor<'system-prompt-scrubber'>
 
   /** The verdict for `text`: cached, offline overlap, or from the helper model. */
   async #scan(
+    text: string,
+    index: SystemPromptIndex,
+    system: string,
+    ctx: JudgeContext,
+  ): Promise<Verdict | undefined> {
+    const verdict = await this.#scanText(text, index, system, ctx);
+    // A recorded run masks the leaked text wherever it appears in the record (`[SYSTEM-PROMPT]`).
+    if (verdict !== undefined && verdict.detections.length > 0)
+      flagSensitive(ctx.tracingContext, verdict.detections);
+    return verdict;
+  }
+
+  async #scanText(
     text: string,
     index: SystemPromptIndex,
     system: string,

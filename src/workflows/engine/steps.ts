@@ -15,6 +15,7 @@ import {
   isPromiseLike,
   NO_TRACING,
   readThroughSignal,
+  spanCall,
 } from '../../pipeline/hook-call.js';
 import {
   applyMessageResult,
@@ -392,7 +393,13 @@ function traced(
           hook: processor ? inv.hook : undefined,
           processorId: processor?.id,
         });
-  return callHook(span, call, after, outcome, new StepNaming(inv, label, processor, onError)) as Out;
+  return callHook(
+    span === undefined ? undefined : spanCall(span),
+    call,
+    after,
+    outcome,
+    new StepNaming(inv, label, processor, onError),
+  ) as Out;
 }
 
 /** What a step's throw becomes: tripwires (named after the step's processor) and aborts pass. */
