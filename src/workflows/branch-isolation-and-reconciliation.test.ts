@@ -1,7 +1,7 @@
 /**
- * Rules found by an adversarial review of the workflows-as-processors engine (issue #12): each
- * test was a minimal reproduction of a defect a production user would hit (written against the
- * public API, failing before the fix); the rule each one checks is named in its title.
+ * Workflows as processors: parallel branches are isolated over all phase data, reconciliation
+ * keeps the chosen branch's save state, in-place edits and caller aborts mid-parallel behave, and
+ * `step.execute()` works outside an agent. Each test names the rule it checks.
  */
 import { Agent } from 'sluice/agent';
 import type { MastraDBMessage } from 'sluice/memory';

@@ -1,8 +1,7 @@
 /**
- * Focused review of the stream-path optimisation of processor workflows (issue #12: staged
- * results, per-run reuse of invocation / stage / slot / map records, `writer.emit()` routed
- * through the workflow's later steps). Each test was a minimal reproduction through the public
- * API of a rule the engine broke before its fix; the rule is named in its title.
+ * The stream phase of processor workflows: staged results, per-run reuse of invocation / stage /
+ * slot / map records, and `writer.emit()` routed through the workflow's later steps. Each test is
+ * a minimal reproduction through the public API of one rule, named in its title.
  */
 import { context, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
