@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { check, type Diagnostics, type Parameters } from 'recheck';
+import { nativeRecheckBinary, RecheckAgent } from './recheck-agent.js';
 
 /**
  * The analysis parameters. `timeout`, `incubationTimeout`, `attackTimeout` and
@@ -57,20 +58,72 @@ export interface Checked<T> {
   readonly diagnostics: Diagnostics;
 }
 
-/** Checks each pattern, several at a time (the native agent analyses requests in parallel). */
+/** Analyses at once: the native agent analyses requests in parallel. `REGEX_RECHECK_LANES` overrides. */
+function laneCount(): number {
+  const fromEnv = Number(process.env.REGEX_RECHECK_LANES);
+  if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
+  return Math.max(4, Math.min(8, availableParallelism() * 2));
+}
+
+/**
+ * Patterns one agent process analyses before a fresh one takes over, so the native heap never
+ * grows over the whole set (a run over every verdict was once killed at 23 GB). `REGEX_RECHECK_BATCH`
+ * overrides.
+ */
+function batchSize(): number {
+  const fromEnv = Number(process.env.REGEX_RECHECK_BATCH);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 150;
+}
+
+/** Runs `analyse` on every item, `lanes` at a time, in order of the items. */
+async function inLanes<T>(
+  items: readonly T[],
+  lanes: number,
+  analyse: (item: T) => Promise<Diagnostics>,
+  out: Checked<T>[],
+  offset: number,
+): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const i = next++;
+      const item = items[i] as T;
+      out[offset + i] = { item, diagnostics: await analyse(item) };
+    }
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
+}
+
+/**
+ * Checks each pattern, several at a time. With recheck's native binary, Sluice runs the agent
+ * itself (a fresh process per batch; every pending analysis fails at once if it dies, instead of
+ * hanging); without it, recheck's own `check` (its JS worker) does the work.
+ */
 export async function recheckAll<T extends { source: string; flags: string }>(
   items: readonly T[],
 ): Promise<Checked<T>[]> {
   const out: Checked<T>[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      const item = items[i] as T;
-      out[i] = { item, diagnostics: await check(item.source, item.flags, { ...RECHECK_PARAMETERS }) };
+  const lanes = laneCount();
+  const binary = nativeRecheckBinary();
+  if (binary === null) {
+    await inLanes(items, lanes, (item) => check(item.source, item.flags, { ...RECHECK_PARAMETERS }), out, 0);
+    return out;
+  }
+  const size = batchSize();
+  for (let start = 0; start < items.length; start += size) {
+    const agent = new RecheckAgent(binary);
+    try {
+      const batch = items.slice(start, start + size);
+      await inLanes(
+        batch,
+        lanes,
+        (item) => agent.check(item.source, item.flags, { ...RECHECK_PARAMETERS }),
+        out,
+        start,
+      );
+    } finally {
+      agent.close();
     }
-  };
-  const lanes = Math.max(4, Math.min(8, availableParallelism() * 2));
-  await Promise.all(Array.from({ length: lanes }, worker));
+  }
   return out;
 }
