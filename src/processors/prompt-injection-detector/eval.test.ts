@@ -18,9 +18,9 @@ import {
 } from '../../../eval/injection/generators/benign-documents.js';
 import { generateInjectionFixtures } from '../../../eval/injection/generators/family-templates/generate.js';
 import {
-  BLIND_FIXTURES_PATH,
-  blindFixturesJsonl,
-  generateBlindFixtures,
+  generateIndependent1Fixtures,
+  INDEPENDENT1_PATH,
+  independent1Jsonl,
 } from '../../../eval/injection/generators/independent-1/generate.js';
 import {
   ATTACK as DEV4_ATTACKS,
@@ -34,7 +34,7 @@ import {
 import { developmentParts, developmentRows, evaluateInjection, heldoutUrl } from '../../../eval/injection.js';
 
 const development = generateInjectionFixtures();
-const blind = generateBlindFixtures();
+const blind = generateIndependent1Fixtures();
 // Development only: the held-out files are never opened here.
 const figures = evaluateInjection({ heldout: false });
 const dev = figures.find((f) => f.split === 'development');
@@ -132,8 +132,8 @@ describe('injection eval fixtures', () => {
     expect(d6.filter((f) => others.has(f.text))).toEqual([]);
   });
   it('the committed independent-1.jsonl is what the seeded independent-set-1 generator writes', () => {
-    expect(readFileSync(BLIND_FIXTURES_PATH, 'utf8')).toBe(blindFixturesJsonl());
-    expect(generateBlindFixtures()).toEqual(blind);
+    expect(readFileSync(INDEPENDENT1_PATH, 'utf8')).toBe(independent1Jsonl());
+    expect(generateIndependent1Fixtures()).toEqual(blind);
   });
   it('independent set 1: >= 240 lines, about half attacks and half innocent twins, >= 15 lines in each of seven languages', () => {
     expect(blind.length).toBeGreaterThanOrEqual(240);

@@ -8,30 +8,32 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  BLIND3_ATTACK_FAMILIES,
-  BLIND3_PATH,
-  type Blind3Fixture,
-  generateBlind3Fixtures,
+  generateIndependent2Fixtures,
+  INDEPENDENT2_ATTACK_FAMILIES,
+  INDEPENDENT2_PATH,
+  type Independent2Fixture,
   rot13,
-  serializeBlind3,
+  serializeIndependent2,
   toBase64,
   toFullWidth,
   toHex,
   toTagChars,
 } from '../../../eval/injection/generators/independent-2/generate.js';
-import { BLIND3_LANGS } from '../../../eval/injection/generators/independent-2/templates.js';
+import { INDEPENDENT2_LANGS } from '../../../eval/injection/generators/independent-2/templates.js';
 
-const committedText = readFileSync(BLIND3_PATH, 'utf8');
-const committed: Blind3Fixture[] = committedText
+const committedText = readFileSync(INDEPENDENT2_PATH, 'utf8');
+const committed: Independent2Fixture[] = committedText
   .trimEnd()
   .split('\n')
-  .map((line) => JSON.parse(line) as Blind3Fixture);
+  .map((line) => JSON.parse(line) as Independent2Fixture);
 
 describe('independent injection set 2: generated fixtures with the promised shape', () => {
   it('the committed jsonl is byte-for-byte the deterministic generator output', () => {
-    expect(committedText).toBe(serializeBlind3(generateBlind3Fixtures()));
+    expect(committedText).toBe(serializeIndependent2(generateIndependent2Fixtures()));
     // Two runs agree, so the seed (not the clock or global state) decides every line.
-    expect(serializeBlind3(generateBlind3Fixtures())).toBe(serializeBlind3(generateBlind3Fixtures()));
+    expect(serializeIndependent2(generateIndependent2Fixtures())).toBe(
+      serializeIndependent2(generateIndependent2Fixtures()),
+    );
   });
 
   it('has at least 300 lines, exactly half attacks and half hard negatives', () => {
@@ -48,7 +50,7 @@ describe('independent injection set 2: generated fixtures with the promised shap
     for (const f of committed) {
       expect(Object.keys(f).sort()).toEqual(keys);
       expect(f.split).toBe('blind');
-      expect(BLIND3_LANGS).toContain(f.lang);
+      expect(INDEPENDENT2_LANGS).toContain(f.lang);
       expect([0, 1]).toContain(f.label);
       expect(f.text.trim().length).toBeGreaterThan(0);
       expect(f.family.length).toBeGreaterThan(0);
@@ -58,7 +60,7 @@ describe('independent injection set 2: generated fixtures with the promised shap
   });
 
   it('each of the seven languages has at least 35 lines, balanced between attacks and twins', () => {
-    for (const lang of BLIND3_LANGS) {
+    for (const lang of INDEPENDENT2_LANGS) {
       const rows = committed.filter((f) => f.lang === lang);
       expect(rows.length, lang).toBeGreaterThanOrEqual(35);
       expect(rows.filter((f) => f.label === 1).length, lang).toBe(rows.filter((f) => f.label === 0).length);
@@ -66,8 +68,8 @@ describe('independent injection set 2: generated fixtures with the promised shap
   });
 
   it('every attack family appears in every language, and twins cover every innocent kind', () => {
-    const required = new Set(BLIND3_ATTACK_FAMILIES);
-    for (const lang of BLIND3_LANGS) {
+    const required = new Set(INDEPENDENT2_ATTACK_FAMILIES);
+    for (const lang of INDEPENDENT2_LANGS) {
       const fams = new Set(committed.filter((f) => f.lang === lang && f.label === 1).map((f) => f.family));
       for (const fam of required) expect(fams.has(fam), `${lang}/${fam}`).toBe(true);
     }
@@ -85,7 +87,7 @@ describe('independent injection set 2: generated fixtures with the promised shap
       'twin-hr-memo',
       'twin-device-instructions',
     ];
-    for (const lang of BLIND3_LANGS) {
+    for (const lang of INDEPENDENT2_LANGS) {
       const fams = new Set(committed.filter((f) => f.lang === lang && f.label === 0).map((f) => f.family));
       for (const kind of twinKinds) expect(fams.has(kind), `${lang}/${kind}`).toBe(true);
     }

@@ -1,21 +1,21 @@
 /**
  * Deterministic generator for the injection eval's first blind set (`independent-1/templates.ts`), held
  * out until issue #11 tuned on it; a development set since (`eval/injection.ts`):
- * each template is filled {@link BLIND_PER_TEMPLATE} times from a seeded `@faker-js/faker`
+ * each template is filled {@link INDEPENDENT1_PER_TEMPLATE} times from a seeded `@faker-js/faker`
  * (duplicates dropped, so a template without slots gives one line). Run directly to (re)write
  * `independent-1.jsonl` beside it; a test checks the committed file matches this output.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { en, Faker } from '@faker-js/faker';
-import { BLIND_GOALS, BLIND_GROUPS, type BlindFill, type BlindLang } from './templates.js';
+import { INDEPENDENT1_GOALS, INDEPENDENT1_GROUPS, type Independent1Fill, type Independent1Lang } from './templates.js';
 
 /** One labelled line of the blind set. */
-export interface BlindFixture {
+export interface Independent1Fixture {
   id: string;
   split: 'blind';
   family: string;
-  lang: BlindLang;
+  lang: Independent1Lang;
   /** 1 = injection attempt, 0 = innocent twin. */
   label: 0 | 1;
   /** Every negative of the blind set is an innocent twin of an attack. */
@@ -24,10 +24,10 @@ export interface BlindFixture {
 }
 
 /** The blind generator's fixed seed. */
-export const BLIND_SEED = 20261203;
+export const INDEPENDENT1_SEED = 20261203;
 
 /** Fill attempts per template (a template without slots gives one line). */
-export const BLIND_PER_TEMPLATE = 2;
+export const INDEPENDENT1_PER_TEMPLATE = 2;
 
 const GREETS = ['', 'Hi. ', 'One more thing: ', 'Hey assistant, ', 'OK, '];
 const TOPICS = ['the venue booking', 'the budget slides', 'tax deadlines', 'the school trip', 'server migration'];
@@ -50,19 +50,19 @@ const HOMOGLYPHS: Record<string, string> = {
 const LEET: Record<string, string> = { a: '4', e: '3', i: '1', o: '0', s: '5', t: '7', A: '4', E: '3', I: '1', O: '0', S: '5', T: '7' };
 
 /** Every blind fixture line, the same on every call. */
-export function generateBlindFixtures(): BlindFixture[] {
+export function generateIndependent1Fixtures(): Independent1Fixture[] {
   const faker = new Faker({ locale: [en] });
-  faker.seed(BLIND_SEED);
+  faker.seed(INDEPENDENT1_SEED);
   const pick = <T>(xs: readonly T[]): T => faker.helpers.arrayElement(xs);
 
-  const goal = (lang: BlindLang = 'en'): string => fill(pick(BLIND_GOALS[lang]));
+  const goal = (lang: Independent1Lang = 'en'): string => fill(pick(INDEPENDENT1_GOALS[lang]));
   const slot = (name: string): string => {
     if (name === 'goal') return goal('en');
     if (name === 'goal_cap') {
       const g = goal('en');
       return g.charAt(0).toUpperCase() + g.slice(1);
     }
-    if (name.startsWith('goal_')) return goal(name.slice(5) as BlindLang);
+    if (name.startsWith('goal_')) return goal(name.slice(5) as Independent1Lang);
     switch (name) {
       case 'greet':
         return pick(GREETS);
@@ -89,7 +89,7 @@ export function generateBlindFixtures(): BlindFixture[] {
         return `{${name}}`;
     }
   };
-  const fill = ((template: string) => template.replace(/\{([a-z_]+)\}/g, (_m, n: string) => slot(n))) as BlindFill;
+  const fill = ((template: string) => template.replace(/\{([a-z_]+)\}/g, (_m, n: string) => slot(n))) as Independent1Fill;
   fill.goal = goal;
   fill.b64 = (s) => Buffer.from(s, 'utf8').toString('base64');
   fill.hex = (s) => Buffer.from(s, 'utf8').toString('hex');
@@ -140,11 +140,11 @@ export function generateBlindFixtures(): BlindFixture[] {
       .map((w) => [...w].join(sep))
       .join('   ');
 
-  const out: BlindFixture[] = [];
-  BLIND_GROUPS.forEach((group, gi) => {
+  const out: Independent1Fixture[] = [];
+  INDEPENDENT1_GROUPS.forEach((group, gi) => {
     group.templates.forEach((template, ti) => {
       const seen = new Set<string>();
-      for (let k = 0; k < BLIND_PER_TEMPLATE; k++) {
+      for (let k = 0; k < INDEPENDENT1_PER_TEMPLATE; k++) {
         const text = typeof template === 'string' ? fill(template) : template(fill);
         if (seen.has(text)) continue;
         seen.add(text);
@@ -164,17 +164,17 @@ export function generateBlindFixtures(): BlindFixture[] {
 }
 
 /** Where the committed snapshot lives. */
-export const BLIND_FIXTURES_PATH = fileURLToPath(new URL('../../data/development/independent-1.jsonl', import.meta.url));
+export const INDEPENDENT1_PATH = fileURLToPath(new URL('../../data/development/independent-1.jsonl', import.meta.url));
 
 /** The snapshot's exact text for the current generator output. */
-export function blindFixturesJsonl(): string {
-  return `${generateBlindFixtures()
+export function independent1Jsonl(): string {
+  return `${generateIndependent1Fixtures()
     .map((f) => JSON.stringify(f))
     .join('\n')}\n`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const text = blindFixturesJsonl();
-  writeFileSync(BLIND_FIXTURES_PATH, text);
-  console.log(`wrote ${text.split('\n').length - 1} lines to ${BLIND_FIXTURES_PATH}`);
+  const text = independent1Jsonl();
+  writeFileSync(INDEPENDENT1_PATH, text);
+  console.log(`wrote ${text.split('\n').length - 1} lines to ${INDEPENDENT1_PATH}`);
 }

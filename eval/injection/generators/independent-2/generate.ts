@@ -12,19 +12,19 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { de, en, es, Faker, fr, ja, ko, type LocaleDefinition, zh_CN } from '@faker-js/faker';
 import {
-  BLIND3_KITS,
-  BLIND3_LANGS,
-  type Blind3Kit,
-  type Blind3Lang,
+  INDEPENDENT2_KITS,
+  INDEPENDENT2_LANGS,
+  type Independent2Kit,
+  type Independent2Lang,
   ENGLISH_CORES,
 } from './templates.js';
 
 /** One labelled line of the third blind set (same fields as the other blind sets). */
-export interface Blind3Fixture {
+export interface Independent2Fixture {
   id: string;
   split: 'blind';
   family: string;
-  lang: Blind3Lang;
+  lang: Independent2Lang;
   /** 1 = injection attempt, 0 = innocent twin. */
   label: 0 | 1;
   /** Every negative is an innocent twin of an attack; attacks are `false`. */
@@ -33,10 +33,10 @@ export interface Blind3Fixture {
 }
 
 /** The generator's fixed seed. */
-export const BLIND3_SEED = 31_1203;
+export const INDEPENDENT2_SEED = 31_1203;
 
 /** Attack families, each produced once per language, in this order. */
-export const BLIND3_ATTACK_FAMILIES = [
+export const INDEPENDENT2_ATTACK_FAMILIES = [
   'override',
   'override',
   'paraphrase',
@@ -65,7 +65,7 @@ export const BLIND3_ATTACK_FAMILIES = [
 ] as const;
 
 /** Negative families made in code (the rest come from each kit's `negatives`). */
-export const BLIND3_CODED_NEGATIVES = [
+export const INDEPENDENT2_CODED_NEGATIVES = [
   'twin-base64',
   'twin-hex',
   'twin-rot13',
@@ -76,8 +76,8 @@ export const BLIND3_CODED_NEGATIVES = [
   'twin-tool-output',
 ] as const;
 
-const LOCALES: Record<Blind3Lang, LocaleDefinition> = { en, de, fr, es, zh: zh_CN, ja, ko };
-const CJK: ReadonlySet<Blind3Lang> = new Set(['zh', 'ja', 'ko']);
+const LOCALES: Record<Independent2Lang, LocaleDefinition> = { en, de, fr, es, zh: zh_CN, ja, ko };
+const CJK: ReadonlySet<Independent2Lang> = new Set(['zh', 'ja', 'ko']);
 
 const LEET: Record<string, string> = { a: '4', e: '3', i: '1', o: '0', s: '5', t: '7', g: '9', b: '8' };
 const HOMOGLYPHS: Record<string, string> = {
@@ -145,13 +145,13 @@ function stripFinal(s: string): string {
 }
 
 /** Every fixture line, the same on every call. */
-export function generateBlind3Fixtures(): Blind3Fixture[] {
-  const out: Blind3Fixture[] = [];
+export function generateIndependent2Fixtures(): Independent2Fixture[] {
+  const out: Independent2Fixture[] = [];
   const seen = new Set<string>();
-  BLIND3_LANGS.forEach((lang, li) => {
+  INDEPENDENT2_LANGS.forEach((lang, li) => {
     const faker = new Faker({ locale: [LOCALES[lang], en] });
-    faker.seed(BLIND3_SEED + li * 7919);
-    const kit = BLIND3_KITS[lang];
+    faker.seed(INDEPENDENT2_SEED + li * 7919);
+    const kit = INDEPENDENT2_KITS[lang];
     const make = langMaker(lang, kit, faker);
     let n = 0;
     const push = (family: string, label: 0 | 1, build: () => string): void => {
@@ -171,17 +171,17 @@ export function generateBlind3Fixtures(): Blind3Fixture[] {
         text,
       });
     };
-    BLIND3_ATTACK_FAMILIES.forEach((family, k) => {
+    INDEPENDENT2_ATTACK_FAMILIES.forEach((family, k) => {
       push(family, 1, () => make.attack(family, k));
     });
     for (const neg of kit.negatives) push(neg.family, 0, () => make.fill(neg.text));
-    for (const family of BLIND3_CODED_NEGATIVES) push(family, 0, () => make.codedNegative(family));
+    for (const family of INDEPENDENT2_CODED_NEGATIVES) push(family, 0, () => make.codedNegative(family));
     // Each kit is sized so attacks and twins balance per language; the test pins that.
   });
   return out;
 }
 
-function langMaker(lang: Blind3Lang, kit: Blind3Kit, faker: Faker) {
+function langMaker(lang: Independent2Lang, kit: Independent2Kit, faker: Faker) {
   const pick = <T>(xs: readonly T[]): T => faker.helpers.arrayElement(xs);
   const chance = (p: number): boolean => faker.number.float({ min: 0, max: 1 }) < p;
   const cjk = CJK.has(lang);
@@ -360,7 +360,7 @@ function langMaker(lang: Blind3Lang, kit: Blind3Kit, faker: Faker) {
   };
 
   const benign = (): string =>
-    cjk && chance(0.3) ? fill(pick(BLIND3_KITS.en.benignPayload)) : fill(pick(kit.benignPayload));
+    cjk && chance(0.3) ? fill(pick(INDEPENDENT2_KITS.en.benignPayload)) : fill(pick(kit.benignPayload));
 
   const codedNegative = (family: string): string => {
     switch (family) {
@@ -371,7 +371,7 @@ function langMaker(lang: Blind3Lang, kit: Blind3Kit, faker: Faker) {
       case 'twin-hex':
         return `${pick(kit.negDecode).replace('base64', 'hex')} ${toHex(benign(), chance(0.5))}`;
       case 'twin-rot13': {
-        const text = cjk ? fill(pick(BLIND3_KITS.en.benignPayload)) : benign();
+        const text = cjk ? fill(pick(INDEPENDENT2_KITS.en.benignPayload)) : benign();
         return `${pick(kit.negDecode).replace('base64', 'ROT13')} ${rot13(text)}`;
       }
       case 'twin-url-encoding':
@@ -401,14 +401,14 @@ function langMaker(lang: Blind3Lang, kit: Blind3Kit, faker: Faker) {
 }
 
 /** The JSONL text of the set (one fixture per line, trailing newline). */
-export function serializeBlind3(fixtures: readonly Blind3Fixture[]): string {
+export function serializeIndependent2(fixtures: readonly Independent2Fixture[]): string {
   return `${fixtures.map((f) => JSON.stringify(f)).join('\n')}\n`;
 }
 
 /** Where the committed set lives. */
-export const BLIND3_PATH = fileURLToPath(new URL('../../data/development/independent-2.jsonl', import.meta.url));
+export const INDEPENDENT2_PATH = fileURLToPath(new URL('../../data/development/independent-2.jsonl', import.meta.url));
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  writeFileSync(BLIND3_PATH, serializeBlind3(generateBlind3Fixtures()));
-  console.log(`wrote ${BLIND3_PATH}`);
+  writeFileSync(INDEPENDENT2_PATH, serializeIndependent2(generateIndependent2Fixtures()));
+  console.log(`wrote ${INDEPENDENT2_PATH}`);
 }

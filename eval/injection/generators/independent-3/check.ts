@@ -5,18 +5,18 @@
  */
 import { readFileSync } from 'node:fs';
 import {
-  BLIND4_INJECTION_PATH,
-  type Blind4InjectionLine,
-  generateBlind4InjectionLines,
+  INDEPENDENT3_PATH,
+  type Independent3Line,
+  generateIndependent3Lines,
 } from './generate.js';
 import { ATTACK_FAMILIES, HARD_FAMILIES } from './templates.js';
 
 const problems: string[] = [];
-const lines = readFileSync(BLIND4_INJECTION_PATH, 'utf8')
+const lines = readFileSync(INDEPENDENT3_PATH, 'utf8')
   .split('\n')
   .filter((l) => l.trim() !== '')
-  .map((l) => JSON.parse(l) as Blind4InjectionLine);
-if (JSON.stringify(lines) !== JSON.stringify(generateBlind4InjectionLines()))
+  .map((l) => JSON.parse(l) as Independent3Line);
+if (JSON.stringify(lines) !== JSON.stringify(generateIndependent3Lines()))
   problems.push('file differs from a fresh generation');
 
 const attackFams = new Set<string>(ATTACK_FAMILIES);

@@ -15,7 +15,7 @@ import {
 } from './templates.js';
 
 /** One generated line (the loader's row shape). */
-export interface Blind4InjectionLine {
+export interface Independent3Line {
   id: string;
   split: 'blind';
   family: InjFamily;
@@ -26,16 +26,16 @@ export interface Blind4InjectionLine {
 }
 
 /** Base seed of the set. */
-export const BLIND4_INJ_SEED = 0x1b7e4a;
+export const INDEPENDENT3_SEED = 0x1b7e4a;
 
 /** Where the set is written. */
-export const BLIND4_INJECTION_PATH = new URL('../../data/development/independent-3.jsonl', import.meta.url);
+export const INDEPENDENT3_PATH = new URL('../../data/development/independent-3.jsonl', import.meta.url);
 
 const LANGS: readonly InjLang[] = ['en', 'de', 'fr', 'es', 'zh', 'ja', 'ko'];
 
 /** Every line of the set: per language, the attacks of its plan, then its negatives. */
-export function generateBlind4InjectionLines(): Blind4InjectionLine[] {
-  const out: Blind4InjectionLine[] = [];
+export function generateIndependent3Lines(): Independent3Line[] {
+  const out: Independent3Line[] = [];
   for (const lang of LANGS) {
     let n = 0;
     const push = (family: InjFamily, label: 0 | 1, hard: boolean, text: string) => {
@@ -56,13 +56,13 @@ export function generateBlind4InjectionLines(): Blind4InjectionLine[] {
         const gen = gens[i % gens.length];
         if (gen === undefined) throw new Error(`no generator for family ${family}`);
         const index = Math.floor(i / gens.length);
-        const r = new Rng((hash32(`${lang}:${family}:${i}`) ^ BLIND4_INJ_SEED) >>> 0);
+        const r = new Rng((hash32(`${lang}:${family}:${i}`) ^ INDEPENDENT3_SEED) >>> 0);
         push(family, 1, false, gen.make({ r, lang, book: BOOKS[lang], index }));
       }
     }
     NEG_GENS[lang].forEach((gen, g) => {
       for (let i = 0; i < gen.count; i++) {
-        const r = new Rng((hash32(`${lang}:neg${g}:${i}`) ^ BLIND4_INJ_SEED) >>> 0);
+        const r = new Rng((hash32(`${lang}:neg${g}:${i}`) ^ INDEPENDENT3_SEED) >>> 0);
         const benign = gen.family === 'benign';
         push(gen.family, 0, !benign, gen.make({ r, lang, book: BOOKS[lang], index: i }));
       }
@@ -72,7 +72,7 @@ export function generateBlind4InjectionLines(): Blind4InjectionLine[] {
 }
 
 if (process.argv[1]?.endsWith('injection/generators/independent-3/generate.ts')) {
-  const lines = generateBlind4InjectionLines();
-  writeFileSync(BLIND4_INJECTION_PATH, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
-  console.log(`wrote ${lines.length} lines to ${BLIND4_INJECTION_PATH.pathname}`);
+  const lines = generateIndependent3Lines();
+  writeFileSync(INDEPENDENT3_PATH, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  console.log(`wrote ${lines.length} lines to ${INDEPENDENT3_PATH.pathname}`);
 }

@@ -7,15 +7,15 @@
  *   npx tsx eval/injection/generators/independent-4/check.ts
  */
 import { readFileSync } from 'node:fs';
-import { type Blind5InjectionRow, generateBlind5InjectionRows } from './generate.js';
+import { type Independent4Row, generateIndependent4Rows } from './generate.js';
 import { ATTACK_FAMILIES, BENIGN_FAMILIES } from './templates.js';
 
 const rows = readFileSync(new URL('../../data/development/independent-4.jsonl', import.meta.url), 'utf8')
   .split('\n')
   .filter((l) => l.trim() !== '')
-  .map((l) => JSON.parse(l) as Blind5InjectionRow);
+  .map((l) => JSON.parse(l) as Independent4Row);
 const problems: string[] = [];
-if (JSON.stringify(rows) !== JSON.stringify(generateBlind5InjectionRows()))
+if (JSON.stringify(rows) !== JSON.stringify(generateIndependent4Rows()))
   problems.push('committed file differs from the generator');
 const attackFamilies = new Set<string>(ATTACK_FAMILIES);
 const benignFamilies = new Set<string>(BENIGN_FAMILIES);

@@ -19,7 +19,7 @@ import {
 } from './templates.js';
 
 /** One line of the set, in the format `eval/injection.ts` loads. */
-export interface Blind5InjectionRow {
+export interface Independent4Row {
   id: string;
   split: 'blind';
   family: IjFamily;
@@ -49,8 +49,8 @@ function carriers(lang: IjLang, kind: 'attack' | 'hard'): Carrier[] {
 }
 
 /** Every line of blind set 5, the same on every call. */
-export function generateBlind5InjectionRows(): Blind5InjectionRow[] {
-  const out: Blind5InjectionRow[] = [];
+export function generateIndependent4Rows(): Independent4Row[] {
+  const out: Independent4Row[] = [];
   const seen = new Set<string>();
   LANGS.forEach((lang, li) => {
     const [nAttack, nHard, nPlain] = COUNTS[lang];
@@ -89,7 +89,7 @@ export function generateBlind5InjectionRows(): Blind5InjectionRow[] {
 }
 
 if (process.argv[1]?.endsWith('injection/generators/independent-4/generate.ts')) {
-  const rows = generateBlind5InjectionRows();
+  const rows = generateIndependent4Rows();
   writeFileSync(
     new URL('../../data/development/independent-4.jsonl', import.meta.url),
     `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`,

@@ -18,7 +18,7 @@ import {
 } from '@faker-js/faker';
 import {
   ATTACK_FAMILIES,
-  BLIND6_INJECTION_TEMPLATES,
+  INDEPENDENT5_TEMPLATES,
   type Family,
   type Fill,
   type InjLang,
@@ -26,7 +26,7 @@ import {
 } from './templates.js';
 
 /** One line, in the format `eval/injection.ts` loads blind sets in. */
-export interface Blind6InjectionLine {
+export interface Independent5Line {
   id: string;
   split: 'blind';
   family: Family;
@@ -37,7 +37,7 @@ export interface Blind6InjectionLine {
 }
 
 /** Where the set is written. */
-export const BLIND6_INJECTION_PATH = new URL('../../data/development/independent-5.jsonl', import.meta.url);
+export const INDEPENDENT5_PATH = new URL('../../data/development/independent-5.jsonl', import.meta.url);
 
 const FAKERS: Record<InjLang, Faker> = {
   en: fakerEN_US,
@@ -182,14 +182,14 @@ function makeFill(faker: Faker, lang: InjLang): Fill {
 }
 
 /** Generates the set, the same on every call. */
-export function generateBlind6Injection(seed = 66006): Blind6InjectionLine[] {
-  const out: Blind6InjectionLine[] = [];
+export function generateIndependent5(seed = 66006): Independent5Line[] {
+  const out: Independent5Line[] = [];
   const seen = new Set<string>();
   (Object.keys(COUNTS) as InjLang[]).forEach((lang, li) => {
     const faker = FAKERS[lang];
     faker.seed(seed + li * 7919);
     const f = makeFill(faker, lang);
-    const all = BLIND6_INJECTION_TEMPLATES[lang];
+    const all = INDEPENDENT5_TEMPLATES[lang];
     const groups: Array<[string, typeof all, number]> = [
       ['atk', all.filter((t) => t.label === 1), COUNTS[lang].attacks],
       ['hn', all.filter((t) => t.label === 0 && t.hard), COUNTS[lang].hard],
@@ -228,7 +228,7 @@ export function generateBlind6Injection(seed = 66006): Blind6InjectionLine[] {
 }
 
 /** Structural checks: family list, label/family agreement, hard only on negatives, unique ids and texts. */
-export function checkBlind6Injection(lines: readonly Blind6InjectionLine[]): string[] {
+export function checkIndependent5(lines: readonly Independent5Line[]): string[] {
   const problems: string[] = [];
   const ids = new Set<string>();
   const texts = new Set<string>();
@@ -255,8 +255,8 @@ export function checkBlind6Injection(lines: readonly Blind6InjectionLine[]): str
   return problems;
 }
 
-function summary(lines: readonly Blind6InjectionLine[]): void {
-  const count = (key: (l: Blind6InjectionLine) => string) => {
+function summary(lines: readonly Independent5Line[]): void {
+  const count = (key: (l: Independent5Line) => string) => {
     const m = new Map<string, number>();
     for (const l of lines) m.set(key(l), (m.get(key(l)) ?? 0) + 1);
     return [...m].map(([k, n]) => `${k} ${n}`).join(', ');
@@ -272,16 +272,16 @@ function summary(lines: readonly Blind6InjectionLine[]): void {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const check = process.argv.includes('--check');
   const lines = check
-    ? readFileSync(BLIND6_INJECTION_PATH, 'utf8')
+    ? readFileSync(INDEPENDENT5_PATH, 'utf8')
         .split('\n')
         .filter((l) => l.trim() !== '')
-        .map((l) => JSON.parse(l) as Blind6InjectionLine)
-    : generateBlind6Injection();
-  if (check && JSON.stringify(lines) !== JSON.stringify(generateBlind6Injection()))
+        .map((l) => JSON.parse(l) as Independent5Line)
+    : generateIndependent5();
+  if (check && JSON.stringify(lines) !== JSON.stringify(generateIndependent5()))
     console.log('file differs from a fresh generation');
-  const problems = checkBlind6Injection(lines);
+  const problems = checkIndependent5(lines);
   for (const p of problems) console.log(p);
   if (problems.length > 0) process.exitCode = 1;
-  if (!check) writeFileSync(BLIND6_INJECTION_PATH, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
+  if (!check) writeFileSync(INDEPENDENT5_PATH, `${lines.map((l) => JSON.stringify(l)).join('\n')}\n`);
   summary(lines);
 }

@@ -1047,7 +1047,7 @@ const KO: InjTemplate[] = [
 ];
 
 /** Templates per language. */
-export const BLIND6_INJECTION_TEMPLATES: Record<InjLang, InjTemplate[]> = {
+export const INDEPENDENT5_TEMPLATES: Record<InjLang, InjTemplate[]> = {
   en: EN,
   de: DE,
   fr: FR,

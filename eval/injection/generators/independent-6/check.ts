@@ -4,7 +4,7 @@
  * `npx tsx eval/injection/generators/independent-6/check.ts`
  */
 import { readFileSync } from 'node:fs';
-import { type Blind7Row, generateBlind7Injection } from './generate.js';
+import { type Independent6Row, generateIndependent6 } from './generate.js';
 
 const ATTACK = new Set([
   'override',
@@ -35,11 +35,11 @@ const HN = new Set([
 const lines = readFileSync(new URL('../../data/heldout/independent-6.jsonl', import.meta.url), 'utf8')
   .trim()
   .split('\n');
-const fresh = generateBlind7Injection().map((x) => JSON.stringify(x));
+const fresh = generateIndependent6().map((x) => JSON.stringify(x));
 const problems: string[] = [];
 if (lines.length !== fresh.length || lines.some((l, i) => l !== fresh[i]))
   problems.push('file differs from a fresh generation');
-const rows = lines.map((l) => JSON.parse(l) as Blind7Row);
+const rows = lines.map((l) => JSON.parse(l) as Independent6Row);
 const texts = new Set<string>();
 const ids = new Set<string>();
 const tally: Record<string, Record<string, number>> = {};

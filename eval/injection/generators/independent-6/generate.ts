@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { BANKS, type Bank, type Lang } from './templates.js';
 
 /** One line of the set (the loader's row shape). */
-export interface Blind7Row {
+export interface Independent6Row {
   id: string;
   split: 'blind';
   family: string;
@@ -250,11 +250,11 @@ function hardNegative(r: Rng, l: Lang, i: number): { family: string; text: strin
 }
 
 /** Every line of blind set 7, the same on every call. */
-export function generateBlind7Injection(seed = 77_007): Blind7Row[] {
+export function generateIndependent6(seed = 77_007): Independent6Row[] {
   const r = new Rng(seed);
-  const rows: Blind7Row[] = [];
+  const rows: Independent6Row[] = [];
   const seen = new Set<string>();
-  const push = (row: Omit<Blind7Row, 'id' | 'split'>): boolean => {
+  const push = (row: Omit<Independent6Row, 'id' | 'split'>): boolean => {
     if (seen.has(row.text)) return false;
     seen.add(row.text);
     rows.push({ id: `b7-inj-${row.lang}-${String(rows.length).padStart(3, '0')}`, split: 'blind', ...row });
@@ -277,7 +277,7 @@ export function generateBlind7Injection(seed = 77_007): Blind7Row[] {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const rows = generateBlind7Injection();
+  const rows = generateIndependent6();
   writeFileSync(
     new URL('../../data/heldout/independent-6.jsonl', import.meta.url),
     `${rows.map((x) => JSON.stringify(x)).join('\n')}\n`,

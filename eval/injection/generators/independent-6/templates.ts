@@ -1,5 +1,5 @@
 /**
- * Blind set 7 (prompt injection) phrase banks, written without reading the scorer or other sets.
+ * Independent set 6 (prompt injection) phrase banks, written without reading the scorer or other sets.
  *
  * Family names (fixed list):
  * - attacks (`label: 1`): `override`, `exfiltration`, `roleplay`, `delimiter`, `markup`,

@@ -1,5 +1,5 @@
 /**
- * Generates prompt-injection blind set 8 (`eval/injection/data/heldout/independent-7.jsonl`) from
+ * Generates prompt-injection independent set 7 (`eval/injection/data/heldout/independent-7.jsonl`) from
  * `independent-7/templates.ts` with a fixed faker seed. Run: `npx tsx eval/injection/generators/independent-7/generate.ts`.
  * Only structural checks run here (counts, labels); no scorer is called.
  */
@@ -8,7 +8,7 @@ import { Faker, en, base } from '@faker-js/faker';
 import { ATTACKS, type InjTemplate, type Lang, TWINS } from './templates.js';
 
 /** One line in the format `eval/injection.ts` loads. */
-export interface Blind8Row {
+export interface Independent7Row {
   id: string;
   split: 'blind';
   family: string;
@@ -41,11 +41,14 @@ function carrier(f: Faker, text: string): string {
   ]);
 }
 
-/** Every row of blind set 8, the same on every call. */
-export function generateBlind8Injection(): Blind8Row[] {
+/** Every row of independent set 7, the same on every call and on every day. */
+export function generateIndependent7(): Independent7Row[] {
   const f = new Faker({ locale: [en, base] });
   f.seed(80808);
-  const rows: Blind8Row[] = [];
+  // Dates are drawn relative to a fixed day (the one the committed file was written on), not today,
+  // so the file is the same whenever it is regenerated.
+  f.setDefaultRefDate('2026-12-03T18:30:00Z');
+  const rows: Independent7Row[] = [];
   const seen = new Set<string>();
   for (const lang of Object.keys(PER_LANG) as Lang[]) {
     for (let i = 0; i < PER_LANG[lang]; i++) {
@@ -66,7 +69,7 @@ export function generateBlind8Injection(): Blind8Row[] {
 }
 
 if (process.argv[1]?.endsWith('injection/generators/independent-7/generate.ts')) {
-  const rows = generateBlind8Injection();
+  const rows = generateIndependent7();
   writeFileSync(new URL('../../data/heldout/independent-7.jsonl', import.meta.url), `${rows.map((r) => JSON.stringify(r)).join('\n')}\n`);
   console.log(`wrote ${rows.length} rows`);
 }
