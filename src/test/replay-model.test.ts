@@ -246,7 +246,7 @@ describe('replayModel', () => {
     expect(mismatch.message).toContain('model call 2 of 2 (step 1)');
     expect(mismatch.message).toContain('prompt message 3 (tool)');
     expect(mismatch.message).toContain('cloudy');
-    expect(mismatch.message).toContain('no processor changed the conversation');
+    expect(mismatch.message).toContain('a tool returned another result than in the recorded run');
   });
 
   it('fails a run whose processor changed the system prompt, naming the processor, the message and part, expected and actual', async () => {

@@ -127,7 +127,8 @@ class RecordingReplay implements ReplayRun {
   call(request: ModelCallOptions, context: ReplayCallContext): ModelStreamResult {
     const stored = storedRequest(request);
     const digest = requestDigest(stored);
-    const loaded = (this.#current ??= this.#choose(digest));
+    this.#current ??= this.#choose(digest);
+    const loaded = this.#current;
     const calls = loaded.recording.calls;
     const index = this.#next++;
     const recorded = calls[index];
@@ -147,7 +148,9 @@ class RecordingReplay implements ReplayRun {
         const culprit = findCulprit(difference, context.hooks, context.stepNumber);
         const by =
           culprit === undefined
-            ? 'no processor changed the conversation: the input, the instructions, the tools or the call options differ from the recorded run'
+            ? this.#tools === 'run' && roleAt(stored, difference.path) === 'tool'
+              ? "no processor changed the conversation: a tool returned another result than in the recorded run (tools: 'run')"
+              : 'no processor changed the conversation: the input, the instructions, the tools or the call options differ from the recorded run'
             : `processor "${culprit.processorId}" (${culprit.hook}${culprit.stepNumber !== undefined ? `, step ${culprit.stepNumber}` : ''})${
                 culprit.evidence === 'content'
                   ? ': its change put this difference in the conversation'
@@ -195,6 +198,13 @@ class RecordingReplay implements ReplayRun {
     const order = [...fresh, ...this.#all.filter((r) => r.replays > 0)];
     return order.find((r) => r.recording.calls[0]?.digest === digest) ?? (order[0] as LoadedRecording);
   }
+}
+
+/** The role of the prompt message `path` points into, if it does. */
+function roleAt(request: unknown, path: ReadonlyArray<string | number>): string | undefined {
+  if (path[0] !== 'prompt' || typeof path[1] !== 'number') return undefined;
+  const role = (request as { prompt?: Array<{ role?: unknown }> }).prompt?.[path[1]]?.role;
+  return typeof role === 'string' ? role : undefined;
 }
 
 function loadRecordings(dir: string): LoadedRecording[] {
