@@ -32,6 +32,7 @@ export type {
   RecordedTripwire,
   RunRecord,
 } from '../tracing/run-record.js';
+export type { RecordedCall, RecordedToolOutcome, RunRecording } from '../tracing/recording-format.js';
 export { Agent } from './agent.js';
 export { DEFAULT_ERROR_PROCESSOR_IDS, type DefaultErrorProcessorId } from './resolve-error-processors.js';
 export type {

@@ -23,16 +23,19 @@ export const RUN_RECORDING_SUFFIX = '.sluice-run.json';
 /** Deeper values are refused rather than walked (a stack overflow is not an error message). */
 const MAX_DEPTH = 256;
 
-/** A JSON value as stored (tagged values included). */
-export type StoredValue = unknown;
+/** A JSON value as stored (tagged values included: see the module comment). */
+type StoredValue = unknown;
 
 /** One tool call's outcome as the recorded run got it from the tool (before `processToolResult`). */
 export interface RecordedToolOutcome {
+  /** The call's id as the model sent it. */
   toolCallId: string;
+  /** The tool the model called. */
   toolName: string;
-  args: StoredValue;
+  /** The arguments the tool was given (validated). */
+  args: unknown;
   /** The result `execute` returned; absent when the call failed. */
-  result?: StoredValue;
+  result?: unknown;
   /** Why the call failed (the message the model saw). */
   error?: string;
   /** The failure's `ToolExecutionError` code. */
@@ -41,15 +44,18 @@ export interface RecordedToolOutcome {
 
 /** One model call of a recorded run. */
 export interface RecordedCall {
+  /** The step the call belongs to (a retried step has one call per attempt). */
   stepNumber: number;
+  /** The model's provider, e.g. `openai.chat`. */
   provider: string;
+  /** The model's id, e.g. `gpt-4o-mini`. */
   modelId: string;
   /** SHA-256 (hex) of the request's canonical JSON: equal requests have equal digests. */
   digest: string;
   /** The request as the model received it, without `abortSignal` and `headers`. */
-  request: StoredValue;
+  request: unknown;
   /** Every part of the response stream, in order (usage and provider metadata included). */
-  response: StoredValue[];
+  response: unknown[];
   /**
    * The results of the tools this call asked for, by the call's position among its tool calls
    * (`null` where the run did not execute one: provider-executed or client-side tools).
@@ -57,16 +63,21 @@ export interface RecordedCall {
   toolResults?: Array<RecordedToolOutcome | null>;
 }
 
-/** One recorded run: the content of one `*.sluice-run.json` file. */
+/** One recorded run (`recordTo`): the content of one `*.sluice-run.json` file. */
 export interface RunRecording {
-  format: typeof RUN_RECORDING_FORMAT;
-  /** The format's version: 1. */
+  /** Always `sluice-run-recording`: what the file is. */
+  format: 'sluice-run-recording';
+  /** The format's version: 1. It changes whenever a field changes meaning or is removed. */
   version: 1;
+  /** The agent that ran. */
   agentId: string;
+  /** The run's id (`runId`). */
   runId: string;
   /** ISO timestamp of the run's start. */
   startedAt: string;
+  /** How the run ended (failed and aborted runs are not recorded). */
   status: 'success' | 'tripwire';
+  /** Every model call of the run, in order. */
   calls: RecordedCall[];
 }
 
@@ -153,7 +164,7 @@ export function decodeParts(parts: readonly StoredValue[]): ModelStreamPart[] {
 }
 
 /** JSON with object keys sorted at every level: one text per value, whatever the key order. */
-export function canonicalJson(value: StoredValue): string {
+function canonicalJson(value: StoredValue): string {
   const parts: string[] = [];
   writeCanonical(value, parts);
   return parts.join('');
