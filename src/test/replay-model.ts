@@ -11,6 +11,7 @@ import { MASTRA_MODEL_MARKER } from '../models/is-mastra-language-model.js';
 import type { MastraLanguageModel, ModelCallOptions, ModelStreamResult } from '../models/types.js';
 import {
   decodeParts,
+  type RecordedCall,
   type RecordedToolOutcome,
   RUN_RECORDING_FORMAT,
   RUN_RECORDING_SUFFIX,
@@ -177,7 +178,17 @@ class RecordingReplay implements ReplayRun {
     loaded.replays += index === 0 ? 1 : 0;
     this.#lastOutcomes = recorded.toolResults;
     // Fresh objects on every call: the run may edit what it is handed, the recording stays.
-    const parts = decodeParts(recorded.response);
+    let parts: unknown[];
+    try {
+      parts = decodeParts(recorded.response);
+    } catch (error) {
+      throw new RecordingError(
+        'REPLAY_RECORDING_INVALID',
+        `replayModel: the response of call ${index + 1} in ${loaded.file} cannot be read: ${describeError(error)}. Record the run again.`,
+        loaded.file,
+        error,
+      );
+    }
     let i = 0;
     const stream = new ReadableStream({
       pull(controller) {
@@ -257,6 +268,21 @@ function loadRecordings(dir: string): LoadedRecording[] {
       throw new RecordingError(
         'REPLAY_RECORDING_INVALID',
         `replayModel: ${path} has recording version ${preview(recording.version, 20)}; this Sluice reads version ${RUN_RECORDING_VERSION}. Record the run again.`,
+        path,
+      );
+    }
+    const bad = recording.calls.findIndex(
+      (call: Partial<RecordedCall> | null) =>
+        typeof call !== 'object' ||
+        call === null ||
+        typeof call.digest !== 'string' ||
+        !Array.isArray(call.response) ||
+        (call.toolResults !== undefined && !Array.isArray(call.toolResults)),
+    );
+    if (bad !== -1) {
+      throw new RecordingError(
+        'REPLAY_RECORDING_INVALID',
+        `replayModel: ${path} has a malformed call ${bad} (it needs a "digest" string and a "response" array). Record the run again.`,
         path,
       );
     }

@@ -124,7 +124,7 @@ export function encode(value: unknown, depth = 0): StoredValue {
   for (const key of Object.keys(value)) {
     const item = encode((value as Record<string, unknown>)[key], depth + 1);
     if (item === undefined) continue;
-    out[key] = item;
+    setOwn(out, key, item);
     keys++;
     onlyKey = key;
   }
@@ -149,13 +149,23 @@ export function decode(value: StoredValue, depth = 0): unknown {
     if (key === '$error') return new Error(String(inner));
     if (key === '$object' && typeof inner === 'object' && inner !== null) {
       const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(inner)) out[k] = decode(v, depth + 1);
+      for (const [k, v] of Object.entries(inner)) setOwn(out, k, decode(v, depth + 1));
       return out;
     }
   }
   const out: Record<string, unknown> = {};
-  for (const key of keys) out[key] = decode(record[key], depth + 1);
+  for (const key of keys) setOwn(out, key, decode(record[key], depth + 1));
   return out;
+}
+
+/**
+ * `out[key] = value`, except that a `__proto__` key (JSON from anywhere may have one) stays an
+ * own property instead of replacing the object's prototype.
+ */
+function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  } else out[key] = value;
 }
 
 /** Recorded response parts back as stream parts. */

@@ -63,10 +63,15 @@ function differ(
   for (const key of Object.keys(a)) keys.add(key);
   for (const key of Object.keys(b)) keys.add(key);
   for (const key of keys) {
-    const found = differ(a[key], b[key], [...path, key], false);
+    // Own properties only: an inherited `__proto__` is no recorded value.
+    const found = differ(own(a, key), own(b, key), [...path, key], false);
     if (found) return found;
   }
   return undefined;
+}
+
+function own(record: Record<string, unknown>, key: string): unknown {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 function kindOf(value: unknown): 'array' | 'object' | 'value' {
