@@ -19,6 +19,7 @@ export type {
 } from '../models/types.js';
 export type { AgentSandbox, SandboxFile } from '../pipeline/types.js';
 export type { FullOutput, MastraModelOutput } from '../stream/model-output.js';
+export type { RecordedCall, RecordedToolOutcome, RunRecording } from '../tracing/recording-format.js';
 export type {
   HookOutcome,
   MessageDiff,
@@ -32,7 +33,6 @@ export type {
   RecordedTripwire,
   RunRecord,
 } from '../tracing/run-record.js';
-export type { RecordedCall, RecordedToolOutcome, RunRecording } from '../tracing/recording-format.js';
 export { Agent } from './agent.js';
 export { DEFAULT_ERROR_PROCESSOR_IDS, type DefaultErrorProcessorId } from './resolve-error-processors.js';
 export type {
