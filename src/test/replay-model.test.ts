@@ -177,6 +177,7 @@ describe('recordTo', () => {
     const copy = read(again).calls;
     expect(copy.map((c) => c.digest)).toEqual(original.map((c) => c.digest));
     expect(copy.map((c) => c.response)).toEqual(original.map((c) => c.response));
+    expect(copy.map((c) => c.toolResults)).toEqual(original.map((c) => c.toolResults));
   });
 });
 
@@ -271,7 +272,7 @@ describe('replayModel', () => {
     expect(weather.calls).toEqual([]);
   });
 
-  it('picks, among several recorded runs, the one whose first request matches', async () => {
+  it('picks, among several recorded runs, the one whose first request matches, also for concurrent runs', async () => {
     const dir = tempDir();
     const second = await startFakeProviderServer();
     try {
@@ -289,6 +290,12 @@ describe('replayModel', () => {
     const agent = agentOn(model, weatherTool().tool);
     expect((await agent.generate('Say hello in French.')).text).toBe('Bonjour.');
     expect((await agent.generate('Say hello.')).text).toBe('Hello there.');
+    // Runs on one replay model keep their own positions, also side by side.
+    const [french, english] = await Promise.all([
+      agent.generate('Say hello in French.'),
+      agent.generate('Say hello.'),
+    ]);
+    expect([french.text, english.text]).toEqual(['Bonjour.', 'Hello there.']);
   });
 
   it('refuses a folder without recordings', () => {
