@@ -147,6 +147,25 @@ describe('recordTo', () => {
     }
   });
 
+  it('writes nothing when a processor fails the run after every model call completed', async () => {
+    const dir = tempDir();
+    const failing: Processor = {
+      id: 'failing-at-the-end',
+      processOutputResult: () => {
+        throw new Error('broken on purpose');
+      },
+    };
+    const agent = new Agent({
+      id: 'forecaster',
+      instructions: 'You answer weather questions briefly.',
+      model: replayModel(recorded),
+      tools: { weather: weatherTool().tool },
+      outputProcessors: [failing],
+    });
+    await expect(agent.generate(QUESTION, { recordTo: dir })).rejects.toThrow('broken on purpose');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('fails a successful run whose recording cannot be written, naming the path, and leaves nothing half-written', async () => {
     const dir = tempDir();
     const blocker = join(dir, 'not-a-folder');
@@ -270,6 +289,14 @@ describe('replayModel', () => {
     });
     // Nothing ran on the way to the mismatch.
     expect(weather.calls).toEqual([]);
+  });
+
+  it('ends a streamed run with the mismatch as its error', async () => {
+    const output = await agentOn(replayModel(recorded), weatherTool().tool, [frenchPrompt]).stream(QUESTION);
+    const full = await output.getFullOutput();
+    expect(output.status).toBe('failed');
+    expect(full.error).toBeInstanceOf(ReplayMismatchError);
+    expect(full.error?.message).toContain('processor "french-prompt"');
   });
 
   it('picks, among several recorded runs, the one whose first request matches, also for concurrent runs', async () => {
