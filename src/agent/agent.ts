@@ -227,6 +227,9 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
     )
       checkCallOptionNames(defaults, names, 'defaultOptions.');
     const call = { ...(defaults as AgentExecutionOptions<OUTPUT> | undefined), ...options, requestContext };
+    // The agent's `recordTo` applies unless the call (or its defaults) names another folder.
+    if (call.recordTo === undefined && this.#config.recordTo !== undefined)
+      call.recordTo = this.#config.recordTo;
     if (call.maxSteps !== undefined && (!Number.isInteger(call.maxSteps) || call.maxSteps < 1)) {
       throw new ConfigurationError(
         'AGENT_INVALID_OPTIONS',

@@ -33,6 +33,7 @@ const AGENT_CONFIG_KEYS: Record<keyof AgentConfig, true> = {
   attachmentDownloads: true,
   maxProcessorRetries: true,
   defaultOptions: true,
+  recordTo: true,
   memory: true,
   backgroundTasks: true,
 };
@@ -72,6 +73,7 @@ const CALL_OPTION_KEYS: Record<keyof AgentExecutionOptions, true> = {
   onRunRecord: true,
   recordInputs: true,
   recordOutputs: true,
+  recordTo: true,
 };
 
 const MEMORY_OPTION_KEYS: Record<keyof AgentMemoryOption, true> = {

@@ -88,6 +88,15 @@ export interface AgentConfig<TOOLS extends ToolsInput = ToolsInput> {
    * `processOutputStep`, …) aborts, and error processors get 3 retries. Set, it caps both.
    */
   maxProcessorRetries?: number;
+  /**
+   * Record every run of this agent to this folder for offline replay (`replayModel(dir)` in `sluice/test`): one
+   * `<time>-<runId>.sluice-run.json` file per run, holding every model request (and its digest),
+   * the full response stream and each tool's result. Recordings hold raw prompts, answers and
+   * tool results, secrets included: keep them out of shared places unless the data is fake.
+   * Written when the run ends, whole or not at all; a failed or aborted run writes nothing. A
+   * recording that cannot be written fails the run (`RECORDING_WRITE_FAILED`). A call's own `recordTo` wins. Default: off.
+   */
+  recordTo?: string;
   /** Defaults merged into every `generate()`/`stream()` call. */
   defaultOptions?: DynamicArgument<AgentExecutionOptions>;
   /**
@@ -195,4 +204,13 @@ export interface AgentExecutionOptions<OUTPUT = unknown> {
   recordInputs?: boolean;
   /** Put the answer on each `chat` span (`gen_ai.output.messages`) and tool results on `execute_tool` spans. Default `false`. */
   recordOutputs?: boolean;
+  /**
+   * Record each run to this folder for offline replay (`replayModel(dir)` in `sluice/test`): one
+   * `<time>-<runId>.sluice-run.json` file per run, holding every model request (and its digest),
+   * the full response stream and each tool's result. Recordings hold raw prompts, answers and
+   * tool results, secrets included: keep them out of shared places unless the data is fake.
+   * Written when the run ends, whole or not at all; a failed or aborted run writes nothing. A
+   * recording that cannot be written fails the run (`RECORDING_WRITE_FAILED`). Default: off.
+   */
+  recordTo?: string;
 }

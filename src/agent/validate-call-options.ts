@@ -50,6 +50,10 @@ export function validateCallOptions(
       `is ${describe(onRunRecord)}; pass a function (record) => void, and set record: true.`,
     );
   }
+  const recordTo: unknown = merged.recordTo;
+  if (recordTo !== undefined && (typeof recordTo !== 'string' || recordTo.trim() === '')) {
+    fail('recordTo', `is ${describe(recordTo)}; pass the path of a folder to write recordings to.`);
+  }
   const untilIdle: unknown = merged.untilIdle;
   if (untilIdle !== undefined && typeof untilIdle !== 'boolean') {
     const maxIdleMs = (untilIdle as { maxIdleMs?: unknown } | null)?.maxIdleMs;

@@ -176,6 +176,15 @@ export type SluiceErrorCode =
   | 'INVALID_SIGNAL'
   /** A system message that is neither a string nor a system message object. */
   | 'INVALID_SYSTEM_MESSAGE'
+  /**
+   * `ReplayMismatchError`: a replayed run (`replayModel`, `sluice/test`) sent a model request the
+   * recording does not hold (a different prompt, tools or settings, or more calls than recorded).
+   */
+  | 'REPLAY_MISMATCH'
+  /** `RecordingError`: a recording folder holds no readable recording, or one of an unknown version. */
+  | 'REPLAY_RECORDING_INVALID'
+  /** `RecordingError`: `recordTo` could not write the run's recording (nothing half-written is left). */
+  | 'RECORDING_WRITE_FAILED'
   /** A `ScriptedModel` (`sluice/test`) was called more times than it has steps. */
   | 'SCRIPTED_MODEL_EXHAUSTED'
   /** `stopOnStreamCancel`: every reader of the stream cancelled, so the run stopped. */

@@ -4,6 +4,7 @@
  */
 export * from './fake-provider/index.js';
 export * from './processor-harness.js';
+export { type ReplayModel, type ReplayModelOptions, replayModel } from './replay-model.js';
 export * from './scripted-model.js';
 export { seededRandom } from './seeded-random.js';
 export { streamOnly } from './stream-only.js';

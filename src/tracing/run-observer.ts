@@ -164,6 +164,11 @@ export class RunObserver {
     return this.#hooks !== undefined;
   }
 
+  /** The hook invocations recorded so far (empty when no record is kept). */
+  get hookInvocations(): readonly RecordedHookInvocation[] {
+    return this.#hooks ?? [];
+  }
+
   /** Context for work of the step `stepNumber` (the step's span), or the run's. */
   #parent(stepNumber: number | undefined): Context {
     if (stepNumber === undefined) return this.#rootCtx;

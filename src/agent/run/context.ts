@@ -13,7 +13,9 @@ import type { ProcessorStreamWriter } from '../../pipeline/types.js';
 import type { RequestContext } from '../../request-context/request-context.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
 import type { ResolvedToolSet } from '../../tools/resolved-tool-set.js';
+import type { ReplayRun } from '../../tracing/replay-source.js';
 import type { RunObserver } from '../../tracing/run-observer.js';
+import type { RunRecorder } from '../../tracing/run-recorder.js';
 import type { AgentExecutionOptions, ToolsInput } from '../types.js';
 import type { ApiFailures, RunAttachments } from './attachments.js';
 import type { ChunkPath } from './chunk-path.js';
@@ -78,4 +80,8 @@ export interface RunContext<OUTPUT = unknown> {
   readonly outcome: RunOutcome;
   /** Spans and the run record (`observe.ts`); `undefined` when neither is on. */
   readonly observer?: RunObserver;
+  /** `recordTo`: the run's recording in progress (`run-recorder.ts`); `undefined` when off. */
+  readonly recorder?: RunRecorder;
+  /** The run's replay when its model answers from recordings (`replayModel`). */
+  readonly replay?: { readonly model: MastraLanguageModel; readonly run: ReplayRun };
 }

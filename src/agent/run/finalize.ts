@@ -72,6 +72,16 @@ export async function finalize<OUTPUT>(
       }
     }
   }
+  // `recordTo`: the recording is on disk before the caller hears the run ended; a successful
+  // run whose recording could not be written fails (a missing test fixture must not pass quietly).
+  if (run.recorder !== undefined) {
+    // Never rejects: a write failure comes back as the error.
+    const recordError = await run.recorder.finish(status);
+    if (recordError !== undefined && status === 'success') {
+      status = 'failed';
+      error = recordError;
+    }
+  }
   // Hooks acting on the run's outcome (a cache writing its entries) before the caller hears it.
   const finalStatus = status;
   await bounded(

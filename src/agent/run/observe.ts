@@ -5,6 +5,7 @@
  */
 import { activeTracer } from '../../pipeline/tracing.js';
 import type { FullOutput, RunSettlement } from '../../stream/model-output.js';
+import { replaySourceOf } from '../../tracing/replay-source.js';
 import { createRunObserver, type RunObserver } from '../../tracing/run-observer.js';
 import { runCallback } from './callbacks.js';
 import type { RunContext, RunPlan } from './context.js';
@@ -19,7 +20,8 @@ export function observeRun(plan: RunPlan<unknown>, runId: string): RunObserver |
     ...(plan.memory !== undefined
       ? { threadId: plan.memory.threadId, resourceId: plan.memory.resourceId }
       : {}),
-    record: options.record === true,
+    // A replayed run keeps the hook record too: a mismatch is traced to the processor behind it.
+    record: options.record === true || replaySourceOf(plan.model) !== undefined,
     recordSensitive: options.recordSensitive === true,
     recordInputs: options.recordInputs === true,
     recordOutputs: options.recordOutputs === true,
@@ -72,7 +74,8 @@ export async function finishObserving<OUTPUT>(
     });
   }
   const record = observer.end(status, error);
-  if (record === undefined) return;
+  // Kept for a replay's sake only: the caller did not ask for it.
+  if (record === undefined || run.options.record !== true) return;
   output.record = record;
   const onRunRecord = run.options.onRunRecord;
   if (onRunRecord !== undefined) {

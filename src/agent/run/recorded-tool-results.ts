@@ -1,11 +1,17 @@
+import type { ToolErrorCode } from '../../errors/codes.js';
 import type { CachedLLMStepResponse } from '../../pipeline/types.js';
+import { ToolExecutionError } from '../../tools/tool-execution-error.js';
 import type { ResolvedTool, ToolOutcome } from '../../tools/types.js';
+import type { RecordedToolOutcome } from '../../tracing/recording-format.js';
+import { decode } from '../../tracing/recording-format.js';
 
-/** A tool's result as a cached step recorded it (a `tool-result` chunk of the entry). */
+/** A tool's result as a cached step (a `tool-result` chunk) or a recording (`recordTo`) holds it. */
 export interface RecordedToolResult {
   toolName: string;
   args: unknown;
   result: unknown;
+  /** The call failed (recordings only): the model sees this error again. */
+  error?: { code: string; message: string };
 }
 
 /**
@@ -43,6 +49,27 @@ export function recordedToolResults(response: CachedLLMStepResponse): RecordedTo
 }
 
 /**
+ * The tool outcomes of a recorded run's call (`replayModel`), as results to replay by call
+ * position; `undefined` when there are none (the tools run).
+ */
+export function recordedToolResultsOf(
+  outcomes: ReadonlyArray<RecordedToolOutcome | null> | undefined,
+): RecordedToolResults | undefined {
+  if (outcomes === undefined) return undefined;
+  return outcomes.map((outcome) => {
+    if (outcome === null) return undefined;
+    const entry: RecordedToolResult = {
+      toolName: outcome.toolName,
+      args: decode(outcome.args),
+      result: decode(outcome.result),
+    };
+    if (outcome.error !== undefined)
+      entry.error = { code: outcome.errorCode ?? 'TOOL_EXECUTION_FAILED', message: outcome.error };
+    return entry;
+  });
+}
+
+/**
  * The outcome a recorded result stands for, as if `tool` had just returned it: the model sees
  * `toModelOutput(result)` when the tool defines one, exactly as after a real run.
  */
@@ -51,6 +78,13 @@ export async function replayRecordedResult(
   recorded: RecordedToolResult,
   toolCallId: string,
 ): Promise<ToolOutcome> {
+  if (recorded.error !== undefined) {
+    const error = new ToolExecutionError(recorded.error.code as ToolErrorCode, recorded.error.message, {
+      toolName: recorded.toolName,
+      toolCallId,
+    });
+    return { ok: false, args: recorded.args, error };
+  }
   let modelOutput: unknown;
   if (tool.toModelOutput) {
     try {

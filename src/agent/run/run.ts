@@ -21,6 +21,8 @@ import { settleStructuredOutput } from '../../processors/structured-output/struc
 import { ChunkBuffer } from '../../stream/chunk-buffer.js';
 import { ChunkFrom, type ChunkType } from '../../stream/chunk-types.js';
 import { MastraModelOutput, type RunHandle, type RunSettlement } from '../../stream/model-output.js';
+import { replaySourceOf } from '../../tracing/replay-source.js';
+import { RunRecorder } from '../../tracing/run-recorder.js';
 import { untilAborted } from '../../util/until-aborted.js';
 import { abortWhenAbandoned } from '../stop-on-stream-cancel.js';
 import { ApiFailures, RunAttachments } from './attachments.js';
@@ -63,6 +65,7 @@ function createRun<OUTPUT>(
     queueTransientMessage: (message) => runner.queueTransientMessage(message),
   });
   const failures = new ApiFailures();
+  const replaySource = replaySourceOf(plan.model);
   return {
     plan,
     runId,
@@ -78,6 +81,10 @@ function createRun<OUTPUT>(
     usage,
     outcome: new RunOutcome(),
     observer,
+    ...(options.recordTo !== undefined
+      ? { recorder: new RunRecorder(options.recordTo, plan.agentId, runId) }
+      : {}),
+    ...(replaySource !== undefined ? { replay: { model: plan.model, run: replaySource.startRun() } } : {}),
   };
 }
 

@@ -29,7 +29,7 @@ import { runCallback } from './callbacks.js';
 import type { RunContext } from './context.js';
 import { llmCallSettings } from './llm-call-settings.js';
 import { callModel, modelLabel, readStep, startCallDeadline } from './model-call.js';
-import { recordedToolResults } from './recorded-tool-results.js';
+import { recordedToolResults, recordedToolResultsOf } from './recorded-tool-results.js';
 import { replayCachedResponse } from './replay.js';
 import { appendStepToResponse } from './response-message.js';
 import { StepRecorder } from './step-recorder.js';
@@ -157,6 +157,8 @@ export async function runStep<OUTPUT>(
   // Usage is reported once per call as it ends, however it ends (nothing per chunk).
   let source: StepSource | undefined;
   const usage = run.usage;
+  // A model answering from recordings (`replayModel`) answers through the run's own replay.
+  const replay = run.replay !== undefined && run.replay.model === stepModel ? run.replay.run : undefined;
   const chat = run.observer?.startModelCall({
     stepNumber,
     provider: stepModel.provider,
@@ -172,6 +174,9 @@ export async function runStep<OUTPUT>(
         stream: replayCachedResponse(request.response),
         request: { body: request.response.request },
       };
+    } else if (replay !== undefined) {
+      // A mismatch is no provider failure: it ends the run as itself, retried by nothing.
+      source = replay.call(call, { stepNumber, hooks: run.observer?.hookInvocations ?? [] });
     } else {
       source = await callModel(stepModel, plan.callMethod, call, maxRetries, stepNumber, callSignal, () =>
         usage.reportStepCall(stepNumber, stepModel, undefined),
@@ -179,6 +184,9 @@ export async function runStep<OUTPUT>(
         throw ProviderCallError.isInstance(error) ? failures.mark(error, error.cause) : error;
       });
     }
+    // `recordTo`: the request and every part of the answer (a cached answer is no model call).
+    if (run.recorder !== undefined && !request.response)
+      source = run.recorder.call(stepModel, stepNumber, call, source);
     attempt.started = true;
     // What the client receives of this attempt starts here (see `releasedChunks`).
     settlement.releasedFrom(path.delivered);
@@ -300,7 +308,12 @@ export async function runStep<OUTPUT>(
               systemMessages: settings.systemMessages,
               steps: totals.steps,
             }),
-          recorded: request.response ? recordedToolResults(request.response) : undefined,
+          recorded: request.response
+            ? recordedToolResults(request.response)
+            : replay !== undefined
+              ? recordedToolResultsOf(replay.toolOutcomes())
+              : undefined,
+          ...(run.recorder !== undefined ? { onSettled: run.recorder.toolOutcomes.bind(run.recorder) } : {}),
           onRawResult: settlement.recordToolResult,
           observer: run.observer,
           stepNumber,

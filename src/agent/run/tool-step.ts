@@ -51,6 +51,8 @@ export async function executeStepTools(args: {
   onRawResult?: (result: { toolCallId: string; toolName: string; args: unknown; result: unknown }) => void;
   /** A replayed step's recorded results, by call position: those calls do not execute. */
   recorded?: RecordedToolResults;
+  /** Hears every call's outcome as the tool gave it, by call position (`recordTo`). */
+  onSettled?: (outcomes: ReadonlyArray<NamedOutcome | undefined>) => void;
   /** Each executed call gets an `execute_tool` span and a record entry. */
   observer?: RunObserver;
   stepNumber?: number;
@@ -141,6 +143,7 @@ export async function executeStepTools(args: {
 
   const settled = await Promise.all(pending);
   if (fatal) throw fatal.error;
+  args.onSettled?.(settled);
   for (const result of settled) {
     if (!result) continue;
     outcome.executed++;

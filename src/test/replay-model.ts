@@ -1,0 +1,291 @@
+/**
+ * `replayModel(dir)`: a model that answers runs recorded with `recordTo: dir`, offline and
+ * deterministically, so a processor change can be regression-tested on real conversations
+ * without calling a provider.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describeError } from '../errors/error-chain.js';
+import { RecordingError, ReplayMismatchError } from '../errors/recording-errors.js';
+import { MASTRA_MODEL_MARKER } from '../models/is-mastra-language-model.js';
+import type { MastraLanguageModel, ModelCallOptions, ModelStreamResult } from '../models/types.js';
+import {
+  decodeParts,
+  type RecordedCall,
+  type RecordedToolOutcome,
+  RUN_RECORDING_FORMAT,
+  RUN_RECORDING_SUFFIX,
+  RUN_RECORDING_VERSION,
+  type RunRecording,
+  requestDigest,
+  storedRequest,
+} from '../tracing/recording-format.js';
+import { describePath, findCulprit, firstDifference, preview } from '../tracing/replay-diff.js';
+import {
+  REPLAY_SOURCE,
+  type ReplayCallContext,
+  type ReplayRun,
+  type ReplaySource,
+} from '../tracing/replay-source.js';
+
+/** Options of {@link replayModel}. */
+export interface ReplayModelOptions {
+  /**
+   * What happens to the tool calls of a replayed answer. `'replay'` (default): each call gets the
+   * result (or error) recorded with it and no tool runs, so the replay needs no network,
+   * database or clock. `'run'`: the agent's tools execute as in a live run (their results then
+   * reach the next request, which must still match the recording).
+   */
+  tools?: 'replay' | 'run';
+}
+
+/** A model answering from recordings; pass it as an agent's (or a call's) `model`. */
+export interface ReplayModel extends MastraLanguageModel {
+  /** The recording files it replays, in the order runs are matched against them. */
+  readonly recordings: readonly string[];
+}
+
+interface LoadedRecording {
+  file: string;
+  recording: RunRecording;
+  /** How many runs replayed it (runs prefer recordings no run has replayed yet). */
+  replays: number;
+}
+
+/**
+ * A model that replays the runs recorded in `dir` (`recordTo: dir` on the agent or the call).
+ *
+ * Each run replays one recording: the first, in file-name order (recording time), whose first
+ * request has the same digest as the run's first request, preferring recordings no run has
+ * replayed yet; when none matches, the first not yet replayed is compared, so the mismatch
+ * names its first difference. Every later call of the run must match the next recorded call.
+ * A request that differs fails the run with `ReplayMismatchError` (`REPLAY_MISMATCH`), naming
+ * the call, the prompt message and part (or setting), expected and actual values, and the
+ * processor whose change produced the difference.
+ *
+ * The recordings are read now; a folder without any (or with an unreadable one) throws
+ * `RecordingError` (`REPLAY_RECORDING_INVALID`).
+ */
+export function replayModel(dir: string, options: ReplayModelOptions = {}): ReplayModel {
+  const tools = options.tools ?? 'replay';
+  if (tools !== 'replay' && tools !== 'run') {
+    throw new RecordingError(
+      'REPLAY_RECORDING_INVALID',
+      `replayModel: "tools" is ${preview(tools, 40)}; pass 'replay' (recorded results, the default) or 'run' (execute the tools).`,
+      dir,
+    );
+  }
+  const loaded = loadRecordings(dir);
+  const first = loaded[0]?.recording.calls[0];
+  const source: ReplaySource = { startRun: () => new RecordingReplay(loaded, tools) };
+  // Outside an agent (a direct doStream), calls follow one shared replay, run after run.
+  let direct: RecordingReplay | undefined;
+  const answer = async (request: ModelCallOptions): Promise<ModelStreamResult> => {
+    if (direct === undefined || direct.done) direct = new RecordingReplay(loaded, tools);
+    return direct.call(request, { stepNumber: direct.position, hooks: [] });
+  };
+  const model: ReplayModel & { [MASTRA_MODEL_MARKER]: true; [REPLAY_SOURCE]: ReplaySource } = {
+    [MASTRA_MODEL_MARKER]: true,
+    [REPLAY_SOURCE]: source,
+    specificationVersion: 'v2',
+    // The recorded model's names, so usage and cost records read as the recorded run's.
+    provider: first?.provider ?? 'replay',
+    modelId: first?.modelId ?? 'replay',
+    recordings: loaded.map((r) => r.file),
+    supportedUrls: async () => ({}),
+    doStream: answer,
+    doGenerate: answer,
+    get original() {
+      return model;
+    },
+  };
+  return model;
+}
+
+/** One run's replay of one recording. */
+class RecordingReplay implements ReplayRun {
+  readonly #all: readonly LoadedRecording[];
+  readonly #tools: 'replay' | 'run';
+  #current: LoadedRecording | undefined;
+  #next = 0;
+  #lastOutcomes: ReadonlyArray<RecordedToolOutcome | null> | undefined;
+
+  constructor(all: readonly LoadedRecording[], tools: 'replay' | 'run') {
+    this.#all = all;
+    this.#tools = tools;
+  }
+
+  /** The index of the next call. */
+  get position(): number {
+    return this.#next;
+  }
+
+  /** Every recorded call was answered. */
+  get done(): boolean {
+    return this.#current !== undefined && this.#next >= this.#current.recording.calls.length;
+  }
+
+  call(request: ModelCallOptions, context: ReplayCallContext): ModelStreamResult {
+    const stored = storedRequest(request);
+    const digest = requestDigest(stored);
+    this.#current ??= this.#choose(digest);
+    const loaded = this.#current;
+    const calls = loaded.recording.calls;
+    const index = this.#next++;
+    const recorded = calls[index];
+    if (recorded === undefined) {
+      throw new ReplayMismatchError(
+        `Replay mismatch: the run made model call ${index + 1} (step ${context.stepNumber}), but recording ${loaded.file} holds ${calls.length} call${calls.length === 1 ? '' : 's'}. A processor or setting now makes the run take more steps than the recorded one (check maxSteps and processors that retry or add tool calls), or record the run again with recordTo.`,
+        { file: loaded.file, call: index, stepNumber: context.stepNumber, recordedCalls: calls.length },
+      );
+    }
+    if (recorded.digest !== digest) {
+      const difference = firstDifference(recorded.request, stored);
+      if (difference !== undefined) {
+        const where = describePath(
+          difference.path,
+          difference.actual === undefined ? recorded.request : stored,
+        );
+        const culprit = findCulprit(difference, context.hooks, context.stepNumber);
+        const by =
+          culprit === undefined
+            ? this.#tools === 'run' && roleAt(stored, difference.path) === 'tool'
+              ? "no processor changed the conversation: a tool returned another result than in the recorded run (tools: 'run')"
+              : 'no processor changed the conversation: the input, the instructions, the tools or the call options differ from the recorded run'
+            : `processor "${culprit.processorId}" (${culprit.hook}${culprit.stepNumber !== undefined ? `, step ${culprit.stepNumber}` : ''})${
+                culprit.evidence === 'content'
+                  ? ': its change put this difference in the conversation'
+                  : ': no hook changed this value itself; this is the last processor that changed the conversation (or rewrote the prompt) before the call'
+              }`;
+        throw new ReplayMismatchError(
+          `Replay mismatch in model call ${index + 1} of ${calls.length} (step ${context.stepNumber}) of recording ${loaded.file}: ${where} differs.\n` +
+            `  expected: ${preview(difference.expected)}\n` +
+            `  actual:   ${preview(difference.actual)}\n` +
+            `  produced by: ${by}.\n` +
+            'If the change is intended, record the run again (recordTo); otherwise fix the change.',
+          {
+            file: loaded.file,
+            call: index,
+            stepNumber: context.stepNumber,
+            path: difference.path,
+            expected: difference.expected,
+            actual: difference.actual,
+            ...(culprit !== undefined ? { processorId: culprit.processorId, hook: culprit.hook } : {}),
+          },
+        );
+      }
+    }
+    loaded.replays += index === 0 ? 1 : 0;
+    this.#lastOutcomes = recorded.toolResults;
+    // Fresh objects on every call: the run may edit what it is handed, the recording stays.
+    let parts: unknown[];
+    try {
+      parts = decodeParts(recorded.response);
+    } catch (error) {
+      throw new RecordingError(
+        'REPLAY_RECORDING_INVALID',
+        `replayModel: the response of call ${index + 1} in ${loaded.file} cannot be read: ${describeError(error)}. Record the run again.`,
+        loaded.file,
+        error,
+      );
+    }
+    let i = 0;
+    const stream = new ReadableStream({
+      pull(controller) {
+        if (i < parts.length) controller.enqueue(parts[i++]);
+        else controller.close();
+      },
+    });
+    return { stream };
+  }
+
+  toolOutcomes(): ReadonlyArray<RecordedToolOutcome | null> | undefined {
+    return this.#tools === 'replay' ? this.#lastOutcomes : undefined;
+  }
+
+  /** The recording a run whose first request has `digest` replays (see {@link replayModel}). */
+  #choose(digest: string): LoadedRecording {
+    const fresh = this.#all.filter((r) => r.replays === 0);
+    const order = [...fresh, ...this.#all.filter((r) => r.replays > 0)];
+    return order.find((r) => r.recording.calls[0]?.digest === digest) ?? (order[0] as LoadedRecording);
+  }
+}
+
+/** The role of the prompt message `path` points into, if it does. */
+function roleAt(request: unknown, path: ReadonlyArray<string | number>): string | undefined {
+  if (path[0] !== 'prompt' || typeof path[1] !== 'number') return undefined;
+  const role = (request as { prompt?: Array<{ role?: unknown }> }).prompt?.[path[1]]?.role;
+  return typeof role === 'string' ? role : undefined;
+}
+
+function loadRecordings(dir: string): LoadedRecording[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith(RUN_RECORDING_SUFFIX));
+  } catch (error) {
+    throw new RecordingError(
+      'REPLAY_RECORDING_INVALID',
+      `replayModel: cannot read the recording folder ${dir}: ${describeError(error)}. Pass the folder a run was recorded to (recordTo).`,
+      dir,
+      error,
+    );
+  }
+  if (names.length === 0) {
+    throw new RecordingError(
+      'REPLAY_RECORDING_INVALID',
+      `replayModel: ${dir} holds no recording (*${RUN_RECORDING_SUFFIX}). Record a run first: agent.generate(messages, { recordTo: '${dir}' }).`,
+      dir,
+    );
+  }
+  names.sort();
+  return names.map((name) => {
+    const path = join(dir, name);
+    let data: unknown;
+    try {
+      data = JSON.parse(readFileSync(path, 'utf8'));
+    } catch (error) {
+      throw new RecordingError(
+        'REPLAY_RECORDING_INVALID',
+        `replayModel: ${path} is not a readable recording: ${describeError(error)}. Delete it and record the run again.`,
+        path,
+        error,
+      );
+    }
+    const recording = data as Partial<RunRecording> | null;
+    if (
+      typeof recording !== 'object' ||
+      recording === null ||
+      recording.format !== RUN_RECORDING_FORMAT ||
+      !Array.isArray(recording.calls)
+    ) {
+      throw new RecordingError(
+        'REPLAY_RECORDING_INVALID',
+        `replayModel: ${path} is not a Sluice run recording (no "format": "${RUN_RECORDING_FORMAT}" or no "calls"). Keep only recordings in the folder.`,
+        path,
+      );
+    }
+    if (recording.version !== RUN_RECORDING_VERSION) {
+      throw new RecordingError(
+        'REPLAY_RECORDING_INVALID',
+        `replayModel: ${path} has recording version ${preview(recording.version, 20)}; this Sluice reads version ${RUN_RECORDING_VERSION}. Record the run again.`,
+        path,
+      );
+    }
+    const bad = recording.calls.findIndex(
+      (call: Partial<RecordedCall> | null) =>
+        typeof call !== 'object' ||
+        call === null ||
+        typeof call.digest !== 'string' ||
+        !Array.isArray(call.response) ||
+        (call.toolResults !== undefined && !Array.isArray(call.toolResults)),
+    );
+    if (bad !== -1) {
+      throw new RecordingError(
+        'REPLAY_RECORDING_INVALID',
+        `replayModel: ${path} has a malformed call ${bad} (it needs a "digest" string and a "response" array). Record the run again.`,
+        path,
+      );
+    }
+    return { file: name, recording: recording as RunRecording, replays: 0 };
+  });
+}
