@@ -229,6 +229,7 @@ async function answerGet(
   if (!resumable) return new Response(null, { status: 204 });
   const body = await followAnswer(resumable, resource, threadId, request.signal);
   if (body === undefined) return new Response(null, { status: 204 });
+  if (body === 'busy') return json(503, 'Too many resumed streams. Try again later.', { 'retry-after': '1' });
   return new Response(body, { status: 200, headers: UI_MESSAGE_STREAM_HEADERS as Record<string, string> });
 }
 

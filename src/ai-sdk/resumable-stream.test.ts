@@ -168,7 +168,10 @@ describe.skipIf(!admin).each(libraries)('resumable answers with a $name client',
   });
 
   /** Two server instances sharing one memory store and one Redis: a reload may land on either. */
-  async function twoServers(steps: ScriptedStep[], extra: { ttlSeconds?: number; maxBytes?: number } = {}) {
+  async function twoServers(
+    steps: ScriptedStep[],
+    extra: { ttlSeconds?: number; maxBytes?: number; maxFollowers?: number } = {},
+  ) {
     const storage = new InMemoryStore();
     const model = new ScriptedModel({ steps });
     const make = async () => {
@@ -258,8 +261,8 @@ describe.skipIf(!admin).each(libraries)('resumable answers with a $name client',
     expect(await resume(first.url, chatId, 'alice')).toBeNull();
   });
 
-  it('a follower that leaves releases its dedicated connection; the shared client never blocks', async () => {
-    const { first } = await twoServers([slowWords(200, 20)]);
+  it('a follower that leaves releases its dedicated connection; the shared client never blocks; past maxFollowers 503', async () => {
+    const { first } = await twoServers([slowWords(200, 20)], { maxFollowers: 1 });
     const chatId = `c-${randomUUID()}`;
     const baseline = await connectionsNamed(connectionName);
     await startThenLeave(first.url, chatId, 'alice');
@@ -281,9 +284,18 @@ describe.skipIf(!admin).each(libraries)('resumable answers with a $name client',
     const xreads = blocked.filter((line) => line.includes(' cmd=xread'));
     expect(xreads).toHaveLength(1);
     expect(xreads[0]).not.toContain(`id=${sharedId} `);
+    // One follower at a time here: the next one is refused before it takes a connection.
+    const busy = await getFrom(first.url, `${chatId}/stream`, 'alice');
+    expect(busy.status).toBe(503);
+    expect(await connectionsNamed(connectionName)).toBe(baseline + 1);
     controller.abort();
     await reader.cancel().catch(() => {});
-    expect(await eventually(() => connectionsNamed(connectionName), (n) => n === baseline)).toBe(baseline);
+    expect(
+      await eventually(
+        () => connectionsNamed(connectionName),
+        (n) => n === baseline,
+      ),
+    ).toBe(baseline);
   });
 
   it('an answer whose writer stops (a crashed server) expires after ttlSeconds; its follower ends', async () => {
@@ -311,7 +323,12 @@ describe.skipIf(!admin).each(libraries)('resumable answers with a $name client',
     expect(response.status).toBe(200);
     expect(await response.text()).toBe(start);
 
-    expect(await eventually(() => keysUnder(`${prefix}crash:`), (k) => k.length === 0)).toEqual([]);
+    expect(
+      await eventually(
+        () => keysUnder(`${prefix}crash:`),
+        (k) => k.length === 0,
+      ),
+    ).toEqual([]);
     expect((await handler(new Request('http://x/api/chat/any/stream'))).status).toBe(204);
   });
 });
@@ -383,7 +400,9 @@ describe('chat history', () => {
 
 describe('resumable options', () => {
   it('refuses a missing client or a bad number, naming the option', () => {
-    expect(() => resumableSettings({ redis: {} })).toThrow(/resumable\.redis must be a connected node-redis 5/);
+    expect(() => resumableSettings({ redis: {} })).toThrow(
+      /resumable\.redis must be a connected node-redis 5/,
+    );
     const unused = new Redis({ lazyConnect: true });
     expect(() => resumableSettings({ redis: unused, blockMs: 0 })).toThrow(
       /resumable\.blockMs must be a positive whole number/,

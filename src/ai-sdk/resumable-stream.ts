@@ -34,6 +34,11 @@ export interface ResumableStreamOptions {
   maxEntries?: number;
   /** Most bytes of chunks one answer may write; past it the answer is no longer resumable. Default 4 MB. */
   maxBytes?: number;
+  /**
+   * Most resumed streams this handler follows at once (each holds a Redis connection); more
+   * are answered 503. Default 256.
+   */
+  maxFollowers?: number;
 }
 
 /** The options with defaults applied and checked. */
@@ -44,6 +49,9 @@ export interface ResumableSettings {
   blockMs: number;
   maxEntries: number;
   maxBytes: number;
+  maxFollowers: number;
+  /** Resumed streams being followed now (per handler). */
+  followers: number;
 }
 
 const DEFAULT_PREFIX = 'sluice:chat-stream:';
@@ -51,6 +59,7 @@ const DEFAULT_TTL_SECONDS = 600;
 const DEFAULT_BLOCK_MS = 5_000;
 const DEFAULT_MAX_ENTRIES = 10_000;
 const DEFAULT_MAX_BYTES = 4_000_000;
+const DEFAULT_MAX_FOLLOWERS = 256;
 /** How long a finished answer's entries stay for followers still reading its tail. */
 const FINISHED_GRACE_MS = 15_000;
 /** Entries one XREAD returns at most. */
@@ -151,6 +160,8 @@ export function resumableSettings(options: ResumableStreamOptions): ResumableSet
     blockMs: positiveInteger(options.blockMs, 'blockMs', DEFAULT_BLOCK_MS, 'milliseconds'),
     maxEntries: positiveInteger(options.maxEntries, 'maxEntries', DEFAULT_MAX_ENTRIES, 'entries'),
     maxBytes: positiveInteger(options.maxBytes, 'maxBytes', DEFAULT_MAX_BYTES, 'bytes'),
+    maxFollowers: positiveInteger(options.maxFollowers, 'maxFollowers', DEFAULT_MAX_FOLLOWERS, 'streams'),
+    followers: 0,
   };
 }
 
@@ -325,7 +336,8 @@ function isAnswerId(value: unknown): value is string {
 
 /**
  * The answer in flight for (resource, thread) as a stream of server-sent-event bytes, replayed
- * from its first entry and followed live, or `undefined` when there is none. Blocking reads
+ * from its first entry and followed live; `undefined` when there is none, `'busy'` when the
+ * handler already follows `maxFollowers` streams. Blocking reads
  * run on a dedicated connection, bounded by `blockMs` each; between them the answer must still
  * exist. Cancelling the stream or aborting `signal` closes that connection at once.
  */
@@ -334,17 +346,26 @@ export async function followAnswer(
   resource: string,
   threadId: string,
   signal: AbortSignal,
-): Promise<ReadableStream<Uint8Array> | undefined> {
+): Promise<ReadableStream<Uint8Array> | undefined | 'busy'> {
   const keys = await chatStreamKeys(settings, resource, threadId);
   const answerId = await settings.redis.send(['GET', keys.active]);
   if (!isAnswerId(answerId)) return undefined;
   const run = keys.run(answerId);
   if (signal.aborted) return undefined;
-  const connection = await settings.redis.duplicate();
+  if (settings.followers >= settings.maxFollowers) return 'busy';
+  settings.followers++;
+  let connection: RawRedisConnection;
+  try {
+    connection = await settings.redis.duplicate();
+  } catch (error) {
+    settings.followers--;
+    throw error;
+  }
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
+    settings.followers--;
     signal.removeEventListener('abort', release);
     connection.release();
   };
@@ -356,7 +377,7 @@ export async function followAnswer(
         try {
           for (;;) {
             if (released) {
-              controller.close();
+              closeQuietly(controller);
               return;
             }
             const reply = await connection.send([
@@ -376,7 +397,7 @@ export async function followAnswer(
               const current = await settings.redis.send(['GET', keys.active]);
               if (current !== answerId) {
                 release();
-                controller.close();
+                closeQuietly(controller);
                 return;
               }
               continue;
@@ -395,21 +416,33 @@ export async function followAnswer(
             if (end !== undefined) {
               if (end === '1') controller.enqueue(DONE);
               release();
-              controller.close();
+              closeQuietly(controller);
             }
             if (text.length > 0 || end !== undefined) return;
           }
         } catch (error) {
-          // A closed connection (the client left) or Redis gone: the replay ends here.
-          release();
-          if (signal.aborted) controller.close();
-          else controller.error(error);
+          // Released here (the client left): the read failing is how the blocking read ends.
+          if (released) closeQuietly(controller);
+          else {
+            // Redis gone: the client sees the stream fail and can load the history instead.
+            release();
+            controller.error(error);
+          }
         }
       },
       cancel: release,
     },
     { highWaterMark: 0 },
   );
+}
+
+/** Closes a stream that the client may have cancelled already (then closing throws). */
+function closeQuietly(controller: ReadableStreamDefaultController<Uint8Array>): void {
+  try {
+    controller.close();
+  } catch {
+    // Already cancelled: nothing to close.
+  }
 }
 
 interface StreamEntry {
