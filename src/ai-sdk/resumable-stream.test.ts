@@ -195,14 +195,19 @@ describe.skipIf(!admin).each(libraries)('resumable answers with a $name client',
   }
 
   it('a reload mid-answer resumes it on another server instance, from the start, to its end', async () => {
-    const { first, second } = await twoServers([slowWords(40)]);
+    const { first, second } = await twoServers([slowWords(60, 25)]);
     const chatId = `c-${randomUUID()}`;
-    const seen = await startThenLeave(first.url, chatId, 'alice');
+    const seen = await startThenLeave(first.url, chatId, 'alice', 'the question');
     const messageId = sseChunks(seen).find((c) => c.type === 'start')?.messageId;
 
+    // The reloaded page's history: the question is there, the answer is left to the resume.
+    const during = (await (await getFrom(second.url, `${chatId}/messages`, 'alice')).json()) as UIMessage[];
+    expect(during).toEqual([userMessage('u1', 'the question')]);
+
     const resumed = await resume(second.url, chatId, 'alice');
-    const text = Array.from({ length: 40 }, (_, i) => `w${i} `).join('');
+    const text = Array.from({ length: 60 }, (_, i) => `w${i} `).join('');
     expect(resumed?.id).toBe(messageId);
+    expect(messageId).toEqual(expect.any(String));
     expect(resumed?.parts).toContainEqual(expect.objectContaining({ type: 'text', text }));
 
     // Finished: nothing to resume any more; the answer is in the history instead.
@@ -228,7 +233,7 @@ describe.skipIf(!admin).each(libraries)('resumable answers with a $name client',
   });
 
   it("another tenant's GET for the same chat id is 403 with no detail, and its key never names that chat", async () => {
-    const { first, second } = await twoServers([slowWords(30)]);
+    const { first, second } = await twoServers([slowWords(100, 20)]);
     const chatId = `c-${randomUUID()}`;
     await startThenLeave(first.url, chatId, 'alice', 'alice secret');
     for (const path of [`${chatId}/stream`, `${chatId}/messages`]) {
@@ -300,7 +305,9 @@ describe.skipIf(!admin).each(libraries)('resumable answers with a $name client',
 
   it('an answer whose writer stops (a crashed server) expires after ttlSeconds; its follower ends', async () => {
     const settings = resumableSettings({ redis, keyPrefix: `${prefix}crash:`, ttlSeconds: 1, blockMs: 200 });
-    const recorder = await AnswerRecorder.start(settings, 'alice', 'crashed', randomUUID());
+    const recorder = await AnswerRecorder.start(settings, 'alice', 'crashed', randomUUID(), {
+      messageId: 'm1',
+    });
     const start = `data: ${JSON.stringify({ type: 'start', messageId: 'm1' })}\n\n`;
     recorder?.push(start, start.length);
     await wait(50);

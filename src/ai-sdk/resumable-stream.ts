@@ -66,7 +66,7 @@ const FINISHED_GRACE_MS = 15_000;
 const READ_COUNT = 200;
 
 /** Raw commands on one client library: the reply shapes of RESP2 (arrays, strings, null). */
-export interface RawRedis {
+interface RawRedis {
   readonly library: 'ioredis' | 'node-redis';
   send(args: string[]): Promise<unknown>;
   /** A new connection to the same server for blocking reads; `release()` it when done. */
@@ -74,7 +74,7 @@ export interface RawRedis {
 }
 
 /** A dedicated connection: closing it also ends a blocking read in flight. */
-export interface RawRedisConnection {
+interface RawRedisConnection {
   send(args: string[]): Promise<unknown>;
   release(): void;
 }
@@ -166,7 +166,7 @@ export function resumableSettings(options: ResumableStreamOptions): ResumableSet
 }
 
 /** The keys of one chat: the resource and thread are hashed, so neither shapes the key. */
-export async function chatStreamKeys(
+async function chatStreamKeys(
   settings: ResumableSettings,
   resource: string,
   threadId: string,
@@ -205,6 +205,48 @@ else
 end
 return 1`;
 
+/**
+ * Starts an answer: its first entry `m` says what it answers (read by the history route), and
+ * the marker names it. KEYS: run stream, active marker. ARGV: answer id, meta JSON, ttl ms.
+ */
+const START = `
+redis.call('XADD', KEYS[1], '*', 'm', ARGV[2], 'e', '0')
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[3])
+return 1`;
+
+/** What an answer in flight answers: the history route shows the question and leaves the answer out. */
+export interface AnswerInFlight {
+  /** The id the answer's message has (`start.messageId`), as memory will store it. */
+  messageId: string;
+  /** The user message it answers, as the client sent it (memory stores it when the run ends). */
+  question?: unknown;
+}
+
+/**
+ * The answer in flight for (resource, thread), if any: what it answers. Read from its first
+ * entry; a Redis failure reads as "none" (the history is then what memory holds).
+ */
+export async function answerInFlight(
+  settings: ResumableSettings,
+  resource: string,
+  threadId: string,
+): Promise<AnswerInFlight | undefined> {
+  try {
+    const keys = await chatStreamKeys(settings, resource, threadId);
+    const answerId = await settings.redis.send(['GET', keys.active]);
+    if (!isAnswerId(answerId)) return undefined;
+    const reply = await settings.redis.send(['XRANGE', keys.run(answerId), '-', '+', 'COUNT', '1']);
+    const first = Array.isArray(reply) ? entryOf(reply[0]) : undefined;
+    const meta = first?.fields.m;
+    if (meta === undefined) return undefined;
+    const parsed = JSON.parse(meta) as AnswerInFlight;
+    return typeof parsed?.messageId === 'string' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Deletes the active marker if it still names this answer. KEYS: marker. ARGV: answer id. */
 const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -242,14 +284,20 @@ export class AnswerRecorder {
     resource: string,
     threadId: string,
     answerId: string,
+    about: AnswerInFlight,
   ): Promise<AnswerRecorder | undefined> {
     const keys = await chatStreamKeys(settings, resource, threadId);
+    const run = keys.run(answerId);
+    const meta = JSON.stringify(about);
     try {
-      await settings.redis.send(['SET', keys.active, answerId, 'PX', str(settings.ttlMs)]);
+      await settings.redis.send(['EVAL', START, '2', run, keys.active, answerId, meta, str(settings.ttlMs)]);
     } catch {
       return undefined;
     }
-    return new AnswerRecorder(settings, answerId, [keys.run(answerId), keys.active]);
+    const recorder = new AnswerRecorder(settings, answerId, [run, keys.active]);
+    recorder.#entries = 1;
+    recorder.#bytes = meta.length;
+    return recorder;
   }
 
   /** Queues `text` (`byteLength` bytes) for the next entry. */
@@ -460,13 +508,19 @@ function streamEntries(reply: unknown): StreamEntry[] {
   if (!Array.isArray(perKey)) return [];
   const out: StreamEntry[] = [];
   for (const raw of perKey) {
-    if (!Array.isArray(raw)) continue;
-    const [id, list] = raw as [unknown, unknown];
-    const fields: Record<string, string> = {};
-    if (Array.isArray(list)) {
-      for (let i = 0; i + 1 < list.length; i += 2) fields[String(list[i])] = String(list[i + 1]);
-    }
-    out.push({ id: String(id), fields });
+    const entry = entryOf(raw);
+    if (entry) out.push(entry);
   }
   return out;
+}
+
+/** One stream entry, `[id, [field, value, …]]`. */
+function entryOf(raw: unknown): StreamEntry | undefined {
+  if (!Array.isArray(raw)) return undefined;
+  const [id, list] = raw as [unknown, unknown];
+  const fields: Record<string, string> = {};
+  if (Array.isArray(list)) {
+    for (let i = 0; i + 1 < list.length; i += 2) fields[String(list[i])] = String(list[i + 1]);
+  }
+  return { id: String(id), fields };
 }
