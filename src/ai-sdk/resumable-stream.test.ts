@@ -87,6 +87,18 @@ const libraries: Library[] = [
       (client as ReturnType<typeof createClient>).destroy();
     },
   },
+  {
+    // RESP3 replies are maps (an XREAD reply keyed by stream), not RESP2 arrays.
+    name: 'node-redis-resp3',
+    connect: async (connectionName) => {
+      const client = createClient({ url: REDIS_URL, name: connectionName, RESP: 3 });
+      await client.connect();
+      return client;
+    },
+    close: async (client) => {
+      (client as ReturnType<typeof createClient>).destroy();
+    },
+  },
 ];
 
 /** `CLIENT LIST` lines of the connections named `name` (the library's client and its duplicates). */
