@@ -6,8 +6,9 @@
  * Layout, per (resource, thread) — both hashed into the key, so a chat id chosen by one tenant
  * can never name another tenant's keys:
  * - `<prefix>{<hash>}:active` — the id of the answer in flight (absent: nothing to resume);
- * - `<prefix>{<hash>}:run:<answer id>` — the answer's entries, each `d` (server-sent-event text
- *   of one or more chunks) and `e` (`0` more to come, `1` finished, `2` abandoned at a cap).
+ * - `<prefix>{<hash>}:run:<answer id>` — the answer's entries: first `m` (what it answers, JSON:
+ *   the history route reads it), then each `d` (server-sent-event text of one or more chunks)
+ *   and `e` (`0` more to come, `1` finished, `2` abandoned at a cap).
  * The hash tag keeps both keys in one Redis Cluster slot, so one script touches both.
  */
 import { ConfigurationError } from '../errors/configuration-error.js';
