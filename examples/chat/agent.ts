@@ -107,7 +107,7 @@ function reply(prompt: LanguageModelV4Prompt, slowChunkMs: number): ScriptedStep
   if (text.includes('email')) {
     // Split across chunks on purpose: the detector holds text back until the whole address is seen.
     return {
-      text: ['Sure! The address on file ', 'is jane.doe@exa', 'mple.com, if you need ', 'to reach Jane.'],
+      text: ['Sure! The address on file ', 'is jane.doe@exa', 'mple.com, in case ', 'you need it.'],
     };
   }
   if (text.includes('story')) {

@@ -21,6 +21,8 @@ import { type ChatServer, startChatServer } from './server.js';
 const SCREENSHOT = fileURLToPath(new URL('./.screenshots/chat.png', import.meta.url));
 /** Wait for what the page shows: generous, the machine may be loaded; never a timed assertion. */
 const SHOWN = { timeout: 15_000 };
+/** An element that may be empty (and so has no size) is there. */
+const THERE = { ...SHOWN, state: 'attached' } as const;
 
 const hasBrowser = existsSync(chromiumPath());
 if (!hasBrowser) {
@@ -70,7 +72,13 @@ describe.skipIf(!hasBrowser)('example chat page in Chromium', () => {
         bodies.push(response.text().catch(() => ''));
     });
     await page.goto(server.origin);
-    await page.getByTestId('messages').waitFor(SHOWN);
+    await page
+      .getByTestId('messages')
+      .waitFor(THERE)
+      .catch((error: Error) => {
+        // What the page said is what explains a page that never rendered.
+        throw new Error(`${error.message}\npage errors: ${JSON.stringify(errors)}`);
+      });
   }, 60_000);
 
   afterAll(async () => {
@@ -94,8 +102,8 @@ describe.skipIf(!hasBrowser)('example chat page in Chromium', () => {
   it('shows the e-mail in the streamed answer redacted: the address never reaches the browser', async () => {
     await send(page, 'What is my email?');
     const answer = lastAssistant(page);
-    await answer.getByText('to reach Jane.').waitFor(SHOWN);
-    await expect(answer.textContent()).resolves.toContain('is [EMAIL], if you need');
+    await answer.getByText('in case you need it.').waitFor(SHOWN);
+    await expect(answer.textContent()).resolves.toContain('is [EMAIL], in case you need it.');
     await expect(page.locator('body').textContent()).resolves.not.toContain(SCRIPTED_EMAIL);
     const received = await Promise.all(bodies);
     expect(received.some((body) => body.includes('[EMAIL]'))).toBe(true);
@@ -116,7 +124,7 @@ describe.skipIf(!hasBrowser)('example chat page in Chromium', () => {
     const text = await messages.textContent();
     expect(text).toContain('What is the weather in Lisbon?');
     expect(text).toContain('weather({"city":"Lisbon"})');
-    expect(text).toContain('is [EMAIL], if you need');
+    expect(text).toContain('is [EMAIL], in case you need it.');
     expect(text).not.toContain(SCRIPTED_EMAIL);
   });
 
@@ -135,7 +143,7 @@ describe.skipIf(!hasBrowser)('example chat page in Chromium', () => {
       expect(text).toContain('Once upon a time a small agent streamed its answers');
       // Replayed from the start once: nothing doubled.
       expect(text.split('Once upon a time').length).toBe(2);
-      await page.getByTestId('messages').and(page.locator('[data-status="ready"]')).waitFor(SHOWN);
+      await page.locator('[data-testid="messages"][data-status="ready"]').waitFor(THERE);
     },
   );
 
@@ -150,7 +158,8 @@ describe.skipIf(!hasBrowser)('example chat page in Chromium', () => {
 
   it('made no request outside 127.0.0.1 and logged no page error', () => {
     expect(outside).toEqual([]);
-    expect(errors).toEqual([]);
+    // The first load of a new chat asks for its history and is told there is none (404).
+    expect(errors.filter((e) => !(e.startsWith('HTTP 404 ') && e.endsWith('/messages')))).toEqual([]);
   });
 });
 
@@ -166,5 +175,5 @@ async function send(page: Page, text: string, options: { wait?: boolean } = {}):
   await page.getByLabel('Message').press('Enter');
   await page.locator('[data-testid="message"][data-role="assistant"]').nth(before).waitFor(SHOWN);
   if (options.wait !== false)
-    await page.getByTestId('messages').and(page.locator('[data-status="ready"]')).waitFor(SHOWN);
+    await page.locator('[data-testid="messages"][data-status="ready"]').waitFor(THERE);
 }

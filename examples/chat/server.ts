@@ -71,6 +71,10 @@ export async function buildChatPage(outDir: string): Promise<void> {
     root: PAGE_DIR,
     configFile: false,
     logLevel: 'warn',
+    // Production React even when the caller runs with NODE_ENV=test (vitest).
+    mode: 'production',
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    oxc: { jsx: { runtime: 'automatic', development: false } },
     build: {
       outDir,
       emptyOutDir: true,

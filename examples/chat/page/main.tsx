@@ -10,7 +10,13 @@ import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { StrictMode, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+import { config as zodConfig } from 'zod/v4/core';
 import './styles.css';
+
+// The page's Content-Security-Policy allows no eval. Zod (inside `ai`, validating each stream
+// chunk) would otherwise probe `Function('')` to decide whether to compile its validators, which
+// the browser reports as a CSP violation; jitless validation needs no probe.
+zodConfig({ jitless: true });
 
 /** The page's message type: the agent's `weather` tool and the handler's `data-tripwire` part. */
 type ChatMessage = UIMessage<
