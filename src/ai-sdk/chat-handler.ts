@@ -4,9 +4,21 @@ import { SluiceError } from '../errors/sluice-error.js';
 import type { Memory } from '../memory/memory.js';
 import type { ChunkType } from '../stream/chunk-types.js';
 import { type ChatRequestBody, type ChatUIMessage, parseChatBody, readChatBody } from './chat-body.js';
+import { loadChatMessages } from './chat-history.js';
 import { ChatRequestError } from './chat-request-error.js';
 import { GENERIC_ERROR_TEXT, type UIMessageStreamOptions } from './chunk-mapper.js';
-import { toUIMessageStreamResponse } from './ui-message-stream.js';
+import {
+  AnswerRecorder,
+  followAnswer,
+  type ResumableSettings,
+  type ResumableStreamOptions,
+  resumableSettings,
+} from './resumable-stream.js';
+import {
+  toUIMessageStream,
+  toUIMessageStreamResponse,
+  UI_MESSAGE_STREAM_HEADERS,
+} from './ui-message-stream.js';
 
 /** What the handler knows about a request when it asks for call options. */
 export interface ChatRequestInfo {
@@ -50,6 +62,15 @@ export interface ChatHandlerOptions {
   callOptions?: (info: ChatRequestInfo) => ChatCallOptions | Promise<ChatCallOptions>;
   /** How the stream is sent (reasoning, sources, provider metadata); `onError` is the handler's. */
   streamOptions?: Omit<UIMessageStreamOptions, 'onError' | 'messageId'>;
+  /**
+   * Make answers resumable through Redis: each answer in flight is also written to a Redis
+   * Stream, and `GET <api>/<chatId>/stream` (what `useChat({ resume: true })` requests) replays
+   * it and follows it live, on any server instance sharing the Redis. With it, a client that
+   * disconnects no longer stops the run: the answer goes on, to be resumed.
+   */
+  resumable?: ResumableStreamOptions;
+  /** Newest messages `GET <api>/<chatId>/messages` returns at most. Default 500. */
+  maxHistoryMessages?: number;
 }
 
 /** A web-standard request handler: Hono, Next.js route handlers, Bun and Deno take it as is. */
@@ -57,6 +78,8 @@ export type ChatHandler = (request: Request) => Promise<Response>;
 
 const DEFAULT_MAX_BODY_BYTES = 1_000_000;
 const DEFAULT_MAX_MESSAGES = 200;
+/** Longest chat id a GET route takes (as the POST body's `id`). */
+const MAX_CHAT_ID_LENGTH = 256;
 /** The processor whose tripwire before the model call means "budget spent": 429. */
 const BUDGET_PROCESSOR = 'token-cost-control';
 
@@ -71,17 +94,28 @@ const BUDGET_PROCESSOR = 'token-cost-control';
  *   conversation, checked (users and assistants only, known part kinds) and capped.
  * - `trigger: 'regenerate-message'` replaces the last answer: with memory, what the thread holds
  *   after the last user message is deleted first.
- * - The run is aborted when the client disconnects.
+ * - The run is aborted when the client disconnects, except with `resumable`: then it runs to its
+ *   end so that a reconnecting client can resume it.
+ * - `GET <api>/<chatId>/messages`: the chat's stored messages as `UIMessage[]` JSON (404 without
+ *   memory). `GET <api>/<chatId>/stream`: with `resumable`, the answer in flight replayed and
+ *   followed live; 204 when there is none (a finished answer is in the history). Both are
+ *   authorised like the POST.
  * - 400 invalid body (too deeply nested included), 413 body too large, 429 the cost budget tripped before the model call,
- *   405 not a POST, 401 no resource.
+ *   405 another method or path, 401 no resource.
  */
 export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const maxMessages = options.maxMessages ?? DEFAULT_MAX_MESSAGES;
   const errorText = safeText(options.onError);
+  const resumable = options.resumable !== undefined ? resumableSettings(options.resumable) : undefined;
   return async (request) => {
-    if (request.method !== 'POST') return json(405, 'Use POST.', { allow: 'POST' });
     try {
+      if (request.method === 'GET') {
+        const route = chatRoute(request);
+        if (route === undefined) return json(405, 'Use POST.', { allow: 'POST' });
+        return await answerGet(options, resumable, request, route);
+      }
+      if (request.method !== 'POST') return json(405, 'Use POST.', { allow: 'POST' });
       const resource = await options.resource(request);
       if (typeof resource !== 'string' || resource.length === 0) return json(401, 'Unauthorized.');
       const body = parseChatBody(await readChatBody(request, maxBodyBytes), maxMessages);
@@ -106,9 +140,12 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
         input = body.messages;
       }
       const abort = new AbortController();
-      const onDisconnect = () => abort.abort(new DOMException('The client disconnected.', 'AbortError'));
-      if (request.signal.aborted) onDisconnect();
-      else request.signal.addEventListener('abort', onDisconnect, { once: true });
+      // A resumable answer outlives its first client: a reload must find it still running.
+      if (!resumable) {
+        const onDisconnect = () => abort.abort(new DOMException('The client disconnected.', 'AbortError'));
+        if (request.signal.aborted) onDisconnect();
+        else request.signal.addEventListener('abort', onDisconnect, { once: true });
+      }
       const output = await options.agent.stream(input, {
         ...extra,
         ...(memory ? { memory: { thread: threadId, resource } } : {}),
@@ -117,7 +154,12 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       });
       const source = await peekBeforeModelCall(output, () => abort.abort());
       if (source.budgetTripped) return json(429, 'The usage budget is spent. Try again later.');
-      return toUIMessageStreamResponse(source, { ...options.streamOptions, onError: errorText });
+      const streamOptions = { ...options.streamOptions, onError: errorText };
+      if (resumable) {
+        const recorder = await AnswerRecorder.start(resumable, resource, threadId, crypto.randomUUID());
+        if (recorder) return recordedResponse(toUIMessageStream(source, streamOptions), recorder);
+      }
+      return toUIMessageStreamResponse(source, streamOptions);
     } catch (error) {
       if (error instanceof ChatRequestError) return json(error.status, error.message);
       if (SluiceError.hasCode(error, 'MEMORY_THREAD_RESOURCE_MISMATCH')) return json(403, 'Forbidden.');
@@ -126,6 +168,120 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       return json(500, errorText(error));
     }
   };
+}
+
+/** A GET the handler answers: `<api>/<chatId>/stream` or `<api>/<chatId>/messages`. */
+interface ChatRoute {
+  chatId: string;
+  kind: 'stream' | 'messages';
+}
+
+/** The route of a GET from its last two path segments (the AI SDK's reconnect URL shape). */
+function chatRoute(request: Request): ChatRoute | undefined {
+  const path = new URL(request.url).pathname;
+  const cut = path.lastIndexOf('/');
+  const kind = path.slice(cut + 1);
+  if (cut <= 0 || (kind !== 'stream' && kind !== 'messages')) return undefined;
+  const before = path.lastIndexOf('/', cut - 1);
+  const encoded = path.slice(before + 1, cut);
+  let chatId: string;
+  try {
+    chatId = decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
+  if (chatId.length === 0 || chatId.length > MAX_CHAT_ID_LENGTH) return undefined;
+  return { chatId, kind };
+}
+
+/**
+ * `GET …/stream` and `GET …/messages`, authorised like the POST: the resource from the server,
+ * the thread from the chat id, and (with memory) the thread must be the resource's — 403 with no
+ * detail otherwise.
+ */
+async function answerGet(
+  options: ChatHandlerOptions,
+  resumable: ResumableSettings | undefined,
+  request: Request,
+  route: ChatRoute,
+): Promise<Response> {
+  const resource = await options.resource(request);
+  if (typeof resource !== 'string' || resource.length === 0) return json(401, 'Unauthorized.');
+  const threadId = options.thread
+    ? await options.thread({ chatId: route.chatId, resource, request })
+    : route.chatId;
+  if (route.kind === 'messages') {
+    const messages = await loadChatMessages({
+      agent: options.agent,
+      resource,
+      thread: threadId,
+      ...(options.maxHistoryMessages !== undefined ? { limit: options.maxHistoryMessages } : {}),
+    });
+    if (messages === undefined) return json(404, 'Not found.');
+    return new Response(JSON.stringify(messages), {
+      status: 200,
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    });
+  }
+  const memory = await options.agent.getMemory({});
+  if (memory) await memory.getThreadById({ threadId, resourceId: resource });
+  // 204 is what DefaultChatTransport.reconnectToStream reads as "nothing to resume".
+  if (!resumable) return new Response(null, { status: 204 });
+  const body = await followAnswer(resumable, resource, threadId, request.signal);
+  if (body === undefined) return new Response(null, { status: 204 });
+  return new Response(body, { status: 200, headers: UI_MESSAGE_STREAM_HEADERS as Record<string, string> });
+}
+
+const encoder = new TextEncoder();
+const DONE = encoder.encode('data: [DONE]\n\n');
+
+/**
+ * The answer as server-sent events to the client and, chunk by chunk, to Redis. The answer is
+ * read to its end whether or not the client stays: a client that leaves only stops receiving.
+ * The client gets `[DONE]` once the finishing entry is in Redis, so a GET after that finds no
+ * active answer and loads the history instead.
+ */
+function recordedResponse(ui: ReadableStream<unknown>, recorder: AnswerRecorder): Response {
+  let client!: ReadableStreamDefaultController<Uint8Array>;
+  let clientOpen = true;
+  const send = (bytes: Uint8Array) => {
+    if (!clientOpen) return;
+    try {
+      client.enqueue(bytes);
+    } catch {
+      clientOpen = false;
+    }
+  };
+  const body = new ReadableStream<Uint8Array>({
+    start: (controller) => {
+      client = controller;
+    },
+    cancel: () => {
+      clientOpen = false;
+    },
+  });
+  void (async () => {
+    const reader = ui.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        const text = `data: ${JSON.stringify(value)}\n\n`;
+        const bytes = encoder.encode(text);
+        send(bytes);
+        recorder.push(text, bytes.byteLength);
+      }
+    } catch {
+      // The mapper turns run errors into error chunks; a failed read ends the answer here.
+    }
+    await recorder.finish();
+    send(DONE);
+    if (clientOpen) {
+      clientOpen = false;
+      client.close();
+    }
+  })();
+  return new Response(body, { status: 200, headers: UI_MESSAGE_STREAM_HEADERS as Record<string, string> });
 }
 
 function safeText(onError: ((error: unknown) => string) | undefined): (error: unknown) => string {

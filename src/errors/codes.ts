@@ -38,6 +38,8 @@ export type ConfigurationErrorCode =
   | 'PROCESSOR_PATTERN_CHECKER_MISSING'
   /** A cache backend (`InMemoryServerCache`, `RedisServerCache`) got a bad option or client. */
   | 'CACHE_INVALID_OPTIONS'
+  /** A `createChatHandler` option is wrong (e.g. `resumable` without a Redis client). */
+  | 'CHAT_HANDLER_INVALID_OPTIONS'
   /** A processor without an `id`. */
   | 'PROCESSOR_MISSING_ID'
   /** A processor with none of the hooks its array runs. */
