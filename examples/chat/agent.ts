@@ -23,6 +23,13 @@ export const SCRIPTED_EMAIL = 'jane.doe@example.com';
 /** The last sentence of the scripted long answer: the page shows it once the answer is complete. */
 export const LONG_ANSWER_END = 'And that is the whole story.';
 
+const STORY =
+  'Once upon a time a small agent streamed its answers one word at a time. ' +
+  'Its readers waited patiently for every word, and some of them reloaded the page halfway through. ' +
+  'The agent did not mind: it kept writing, and each answer was waiting for them when they came back. ' +
+  'Over the years it learned many tools, checked every sentence for personal data, ' +
+  'and politely refused the odd request to forget its instructions.';
+
 const weather = createTool({
   id: 'get-weather',
   description: 'Current weather for a city.',
@@ -111,11 +118,12 @@ function reply(prompt: LanguageModelV4Prompt, slowChunkMs: number): ScriptedStep
     };
   }
   if (text.includes('story')) {
-    const words =
-      'Once upon a time a small agent streamed its answers one word at a time, and every reader waited patiently for the next word to arrive.'.split(
-        ' ',
-      );
-    return { text: [...words.map((w) => `${w} `), LONG_ANSWER_END], delayMs: slowChunkMs };
+    // Three words a chunk, slowly: long enough that a reload lands in the middle of it (the PII
+    // detector releases text a window of 160 characters at a time).
+    const words = STORY.split(' ');
+    const chunks: string[] = [];
+    for (let i = 0; i < words.length; i += 3) chunks.push(`${words.slice(i, i + 3).join(' ')} `);
+    return { text: [...chunks, LONG_ANSWER_END], delayMs: slowChunkMs };
   }
   return {
     text: 'Try "What is the weather in Lisbon?", "What is my email?", "Tell me a story" or a prompt injection.',

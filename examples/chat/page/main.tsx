@@ -6,17 +6,13 @@
  * where it was. The chat id lives in localStorage: a reload is the same chat, "New chat" starts
  * another.
  */
+// First: configures Zod before `ai` builds its schemas (see the file).
+import './no-eval.js';
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
 import { StrictMode, useEffect, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { config as zodConfig } from 'zod/v4/core';
 import './styles.css';
-
-// The page's Content-Security-Policy allows no eval. Zod (inside `ai`, validating each stream
-// chunk) would otherwise probe `Function('')` to decide whether to compile its validators, which
-// the browser reports as a CSP violation; jitless validation needs no probe.
-zodConfig({ jitless: true });
 
 /** The page's message type: the agent's `weather` tool and the handler's `data-tripwire` part. */
 type ChatMessage = UIMessage<
@@ -54,10 +50,9 @@ function currentChatId(): string {
   return id;
 }
 
-/** The chat's stored messages; a chat the server has never seen has none (404). */
+/** The chat's stored messages (none for a new chat). */
 async function loadHistory(chatId: string): Promise<ChatMessage[]> {
   const response = await fetch(`/api/chat/${encodeURIComponent(chatId)}/messages`);
-  if (response.status === 404) return [];
   if (!response.ok) throw new Error(`Loading the history failed: HTTP ${response.status}`);
   return (await response.json()) as ChatMessage[];
 }
