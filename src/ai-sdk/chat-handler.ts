@@ -4,7 +4,7 @@ import { SluiceError } from '../errors/sluice-error.js';
 import type { Memory } from '../memory/memory.js';
 import type { ChunkType } from '../stream/chunk-types.js';
 import { type ChatRequestBody, type ChatUIMessage, parseChatBody, readChatBody } from './chat-body.js';
-import { loadChatMessages } from './chat-history.js';
+import { loadHistory } from './chat-history.js';
 import { ChatRequestError } from './chat-request-error.js';
 import { GENERIC_ERROR_TEXT, type UIMessageStreamOptions } from './chunk-mapper.js';
 import {
@@ -129,6 +129,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
         extra.requestContext ? { requestContext: extra.requestContext } : {},
       );
       let input: ChatUIMessage[];
+      let question: ChatUIMessage | undefined;
       if (memory) {
         // Ownership before anything is read or deleted.
         await memory.getThreadById({ threadId, resourceId: resource });
@@ -136,6 +137,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
         if (body.trigger === 'regenerate-message')
           await deleteAnswerAfterLastUserMessage(memory, threadId, resource);
         input = [last];
+        question = last;
       } else {
         input = body.messages;
       }
@@ -156,7 +158,10 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       if (source.budgetTripped) return json(429, 'The usage budget is spent. Try again later.');
       const streamOptions = { ...options.streamOptions, onError: errorText };
       if (resumable) {
-        const recorder = await AnswerRecorder.start(resumable, resource, threadId, crypto.randomUUID());
+        const recorder = await AnswerRecorder.start(resumable, resource, threadId, crypto.randomUUID(), {
+          messageId: source.messageId,
+          ...(question ? { question } : {}),
+        });
         if (recorder) return recordedResponse(toUIMessageStream(source, streamOptions), recorder);
       }
       return toUIMessageStreamResponse(source, streamOptions);
@@ -211,12 +216,15 @@ async function answerGet(
     ? await options.thread({ chatId: route.chatId, resource, request })
     : route.chatId;
   if (route.kind === 'messages') {
-    const messages = await loadChatMessages({
-      agent: options.agent,
-      resource,
-      thread: threadId,
-      ...(options.maxHistoryMessages !== undefined ? { limit: options.maxHistoryMessages } : {}),
-    });
+    const messages = await loadHistory(
+      {
+        agent: options.agent,
+        resource,
+        thread: threadId,
+        ...(options.maxHistoryMessages !== undefined ? { limit: options.maxHistoryMessages } : {}),
+      },
+      resumable,
+    );
     if (messages === undefined) return json(404, 'Not found.');
     return new Response(JSON.stringify(messages), {
       status: 200,
@@ -229,6 +237,7 @@ async function answerGet(
   if (!resumable) return new Response(null, { status: 204 });
   const body = await followAnswer(resumable, resource, threadId, request.signal);
   if (body === undefined) return new Response(null, { status: 204 });
+  if (body === 'busy') return json(503, 'Too many resumed streams. Try again later.', { 'retry-after': '1' });
   return new Response(body, { status: 200, headers: UI_MESSAGE_STREAM_HEADERS as Record<string, string> });
 }
 

@@ -34,6 +34,11 @@ export interface ResumableStreamOptions {
   maxEntries?: number;
   /** Most bytes of chunks one answer may write; past it the answer is no longer resumable. Default 4 MB. */
   maxBytes?: number;
+  /**
+   * Most resumed streams this handler follows at once (each holds a Redis connection); more
+   * are answered 503. Default 256.
+   */
+  maxFollowers?: number;
 }
 
 /** The options with defaults applied and checked. */
@@ -44,6 +49,9 @@ export interface ResumableSettings {
   blockMs: number;
   maxEntries: number;
   maxBytes: number;
+  maxFollowers: number;
+  /** Resumed streams being followed now (per handler). */
+  followers: number;
 }
 
 const DEFAULT_PREFIX = 'sluice:chat-stream:';
@@ -51,13 +59,14 @@ const DEFAULT_TTL_SECONDS = 600;
 const DEFAULT_BLOCK_MS = 5_000;
 const DEFAULT_MAX_ENTRIES = 10_000;
 const DEFAULT_MAX_BYTES = 4_000_000;
+const DEFAULT_MAX_FOLLOWERS = 256;
 /** How long a finished answer's entries stay for followers still reading its tail. */
 const FINISHED_GRACE_MS = 15_000;
 /** Entries one XREAD returns at most. */
 const READ_COUNT = 200;
 
 /** Raw commands on one client library: the reply shapes of RESP2 (arrays, strings, null). */
-export interface RawRedis {
+interface RawRedis {
   readonly library: 'ioredis' | 'node-redis';
   send(args: string[]): Promise<unknown>;
   /** A new connection to the same server for blocking reads; `release()` it when done. */
@@ -65,7 +74,7 @@ export interface RawRedis {
 }
 
 /** A dedicated connection: closing it also ends a blocking read in flight. */
-export interface RawRedisConnection {
+interface RawRedisConnection {
   send(args: string[]): Promise<unknown>;
   release(): void;
 }
@@ -151,11 +160,13 @@ export function resumableSettings(options: ResumableStreamOptions): ResumableSet
     blockMs: positiveInteger(options.blockMs, 'blockMs', DEFAULT_BLOCK_MS, 'milliseconds'),
     maxEntries: positiveInteger(options.maxEntries, 'maxEntries', DEFAULT_MAX_ENTRIES, 'entries'),
     maxBytes: positiveInteger(options.maxBytes, 'maxBytes', DEFAULT_MAX_BYTES, 'bytes'),
+    maxFollowers: positiveInteger(options.maxFollowers, 'maxFollowers', DEFAULT_MAX_FOLLOWERS, 'streams'),
+    followers: 0,
   };
 }
 
 /** The keys of one chat: the resource and thread are hashed, so neither shapes the key. */
-export async function chatStreamKeys(
+async function chatStreamKeys(
   settings: ResumableSettings,
   resource: string,
   threadId: string,
@@ -194,6 +205,48 @@ else
 end
 return 1`;
 
+/**
+ * Starts an answer: its first entry `m` says what it answers (read by the history route), and
+ * the marker names it. KEYS: run stream, active marker. ARGV: answer id, meta JSON, ttl ms.
+ */
+const START = `
+redis.call('XADD', KEYS[1], '*', 'm', ARGV[2], 'e', '0')
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[3])
+return 1`;
+
+/** What an answer in flight answers: the history route shows the question and leaves the answer out. */
+export interface AnswerInFlight {
+  /** The id the answer's message has (`start.messageId`), as memory will store it. */
+  messageId: string;
+  /** The user message it answers, as the client sent it (memory stores it when the run ends). */
+  question?: unknown;
+}
+
+/**
+ * The answer in flight for (resource, thread), if any: what it answers. Read from its first
+ * entry; a Redis failure reads as "none" (the history is then what memory holds).
+ */
+export async function answerInFlight(
+  settings: ResumableSettings,
+  resource: string,
+  threadId: string,
+): Promise<AnswerInFlight | undefined> {
+  try {
+    const keys = await chatStreamKeys(settings, resource, threadId);
+    const answerId = await settings.redis.send(['GET', keys.active]);
+    if (!isAnswerId(answerId)) return undefined;
+    const reply = await settings.redis.send(['XRANGE', keys.run(answerId), '-', '+', 'COUNT', '1']);
+    const first = Array.isArray(reply) ? entryOf(reply[0]) : undefined;
+    const meta = first?.fields.m;
+    if (meta === undefined) return undefined;
+    const parsed = JSON.parse(meta) as AnswerInFlight;
+    return typeof parsed?.messageId === 'string' ? parsed : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Deletes the active marker if it still names this answer. KEYS: marker. ARGV: answer id. */
 const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -231,14 +284,20 @@ export class AnswerRecorder {
     resource: string,
     threadId: string,
     answerId: string,
+    about: AnswerInFlight,
   ): Promise<AnswerRecorder | undefined> {
     const keys = await chatStreamKeys(settings, resource, threadId);
+    const run = keys.run(answerId);
+    const meta = JSON.stringify(about);
     try {
-      await settings.redis.send(['SET', keys.active, answerId, 'PX', str(settings.ttlMs)]);
+      await settings.redis.send(['EVAL', START, '2', run, keys.active, answerId, meta, str(settings.ttlMs)]);
     } catch {
       return undefined;
     }
-    return new AnswerRecorder(settings, answerId, [keys.run(answerId), keys.active]);
+    const recorder = new AnswerRecorder(settings, answerId, [run, keys.active]);
+    recorder.#entries = 1;
+    recorder.#bytes = meta.length;
+    return recorder;
   }
 
   /** Queues `text` (`byteLength` bytes) for the next entry. */
@@ -325,7 +384,8 @@ function isAnswerId(value: unknown): value is string {
 
 /**
  * The answer in flight for (resource, thread) as a stream of server-sent-event bytes, replayed
- * from its first entry and followed live, or `undefined` when there is none. Blocking reads
+ * from its first entry and followed live; `undefined` when there is none, `'busy'` when the
+ * handler already follows `maxFollowers` streams. Blocking reads
  * run on a dedicated connection, bounded by `blockMs` each; between them the answer must still
  * exist. Cancelling the stream or aborting `signal` closes that connection at once.
  */
@@ -334,17 +394,26 @@ export async function followAnswer(
   resource: string,
   threadId: string,
   signal: AbortSignal,
-): Promise<ReadableStream<Uint8Array> | undefined> {
+): Promise<ReadableStream<Uint8Array> | undefined | 'busy'> {
   const keys = await chatStreamKeys(settings, resource, threadId);
   const answerId = await settings.redis.send(['GET', keys.active]);
   if (!isAnswerId(answerId)) return undefined;
   const run = keys.run(answerId);
   if (signal.aborted) return undefined;
-  const connection = await settings.redis.duplicate();
+  if (settings.followers >= settings.maxFollowers) return 'busy';
+  settings.followers++;
+  let connection: RawRedisConnection;
+  try {
+    connection = await settings.redis.duplicate();
+  } catch (error) {
+    settings.followers--;
+    throw error;
+  }
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
+    settings.followers--;
     signal.removeEventListener('abort', release);
     connection.release();
   };
@@ -356,7 +425,7 @@ export async function followAnswer(
         try {
           for (;;) {
             if (released) {
-              controller.close();
+              closeQuietly(controller);
               return;
             }
             const reply = await connection.send([
@@ -376,7 +445,7 @@ export async function followAnswer(
               const current = await settings.redis.send(['GET', keys.active]);
               if (current !== answerId) {
                 release();
-                controller.close();
+                closeQuietly(controller);
                 return;
               }
               continue;
@@ -395,21 +464,33 @@ export async function followAnswer(
             if (end !== undefined) {
               if (end === '1') controller.enqueue(DONE);
               release();
-              controller.close();
+              closeQuietly(controller);
             }
             if (text.length > 0 || end !== undefined) return;
           }
         } catch (error) {
-          // A closed connection (the client left) or Redis gone: the replay ends here.
-          release();
-          if (signal.aborted) controller.close();
-          else controller.error(error);
+          // Released here (the client left): the read failing is how the blocking read ends.
+          if (released) closeQuietly(controller);
+          else {
+            // Redis gone: the client sees the stream fail and can load the history instead.
+            release();
+            controller.error(error);
+          }
         }
       },
       cancel: release,
     },
     { highWaterMark: 0 },
   );
+}
+
+/** Closes a stream that the client may have cancelled already (then closing throws). */
+function closeQuietly(controller: ReadableStreamDefaultController<Uint8Array>): void {
+  try {
+    controller.close();
+  } catch {
+    // Already cancelled: nothing to close.
+  }
 }
 
 interface StreamEntry {
@@ -427,13 +508,19 @@ function streamEntries(reply: unknown): StreamEntry[] {
   if (!Array.isArray(perKey)) return [];
   const out: StreamEntry[] = [];
   for (const raw of perKey) {
-    if (!Array.isArray(raw)) continue;
-    const [id, list] = raw as [unknown, unknown];
-    const fields: Record<string, string> = {};
-    if (Array.isArray(list)) {
-      for (let i = 0; i + 1 < list.length; i += 2) fields[String(list[i])] = String(list[i + 1]);
-    }
-    out.push({ id: String(id), fields });
+    const entry = entryOf(raw);
+    if (entry) out.push(entry);
   }
   return out;
+}
+
+/** One stream entry, `[id, [field, value, …]]`. */
+function entryOf(raw: unknown): StreamEntry | undefined {
+  if (!Array.isArray(raw)) return undefined;
+  const [id, list] = raw as [unknown, unknown];
+  const fields: Record<string, string> = {};
+  if (Array.isArray(list)) {
+    for (let i = 0; i + 1 < list.length; i += 2) fields[String(list[i])] = String(list[i + 1]);
+  }
+  return { id: String(id), fields };
 }
