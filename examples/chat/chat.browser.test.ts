@@ -45,6 +45,8 @@ describe.skipIf(!hasBrowser)('example chat page in Chromium', () => {
   /** Bodies of every /api/chat response, as the browser received them. */
   const bodies: Promise<string>[] = [];
   let errors: string[] = [];
+  /** Statuses of the page's resume requests (`GET /api/chat/<id>/stream`), in order. */
+  const resumes: number[] = [];
 
   beforeAll(async () => {
     tmp = mkdtempSync(join(tmpdir(), 'sluice-chat-page-'));
@@ -70,6 +72,7 @@ describe.skipIf(!hasBrowser)('example chat page in Chromium', () => {
     page.on('response', (response: Response) => {
       if (new URL(response.url()).pathname.startsWith('/api/chat/') || response.url().endsWith('/api/chat'))
         bodies.push(response.text().catch(() => ''));
+      if (response.url().endsWith('/stream')) resumes.push(response.status());
     });
     await page.goto(server.origin);
     await page
@@ -129,6 +132,7 @@ describe.skipIf(!hasBrowser)('example chat page in Chromium', () => {
       // Some of the answer is on screen, not all of it: reload now.
       await answer.getByText('Once upon a time').waitFor(SHOWN);
       expect(await answer.textContent()).not.toContain(LONG_ANSWER_END);
+      resumes.length = 0;
       await page.reload();
       const resumed = lastAssistant(page);
       await resumed.getByText(LONG_ANSWER_END).waitFor(SHOWN);
@@ -136,6 +140,8 @@ describe.skipIf(!hasBrowser)('example chat page in Chromium', () => {
       expect(text).toContain('Once upon a time a small agent streamed its answers');
       // Replayed from the start once: nothing doubled.
       expect(text.split('Once upon a time').length).toBe(2);
+      // It came from the resumed stream, not from history after the answer had ended.
+      expect(resumes).toContain(200);
       await page.locator('[data-testid="messages"][data-status="ready"]').waitFor(THERE);
     },
   );
