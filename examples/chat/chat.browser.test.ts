@@ -82,7 +82,7 @@ describe.skipIf(!hasBrowser)('example chat page in Chromium', () => {
         // What the page said is what explains a page that never rendered.
         throw new Error(`${error.message}\npage errors: ${JSON.stringify(errors)}`);
       });
-  }, 60_000);
+  }, 90_000); // bundling the page and starting Chromium on a loaded machine
 
   afterAll(async () => {
     if (page) {
