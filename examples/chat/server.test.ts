@@ -20,7 +20,7 @@ beforeAll(async () => {
     redisUrl: false,
     log: () => {},
   });
-}, 60_000);
+}, 90_000); // bundling the page on a loaded machine
 
 afterAll(async () => {
   await server?.close();
