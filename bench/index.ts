@@ -22,6 +22,7 @@ import { benchOutputProcessors } from './output-processors.js';
 import { benchPII } from './pii.js';
 import { benchRegexWorstCase } from './regex-worst-case.js';
 import { benchResponseCache } from './response-cache.js';
+import { benchResumable } from './resumable.js';
 import { benchServing } from './serving.js';
 import { benchStepOverhead } from './step-overhead.js';
 import { benchStreamOverhead } from './stream-overhead.js';
@@ -55,6 +56,7 @@ const BENCHMARKS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['Cost control', benchCostControl],
   ['Workflows', benchWorkflows],
   ['Serving', benchServing],
+  ['Resumable serving', benchResumable],
 ];
 
 const args = process.argv.slice(2);

@@ -33,7 +33,7 @@ const usage = {
  * A bare V4 model: `DELTAS` text deltas. With `gate`, the stream stops halfway until the gate
  * opens (the memory measurement holds answers open).
  */
-function bareModel(gate?: Promise<void>): LanguageModelV4 {
+export function bareModel(gate?: Promise<void>): LanguageModelV4 {
   return {
     specificationVersion: 'v4',
     provider: 'bench',
@@ -82,7 +82,7 @@ function aiSdkHandler(model: LanguageModelV4): Handler {
 }
 
 let chatCount = 0;
-function chatRequest(): Request {
+export function chatRequest(): Request {
   const id = `chat-${chatCount++}`;
   return new Request('http://bench.local/api/chat', {
     method: 'POST',

@@ -14,11 +14,7 @@ import {
   type ResumableStreamOptions,
   resumableSettings,
 } from './resumable-stream.js';
-import {
-  toUIMessageStream,
-  toUIMessageStreamResponse,
-  UI_MESSAGE_STREAM_HEADERS,
-} from './ui-message-stream.js';
+import { toUIMessageStreamResponse, UI_MESSAGE_STREAM_HEADERS } from './ui-message-stream.js';
 
 /** What the handler knows about a request when it asks for call options. */
 export interface ChatRequestInfo {
@@ -162,7 +158,7 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
           messageId: source.messageId,
           ...(question ? { question } : {}),
         });
-        if (recorder) return recordedResponse(toUIMessageStream(source, streamOptions), recorder);
+        if (recorder) return recordedResponse(toUIMessageStreamResponse(source, streamOptions), recorder);
       }
       return toUIMessageStreamResponse(source, streamOptions);
     } catch (error) {
@@ -241,26 +237,17 @@ async function answerGet(
   return new Response(body, { status: 200, headers: UI_MESSAGE_STREAM_HEADERS as Record<string, string> });
 }
 
-const encoder = new TextEncoder();
-const DONE = encoder.encode('data: [DONE]\n\n');
+const DONE_EVENT = 'data: [DONE]\n\n';
 
 /**
- * The answer as server-sent events to the client and, chunk by chunk, to Redis. The answer is
+ * The answer's server-sent events to the client and, batch by batch, to Redis. The answer is
  * read to its end whether or not the client stays: a client that leaves only stops receiving.
- * The client gets `[DONE]` once the finishing entry is in Redis, so a GET after that finds no
- * active answer and loads the history instead.
+ * The client's stream closes once the finishing entry is in Redis, so a GET after that finds
+ * no answer in flight and loads the history instead.
  */
-function recordedResponse(ui: ReadableStream<unknown>, recorder: AnswerRecorder): Response {
+function recordedResponse(sse: Response, recorder: AnswerRecorder): Response {
   let client!: ReadableStreamDefaultController<Uint8Array>;
   let clientOpen = true;
-  const send = (bytes: Uint8Array) => {
-    if (!clientOpen) return;
-    try {
-      client.enqueue(bytes);
-    } catch {
-      clientOpen = false;
-    }
-  };
   const body = new ReadableStream<Uint8Array>({
     start: (controller) => {
       client = controller;
@@ -270,27 +257,34 @@ function recordedResponse(ui: ReadableStream<unknown>, recorder: AnswerRecorder)
     },
   });
   void (async () => {
-    const reader = ui.getReader();
+    const reader = (sse.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
     try {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        const text = `data: ${JSON.stringify(value)}\n\n`;
-        const bytes = encoder.encode(text);
-        send(bytes);
-        recorder.push(text, bytes.byteLength);
+        if (clientOpen) {
+          try {
+            client.enqueue(value);
+          } catch {
+            clientOpen = false;
+          }
+        }
+        // Batches end on event boundaries; the follower writes its own [DONE] after the last entry.
+        let text = decoder.decode(value, { stream: true });
+        if (text.endsWith(DONE_EVENT)) text = text.slice(0, -DONE_EVENT.length);
+        if (text.length > 0) recorder.push(text, value.byteLength);
       }
     } catch {
       // The mapper turns run errors into error chunks; a failed read ends the answer here.
     }
     await recorder.finish();
-    send(DONE);
     if (clientOpen) {
       clientOpen = false;
       client.close();
     }
   })();
-  return new Response(body, { status: 200, headers: UI_MESSAGE_STREAM_HEADERS as Record<string, string> });
+  return new Response(body, { status: sse.status, headers: sse.headers });
 }
 
 function safeText(onError: ((error: unknown) => string) | undefined): (error: unknown) => string {
