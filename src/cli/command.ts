@@ -2,7 +2,7 @@
  * What a `sluice` subcommand is. Each command lives in its own folder and is listed once in the
  * command table (./commands.ts); adding one is a new file and a new line there.
  */
-import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { parseArgs } from 'node:util';
 
 /** Where a command writes and what it may wait on; the bin wires these to the process, tests to buffers. */
 export interface CliIo {
@@ -36,15 +36,18 @@ export class CliUsageError extends Error {
 }
 
 /**
- * `parseArgs` in strict mode, with its errors (unknown option, missing value) turned into
- * {@link CliUsageError}s.
+ * `parseArgs` in strict mode for options that each take a value (`--port 8080`), with its errors
+ * (unknown option, missing value) turned into {@link CliUsageError}s.
  */
-export function parseCommandArgs<const O extends NonNullable<ParseArgsConfig['options']>>(
+export function parseCommandArgs<K extends string>(
   args: string[],
-  options: O,
-) {
+  options: readonly K[],
+): { values: Partial<Record<K, string>>; positionals: string[] } {
+  const config: Record<string, { type: 'string' }> = {};
+  for (const name of options) config[name] = { type: 'string' };
   try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({ args, options: config, allowPositionals: true, strict: true });
+    return { values: values as Partial<Record<K, string>>, positionals };
   } catch (error) {
     throw new CliUsageError((error as Error).message);
   }

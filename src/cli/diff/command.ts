@@ -19,7 +19,7 @@ export const diffCommand: CliCommand = {
   summary: 'name the first hook where two run records diverge (exit 1 when they differ)',
   help: HELP,
   async run(args, io) {
-    const { positionals } = parseCommandArgs(args, {});
+    const { positionals } = parseCommandArgs(args, []);
     if (positionals.length !== 2) {
       throw new CliUsageError(`expected two run record files, got ${positionals.length}.`);
     }

@@ -30,10 +30,7 @@ export const inspectCommand: CliCommand = {
   summary: 'open run records in a local page: steps × hooks, what each hook changed (--html: one file)',
   help: HELP,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, {
-      port: { type: 'string' },
-      html: { type: 'string' },
-    });
+    const { values, positionals } = parseCommandArgs(args, ['port', 'html']);
     if (positionals.length !== 1) {
       throw new CliUsageError(`expected one run record file or folder, got ${positionals.length}.`);
     }
