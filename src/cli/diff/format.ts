@@ -3,14 +3,12 @@
  * anyone: values are quoted and escaped (`describeValue` / `describeJson`), so a record cannot move
  * the cursor, recolour the terminal or hide text with control or bidirectional characters.
  */
-import { describeJson, describeValue } from '../../errors/describe-value.js';
+import { describeJson, describeValue, MAX_SHOWN } from '../../errors/describe-value.js';
 import type { RecordedHookInvocation } from '../../tracing/run-record.js';
 import type { RunDivergence } from './run-diff.js';
 
-/** Characters of a long string shown before the first character that differs. */
-const LEAD = 24;
-/** Characters shown from the first difference on. */
-const SHOWN = 60;
+/** Characters of a long string shown before the first character that differs (of MAX_SHOWN in all). */
+const LEAD = 20;
 
 /** Where a hook ran, in words: `step 1 (attempt 0)`, `before the steps`, `after the steps`. */
 export function whenHookRan(hook: RecordedHookInvocation): string {
@@ -27,12 +25,13 @@ function hookLine(hook: RecordedHookInvocation | undefined): string {
 function shown(value: unknown, other: unknown): string {
   if (value === undefined) return '(absent)';
   if (typeof value !== 'string') return describeJson(value);
-  if (value.length <= SHOWN || typeof other !== 'string') return describeValue(value);
+  if (value.length <= MAX_SHOWN || typeof other !== 'string') return describeValue(value);
   let same = 0;
   while (same < value.length && same < other.length && value[same] === other[same]) same++;
   const from = Math.max(0, same - LEAD);
-  const window = describeValue(value.slice(from, from + LEAD + SHOWN));
-  return `${from > 0 ? '…' : ''}${window} (from character ${from} of ${value.length})`;
+  const to = Math.min(value.length, from + MAX_SHOWN);
+  const window = describeValue(value.slice(from, to));
+  return `${from > 0 ? '…' : ''}${window}${to < value.length ? '…' : ''} (characters ${from}-${to} of ${value.length})`;
 }
 
 /** The report `sluice diff` prints: which hook, which field, and the field in each record. */
