@@ -17,7 +17,8 @@ const BINS = ['cli/bin.js'];
 const src = fileURLToPath(new URL('../../src/', import.meta.url));
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 for (const folder of ASSET_FOLDERS) {
-  if (!existsSync(src + folder)) throw new Error(`finish-dist: src/${folder} is missing; update ASSET_FOLDERS.`);
+  if (!existsSync(src + folder))
+    throw new Error(`finish-dist: src/${folder} is missing; update ASSET_FOLDERS.`);
   cpSync(src + folder, dist + folder, { recursive: true });
 }
 for (const bin of BINS) chmodSync(dist + bin, 0o755);

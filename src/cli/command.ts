@@ -46,7 +46,12 @@ export function parseCommandArgs<K extends string>(
   const config: Record<string, { type: 'string' }> = {};
   for (const name of options) config[name] = { type: 'string' };
   try {
-    const { values, positionals } = parseArgs({ args, options: config, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args,
+      options: config,
+      allowPositionals: true,
+      strict: true,
+    });
     return { values: values as Partial<Record<K, string>>, positionals };
   } catch (error) {
     throw new CliUsageError((error as Error).message);

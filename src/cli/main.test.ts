@@ -12,9 +12,16 @@ import { COMMANDS } from './commands.js';
 import { runCli } from './testing/run-cli.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { bin: Record<string, string>; version: string };
+const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as {
+  bin: Record<string, string>;
+  version: string;
+};
 const builtBin = `${root}dist/cli/bin.js`;
-const ci = process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false' && process.env.CI !== '0';
+const ci =
+  process.env.CI !== undefined &&
+  process.env.CI !== '' &&
+  process.env.CI !== 'false' &&
+  process.env.CI !== '0';
 
 describe('sluice command line', () => {
   it('--help lists every command with its summary and exits 0', async () => {
@@ -51,7 +58,10 @@ describe('sluice command line', () => {
   });
 
   it('<command> --help and help <command> print that command’s help', async () => {
-    for (const args of [['inspect', '--help'], ['help', 'inspect']]) {
+    for (const args of [
+      ['inspect', '--help'],
+      ['help', 'inspect'],
+    ]) {
       const run = await runCli(args, root);
       expect(run.code).toBe(0);
       expect(run.stdout).toContain('Usage: sluice inspect <record.json | folder>');
@@ -69,18 +79,25 @@ describe('sluice command line', () => {
   });
 
   it('the TypeScript entry runs as a process: --help exits 0, an unknown command exits 2', () => {
-    const help = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', '--help'], { cwd: root, encoding: 'utf8' });
+    const help = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', '--help'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(help.stderr).toBe('');
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('Usage: sluice <command>');
-    const unknown = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'nope'], { cwd: root, encoding: 'utf8' });
+    const unknown = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/bin.ts', 'nope'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain('Usage: sluice <command>');
   });
 
   it('the built bin (dist/cli/bin.js) runs with its shebang and finds the page assets', (context) => {
     if (!existsSync(builtBin)) {
-      if (ci) throw new Error('dist/cli/bin.js is missing under CI: `npm run build` must run before the tests.');
+      if (ci)
+        throw new Error('dist/cli/bin.js is missing under CI: `npm run build` must run before the tests.');
       console.warn('SKIPPED: dist/cli/bin.js is not built; run `npm run build` to test the built bin.');
       context.skip();
     }

@@ -25,7 +25,9 @@ export function usage(commands: Readonly<Record<string, CliCommand>> = COMMANDS)
 
 function version(): string {
   // package.json is two folders up from both src/cli/ and dist/cli/.
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
   return pkg.version;
 }
 

@@ -60,7 +60,9 @@ describe('run record files', () => {
     expect(error.message).toContain('modelCalls[1].cacheHit must be true or false, got "yes"');
     const noHooks = failure(write('no-hooks.json', JSON.stringify({ ...record, hooks: undefined })));
     expect(noHooks.message).toContain('hooks must be an array, got undefined');
-    const edited = structuredClone(record) as unknown as { hooks: Array<{ messages: { edited: Array<Record<string, unknown>> } }> };
+    const edited = structuredClone(record) as unknown as {
+      hooks: Array<{ messages: { edited: Array<Record<string, unknown>> } }>;
+    };
     (edited.hooks[0]?.messages.edited[0] as Record<string, unknown>).part = '0';
     expect(failure(write('edit.json', JSON.stringify(edited))).message).toContain(
       'hooks[0].messages.edited[0].part must be a number, got "0"',

@@ -66,7 +66,11 @@ export function readRecordFile(path: string): RunRecord {
   }
   const problem = recordProblem(data);
   if (problem !== undefined) {
-    throw new RecordFileError('RECORD_FILE_INVALID', path, `${path}: not a run record: ${problem}. ${HOW_TO_FIX}`);
+    throw new RecordFileError(
+      'RECORD_FILE_INVALID',
+      path,
+      `${path}: not a run record: ${problem}. ${HOW_TO_FIX}`,
+    );
   }
   return data as RunRecord;
 }
@@ -158,7 +162,9 @@ function messageDiffProblem(value: unknown, path: string): string | undefined {
     }
   }
   if (diff.edited !== undefined) {
-    const problem = list(diff.edited, `${path}.edited`, (item, at) => fields(item, at, { messageId: string, part: number }));
+    const problem = list(diff.edited, `${path}.edited`, (item, at) =>
+      fields(item, at, { messageId: string, part: number }),
+    );
     if (problem !== undefined) return problem;
   }
   if (diff.system !== undefined) {
@@ -189,10 +195,16 @@ function hookProblem(value: unknown, path: string): string | undefined {
     if (messages !== undefined) return messages;
   }
   if (hook.chunks !== undefined) {
-    const chunks = fields(hook.chunks, `${path}.chunks`, { seen: number, changed: number, dropped: number, emitted: number });
+    const chunks = fields(hook.chunks, `${path}.chunks`, {
+      seen: number,
+      changed: number,
+      dropped: number,
+      emitted: number,
+    });
     if (chunks !== undefined) return chunks;
   }
-  if (hook.tripwire !== undefined) return fields(hook.tripwire, `${path}.tripwire`, { reason: string, retry: boolean });
+  if (hook.tripwire !== undefined)
+    return fields(hook.tripwire, `${path}.tripwire`, { reason: string, retry: boolean });
   return undefined;
 }
 

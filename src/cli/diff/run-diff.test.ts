@@ -64,7 +64,9 @@ describe('sluice diff', () => {
 
   it('two runs of the same code do not differ: timings, run ids and message ids are not differences (exit 0)', async () => {
     expect(phoneAgain.runId).not.toBe(phone.runId);
-    expect(phoneAgain.hooks[0]?.messages?.edited?.[0]?.messageId).not.toBe(phone.hooks[0]?.messages?.edited?.[0]?.messageId);
+    expect(phoneAgain.hooks[0]?.messages?.edited?.[0]?.messageId).not.toBe(
+      phone.hooks[0]?.messages?.edited?.[0]?.messageId,
+    );
     expect(diffRunRecords(phone, phoneAgain)).toBeUndefined();
     write('same-a.json', phone);
     write('same-b.json', phoneAgain);
@@ -80,8 +82,19 @@ describe('sluice diff', () => {
     hook.outcome = 'passed';
     delete hook.tripwire;
     const divergence = diffRunRecords(phone, quiet);
-    expect(divergence).toMatchObject({ kind: 'hook', index, path: 'outcome', before: 'retried', after: 'passed' });
-    expect(divergence?.a).toMatchObject({ processorId: 'celsius-guard', hook: 'processOutputStep', stepNumber: 1, attempt: 0 });
+    expect(divergence).toMatchObject({
+      kind: 'hook',
+      index,
+      path: 'outcome',
+      before: 'retried',
+      after: 'passed',
+    });
+    expect(divergence?.a).toMatchObject({
+      processorId: 'celsius-guard',
+      hook: 'processOutputStep',
+      stepNumber: 1,
+      attempt: 0,
+    });
   });
 
   it('when the runs ran different hooks at the same place, both are named', async () => {
@@ -99,7 +112,13 @@ describe('sluice diff', () => {
   it('same hooks but a different tool result is named as the tool call that differs', () => {
     const other = clone(phone);
     (other.toolCalls[0] as { result: unknown }).result = { city: 'Lisbon', tempC: 30, sky: 'sunny' };
-    expect(diffRunRecords(phone, other)).toMatchObject({ kind: 'toolCall', index: 0, path: 'result.tempC', before: 21, after: 30 });
+    expect(diffRunRecords(phone, other)).toMatchObject({
+      kind: 'toolCall',
+      index: 0,
+      path: 'result.tempC',
+      before: 21,
+      after: 30,
+    });
   });
 
   it('record text is escaped in the report: control and bidirectional characters cannot reach the terminal', async () => {
@@ -114,18 +133,24 @@ describe('sluice diff', () => {
     expect(run.stdout).toContain('\\u001b[31malert');
   });
 
+  /** The text after the redacting hook's edit, in a copy of `record`. */
+  const editedText = (record: RunRecord) =>
+    (record.hooks[0]?.messages?.edited?.[0] ?? { after: {} }).after as { text: string };
+
   it('a long text shows the window around its first difference', async () => {
     const long = (tail: string) => `${'x'.repeat(500)} call me at ${tail} ${'y'.repeat(500)}`;
     const a = clone(phone);
     const b = clone(phone);
-    (a.hooks[0]?.messages?.edited?.[0] as { after: { text: string } }).after.text = long('[PHONE]');
-    (b.hooks[0]?.messages?.edited?.[0] as { after: { text: string } }).after.text = long('[REDACTED]');
+    editedText(a).text = long('[PHONE]');
+    editedText(b).text = long('[REDACTED]');
     write('long-a.json', a);
     write('long-b.json', b);
     const run = await runCli(['diff', 'long-a.json', 'long-b.json'], dir);
     expect(run.stdout).toContain('[PHONE]');
     expect(run.stdout).toContain('[REDACTED]');
-    expect(run.stdout).toContain('  long-a.json: …"xxxxxxx call me at [PHONE] yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy"… (characters 493-553 of 1020)');
+    expect(run.stdout).toContain(
+      '  long-a.json: …"xxxxxxx call me at [PHONE] yyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyyy"… (characters 493-553 of 1020)',
+    );
   });
 
   it('bad input exits 2 naming the file and what is wrong', async () => {

@@ -123,7 +123,12 @@ export function diffRunRecords(a: RunRecord, b: RunRecord): RunDivergence | unde
     const difference = firstDifference(x && effect(x), y && effect(y), idsA, idsB);
     if (difference) return { kind: 'hook', index: i, a: x, b: y, ...difference };
   }
-  const status = firstDifference({ status: a.status, error: a.error }, { status: b.status, error: b.error }, idsA, idsB);
+  const status = firstDifference(
+    { status: a.status, error: a.error },
+    { status: b.status, error: b.error },
+    idsA,
+    idsB,
+  );
   if (status) return { kind: 'status', index: 0, ...status };
   const lists = [
     ['modelCall', a.modelCalls, b.modelCalls],

@@ -47,7 +47,9 @@ export const inspectCommand: CliCommand = {
       return 0;
     }
     const server = await serveInspector(source, port, positionals[0]);
-    io.stdout(`inspector: ${server.url} (${records.length} record${records.length === 1 ? '' : 's'}; Ctrl-C stops)\n`);
+    io.stdout(
+      `inspector: ${server.url} (${records.length} record${records.length === 1 ? '' : 's'}; Ctrl-C stops)\n`,
+    );
     await io.stopped;
     await server.close();
     return 0;

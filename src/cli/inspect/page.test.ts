@@ -16,7 +16,9 @@ const between = (text: string, start: string, end: string): string => {
 
 describe('inspector page', () => {
   it('record text that would close the data block or start a comment is escaped and reads back unchanged', async () => {
-    const record: RunRecord = await sampleRun({ prompt: 'hi </script><script>alert(1)</script> <!-- \u2028\u2029 & 555-0100' });
+    const record: RunRecord = await sampleRun({
+      prompt: 'hi </script><script>alert(1)</script> <!-- \u2028\u2029 & 555-0100',
+    });
     const page = inspectorPage({ source: 'run.json', records: [{ name: 'run.json', record }] });
     const json = between(page, '<script type="application/json" id="inspector-data">', '</script>');
     expect(json).not.toContain('<');
@@ -35,7 +37,9 @@ describe('inspector page', () => {
   it('a CSP meta allows only the inline script and style by hash: no requests, no other code', () => {
     const page = inspectorPage({ source: 'x', records: [] });
     const csp = inspectorCsp();
-    expect(page).toContain(`<meta http-equiv="Content-Security-Policy" content="${csp.split("'").join('&#39;')}">`);
+    expect(page).toContain(
+      `<meta http-equiv="Content-Security-Policy" content="${csp.split("'").join('&#39;')}">`,
+    );
     const script = between(page, '<script>', '</script>');
     const style = between(page, '<style>', '</style>');
     const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -52,7 +56,14 @@ describe('inspector page', () => {
   it('the page’s script never writes HTML: record data reaches the document as text only', async () => {
     const { readFileSync } = await import('node:fs');
     const script = readFileSync(new URL('./page/inspector.js', import.meta.url), 'utf8');
-    for (const sink of ['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'document.write', 'eval(', 'new Function']) {
+    for (const sink of [
+      'innerHTML',
+      'outerHTML',
+      'insertAdjacentHTML',
+      'document.write',
+      'eval(',
+      'new Function',
+    ]) {
       expect(script, sink).not.toContain(sink);
     }
   });

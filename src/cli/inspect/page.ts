@@ -1,6 +1,6 @@
 /**
- * The inspector page: one self-contained HTML document (no external assets, no requests) built
- * from the files in ./page/ and the records, inlined as JSON. The same text is served by
+ * The inspector page: one self-contained HTML document (no external assets, no requests): a
+ * skeleton, the script and styles in ./page/, and the records, inlined as JSON. The same text is served by
  * `sluice inspect` and written by `--html`.
  *
  * Records are attacker-influenced text (a user's messages, a tool's output), so:
@@ -32,7 +32,6 @@ export interface InspectorPageData {
 }
 
 interface Assets {
-  template: string;
   style: string;
   script: string;
   csp: string;
@@ -64,7 +63,7 @@ function pageAssets(): Assets {
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
-  assets = { template: readAsset('inspector.html'), style, script, csp };
+  assets = { style, script, csp };
   return assets;
 }
 
@@ -90,16 +89,22 @@ export function escapeJsonForScript(json: string): string {
   let out = '';
   let from = 0;
   for (let i = 0; i < json.length; i++) {
-    const escape = JSON_ESCAPES[json[i] as string];
-    if (escape !== undefined) {
-      out += json.slice(from, i) + escape;
+    const escaped = JSON_ESCAPES[json[i] as string];
+    if (escaped !== undefined) {
+      out += json.slice(from, i) + escaped;
       from = i + 1;
     }
   }
   return out + json.slice(from);
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 function escapeHtml(text: string): string {
   let out = '';
@@ -107,41 +112,37 @@ function escapeHtml(text: string): string {
   return out;
 }
 
-/**
- * The template with each `{{name}}` replaced, in one pass over the template only: a value that
- * itself contains `{{…}}` (record text) is never looked at again.
- */
-function fill(template: string, values: Record<string, string>): string {
-  let out = '';
-  let from = 0;
-  for (;;) {
-    const open = template.indexOf('{{', from);
-    if (open === -1) break;
-    const close = template.indexOf('}}', open);
-    if (close === -1) break;
-    const name = template.slice(open + 2, close);
-    const value = values[name];
-    if (value === undefined) throw new Error(`inspector.html: unknown placeholder {{${name}}}`);
-    out += template.slice(from, open) + value;
-    from = close + 2;
-  }
-  return out + template.slice(from);
-}
-
 /** The whole inspector page for `data`, as one HTML document. */
 export function inspectorPage(data: InspectorPageData): string {
-  const { template, style, script, csp } = pageAssets();
+  const { style, script, csp } = pageAssets();
   // Only what the page shows: a loaded record's path (an absolute path on the machine that wrote
   // the page) stays out of a file meant to be attached to bug reports.
   const shown: InspectorPageData = {
     source: data.source,
     records: data.records.map(({ name, record, error }) => ({ name, record, error })),
   };
-  return fill(template, {
-    csp: escapeHtml(csp),
-    title: escapeHtml(`${data.source} · Sluice inspector`),
-    style,
-    script,
-    data: escapeJsonForScript(JSON.stringify(shown)),
-  });
+  // The skeleton only; what the page draws is built by page/inspector.js from the data block.
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">
+<meta name="referrer" content="no-referrer">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(`${data.source} · Sluice inspector`)}</title>
+<link rel="icon" href="data:,">
+<style>${style}</style>
+</head>
+<body>
+<header class="top"><h1>Sluice inspector</h1><p id="source"></p></header>
+<div class="layout">
+<nav id="records" aria-label="Run records"></nav>
+<main id="run"><noscript>The inspector needs JavaScript to draw the run.</noscript></main>
+<aside id="detail" aria-live="polite"></aside>
+</div>
+<script type="application/json" id="inspector-data">${escapeJsonForScript(JSON.stringify(shown))}</script>
+<script>${script}</script>
+</body>
+</html>
+`;
 }

@@ -38,7 +38,9 @@ export async function serveInspector(source: string, port = 0, label = source): 
       return;
     }
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/') {
-      response.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' }).end('Not found: the inspector is at /.\n');
+      response
+        .writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' })
+        .end('Not found: the inspector is at /.\n');
       return;
     }
     let page: string;

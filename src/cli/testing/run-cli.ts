@@ -10,7 +10,11 @@ export interface CliRun {
 }
 
 /** Runs `sluice …args` in `cwd`; a server command runs until `stop` settles. */
-export async function runCli(args: string[], cwd: string, stop: Promise<void> = Promise.resolve()): Promise<CliRun> {
+export async function runCli(
+  args: string[],
+  cwd: string,
+  stop: Promise<void> = Promise.resolve(),
+): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {

@@ -75,7 +75,9 @@ export async function sampleRun(options: SampleRunOptions = {}): Promise<RunReco
     outputProcessors: [celsius],
     maxProcessorRetries: 1,
   });
-  const result = await agent.generate(options.prompt ?? 'Weather in Lisbon? Call me at 555-0100.', { record: true });
+  const result = await agent.generate(options.prompt ?? 'Weather in Lisbon? Call me at 555-0100.', {
+    record: true,
+  });
   if (!result.record) throw new Error('sampleRun: the agent returned no run record');
   return result.record;
 }

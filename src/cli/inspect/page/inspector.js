@@ -3,7 +3,6 @@
 //
 // Record data comes from anywhere (users' messages, tools' output), so it only ever reaches the
 // document as text: `el()` sets `textContent`, never HTML. Nothing here makes a request.
-'use strict';
 
 (() => {
   const data = JSON.parse(document.getElementById('inspector-data').textContent);
@@ -42,7 +41,8 @@
 
   /** A part as the text a reader wants to compare: a text part's text, otherwise its JSON. */
   function partText(part) {
-    if (part && typeof part === 'object' && part.type === 'text' && typeof part.text === 'string') return part.text;
+    if (part && typeof part === 'object' && part.type === 'text' && typeof part.text === 'string')
+      return part.text;
     return asText(part);
   }
 
@@ -55,10 +55,7 @@
     const shorter = Math.min(before.length, after.length);
     while (start < shorter && before[start] === after[start]) start++;
     let end = 0;
-    while (
-      end < shorter - start &&
-      before[before.length - 1 - end] === after[after.length - 1 - end]
-    ) {
+    while (end < shorter - start && before[before.length - 1 - end] === after[after.length - 1 - end]) {
       end++;
     }
     const side = (text, mark, label) =>
@@ -74,7 +71,12 @@
           text.slice(text.length - end),
         ),
       );
-    return el('div', { className: 'before-after' }, side(before, 'del', 'before'), side(after, 'ins', 'after'));
+    return el(
+      'div',
+      { className: 'before-after' },
+      side(before, 'del', 'before'),
+      side(after, 'ins', 'after'),
+    );
   }
 
   /** Where a hook ran, in words. */
@@ -117,7 +119,8 @@
       last.toolCalls.push(call);
     }
     // "before" first, "after" last, the steps by number and attempt in between.
-    const order = (p) => (p.key === 'before' ? -1 : p.key === 'after' ? Number.MAX_SAFE_INTEGER : p.step * 1000 + p.attempt);
+    const order = (p) =>
+      p.key === 'before' ? -1 : p.key === 'after' ? Number.MAX_SAFE_INTEGER : p.step * 1000 + p.attempt;
     return phases.sort((a, b) => order(a) - order(b));
   }
 
@@ -127,7 +130,7 @@
     return `Step ${p.step} · attempt ${p.attempt}`;
   }
 
-  function hookRow(record, hook, index) {
+  function hookRow(hook, index) {
     const classes = ['hook', `outcome-${hook.outcome}`];
     if (hook.tripwire) classes.push('has-tripwire');
     const marks = [badge(hook.outcome, hook.outcome)];
@@ -148,7 +151,7 @@
     row.addEventListener('click', () => {
       for (const other of runMain.querySelectorAll('.hook.selected')) other.classList.remove('selected');
       row.classList.add('selected');
-      showHook(record, hook, index);
+      showHook(hook, index);
     });
     return row;
   }
@@ -185,7 +188,10 @@
     runMain.replaceChildren();
     detail.replaceChildren(el('p', { className: 'hint', text: 'Select a hook to see what it changed.' }));
     if (!entry.record) {
-      runMain.append(el('h2', { text: entry.name }), el('p', { className: 'error-text file-error', text: entry.error }));
+      runMain.append(
+        el('h2', { text: entry.name }),
+        el('p', { className: 'error-text file-error', text: entry.error }),
+      );
       return;
     }
     const record = entry.record;
@@ -211,7 +217,12 @@
           { className: 'counts' },
           `${counts.changed} changed · ${counts.tripwires} tripwires · ${counts.retries} retries · ${counts.cacheHits} cache hits`,
         ),
-        record.sensitive ? el('p', { className: 'warning', text: 'Recorded with recordSensitive: flagged values are unmasked.' }) : undefined,
+        record.sensitive
+          ? el('p', {
+              className: 'warning',
+              text: 'Recorded with recordSensitive: flagged values are unmasked.',
+            })
+          : undefined,
         record.error ? el('p', { className: 'error-text', text: record.error }) : undefined,
       ),
     );
@@ -223,17 +234,22 @@
         el('h3', { text: phaseTitle(p) }),
         ...p.modelCalls.map(modelCallLine),
         ...p.toolCalls.map(toolCallLine),
-        ...p.hooks.map(({ hook, index }) => hookRow(record, hook, index)),
+        ...p.hooks.map(({ hook, index }) => hookRow(hook, index)),
       );
       timeline.append(section);
     }
     runMain.append(timeline);
   }
 
-  function showHook(record, hook, index) {
+  function showHook(hook, index) {
     const parts = [
       el('h2', { text: `${hook.processorId} · ${hook.hook}` }),
-      el('p', {}, badge(hook.outcome, hook.outcome), ` ${when(hook)} · hook #${index + 1} · ${hook.durationMs} ms`),
+      el(
+        'p',
+        {},
+        badge(hook.outcome, hook.outcome),
+        ` ${when(hook)} · hook #${index + 1} · ${hook.durationMs} ms`,
+      ),
     ];
     if (hook.tripwire) {
       parts.push(
@@ -242,22 +258,39 @@
           { className: 'reason tripwire-reason' },
           el('h3', { text: hook.tripwire.retry ? 'Tripwire (asked for a retry)' : 'Tripwire' }),
           el('p', { className: 'reason-text', text: hook.tripwire.reason }),
-          hook.tripwire.metadata !== undefined ? el('pre', { className: 'value', text: asText(hook.tripwire.metadata) }) : undefined,
+          hook.tripwire.metadata !== undefined
+            ? el('pre', { className: 'value', text: asText(hook.tripwire.metadata) })
+            : undefined,
         ),
       );
     }
     if (hook.error) {
-      parts.push(el('section', { className: 'reason' }, el('h3', { text: 'Error' }), el('p', { className: 'error-text', text: hook.error })));
+      parts.push(
+        el(
+          'section',
+          { className: 'reason' },
+          el('h3', { text: 'Error' }),
+          el('p', { className: 'error-text', text: hook.error }),
+        ),
+      );
     }
     if (hook.chunks) {
       const c = hook.chunks;
-      parts.push(el('p', { className: 'chunks', text: `Chunks: ${c.seen} seen, ${c.changed} changed, ${c.dropped} dropped, ${c.emitted} emitted.` }));
+      parts.push(
+        el('p', {
+          className: 'chunks',
+          text: `Chunks: ${c.seen} seen, ${c.changed} changed, ${c.dropped} dropped, ${c.emitted} emitted.`,
+        }),
+      );
     }
     const diff = hook.messages;
     if (diff) {
       const changes = el('section', { className: 'diff' }, el('h3', { text: 'What it changed' }));
       for (const edit of diff.edited || []) {
-        const label = edit.part === -1 ? `message ${edit.messageId}: part count` : `message ${edit.messageId}, part ${edit.part}`;
+        const label =
+          edit.part === -1
+            ? `message ${edit.messageId}: part count`
+            : `message ${edit.messageId}, part ${edit.part}`;
         changes.append(el('h4', { text: label }), beforeAfter(partText(edit.before), partText(edit.after)));
       }
       for (const message of diff.added || []) {
@@ -273,7 +306,10 @@
         );
       }
       if (diff.system) {
-        changes.append(el('h4', { text: 'system messages' }), beforeAfter(asText(diff.system.before), asText(diff.system.after)));
+        changes.append(
+          el('h4', { text: 'system messages' }),
+          beforeAfter(asText(diff.system.before), asText(diff.system.after)),
+        );
       }
       parts.push(changes);
     } else if (!hook.tripwire && !hook.error) {
@@ -293,7 +329,10 @@
     const items = data.records.map((entry, i) => {
       const item = el(
         'button',
-        { className: `record-item${entry.record ? '' : ' invalid'}`, attrs: { type: 'button', 'data-record-index': i } },
+        {
+          className: `record-item${entry.record ? '' : ' invalid'}`,
+          attrs: { type: 'button', 'data-record-index': i },
+        },
         el('span', { className: 'record-name', text: entry.name }),
         entry.record ? badge(entry.record.status, entry.record.status) : badge('failed', 'not a record'),
       );
