@@ -8,7 +8,7 @@ import { COMMANDS } from './commands.js';
 import { RecordFileError } from './record-file.js';
 
 /** The top-level help: every command with its one-line summary. */
-export function usage(commands: Readonly<Record<string, CliCommand>> = COMMANDS): string {
+function usage(commands: Readonly<Record<string, CliCommand>> = COMMANDS): string {
   const width = Math.max(...Object.keys(commands).map((name) => name.length));
   const lines = [
     'Usage: sluice <command> [options]',

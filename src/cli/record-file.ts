@@ -209,7 +209,7 @@ function hookProblem(value: unknown, path: string): string | undefined {
 }
 
 /** What is wrong with `data` as a run record, or `undefined` when it is one. */
-export function recordProblem(data: unknown): string | undefined {
+function recordProblem(data: unknown): string | undefined {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     return `the file must hold a JSON object, got ${describeValue(data)}`;
   }

@@ -11,7 +11,7 @@ import type { RunDivergence } from './run-diff.js';
 const LEAD = 20;
 
 /** Where a hook ran, in words: `step 1 (attempt 0)`, `before the steps`, `after the steps`. */
-export function whenHookRan(hook: RecordedHookInvocation): string {
+function whenHookRan(hook: RecordedHookInvocation): string {
   if (hook.stepNumber !== undefined) return `step ${hook.stepNumber} (attempt ${hook.attempt})`;
   return hook.hook === 'processInput' ? 'before the steps' : 'after the steps';
 }

@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import type { RunRecord } from '../../tracing/run-record.js';
 
 /** One entry of the page's record list. */
-export interface PageRecord {
+interface PageRecord {
   /** The file's name. */
   name: string;
   record?: RunRecord;
