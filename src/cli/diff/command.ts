@@ -1,5 +1,5 @@
 /** `sluice diff a.json b.json`: the first hook where two run records diverge. */
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { type CliCommand, CliUsageError, parseCommandArgs } from '../command.js';
 import { readRecordFile } from '../record-file.js';
 import { formatDivergence } from './format.js';
@@ -27,7 +27,8 @@ export const diffCommand: CliCommand = {
     const a = readRecordFile(pathA);
     const b = readRecordFile(pathB);
     const divergence = diffRunRecords(a, b);
-    const [nameA, nameB] = [pathA, pathB].map((path) => relative(io.cwd, path) || path) as [string, string];
+    // The files as the user named them.
+    const [nameA, nameB] = positionals as [string, string];
     if (divergence === undefined) {
       io.stdout(`${nameA} and ${nameB}: every hook did the same (timings and per-run ids aside).\n`);
       return 0;
