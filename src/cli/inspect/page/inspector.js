@@ -24,6 +24,11 @@
     return node;
   }
 
+  /** `1 retry`, `2 retries`. */
+  function count(n, one, many) {
+    return `${n} ${n === 1 ? one : many}`;
+  }
+
   function badge(kind, text) {
     return el('span', { className: `badge badge-${kind}`, text });
   }
@@ -210,12 +215,12 @@
           'p',
           {},
           badge(record.status, record.status),
-          ` ${record.startedAt} · ${record.durationMs} ms · ${record.hooks.length} hooks · ${record.modelCalls.length} model calls · ${record.toolCalls.length} tool calls`,
+          ` ${record.startedAt} · ${record.durationMs} ms · ${count(record.hooks.length, 'hook', 'hooks')} · ${count(record.modelCalls.length, 'model call', 'model calls')} · ${count(record.toolCalls.length, 'tool call', 'tool calls')}`,
         ),
         el(
           'p',
           { className: 'counts' },
-          `${counts.changed} changed · ${counts.tripwires} tripwires · ${counts.retries} retries · ${counts.cacheHits} cache hits`,
+          `${counts.changed} changed · ${count(counts.tripwires, 'tripwire', 'tripwires')} · ${count(counts.retries, 'retry', 'retries')} · ${count(counts.cacheHits, 'cache hit', 'cache hits')}`,
         ),
         record.sensitive
           ? el('p', {
@@ -343,7 +348,7 @@
       });
       return item;
     });
-    recordsNav.append(el('h2', { text: `${data.records.length} records` }), ...items);
+    recordsNav.append(el('h2', { text: count(data.records.length, 'record', 'records') }), ...items);
     const first = data.records.findIndex((entry) => entry.record);
     items[first === -1 ? 0 : first].click();
   }
