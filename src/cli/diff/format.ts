@@ -34,6 +34,16 @@ function shown(value: unknown, other: unknown): string {
   return `${from > 0 ? '…' : ''}${window}${to < value.length ? '…' : ''} (characters ${from}-${to} of ${value.length})`;
 }
 
+/** Characters of a field path shown: a hostile record may nest values thousands of levels deep. */
+const MAX_PATH = 200;
+
+/** A field path, cut when long and escaped (object keys are record text too). */
+function shownPath(path: string): string {
+  const cut = path.length > MAX_PATH ? `${path.slice(0, MAX_PATH)}… (${path.length} characters)` : path;
+  // As a JSON string with the terminal-safe escapes (no cut: `cut` is short); the quotes dropped.
+  return describeJson(cut, Number.MAX_SAFE_INTEGER).slice(1, -1);
+}
+
 /** The report `sluice diff` prints: which hook, which field, and the field in each record. */
 export function formatDivergence(divergence: RunDivergence, nameA: string, nameB: string): string {
   const { kind, index, path, before, after } = divergence;
@@ -64,7 +74,7 @@ export function formatDivergence(divergence: RunDivergence, nameA: string, nameB
     const what = kind === 'modelCall' ? 'model call' : 'tool call';
     lines.push(`Every hook did the same in both runs; they diverge at ${what} #${index + 1}.`);
   }
-  lines.push(`  differing: ${path === '' ? '(the whole entry)' : path}`);
+  lines.push(`  differing: ${path === '' ? '(the whole entry)' : shownPath(path)}`);
   lines.push(`  ${nameA}: ${shown(before, after)}`);
   lines.push(`  ${nameB}: ${shown(after, before)}`);
   return `${lines.join('\n')}\n`;

@@ -153,6 +153,27 @@ describe('sluice diff', () => {
     );
   });
 
+  it('a deeply nested hostile value is compared without recursion and its path is cut in the report', async () => {
+    const depth = 20_000;
+    // Written as text: JSON.stringify itself recurses and could not write such a value.
+    const nested = (leaf: string) => `${'['.repeat(depth)}"${leaf}"${']'.repeat(depth)}`;
+    const withDeep = (leaf: string) => {
+      const record = clone(phone);
+      (editedText(record) as unknown as { deep: string }).deep = 'DEEP';
+      return JSON.stringify(record).replace('"DEEP"', nested(leaf));
+    };
+    writeFileSync(join(dir, 'deep-a.json'), withDeep('a'));
+    writeFileSync(join(dir, 'deep-b.json'), withDeep('b'));
+    const a = JSON.parse(withDeep('a')) as RunRecord;
+    const b = JSON.parse(withDeep('b')) as RunRecord;
+    expect(diffRunRecords(a, b)?.path.length).toBe('messages.edited[0].after.deep'.length + depth * 3);
+    const run = await runCli(['diff', 'deep-a.json', 'deep-b.json'], dir);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('  differing: messages.edited[0].after.deep[0][0]');
+    expect(run.stdout).toContain(`… (${'messages.edited[0].after.deep'.length + depth * 3} characters)`);
+    expect(run.stdout.length).toBeLessThan(2_000);
+  });
+
   it('bad input exits 2 naming the file and what is wrong', async () => {
     write('good.json', phone);
     const missing = await runCli(['diff', 'good.json', 'nope.json'], dir);

@@ -52,18 +52,38 @@ interface Difference {
   after: unknown;
 }
 
+/** A pair of values being compared, with the way back to the root (for the path). */
+interface Pair {
+  a: unknown;
+  b: unknown;
+  /** The field name (for an array element: its array's field), which decides how values compare. */
+  key: string;
+  /** `.name` or `[i]`; empty at the root. */
+  segment: string;
+  parent: Pair | undefined;
+}
+
+/** The path of a pair, built only for the difference found (building it per pair would be quadratic in depth). */
+function pathOf(pair: Pair): string {
+  const segments: string[] = [];
+  for (let at: Pair | undefined = pair; at !== undefined; at = at.parent) segments.push(at.segment);
+  const path = segments.reverse().join('');
+  return path.startsWith('.') ? path.slice(1) : path;
+}
+
 /**
  * The first difference between `a` and `b` as a path, walking both in the same order. Iterative
  * (an explicit stack), so a deeply nested hostile record cannot overflow the call stack, and
  * linear in the size of the two values.
  */
 function firstDifference(a: unknown, b: unknown, idsA: IdOrder, idsB: IdOrder): Difference | undefined {
-  const stack: Array<{ a: unknown; b: unknown; path: string; key: string }> = [{ a, b, path: '', key: '' }];
+  const stack: Pair[] = [{ a, b, key: '', segment: '', parent: undefined }];
   while (stack.length > 0) {
-    const { a: x, b: y, path, key } = stack.pop() as { a: unknown; b: unknown; path: string; key: string };
+    const pair = stack.pop() as Pair;
+    const { a: x, b: y, key } = pair;
     if (TIMINGS.has(key)) continue;
     if (MINTED_IDS.has(key) && typeof x === 'string' && typeof y === 'string') {
-      if (idsA.of(x) !== idsB.of(y)) return { path, before: x, after: y };
+      if (idsA.of(x) !== idsB.of(y)) return { path: pathOf(pair), before: x, after: y };
       continue;
     }
     if (Object.is(x, y)) continue;
@@ -76,23 +96,23 @@ function firstDifference(a: unknown, b: unknown, idsA: IdOrder, idsB: IdOrder): 
       typeof y === 'object' &&
       !Array.isArray(x) &&
       !Array.isArray(y);
-    if (!arrays && !objects) return { path, before: x, after: y };
-    const children: Array<{ a: unknown; b: unknown; path: string; key: string }> = [];
+    if (!arrays && !objects) return { path: pathOf(pair), before: x, after: y };
+    const children: Pair[] = [];
     if (arrays) {
       const xs = x as unknown[];
       const ys = y as unknown[];
       for (let i = 0; i < Math.max(xs.length, ys.length); i++) {
-        children.push({ a: xs[i], b: ys[i], path: `${path}[${i}]`, key });
+        children.push({ a: xs[i], b: ys[i], key, segment: `[${i}]`, parent: pair });
       }
     } else {
       const xo = x as Record<string, unknown>;
       const yo = y as Record<string, unknown>;
       const keys = Object.keys(xo);
       for (const k of Object.keys(yo)) if (!Object.hasOwn(xo, k)) keys.push(k);
-      for (const k of keys) children.push({ a: xo[k], b: yo[k], path: path ? `${path}.${k}` : k, key: k });
+      for (const k of keys) children.push({ a: xo[k], b: yo[k], key: k, segment: `.${k}`, parent: pair });
     }
     // Pushed in reverse so the first child is looked at first.
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as (typeof children)[number]);
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Pair);
   }
   return undefined;
 }
