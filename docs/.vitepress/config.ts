@@ -61,6 +61,7 @@ export default defineConfig({
           { text: 'Workflows as processors', link: '/guides/workflows' },
           { text: 'Structured output', link: '/guides/structured-output' },
           { text: 'Tracing and run records', link: '/guides/tracing' },
+          { text: 'Inspecting and comparing runs', link: '/guides/inspector' },
           { text: 'Testing', link: '/guides/testing' },
         ],
       },
