@@ -1,19 +1,17 @@
 /**
  * The output lane's stream hooks (`processOutputStream`): how a chunk goes through the stream
- * processors, in order, on its way to the client. One loop ({@link StreamLane.begin} /
- * {@link StreamLane.resume}) calls the hooks while they return plain values and stops at the first
- * result that must be awaited, handing that thenable to whoever drives the chunk:
+ * processors, in order, on its way to the client. One loop, in two halves:
  *
- * - the step reader (`agent/run/chunk-path.ts`) awaits it itself and calls `resume` with the
- *   value, so a model chunk costs no promise or async frame of the lane's own;
- * - everyone else (overlapping chunks: a hook's own writes, tool streams, the closing `finish`,
- *   a fan-out, `writer.emit()`) goes through {@link StreamLane.run}, one async loop over the same
- *   begin/resume steps.
+ * - {@link StreamLane.walk} calls the hooks while they return plain values, synchronously: a
+ *   chunk through synchronous hooks costs no promise and no tick;
+ * - at the first thenable a hook returns, {@link StreamLane.#awaitHook} (one async frame per
+ *   chunk) awaits it and goes on with the hooks after it, awaiting each thenable in turn.
  *
- * This begin/resume protocol is the one fast-path protocol of the chunk path: it buys the step
- * reader one await of the hook's own promise per async hook instead of an async frame and a
- * wrapper promise per chunk. A staged hook result (a processor workflow's `StreamContinuation`)
- * is awaited stage by stage in the same loop.
+ * Every chunk takes it: the step reader's model chunks, a hook's own writes, tool streams, the
+ * run's closing `finish`, a fan-out's chunks, `writer.emit()`. What leaves the lane goes to a
+ * sink the caller passes (the chunk path's delivery to the client), called in the same frame, so
+ * an async chunk costs the frame's promise and nothing more. A processor workflow's result is a
+ * thenable like any other.
  */
 import type { ProcessorHookName } from '../errors/processor-error.js';
 import type { MessageList } from '../messages/message-list.js';
@@ -21,12 +19,7 @@ import type { ChunkType } from '../stream/chunk-types.js';
 import { throwIfAborted } from '../util/until-aborted.js';
 import { argsForCall, type HookCallNaming, isPromiseLike, NO_TRACING } from './hook-call.js';
 import { describe, invalidResult } from './hook-results.js';
-import {
-  StreamContinuation,
-  settleStream,
-  WRITER_INTERNALS,
-  type WriterInternals,
-} from './stream-continuation.js';
+import { WRITER_INTERNALS, type WriterInternals } from './writer-internals.js';
 import type { RunObserver } from './tracing.js';
 import type {
   AgentSignalInput,
@@ -80,23 +73,11 @@ function afterWrites(writes: readonly Promise<unknown>[], result: unknown): Prom
   return Promise.all(settled).then((values) => values[values.length - 1]);
 }
 
-/** Where one chunk is in the lane. The reader's is reused chunk after chunk. */
-export class LaneWalk {
-  /** The processor whose result is awaited (or the one to call next). */
-  index = 0;
-  current: ChunkType | undefined;
-  parts: ChunkType[] = [];
-  isData = false;
-  /** The awaited value is the lane's whole output (a fan-out's), not one hook's result. */
-  whole = false;
-  finished = true;
-  /** The awaited hook owns its processor's reused arguments (free them when it settles). */
-  ownsArgs = false;
-  /** The staged result the walk awaits a stage of (see `StreamContinuation`). */
-  stage: StreamContinuation | undefined;
-  /** What left the lane, once {@link finished}. */
-  out: LaneOut;
-}
+/** What becomes of the lane's output for one chunk (the reader's delivery, or the output as is). */
+export type LaneSink<R> = (out: LaneOut) => R;
+
+/** The sink of callers that want the lane's output itself. */
+export const asIs: LaneSink<LaneOut> = (out) => out;
 
 /** The stream processors of one run, and the chunks going through them. */
 export class StreamLane {
@@ -110,9 +91,8 @@ export class StreamLane {
   readonly #processors: readonly Processor[];
   #args: ProcessOutputStreamArgs[] | undefined;
   #argsRetry = -1;
+  /** Processors whose reused arguments a call (maybe still awaited) holds now. */
   readonly #busy: boolean[] = [];
-  /** The step reader's walk (one chunk at a time). */
-  readonly #reader = new LaneWalk();
   #deferredFailure: unknown;
   /** See `WRITER_INTERNALS`: one object per run, shared by the stream processors' writers. */
   readonly #writerInternals: WriterInternals = {
@@ -145,211 +125,134 @@ export class StreamLane {
   }
 
   /**
-   * A chunk through the whole lane, for any caller: the chunk to emit, several (a hook returned
-   * an array), or `undefined` when it was dropped. `stepNumber` is the step the chunk belongs to
-   * (`undefined` for chunks outside steps, e.g. the run's closing `finish`).
+   * A chunk through the whole lane, its output (the chunk to emit, several when a hook returned
+   * an array, `undefined` when it was dropped) handed to `sink`. Returns what `sink` returned,
+   * right away when every hook returned a plain value, else a promise of it. `stepNumber` is the
+   * step the chunk belongs to (`undefined` for chunks outside steps, e.g. the run's closing
+   * `finish`). Throws (synchronously, or by rejecting) what a hook's failure becomes.
    */
-  process(part: ChunkType, streamParts: ChunkType[], stepNumber: number | undefined): Promise<LaneOut> {
+  process<R>(
+    part: ChunkType,
+    streamParts: ChunkType[],
+    stepNumber: number | undefined,
+    sink: LaneSink<R>,
+  ): R | Promise<Awaited<R>> {
     this.#host.stepNumber = stepNumber;
     // A failure from a chunk emitted on a processor's own time (a timer) surfaces here, with the
     // run's next chunk: the emitter had no caller to hand it to.
     const deferred = this.#deferredFailure;
     if (deferred !== undefined) {
       this.#deferredFailure = undefined;
-      return Promise.reject(deferred);
-    }
-    return this.run(0, part, streamParts);
-  }
-
-  /** The step reader's chunk: see {@link begin}; the output is then in {@link readerOut}. */
-  beginChunk(
-    part: ChunkType,
-    streamParts: ChunkType[],
-    stepNumber: number | undefined,
-  ): PromiseLike<unknown> | undefined {
-    this.#host.stepNumber = stepNumber;
-    const deferred = this.#deferredFailure;
-    if (deferred !== undefined) {
-      this.#deferredFailure = undefined;
       throw deferred;
     }
-    return this.begin(this.#reader, 0, part, streamParts);
-  }
-
-  /** The value the reader awaited for its chunk. */
-  resumeChunk(value: unknown): PromiseLike<unknown> | undefined {
-    return this.resume(this.#reader, value);
-  }
-
-  /** What the reader's awaited value rejected with (always throws). */
-  failChunk(error: unknown): never {
-    return this.fail(this.#reader, error);
-  }
-
-  /** What left the lane for the reader's chunk. */
-  get readerOut(): LaneOut {
-    return this.#reader.out;
-  }
-
-  /** `part` through the processors from `start` on, driven to the end (the async loop). */
-  async run(start: number, part: ChunkType, streamParts: ChunkType[]): Promise<LaneOut> {
-    const walk = new LaneWalk();
-    let pending = this.begin(walk, start, part, streamParts);
-    while (pending !== undefined) {
-      let value: unknown;
-      try {
-        value = await pending;
-      } catch (error) {
-        this.fail(walk, error);
-      }
-      pending = this.resume(walk, value);
-    }
-    return walk.out;
+    return this.walk(0, part, streamParts, sink);
   }
 
   /**
-   * Start `part` at processor `start`: hooks are called while they return plain values; the
-   * first result that must be awaited is returned (the driver awaits it and calls
-   * {@link resume}, or {@link fail}); `undefined` when the walk has finished (`walk.out`).
+   * The lane loop, its synchronous half: `part` through the processors from `start` on while
+   * their hooks return plain values. At the first thenable the rest of the walk goes on in
+   * {@link #awaitHook}, the one async frame a chunk can cost.
    */
-  begin(
-    walk: LaneWalk,
+  walk<R>(
     start: number,
     part: ChunkType,
     streamParts: ChunkType[],
-  ): PromiseLike<unknown> | undefined {
-    walk.index = start;
-    walk.current = part;
-    walk.parts = streamParts;
-    walk.isData = part.type.startsWith('data-');
-    walk.whole = false;
-    walk.finished = false;
-    walk.stage = undefined;
-    return this.#advance(walk);
-  }
-
-  /** The awaited value of `walk`'s pending result; see {@link begin}. */
-  resume(walk: LaneWalk, value: unknown): PromiseLike<unknown> | undefined {
-    if (walk.whole) return this.#finish(walk, value as LaneOut);
-    const i = walk.index;
-    // A staged result (a workflow): its next stage, until the hook's own result is there.
-    let next = value;
-    const stage = walk.stage;
-    if (stage !== undefined) {
-      walk.stage = undefined;
-      try {
-        next = stage.resume(value);
-      } catch (error) {
-        return this.#hookFailed(walk, i, error);
-      }
-    }
-    if (next instanceof StreamContinuation) {
-      walk.stage = next;
-      return next.pending;
-    }
-    if (walk.ownsArgs) this.#busy[i] = false;
-    const pending = this.#accept(walk, i, next);
-    if (pending !== undefined || walk.finished) return pending;
-    walk.index = i + 1;
-    return this.#advance(walk);
-  }
-
-  /** What `walk`'s awaited value rejected with, as the hook's failure (always throws). */
-  fail(walk: LaneWalk, error: unknown): never {
-    const stage = walk.stage;
-    if (stage !== undefined) {
-      walk.stage = undefined;
-      // The stage names its own failure (the workflow and step).
-      try {
-        stage.fail(error);
-      } catch (named) {
-        error = named;
-      }
-    }
-    if (walk.whole || walk.finished) {
-      walk.finished = true;
-      throw error;
-    }
-    return this.#hookFailed(walk, walk.index, error);
-  }
-
-  #hookFailed(walk: LaneWalk, i: number, error: unknown): never {
-    walk.finished = true;
-    if (walk.ownsArgs) this.#busy[i] = false;
-    throw this.#host.failure(error, this.#processors[i] as Processor, 'processOutputStream');
-  }
-
-  #finish(walk: LaneWalk, out: LaneOut): undefined {
-    walk.finished = true;
-    walk.out = out;
-    return undefined;
-  }
-
-  /** The lane loop: calls hooks from `walk.index` on while they return plain values. */
-  #advance(walk: LaneWalk): PromiseLike<unknown> | undefined {
-    const host = this.#host;
+    sink: LaneSink<R>,
+  ): R | Promise<Awaited<R>> {
     const processors = this.#processors;
-    const args = this.#argsOfRun();
-    const busy = this.#busy;
-    for (let i = walk.index; i < processors.length; i++) {
+    const isData = part.type.startsWith('data-');
+    let current = part;
+    for (let i = start; i < processors.length; i++) {
       const processor = processors[i] as Processor;
-      if (walk.isData && processor.processDataParts !== true) continue;
-      throwIfAborted(this.#callerSignal);
-      // Calls overlap when a hook writes a chunk or concurrent tools stream: an overlapping call
-      // gets its own arguments, so no hook sees `part` change under it.
-      const shared = args[i] as ProcessOutputStreamArgs;
-      const reentrant = busy[i] === true;
-      const hookArgs = argsForCall(shared, reentrant);
-      hookArgs.part = walk.current as ChunkType;
-      hookArgs.streamParts = walk.parts;
-      if (!reentrant) busy[i] = true;
-      const observer = this.#observer;
+      if (isData && processor.processDataParts !== true) continue;
+      const owns = this.#busy[i] !== true;
+      const next = this.#call(i, processor, current, streamParts, owns);
+      if (isPromiseLike(next)) return this.#awaitHook(i, owns, next, current, streamParts, isData, sink);
+      if (owns) this.#busy[i] = false;
+      if (next === null || next === undefined) return sink(undefined);
+      if (Array.isArray(next)) return this.#fanOut(i, processor, next, current, streamParts, sink);
+      this.#checkResult(processor, next, current);
+      current = next;
+    }
+    return sink(current);
+  }
+
+  /**
+   * The lane loop, its async half: awaits hook `i`'s result, then calls the hooks after it,
+   * awaiting each thenable one in turn (a processor workflow's result is one of them).
+   */
+  async #awaitHook<R>(
+    i: number,
+    owns: boolean,
+    pending: PromiseLike<unknown>,
+    current: ChunkType,
+    streamParts: ChunkType[],
+    isData: boolean,
+    sink: LaneSink<R>,
+  ): Promise<Awaited<R>> {
+    const processors = this.#processors;
+    for (;;) {
+      const processor = processors[i] as Processor;
       let next: unknown;
       try {
-        next =
-          observer === undefined
-            ? this.#callStreamHook(processor, hookArgs)
-            : this.#observedCall(observer, processor, hookArgs, walk.current as ChunkType);
+        next = await pending;
       } catch (error) {
-        if (!reentrant) busy[i] = false;
-        walk.finished = true;
-        throw host.failure(error, processor, 'processOutputStream');
+        throw this.#host.failure(error, processor, 'processOutputStream');
+      } finally {
+        if (owns) this.#busy[i] = false;
       }
-      if (isPromiseLike(next)) {
-        walk.index = i;
-        walk.ownsArgs = !reentrant;
-        return next;
+      if (next === null || next === undefined) return sink(undefined) as Awaited<R>;
+      if (Array.isArray(next)) return this.#fanOut(i, processor, next, current, streamParts, sink);
+      this.#checkResult(processor, next, current);
+      current = next;
+      // The hooks after it: called in turn until the next thenable (or the end of the lane).
+      let waiting = false;
+      while (++i < processors.length) {
+        const after = processors[i] as Processor;
+        if (isData && after.processDataParts !== true) continue;
+        owns = this.#busy[i] !== true;
+        const result = this.#call(i, after, current, streamParts, owns);
+        if (isPromiseLike(result)) {
+          pending = result;
+          waiting = true;
+          break;
+        }
+        if (owns) this.#busy[i] = false;
+        if (result === null || result === undefined) return sink(undefined) as Awaited<R>;
+        if (Array.isArray(result)) return this.#fanOut(i, after, result, current, streamParts, sink);
+        this.#checkResult(after, result, current);
+        current = result;
       }
-      if (next instanceof StreamContinuation) {
-        walk.index = i;
-        walk.ownsArgs = !reentrant;
-        walk.stage = next;
-        return next.pending;
-      }
-      if (!reentrant) busy[i] = false;
-      const pending = this.#accept(walk, i, next);
-      if (pending !== undefined || walk.finished) return pending;
+      if (!waiting) return sink(current) as Awaited<R>;
     }
-    return this.#finish(walk, walk.current);
   }
 
-  /** A hook's result: continue with it, stop (dropped), or fan out (async). */
-  #accept(walk: LaneWalk, i: number, next: unknown): PromiseLike<unknown> | undefined {
-    const current = walk.current as ChunkType;
-    const processor = this.#processors[i] as Processor;
-    if (next === null || next === undefined) return this.#finish(walk, undefined);
-    if (Array.isArray(next)) {
-      walk.whole = true;
-      return this.#fanOut(i, processor, next, current, walk.parts);
-    }
+  /**
+   * Calls processor `i`'s stream hook with its reused arguments (its own, when a call overlaps:
+   * a hook's own writes or concurrent tool streams), so no hook sees `part` change under it.
+   * `owns`: the call takes the reused arguments (whoever settles its result frees them).
+   */
+  #call(
+    i: number,
+    processor: Processor,
+    current: ChunkType,
+    streamParts: ChunkType[],
+    owns: boolean,
+  ): unknown {
+    throwIfAborted(this.#callerSignal);
+    const hookArgs = argsForCall(this.#argsOfRun()[i] as ProcessOutputStreamArgs, !owns);
+    hookArgs.part = current;
+    hookArgs.streamParts = streamParts;
+    if (owns) this.#busy[i] = true;
+    const observer = this.#observer;
     try {
-      this.#checkResult(processor, next, current);
+      return observer === undefined
+        ? this.#callStreamHook(processor, hookArgs)
+        : this.#observedCall(observer, processor, hookArgs, current);
     } catch (error) {
-      walk.finished = true;
-      throw error;
+      if (owns) this.#busy[i] = false;
+      throw this.#host.failure(error, processor, 'processOutputStream');
     }
-    walk.current = next;
-    return undefined;
   }
 
   /**
@@ -373,8 +276,7 @@ export class StreamLane {
     try {
       next = stream.run(() => {
         hookArgs.tracingContext = stream.tracing;
-        const value = this.#callStreamHook(processor, hookArgs);
-        return value instanceof StreamContinuation || isPromiseLike(value) ? settleStream(value) : value;
+        return this.#callStreamHook(processor, hookArgs);
       });
     } catch (error) {
       return fail(error);
@@ -420,22 +322,23 @@ export class StreamLane {
   }
 
   /** A hook returned several chunks: each runs through the rest of the lane, in order. */
-  async #fanOut(
+  async #fanOut<R>(
     index: number,
     processor: Processor,
     chunks: readonly unknown[],
     current: ChunkType,
     streamParts: ChunkType[],
-  ): Promise<ChunkType[] | undefined> {
+    sink: LaneSink<R>,
+  ): Promise<Awaited<R>> {
     for (const chunk of chunks) this.#checkResult(processor, chunk, current);
     const out: ChunkType[] = [];
     for (const chunk of chunks as ChunkType[]) {
-      const next = await this.run(index + 1, chunk, streamParts);
+      const next = await this.walk(index + 1, chunk, streamParts, asIs);
       if (next === undefined) continue;
       if (Array.isArray(next)) out.push(...next);
       else out.push(next);
     }
-    return out.length === 0 ? undefined : out;
+    return sink(out.length === 0 ? undefined : out) as Awaited<R>;
   }
 
   #checkResult(
@@ -471,7 +374,7 @@ export class StreamLane {
     const processor = this.#processors[index] as Processor;
     try {
       this.#checkResult(processor, chunk, undefined);
-      const out = await this.run(index + 1, chunk, []);
+      const out = await this.walk(index + 1, chunk, [], asIs);
       if (out === undefined) return;
       if (Array.isArray(out)) for (const c of out) await deliver(c);
       else await deliver(out);

@@ -22,7 +22,7 @@ import type { ChunkBuffer } from '../../stream/chunk-buffer.js';
 import type { ChunkType, DataChunkType, FinishChunk } from '../../stream/chunk-types.js';
 import type { AgentExecutionOptions } from '../types.js';
 import { runCallback } from './callbacks.js';
-import { type ChunkDriver, type Emit, emitDriver } from './model-call.js';
+import type { Emit } from './model-call.js';
 import { PartialObjects, withPartialObjects } from './partial-objects.js';
 import type { StepRecorder } from './step-recorder.js';
 
@@ -134,12 +134,19 @@ export class ChunkPath<OUTPUT = unknown> {
     await this.push(out);
   }
 
-  /** The output-processor path: the chunk (or each chunk a processor made of it), in order. */
-  readonly #process = (chunk: ChunkType): Promise<void> => {
+  /**
+   * The output-processor path: the chunk through the stream lane, and what leaves it (the chunk,
+   * or each chunk a processor made of it, in order) delivered by the lane as its sink. Returns
+   * undefined when every hook and the delivery finished synchronously. Never throws: a failure is
+   * a rejection, like the lane's async ones.
+   */
+  readonly #process = (chunk: ChunkType): Promise<void> | undefined => {
     this.#streamParts.push(chunk);
-    return this.#lanes()
-      .processOutputStream(chunk, this.#streamParts, this.#step)
-      .then(this.#deliverOut) as Promise<void>;
+    try {
+      return this.#lanes().stream.process(chunk, this.#streamParts, this.#step, this.#deliverOut);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
 
   readonly #deliverOut = (out: ChunkType | ChunkType[] | undefined): Promise<void> | undefined => {
@@ -150,45 +157,6 @@ export class ChunkPath<OUTPUT = unknown> {
 
   async #deliverEach(out: readonly ChunkType[]): Promise<void> {
     for (const each of out) await this.deliver(each);
-  }
-
-  /**
-   * The step reader's driver on the output-processor path (see `ChunkDriver`): the reader
-   * awaits hook results itself, so a chunk costs no promise or async frame of the path's own.
-   */
-  #laneDriver: ChunkDriver | undefined;
-
-  /** Made on the first step with output processors (most runs have none). */
-  #makeLaneDriver(): ChunkDriver {
-    return {
-      start: (chunk) => {
-        this.#streamParts.push(chunk);
-        const lane = this.#lanes().stream;
-        this.#inLane = true;
-        const pending = lane.beginChunk(chunk, this.#streamParts, this.#step);
-        return pending !== undefined ? pending : this.#leaveLane(lane.readerOut);
-      },
-      resume: (value) => {
-        if (!this.#inLane) return undefined;
-        const lane = this.#lanes().stream;
-        const pending = lane.resumeChunk(value);
-        return pending !== undefined ? pending : this.#leaveLane(lane.readerOut);
-      },
-      fail: (error) => {
-        if (this.#inLane) {
-          this.#inLane = false;
-          this.#lanes().stream.failChunk(error);
-        }
-        throw error;
-      },
-    };
-  }
-  /** The chunk the reader drives is still in the output lane (not being delivered). */
-  #inLane = false;
-
-  #leaveLane(out: ChunkType | ChunkType[] | undefined): PromiseLike<unknown> | undefined {
-    this.#inLane = false;
-    return this.#deliverOut(out);
   }
 
   async #pushEach(out: ChunkType | ChunkType[]): Promise<void> {
@@ -211,22 +179,16 @@ export class ChunkPath<OUTPUT = unknown> {
   /**
    * The step's model output starts flowing: its text is recorded into `recorder` as it leaves
    * the processors (until `stopReading()`), and a structured step announces partial objects.
-   * Returns the driver the step's chunks take.
+   * Returns the emitter the step's chunks take.
    */
-  startReading(recorder: StepRecorder, structured: boolean): ChunkDriver {
+  startReading(recorder: StepRecorder, structured: boolean): Emit {
     const direct = this.#runner?.passesChunksThrough !== false;
     this.#processed = !direct;
     this.#partial = structured && !direct ? new PartialObjects(this.#runId) : undefined;
     this.#reading = recorder;
-    if (!direct) {
-      this.#laneDriver ??= this.#makeLaneDriver();
-      return this.#laneDriver;
-    }
-    if (structured) return emitDriver(withPartialObjects(this.#emit, this.#runId));
-    this.#pushDriver ??= emitDriver(this.push);
-    return this.#pushDriver;
+    if (!direct) return this.#process;
+    return structured ? withPartialObjects(this.push, this.#runId) : this.push;
   }
-  #pushDriver: ChunkDriver | undefined;
 
   /** The step's text is settled (or its attempt rolled back): later text is not its own. */
   stopReading(): void {

@@ -19,28 +19,6 @@ import type { StepRecorder } from './step-recorder.js';
 export type Emit = (chunk: ChunkType) => Promise<void> | undefined;
 
 /**
- * How the step reader sends a chunk out, driving it itself so a chunk costs no promise or async
- * frame beyond what hooks and callbacks return: `start` returns `undefined` once the chunk is out,
- * otherwise a value to await; its value goes to `resume` (which may return another), a rejection
- * to `fail` (which throws what the run should see).
- */
-export interface ChunkDriver {
-  start(chunk: ChunkType): PromiseLike<unknown> | undefined;
-  resume(value: unknown): PromiseLike<unknown> | undefined;
-  fail(error: unknown): never;
-}
-
-const rethrow = (error: unknown): never => {
-  throw error;
-};
-const nothingMore = (): undefined => undefined;
-
-/** A driver over a plain emitter: one await at most per chunk. */
-export function emitDriver(emit: Emit): ChunkDriver {
-  return { start: emit, resume: nothingMore, fail: rethrow };
-}
-
-/**
  * How a run calls its model: `generate()` asks for the whole answer in one go (the model's
  * `doGenerate`, when it has one), `stream()` streams it. Either way the answer arrives as parts.
  */
@@ -125,7 +103,7 @@ export async function readStep(
   source: { stream: ReadableStream<ModelStreamPart>; raw?: RawModelStream },
   recorder: StepRecorder,
   stepChunks: CachedLLMStepChunk[] | undefined,
-  out: ChunkDriver,
+  out: Emit,
   abortSignal: AbortSignal | undefined,
 ): Promise<void> {
   const raw = source.raw;
@@ -206,16 +184,9 @@ export async function readStep(
             payload: shallowCopy((chunk as { payload?: unknown }).payload),
           });
         // Errors from processors and callbacks propagate as themselves, not as provider errors.
-        let pending = out.start(chunk);
-        while (pending !== undefined) {
-          let value: unknown;
-          try {
-            value = await pending;
-          } catch (error) {
-            out.fail(error);
-          }
-          pending = out.resume(value);
-        }
+        // A chunk that went out synchronously (no async hook or callback) costs no await.
+        const pending = out(chunk);
+        if (pending !== undefined) await pending;
       }
     }
   } finally {

@@ -1,12 +1,12 @@
 /**
  * What a run keeps per workflow ({@link RunScope}): each step's state and `abort`, and the objects
- * the stream phase reuses chunk after chunk (arguments, joins, stages), plus the route a chunk a
+ * the stream phase reuses chunk after chunk (arguments, joins), plus the route a chunk a
  * step emits on its own (`writer.emit()`) takes through the rest of the workflow.
  */
 import type { Span } from '@opentelemetry/api';
 import type { TripWireOptions } from '../../errors/tripwire.js';
 import { abortFor, LAZY_SIGNAL_CALLS, NO_TRACING, readThroughSignal } from '../../pipeline/hook-call.js';
-import { WRITER_INTERNALS, type WriterInternals } from '../../pipeline/stream-continuation.js';
+import { WRITER_INTERNALS, type WriterInternals } from '../../pipeline/writer-internals.js';
 import type { Processor, ProcessorState, ProcessorStreamWriter } from '../../pipeline/types.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
 import { workflowInvalidOutput } from '../errors.js';
@@ -14,9 +14,8 @@ import type { GraphNode, ProcessorStepNode } from '../graph.js';
 import type { StepExecuteContext } from '../types.js';
 import { compileSequence, type EmitRoute, type MapLater } from './compile.js';
 import { type HookContext, Invocation } from './invocation.js';
-import { type Data, type Exec, type Later, settled } from './later.js';
+import { type Data, type Exec, settled } from './later.js';
 import { StreamJoin } from './parallel.js';
-import { SequenceStage } from './sequence.js';
 import { executeContext } from './step-context.js';
 import type { StreamLater } from './steps.js';
 
@@ -47,22 +46,6 @@ export class RunScope {
       this.#joins.set(key, join);
     }
     return join.free ? join : undefined;
-  }
-  #stage: SequenceStage | undefined;
-
-  /** The staged rest of a chunk's run: the run's one record again once its last chunk finished. */
-  sequenceStage(
-    execs: readonly Exec[],
-    ids: ReadonlyArray<string | undefined>,
-    index: number,
-    out: PromiseLike<Data> | Later,
-    inv: Invocation,
-  ): SequenceStage {
-    const held = this.#stage;
-    if (held?.free && held.execs === execs) return held.rearm(index, out, inv);
-    const stage = new SequenceStage(execs, ids, index, out, inv);
-    this.#stage = stage;
-    return stage;
   }
   #chunkInvocation: Invocation | undefined;
 
