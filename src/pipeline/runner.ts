@@ -31,7 +31,7 @@ import {
 } from './hook-results.js';
 import { HookScope } from './hook-scope.js';
 import type { RetryBudget } from './retry-budget.js';
-import { asIs, type LaneOut, StreamLane } from './stream-lane.js';
+import { type LaneOut, StreamLane } from './stream-lane.js';
 import type { HookOutcome, RunObserver } from './tracing.js';
 import { tripwireOwner } from './tripwire-owners.js';
 import type {
@@ -358,15 +358,15 @@ export class ProcessorRunner {
 
   /**
    * 6. `processOutputStream` per chunk (see `StreamLane`): the chunk to emit, several, or
-   * `undefined` when it was dropped; a promise of it once a hook returned one. The chunk path
-   * sends the step's chunks through `stream.process` with its delivery as the sink instead.
+   * `undefined` when it was dropped; a promise of it once a hook returned one. The step reader's
+   * chunks take the lane's cursor (`stream.beginChunk`) instead.
    */
   processOutputStream(
     part: ChunkType,
     streamParts: ChunkType[],
     stepNumber: number | undefined,
   ): LaneOut | Promise<LaneOut> {
-    return this.stream.process(part, streamParts, stepNumber, asIs);
+    return this.stream.process(part, streamParts, stepNumber);
   }
 
   async processLLMResponse(args: {

@@ -1,64 +1,26 @@
 /**
  * The output lane's stream hooks (`processOutputStream`): how a chunk goes through the stream
- * processors, in order, on its way to the client. One loop, in two halves:
+ * processors, in order, on its way to the client. One loop ({@link StreamLane.begin} /
+ * {@link StreamLane.resume}) calls the hooks while they return plain values and stops at the first
+ * thenable one returns (a processor workflow's result is one like any other), handing it to the
+ * chunk's driver, which awaits it and resumes the loop with its value. There are two drivers:
  *
- * - {@link StreamLane.walk} calls the hooks while they return plain values, synchronously: a
- *   chunk through synchronous hooks costs no promise and no tick;
- * - at the first thenable a hook returns, {@link StreamLane.#awaitHook} (one async frame per
- *   chunk) awaits it and goes on with the hooks after it, awaiting each thenable in turn.
- *
- * Every chunk takes it: the step reader's model chunks, a hook's own writes, tool streams, the
- * run's closing `finish`, a fan-out's chunks, `writer.emit()`. What leaves the lane goes to a
- * sink the caller passes (the chunk path's delivery to the client), called in the same frame, so
- * an async chunk costs the frame's promise and nothing more. A processor workflow's result is a
- * thenable like any other.
+ * - the step reader (`agent/run/model-call.ts`), through a {@link ChunkCursor}: the chunk path's
+ *   one fast-path protocol, defined here; the reader awaits hook promises itself, and the lane
+ *   then hands the output to the reader's sink (the delivery), so a model chunk costs no promise
+ *   or async frame of the lane's own;
+ * - everyone else (a hook's own writes, tool streams, the closing `finish`, a fan-out,
+ *   `writer.emit()`): {@link StreamLane.run}, synchronous while the hooks are, then one async
+ *   frame over the same steps.
  */
-import type { ProcessorHookName } from '../errors/processor-error.js';
-import type { MessageList } from '../messages/message-list.js';
 import type { ChunkType } from '../stream/chunk-types.js';
 import { throwIfAborted } from '../util/until-aborted.js';
-import { argsForCall, type HookCallNaming, isPromiseLike, NO_TRACING } from './hook-call.js';
+import { argsForCall, isPromiseLike, NO_TRACING } from './hook-call.js';
 import { describe, invalidResult } from './hook-results.js';
-import { WRITER_INTERNALS, type WriterInternals } from './writer-internals.js';
+import type { StreamLaneHost } from './stream-lane-host.js';
 import type { RunObserver } from './tracing.js';
-import type {
-  AgentSignalInput,
-  CreatedAgentSignal,
-  ProcessOutputStreamArgs,
-  Processor,
-  ProcessorContext,
-  ProcessorState,
-  ProcessorStreamWriter,
-} from './types.js';
-
-/** Context fields shared by every hook of a processor; `tracingContext` is set per call. */
-export type HookBase = Omit<ProcessorContext, 'tracingContext' | 'abortSignal'> & { state: ProcessorState };
-
-/** A processor's `sendSignal`. */
-export type SendSignal = (signal: AgentSignalInput) => Promise<CreatedAgentSignal>;
-
-/** What the lane needs of the run it serves (the runner). */
-export interface StreamLaneHost {
-  /** The `retryCount` hooks see; the lane's reused arguments are rebuilt when it moves. */
-  readonly retryCount: number;
-  /** The step the hook running now belongs to (errors name it). */
-  stepNumber: number | undefined;
-  /** The run has settled: `writer.emit()` delivers nothing more. */
-  readonly ended: boolean;
-  readonly callerSignal: AbortSignal | undefined;
-  readonly messageList: MessageList;
-  readonly writer: ProcessorStreamWriter;
-  /** Where emitted chunks go once the processors after the emitter have seen them. */
-  readonly deliver: ((chunk: ChunkType) => Promise<void> | undefined) | undefined;
-  contextOf(processor: Processor): HookBase;
-  senderOf(processor: Processor): SendSignal;
-  attachSignal<T extends object>(args: T): T & { abortSignal: AbortSignal };
-  /** What a hook's throw becomes (idempotent: an attributed error passes as it is). */
-  failure(error: unknown, processor: Processor, hook: ProcessorHookName): unknown;
-  naming(processor: Processor, hook: ProcessorHookName): HookCallNaming;
-  /** Spans and the run record; `undefined` when neither is on (hooks are then called directly). */
-  readonly observer: RunObserver | undefined;
-}
+import type { ProcessOutputStreamArgs, Processor, ProcessorStreamWriter } from './types.js';
+import { WRITER_INTERNALS, type WriterInternals } from './writer-internals.js';
 
 type StreamHook = (args: ProcessOutputStreamArgs) => unknown;
 /** What leaves the lane for one chunk: a chunk, several, or none (dropped). */
@@ -73,11 +35,48 @@ function afterWrites(writes: readonly Promise<unknown>[], result: unknown): Prom
   return Promise.all(settled).then((values) => values[values.length - 1]);
 }
 
-/** What becomes of the lane's output for one chunk (the reader's delivery, or the output as is). */
-export type LaneSink<R> = (out: LaneOut) => R;
+/**
+ * The chunk path's one fast-path protocol: how the step reader takes a model chunk through the
+ * lane to the client without an async frame or a promise of the path's own. `start` sends the
+ * chunk and returns `undefined` once it is through (delivered), otherwise a thenable (a hook's own
+ * promise, or the delivery's) for the reader to await itself; the value goes to `resume` (which may
+ * return the next one), a rejection to `fail` (which throws what the run should see).
+ *
+ * What it buys, measured back to back against one async frame per chunk (`bench/hot-path.ts`,
+ * 3 async pass-through processors): about 500 bytes and one promise per chunk that goes async.
+ */
+export interface ChunkCursor {
+  start(chunk: ChunkType): PromiseLike<unknown> | undefined;
+  resume(value: unknown): PromiseLike<unknown> | undefined;
+  fail(error: unknown): never;
+}
 
-/** The sink of callers that want the lane's output itself. */
-export const asIs: LaneSink<LaneOut> = (out) => out;
+const rethrow = (error: unknown): never => {
+  throw error;
+};
+const nothingMore = (): undefined => undefined;
+
+/** A {@link ChunkCursor} over a plain emitter (no stream processors): one thenable at most. */
+export function emitCursor(emit: (chunk: ChunkType) => PromiseLike<unknown> | undefined): ChunkCursor {
+  return { start: emit, resume: nothingMore, fail: rethrow };
+}
+
+/** Where one chunk is in the lane. The reader's is reused chunk after chunk. */
+class LaneWalk {
+  /** The processor whose result is awaited (or the one to call next). */
+  index = 0;
+  current: ChunkType | undefined;
+  parts: ChunkType[] = [];
+  isData = false;
+  /** The awaited value is the lane's whole output (a fan-out's), not one hook's result. */
+  whole = false;
+  /** Out of the lane: an awaited value now is the delivery's (the reader's walk). */
+  finished = true;
+  /** The awaited hook owns its processor's reused arguments (free them when it settles). */
+  ownsArgs = false;
+  /** What left the lane, once {@link finished}. */
+  out: LaneOut;
+}
 
 /** The stream processors of one run, and the chunks going through them. */
 export class StreamLane {
@@ -93,6 +92,9 @@ export class StreamLane {
   #argsRetry = -1;
   /** Processors whose reused arguments a call (maybe still awaited) holds now. */
   readonly #busy: boolean[] = [];
+  /** The step reader's walk (one chunk at a time), and where its output goes. */
+  readonly #reader = new LaneWalk();
+  #readerSink: ((out: LaneOut) => PromiseLike<unknown> | undefined) | undefined;
   #deferredFailure: unknown;
   /** See `WRITER_INTERNALS`: one object per run, shared by the stream processors' writers. */
   readonly #writerInternals: WriterInternals = {
@@ -124,107 +126,183 @@ export class StreamLane {
     return this.#processors.length === 0;
   }
 
+  /** A failure from a chunk emitted on a processor's own time (a timer), to throw now. */
+  #takeDeferred(stepNumber: number | undefined): unknown {
+    this.#host.stepNumber = stepNumber;
+    const deferred = this.#deferredFailure;
+    this.#deferredFailure = undefined;
+    return deferred;
+  }
+
   /**
-   * A chunk through the whole lane, its output (the chunk to emit, several when a hook returned
-   * an array, `undefined` when it was dropped) handed to `sink`. Returns what `sink` returned,
-   * right away when every hook returned a plain value, else a promise of it. `stepNumber` is the
-   * step the chunk belongs to (`undefined` for chunks outside steps, e.g. the run's closing
-   * `finish`). Throws (synchronously, or by rejecting) what a hook's failure becomes.
+   * A chunk through the whole lane, for any caller but the step reader: the chunk to emit,
+   * several (a hook returned an array), or `undefined` when it was dropped; right away when no
+   * hook returned a thenable, else a promise of it. `stepNumber` is the step the chunk belongs to
+   * (`undefined` for chunks outside steps, e.g. the run's closing `finish`).
    */
-  process<R>(
+  process(
     part: ChunkType,
     streamParts: ChunkType[],
     stepNumber: number | undefined,
-    sink: LaneSink<R>,
-  ): R | Promise<Awaited<R>> {
-    this.#host.stepNumber = stepNumber;
-    // A failure from a chunk emitted on a processor's own time (a timer) surfaces here, with the
-    // run's next chunk: the emitter had no caller to hand it to.
-    const deferred = this.#deferredFailure;
-    if (deferred !== undefined) {
-      this.#deferredFailure = undefined;
-      throw deferred;
-    }
-    return this.walk(0, part, streamParts, sink);
+  ): LaneOut | Promise<LaneOut> {
+    // The emitter of a deferred failure had no caller to hand it to: the run's next chunk fails.
+    const deferred = this.#takeDeferred(stepNumber);
+    if (deferred !== undefined) return Promise.reject(deferred);
+    return this.run(0, part, streamParts);
   }
 
   /**
-   * The lane loop, its synchronous half: `part` through the processors from `start` on while
-   * their hooks return plain values. At the first thenable the rest of the walk goes on in
-   * {@link #awaitHook}, the one async frame a chunk can cost.
+   * The step reader's chunk ({@link ChunkCursor.start}): through the lane, then to `sink` (the
+   * delivery to the client).
    */
-  walk<R>(
+  beginChunk(
+    part: ChunkType,
+    streamParts: ChunkType[],
+    stepNumber: number | undefined,
+    sink: (out: LaneOut) => PromiseLike<unknown> | undefined,
+  ): PromiseLike<unknown> | undefined {
+    const deferred = this.#takeDeferred(stepNumber);
+    if (deferred !== undefined) throw deferred;
+    this.#readerSink = sink;
+    const pending = this.begin(this.#reader, 0, part, streamParts);
+    return pending !== undefined ? pending : this.#deliverReader();
+  }
+
+  /** {@link ChunkCursor.resume} of the reader's chunk. */
+  resumeChunk(value: unknown): PromiseLike<unknown> | undefined {
+    const walk = this.#reader;
+    // Out of the lane already: the value was the delivery's, and the chunk is through.
+    if (walk.finished) return undefined;
+    const pending = this.resume(walk, value);
+    return pending !== undefined ? pending : this.#deliverReader();
+  }
+
+  /** {@link ChunkCursor.fail} of the reader's chunk. */
+  failChunk(error: unknown): never {
+    return this.fail(this.#reader, error);
+  }
+
+  #deliverReader(): PromiseLike<unknown> | undefined {
+    return (this.#readerSink as (out: LaneOut) => PromiseLike<unknown> | undefined)(this.#reader.out);
+  }
+
+  /**
+   * `part` through the processors from `start` on: the output right away when every hook
+   * returned a plain value, else one async frame drives the rest of the same steps.
+   */
+  run(start: number, part: ChunkType, streamParts: ChunkType[]): LaneOut | Promise<LaneOut> {
+    const walk = new LaneWalk();
+    const pending = this.begin(walk, start, part, streamParts);
+    return pending === undefined ? walk.out : this.#drive(walk, pending);
+  }
+
+  async #drive(walk: LaneWalk, first: PromiseLike<unknown>): Promise<LaneOut> {
+    let pending: PromiseLike<unknown> | undefined = first;
+    while (pending !== undefined) {
+      let value: unknown;
+      try {
+        value = await pending;
+      } catch (error) {
+        this.fail(walk, error);
+      }
+      pending = this.resume(walk, value);
+    }
+    return walk.out;
+  }
+
+  /**
+   * Start `part` at processor `start`: hooks are called while they return plain values; the
+   * first thenable one returns is returned (the driver awaits it and calls {@link resume}, or
+   * {@link fail}); `undefined` when the walk has finished (`walk.out`).
+   */
+  begin(
+    walk: LaneWalk,
     start: number,
     part: ChunkType,
     streamParts: ChunkType[],
-    sink: LaneSink<R>,
-  ): R | Promise<Awaited<R>> {
-    const processors = this.#processors;
-    const isData = part.type.startsWith('data-');
-    let current = part;
-    for (let i = start; i < processors.length; i++) {
-      const processor = processors[i] as Processor;
-      if (isData && processor.processDataParts !== true) continue;
-      const owns = this.#busy[i] !== true;
-      const next = this.#call(i, processor, current, streamParts, owns);
-      if (isPromiseLike(next)) return this.#awaitHook(i, owns, next, current, streamParts, isData, sink);
-      if (owns) this.#busy[i] = false;
-      if (next === null || next === undefined) return sink(undefined);
-      if (Array.isArray(next)) return this.#fanOut(i, processor, next, current, streamParts, sink);
-      this.#checkResult(processor, next, current);
-      current = next;
-    }
-    return sink(current);
+  ): PromiseLike<unknown> | undefined {
+    walk.index = start;
+    walk.current = part;
+    walk.parts = streamParts;
+    walk.isData = part.type.startsWith('data-');
+    walk.whole = false;
+    walk.finished = false;
+    return this.#advance(walk);
   }
 
-  /**
-   * The lane loop, its async half: awaits hook `i`'s result, then calls the hooks after it,
-   * awaiting each thenable one in turn (a processor workflow's result is one of them).
-   */
-  async #awaitHook<R>(
-    i: number,
-    owns: boolean,
-    pending: PromiseLike<unknown>,
-    current: ChunkType,
-    streamParts: ChunkType[],
-    isData: boolean,
-    sink: LaneSink<R>,
-  ): Promise<Awaited<R>> {
+  /** The awaited value of `walk`'s pending result; see {@link begin}. */
+  resume(walk: LaneWalk, value: unknown): PromiseLike<unknown> | undefined {
+    if (walk.whole) return this.#finish(walk, value as LaneOut);
+    const i = walk.index;
+    if (walk.ownsArgs) this.#busy[i] = false;
+    const pending = this.#accept(walk, i, value);
+    if (pending !== undefined || walk.finished) return pending;
+    walk.index = i + 1;
+    return this.#advance(walk);
+  }
+
+  /** What `walk`'s awaited value rejected with, as the hook's failure (always throws). */
+  fail(walk: LaneWalk, error: unknown): never {
+    // A fan-out's or the delivery's failure is already what the run should see.
+    if (walk.whole || walk.finished) {
+      walk.finished = true;
+      throw error;
+    }
+    walk.finished = true;
+    const i = walk.index;
+    if (walk.ownsArgs) this.#busy[i] = false;
+    throw this.#host.failure(error, this.#processors[i] as Processor, 'processOutputStream');
+  }
+
+  #finish(walk: LaneWalk, out: LaneOut): undefined {
+    walk.finished = true;
+    walk.out = out;
+    return undefined;
+  }
+
+  /** The lane loop: calls hooks from `walk.index` on while they return plain values. */
+  #advance(walk: LaneWalk): PromiseLike<unknown> | undefined {
     const processors = this.#processors;
-    for (;;) {
+    for (let i = walk.index; i < processors.length; i++) {
       const processor = processors[i] as Processor;
+      if (walk.isData && processor.processDataParts !== true) continue;
+      const owns = this.#busy[i] !== true;
       let next: unknown;
       try {
-        next = await pending;
+        next = this.#call(i, processor, walk.current as ChunkType, walk.parts, owns);
       } catch (error) {
-        throw this.#host.failure(error, processor, 'processOutputStream');
-      } finally {
-        if (owns) this.#busy[i] = false;
+        walk.finished = true;
+        throw error;
       }
-      if (next === null || next === undefined) return sink(undefined) as Awaited<R>;
-      if (Array.isArray(next)) return this.#fanOut(i, processor, next, current, streamParts, sink);
-      this.#checkResult(processor, next, current);
-      current = next;
-      // The hooks after it: called in turn until the next thenable (or the end of the lane).
-      let waiting = false;
-      while (++i < processors.length) {
-        const after = processors[i] as Processor;
-        if (isData && after.processDataParts !== true) continue;
-        owns = this.#busy[i] !== true;
-        const result = this.#call(i, after, current, streamParts, owns);
-        if (isPromiseLike(result)) {
-          pending = result;
-          waiting = true;
-          break;
-        }
-        if (owns) this.#busy[i] = false;
-        if (result === null || result === undefined) return sink(undefined) as Awaited<R>;
-        if (Array.isArray(result)) return this.#fanOut(i, after, result, current, streamParts, sink);
-        this.#checkResult(after, result, current);
-        current = result;
+      if (isPromiseLike(next)) {
+        walk.index = i;
+        walk.ownsArgs = owns;
+        return next;
       }
-      if (!waiting) return sink(current) as Awaited<R>;
+      if (owns) this.#busy[i] = false;
+      const pending = this.#accept(walk, i, next);
+      if (pending !== undefined || walk.finished) return pending;
     }
+    return this.#finish(walk, walk.current);
+  }
+
+  /** A hook's result: continue with it, stop (dropped), or fan out (async). */
+  #accept(walk: LaneWalk, i: number, next: unknown): PromiseLike<unknown> | undefined {
+    const current = walk.current as ChunkType;
+    const processor = this.#processors[i] as Processor;
+    if (next === null || next === undefined) return this.#finish(walk, undefined);
+    if (Array.isArray(next)) {
+      walk.whole = true;
+      return this.#fanOut(i, processor, next, current, walk.parts);
+    }
+    try {
+      this.#checkResult(processor, next, current);
+    } catch (error) {
+      walk.finished = true;
+      throw error;
+    }
+    walk.current = next;
+    return undefined;
   }
 
   /**
@@ -322,23 +400,22 @@ export class StreamLane {
   }
 
   /** A hook returned several chunks: each runs through the rest of the lane, in order. */
-  async #fanOut<R>(
+  async #fanOut(
     index: number,
     processor: Processor,
     chunks: readonly unknown[],
     current: ChunkType,
     streamParts: ChunkType[],
-    sink: LaneSink<R>,
-  ): Promise<Awaited<R>> {
+  ): Promise<ChunkType[] | undefined> {
     for (const chunk of chunks) this.#checkResult(processor, chunk, current);
     const out: ChunkType[] = [];
     for (const chunk of chunks as ChunkType[]) {
-      const next = await this.walk(index + 1, chunk, streamParts, asIs);
+      const next = await this.run(index + 1, chunk, streamParts);
       if (next === undefined) continue;
       if (Array.isArray(next)) out.push(...next);
       else out.push(next);
     }
-    return sink(out.length === 0 ? undefined : out) as Awaited<R>;
+    return out.length === 0 ? undefined : out;
   }
 
   #checkResult(
@@ -374,7 +451,7 @@ export class StreamLane {
     const processor = this.#processors[index] as Processor;
     try {
       this.#checkResult(processor, chunk, undefined);
-      const out = await this.walk(index + 1, chunk, [], asIs);
+      const out = await this.run(index + 1, chunk, []);
       if (out === undefined) return;
       if (Array.isArray(out)) for (const c of out) await deliver(c);
       else await deliver(out);

@@ -17,6 +17,7 @@
  */
 import { assertCustomChunk } from '../../errors/invalid-custom-chunk.js';
 import type { ProcessorRunner } from '../../pipeline/runner.js';
+import { type ChunkCursor, emitCursor } from '../../pipeline/stream-lane.js';
 import type { ProcessorStreamWriter } from '../../pipeline/types.js';
 import type { ChunkBuffer } from '../../stream/chunk-buffer.js';
 import type { ChunkType, DataChunkType, FinishChunk } from '../../stream/chunk-types.js';
@@ -134,19 +135,17 @@ export class ChunkPath<OUTPUT = unknown> {
     await this.push(out);
   }
 
-  /**
-   * The output-processor path: the chunk through the stream lane, and what leaves it (the chunk,
-   * or each chunk a processor made of it, in order) delivered by the lane as its sink. Returns
-   * undefined when every hook and the delivery finished synchronously. Never throws: a failure is
-   * a rejection, like the lane's async ones.
-   */
+  /** The output-processor path: the chunk (or each chunk a processor made of it), in order. */
   readonly #process = (chunk: ChunkType): Promise<void> | undefined => {
     this.#streamParts.push(chunk);
+    let out: ChunkType | ChunkType[] | undefined | Promise<ChunkType | ChunkType[] | undefined>;
     try {
-      return this.#lanes().stream.process(chunk, this.#streamParts, this.#step, this.#deliverOut);
+      out = this.#lanes().processOutputStream(chunk, this.#streamParts, this.#step);
     } catch (error) {
+      // An emitter's failure is a rejection, never a synchronous throw.
       return Promise.reject(error);
     }
+    return out instanceof Promise ? out.then(this.#deliverOut) : this.#deliverOut(out);
   };
 
   readonly #deliverOut = (out: ChunkType | ChunkType[] | undefined): Promise<void> | undefined => {
@@ -157,6 +156,21 @@ export class ChunkPath<OUTPUT = unknown> {
 
   async #deliverEach(out: readonly ChunkType[]): Promise<void> {
     for (const each of out) await this.deliver(each);
+  }
+
+  /** The step reader's cursor on the output-processor path (made on the first such step). */
+  #laneCursor: ChunkCursor | undefined;
+
+  #makeLaneCursor(): ChunkCursor {
+    const lane = this.#lanes().stream;
+    return {
+      start: (chunk) => {
+        this.#streamParts.push(chunk);
+        return lane.beginChunk(chunk, this.#streamParts, this.#step, this.#deliverOut);
+      },
+      resume: (value) => lane.resumeChunk(value),
+      fail: (error) => lane.failChunk(error),
+    };
   }
 
   async #pushEach(out: ChunkType | ChunkType[]): Promise<void> {
@@ -179,16 +193,22 @@ export class ChunkPath<OUTPUT = unknown> {
   /**
    * The step's model output starts flowing: its text is recorded into `recorder` as it leaves
    * the processors (until `stopReading()`), and a structured step announces partial objects.
-   * Returns the emitter the step's chunks take.
+   * Returns the cursor the step's chunks take.
    */
-  startReading(recorder: StepRecorder, structured: boolean): Emit {
+  startReading(recorder: StepRecorder, structured: boolean): ChunkCursor {
     const direct = this.#runner?.passesChunksThrough !== false;
     this.#processed = !direct;
     this.#partial = structured && !direct ? new PartialObjects(this.#runId) : undefined;
     this.#reading = recorder;
-    if (!direct) return this.#process;
-    return structured ? withPartialObjects(this.push, this.#runId) : this.push;
+    if (!direct) {
+      this.#laneCursor ??= this.#makeLaneCursor();
+      return this.#laneCursor;
+    }
+    if (structured) return emitCursor(withPartialObjects(this.push, this.#runId));
+    this.#pushCursor ??= emitCursor(this.push);
+    return this.#pushCursor;
   }
+  #pushCursor: ChunkCursor | undefined;
 
   /** The step's text is settled (or its attempt rolled back): later text is not its own. */
   stopReading(): void {

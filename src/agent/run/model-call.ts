@@ -9,6 +9,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { describeError } from '../../errors/error-chain.js';
 import { ProviderCallError } from '../../errors/provider-call-error.js';
 import type { MastraLanguageModel, ModelStreamPart, RawModelStream } from '../../models/types.js';
+import type { ChunkCursor } from '../../pipeline/stream-lane.js';
 import type { CachedLLMStepChunk } from '../../pipeline/types.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
 import { isTimerMs, MAX_TIMER_MS } from '../../util/timer-ms.js';
@@ -103,7 +104,7 @@ export async function readStep(
   source: { stream: ReadableStream<ModelStreamPart>; raw?: RawModelStream },
   recorder: StepRecorder,
   stepChunks: CachedLLMStepChunk[] | undefined,
-  out: Emit,
+  out: ChunkCursor,
   abortSignal: AbortSignal | undefined,
 ): Promise<void> {
   const raw = source.raw;
@@ -184,9 +185,17 @@ export async function readStep(
             payload: shallowCopy((chunk as { payload?: unknown }).payload),
           });
         // Errors from processors and callbacks propagate as themselves, not as provider errors.
-        // A chunk that went out synchronously (no async hook or callback) costs no await.
-        const pending = out(chunk);
-        if (pending !== undefined) await pending;
+        // The reader awaits what the chunk's way out hands it (see `ChunkCursor`).
+        let pending = out.start(chunk);
+        while (pending !== undefined) {
+          let value: unknown;
+          try {
+            value = await pending;
+          } catch (error) {
+            out.fail(error);
+          }
+          pending = out.resume(value);
+        }
       }
     }
   } finally {

@@ -6,15 +6,15 @@
 import type { Span } from '@opentelemetry/api';
 import type { TripWireOptions } from '../../errors/tripwire.js';
 import { abortFor, LAZY_SIGNAL_CALLS, NO_TRACING, readThroughSignal } from '../../pipeline/hook-call.js';
-import { WRITER_INTERNALS, type WriterInternals } from '../../pipeline/writer-internals.js';
 import type { Processor, ProcessorState, ProcessorStreamWriter } from '../../pipeline/types.js';
+import { WRITER_INTERNALS, type WriterInternals } from '../../pipeline/writer-internals.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
 import { workflowInvalidOutput } from '../errors.js';
 import type { GraphNode, ProcessorStepNode } from '../graph.js';
 import type { StepExecuteContext } from '../types.js';
 import { compileSequence, type EmitRoute, type MapLater } from './compile.js';
 import { type HookContext, Invocation } from './invocation.js';
-import { type Data, type Exec, settled } from './later.js';
+import { type Data, settled } from './later.js';
 import { StreamJoin } from './parallel.js';
 import { executeContext } from './step-context.js';
 import type { StreamLater } from './steps.js';
