@@ -1,7 +1,7 @@
 /**
  * The output lane's stream hooks (`processOutputStream`): how a chunk goes through the stream
- * processors, in order, on its way to the client. One loop ({@link StreamLane.begin} /
- * {@link StreamLane.resume}) calls the hooks while they return plain values and stops at the first
+ * processors, in order, on its way to the client. One loop (`begin` /
+ * `resume`) calls the hooks while they return plain values and stops at the first
  * thenable one returns (a processor workflow's result is one like any other), handing it to the
  * chunk's driver, which awaits it and resumes the loop with its value. There are two drivers:
  *
@@ -10,7 +10,7 @@
  *   then hands the output to the reader's sink (the delivery), so a model chunk costs no promise
  *   or async frame of the lane's own;
  * - everyone else (a hook's own writes, tool streams, the closing `finish`, a fan-out,
- *   `writer.emit()`): {@link StreamLane.run}, synchronous while the hooks are, then one async
+ *   `writer.emit()`): `run`, synchronous while the hooks are, then one async
  *   frame over the same steps.
  */
 import type { ChunkType } from '../stream/chunk-types.js';
@@ -148,7 +148,7 @@ export class StreamLane {
     // The emitter of a deferred failure had no caller to hand it to: the run's next chunk fails.
     const deferred = this.#takeDeferred(stepNumber);
     if (deferred !== undefined) return Promise.reject(deferred);
-    return this.run(0, part, streamParts);
+    return this.#run(0, part, streamParts);
   }
 
   /**
@@ -164,7 +164,7 @@ export class StreamLane {
     const deferred = this.#takeDeferred(stepNumber);
     if (deferred !== undefined) throw deferred;
     this.#readerSink = sink;
-    const pending = this.begin(this.#reader, 0, part, streamParts);
+    const pending = this.#begin(this.#reader, 0, part, streamParts);
     return pending !== undefined ? pending : this.#deliverReader();
   }
 
@@ -173,13 +173,13 @@ export class StreamLane {
     const walk = this.#reader;
     // Out of the lane already: the value was the delivery's, and the chunk is through.
     if (walk.finished) return undefined;
-    const pending = this.resume(walk, value);
+    const pending = this.#resume(walk, value);
     return pending !== undefined ? pending : this.#deliverReader();
   }
 
   /** {@link ChunkCursor.fail} of the reader's chunk. */
   failChunk(error: unknown): never {
-    return this.fail(this.#reader, error);
+    return this.#fail(this.#reader, error);
   }
 
   #deliverReader(): PromiseLike<unknown> | undefined {
@@ -190,9 +190,9 @@ export class StreamLane {
    * `part` through the processors from `start` on: the output right away when every hook
    * returned a plain value, else one async frame drives the rest of the same steps.
    */
-  run(start: number, part: ChunkType, streamParts: ChunkType[]): LaneOut | Promise<LaneOut> {
+  #run(start: number, part: ChunkType, streamParts: ChunkType[]): LaneOut | Promise<LaneOut> {
     const walk = new LaneWalk();
-    const pending = this.begin(walk, start, part, streamParts);
+    const pending = this.#begin(walk, start, part, streamParts);
     return pending === undefined ? walk.out : this.#drive(walk, pending);
   }
 
@@ -203,19 +203,19 @@ export class StreamLane {
       try {
         value = await pending;
       } catch (error) {
-        this.fail(walk, error);
+        this.#fail(walk, error);
       }
-      pending = this.resume(walk, value);
+      pending = this.#resume(walk, value);
     }
     return walk.out;
   }
 
   /**
    * Start `part` at processor `start`: hooks are called while they return plain values; the
-   * first thenable one returns is returned (the driver awaits it and calls {@link resume}, or
-   * {@link fail}); `undefined` when the walk has finished (`walk.out`).
+   * first thenable one returns is returned (the driver awaits it and calls `resume`, or
+   * `fail`); `undefined` when the walk has finished (`walk.out`).
    */
-  begin(
+  #begin(
     walk: LaneWalk,
     start: number,
     part: ChunkType,
@@ -230,8 +230,8 @@ export class StreamLane {
     return this.#advance(walk);
   }
 
-  /** The awaited value of `walk`'s pending result; see {@link begin}. */
-  resume(walk: LaneWalk, value: unknown): PromiseLike<unknown> | undefined {
+  /** The awaited value of `walk`'s pending result; see `begin`. */
+  #resume(walk: LaneWalk, value: unknown): PromiseLike<unknown> | undefined {
     if (walk.whole) return this.#finish(walk, value as LaneOut);
     const i = walk.index;
     if (walk.ownsArgs) this.#busy[i] = false;
@@ -242,7 +242,7 @@ export class StreamLane {
   }
 
   /** What `walk`'s awaited value rejected with, as the hook's failure (always throws). */
-  fail(walk: LaneWalk, error: unknown): never {
+  #fail(walk: LaneWalk, error: unknown): never {
     // A fan-out's or the delivery's failure is already what the run should see.
     if (walk.whole || walk.finished) {
       walk.finished = true;
@@ -410,7 +410,7 @@ export class StreamLane {
     for (const chunk of chunks) this.#checkResult(processor, chunk, current);
     const out: ChunkType[] = [];
     for (const chunk of chunks as ChunkType[]) {
-      const next = await this.run(index + 1, chunk, streamParts);
+      const next = await this.#run(index + 1, chunk, streamParts);
       if (next === undefined) continue;
       if (Array.isArray(next)) out.push(...next);
       else out.push(next);
@@ -451,7 +451,7 @@ export class StreamLane {
     const processor = this.#processors[index] as Processor;
     try {
       this.#checkResult(processor, chunk, undefined);
-      const out = await this.run(index + 1, chunk, []);
+      const out = await this.#run(index + 1, chunk, []);
       if (out === undefined) return;
       if (Array.isArray(out)) for (const c of out) await deliver(c);
       else await deliver(out);
