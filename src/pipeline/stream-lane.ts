@@ -5,16 +5,17 @@
  * thenable one returns (a processor workflow's result is one like any other), handing it to the
  * chunk's driver, which awaits it and resumes the loop with its value. There are two drivers:
  *
- * - the step reader (`agent/run/model-call.ts`), through a {@link ChunkCursor}: the chunk path's
- *   one fast-path protocol, defined here; the reader awaits hook promises itself, and the lane
- *   then hands the output to the reader's sink (the delivery), so a model chunk costs no promise
- *   or async frame of the lane's own;
+ * - the step reader (`agent/run/model-call.ts`), through a `ChunkCursor` (`chunk-cursor.ts`,
+ *   the chunk path's one fast-path protocol): the reader awaits hook promises (and a workflow's
+ *   stages, `LaneStage`) itself, and the lane then hands the output to the reader's sink (the
+ *   delivery), so a model chunk costs no promise or async frame of the lane's own;
  * - everyone else (a hook's own writes, tool streams, the closing `finish`, a fan-out,
  *   `writer.emit()`): `run`, synchronous while the hooks are, then one async
  *   frame over the same steps.
  */
 import type { ChunkType } from '../stream/chunk-types.js';
 import { throwIfAborted } from '../util/until-aborted.js';
+import { LaneStage, settleStage } from './chunk-cursor.js';
 import { argsForCall, isPromiseLike, NO_TRACING } from './hook-call.js';
 import { describe, invalidResult } from './hook-results.js';
 import type { StreamLaneHost } from './stream-lane-host.js';
@@ -35,32 +36,6 @@ function afterWrites(writes: readonly Promise<unknown>[], result: unknown): Prom
   return Promise.all(settled).then((values) => values[values.length - 1]);
 }
 
-/**
- * The chunk path's one fast-path protocol: how the step reader takes a model chunk through the
- * lane to the client without an async frame or a promise of the path's own. `start` sends the
- * chunk and returns `undefined` once it is through (delivered), otherwise a thenable (a hook's own
- * promise, or the delivery's) for the reader to await itself; the value goes to `resume` (which may
- * return the next one), a rejection to `fail` (which throws what the run should see).
- *
- * What it buys, measured back to back against one async frame per chunk (`bench/hot-path.ts`,
- * 3 async pass-through processors): about 500 bytes and one promise per chunk that goes async.
- */
-export interface ChunkCursor {
-  start(chunk: ChunkType): PromiseLike<unknown> | undefined;
-  resume(value: unknown): PromiseLike<unknown> | undefined;
-  fail(error: unknown): never;
-}
-
-const rethrow = (error: unknown): never => {
-  throw error;
-};
-const nothingMore = (): undefined => undefined;
-
-/** A {@link ChunkCursor} over a plain emitter (no stream processors): one thenable at most. */
-export function emitCursor(emit: (chunk: ChunkType) => PromiseLike<unknown> | undefined): ChunkCursor {
-  return { start: emit, resume: nothingMore, fail: rethrow };
-}
-
 /** Where one chunk is in the lane. The reader's is reused chunk after chunk. */
 class LaneWalk {
   /** The processor whose result is awaited (or the one to call next). */
@@ -74,6 +49,8 @@ class LaneWalk {
   finished = true;
   /** The awaited hook owns its processor's reused arguments (free them when it settles). */
   ownsArgs = false;
+  /** The staged result the walk awaits a stage of (see `LaneStage`). */
+  stage: LaneStage | undefined;
   /** What left the lane, once {@link finished}. */
   out: LaneOut;
 }
@@ -152,7 +129,7 @@ export class StreamLane {
   }
 
   /**
-   * The step reader's chunk ({@link ChunkCursor.start}): through the lane, then to `sink` (the
+   * The step reader's chunk (`ChunkCursor.start`): through the lane, then to `sink` (the
    * delivery to the client).
    */
   beginChunk(
@@ -168,7 +145,7 @@ export class StreamLane {
     return pending !== undefined ? pending : this.#deliverReader();
   }
 
-  /** {@link ChunkCursor.resume} of the reader's chunk. */
+  /** `ChunkCursor.resume` of the reader's chunk. */
   resumeChunk(value: unknown): PromiseLike<unknown> | undefined {
     const walk = this.#reader;
     // Out of the lane already: the value was the delivery's, and the chunk is through.
@@ -177,7 +154,7 @@ export class StreamLane {
     return pending !== undefined ? pending : this.#deliverReader();
   }
 
-  /** {@link ChunkCursor.fail} of the reader's chunk. */
+  /** `ChunkCursor.fail` of the reader's chunk. */
   failChunk(error: unknown): never {
     return this.#fail(this.#reader, error);
   }
@@ -186,10 +163,7 @@ export class StreamLane {
     return (this.#readerSink as (out: LaneOut) => PromiseLike<unknown> | undefined)(this.#reader.out);
   }
 
-  /**
-   * `part` through the processors from `start` on: the output right away when every hook
-   * returned a plain value, else one async frame drives the rest of the same steps.
-   */
+  /** `part` from processor `start` on: synchronous while hooks are, then one async frame. */
   #run(start: number, part: ChunkType, streamParts: ChunkType[]): LaneOut | Promise<LaneOut> {
     const walk = new LaneWalk();
     const pending = this.#begin(walk, start, part, streamParts);
@@ -227,6 +201,7 @@ export class StreamLane {
     walk.isData = part.type.startsWith('data-');
     walk.whole = false;
     walk.finished = false;
+    walk.stage = undefined;
     return this.#advance(walk);
   }
 
@@ -234,8 +209,21 @@ export class StreamLane {
   #resume(walk: LaneWalk, value: unknown): PromiseLike<unknown> | undefined {
     if (walk.whole) return this.#finish(walk, value as LaneOut);
     const i = walk.index;
+    // A staged result (a workflow): its next stage, until the hook's own result is there.
+    let next = value;
+    const stage = walk.stage;
+    if (stage !== undefined) {
+      walk.stage = undefined;
+      try {
+        next = stage.resume(value);
+      } catch (error) {
+        return this.#hookFailed(walk, error);
+      }
+    }
+    // A stage may also come after the hook's own writes settled (see `#callStreamHook`).
+    if (next instanceof LaneStage) return this.#await(walk, next);
     if (walk.ownsArgs) this.#busy[i] = false;
-    const pending = this.#accept(walk, i, value);
+    const pending = this.#accept(walk, i, next);
     if (pending !== undefined || walk.finished) return pending;
     walk.index = i + 1;
     return this.#advance(walk);
@@ -243,15 +231,35 @@ export class StreamLane {
 
   /** What `walk`'s awaited value rejected with, as the hook's failure (always throws). */
   #fail(walk: LaneWalk, error: unknown): never {
+    const stage = walk.stage;
+    if (stage !== undefined) {
+      walk.stage = undefined;
+      // The stage names its own failure (the workflow and step).
+      try {
+        stage.fail(error);
+      } catch (named) {
+        error = named;
+      }
+    }
     // A fan-out's or the delivery's failure is already what the run should see.
     if (walk.whole || walk.finished) {
       walk.finished = true;
       throw error;
     }
+    return this.#hookFailed(walk, error);
+  }
+
+  #hookFailed(walk: LaneWalk, error: unknown): never {
     walk.finished = true;
     const i = walk.index;
     if (walk.ownsArgs) this.#busy[i] = false;
     throw this.#host.failure(error, this.#processors[i] as Processor, 'processOutputStream');
+  }
+
+  /** Await `stage` (its `pending`) for the walk's hook. */
+  #await(walk: LaneWalk, stage: LaneStage): PromiseLike<unknown> {
+    walk.stage = stage;
+    return stage.pending;
   }
 
   #finish(walk: LaneWalk, out: LaneOut): undefined {
@@ -274,10 +282,10 @@ export class StreamLane {
         walk.finished = true;
         throw error;
       }
-      if (isPromiseLike(next)) {
+      if (isPromiseLike(next) || next instanceof LaneStage) {
         walk.index = i;
         walk.ownsArgs = owns;
-        return next;
+        return next instanceof LaneStage ? this.#await(walk, next) : next;
       }
       if (owns) this.#busy[i] = false;
       const pending = this.#accept(walk, i, next);
@@ -354,7 +362,8 @@ export class StreamLane {
     try {
       next = stream.run(() => {
         hookArgs.tracingContext = stream.tracing;
-        return this.#callStreamHook(processor, hookArgs);
+        const value = this.#callStreamHook(processor, hookArgs);
+        return value instanceof LaneStage || isPromiseLike(value) ? settleStage(value) : value;
       });
     } catch (error) {
       return fail(error);

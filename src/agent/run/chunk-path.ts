@@ -16,8 +16,8 @@
  * first and `connect()`ed once the runner exists, before any chunk flows.
  */
 import { assertCustomChunk } from '../../errors/invalid-custom-chunk.js';
+import { type ChunkCursor, emitCursor } from '../../pipeline/chunk-cursor.js';
 import type { ProcessorRunner } from '../../pipeline/runner.js';
-import { type ChunkCursor, emitCursor } from '../../pipeline/stream-lane.js';
 import type { ProcessorStreamWriter } from '../../pipeline/types.js';
 import type { ChunkBuffer } from '../../stream/chunk-buffer.js';
 import type { ChunkType, DataChunkType, FinishChunk } from '../../stream/chunk-types.js';

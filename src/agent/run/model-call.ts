@@ -9,7 +9,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { describeError } from '../../errors/error-chain.js';
 import { ProviderCallError } from '../../errors/provider-call-error.js';
 import type { MastraLanguageModel, ModelStreamPart, RawModelStream } from '../../models/types.js';
-import type { ChunkCursor } from '../../pipeline/stream-lane.js';
+import type { ChunkCursor } from '../../pipeline/chunk-cursor.js';
 import type { CachedLLMStepChunk } from '../../pipeline/types.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
 import { isTimerMs, MAX_TIMER_MS } from '../../util/timer-ms.js';

@@ -1,6 +1,6 @@
 /**
  * What a run keeps per workflow ({@link RunScope}): each step's state and `abort`, and the objects
- * the stream phase reuses chunk after chunk (arguments, joins), plus the route a chunk a
+ * the stream phase reuses chunk after chunk (arguments, joins, stages), plus the route a chunk a
  * step emits on its own (`writer.emit()`) takes through the rest of the workflow.
  */
 import type { Span } from '@opentelemetry/api';
@@ -14,8 +14,9 @@ import type { GraphNode, ProcessorStepNode } from '../graph.js';
 import type { StepExecuteContext } from '../types.js';
 import { compileSequence, type EmitRoute, type MapLater } from './compile.js';
 import { type HookContext, Invocation } from './invocation.js';
-import { type Data, settled } from './later.js';
+import { type Data, type Exec, type Later, settled } from './later.js';
 import { StreamJoin } from './parallel.js';
+import { SequenceStage } from './sequence.js';
 import { executeContext } from './step-context.js';
 import type { StreamLater } from './steps.js';
 
@@ -46,6 +47,22 @@ export class RunScope {
       this.#joins.set(key, join);
     }
     return join.free ? join : undefined;
+  }
+  #stage: SequenceStage | undefined;
+
+  /** The staged rest of a chunk's run: the run's one record again once its last chunk finished. */
+  sequenceStage(
+    execs: readonly Exec[],
+    ids: ReadonlyArray<string | undefined>,
+    index: number,
+    out: PromiseLike<Data> | Later,
+    inv: Invocation,
+  ): SequenceStage {
+    const held = this.#stage;
+    if (held?.free && held.execs === execs) return held.rearm(index, out, inv);
+    const stage = new SequenceStage(execs, ids, index, out, inv);
+    this.#stage = stage;
+    return stage;
   }
   #chunkInvocation: Invocation | undefined;
 

@@ -1,8 +1,10 @@
 /**
  * Running a compiled sequence: synchronously while its steps return plain values; from the first
- * pending result on, one async frame (`runRest`), whose promise the stream lane awaits like any
- * hook's.
+ * pending result on, either one async frame (`runRest`) or, for a stream chunk's top-level
+ * sequence, a staged result the lane loop awaits itself (`SequenceStage`, a `LaneStage`).
  */
+
+import { LaneStage } from '../../pipeline/chunk-cursor.js';
 import { isPromiseLike } from '../../pipeline/hook-call.js';
 import type { Invocation } from './invocation.js';
 import { type Data, type Exec, isPending, Later, type Out } from './later.js';
@@ -18,7 +20,11 @@ export function runFrom(
   let current = data;
   for (let i = 0; i < execs.length; i++) {
     const out = (execs[i] as Exec)(current, inv);
-    if (isPending(out)) return runRest(execs, ids, top, i, out, inv);
+    if (isPending(out)) {
+      // A stream chunk's run goes on in stages the runner's chunk reader awaits itself.
+      if (top && inv.chunk) return inv.run.sequenceStage(execs, ids, i, out, inv) as unknown as Data;
+      return runRest(execs, ids, top, i, out, inv);
+    }
     const id = ids[i];
     if (id !== undefined) inv.record(id, out);
     current = out;
@@ -64,4 +70,73 @@ async function runRest(
   }
   const tail = top ? inv.tail : undefined;
   return tail === undefined ? current : (tail(current, inv) as Data);
+}
+
+/**
+ * The rest of a stream chunk's top-level sequence as a staged result: the runner's reader awaits
+ * each pending hook result (`pending`) and calls `resume`, which runs on until the next pending
+ * one or the end (the lane's final check). One object per chunk that went async, no async frame.
+ */
+export class SequenceStage extends LaneStage {
+  pending!: PromiseLike<unknown>;
+  #later: Later | undefined;
+  /** Finished: the run may use it for its next chunk. */
+  free = false;
+
+  constructor(
+    readonly execs: readonly Exec[],
+    readonly ids: ReadonlyArray<string | undefined>,
+    public index: number,
+    out: PromiseLike<Data> | Later,
+    public inv: Invocation,
+  ) {
+    super();
+    this.#wait(out);
+  }
+
+  rearm(index: number, out: PromiseLike<Data> | Later, inv: Invocation): this {
+    this.free = false;
+    this.index = index;
+    this.inv = inv;
+    this.#wait(out);
+    return this;
+  }
+
+  #wait(out: PromiseLike<Data> | Later): void {
+    if (out instanceof Later) {
+      this.#later = out;
+      this.pending = out.pending;
+    } else {
+      this.#later = undefined;
+      this.pending = out;
+    }
+  }
+
+  resume(value: unknown): unknown {
+    const later = this.#later;
+    let out: Out = later === undefined ? (value as Data) : later.settle(value);
+    const { execs, ids, inv } = this;
+    for (;;) {
+      if (isPending(out)) {
+        this.#wait(out);
+        return this;
+      }
+      const id = ids[this.index];
+      if (id !== undefined) inv.record(id, out);
+      if (++this.index >= execs.length) break;
+      out = (execs[this.index] as Exec)(out, inv);
+    }
+    const tail = inv.tail;
+    const result = tail === undefined ? out : tail(out, inv);
+    this.#later = undefined;
+    this.free = true;
+    return result;
+  }
+
+  fail(error: unknown): never {
+    const later = this.#later;
+    this.#later = undefined;
+    if (later !== undefined) later.fail(error);
+    throw error;
+  }
 }
