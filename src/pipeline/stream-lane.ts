@@ -1,9 +1,9 @@
 /**
  * The output lane's stream hooks (`processOutputStream`): how a chunk goes through the stream
- * processors, in order, on its way to the client. One loop (`begin` /
- * `resume`) calls the hooks while they return plain values and stops at the first
- * thenable one returns (a processor workflow's result is one like any other), handing it to the
- * chunk's driver, which awaits it and resumes the loop with its value. There are two drivers:
+ * processors, in order, on its way to the client. One loop (`begin` / `resume`) calls the hooks
+ * while they return plain values and stops at the first thenable one returns (or a stage of a
+ * processor workflow's staged result, `LaneStage`), handing it to the chunk's driver, which
+ * awaits it and resumes the loop with its value. There are two drivers:
  *
  * - the step reader (`agent/run/model-call.ts`), through a `ChunkCursor` (`chunk-cursor.ts`,
  *   the chunk path's one fast-path protocol): the reader awaits hook promises (and a workflow's
