@@ -41,7 +41,8 @@ export function emitCursor(emit: (chunk: ChunkType) => PromiseLike<unknown> | un
 /**
  * A `processOutputStream` result still to come, in stages: the lane awaits `pending` and hands
  * the value to `resume`, which gives the next stage (this object, moved on, or another) or the
- * hook's final result. Internal: only the workflow engine makes them.
+ * hook's final result. Internal: only the workflow engine makes them (a chunk's `SequenceStage`,
+ * and every compiled step's `Later`, which the engine's own drivers settle the same way).
  */
 export abstract class LaneStage {
   /** What to await now. */

@@ -58,7 +58,7 @@ async function runRest(
         } catch (error) {
           out.fail(error);
         }
-        out = out.settle(value);
+        out = out.resume(value);
       } else if (isPromiseLike(out)) out = await out;
       else break;
     }
@@ -114,7 +114,7 @@ export class SequenceStage extends LaneStage {
 
   resume(value: unknown): unknown {
     const later = this.#later;
-    let out: Out = later === undefined ? (value as Data) : later.settle(value);
+    let out: Out = later === undefined ? (value as Data) : later.resume(value);
     const { execs, ids, inv } = this;
     for (;;) {
       if (isPending(out)) {
