@@ -26,7 +26,7 @@ import { STEP_HOOKS } from './hook-results.js';
 import { RetryBudget } from './retry-budget.js';
 import type { RunnerOptions } from './runner.js';
 import { createSignal, signalDataChunk, signalToDBMessage, signalToPromptMessage } from './signals.js';
-import type { HookBase, SendSignal, StreamLaneHost } from './stream-lane.js';
+import type { HookBase, SendSignal, StreamLaneHost } from './stream-lane-host.js';
 import { type HookOutcome, type RunObserver, runnerObserver } from './tracing.js';
 import type {
   AgentSignalInput,

@@ -31,7 +31,7 @@ import {
 } from './hook-results.js';
 import { HookScope } from './hook-scope.js';
 import type { RetryBudget } from './retry-budget.js';
-import { StreamLane } from './stream-lane.js';
+import { type LaneOut, StreamLane } from './stream-lane.js';
 import type { HookOutcome, RunObserver } from './tracing.js';
 import { tripwireOwner } from './tripwire-owners.js';
 import type {
@@ -357,14 +357,15 @@ export class ProcessorRunner {
   }
 
   /**
-   * 6. `processOutputStream` per chunk, for chunks the step reader does not drive itself (see
-   * `StreamLane`): the chunk to emit, several, or `undefined` when it was dropped.
+   * 6. `processOutputStream` per chunk (see `StreamLane`): the chunk to emit, several, or
+   * `undefined` when it was dropped; a promise of it once a hook returned one. The step reader's
+   * chunks take the lane's cursor (`stream.beginChunk`) instead.
    */
   processOutputStream(
     part: ChunkType,
     streamParts: ChunkType[],
     stepNumber: number | undefined,
-  ): Promise<ChunkType | ChunkType[] | undefined> {
+  ): LaneOut | Promise<LaneOut> {
     return this.stream.process(part, streamParts, stepNumber);
   }
 

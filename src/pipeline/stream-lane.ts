@@ -1,71 +1,27 @@
 /**
  * The output lane's stream hooks (`processOutputStream`): how a chunk goes through the stream
- * processors, in order, on its way to the client. One loop ({@link StreamLane.begin} /
- * {@link StreamLane.resume}) calls the hooks while they return plain values and stops at the first
- * result that must be awaited, handing that thenable to whoever drives the chunk:
+ * processors, in order, on its way to the client. One loop (`begin` / `resume`) calls the hooks
+ * while they return plain values and stops at the first thenable one returns (or a stage of a
+ * processor workflow's staged result, `LaneStage`), handing it to the chunk's driver, which
+ * awaits it and resumes the loop with its value. There are two drivers:
  *
- * - the step reader (`agent/run/chunk-path.ts`) awaits it itself and calls `resume` with the
- *   value, so a model chunk costs no promise or async frame of the lane's own;
- * - everyone else (overlapping chunks: a hook's own writes, tool streams, the closing `finish`,
- *   a fan-out, `writer.emit()`) goes through {@link StreamLane.run}, one async loop over the same
- *   begin/resume steps.
- *
- * This begin/resume protocol is the one fast-path protocol of the chunk path: it buys the step
- * reader one await of the hook's own promise per async hook instead of an async frame and a
- * wrapper promise per chunk. A staged hook result (a processor workflow's `StreamContinuation`)
- * is awaited stage by stage in the same loop.
+ * - the step reader (`agent/run/model-call.ts`), through a `ChunkCursor` (`chunk-cursor.ts`,
+ *   the chunk path's one fast-path protocol): the reader awaits hook promises (and a workflow's
+ *   stages, `LaneStage`) itself, and the lane then hands the output to the reader's sink (the
+ *   delivery), so a model chunk costs no promise or async frame of the lane's own;
+ * - everyone else (a hook's own writes, tool streams, the closing `finish`, a fan-out,
+ *   `writer.emit()`): `run`, synchronous while the hooks are, then one async
+ *   frame over the same steps.
  */
-import type { ProcessorHookName } from '../errors/processor-error.js';
-import type { MessageList } from '../messages/message-list.js';
 import type { ChunkType } from '../stream/chunk-types.js';
 import { throwIfAborted } from '../util/until-aborted.js';
-import { argsForCall, type HookCallNaming, isPromiseLike, NO_TRACING } from './hook-call.js';
+import { LaneStage, settleStage } from './chunk-cursor.js';
+import { argsForCall, isPromiseLike, NO_TRACING } from './hook-call.js';
 import { describe, invalidResult } from './hook-results.js';
-import {
-  StreamContinuation,
-  settleStream,
-  WRITER_INTERNALS,
-  type WriterInternals,
-} from './stream-continuation.js';
+import type { StreamLaneHost } from './stream-lane-host.js';
 import type { RunObserver } from './tracing.js';
-import type {
-  AgentSignalInput,
-  CreatedAgentSignal,
-  ProcessOutputStreamArgs,
-  Processor,
-  ProcessorContext,
-  ProcessorState,
-  ProcessorStreamWriter,
-} from './types.js';
-
-/** Context fields shared by every hook of a processor; `tracingContext` is set per call. */
-export type HookBase = Omit<ProcessorContext, 'tracingContext' | 'abortSignal'> & { state: ProcessorState };
-
-/** A processor's `sendSignal`. */
-export type SendSignal = (signal: AgentSignalInput) => Promise<CreatedAgentSignal>;
-
-/** What the lane needs of the run it serves (the runner). */
-export interface StreamLaneHost {
-  /** The `retryCount` hooks see; the lane's reused arguments are rebuilt when it moves. */
-  readonly retryCount: number;
-  /** The step the hook running now belongs to (errors name it). */
-  stepNumber: number | undefined;
-  /** The run has settled: `writer.emit()` delivers nothing more. */
-  readonly ended: boolean;
-  readonly callerSignal: AbortSignal | undefined;
-  readonly messageList: MessageList;
-  readonly writer: ProcessorStreamWriter;
-  /** Where emitted chunks go once the processors after the emitter have seen them. */
-  readonly deliver: ((chunk: ChunkType) => Promise<void> | undefined) | undefined;
-  contextOf(processor: Processor): HookBase;
-  senderOf(processor: Processor): SendSignal;
-  attachSignal<T extends object>(args: T): T & { abortSignal: AbortSignal };
-  /** What a hook's throw becomes (idempotent: an attributed error passes as it is). */
-  failure(error: unknown, processor: Processor, hook: ProcessorHookName): unknown;
-  naming(processor: Processor, hook: ProcessorHookName): HookCallNaming;
-  /** Spans and the run record; `undefined` when neither is on (hooks are then called directly). */
-  readonly observer: RunObserver | undefined;
-}
+import type { ProcessOutputStreamArgs, Processor, ProcessorStreamWriter } from './types.js';
+import { WRITER_INTERNALS, type WriterInternals } from './writer-internals.js';
 
 type StreamHook = (args: ProcessOutputStreamArgs) => unknown;
 /** What leaves the lane for one chunk: a chunk, several, or none (dropped). */
@@ -81,7 +37,7 @@ function afterWrites(writes: readonly Promise<unknown>[], result: unknown): Prom
 }
 
 /** Where one chunk is in the lane. The reader's is reused chunk after chunk. */
-export class LaneWalk {
+class LaneWalk {
   /** The processor whose result is awaited (or the one to call next). */
   index = 0;
   current: ChunkType | undefined;
@@ -89,11 +45,12 @@ export class LaneWalk {
   isData = false;
   /** The awaited value is the lane's whole output (a fan-out's), not one hook's result. */
   whole = false;
+  /** Out of the lane: an awaited value now is the delivery's (the reader's walk). */
   finished = true;
   /** The awaited hook owns its processor's reused arguments (free them when it settles). */
   ownsArgs = false;
-  /** The staged result the walk awaits a stage of (see `StreamContinuation`). */
-  stage: StreamContinuation | undefined;
+  /** The staged result the walk awaits a stage of (see `LaneStage`). */
+  stage: LaneStage | undefined;
   /** What left the lane, once {@link finished}. */
   out: LaneOut;
 }
@@ -110,9 +67,11 @@ export class StreamLane {
   readonly #processors: readonly Processor[];
   #args: ProcessOutputStreamArgs[] | undefined;
   #argsRetry = -1;
+  /** Processors whose reused arguments a call (maybe still awaited) holds now. */
   readonly #busy: boolean[] = [];
-  /** The step reader's walk (one chunk at a time). */
+  /** The step reader's walk (one chunk at a time), and where its output goes. */
   readonly #reader = new LaneWalk();
+  #readerSink: ((out: LaneOut) => PromiseLike<unknown> | undefined) | undefined;
   #deferredFailure: unknown;
   /** See `WRITER_INTERNALS`: one object per run, shared by the stream processors' writers. */
   readonly #writerInternals: WriterInternals = {
@@ -144,75 +103,93 @@ export class StreamLane {
     return this.#processors.length === 0;
   }
 
-  /**
-   * A chunk through the whole lane, for any caller: the chunk to emit, several (a hook returned
-   * an array), or `undefined` when it was dropped. `stepNumber` is the step the chunk belongs to
-   * (`undefined` for chunks outside steps, e.g. the run's closing `finish`).
-   */
-  process(part: ChunkType, streamParts: ChunkType[], stepNumber: number | undefined): Promise<LaneOut> {
+  /** A failure from a chunk emitted on a processor's own time (a timer), to throw now. */
+  #takeDeferred(stepNumber: number | undefined): unknown {
     this.#host.stepNumber = stepNumber;
-    // A failure from a chunk emitted on a processor's own time (a timer) surfaces here, with the
-    // run's next chunk: the emitter had no caller to hand it to.
     const deferred = this.#deferredFailure;
-    if (deferred !== undefined) {
-      this.#deferredFailure = undefined;
-      return Promise.reject(deferred);
-    }
-    return this.run(0, part, streamParts);
+    this.#deferredFailure = undefined;
+    return deferred;
   }
 
-  /** The step reader's chunk: see {@link begin}; the output is then in {@link readerOut}. */
+  /**
+   * A chunk through the whole lane, for any caller but the step reader: the chunk to emit,
+   * several (a hook returned an array), or `undefined` when it was dropped; right away when no
+   * hook returned a thenable, else a promise of it. `stepNumber` is the step the chunk belongs to
+   * (`undefined` for chunks outside steps, e.g. the run's closing `finish`).
+   */
+  process(
+    part: ChunkType,
+    streamParts: ChunkType[],
+    stepNumber: number | undefined,
+  ): LaneOut | Promise<LaneOut> {
+    // The emitter of a deferred failure had no caller to hand it to: the run's next chunk fails.
+    const deferred = this.#takeDeferred(stepNumber);
+    if (deferred !== undefined) return Promise.reject(deferred);
+    return this.#run(0, part, streamParts);
+  }
+
+  /**
+   * The step reader's chunk (`ChunkCursor.start`): through the lane, then to `sink` (the
+   * delivery to the client).
+   */
   beginChunk(
     part: ChunkType,
     streamParts: ChunkType[],
     stepNumber: number | undefined,
+    sink: (out: LaneOut) => PromiseLike<unknown> | undefined,
   ): PromiseLike<unknown> | undefined {
-    this.#host.stepNumber = stepNumber;
-    const deferred = this.#deferredFailure;
-    if (deferred !== undefined) {
-      this.#deferredFailure = undefined;
-      throw deferred;
-    }
-    return this.begin(this.#reader, 0, part, streamParts);
+    const deferred = this.#takeDeferred(stepNumber);
+    if (deferred !== undefined) throw deferred;
+    this.#readerSink = sink;
+    const pending = this.#begin(this.#reader, 0, part, streamParts);
+    return pending !== undefined ? pending : this.#deliverReader();
   }
 
-  /** The value the reader awaited for its chunk. */
+  /** `ChunkCursor.resume` of the reader's chunk. */
   resumeChunk(value: unknown): PromiseLike<unknown> | undefined {
-    return this.resume(this.#reader, value);
+    const walk = this.#reader;
+    // Out of the lane already: the value was the delivery's, and the chunk is through.
+    if (walk.finished) return undefined;
+    const pending = this.#resume(walk, value);
+    return pending !== undefined ? pending : this.#deliverReader();
   }
 
-  /** What the reader's awaited value rejected with (always throws). */
+  /** `ChunkCursor.fail` of the reader's chunk. */
   failChunk(error: unknown): never {
-    return this.fail(this.#reader, error);
+    return this.#fail(this.#reader, error);
   }
 
-  /** What left the lane for the reader's chunk. */
-  get readerOut(): LaneOut {
-    return this.#reader.out;
+  #deliverReader(): PromiseLike<unknown> | undefined {
+    return (this.#readerSink as (out: LaneOut) => PromiseLike<unknown> | undefined)(this.#reader.out);
   }
 
-  /** `part` through the processors from `start` on, driven to the end (the async loop). */
-  async run(start: number, part: ChunkType, streamParts: ChunkType[]): Promise<LaneOut> {
+  /** `part` from processor `start` on: synchronous while hooks are, then one async frame. */
+  #run(start: number, part: ChunkType, streamParts: ChunkType[]): LaneOut | Promise<LaneOut> {
     const walk = new LaneWalk();
-    let pending = this.begin(walk, start, part, streamParts);
+    const pending = this.#begin(walk, start, part, streamParts);
+    return pending === undefined ? walk.out : this.#drive(walk, pending);
+  }
+
+  async #drive(walk: LaneWalk, first: PromiseLike<unknown>): Promise<LaneOut> {
+    let pending: PromiseLike<unknown> | undefined = first;
     while (pending !== undefined) {
       let value: unknown;
       try {
         value = await pending;
       } catch (error) {
-        this.fail(walk, error);
+        this.#fail(walk, error);
       }
-      pending = this.resume(walk, value);
+      pending = this.#resume(walk, value);
     }
     return walk.out;
   }
 
   /**
    * Start `part` at processor `start`: hooks are called while they return plain values; the
-   * first result that must be awaited is returned (the driver awaits it and calls
-   * {@link resume}, or {@link fail}); `undefined` when the walk has finished (`walk.out`).
+   * first thenable one returns is returned (the driver awaits it and calls `resume`, or
+   * `fail`); `undefined` when the walk has finished (`walk.out`).
    */
-  begin(
+  #begin(
     walk: LaneWalk,
     start: number,
     part: ChunkType,
@@ -228,8 +205,8 @@ export class StreamLane {
     return this.#advance(walk);
   }
 
-  /** The awaited value of `walk`'s pending result; see {@link begin}. */
-  resume(walk: LaneWalk, value: unknown): PromiseLike<unknown> | undefined {
+  /** The awaited value of `walk`'s pending result; see `begin`. */
+  #resume(walk: LaneWalk, value: unknown): PromiseLike<unknown> | undefined {
     if (walk.whole) return this.#finish(walk, value as LaneOut);
     const i = walk.index;
     // A staged result (a workflow): its next stage, until the hook's own result is there.
@@ -240,13 +217,11 @@ export class StreamLane {
       try {
         next = stage.resume(value);
       } catch (error) {
-        return this.#hookFailed(walk, i, error);
+        return this.#hookFailed(walk, error);
       }
     }
-    if (next instanceof StreamContinuation) {
-      walk.stage = next;
-      return next.pending;
-    }
+    // A stage may also come after the hook's own writes settled (see `#callStreamHook`).
+    if (next instanceof LaneStage) return this.#await(walk, next);
     if (walk.ownsArgs) this.#busy[i] = false;
     const pending = this.#accept(walk, i, next);
     if (pending !== undefined || walk.finished) return pending;
@@ -255,7 +230,7 @@ export class StreamLane {
   }
 
   /** What `walk`'s awaited value rejected with, as the hook's failure (always throws). */
-  fail(walk: LaneWalk, error: unknown): never {
+  #fail(walk: LaneWalk, error: unknown): never {
     const stage = walk.stage;
     if (stage !== undefined) {
       walk.stage = undefined;
@@ -266,17 +241,25 @@ export class StreamLane {
         error = named;
       }
     }
+    // A fan-out's or the delivery's failure is already what the run should see.
     if (walk.whole || walk.finished) {
       walk.finished = true;
       throw error;
     }
-    return this.#hookFailed(walk, walk.index, error);
+    return this.#hookFailed(walk, error);
   }
 
-  #hookFailed(walk: LaneWalk, i: number, error: unknown): never {
+  #hookFailed(walk: LaneWalk, error: unknown): never {
     walk.finished = true;
+    const i = walk.index;
     if (walk.ownsArgs) this.#busy[i] = false;
     throw this.#host.failure(error, this.#processors[i] as Processor, 'processOutputStream');
+  }
+
+  /** Await `stage` (its `pending`) for the walk's hook. */
+  #await(walk: LaneWalk, stage: LaneStage): PromiseLike<unknown> {
+    walk.stage = stage;
+    return stage.pending;
   }
 
   #finish(walk: LaneWalk, out: LaneOut): undefined {
@@ -287,46 +270,24 @@ export class StreamLane {
 
   /** The lane loop: calls hooks from `walk.index` on while they return plain values. */
   #advance(walk: LaneWalk): PromiseLike<unknown> | undefined {
-    const host = this.#host;
     const processors = this.#processors;
-    const args = this.#argsOfRun();
-    const busy = this.#busy;
     for (let i = walk.index; i < processors.length; i++) {
       const processor = processors[i] as Processor;
       if (walk.isData && processor.processDataParts !== true) continue;
-      throwIfAborted(this.#callerSignal);
-      // Calls overlap when a hook writes a chunk or concurrent tools stream: an overlapping call
-      // gets its own arguments, so no hook sees `part` change under it.
-      const shared = args[i] as ProcessOutputStreamArgs;
-      const reentrant = busy[i] === true;
-      const hookArgs = argsForCall(shared, reentrant);
-      hookArgs.part = walk.current as ChunkType;
-      hookArgs.streamParts = walk.parts;
-      if (!reentrant) busy[i] = true;
-      const observer = this.#observer;
+      const owns = this.#busy[i] !== true;
       let next: unknown;
       try {
-        next =
-          observer === undefined
-            ? this.#callStreamHook(processor, hookArgs)
-            : this.#observedCall(observer, processor, hookArgs, walk.current as ChunkType);
+        next = this.#call(i, processor, walk.current as ChunkType, walk.parts, owns);
       } catch (error) {
-        if (!reentrant) busy[i] = false;
         walk.finished = true;
-        throw host.failure(error, processor, 'processOutputStream');
+        throw error;
       }
-      if (isPromiseLike(next)) {
+      if (isPromiseLike(next) || next instanceof LaneStage) {
         walk.index = i;
-        walk.ownsArgs = !reentrant;
-        return next;
+        walk.ownsArgs = owns;
+        return next instanceof LaneStage ? this.#await(walk, next) : next;
       }
-      if (next instanceof StreamContinuation) {
-        walk.index = i;
-        walk.ownsArgs = !reentrant;
-        walk.stage = next;
-        return next.pending;
-      }
-      if (!reentrant) busy[i] = false;
+      if (owns) this.#busy[i] = false;
       const pending = this.#accept(walk, i, next);
       if (pending !== undefined || walk.finished) return pending;
     }
@@ -353,6 +314,34 @@ export class StreamLane {
   }
 
   /**
+   * Calls processor `i`'s stream hook with its reused arguments (its own, when a call overlaps:
+   * a hook's own writes or concurrent tool streams), so no hook sees `part` change under it.
+   * `owns`: the call takes the reused arguments (whoever settles its result frees them).
+   */
+  #call(
+    i: number,
+    processor: Processor,
+    current: ChunkType,
+    streamParts: ChunkType[],
+    owns: boolean,
+  ): unknown {
+    throwIfAborted(this.#callerSignal);
+    const hookArgs = argsForCall(this.#argsOfRun()[i] as ProcessOutputStreamArgs, !owns);
+    hookArgs.part = current;
+    hookArgs.streamParts = streamParts;
+    if (owns) this.#busy[i] = true;
+    const observer = this.#observer;
+    try {
+      return observer === undefined
+        ? this.#callStreamHook(processor, hookArgs)
+        : this.#observedCall(observer, processor, hookArgs, current);
+    } catch (error) {
+      if (owns) this.#busy[i] = false;
+      throw this.#host.failure(error, processor, 'processOutputStream');
+    }
+  }
+
+  /**
    * `processOutputStream` observed (tracing or recording on): counted on the processor's one
    * span for the step, never a span per chunk. A staged result settles inside the span's
    * context, so spans its steps start sit under it. Failures are named (and the span told) here.
@@ -374,7 +363,7 @@ export class StreamLane {
       next = stream.run(() => {
         hookArgs.tracingContext = stream.tracing;
         const value = this.#callStreamHook(processor, hookArgs);
-        return value instanceof StreamContinuation || isPromiseLike(value) ? settleStream(value) : value;
+        return value instanceof LaneStage || isPromiseLike(value) ? settleStage(value) : value;
       });
     } catch (error) {
       return fail(error);
@@ -430,7 +419,7 @@ export class StreamLane {
     for (const chunk of chunks) this.#checkResult(processor, chunk, current);
     const out: ChunkType[] = [];
     for (const chunk of chunks as ChunkType[]) {
-      const next = await this.run(index + 1, chunk, streamParts);
+      const next = await this.#run(index + 1, chunk, streamParts);
       if (next === undefined) continue;
       if (Array.isArray(next)) out.push(...next);
       else out.push(next);
@@ -471,7 +460,7 @@ export class StreamLane {
     const processor = this.#processors[index] as Processor;
     try {
       this.#checkResult(processor, chunk, undefined);
-      const out = await this.run(index + 1, chunk, []);
+      const out = await this.#run(index + 1, chunk, []);
       if (out === undefined) return;
       if (Array.isArray(out)) for (const c of out) await deliver(c);
       else await deliver(out);

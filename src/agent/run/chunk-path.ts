@@ -16,13 +16,14 @@
  * first and `connect()`ed once the runner exists, before any chunk flows.
  */
 import { assertCustomChunk } from '../../errors/invalid-custom-chunk.js';
+import { type ChunkCursor, emitCursor } from '../../pipeline/chunk-cursor.js';
 import type { ProcessorRunner } from '../../pipeline/runner.js';
 import type { ProcessorStreamWriter } from '../../pipeline/types.js';
 import type { ChunkBuffer } from '../../stream/chunk-buffer.js';
 import type { ChunkType, DataChunkType, FinishChunk } from '../../stream/chunk-types.js';
 import type { AgentExecutionOptions } from '../types.js';
 import { runCallback } from './callbacks.js';
-import { type ChunkDriver, type Emit, emitDriver } from './model-call.js';
+import type { Emit } from './model-call.js';
 import { PartialObjects, withPartialObjects } from './partial-objects.js';
 import type { StepRecorder } from './step-recorder.js';
 
@@ -135,11 +136,16 @@ export class ChunkPath<OUTPUT = unknown> {
   }
 
   /** The output-processor path: the chunk (or each chunk a processor made of it), in order. */
-  readonly #process = (chunk: ChunkType): Promise<void> => {
+  readonly #process = (chunk: ChunkType): Promise<void> | undefined => {
     this.#streamParts.push(chunk);
-    return this.#lanes()
-      .processOutputStream(chunk, this.#streamParts, this.#step)
-      .then(this.#deliverOut) as Promise<void>;
+    let out: ChunkType | ChunkType[] | undefined | Promise<ChunkType | ChunkType[] | undefined>;
+    try {
+      out = this.#lanes().processOutputStream(chunk, this.#streamParts, this.#step);
+    } catch (error) {
+      // An emitter's failure is a rejection, never a synchronous throw.
+      return Promise.reject(error);
+    }
+    return out instanceof Promise ? out.then(this.#deliverOut) : this.#deliverOut(out);
   };
 
   readonly #deliverOut = (out: ChunkType | ChunkType[] | undefined): Promise<void> | undefined => {
@@ -152,43 +158,19 @@ export class ChunkPath<OUTPUT = unknown> {
     for (const each of out) await this.deliver(each);
   }
 
-  /**
-   * The step reader's driver on the output-processor path (see `ChunkDriver`): the reader
-   * awaits hook results itself, so a chunk costs no promise or async frame of the path's own.
-   */
-  #laneDriver: ChunkDriver | undefined;
+  /** The step reader's cursor on the output-processor path (made on the first such step). */
+  #laneCursor: ChunkCursor | undefined;
 
-  /** Made on the first step with output processors (most runs have none). */
-  #makeLaneDriver(): ChunkDriver {
+  #makeLaneCursor(): ChunkCursor {
+    const lane = this.#lanes().stream;
     return {
       start: (chunk) => {
         this.#streamParts.push(chunk);
-        const lane = this.#lanes().stream;
-        this.#inLane = true;
-        const pending = lane.beginChunk(chunk, this.#streamParts, this.#step);
-        return pending !== undefined ? pending : this.#leaveLane(lane.readerOut);
+        return lane.beginChunk(chunk, this.#streamParts, this.#step, this.#deliverOut);
       },
-      resume: (value) => {
-        if (!this.#inLane) return undefined;
-        const lane = this.#lanes().stream;
-        const pending = lane.resumeChunk(value);
-        return pending !== undefined ? pending : this.#leaveLane(lane.readerOut);
-      },
-      fail: (error) => {
-        if (this.#inLane) {
-          this.#inLane = false;
-          this.#lanes().stream.failChunk(error);
-        }
-        throw error;
-      },
+      resume: (value) => lane.resumeChunk(value),
+      fail: (error) => lane.failChunk(error),
     };
-  }
-  /** The chunk the reader drives is still in the output lane (not being delivered). */
-  #inLane = false;
-
-  #leaveLane(out: ChunkType | ChunkType[] | undefined): PromiseLike<unknown> | undefined {
-    this.#inLane = false;
-    return this.#deliverOut(out);
   }
 
   async #pushEach(out: ChunkType | ChunkType[]): Promise<void> {
@@ -211,22 +193,22 @@ export class ChunkPath<OUTPUT = unknown> {
   /**
    * The step's model output starts flowing: its text is recorded into `recorder` as it leaves
    * the processors (until `stopReading()`), and a structured step announces partial objects.
-   * Returns the driver the step's chunks take.
+   * Returns the cursor the step's chunks take.
    */
-  startReading(recorder: StepRecorder, structured: boolean): ChunkDriver {
+  startReading(recorder: StepRecorder, structured: boolean): ChunkCursor {
     const direct = this.#runner?.passesChunksThrough !== false;
     this.#processed = !direct;
     this.#partial = structured && !direct ? new PartialObjects(this.#runId) : undefined;
     this.#reading = recorder;
     if (!direct) {
-      this.#laneDriver ??= this.#makeLaneDriver();
-      return this.#laneDriver;
+      this.#laneCursor ??= this.#makeLaneCursor();
+      return this.#laneCursor;
     }
-    if (structured) return emitDriver(withPartialObjects(this.#emit, this.#runId));
-    this.#pushDriver ??= emitDriver(this.push);
-    return this.#pushDriver;
+    if (structured) return emitCursor(withPartialObjects(this.push, this.#runId));
+    this.#pushCursor ??= emitCursor(this.push);
+    return this.#pushCursor;
   }
-  #pushDriver: ChunkDriver | undefined;
+  #pushCursor: ChunkCursor | undefined;
 
   /** The step's text is settled (or its attempt rolled back): later text is not its own. */
   stopReading(): void {

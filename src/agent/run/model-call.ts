@@ -9,6 +9,7 @@ import { describeValue } from '../../errors/describe-value.js';
 import { describeError } from '../../errors/error-chain.js';
 import { ProviderCallError } from '../../errors/provider-call-error.js';
 import type { MastraLanguageModel, ModelStreamPart, RawModelStream } from '../../models/types.js';
+import type { ChunkCursor } from '../../pipeline/chunk-cursor.js';
 import type { CachedLLMStepChunk } from '../../pipeline/types.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
 import { isTimerMs, MAX_TIMER_MS } from '../../util/timer-ms.js';
@@ -17,28 +18,6 @@ import type { StepRecorder } from './step-recorder.js';
 
 /** Emits a chunk; `undefined` means it was handled synchronously. */
 export type Emit = (chunk: ChunkType) => Promise<void> | undefined;
-
-/**
- * How the step reader sends a chunk out, driving it itself so a chunk costs no promise or async
- * frame beyond what hooks and callbacks return: `start` returns `undefined` once the chunk is out,
- * otherwise a value to await; its value goes to `resume` (which may return another), a rejection
- * to `fail` (which throws what the run should see).
- */
-export interface ChunkDriver {
-  start(chunk: ChunkType): PromiseLike<unknown> | undefined;
-  resume(value: unknown): PromiseLike<unknown> | undefined;
-  fail(error: unknown): never;
-}
-
-const rethrow = (error: unknown): never => {
-  throw error;
-};
-const nothingMore = (): undefined => undefined;
-
-/** A driver over a plain emitter: one await at most per chunk. */
-export function emitDriver(emit: Emit): ChunkDriver {
-  return { start: emit, resume: nothingMore, fail: rethrow };
-}
 
 /**
  * How a run calls its model: `generate()` asks for the whole answer in one go (the model's
@@ -125,7 +104,7 @@ export async function readStep(
   source: { stream: ReadableStream<ModelStreamPart>; raw?: RawModelStream },
   recorder: StepRecorder,
   stepChunks: CachedLLMStepChunk[] | undefined,
-  out: ChunkDriver,
+  out: ChunkCursor,
   abortSignal: AbortSignal | undefined,
 ): Promise<void> {
   const raw = source.raw;
@@ -206,6 +185,7 @@ export async function readStep(
             payload: shallowCopy((chunk as { payload?: unknown }).payload),
           });
         // Errors from processors and callbacks propagate as themselves, not as provider errors.
+        // The reader awaits what the chunk's way out hands it (see `ChunkCursor`).
         let pending = out.start(chunk);
         while (pending !== undefined) {
           let value: unknown;

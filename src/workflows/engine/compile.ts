@@ -284,7 +284,7 @@ export class MapLater extends Later {
     this.inv = inv;
     return this;
   }
-  settle(value: unknown): Out {
+  resume(value: unknown): Out {
     if (this.reused !== undefined) this.reused.busy = false;
     return mapOut(value, this.data, this.inv, this.label);
   }

@@ -1,8 +1,11 @@
 /**
  * A workflow step's result that is still to come ({@link Later}), and the data types compiled
- * steps pass along. The sequence driver awaits a Later's own promise and calls `settle`, so an
- * async hook costs the one await of its own promise, not an async wrapper (and a tick) per step.
+ * steps pass along. A Later is the chunk path's one staged-result protocol (`LaneStage` in
+ * `pipeline/chunk-cursor.ts`: `pending`, `resume`, `fail`): whoever drives it awaits its own
+ * promise and calls `resume`, so an async hook costs the one await of its own promise, not an
+ * async wrapper (and a tick) per step.
  */
+import { LaneStage, settleStage } from '../../pipeline/chunk-cursor.js';
 import { isPromiseLike } from '../../pipeline/hook-call.js';
 import type { Invocation } from './invocation.js';
 
@@ -16,17 +19,17 @@ export type Out = Data | PromiseLike<Data> | Later;
 export type Exec = (data: Data, inv: Invocation) => Out;
 
 /**
- * A result still to come: a hook's (or map's) own promise and how its value becomes data. The
- * sequence driver awaits `pending` itself and calls `settle` / `fail`, so an async hook costs
- * the one await of its own promise, not an async wrapper per step (and per step a tick).
- * Never handed to promise machinery unsettled: `settled()` turns it into a promise first.
+ * A result still to come: a hook's (or map's) own promise and how its value becomes data, as a
+ * `LaneStage` whose stages are data. The sequence driver (or the stream lane, for a chunk)
+ * awaits `pending` itself and calls `resume` / `fail`. Never handed to promise machinery
+ * unsettled: `settled()` turns it into a promise first.
  */
-export abstract class Later {
-  constructor(public pending: PromiseLike<unknown>) {}
-  /** The data the awaited value makes. */
-  abstract settle(value: unknown): Out;
-  /** What the rejection becomes (always throws). */
-  abstract fail(error: unknown): never;
+export abstract class Later extends LaneStage {
+  constructor(public pending: PromiseLike<unknown>) {
+    super();
+  }
+  /** The data the awaited value makes (data now, or a further stage). */
+  abstract override resume(value: unknown): Out;
 }
 
 /** True when `out` is not data yet (a promise or a {@link Later}). */
@@ -34,21 +37,9 @@ export function isPending(out: Out): out is PromiseLike<Data> | Later {
   return out instanceof Later || isPromiseLike(out);
 }
 
-/** `out` as data, awaited (Laters settled) in place. */
-export async function settled(out: Out): Promise<Data> {
-  let current = out;
-  for (;;) {
-    if (current instanceof Later) {
-      let value: unknown;
-      try {
-        value = await current.pending;
-      } catch (error) {
-        current.fail(error);
-      }
-      current = current.settle(value);
-    } else if (isPromiseLike(current)) current = await current;
-    else return current;
-  }
+/** `out` as data, awaited (Laters settled stage by stage, as the lane does). */
+export function settled(out: Out): Promise<Data> {
+  return settleStage(out) as Promise<Data>;
 }
 
 /** `out` as something promise machinery may be handed (a Later becomes a promise). */

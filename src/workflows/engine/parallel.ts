@@ -83,7 +83,7 @@ export class StreamJoin extends Later {
     else this.#wakeError?.(value);
   }
 
-  settle(value: unknown): Out {
+  resume(value: unknown): Out {
     this.#take(this.#index, value);
     return this.#next(this.#index + 1);
   }
@@ -92,7 +92,7 @@ export class StreamJoin extends Later {
   #take(j: number, value: unknown): void {
     const out = this.#outs[j] as Out;
     try {
-      this.#outs[j] = out instanceof Later ? out.settle(value) : (value as Data);
+      this.#outs[j] = out instanceof Later ? out.resume(value) : (value as Data);
     } catch (error) {
       this.#abandon(j);
       throw error;
@@ -196,7 +196,7 @@ export class BranchJoin {
   settleLater(i: number, later: Later, value: unknown): void {
     let out: Out;
     try {
-      out = later.settle(value);
+      out = later.resume(value);
     } catch (error) {
       this.fail(error);
       return;
@@ -274,8 +274,8 @@ class KeyedLater extends Later {
   ) {
     super(inner.pending);
   }
-  settle(value: unknown): Out {
-    return keyedOut(this.inner.settle(value), this.id, this.inv);
+  resume(value: unknown): Out {
+    return keyedOut(this.inner.resume(value), this.id, this.inv);
   }
   fail(error: unknown): never {
     return this.inner.fail(error);

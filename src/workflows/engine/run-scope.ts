@@ -6,8 +6,8 @@
 import type { Span } from '@opentelemetry/api';
 import type { TripWireOptions } from '../../errors/tripwire.js';
 import { abortFor, LAZY_SIGNAL_CALLS, NO_TRACING, readThroughSignal } from '../../pipeline/hook-call.js';
-import { WRITER_INTERNALS, type WriterInternals } from '../../pipeline/stream-continuation.js';
 import type { Processor, ProcessorState, ProcessorStreamWriter } from '../../pipeline/types.js';
+import { WRITER_INTERNALS, type WriterInternals } from '../../pipeline/writer-internals.js';
 import type { ChunkType } from '../../stream/chunk-types.js';
 import { workflowInvalidOutput } from '../errors.js';
 import type { GraphNode, ProcessorStepNode } from '../graph.js';

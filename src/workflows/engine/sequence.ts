@@ -1,10 +1,11 @@
 /**
  * Running a compiled sequence: synchronously while its steps return plain values; from the first
  * pending result on, either one async frame (`runRest`) or, for a stream chunk's top-level
- * sequence, a staged result the lane loop awaits itself (`SequenceStage`, a `StreamContinuation`).
+ * sequence, a staged result the lane loop awaits itself (`SequenceStage`, a `LaneStage`).
  */
+
+import { LaneStage } from '../../pipeline/chunk-cursor.js';
 import { isPromiseLike } from '../../pipeline/hook-call.js';
-import { StreamContinuation } from '../../pipeline/stream-continuation.js';
 import type { Invocation } from './invocation.js';
 import { type Data, type Exec, isPending, Later, type Out } from './later.js';
 
@@ -57,7 +58,7 @@ async function runRest(
         } catch (error) {
           out.fail(error);
         }
-        out = out.settle(value);
+        out = out.resume(value);
       } else if (isPromiseLike(out)) out = await out;
       else break;
     }
@@ -76,7 +77,7 @@ async function runRest(
  * each pending hook result (`pending`) and calls `resume`, which runs on until the next pending
  * one or the end (the lane's final check). One object per chunk that went async, no async frame.
  */
-export class SequenceStage extends StreamContinuation {
+export class SequenceStage extends LaneStage {
   pending!: PromiseLike<unknown>;
   #later: Later | undefined;
   /** Finished: the run may use it for its next chunk. */
@@ -113,7 +114,7 @@ export class SequenceStage extends StreamContinuation {
 
   resume(value: unknown): unknown {
     const later = this.#later;
-    let out: Out = later === undefined ? (value as Data) : later.settle(value);
+    let out: Out = later === undefined ? (value as Data) : later.resume(value);
     const { execs, ids, inv } = this;
     for (;;) {
       if (isPending(out)) {

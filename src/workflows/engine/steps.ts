@@ -257,7 +257,7 @@ export class StreamLater extends Later {
     this.inv = inv;
     return this;
   }
-  settle(value: unknown): Out {
+  resume(value: unknown): Out {
     if (this.slot !== undefined) this.slot.busy = false;
     return streamOut(value, this.part, this.data, this.inv, this.label);
   }
