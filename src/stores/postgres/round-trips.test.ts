@@ -1,0 +1,109 @@
+/**
+ * Issue 30 item 1: PostgreSQL round trips per agent turn, counted on a real pool whose
+ * connections count every query they send (`testing/counting-pool.ts`). A turn's store work is
+ * split at the model call: what ran before it is the memory load (thread check or claim, last N
+ * messages, working memory, semantic recall), what ran after it is the save.
+ */
+import { Agent } from 'sluice/agent';
+import { Memory, type MemoryConfig } from 'sluice/memory';
+import { PostgresStore } from 'sluice/pg';
+import { ScriptedModel } from 'sluice/test';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HashEmbedder } from '../../memory/testing/hash-embedder.js';
+import { type CountingPool, countingPool } from './testing/counting-pool.js';
+import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from './testing/test-env.js';
+
+const available = await postgresAvailable();
+
+interface TurnTrips {
+  load: number;
+  save: number;
+  statements: readonly string[];
+}
+
+/** Run `turns` turns on one thread; the round trips of each, split at the model call. */
+async function countTurns(
+  counter: CountingPool,
+  options: MemoryConfig,
+  turns: number,
+  embedder?: HashEmbedder,
+): Promise<TurnTrips[]> {
+  const schema = uniqueSchema('trips');
+  const storage = new PostgresStore({ pool: counter.pool, schema });
+  await storage.init();
+  let atModel = 0;
+  const model = new ScriptedModel({
+    steps: () => {
+      atModel = counter.log().queries;
+      return 'an answer';
+    },
+  });
+  const memory = new Memory({ storage, options, ...(embedder ? { embedder } : {}) });
+  const agent = new Agent({ id: 'trips', instructions: 'x', model, memory });
+  const out: TurnTrips[] = [];
+  try {
+    for (let i = 0; i < turns; i++) {
+      counter.reset();
+      await agent.generate(`question ${i}`, { memory: { thread: 'th', resource: 'u' } });
+      const log = counter.log();
+      out.push({ load: atModel, save: log.queries - atModel, statements: log.statements });
+    }
+  } finally {
+    await storage.close();
+    await dropSchema(counter.pool, schema);
+  }
+  return out;
+}
+
+describe.skipIf(!available)('PostgreSQL round trips per turn (a counting pg.Pool)', () => {
+  const counter = available ? countingPool({ connectionString: DATABASE_URL, max: 4 }) : undefined;
+  afterAll(async () => {
+    await counter?.pool.end();
+  });
+
+  it('history only: the load is one round trip, the save one round trip, on a new thread and after', async () => {
+    const trips = await countTurns(counter!, { lastMessages: 10 }, 3);
+    expect(trips.map(({ load, save }) => ({ load, save })), JSON.stringify(trips, null, 1)).toEqual([
+      { load: 1, save: 1 },
+      { load: 1, save: 1 },
+      { load: 1, save: 1 },
+    ]);
+  });
+
+  it('history and resource working memory: still one round trip to load, one to save', async () => {
+    const trips = await countTurns(
+      counter!,
+      { lastMessages: 10, workingMemory: { enabled: true, scope: 'resource' } },
+      2,
+    );
+    expect(trips.map(({ load, save }) => ({ load, save })), JSON.stringify(trips, null, 1)).toEqual([
+      { load: 1, save: 1 },
+      { load: 1, save: 1 },
+    ]);
+  });
+
+  it('history and thread working memory: one round trip to load, one to save', async () => {
+    const trips = await countTurns(
+      counter!,
+      { lastMessages: 10, workingMemory: { enabled: true, scope: 'thread' } },
+      2,
+    );
+    expect(trips.map(({ load, save }) => ({ load, save })), JSON.stringify(trips, null, 1)).toEqual([
+      { load: 1, save: 1 },
+      { load: 1, save: 1 },
+    ]);
+  });
+
+  it('with semantic recall: the vector search and its page add their own round trips (pinned)', async () => {
+    const trips = await countTurns(
+      counter!,
+      { lastMessages: 4, semanticRecall: { topK: 2, messageRange: 1, scope: 'resource' } },
+      2,
+      new HashEmbedder(),
+    );
+    expect(trips.map(({ load, save }) => ({ load, save })), JSON.stringify(trips, null, 1)).toEqual([
+      { load: 1, save: 1 },
+      { load: 1, save: 1 },
+    ]);
+  });
+});
