@@ -234,6 +234,7 @@ export interface SaveTurnInput {
  * asked for at once so a networked store can answer in one round trip.
  */
 export interface LoadTurnQuery {
+  /** The thread the turn runs in. */
   threadId: string;
   /** The resource the turn runs for: history and working memory are only ever this resource's. */
   resourceId: string;

@@ -83,7 +83,7 @@ export interface PostgresStoreOptions {
 }
 
 /** Default of {@link PostgresStoreOptions.statementTimeoutMs}. */
-export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
 /** How much longer than the statement timeout the client waits by default. */
 const CLIENT_TIMEOUT_MARGIN_MS = 5_000;
 /** Migrations may build indexes on large tables: their statements get this long on both sides. */

@@ -8,7 +8,7 @@
 import pg from 'pg';
 
 /** What a counting pool has seen since the last `reset()`. */
-export interface RoundTripLog {
+interface RoundTripLog {
   /** Queries sent (one round trip each). */
   readonly queries: number;
   /** Physical connections opened. */
