@@ -9,7 +9,12 @@
  * `(created_at, seq)` with `seq` an identity column. Migrations take a transaction-scoped
  * advisory lock keyed by the schema, so two processes starting at once apply each
  * version exactly once. A client killed mid-transaction leaves nothing: the server rolls the
- * transaction back when the connection drops.
+ * transaction back when the connection drops. A turn's load and save are one statement each
+ * (`./turn-statements.ts`): one round trip, the save atomic as a statement is.
+ *
+ * No query waits forever: `statementTimeoutMs` (PostgreSQL's `statement_timeout`, on the pool the
+ * store creates) and `queryTimeoutMs` (a client-side timer on every query, which also drops the
+ * stalled connection) fail a call with `STORE_UNAVAILABLE`.
  */
 import type { Pool, PoolClient, PoolConfig } from 'pg';
 import { ConfigurationError } from '../../errors/configuration-error.js';
@@ -206,12 +211,16 @@ function toPg(sql: string): string {
  * a query sent on a connection that stalls rejects instead of waiting for the network.
  */
 function executor(client: Pool | PoolClient, timeoutMs: number): SqlExecutor {
-  const send = (sql: string, params: readonly unknown[]) =>
-    client.query({
-      text: toPg(sql),
-      values: params as unknown[],
-      ...(timeoutMs > 0 ? { query_timeout: timeoutMs } : {}),
-    } as { text: string; values: unknown[] });
+  // `query_timeout` per query (pg reads it from the query config), so it holds on a pool the
+  // caller passed too; typed loosely because @types/pg does not list it on QueryConfig.
+  const send =
+    timeoutMs > 0
+      ? (sql: string, params: readonly unknown[]) =>
+          client.query({ text: toPg(sql), values: params as unknown[], query_timeout: timeoutMs } as {
+            text: string;
+            values: unknown[];
+          })
+      : (sql: string, params: readonly unknown[]) => client.query(toPg(sql), params as unknown[]);
   return {
     all: async (sql, params = []) => (await send(sql, params)).rows as SqlRow[],
     run: async (sql, params = []) => (await send(sql, params)).rowCount ?? 0,
