@@ -9,6 +9,7 @@ import { PostgresStore } from 'sluice/pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { StorageThread } from '../types.js';
 import { DATABASE_URL, dropSchema, postgresAvailable, uniqueSchema } from './testing/test-env.js';
+import { loadTurnSql } from './turn-statements.js';
 
 const available = await postgresAvailable();
 const admin = available ? new pg.Pool({ connectionString: DATABASE_URL, max: 2 }) : undefined;
@@ -115,6 +116,33 @@ describe.skipIf(!available)('PostgresStore.loadTurn', () => {
       ).toBe(2);
       const loaded = await store.loadTurn({ threadId: 't', resourceId: 'u', lastMessages: 10 });
       expect(loaded.messages.map((m) => m.id)).toEqual(['mine']);
+    });
+  });
+
+  it('the last N messages come from the (thread_id, created_at, seq) index read backwards: no sort, no scan', async () => {
+    await withStore('lt_plan', async (store, schema) => {
+      await store.saveThread(claim('t', 'u'));
+      // Rows written in bulk by the server itself: two threads of 5,000 messages each.
+      await admin!.query(
+        `INSERT INTO "${schema}".sluice_messages (id, thread_id, resource_id, role, created_at, content) ` +
+          "SELECT 'm' || g, CASE WHEN g % 2 = 0 THEN 't' ELSE 'other' END, 'u', 'user', g, '{}' " +
+          'FROM generate_series(1, 10000) AS g',
+      );
+      await admin!.query(`ANALYZE "${schema}".sluice_messages`);
+      const q = (name: string) => `"${schema}"."sluice_${name}"`;
+      const sql = loadTurnSql({
+        threads: q('threads'),
+        messages: q('messages'),
+        resources: q('resources'),
+        vectors: q('vectors'),
+        migrations: q('migrations'),
+      });
+      const numbered = sql.split('?').reduce((out, part, i) => (i === 0 ? part : `${out}$${i}${part}`), '');
+      const params = ['t', 'u', null, null, 0, 0, false, 't', 't', 'u', 'u', 10, false, 'u'];
+      const plan = await admin!.query(`EXPLAIN ${numbered}`, params);
+      const text = plan.rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
+      expect(text).toContain('Index Scan Backward using sluice_messages_thread_order');
+      expect(text).not.toContain('Seq Scan on sluice_messages');
     });
   });
 

@@ -98,6 +98,25 @@ export async function saveTurnStatement(
   return turn.messages.map((m, i) => storedMessage(m, thread.resourceId, contents[i] as string));
 }
 
+/**
+ * The load statement (parameters in {@link loadTurnStatement}'s order): claim, thread, the
+ * owner's last N messages (the `(thread_id, created_at, seq)` index read backwards), resource.
+ */
+export function loadTurnSql(tables: SqlTables): string {
+  return (
+    `WITH claimed AS (INSERT INTO ${tables.threads} (id, resource_id, title, metadata, created_at, updated_at) ` +
+    'SELECT ?::text, ?::text, ?::text, ?::text, ?::bigint, ?::bigint WHERE ?::boolean ' +
+    'ON CONFLICT (id) DO NOTHING RETURNING id), ' +
+    `thread AS (SELECT id, resource_id, title, metadata, created_at, updated_at FROM ${tables.threads} WHERE id = ?::text), ` +
+    // Only the owner's rows, and only from the owner's thread: another tenant's thread yields none.
+    `history AS (SELECT ${MESSAGE_COLUMNS} FROM ${tables.messages} WHERE thread_id = ?::text AND resource_id = ?::text ` +
+    'AND EXISTS (SELECT 1 FROM thread WHERE resource_id = ?::text) ORDER BY created_at DESC, seq DESC LIMIT ?::int) ' +
+    'SELECT (SELECT row_to_json(thread) FROM thread) AS thread, EXISTS (SELECT 1 FROM claimed) AS claimed, ' +
+    "COALESCE((SELECT json_agg(h ORDER BY h.created_at, h.seq) FROM history h), '[]'::json) AS messages, " +
+    `(SELECT row_to_json(r) FROM ${tables.resources} r WHERE ?::boolean AND r.id = ?::text) AS resource`
+  );
+}
+
 /** How often a claim that lost a race with a concurrent insert is read again (see below). */
 const CLAIM_ATTEMPTS = 3;
 
@@ -109,17 +128,7 @@ export async function loadTurnStatement(
   query: LoadTurnQuery,
 ): Promise<LoadedTurn> {
   const claim = query.claim ? threadRow(query.claim) : undefined;
-  const sql =
-    `WITH claimed AS (INSERT INTO ${tables.threads} (id, resource_id, title, metadata, created_at, updated_at) ` +
-    'SELECT ?::text, ?::text, ?::text, ?::text, ?::bigint, ?::bigint WHERE ?::boolean ' +
-    'ON CONFLICT (id) DO NOTHING RETURNING id), ' +
-    `thread AS (SELECT id, resource_id, title, metadata, created_at, updated_at FROM ${tables.threads} WHERE id = ?::text), ` +
-    // Only the owner's rows, and only from the owner's thread: another tenant's thread yields none.
-    `history AS (SELECT ${MESSAGE_COLUMNS} FROM ${tables.messages} WHERE thread_id = ?::text AND resource_id = ?::text ` +
-    'AND EXISTS (SELECT 1 FROM thread WHERE resource_id = ?::text) ORDER BY created_at DESC, seq DESC LIMIT ?::int) ' +
-    'SELECT (SELECT row_to_json(thread) FROM thread) AS thread, EXISTS (SELECT 1 FROM claimed) AS claimed, ' +
-    "COALESCE((SELECT json_agg(h ORDER BY h.created_at, h.seq) FROM history h), '[]'::json) AS messages, " +
-    `(SELECT row_to_json(r) FROM ${tables.resources} r WHERE ?::boolean AND r.id = ?::text) AS resource`;
+  const sql = loadTurnSql(tables);
   const params = [
     query.threadId,
     query.resourceId,
