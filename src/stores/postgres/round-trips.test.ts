@@ -112,7 +112,7 @@ describe.skipIf(!available)('PostgreSQL round trips per turn (a counting pg.Pool
     ]);
   });
 
-  it('with semantic recall: the vector search and its page add their own round trips (pinned)', async () => {
+  it('with semantic recall: the vector search and the embeddings add one round trip each', async () => {
     const trips = await countTurns(
       counter!,
       { lastMessages: 4, semanticRecall: { topK: 2, messageRange: 1, scope: 'resource' } },
@@ -127,6 +127,28 @@ describe.skipIf(!available)('PostgreSQL round trips per turn (a counting pg.Pool
     ).toEqual([
       { load: 2, save: 2 },
       { load: 2, save: 2 },
+    ]);
+  });
+
+  it('semantic recall that finds older messages: the page of them with their neighbours is two more round trips, whatever topK', async () => {
+    const trips = await countTurns(
+      counter!,
+      { lastMessages: 2, semanticRecall: { topK: 2, messageRange: 1, scope: 'thread' } },
+      5,
+      new HashEmbedder(),
+    );
+    // From the third turn on, earlier questions (sharing the word "question") lie outside the
+    // last 2 messages: the recall reads them and their neighbours (one statement for every match,
+    // plus the page it is included in). Before: a page, a count, then 3 per match (7 to 10 here).
+    expect(
+      trips.map(({ load, save }) => ({ load, save })),
+      JSON.stringify(trips, null, 1),
+    ).toEqual([
+      { load: 2, save: 2 },
+      { load: 2, save: 2 },
+      { load: 4, save: 2 },
+      { load: 4, save: 2 },
+      { load: 4, save: 2 },
     ]);
   });
 });

@@ -338,7 +338,7 @@ export abstract class SqlStore implements MemoryStorage {
     }
     const window = pageWindow(page, perPage, query.orderBy);
     return this.op('listMessages', (db) =>
-      listMessageRows(db, this.name, this.tables.messages, query, page, perPage, window),
+      listMessageRows(db, this.name, this.tables.messages, query, page, perPage, window, this.dialect),
     );
   }
 
