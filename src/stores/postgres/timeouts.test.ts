@@ -132,6 +132,37 @@ describe.skipIf(!available)('PostgreSQL calls never hang (real server)', () => {
     }
   }, 30_000);
 
+  it('a pool the caller passed gets the client-side query timeout too: a stalled read fails, the pool stays usable', async () => {
+    const target = new URL(DATABASE_URL);
+    const proxy = await startStallProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    const schema = uniqueSchema('stallpool');
+    const pool = new pg.Pool({
+      connectionString: throughProxy(proxy),
+      max: 2,
+      connectionTimeoutMillis: 1000,
+    });
+    pool.on('error', () => undefined);
+    const storage = new PostgresStore({ pool, schema, queryTimeoutMs: 500 });
+    try {
+      await storage.init();
+      proxy.stall();
+      const error = await storage.getThreadById('t').then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(storeError(error)?.code, String(error)).toBe('STORE_UNAVAILABLE');
+      expect(storeError(error)?.message).toContain('getThreadById');
+      proxy.resume();
+      expect(await storage.getThreadById('t')).toBeNull();
+    } finally {
+      proxy.resume();
+      await storage.close();
+      await pool.end();
+      await proxy.close();
+      await dropSchema(admin!, schema);
+    }
+  }, 30_000);
+
   it('pg_sleep past statementTimeoutMs is cancelled by the server: STORE_UNAVAILABLE naming the statement timeout', async () => {
     const schema = uniqueSchema('sleep');
     const storage = new PostgresStore({ connectionString: DATABASE_URL, schema, statementTimeoutMs: 300 });
