@@ -19,6 +19,7 @@ import { benchLongToolLoop } from './long-tool-loop.js';
 import { benchMemoryAgent } from './memory-agent.js';
 import { benchMemoryStore } from './memory-store.js';
 import { benchOutputProcessors } from './output-processors.js';
+import { benchPgRoundTrips } from './pg-round-trips.js';
 import { benchPII } from './pii.js';
 import { benchRegexWorstCase } from './regex-worst-case.js';
 import { benchResponseCache } from './response-cache.js';
@@ -46,6 +47,7 @@ const BENCHMARKS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['Response cache', benchResponseCache],
   ['Memory store', benchMemoryStore],
   ['Memory agent', benchMemoryAgent],
+  ['PostgreSQL round trips', benchPgRoundTrips],
   ['Background leases', benchBackgroundLeases],
   ['Language identification', benchLanguageId],
   ['PII', benchPII],
