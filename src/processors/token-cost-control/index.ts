@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { estimatePromptTokens } from '../../cost/call-estimate.js';
 import { InMemoryUsageLedger } from '../../cost/in-memory-ledger.js';
-import { LedgerOutbox, WarningLimiter } from '../../cost/ledger-outbox.js';
+import { LedgerOutbox } from '../../cost/ledger-outbox.js';
 import { estimateCost, pricingProblem } from '../../cost/pricing.js';
 import {
   type RunUsageContext,
@@ -38,6 +38,7 @@ import type {
 } from '../../pipeline/types.js';
 import type { RequestContext } from '../../request-context/request-context.js';
 import { isTimerMs, MAX_TIMER_MS } from '../../util/timer-ms.js';
+import { limiterFor, type WarningLimiter } from '../../util/warning-limiter.js';
 import { TIMED_OUT, withinMs } from '../../util/within-ms.js';
 import { withHookDefaults } from '../direct-call/index.js';
 import { TOKEN_COST_CONTROL_OPTIONS } from '../guardrail-option-names.js';
@@ -344,8 +345,13 @@ export class TokenCostControl
       );
     }
     this.ledger = ledger ?? new InMemoryUsageLedger({ now: this.#now });
-    this.#warnings = new WarningLimiter(WARNING_INTERVAL_MS, (message) =>
-      console.warn(`[sluice] ${ID}: ${message}`),
+    // One limiter per ledger for the whole process: processors built per request (a budget per
+    // tenant) must not each print their own line during an outage.
+    this.#warnings = limiterFor(
+      this.ledger,
+      WARNING_INTERVAL_MS,
+      (message) => console.warn(`[sluice] ${ID}: ${message}`),
+      () => this.#now().getTime(),
     );
     this.#outbox = new LedgerOutbox(this.ledger, {
       maxPending: maxQueued ?? DEFAULT_MAX_QUEUED_WRITES,
@@ -777,7 +783,7 @@ const DEFAULT_RESERVATION_TTL_MS = 600_000;
 /** Default of `maxQueuedWrites`. */
 const DEFAULT_MAX_QUEUED_WRITES = 10_000;
 
-/** Ledger warnings of one kind are printed at most this often during an outage. */
+/** Ledger warnings of one kind are printed at most this often during an outage (per ledger, per process). */
 const WARNING_INTERVAL_MS = 60_000;
 
 function checkReservation(
