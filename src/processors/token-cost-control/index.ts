@@ -248,6 +248,8 @@ export class TokenCostControl
   readonly #outbox: LedgerOutbox;
   readonly #warnings: WarningLimiter;
   #warnedMissingKey = false;
+  /** Usage writes in flight, per scope key of this processor's scope (see {@link #tracked}). */
+  readonly #inFlight = new Map<string, Set<Promise<void>>>();
 
   constructor(options: TokenCostControlOptions) {
     checkOptionNames(NAME, options, TOKEN_COST_CONTROL_OPTIONS);
@@ -381,9 +383,41 @@ export class TokenCostControl
         console.warn(message);
       },
       // Writes go through the outbox: an unreachable ledger gets them when it answers again.
-      record: (record) => this.#outbox.write({ kind: 'record', record }),
-      settle: (hold, record) => this.#outbox.write({ kind: 'settle', hold, record }),
+      record: (record) => this.#tracked(record.scope, this.#outbox.write({ kind: 'record', record })),
+      settle: (hold, record) =>
+        this.#tracked(hold.scope, this.#outbox.write({ kind: 'settle', hold, record })),
     };
+  }
+
+  /**
+   * A write of this process in flight under the budget's scope key, until it settles. A run's
+   * writes finish after its stream has ended (off the response path), so the next request of the
+   * same scope key may come first: its check waits for them ({@link #landed}), and sees them.
+   */
+  #tracked(keys: UsageScopeKeys, write: Promise<void>): Promise<void> {
+    const scopeKey = keyFor(this.scope, keys);
+    if (scopeKey === undefined) return write;
+    let writes = this.#inFlight.get(scopeKey);
+    if (writes === undefined) {
+      writes = new Set();
+      this.#inFlight.set(scopeKey, writes);
+    }
+    const done = write.then(
+      () => undefined,
+      () => undefined,
+    );
+    writes.add(done);
+    void done.then(() => {
+      writes.delete(done);
+      if (writes.size === 0 && this.#inFlight.get(scopeKey) === writes) this.#inFlight.delete(scopeKey);
+    });
+    return write;
+  }
+
+  /** Resolves once this process's writes in flight under `scopeKey` have landed (or were queued). */
+  async #landed(scopeKey: string): Promise<void> {
+    const writes = this.#inFlight.get(scopeKey);
+    if (writes !== undefined) await Promise.all(writes);
   }
 
   /** Before every model call: make sure the run records into the ledger, then check the scope's spending. */
@@ -414,6 +448,7 @@ export class TokenCostControl
     try {
       read = (async () => {
         await flushQuietly(usageRecorder);
+        await this.#landed(scopeKey);
         await this.#outbox.replay();
         if (hold !== undefined) {
           return (this.ledger.reserve as NonNullable<UsageLedger['reserve']>).call(this.ledger, hold, {
