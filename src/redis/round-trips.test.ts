@@ -66,13 +66,13 @@ async function setUp(kind: 'node-redis' | 'ioredis') {
   const { client, close } = await connect(kind);
   const counter = countRoundTrips(client);
   let atModel: RoundTripLog | undefined;
-  let release: (() => void) | undefined;
+  const held: { release?: () => void } = {};
   const model = new ScriptedModel({
     provider: 'trips-test',
     modelId: 'metered-1',
     steps: () => {
       atModel = counter.mark();
-      release = counter.holdReplies();
+      held.release = counter.holdReplies();
       return { text: 'an answer', usage: { inputTokens: 100, outputTokens: 10 } };
     },
   });
@@ -105,7 +105,7 @@ async function setUp(kind: 'node-redis' | 'ioredis') {
     ]);
     counter.mark();
     atModel = undefined;
-    release = undefined;
+    held.release = undefined;
     const output = await agent.stream(prompt, { requestContext });
     let settled = false;
     const text = output.text.then((value) => {
@@ -124,7 +124,7 @@ async function setUp(kind: 'node-redis' | 'ioredis') {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const streamEndedWhileHeld = ended;
     const settledWhileHeld = settled;
-    release?.();
+    held.release?.();
     await reading;
     expect(await text).toBe('an answer');
     const afterModel = counter.mark();

@@ -20,7 +20,7 @@ export type CacheFailureKind =
   | 'key-too-deep';
 
 /** Warnings of one kind about one backend are logged at most this often. */
-export const CACHE_WARNING_INTERVAL_MS = 60_000;
+const CACHE_WARNING_INTERVAL_MS = 60_000;
 
 /**
  * Backend calls that can never fail or stall a model call: each is bounded by `timeoutMs`, and

@@ -89,7 +89,7 @@ describe('outage warnings', () => {
       expect(result.text).toBe('still answering');
       clock.advance(100);
     }
-    const lines = warn.mock.calls.map((call: unknown[]) => String(call[0]));
+    const lines: string[] = warn.mock.calls.map((call: unknown[]) => String(call[0]));
     const reads = lines.filter((line) => line.includes('could not be read'));
     const writes = lines.filter((line) => line.includes('is unreachable'));
     expect(reads).toHaveLength(2);
