@@ -66,13 +66,14 @@ async function setUp(kind: 'node-redis' | 'ioredis') {
   const { client, close } = await connect(kind);
   const counter = countRoundTrips(client);
   let atModel: RoundTripLog | undefined;
-  const held: { release?: () => void } = {};
+  const noop = () => {};
+  let release: () => void = noop;
   const model = new ScriptedModel({
     provider: 'trips-test',
     modelId: 'metered-1',
     steps: () => {
       atModel = counter.mark();
-      held.release = counter.holdReplies();
+      release = counter.holdReplies();
       return { text: 'an answer', usage: { inputTokens: 100, outputTokens: 10 } };
     },
   });
@@ -105,7 +106,7 @@ async function setUp(kind: 'node-redis' | 'ioredis') {
     ]);
     counter.mark();
     atModel = undefined;
-    held.release = undefined;
+    release = noop;
     const output = await agent.stream(prompt, { requestContext });
     let settled = false;
     const text = output.text.then((value) => {
@@ -124,7 +125,7 @@ async function setUp(kind: 'node-redis' | 'ioredis') {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const streamEndedWhileHeld = ended;
     const settledWhileHeld = settled;
-    held.release?.();
+    release();
     await reading;
     expect(await text).toBe('an answer');
     const afterModel = counter.mark();
