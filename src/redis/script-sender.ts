@@ -73,6 +73,7 @@ interface PendingScript {
   reject: (error: unknown) => void;
 }
 
+/** `NOSCRIPT`: the server does not have the script (restarted, flushed, another node). */
 function isNoScript(error: unknown): boolean {
   return /NOSCRIPT/.test(String((error as { message?: unknown })?.message ?? ''));
 }

@@ -34,19 +34,14 @@ export class FailOpen {
   readonly #timeoutMs: number;
   readonly #logger: ResponseCacheLogger;
 
-  constructor(
-    timeoutMs: number,
-    logger: ResponseCacheLogger,
-    cache: MastraServerCache | undefined,
-    now: () => number = Date.now,
-  ) {
+  constructor(timeoutMs: number, logger: ResponseCacheLogger, cache: MastraServerCache | undefined) {
     this.#timeoutMs = timeoutMs;
     this.#logger = logger;
     const ignore = () => {};
     this.#limiter =
       cache === undefined
-        ? new WarningLimiter(CACHE_WARNING_INTERVAL_MS, ignore, now)
-        : limiterFor(cache, CACHE_WARNING_INTERVAL_MS, ignore, now);
+        ? new WarningLimiter(CACHE_WARNING_INTERVAL_MS, ignore)
+        : limiterFor(cache, CACHE_WARNING_INTERVAL_MS, ignore);
   }
 
   /** `cache.get(key)`, or `undefined` when it failed or took longer than `timeoutMs`. */
