@@ -7,7 +7,12 @@
  * user): before the model call, ONE round trip for the cache lookup and ONE for the budget check
  * (the reservation script); after the answer, the ledger's settlement (one script per scope key)
  * leaves as ONE pipeline and the cache entry as ONE `SET`, both after the client's stream has
- * ended and before the run's promise settles.
+ * ended and before the run's promise settles. With `reservation: false` the budget read is one
+ * script and the record one pipeline, the same counts.
+ *
+ * Before issue #30 (same turn): node-redis 2 before the model call, 5 after (one EVALSHA per
+ * scope key, then the SET); ioredis 2 and 2; on both, every write after the answer was waited
+ * for before the client's stream ended.
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
@@ -62,7 +67,7 @@ async function connect(kind: 'node-redis' | 'ioredis'): Promise<{ client: object
  * back every Redis reply after the model call until the client's stream has ended, and splits the
  * round trips at the model call.
  */
-async function setUp(kind: 'node-redis' | 'ioredis') {
+async function setUp(kind: 'node-redis' | 'ioredis', reservation: false | undefined = undefined) {
   const { client, close } = await connect(kind);
   const counter = countRoundTrips(client);
   let atModel: RoundTripLog | undefined;
@@ -77,7 +82,7 @@ async function setUp(kind: 'node-redis' | 'ioredis') {
       return { text: 'an answer', usage: { inputTokens: 100, outputTokens: 10 } };
     },
   });
-  const prefix = `${PREFIX}${kind}:`;
+  const prefix = `${PREFIX}${kind}:${reservation === false ? 'record' : 'reserve'}:`;
   const agent = new Agent({
     id: `trips-${kind}`,
     name: 'trips',
@@ -95,6 +100,7 @@ async function setUp(kind: 'node-redis' | 'ioredis') {
         window: '24h',
         ledger: new RedisUsageLedger({ client: counter.client, keyPrefix: `${prefix}usage:` }),
         pricing: { 'trips-test/metered-1': { input: 1, output: 2 } },
+        ...(reservation === false ? { reservation } : {}),
       }),
     ],
   });
@@ -154,6 +160,24 @@ describe.skipIf(!admin)('Redis round trips of one turn with ResponseCache + Toke
         );
         // Both off the response path: the stream ended while their replies were held back,
         // and the run's promise waited for them.
+        expect(trips.streamEndedWhileHeld).toBe(true);
+        expect(trips.settledWhileHeld).toBe(false);
+      } finally {
+        close();
+      }
+    });
+
+    it(`${kind}, reservation: false: one round trip for the budget read and one for the lookup; the record pipeline and the cache write after the stream ended`, async () => {
+      const { turn, close } = await setUp(kind, false);
+      try {
+        await turn(`warm up ${randomUUID()}`);
+        const trips = await turn(`a new question ${randomUUID()}`);
+        console.info(`[round trips] ${kind}, reservation: false`, JSON.stringify(trips));
+        const script = kind === 'ioredis' ? 'evalsha' : 'evalSha';
+        expect(trips.beforeModel).toEqual({ count: 2, sent: [`pipeline[${script}]`, 'get'] });
+        expect([...trips.afterModel.sent].sort()).toEqual(
+          [`pipeline[${Array(4).fill(script).join(',')}]`, 'set'].sort(),
+        );
         expect(trips.streamEndedWhileHeld).toBe(true);
         expect(trips.settledWhileHeld).toBe(false);
       } finally {
