@@ -14,6 +14,7 @@ import { convertToModelMessages, streamText, type UIMessage } from 'ai';
 import { createClient } from 'redis';
 import { Agent } from '../src/agent/index.js';
 import { createChatHandler, toNodeHandler } from '../src/ai-sdk/index.js';
+import type { UsageHold, UsageReserveCheck, UsageReserveResult } from '../src/cost/types.js';
 import { Memory } from '../src/memory/index.js';
 import { PostgresStore } from '../src/pg/index.js';
 import { ResponseCache, TokenCostControl } from '../src/processors/index.js';
@@ -45,6 +46,48 @@ export interface WorkerStats {
   peakRss: number;
   /** User + system CPU time since the last reset, in ms. */
   cpuMs: number;
+  /** Store calls slower than the caller waits for (it then goes on without them), since the last reset. */
+  late: LateCalls;
+}
+
+/** Calls that outlived their caller's timeout: the turn went on without them (fail-open). */
+export interface LateCalls {
+  /** `ResponseCache` lookups over its 300 ms: the call went uncached. */
+  cacheGet: number;
+  /** `ResponseCache` writes over 300 ms: the answer was not stored. */
+  cacheSet: number;
+  /** `TokenCostControl` budget checks (reservations) over its 2 s: the call went unchecked. */
+  budgetCheck: number;
+}
+
+// The processors' default timeouts (ResponseCache `timeoutMs`, TokenCostControl `timeoutMs`).
+const CACHE_TIMEOUT_MS = 300;
+const BUDGET_TIMEOUT_MS = 2000;
+let late: LateCalls = { cacheGet: 0, cacheSet: 0, budgetCheck: 0 };
+
+/** Counts, on the way out, the calls that took longer than their caller waits. */
+async function timed<T>(call: () => Promise<T>, limitMs: number, kind: keyof LateCalls): Promise<T> {
+  const start = performance.now();
+  try {
+    return await call();
+  } finally {
+    if (performance.now() - start > limitMs) late[kind]++;
+  }
+}
+
+class CountingCache extends RedisServerCache {
+  override get(key: string): Promise<unknown> {
+    return timed(() => super.get(key), CACHE_TIMEOUT_MS, 'cacheGet');
+  }
+  override set(key: string, value: unknown, ttlMs?: number): Promise<void> {
+    return timed(() => super.set(key, value, ttlMs), CACHE_TIMEOUT_MS, 'cacheSet');
+  }
+}
+
+class CountingLedger extends RedisUsageLedger {
+  override reserve(hold: UsageHold, check: UsageReserveCheck): Promise<UsageReserveResult> {
+    return timed(() => super.reserve(hold, check), BUDGET_TIMEOUT_MS, 'budgetCheck');
+  }
 }
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -94,8 +137,8 @@ async function sluiceHandler(): Promise<NodeHandler> {
   closers.push(() => storage.close());
   const redis = await connectRedis();
   const prefix = config.redisPrefix as string;
-  const cache = new RedisServerCache({ client: redis }, { keyPrefix: `${prefix}cache:`, ttlSeconds: 600 });
-  const ledger = new RedisUsageLedger({ client: redis, keyPrefix: `${prefix}usage:` });
+  const cache = new CountingCache({ client: redis }, { keyPrefix: `${prefix}cache:`, ttlSeconds: 600 });
+  const ledger = new CountingLedger({ client: redis, keyPrefix: `${prefix}usage:` });
   const agent = new Agent({
     id: 'load',
     instructions: config.instructions,
@@ -139,11 +182,12 @@ process.on('message', async (message: { type: string }) => {
   if (message.type === 'reset-stats') {
     peakRss = process.memoryUsage.rss();
     cpuStart = process.cpuUsage();
+    late = { cacheGet: 0, cacheSet: 0, budgetCheck: 0 };
     process.send?.({ type: 'reset-stats' });
   } else if (message.type === 'stats') {
     peakRss = Math.max(peakRss, process.memoryUsage.rss());
     const cpu = process.cpuUsage(cpuStart);
-    const stats: WorkerStats = { peakRss, cpuMs: (cpu.user + cpu.system) / 1000 };
+    const stats: WorkerStats = { peakRss, cpuMs: (cpu.user + cpu.system) / 1000, late };
     process.send?.({ type: 'stats', stats });
   } else if (message.type === 'close') {
     server.closeAllConnections();

@@ -7,24 +7,28 @@
  * answer for every request), two serving workers (`bench/load-worker.ts`, `child_process.fork`),
  * and this process as the load client: `chats` concurrent chats of `turns` turns each, chat `i`
  * on worker `i % 2`, every turn a `useChat` POST whose body is read to the end. Every worker talks
- * to the provider through the real `@ai-sdk/openai` client. Setups, one after the other:
+ * to the provider through the real `@ai-sdk/openai` client. Setups (each with its own workers,
+ * all started and warmed up with 50 two-turn chats before anything is measured):
  *  1. baseline: `streamText` + `pipeUIMessageStreamToResponse`, the client's history as prompt;
  *  2. Sluice `createChatHandler`, no stores (the client's history as prompt, like the baseline);
  *  3. Sluice with memory (last 10 messages, working memory) on PostgreSQL, `ResponseCache` and
  *     `TokenCostControl` (`RedisUsageLedger`) on Redis;
  *  4. the same on SQLite + Redis, in one process.
- * Each setup is warmed up (20 one-turn chats) before it is measured. Printed: req/s, p50 / p95
- * latency of a turn, time to first body byte (p50), peak RSS per worker, CPU per turn (all
- * workers), and the ratios to the baseline. After each store setup the data is checked: every
- * chat's thread holds exactly its `2 × turns` messages in order, user and answer alternating, the
- * answers under the ids the client received; the ledger's token totals equal the usage the fake
- * provider reported for the calls it served. A failed check fails the bench (after clean-up).
+ * Measured in rounds, each running every setup once in a rotated order, so a change in the
+ * machine's load lands on all setups. Printed: req/s, p50 / p95 latency of a turn, time to the
+ * first body byte and to the first text delta (p50), peak RSS per worker, CPU per turn (all
+ * workers), and the ratios to the baseline. After each round of a store setup the data is
+ * checked: every chat's thread holds exactly its `2 × turns` messages in order, user and answer
+ * alternating, the answers under the ids the client received; the ledger's token totals equal the
+ * usage the fake provider reported for the calls it served. Failed turns or a failed check fail
+ * the bench (after clean-up).
  *
- * Size: 50 chats × 5 turns by default (so `npm run bench` stays short); the issue's run is
- * 200 × 5: `SLUICE_LOAD_CHATS=200 npx tsx bench/index.ts load`, or run this file alone:
- * `npx tsx bench/load.ts --chats 200 --turns 5 [--setups streamtext,sluice,pg,sqlite]`.
- * Other knobs: `SLUICE_LOAD_TURNS`, `SLUICE_LOAD_SETUPS`, `SLUICE_LOAD_DELAY_MS` (provider delay
- * between SSE frames, default 5), `SLUICE_LOAD_DELTAS` (text deltas per answer, default 20).
+ * Size: 50 chats × 5 turns × 2 rounds by default (so `npm run bench` stays short); the issue's
+ * run is 200 × 5: `SLUICE_LOAD_CHATS=200 npx tsx bench/index.ts load`, or run this file alone:
+ * `npx tsx bench/load.ts --chats 200 --turns 5 [--rounds 2] [--setups baseline,sluice,pg,sqlite]`.
+ * Other knobs: `SLUICE_LOAD_TURNS`, `SLUICE_LOAD_ROUNDS`, `SLUICE_LOAD_SETUPS`,
+ * `SLUICE_LOAD_DELAY_MS` (provider delay between SSE frames, default 5), `SLUICE_LOAD_DELTAS`
+ * (text deltas per answer, default 20).
  * Stores: `DATABASE_URL` (a schema of its own, dropped afterwards) and `REDIS_URL` (keys under
  * `sluice-bench:load:<run>:`, deleted afterwards); a store setup whose service is unreachable is
  * skipped with a warning.
@@ -43,7 +47,7 @@ import { SqliteStore } from '../src/sqlite/index.js';
 import { dropSchema, uniqueSchema } from '../src/stores/postgres/testing/test-env.js';
 import type { MemoryStorage } from '../src/stores/types.js';
 import { row } from './harness.js';
-import type { WorkerConfig, WorkerStats } from './load-worker.js';
+import type { LateCalls, WorkerConfig, WorkerStats } from './load-worker.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -117,6 +121,7 @@ interface SetupResult {
   /** Highest RSS of each worker over the rounds, bytes. */
   peakRss: number[];
   cpuPerTurnMs: number;
+  late: LateCalls;
   integrity?: string[];
 }
 
@@ -423,6 +428,7 @@ interface LiveSetup {
   wallMs: number;
   cpuMs: number;
   peakRss: number[];
+  late: LateCalls;
   integrity?: string[];
 }
 
@@ -454,6 +460,7 @@ async function startSetup(setup: Setup, services: Services): Promise<LiveSetup> 
     wallMs: 0,
     cpuMs: 0,
     peakRss: workers.map(() => 0),
+    late: { cacheGet: 0, cacheSet: 0, budgetCheck: 0 },
     ...(setup.id === 'sluice-pg-redis' || setup.id === 'sluice-sqlite-redis' ? { integrity: [] } : {}),
   };
   const ready = await Promise.all(workers.map((w) => ask<{ port: number }>(w, 'ready', false)));
@@ -497,6 +504,7 @@ async function runRound(
   stats.forEach((s, i) => {
     live.cpuMs += s.cpuMs;
     live.peakRss[i] = Math.max(live.peakRss[i] as number, s.peakRss);
+    for (const kind of Object.keys(s.late) as Array<keyof LateCalls>) live.late[kind] += s.late[kind];
   });
   if (!live.integrity) return;
   const storage: MemoryStorage =
@@ -528,6 +536,7 @@ function summarize(live: LiveSetup): SetupResult {
     firstTextP50: percentile(sorted(live.firstTexts), 0.5),
     peakRss: live.peakRss,
     cpuPerTurnMs: live.cpuMs / latencies.length,
+    late: live.late,
     ...(live.integrity ? { integrity: live.integrity } : {}),
   };
 }
@@ -628,6 +637,13 @@ function printReport(results: readonly SetupResult[], options: LoadOptions): voi
     }
   }
   for (const r of results) {
+    const { cacheGet, cacheSet, budgetCheck } = r.late;
+    if (r.integrity)
+      row(
+        `late store calls, ${r.setup.label}`,
+        `${cacheGet} cache lookups (> 300 ms, uncached), ${cacheSet} cache writes (> 300 ms), ` +
+          `${budgetCheck} budget checks (> 2 s, unchecked) in ${r.turns} turns`,
+      );
     if (r.errors > 0)
       row(`FAILED turns, ${r.setup.label}`, `${r.errors} of ${r.turns}: ${r.firstError?.slice(0, 200)}`);
     if (r.integrity) {
