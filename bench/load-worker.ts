@@ -124,7 +124,11 @@ async function sluiceHandler(): Promise<NodeHandler> {
   if (config.setup === 'sluice') {
     const agent = new Agent({ id: 'load', instructions: config.instructions, model });
     return toNodeHandler(
-      createChatHandler({ agent, resource: (request) => request.headers.get('x-user-id') }),
+      createChatHandler({
+        agent,
+        resource: (request) => request.headers.get('x-user-id'),
+        onError: describeError,
+      }),
     );
   }
   let storage: MemoryStorage;
@@ -153,7 +157,23 @@ async function sluiceHandler(): Promise<NodeHandler> {
       new TokenCostControl({ maxCost: 1_000_000, scope: 'resource', ledger }),
     ],
   });
-  return toNodeHandler(createChatHandler({ agent, resource: (request) => request.headers.get('x-user-id') }));
+  return toNodeHandler(
+    createChatHandler({
+      agent,
+      resource: (request) => request.headers.get('x-user-id'),
+      onError: describeError,
+    }),
+  );
+}
+
+/**
+ * What a failed turn tells the load client: the error's class, code and message, so the report
+ * names the cause (a bench's clients are trusted; never do this for real users).
+ */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  return `${error.name}${typeof code === 'string' ? ` ${code}` : ''}: ${error.message}`;
 }
 
 let peakRss = 0;
