@@ -18,10 +18,11 @@
  * machine's load lands on all setups. Printed: req/s, p50 / p95 latency of a turn, time to the
  * first body byte and to the first text delta (p50), peak RSS per worker, CPU per turn (all
  * workers), and the ratios to the baseline. After each round of a store setup the data is
- * checked: every chat's thread holds exactly its `2 × turns` messages in order, user and answer
- * alternating, the answers under the ids the client received; the ledger's token totals equal the
- * usage the fake provider reported for the calls it served. Failed turns or a failed check fail
- * the bench (after clean-up).
+ * checked: every chat's thread holds the user message and answer of each turn that succeeded, in
+ * order, the answers under the ids the client received, nothing twice, nothing foreign; the ledger's token totals equal the
+ * usage the fake provider reported for the calls it served. A failed check fails the bench (after
+ * clean-up); failed turns are printed by cause, and store calls that outlived their caller's
+ * timeout (the turn went on uncached or unchecked) are counted.
  *
  * Size: 50 chats × 5 turns × 2 rounds by default (so `npm run bench` stays short); the issue's
  * run is 200 × 5: `SLUICE_LOAD_CHATS=200 npx tsx bench/index.ts load`, or run this file alone:
@@ -705,10 +706,12 @@ function printReport(results: readonly SetupResult[], options: LoadOptions): voi
   }
   const stores = results.find((r) => r.setup.id === 'sluice-pg-redis');
   if (base && stores) {
-    const met = stores.p50 <= GOAL.p50 * base.p50 && rps(stores) >= GOAL.rps * rps(base);
+    // A turn that failed fast is not a fast turn: the goal needs every turn answered.
+    const met =
+      stores.errors === 0 && stores.p50 <= GOAL.p50 * base.p50 && rps(stores) >= GOAL.rps * rps(base);
     row(
-      `goal, PostgreSQL + Redis: p50 ≤ ${GOAL.p50}x, req/s ≥ ${GOAL.rps}x`,
-      `${met ? 'met' : 'NOT met'} (${(stores.p50 / base.p50).toFixed(2)}x p50, ${(rps(stores) / rps(base)).toFixed(2)}x req/s)`,
+      `goal, PostgreSQL + Redis: p50 ≤ ${GOAL.p50}x, req/s ≥ ${GOAL.rps}x, no failed turn`,
+      `${met ? 'met' : 'NOT met'} (${(stores.p50 / base.p50).toFixed(2)}x p50, ${(rps(stores) / rps(base)).toFixed(2)}x req/s, ${stores.errors} failed turns)`,
     );
   }
 }
