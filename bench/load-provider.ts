@@ -7,7 +7,17 @@
  * with the requests served since the last `reset` and how many were streamed chat completions),
  * `reset`, `close`.
  */
+import { subscribe } from 'node:diagnostics_channel';
+import type { Server } from 'node:http';
 import { type FakeUsage, startFakeProviderServer } from '../src/test/fake-provider/index.js';
+
+// Real providers keep idle connections open for about a minute. With Node's default (5 s), a
+// worker whose event loop lags seconds behind under this load sends its next call on a socket the
+// server is closing, and the call fails with "other side closed": a failure of the bench's
+// provider, not of what is measured. The server is not exposed, so set it on its first request.
+subscribe('http.server.request.start', (message) => {
+  (message as { server: Server }).server.keepAliveTimeout = 65_000;
+});
 
 const { deltas, chunkDelayMs, usage } = JSON.parse(process.argv[2] ?? '{}') as {
   deltas: number;
