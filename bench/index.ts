@@ -15,6 +15,7 @@ import { benchHistoryScaling } from './history-scaling.js';
 import { benchHotPath } from './hot-path.js';
 import { benchInjection } from './injection.js';
 import { benchLanguageId } from './language-id.js';
+import { benchLoad } from './load.js';
 import { benchLongToolLoop } from './long-tool-loop.js';
 import { benchMemoryAgent } from './memory-agent.js';
 import { benchMemoryStore } from './memory-store.js';
@@ -59,6 +60,8 @@ const BENCHMARKS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['Workflows', benchWorkflows],
   ['Serving', benchServing],
   ['Resumable serving', benchResumable],
+  // Child processes, PostgreSQL and Redis; 50 chats × 5 turns here, SLUICE_LOAD_CHATS=200 for the run.
+  ['Load', () => benchLoad()],
 ];
 
 const args = process.argv.slice(2);
