@@ -15,10 +15,12 @@ import { benchHistoryScaling } from './history-scaling.js';
 import { benchHotPath } from './hot-path.js';
 import { benchInjection } from './injection.js';
 import { benchLanguageId } from './language-id.js';
+import { benchLoad } from './load.js';
 import { benchLongToolLoop } from './long-tool-loop.js';
 import { benchMemoryAgent } from './memory-agent.js';
 import { benchMemoryStore } from './memory-store.js';
 import { benchOutputProcessors } from './output-processors.js';
+import { benchPgRoundTrips } from './pg-round-trips.js';
 import { benchPII } from './pii.js';
 import { benchRegexWorstCase } from './regex-worst-case.js';
 import { benchResponseCache } from './response-cache.js';
@@ -46,6 +48,7 @@ const BENCHMARKS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['Response cache', benchResponseCache],
   ['Memory store', benchMemoryStore],
   ['Memory agent', benchMemoryAgent],
+  ['PostgreSQL round trips', benchPgRoundTrips],
   ['Background leases', benchBackgroundLeases],
   ['Language identification', benchLanguageId],
   ['PII', benchPII],
@@ -57,6 +60,8 @@ const BENCHMARKS: ReadonlyArray<readonly [string, () => Promise<unknown>]> = [
   ['Workflows', benchWorkflows],
   ['Serving', benchServing],
   ['Resumable serving', benchResumable],
+  // Child processes, PostgreSQL and Redis; 50 chats × 5 turns here, SLUICE_LOAD_CHATS=200 for the run.
+  ['Load', () => benchLoad()],
 ];
 
 const args = process.argv.slice(2);

@@ -5,8 +5,9 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StorageError } from '../stores/errors.js';
+import { WarningLimiter } from '../util/warning-limiter.js';
 import { InMemoryUsageLedger } from './in-memory-ledger.js';
-import { LedgerOutbox, WarningLimiter } from './ledger-outbox.js';
+import { LedgerOutbox } from './ledger-outbox.js';
 import { usageRecord } from './testing/conformance.js';
 import type { UsageRecord } from './types.js';
 

@@ -162,37 +162,3 @@ export class LedgerOutbox {
     this.#timer.unref?.();
   }
 }
-
-/**
- * Warnings at most once per `intervalMs` per kind; the next one after a quiet period says how
- * many were held back. Keeps an outage from printing one line per request.
- */
-export class WarningLimiter {
-  readonly #intervalMs: number;
-  readonly #print: (message: string) => void;
-  readonly #now: () => number;
-  readonly #last = new Map<string, { at: number; suppressed: number }>();
-
-  constructor(intervalMs: number, print: (message: string) => void, now: () => number = Date.now) {
-    this.#intervalMs = intervalMs;
-    this.#print = print;
-    this.#now = now;
-  }
-
-  /** Print `message` unless a warning of `kind` was printed less than the interval ago. */
-  warn(kind: string, message: string): void {
-    const now = this.#now();
-    const last = this.#last.get(kind);
-    if (last !== undefined && now - last.at < this.#intervalMs) {
-      last.suppressed++;
-      return;
-    }
-    const held = last?.suppressed ?? 0;
-    this.#last.set(kind, { at: now, suppressed: 0 });
-    this.#print(
-      held > 0
-        ? `${message} (${held} similar warning${held === 1 ? '' : 's'} held back since the previous one)`
-        : message,
-    );
-  }
-}

@@ -32,7 +32,7 @@ export type { MemoryProcessorStorageOptions } from './processors/direct.js';
 export { MemoryInputFilter, type MemoryInputFilterOptions } from './processors/input-filter.js';
 export { MessageHistory, type MessageHistoryOptions } from './processors/message-history.js';
 export { SemanticRecall, type SemanticRecallOptions } from './processors/semantic-recall.js';
-export type { MemoryTurnContext } from './processors/turn-context.js';
+export type { MemoryTurnContext, PreloadedTurn } from './processors/turn-context.js';
 export {
   type WorkingMemoryOptions,
   WorkingMemoryProcessor as WorkingMemory,

@@ -10,10 +10,10 @@ import type { MessageList } from '../messages/message-list.js';
 import type { Processor } from '../pipeline/types.js';
 import type { RequestContext } from '../request-context/request-context.js';
 import { MASTRA_RESOURCE_ID_KEY, MASTRA_THREAD_ID_KEY } from '../request-context/request-context.js';
-import type { StorageMessageInput, StorageThread } from '../stores/types.js';
+import type { MemoryStorage, StorageMessageInput, StorageThread } from '../stores/types.js';
 import type { Tool } from '../tools/tool.js';
 import { newId } from '../util/ids.js';
-import type { MemoryConfig } from './config.js';
+import type { MemoryConfig, ResolvedMemoryConfig } from './config.js';
 import { MEMORY_CONTEXT_KEY, type MemoryContextValue } from './context-key.js';
 import { checkOwner, type Memory } from './memory.js';
 import { MemoryError } from './memory-error.js';
@@ -21,7 +21,7 @@ import { ownedWrite } from './owned-write.js';
 import { MemoryInputFilter } from './processors/input-filter.js';
 import { MessageHistory } from './processors/message-history.js';
 import { SemanticRecall } from './processors/semantic-recall.js';
-import { type MemoryTurnContext, registerTurn } from './processors/turn-context.js';
+import { type MemoryTurnContext, type PreloadedTurn, registerTurn } from './processors/turn-context.js';
 import { WorkingMemoryProcessor } from './processors/working-memory.js';
 import {
   completedTurnMessages,
@@ -222,9 +222,12 @@ export async function beginMemoryTurn(
   const storage = memory.storage;
   await storage.init();
   const thread = typeof option.thread === 'string' ? { id: threadId } : { ...option.thread, id: threadId };
-  const existing = await storage.getThreadById(threadId);
+  const loaded = storage.loadTurn
+    ? await loadTurn(storage.loadTurn.bind(storage), config, thread, threadId, resourceId)
+    : undefined;
+  const existing = loaded ? loaded.existing : await storage.getThreadById(threadId);
   if (existing) checkOwner(existing, resourceId);
-  else if (!config.readOnly) {
+  else if (!config.readOnly && !loaded) {
     // Claim the new thread now, before the model is called: one atomic create-or-verify-owner
     // in the store. Of two resources racing on one new id, exactly one gets it; the other fails
     // here, having called no model and stored nothing. A run that then fails leaves the thread
@@ -267,7 +270,57 @@ export async function beginMemoryTurn(
     foreignIds: new Set(),
     inputReached: false,
     outputReached: false,
+    ...(loaded ? { preloaded: loaded.preloaded } : {}),
   };
   registerTurn(requestContext, ctx);
   return new MemoryTurn(ctx, thread, value);
+}
+
+/**
+ * The turn's reads through the store's `loadTurn` (one round trip on PostgreSQL): the thread,
+ * claimed now when it is new and the call may write, its last messages and the working memory.
+ * What the memory processors would have read one by one is kept on the turn for them.
+ */
+async function loadTurn(
+  load: NonNullable<MemoryStorage['loadTurn']>,
+  config: ResolvedMemoryConfig,
+  thread: { id: string; title?: string; metadata?: Record<string, unknown> },
+  threadId: string,
+  resourceId: string,
+): Promise<{ existing: StorageThread | null; preloaded: PreloadedTurn }> {
+  const now = new Date();
+  const workingMemory = config.workingMemory.enabled ? config.workingMemory.scope : undefined;
+  const result = await ownedWrite(threadId, resourceId, () =>
+    load({
+      threadId,
+      resourceId,
+      ...(config.readOnly
+        ? {}
+        : {
+            claim: {
+              id: threadId,
+              resourceId,
+              createdAt: now,
+              updatedAt: now,
+              ...(thread.title !== undefined ? { title: thread.title } : {}),
+              ...(thread.metadata !== undefined ? { metadata: thread.metadata } : {}),
+            },
+          }),
+      lastMessages: config.lastMessages === false ? 0 : config.lastMessages,
+      resource: workingMemory === 'resource',
+    }),
+  );
+  const existing = result.thread;
+  let stored: unknown;
+  if (workingMemory === 'resource') stored = result.resource?.workingMemory;
+  // Thread scope: the owner check follows (checkOwner), so another tenant's thread is never used.
+  else if (workingMemory === 'thread' && existing?.resourceId === resourceId)
+    stored = existing.metadata?.workingMemory;
+  return {
+    existing,
+    preloaded: {
+      messages: existing?.resourceId === resourceId ? result.messages : [],
+      workingMemory: typeof stored === 'string' && stored !== '' ? stored : null,
+    },
+  };
 }

@@ -3,6 +3,7 @@ import { decodeValue, encodeValue } from '../cache/json.js';
 import { MastraServerCache, type ServerCacheLock } from '../cache/server-cache.js';
 import { ConfigurationError } from '../errors/configuration-error.js';
 import { describeOptionValue } from '../processors/option-errors.js';
+import { closedClientError } from './closed-client.js';
 import {
   detectPreset,
   nodeRedisPreset,
@@ -208,12 +209,18 @@ export class RedisServerCache extends MastraServerCache implements ServerCacheLo
     else await client.quit?.();
   }
 
+  /** The client, once connected; a client closed for good fails fast with a `STORE_UNAVAILABLE` that says how to fix it. */
   async #c(): Promise<RedisClientLike> {
-    const client = this.#client;
-    if (!(client instanceof Promise)) return client;
-    const ready = await client;
-    this.#client = ready;
-    return ready;
+    let client = this.#client;
+    if (client instanceof Promise) {
+      client = await client;
+      this.#client = client;
+    }
+    const closed = closedClientError(client, `RedisServerCache (prefix ${JSON.stringify(this.#prefix)})`, {
+      cache: 'RedisServerCache',
+    });
+    if (closed) throw closed;
+    return client;
   }
 }
 

@@ -44,7 +44,7 @@ export function isReplyError(error: unknown): boolean {
   return !BUSY_REPLY.test(String(e.message ?? ''));
 }
 
-/** The client methods the ledger script is sent with (ioredis: `evalsha`, `pipeline`; node-redis: `evalSha`). */
+/** The client methods the ledger script is sent with (ioredis: `evalsha`, `pipeline`; node-redis: `evalSha`, `multi`). */
 interface PipeliningClient {
   isCluster?: boolean;
   evalsha?: (sha: string, numKeys: number, ...rest: string[]) => Promise<unknown>;
@@ -53,6 +53,16 @@ interface PipeliningClient {
     evalsha(sha: string, numKeys: number, ...rest: string[]): unknown;
     exec(): Promise<Array<[Error | null, unknown]> | null>;
   };
+  multi?: () => NodeRedisBatch;
+  /** Only a node-redis cluster client has it (its commands are routed per slot: no pipeline). */
+  getSlotMaster?: unknown;
+}
+
+/** A node-redis 5 `multi()`, sent as a plain pipeline (no MULTI/EXEC around it). */
+interface NodeRedisBatch {
+  evalSha(sha: string, options: { keys: string[]; arguments: string[] }): NodeRedisBatch;
+  eval(script: string, options: { keys: string[]; arguments: string[] }): NodeRedisBatch;
+  execAsPipeline(): Promise<unknown[]>;
 }
 
 /** One script waiting for its tick's pipeline. */
@@ -63,11 +73,22 @@ interface PendingScript {
   reject: (error: unknown) => void;
 }
 
-/** Sends the ledger script for one ledger (its client, its preset, its pipeline of this tick). */
+/** `NOSCRIPT`: the server does not have the script (restarted, flushed, another node). */
+function isNoScript(error: unknown): boolean {
+  return /NOSCRIPT/.test(String((error as { message?: unknown })?.message ?? ''));
+}
+
+/**
+ * Sends the ledger script for one ledger (its client, its preset, its pipeline of this tick).
+ *
+ * The scripts of one operation (one per scope key of a call) are started in the same tick; on a
+ * standalone client they leave as ONE pipeline (one round trip: one write, one read for the
+ * server) instead of one command each. A cluster client routes each to its slot's node as usual.
+ */
 export class LedgerScriptSender {
   readonly #client: RedisClientLike;
   readonly #preset: RedisServerCachePreset;
-  /** Scripts waiting for this tick's pipeline (ioredis, not a cluster client); see {@link send}. */
+  /** Scripts waiting for this tick's pipeline (a standalone client); see {@link send}. */
   #batch: PendingScript[] = [];
 
   constructor(client: RedisClientLike, preset: RedisServerCachePreset) {
@@ -85,17 +106,17 @@ export class LedgerScriptSender {
     const preset = this.#preset.name;
     try {
       if (preset === 'ioredis' && typeof client.evalsha === 'function') {
-        // The scripts of one operation (one per scope key) leave in one write on a standalone
-        // ioredis client: one read and one reply write for the server instead of one each. A
-        // cluster client routes each to its slot's node as usual.
         if (client.isCluster !== true && typeof client.pipeline === 'function')
           return await this.#pipelined(client, keys, args);
         return await client.evalsha(LEDGER_SCRIPT_SHA, keys.length, ...keys, ...args);
       }
-      if (preset === 'node-redis' && typeof client.evalSha === 'function')
+      if (preset === 'node-redis' && typeof client.evalSha === 'function') {
+        if (typeof client.multi === 'function' && client.getSlotMaster === undefined)
+          return await this.#pipelined(client, keys, args);
         return await client.evalSha(LEDGER_SCRIPT_SHA, { keys, arguments: args });
+      }
     } catch (error) {
-      if (!/NOSCRIPT/.test(String((error as { message?: unknown })?.message ?? ''))) throw error;
+      if (!isNoScript(error)) throw error;
     }
     return this.#preset.evalScript(this.#client, LEDGER_SCRIPT, keys, args);
   }
@@ -111,20 +132,58 @@ export class LedgerScriptSender {
   #sendBatch(client: PipeliningClient): void {
     const batch = this.#batch;
     this.#batch = [];
-    const pipeline = (client.pipeline as NonNullable<PipeliningClient['pipeline']>)();
-    for (const item of batch)
-      pipeline.evalsha(LEDGER_SCRIPT_SHA, item.keys.length, ...item.keys, ...item.args);
-    pipeline.exec().then(
-      (results) => {
-        batch.forEach((item, i) => {
-          const [error, reply] = results?.[i] ?? [new Error('no reply in the pipeline'), undefined];
-          if (error) item.reject(error);
-          else item.resolve(reply);
-        });
-      },
-      (error: unknown) => {
-        for (const item of batch) item.reject(error);
-      },
-    );
+    if (typeof client.pipeline === 'function' && this.#preset.name === 'ioredis') {
+      const pipeline = client.pipeline();
+      for (const item of batch)
+        pipeline.evalsha(LEDGER_SCRIPT_SHA, item.keys.length, ...item.keys, ...item.args);
+      pipeline.exec().then(
+        (results) => {
+          batch.forEach((item, i) => {
+            const [error, reply] = results?.[i] ?? [new Error('no reply in the pipeline'), undefined];
+            if (error) item.reject(error);
+            else item.resolve(reply);
+          });
+        },
+        (error: unknown) => {
+          for (const item of batch) item.reject(error);
+        },
+      );
+      return;
+    }
+    void this.#sendNodeRedisBatch(client, batch);
+  }
+
+  /**
+   * node-redis answers a pipeline with all its replies or with its first error. On `NOSCRIPT`
+   * (the server lost its script cache: every script of the batch is missing) the batch goes
+   * again with `EVAL` and the text — each script is idempotent (by record or hold id), so one
+   * that did run counts once. Any other error fails the whole operation, as its first failing
+   * script would have.
+   */
+  async #sendNodeRedisBatch(client: PipeliningClient, batch: PendingScript[]): Promise<void> {
+    const send = (byText: boolean) => {
+      const multi = (client.multi as () => NodeRedisBatch)();
+      for (const item of batch) {
+        const options = { keys: item.keys, arguments: item.args };
+        if (byText) multi.eval(LEDGER_SCRIPT, options);
+        else multi.evalSha(LEDGER_SCRIPT_SHA, options);
+      }
+      return multi.execAsPipeline();
+    };
+    let replies: unknown[];
+    try {
+      try {
+        replies = await send(false);
+      } catch (error) {
+        if (!isNoScript(error)) throw error;
+        replies = await send(true);
+      }
+    } catch (error) {
+      for (const item of batch) item.reject(error);
+      return;
+    }
+    batch.forEach((item, i) => {
+      item.resolve(replies[i]);
+    });
   }
 }

@@ -8,6 +8,7 @@
  * failure under CI).
  */
 import { Cluster, Redis } from 'ioredis';
+import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageHold } from '../cost/testing/reservation-conformance.js';
 import type { UsageRecord } from '../cost/types.js';
@@ -18,6 +19,7 @@ import {
   startLocalCluster,
   startLocalRedis,
 } from './testing/local-servers.js';
+import { countRoundTrips } from './testing/round-trips.js';
 import { RedisUsageLedger } from './usage-ledger.js';
 
 const T0 = Date.parse('2026-03-10T12:00:30.000Z');
@@ -260,6 +262,57 @@ describe.skipIf(!haveBinary)('the cost of a budget check (a private standalone r
     ] as const) {
       const totals = await ledger.totals({ scope: s, scopeKey: key, window: '1h' });
       expect(totals, s).toMatchObject({ calls: 2, estimatedCost: 0.75 });
+    }
+  });
+
+  it('node-redis: the scripts of one settlement leave as one pipeline (one round trip); after SCRIPT FLUSH the pipeline is sent again by text and the call still counts once under every scope key', async () => {
+    const nodeClient = createClient({ socket: { host: '127.0.0.1', port: server.ports[0] as number } });
+    nodeClient.on('error', () => undefined);
+    await nodeClient.connect();
+    try {
+      const counter = countRoundTrips(nodeClient);
+      const ledger = new RedisUsageLedger({
+        client: counter.client,
+        keyPrefix: 'node-flush:',
+        now: () => new Date(T0),
+      });
+      const scope = { runId: 'run', threadId: 'th', userId: 'u', organizationId: 'org' };
+      const settleOnce = async (id: string, cost: number) => {
+        const hold = usageHold(id, { at: new Date(T0), scope, model: 'gpt-4o', estimatedCost: 0.01 });
+        const check = { scope: 'user' as const, scopeKey: 'u', window: '1h' as const, limit: 100 };
+        expect((await ledger.reserve(hold, check)).granted).toBe(true);
+        return ledger.settle(hold, rec(hold.id, T0, cost, scope));
+      };
+      expect(await settleOnce('n1', 0.5)).toBe('settled');
+      // Four scope keys, one round trip.
+      expect(counter.mark().sent.at(-1)).toBe('pipeline[evalSha,evalSha,evalSha,evalSha]');
+      await client.script('FLUSH');
+      // The reservation reloads the script (EVAL on NOSCRIPT) and the settlement finds it; flush
+      // again between them so the settlement's pipeline meets NOSCRIPT itself.
+      const hold = usageHold('n2', { at: new Date(T0), scope, model: 'gpt-4o', estimatedCost: 0.01 });
+      expect(
+        (await ledger.reserve(hold, { scope: 'user', scopeKey: 'u', window: '1h', limit: 100 })).granted,
+      ).toBe(true);
+      await client.script('FLUSH');
+      counter.mark();
+      expect(await ledger.settle(hold, rec(hold.id, T0, 0.25, scope))).toBe('settled');
+      expect(counter.mark().sent).toEqual([
+        'pipeline[evalSha,evalSha,evalSha,evalSha]',
+        'pipeline[eval,eval,eval,eval]',
+      ]);
+      // A replayed settlement adds nothing.
+      await ledger.settle(hold, rec(hold.id, T0, 0.25, scope));
+      for (const [s, key] of [
+        ['run', 'run'],
+        ['thread', 'th'],
+        ['user', 'u'],
+        ['organization', 'org'],
+      ] as const) {
+        const totals = await ledger.totals({ scope: s, scopeKey: key, window: '1h' });
+        expect(totals, s).toMatchObject({ calls: 2, estimatedCost: 0.75 });
+      }
+    } finally {
+      nodeClient.destroy();
     }
   });
 });

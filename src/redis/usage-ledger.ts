@@ -71,6 +71,7 @@ import { ConfigurationError } from '../errors/configuration-error.js';
 import type { SluiceError } from '../errors/sluice-error.js';
 import { describeOptionValue } from '../processors/option-errors.js';
 import { invalidInput } from '../stores/errors.js';
+import { closedClientError } from './closed-client.js';
 import { detectPreset, type RedisClientLike, type RedisServerCachePreset } from './presets.js';
 import { isReplyError, LedgerScriptSender } from './script-sender.js';
 import {
@@ -329,6 +330,7 @@ export class RedisUsageLedger implements UsageLedger {
       ...delta,
       String(SEEN_TTL_MS),
     ];
+    this.#throwIfClosed(mode);
     let reply: unknown;
     try {
       reply = await this.#scripts.send(keys, args);
@@ -349,6 +351,7 @@ export class RedisUsageLedger implements UsageLedger {
     const lo = Math.floor(fromMs / far) * far;
     const hi = Math.ceil(q.toMs / MINUTE) * MINUTE;
     const keys = coveringBuckets(lo, hi).map((b) => this.bucketKey(q.scope, q.scopeKey, b.tag, b.index));
+    this.#throwIfClosed('totals');
     let reply: unknown;
     try {
       reply = await this.#preset.evalScript(
@@ -364,6 +367,16 @@ export class RedisUsageLedger implements UsageLedger {
       throw this.#fail('totals', new Error(`unexpected reply ${describeOptionValue(reply)}`));
     if (!q.breakdown) return totalsOf(reply, 0);
     return breakdownOf(reply);
+  }
+
+  /** A client closed for good (not one reconnecting) fails at once, saying why and how to configure it. */
+  #throwIfClosed(operation: Operation): void {
+    const closed = closedClientError(this.#client, this.name, {
+      ledger: this.name,
+      store: `Redis (${this.#preset.name} client)`,
+      operation,
+    });
+    if (closed) throw closed;
   }
 
   #fail(operation: Operation, error: unknown): SluiceError {

@@ -12,6 +12,8 @@ export type {
   ListMessagesResult,
   ListThreadsQuery,
   ListThreadsResult,
+  LoadedTurn,
+  LoadTurnQuery,
   MemoryStorage,
   MessageUpdate,
   ResourceInput,

@@ -229,6 +229,43 @@ export interface SaveTurnInput {
   resource?: ResourceInput;
 }
 
+/**
+ * Arguments of {@link MemoryStorage.loadTurn}: what a turn reads before the model is called,
+ * asked for at once so a networked store can answer in one round trip.
+ */
+export interface LoadTurnQuery {
+  /** The thread the turn runs in. */
+  threadId: string;
+  /** The resource the turn runs for: history and working memory are only ever this resource's. */
+  resourceId: string;
+  /**
+   * Claim the thread when the store has none with this id: inserted with this row (its `id` and
+   * `resourceId` must be the query's), atomically, so of two resources racing on one new id
+   * exactly one gets it. Omitted: nothing is written (a read-only call).
+   */
+  claim?: StorageThread;
+  /**
+   * How many of the thread's newest messages stamped with `resourceId` to return, when the
+   * thread existed and is `resourceId`'s (0: none).
+   */
+  lastMessages: number;
+  /** Also return the resource row (resource-scoped working memory). */
+  resource?: boolean;
+}
+
+/** Result of {@link MemoryStorage.loadTurn}. */
+export interface LoadedTurn {
+  /**
+   * The thread as stored when the turn started, whoever owns it (the caller checks the owner);
+   * `null` when it did not exist (and was claimed now when `claim` was given).
+   */
+  thread: StorageThread | null;
+  /** The newest `lastMessages` messages, oldest first; empty unless `thread` is `resourceId`'s. */
+  messages: StorageMessage[];
+  /** The resource row when asked for and stored, else `null`. */
+  resource: StorageResource | null;
+}
+
 /** One embedding row for semantic recall. */
 export interface VectorRow {
   /** Unique within its index (upsert key), e.g. `<messageId>` or `<messageId>:<chunk>`. */
@@ -292,6 +329,13 @@ export interface MemoryStorage {
   init(): Promise<void>;
   /** Release the connection (a pool passed in by the caller is left open). Later calls reject. */
   close(): Promise<void>;
+
+  /**
+   * Optional: a turn's reads in one call (see {@link LoadTurnQuery}); stores that have it answer
+   * in one round trip (`PostgresStore`). `Memory` falls back to `getThreadById`, `saveTurn` (the
+   * claim), `getLastMessages` and `getResource` when a store does not implement it.
+   */
+  loadTurn?(query: LoadTurnQuery): Promise<LoadedTurn>;
 
   /** The thread, or `null` when unknown. */
   getThreadById(id: string): Promise<StorageThread | null>;

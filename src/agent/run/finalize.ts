@@ -37,11 +37,10 @@ export async function finalize<OUTPUT>(
   // No hook runs after this point; work processors started for the run (timers) stops now.
   runner.endRun();
   run.plan.background?.beginClose();
-  // The run's usage records reach their ledgers before the caller hears the run ended (so the
-  // next call's budget check sees them), but a slow ledger never holds the run for long.
-  // A budget hold no model call claimed (the run ended before its call) is released.
+  // A budget hold no model call claimed (the run ended before its call) is released. The run's
+  // usage writes (started as each call ended) stay off the response path: awaited after the
+  // stream closed, before the run's promises settle (see the end of this function).
   run.usage.releaseUnclaimedHolds();
-  await run.usage.flushWithin(USAGE_FLUSH_MS);
   let { status, error } = end;
   const { tripwire } = end;
   const structured = state.totals.structured;
@@ -82,9 +81,11 @@ export async function finalize<OUTPUT>(
       error = recordError;
     }
   }
-  // Hooks acting on the run's outcome (a cache writing its entries) before the caller hears it.
+  // Hooks acting on the run's outcome (a cache writing its entries): started now, so they see
+  // the response as it is, but not waited for before the terminal chunk: the client's stream
+  // ends without waiting on a store; the run's promises settle only once they are done.
   const finalStatus = status;
-  await bounded(
+  const outcomeSettled = bounded(
     run.outcome.settle(() =>
       finalStatus === 'success'
         ? {
@@ -131,6 +132,10 @@ export async function finalize<OUTPUT>(
   const settlement = { status, output, objectError };
   handle.settlement = settlement;
   path.close();
+  // Off the response path, yet nothing is lost: the cache entries are written and the usage
+  // records reach their ledgers (so a caller's next budget check sees them) before the run's
+  // promises settle; a slow ledger never holds the run for long.
+  await Promise.all([outcomeSettled, run.usage.flushWithin(USAGE_FLUSH_MS)]);
   return settlement;
 }
 

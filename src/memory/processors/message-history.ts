@@ -85,11 +85,15 @@ export class MessageHistory implements Processor<'message-history'> {
     if (limit === false || limit === 0 || !turn.existing) return done();
     // Only the owner's messages: a thread that holds another resource's rows (written before
     // stores checked ownership, or by another writer) never sends them to this tenant's model.
-    const stored = await turn.storage.getLastMessages({
-      threadId: turn.threadId,
-      ...(turn.resourceId === undefined ? {} : { resourceId: turn.resourceId }),
-      limit,
-    });
+    // Loaded with the thread at call start when the store can (one round trip): read it there.
+    const preloaded = 'preloaded' in turn ? turn.preloaded?.messages : undefined;
+    const stored =
+      preloaded ??
+      (await turn.storage.getLastMessages({
+        threadId: turn.threadId,
+        ...(turn.resourceId === undefined ? {} : { resourceId: turn.resourceId }),
+        limit,
+      }));
     // A stored message the request carries too (a tool call the client re-sent with its result)
     // keeps the request's copy: the stored one is older.
     const fresh = stored.filter((m) => messageList.getMessageById(m.id) === undefined);

@@ -212,6 +212,8 @@ export class SemanticRecall implements Processor<'semantic-recall'> {
     const { messages } = await turn.storage.listMessages({
       threadId: turn.threadId,
       perPage: 0,
+      // Only the included messages are used: no count (a round trip of its own).
+      includeTotal: false,
       include: wanted.map((id) => ({
         id,
         withPreviousMessages: config.before,

@@ -1,6 +1,15 @@
-import type { MemoryStorage, StorageThread } from '../../stores/types.js';
+import type { MemoryStorage, StorageMessage, StorageThread } from '../../stores/types.js';
 import type { MemoryConfig, ResolvedMemoryConfig } from '../config.js';
 import type { Memory } from '../memory.js';
+
+/**
+ * What the store's `loadTurn` returned at call start, read by the processors instead of asking
+ * the store again: the owner's last messages and the working memory (`null`: none stored).
+ */
+export interface PreloadedTurn {
+  readonly messages: readonly StorageMessage[];
+  readonly workingMemory: string | null;
+}
 
 /**
  * What the memory processors of one call share: the memory, the call's merged options, the
@@ -23,6 +32,8 @@ export interface MemoryTurnContext {
   inputReached: boolean;
   /** Set by the output-lane `message-history` processor: every output processor before it ran. */
   outputReached: boolean;
+  /** The turn's reads, when the store loaded them at once (`MemoryStorage.loadTurn`). */
+  readonly preloaded?: PreloadedTurn;
   /** Set when the `updateWorkingMemory` tool stored an update during this call. */
   workingMemoryChanged?: boolean;
   /** Ids the call's message list made up for messages that came without one (never stored before). */

@@ -98,10 +98,13 @@ export class WorkingMemoryProcessor implements Processor<'working-memory'> {
     if (this.#direct !== undefined) return directSystemMessage(this.#direct, requestContext);
     const turn = this.#source && resolveTurn(this.#source, requestContext);
     if (!turn) return undefined;
-    const { memory, threadId, resourceId, callConfig, config } = turn;
+    const { memory, threadId, resourceId, callConfig, config, preloaded } = turn;
     const [template, data] = await Promise.all([
       memory.getWorkingMemoryTemplate({ memoryConfig: callConfig }),
-      memory.getWorkingMemory({ threadId, resourceId, memoryConfig: callConfig }),
+      // Loaded with the thread at call start when the store can (one round trip).
+      preloaded && !turn.workingMemoryChanged
+        ? preloaded.workingMemory
+        : memory.getWorkingMemory({ threadId, resourceId, memoryConfig: callConfig }),
     ]);
     return template ? workingMemorySystemMessage(template, data, config.readOnly) : undefined;
   }

@@ -1,5 +1,6 @@
 import type { MastraServerCache } from '../../cache/server-cache.js';
 import { describeError } from '../../errors/error-chain.js';
+import { limiterFor, WarningLimiter } from '../../util/warning-limiter.js';
 import { TIMED_OUT, withinMs } from '../../util/within-ms.js';
 
 /** Where cache warnings go. Default: `console`. */
@@ -7,7 +8,7 @@ export interface ResponseCacheLogger {
   warn(message: string): void;
 }
 
-/** The ways a backend call can fail; each is reported once per `ResponseCache`. */
+/** The ways a backend call can fail; each is reported at once, then at most once a minute per backend. */
 export type CacheFailureKind =
   | 'read-error'
   | 'read-timeout'
@@ -18,19 +19,29 @@ export type CacheFailureKind =
   /** A step nested too deep to derive a key from (`DATA_TOO_DEEP`); it is not cached. */
   | 'key-too-deep';
 
+/** Warnings of one kind about one backend are logged at most this often. */
+const CACHE_WARNING_INTERVAL_MS = 60_000;
+
 /**
  * Backend calls that can never fail or stall a model call: each is bounded by `timeoutMs`, and
- * a failure or timeout makes the call go on uncached. The first failure of each kind is logged;
- * later ones are not (a Redis outage must not write one line per request).
+ * a failure or timeout makes the call go on uncached. Failures are logged per kind: the first at
+ * once, then at most one a minute, saying how many were held back — shared by every
+ * `ResponseCache` of the process on the same backend object, so an outage writes a few lines
+ * however many requests (or processor instances) meet it.
  */
 export class FailOpen {
-  readonly #warned = new Set<CacheFailureKind>();
+  readonly #limiter: WarningLimiter;
   readonly #timeoutMs: number;
   readonly #logger: ResponseCacheLogger;
 
-  constructor(timeoutMs: number, logger: ResponseCacheLogger) {
+  constructor(timeoutMs: number, logger: ResponseCacheLogger, cache: MastraServerCache | undefined) {
     this.#timeoutMs = timeoutMs;
     this.#logger = logger;
+    const ignore = () => {};
+    this.#limiter =
+      cache === undefined
+        ? new WarningLimiter(CACHE_WARNING_INTERVAL_MS, ignore)
+        : limiterFor(cache, CACHE_WARNING_INTERVAL_MS, ignore);
   }
 
   /** `cache.get(key)`, or `undefined` when it failed or took longer than `timeoutMs`. */
@@ -63,7 +74,7 @@ export class FailOpen {
       if (result === TIMED_OUT) {
         this.#warn(
           `${what}-timeout`,
-          `ResponseCache: cache "${cache.name}" did not answer a ${what} within ${this.#timeoutMs} ms; the call goes on uncached. Check the backend, or raise the "timeoutMs" option. (Logged once.)`,
+          `ResponseCache: cache "${cache.name}" did not answer a ${what} within ${this.#timeoutMs} ms; the call goes on uncached. Check the backend, or raise the "timeoutMs" option. (At most one such warning a minute.)`,
         );
         return undefined;
       }
@@ -71,22 +82,22 @@ export class FailOpen {
     } catch (error) {
       this.#warn(
         `${what}-error`,
-        `ResponseCache: cache "${cache.name}" failed a ${what} (${describeError(error)}); the call goes on uncached. (Logged once per kind of failure.)`,
+        `ResponseCache: cache "${cache.name}" failed a ${what} (${describeError(error)}); the call goes on uncached. (At most one warning a minute per kind of failure.)`,
       );
       return undefined;
     }
   }
 
-  /** Logs `message` the first time a failure of `kind` happens. */
+  /** Logs `message` now, unless a failure of `kind` was logged less than a minute ago (then counted). */
   warnOnce(kind: CacheFailureKind, message: string): void {
     this.#warn(kind, message);
   }
 
   #warn(kind: CacheFailureKind, message: string): void {
-    if (this.#warned.has(kind)) return;
-    this.#warned.add(kind);
+    const line = this.#limiter.take(kind, message);
+    if (line === undefined) return;
     try {
-      this.#logger.warn(message);
+      this.#logger.warn(line);
     } catch {
       // A broken logger must not fail the call either.
     }

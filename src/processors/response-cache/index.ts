@@ -142,7 +142,7 @@ export class ResponseCache implements Processor {
     this.#defaults = { key: o.key, scope: o.scope, bust: o.bust };
     this.#logger = o.logger ?? console;
     this.#redact = o.redactBeforeStore === true;
-    this.#failOpen = new FailOpen(o.timeoutMs ?? DEFAULT_RESPONSE_CACHE_TIMEOUT_MS, this.#logger);
+    this.#failOpen = new FailOpen(o.timeoutMs ?? DEFAULT_RESPONSE_CACHE_TIMEOUT_MS, this.#logger, o.cache);
     const sf = o.singleFlight ?? true;
     this.#maxWaitMs = sf === false ? undefined : ((sf === true ? undefined : sf.maxWaitMs) ?? 60_000);
     const lock = o.lock ?? false;
@@ -202,7 +202,10 @@ export class ResponseCache implements Processor {
     } catch (error) {
       // A step too deep to hash is not cached: the call goes on, as with any cache failure.
       if (!SluiceError.hasCode(error, 'DATA_TOO_DEEP')) throw error;
-      this.#failOpen.warnOnce('key-too-deep', `ResponseCache: ${error.message} (Logged once.)`);
+      this.#failOpen.warnOnce(
+        'key-too-deep',
+        `ResponseCache: ${error.message} (At most one such warning a minute.)`,
+      );
       return undefined;
     }
     const pending: PendingStep = { stepNumber, key, unscoped: call.scope === undefined, fromCache: false };

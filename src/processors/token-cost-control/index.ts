@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { estimatePromptTokens } from '../../cost/call-estimate.js';
 import { InMemoryUsageLedger } from '../../cost/in-memory-ledger.js';
-import { LedgerOutbox, WarningLimiter } from '../../cost/ledger-outbox.js';
+import { LedgerOutbox } from '../../cost/ledger-outbox.js';
 import { estimateCost, pricingProblem } from '../../cost/pricing.js';
 import {
   type RunUsageContext,
@@ -38,6 +38,7 @@ import type {
 } from '../../pipeline/types.js';
 import type { RequestContext } from '../../request-context/request-context.js';
 import { isTimerMs, MAX_TIMER_MS } from '../../util/timer-ms.js';
+import { limiterFor, type WarningLimiter } from '../../util/warning-limiter.js';
 import { TIMED_OUT, withinMs } from '../../util/within-ms.js';
 import { withHookDefaults } from '../direct-call/index.js';
 import { TOKEN_COST_CONTROL_OPTIONS } from '../guardrail-option-names.js';
@@ -247,6 +248,8 @@ export class TokenCostControl
   readonly #outbox: LedgerOutbox;
   readonly #warnings: WarningLimiter;
   #warnedMissingKey = false;
+  /** Usage writes in flight, per scope key of this processor's scope (see {@link #tracked}). */
+  readonly #inFlight = new Map<string, Set<Promise<void>>>();
 
   constructor(options: TokenCostControlOptions) {
     checkOptionNames(NAME, options, TOKEN_COST_CONTROL_OPTIONS);
@@ -344,8 +347,13 @@ export class TokenCostControl
       );
     }
     this.ledger = ledger ?? new InMemoryUsageLedger({ now: this.#now });
-    this.#warnings = new WarningLimiter(WARNING_INTERVAL_MS, (message) =>
-      console.warn(`[sluice] ${ID}: ${message}`),
+    // One limiter per ledger for the whole process: processors built per request (a budget per
+    // tenant) must not each print their own line during an outage.
+    this.#warnings = limiterFor(
+      this.ledger,
+      WARNING_INTERVAL_MS,
+      (message) => console.warn(`[sluice] ${ID}: ${message}`),
+      () => this.#now().getTime(),
     );
     this.#outbox = new LedgerOutbox(this.ledger, {
       maxPending: maxQueued ?? DEFAULT_MAX_QUEUED_WRITES,
@@ -375,9 +383,41 @@ export class TokenCostControl
         console.warn(message);
       },
       // Writes go through the outbox: an unreachable ledger gets them when it answers again.
-      record: (record) => this.#outbox.write({ kind: 'record', record }),
-      settle: (hold, record) => this.#outbox.write({ kind: 'settle', hold, record }),
+      record: (record) => this.#tracked(record.scope, this.#outbox.write({ kind: 'record', record })),
+      settle: (hold, record) =>
+        this.#tracked(hold.scope, this.#outbox.write({ kind: 'settle', hold, record })),
     };
+  }
+
+  /**
+   * A write of this process in flight under the budget's scope key, until it settles. A run's
+   * writes finish after its stream has ended (off the response path), so the next request of the
+   * same scope key may come first: its check waits for them ({@link #landed}), and sees them.
+   */
+  #tracked(keys: UsageScopeKeys, write: Promise<void>): Promise<void> {
+    const scopeKey = keyFor(this.scope, keys);
+    if (scopeKey === undefined) return write;
+    let writes = this.#inFlight.get(scopeKey);
+    if (writes === undefined) {
+      writes = new Set();
+      this.#inFlight.set(scopeKey, writes);
+    }
+    const done = write.then(
+      () => undefined,
+      () => undefined,
+    );
+    writes.add(done);
+    void done.then(() => {
+      writes.delete(done);
+      if (writes.size === 0 && this.#inFlight.get(scopeKey) === writes) this.#inFlight.delete(scopeKey);
+    });
+    return write;
+  }
+
+  /** Resolves once this process's writes in flight under `scopeKey` have landed (or were queued). */
+  async #landed(scopeKey: string): Promise<void> {
+    const writes = this.#inFlight.get(scopeKey);
+    if (writes !== undefined) await Promise.all(writes);
   }
 
   /** Before every model call: make sure the run records into the ledger, then check the scope's spending. */
@@ -408,6 +448,7 @@ export class TokenCostControl
     try {
       read = (async () => {
         await flushQuietly(usageRecorder);
+        await this.#landed(scopeKey);
         await this.#outbox.replay();
         if (hold !== undefined) {
           return (this.ledger.reserve as NonNullable<UsageLedger['reserve']>).call(this.ledger, hold, {
@@ -777,7 +818,7 @@ const DEFAULT_RESERVATION_TTL_MS = 600_000;
 /** Default of `maxQueuedWrites`. */
 const DEFAULT_MAX_QUEUED_WRITES = 10_000;
 
-/** Ledger warnings of one kind are printed at most this often during an outage. */
+/** Ledger warnings of one kind are printed at most this often during an outage (per ledger, per process). */
 const WARNING_INTERVAL_MS = 60_000;
 
 function checkReservation(

@@ -9,18 +9,26 @@
  * `(created_at, seq)` with `seq` an identity column. Migrations take a transaction-scoped
  * advisory lock keyed by the schema, so two processes starting at once apply each
  * version exactly once. A client killed mid-transaction leaves nothing: the server rolls the
- * transaction back when the connection drops.
+ * transaction back when the connection drops. A turn's load and save are one statement each
+ * (`./turn-statements.ts`): one round trip, the save atomic as a statement is.
+ *
+ * No query waits forever: `statementTimeoutMs` (PostgreSQL's `statement_timeout`, on the pool the
+ * store creates) and `queryTimeoutMs` (a client-side timer on every query, which also drops the
+ * stalled connection) fail a call with `STORE_UNAVAILABLE`.
  */
 import type { Pool, PoolClient, PoolConfig } from 'pg';
 import { ConfigurationError } from '../../errors/configuration-error.js';
 import { describeError } from '../../errors/error-chain.js';
 import { SluiceError } from '../../errors/sluice-error.js';
-import { queryFailed, StorageError, THREAD_OWNER_TRIGGER_MARKER } from '../errors.js';
+import { checkThread } from '../common.js';
+import { invalidInput, queryFailed, StorageError, THREAD_OWNER_TRIGGER_MARKER } from '../errors.js';
 import type { Migration, SqlDriver, SqlExecutor, SqlRow } from '../sql/driver.js';
 import { checkIdentifier } from '../sql/identifiers.js';
 import { loadDriver } from '../sql/load-driver.js';
 import { applyMigrations } from '../sql/migrate.js';
 import { SqlStore, type SqlTables } from '../sql/sql-store.js';
+import type { LoadedTurn, LoadTurnQuery, SaveTurnInput, StorageMessage } from '../types.js';
+import { fitsOneStatement, loadTurnStatement, saveTurnStatement } from './turn-statements.js';
 
 /**
  * A `pg.Pool`, typed with the members the store uses, so Sluice's declarations do not require
@@ -62,7 +70,29 @@ export interface PostgresStoreOptions {
   schema?: string;
   /** Prefix of every table name. Default `'sluice_'`. */
   tablePrefix?: string;
+  /**
+   * Server-side limit of one statement, in ms: PostgreSQL cancels a statement running longer
+   * (a lock held too long, an overloaded server) and the call fails with `STORE_UNAVAILABLE`.
+   * Set as `statement_timeout` on the connections of the pool the store creates; on a pool you
+   * pass, set `statement_timeout` in its own config. Default 15000; 0 turns it off.
+   */
+  statementTimeoutMs?: number;
+  /**
+   * Client-side limit of one query, in ms, for every query the store sends (its own pool or
+   * yours): a query with no answer by then (a network stall, a server that stopped answering)
+   * fails with `STORE_UNAVAILABLE` and its connection is dropped, so a call never hangs. Default
+   * `statementTimeoutMs` + 5000 (20000), so the server's cancel normally answers first; 0 turns
+   * it off.
+   */
+  queryTimeoutMs?: number;
 }
+
+/** Default of {@link PostgresStoreOptions.statementTimeoutMs}. */
+const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+/** How much longer than the statement timeout the client waits by default. */
+const CLIENT_TIMEOUT_MARGIN_MS = 5_000;
+/** Migrations may build indexes on large tables: their statements get this long on both sides. */
+const MIGRATION_TIMEOUT_MS = 10 * 60_000;
 
 /** Number of the newest schema version this code knows. */
 export const POSTGRES_SCHEMA_VERSION = 3;
@@ -139,7 +169,22 @@ const UNAVAILABLE_CODES = new Set([
   '3D000', // database does not exist
 ]);
 
+/** pg's client-side `query_timeout` rejection (the query got no answer in time). */
+function isQueryTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message === 'Query read timeout';
+}
+
+/** PostgreSQL cancelled the statement because it ran past `statement_timeout`. */
+function isStatementTimeout(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  return (
+    (error as { code?: unknown }).code === '57014' &&
+    String((error as { message?: unknown }).message ?? '').includes('statement timeout')
+  );
+}
+
 function isUnavailable(error: unknown): boolean {
+  if (isQueryTimeout(error) || isStatementTimeout(error)) return true;
   if (typeof error !== 'object' || error === null) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
@@ -161,10 +206,24 @@ function toPg(sql: string): string {
   return out;
 }
 
-function executor(client: Pool | PoolClient): SqlExecutor {
+/**
+ * Statements through `client`, each with pg's client-side `query_timeout` (`timeoutMs`, 0: none):
+ * a query sent on a connection that stalls rejects instead of waiting for the network.
+ */
+function executor(client: Pool | PoolClient, timeoutMs: number): SqlExecutor {
+  // `query_timeout` per query (pg reads it from the query config), so it holds on a pool the
+  // caller passed too; typed loosely because @types/pg does not list it on QueryConfig.
+  const send =
+    timeoutMs > 0
+      ? (sql: string, params: readonly unknown[]) =>
+          client.query({ text: toPg(sql), values: params as unknown[], query_timeout: timeoutMs } as {
+            text: string;
+            values: unknown[];
+          })
+      : (sql: string, params: readonly unknown[]) => client.query(toPg(sql), params as unknown[]);
   return {
-    all: async (sql, params = []) => (await client.query(toPg(sql), params as unknown[])).rows as SqlRow[],
-    run: async (sql, params = []) => (await client.query(toPg(sql), params as unknown[])).rowCount ?? 0,
+    all: async (sql, params = []) => (await send(sql, params)).rows as SqlRow[],
+    run: async (sql, params = []) => (await send(sql, params)).rowCount ?? 0,
   };
 }
 
@@ -174,8 +233,9 @@ class PostgresDriver implements SqlDriver {
   constructor(
     private readonly pool: Pool,
     private readonly ownsPool: boolean,
+    private readonly queryTimeoutMs: number,
   ) {
-    this.direct = executor(pool);
+    this.direct = executor(pool, queryTimeoutMs);
   }
 
   all(sql: string, params?: readonly unknown[]): Promise<SqlRow[]> {
@@ -186,21 +246,44 @@ class PostgresDriver implements SqlDriver {
     return this.direct.run(sql, params);
   }
 
-  async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return this.transactionWithin(this.queryTimeoutMs, fn);
+  }
+
+  /**
+   * A migration's transaction: its statements may run for {@link MIGRATION_TIMEOUT_MS} on both
+   * sides (an index built over a large table), set with `SET LOCAL` so the connection keeps the
+   * store's limit afterwards.
+   */
+  migration<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+    return this.transactionWithin(MIGRATION_TIMEOUT_MS, async (tx) => {
+      await tx.run(`SET LOCAL statement_timeout = ${MIGRATION_TIMEOUT_MS}`);
+      return fn(tx);
+    });
+  }
+
+  private async transactionWithin<T>(timeoutMs: number, fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     // A connection dropped mid-transaction rejects the pending query; without a listener the
     // client's 'error' event would also crash the process.
     const ignore = () => undefined;
     client.on('error', ignore);
     let broken = false;
+    const tx = executor(client, timeoutMs);
     try {
-      await client.query('BEGIN');
-      const result = await fn(executor(client));
-      await client.query('COMMIT');
+      await tx.run('BEGIN');
+      const result = await fn(tx);
+      await tx.run('COMMIT');
       return result;
     } catch (error) {
+      if (isQueryTimeout(error)) {
+        // The connection stalls: a ROLLBACK would only queue behind the unanswered query. Drop
+        // the connection; the server rolls the transaction back when it goes.
+        broken = true;
+        throw error;
+      }
       try {
-        await client.query('ROLLBACK');
+        await tx.run('ROLLBACK');
       } catch {
         // The connection is gone; the server rolls back on its own. Do not reuse this client.
         broken = true;
@@ -215,6 +298,19 @@ class PostgresDriver implements SqlDriver {
   async close(): Promise<void> {
     if (this.ownsPool) await this.pool.end();
   }
+}
+
+/** A timeout option: a non-negative integer of ms (0: off), or the default when omitted. */
+function checkTimeout(option: string, value: unknown, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+    throw new ConfigurationError(
+      'STORE_INVALID_CONFIG',
+      `PostgresStore: \`${option}\` must be a whole number of milliseconds ≥ 0 (0 turns it off); got ${String(value)}.`,
+      { details: { store: 'PostgresStore', option } },
+    );
+  }
+  return value;
 }
 
 function describeTarget(connectionString: string | undefined): string {
@@ -236,6 +332,8 @@ export class PostgresStore extends SqlStore {
   private readonly options: PostgresStoreOptions;
   private readonly schema: string;
   private readonly prefix: string;
+  private readonly statementTimeoutMs: number;
+  private readonly queryTimeoutMs: number;
 
   constructor(options: PostgresStoreOptions) {
     super();
@@ -250,6 +348,18 @@ export class PostgresStore extends SqlStore {
       );
     }
     this.options = options;
+    this.statementTimeoutMs = checkTimeout(
+      'statementTimeoutMs',
+      options.statementTimeoutMs,
+      DEFAULT_STATEMENT_TIMEOUT_MS,
+    );
+    this.queryTimeoutMs = checkTimeout(
+      'queryTimeoutMs',
+      options.queryTimeoutMs,
+      this.statementTimeoutMs === 0
+        ? DEFAULT_STATEMENT_TIMEOUT_MS + CLIENT_TIMEOUT_MARGIN_MS
+        : this.statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS,
+    );
     this.schema = checkIdentifier('PostgresStore', 'schema', options.schema ?? 'public');
     this.prefix = checkIdentifier('PostgresStore', 'tablePrefix', options.tablePrefix ?? 'sluice_', true);
     const q = (table: string) => `"${this.schema}"."${this.prefix}${table}"`;
@@ -271,18 +381,57 @@ export class PostgresStore extends SqlStore {
     return rows.map((r) => Number(r.version));
   }
 
+  /**
+   * A turn's reads in one round trip: the thread (claimed when `claim` is given and it is new),
+   * its owner's newest messages and the resource row. See {@link LoadTurnQuery}.
+   */
+  async loadTurn(query: LoadTurnQuery): Promise<LoadedTurn> {
+    if (query.claim) {
+      checkThread(this.name, 'loadTurn', query.claim);
+      if (query.claim.id !== query.threadId || query.claim.resourceId !== query.resourceId) {
+        throw invalidInput(
+          this.name,
+          'loadTurn',
+          "`claim` must have the query's `threadId` and `resourceId`.",
+        );
+      }
+    }
+    return this.op('loadTurn', (db) => loadTurnStatement(db, this.name, this.tables, query));
+  }
+
+  protected override saveTurnAtOnce(
+    db: SqlDriver,
+    turn: SaveTurnInput,
+  ): Promise<StorageMessage[]> | undefined {
+    return fitsOneStatement(turn) ? saveTurnStatement(db, this.name, this.tables, turn) : undefined;
+  }
+
   protected override classify(operation: string, error: unknown): SluiceError {
     if (isUnavailable(error)) return this.unavailable(operation, error);
     return queryFailed(this.name, operation, error);
   }
 
   private unavailable(operation: string, error: unknown): StorageError {
-    return new StorageError(
-      'STORE_UNAVAILABLE',
-      `${this.name}: ${operation} could not reach the database (${describeError(error)}). ` +
-        'Check that PostgreSQL is running and the connection string (host, port, database, user) is right.',
-      { cause: error, details: { store: this.name, operation } },
-    );
+    let message: string;
+    if (isQueryTimeout(error)) {
+      message =
+        `${this.name}: ${operation} got no answer from PostgreSQL within ${this.queryTimeoutMs} ms (queryTimeoutMs), ` +
+        'so its connection was dropped. Check the network path to the database and its load; raise ' +
+        '`queryTimeoutMs` only if statements legitimately take that long.';
+    } else if (isStatementTimeout(error)) {
+      message =
+        `${this.name}: ${operation} ran past the statement timeout and PostgreSQL cancelled it ` +
+        `(${describeError(error)}). Look for long-held locks or an overloaded server; raise ` +
+        '`statementTimeoutMs` only if statements legitimately take that long.';
+    } else {
+      message =
+        `${this.name}: ${operation} could not reach the database (${describeError(error)}). ` +
+        'Check that PostgreSQL is running and the connection string (host, port, database, user) is right.';
+    }
+    return new StorageError('STORE_UNAVAILABLE', message, {
+      cause: error,
+      details: { store: this.name, operation },
+    });
   }
 
   protected async open(): Promise<SqlDriver> {
@@ -300,11 +449,13 @@ export class PostgresStore extends SqlStore {
         connectionTimeoutMillis: 5000,
         ...this.options.poolConfig,
         connectionString: this.options.connectionString,
+        // Sent with the connection's start-up packet: no extra round trip.
+        ...(this.statementTimeoutMs > 0 ? { statement_timeout: this.statementTimeoutMs } : {}),
       });
       // An idle client dropped by the server must not crash the process; the next query reconnects.
       pool.on('error', () => undefined);
     }
-    const driver = new PostgresDriver(pool, owns);
+    const driver = new PostgresDriver(pool, owns, this.queryTimeoutMs);
     try {
       await driver.all('SELECT 1');
     } catch (error) {
@@ -335,7 +486,7 @@ export class PostgresStore extends SqlStore {
     list: readonly Migration[],
   ): Promise<void> {
     try {
-      await driver.transaction(async (tx) => {
+      await (driver as PostgresDriver).migration(async (tx) => {
         // Same rule as the store's own migrations: one migrator per schema and feature, across processes.
         await tx.all('SELECT pg_advisory_xact_lock(hashtext(?))', [`sluice:${this.schema}:${feature}`]);
         await tx.run(
@@ -353,7 +504,7 @@ export class PostgresStore extends SqlStore {
   private async migrate(driver: PostgresDriver): Promise<void> {
     const t = this.tables;
     try {
-      await driver.transaction(async (tx) => {
+      await driver.migration(async (tx) => {
         // One migrator at a time per schema (CREATE SCHEMA races too), across every process and pool.
         await tx.all('SELECT pg_advisory_xact_lock(hashtext(?))', [`sluice:${this.schema}`]);
         await tx.run(`CREATE SCHEMA IF NOT EXISTS "${this.schema}"`);

@@ -5,10 +5,12 @@ import type {
   LastMessagesQuery,
   ListMessagesQuery,
   ListMessagesResult,
+  StorageInclude,
   StorageMessage,
   StorageMessageFilter,
 } from '../types.js';
 import type { SqlExecutor, SqlRow } from './driver.js';
+import type { SqlDialect } from './feature.js';
 import { byPosition, type DecodedMessage, decodeMessage, MESSAGE_COLUMNS, placeholders } from './sql-rows.js';
 
 /** SQL conditions for the indexable parts of a message filter (metadata is matched in JS). */
@@ -57,6 +59,7 @@ export async function listMessageRows(
   page: number,
   perPage: number | false,
   window: PageWindow,
+  dialect: SqlDialect,
 ): Promise<ListMessagesResult> {
   const where = messageConditions(query, query);
   const order = `ORDER BY created_at ${window.scan}, seq ${window.scan}`;
@@ -89,16 +92,25 @@ export async function listMessageRows(
   }
   const selected = new Map<string, DecodedMessage>();
   for (const d of pageRows) selected.set(d.message.id, d);
-  for (const include of query.include ?? []) {
-    for (const d of await neighbours(
-      db,
-      store,
-      table,
-      include.id,
-      include.withPreviousMessages,
-      include.withNextMessages,
-    )) {
+  const includes = query.include ?? [];
+  if (dialect === 'postgres' && includes.length > 0) {
+    // One statement for every include (a round trip each would add up: semantic recall asks
+    // for topK of them).
+    for (const d of await neighboursAtOnce(db, store, table, includes)) {
       if (!selected.has(d.message.id)) selected.set(d.message.id, d);
+    }
+  } else {
+    for (const include of includes) {
+      for (const d of await neighbours(
+        db,
+        store,
+        table,
+        include.id,
+        include.withPreviousMessages,
+        include.withNextMessages,
+      )) {
+        if (!selected.has(d.message.id)) selected.set(d.message.id, d);
+      }
     }
   }
   const ordered = [...selected.values()].sort(byPosition);
@@ -142,6 +154,38 @@ async function neighbours(
     for (const r of after) out.push(decodeMessage(store, t, r));
   }
   return out;
+}
+
+/**
+ * PostgreSQL: every include with its neighbours in one statement, in the same order as
+ * {@link neighbours} gives them per include (anchor, older ones newest first, newer ones oldest
+ * first); each side reads the thread index from the anchor, so the cost is in the counts asked.
+ */
+async function neighboursAtOnce(
+  db: SqlExecutor,
+  store: string,
+  t: string,
+  includes: readonly StorageInclude[],
+): Promise<DecodedMessage[]> {
+  const count = (n: number | undefined) => (n !== undefined && n > 0 ? Math.floor(n) : 0);
+  const rows = await db.all(
+    `SELECT n.seq, n.id, n.thread_id, n.resource_id, n.role, n.type, n.created_at, n.content ` +
+      'FROM unnest(?::text[], ?::int[], ?::int[]) WITH ORDINALITY AS inc(id, before, after, ord) ' +
+      `JOIN ${t} a ON a.id = inc.id CROSS JOIN LATERAL (` +
+      `(SELECT ${MESSAGE_COLUMNS} FROM ${t} x WHERE x.id = a.id) UNION ALL ` +
+      `(SELECT ${MESSAGE_COLUMNS} FROM ${t} b WHERE b.thread_id = a.thread_id ` +
+      'AND (b.created_at < a.created_at OR (b.created_at = a.created_at AND b.seq < a.seq)) ' +
+      'ORDER BY b.created_at DESC, b.seq DESC LIMIT inc.before) UNION ALL ' +
+      `(SELECT ${MESSAGE_COLUMNS} FROM ${t} c WHERE c.thread_id = a.thread_id ` +
+      'AND (c.created_at > a.created_at OR (c.created_at = a.created_at AND c.seq > a.seq)) ' +
+      'ORDER BY c.created_at ASC, c.seq ASC LIMIT inc.after)) n',
+    [
+      includes.map((i) => i.id),
+      includes.map((i) => count(i.withPreviousMessages)),
+      includes.map((i) => count(i.withNextMessages)),
+    ],
+  );
+  return rows.map((r) => decodeMessage(store, t, r));
 }
 
 /** The last `query.limit` messages matching `query` from the messages `table`, oldest first. */

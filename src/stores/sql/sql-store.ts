@@ -64,7 +64,14 @@ import {
   placeholders,
   threadRow,
 } from './sql-rows.js';
-import { deleteVectorRows, queryVectorRows, upsertVectorRows, vectorParams } from './sql-vectors.js';
+import {
+  deleteVectorRows,
+  fitsOneVectorStatement,
+  queryVectorRows,
+  upsertVectorRows,
+  upsertVectorStatement,
+  vectorParams,
+} from './sql-vectors.js';
 import {
   checkMessages,
   checkResource,
@@ -203,7 +210,7 @@ export abstract class SqlStore implements MemoryStorage {
   }
 
   /** Run one operation with error classification. */
-  private async op<T>(operation: string, fn: (db: SqlDriver) => Promise<T>): Promise<T> {
+  protected async op<T>(operation: string, fn: (db: SqlDriver) => Promise<T>): Promise<T> {
     const db = await this.connection();
     try {
       return await fn(db);
@@ -331,7 +338,7 @@ export abstract class SqlStore implements MemoryStorage {
     }
     const window = pageWindow(page, perPage, query.orderBy);
     return this.op('listMessages', (db) =>
-      listMessageRows(db, this.name, this.tables.messages, query, page, perPage, window),
+      listMessageRows(db, this.name, this.tables.messages, query, page, perPage, window, this.dialect),
     );
   }
 
@@ -370,20 +377,31 @@ export abstract class SqlStore implements MemoryStorage {
     if (turn.thread) checkThread(this.name, 'saveTurn', turn.thread);
     if (turn.resource) checkResource(this.name, 'saveTurn', turn.resource);
     checkMessages(this.name, 'saveTurn', turn.messages);
-    return this.op('saveTurn', (db) =>
-      db.transaction(async (tx) => {
-        if (turn.thread) {
-          const owner = await upsertThread(tx, this.tables.threads, turn.thread, turn.touchThread === true);
-          if (owner !== turn.thread.resourceId) {
-            // Someone else's thread: the transaction rolls back, nothing of the turn is stored.
-            throw threadOwnerMismatch(this.name, 'saveTurn', turn.thread.id, owner, turn.thread.resourceId);
+    return this.op(
+      'saveTurn',
+      (db) =>
+        this.saveTurnAtOnce(db, turn) ??
+        db.transaction(async (tx) => {
+          if (turn.thread) {
+            const owner = await upsertThread(tx, this.tables.threads, turn.thread, turn.touchThread === true);
+            if (owner !== turn.thread.resourceId) {
+              // Someone else's thread: the transaction rolls back, nothing of the turn is stored.
+              throw threadOwnerMismatch(this.name, 'saveTurn', turn.thread.id, owner, turn.thread.resourceId);
+            }
           }
-        }
-        const saved = await writeMessages(tx, this.target, 'saveTurn', turn.messages, turn.thread);
-        if (turn.resource) await writeResource(tx, this.target, turn.resource);
-        return saved;
-      }),
+          const saved = await writeMessages(tx, this.target, 'saveTurn', turn.messages, turn.thread);
+          if (turn.resource) await writeResource(tx, this.target, turn.resource);
+          return saved;
+        }),
     );
+  }
+
+  /**
+   * The engine's one-round-trip save of a turn, when it has one for this turn's shape
+   * (PostgreSQL: one statement); `undefined` takes the general transaction.
+   */
+  protected saveTurnAtOnce(_db: SqlDriver, _turn: SaveTurnInput): Promise<StorageMessage[]> | undefined {
+    return undefined;
   }
 
   async updateMessages(updates: MessageUpdate[]): Promise<StorageMessage[]> {
@@ -443,7 +461,10 @@ export abstract class SqlStore implements MemoryStorage {
     const prepared = vectorParams(this.name, input);
     if (prepared.length === 0) return;
     await this.op('upsertVectors', (db) =>
-      db.transaction((tx) => upsertVectorRows(tx, this.tables.vectors, prepared)),
+      // PostgreSQL: one statement is one round trip and atomic; SQLite's transaction is in-process.
+      this.dialect === 'postgres' && fitsOneVectorStatement(prepared)
+        ? upsertVectorStatement(db, this.tables.vectors, prepared)
+        : db.transaction((tx) => upsertVectorRows(tx, this.tables.vectors, prepared)),
     );
   }
 

@@ -7,7 +7,7 @@ import { bytesToVector, cosine, norm, toFloat64, topMatches, vectorToBytes } fro
 import { corruptRow, invalidInput, StorageError } from '../errors.js';
 import type { UpsertVectorsInput, VectorFilter, VectorMatch, VectorQuery } from '../types.js';
 import type { SqlExecutor } from './driver.js';
-import { decodeObject, placeholders } from './sql-rows.js';
+import { decodeObject, IN_CHUNK, placeholders } from './sql-rows.js';
 
 /** The parameters of each row to upsert, checked before any statement runs. */
 export function vectorParams(store: string, input: UpsertVectorsInput): unknown[][] {
@@ -32,17 +32,49 @@ export function vectorParams(store: string, input: UpsertVectorsInput): unknown[
   });
 }
 
+const UPSERT_VECTOR_COLUMNS =
+  '(index_name, id, message_id, thread_id, resource_id, dims, embedding, norm, metadata)';
+const UPSERT_VECTOR_CONFLICT =
+  ' ON CONFLICT (index_name, id) DO UPDATE SET ' +
+  'message_id = excluded.message_id, thread_id = excluded.thread_id, resource_id = excluded.resource_id, ' +
+  'dims = excluded.dims, embedding = excluded.embedding, norm = excluded.norm, metadata = excluded.metadata';
+const VECTOR_ROW = '(?, ?, ?, ?, ?, ?, ?, ?, ?)';
+
 /** Insert or replace each prepared row of the vectors `table`. */
 export async function upsertVectorRows(tx: SqlExecutor, table: string, prepared: unknown[][]): Promise<void> {
   for (const params of prepared) {
     await tx.run(
-      `INSERT INTO ${table} (index_name, id, message_id, thread_id, resource_id, dims, embedding, norm, metadata) ` +
-        'VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (index_name, id) DO UPDATE SET ' +
-        'message_id = excluded.message_id, thread_id = excluded.thread_id, resource_id = excluded.resource_id, ' +
-        'dims = excluded.dims, embedding = excluded.embedding, norm = excluded.norm, metadata = excluded.metadata',
+      `INSERT INTO ${table} ${UPSERT_VECTOR_COLUMNS} VALUES ${VECTOR_ROW}${UPSERT_VECTOR_CONFLICT}`,
       params,
     );
   }
+}
+
+/**
+ * True when `prepared` can be upserted by one multi-row statement (atomic on its own, one round
+ * trip): few enough rows for the parameter limit, and no `(index, id)` twice (an upsert may not
+ * touch one row twice in a statement).
+ */
+export function fitsOneVectorStatement(prepared: readonly unknown[][]): boolean {
+  if (prepared.length > IN_CHUNK) return false;
+  const ids = new Set<unknown>();
+  for (const params of prepared) {
+    if (ids.has(params[1])) return false;
+    ids.add(params[1]);
+  }
+  return true;
+}
+
+/** Insert or replace every prepared row in one statement (see {@link fitsOneVectorStatement}). */
+export async function upsertVectorStatement(
+  db: SqlExecutor,
+  table: string,
+  prepared: unknown[][],
+): Promise<void> {
+  await db.run(
+    `INSERT INTO ${table} ${UPSERT_VECTOR_COLUMNS} VALUES ${prepared.map(() => VECTOR_ROW).join(', ')}${UPSERT_VECTOR_CONFLICT}`,
+    prepared.flat(),
+  );
 }
 
 /** The best matches of `query.vector` (already checked: `vector`, its norm `qNorm`) in `table`. */

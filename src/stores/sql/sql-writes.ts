@@ -122,19 +122,30 @@ export async function writeMessages(
         content,
       ],
     );
-    // What was stored, decoded back through the codec: exactly what a later read returns.
-    const stored: StorageMessage = {
-      id: message.id,
-      role: message.role,
-      createdAt: new Date(message.createdAt.getTime()),
-      threadId: message.threadId,
-      resourceId,
-      content: decodeJson(content) as StorageMessage['content'],
-    };
-    if (message.type !== undefined) stored.type = message.type;
-    saved.push(stored);
+    saved.push(storedMessage(message, resourceId, content));
   }
   return saved;
+}
+
+/**
+ * What was stored for `message` under `resourceId` with its encoded `content`, decoded back
+ * through the codec: exactly what a later read returns.
+ */
+export function storedMessage(
+  message: StorageMessageInput,
+  resourceId: string,
+  content: string,
+): StorageMessage {
+  const stored: StorageMessage = {
+    id: message.id,
+    role: message.role,
+    createdAt: new Date(message.createdAt.getTime()),
+    threadId: message.threadId,
+    resourceId,
+    content: decodeJson(content) as StorageMessage['content'],
+  };
+  if (message.type !== undefined) stored.type = message.type;
+  return stored;
 }
 
 /** Insert the resource or merge it into the stored one (metadata merged, working memory kept unless given). */
