@@ -9,13 +9,12 @@ import { InMemoryUsageLedger } from '../../cost/in-memory-ledger.js';
 import { LedgerOutbox } from '../../cost/ledger-outbox.js';
 import { estimateCost, pricingProblem } from '../../cost/pricing.js';
 import {
-  type RunUsageContext,
   scopeKeysOf,
   USAGE_TARGET,
   type UsageTarget,
   type UsageTargetProvider,
 } from '../../cost/run-usage.js';
-import { fromNanoUsd, SCOPE_KEY_FIELD, toNanoUsd, USAGE_SCOPES, USAGE_WINDOWS } from '../../cost/scope.js';
+import { USAGE_SCOPES, USAGE_WINDOWS } from '../../cost/scope.js';
 import type {
   CostUnit,
   PricingTable,
@@ -28,7 +27,6 @@ import type {
   UsageTotals,
   UsageWindow,
 } from '../../cost/types.js';
-import { byCostThenName } from '../../cost/usage-index.js';
 import { describeError } from '../../errors/error-chain.js';
 import type {
   ProcessInputStepArgs,
@@ -43,6 +41,19 @@ import { TIMED_OUT, withinMs } from '../../util/within-ms.js';
 import { withHookDefaults } from '../direct-call/index.js';
 import { TOKEN_COST_CONTROL_OPTIONS } from '../guardrail-option-names.js';
 import { checkOptionNames, describeOptionValue, invalidOptionFor, oneOf } from '../option-errors.js';
+import {
+  checkReservation,
+  DEFAULT_LEDGER_TIMEOUT_MS,
+  DEFAULT_MAX_QUEUED_WRITES,
+  describeScopeKey,
+  flushQuietly,
+  formatUsd,
+  howToSetKey,
+  isBudget,
+  keyFor,
+  WARNING_INTERVAL_MS,
+  withoutHold,
+} from './support.js';
 
 const ID = 'token-cost-control';
 const NAME = 'Token Cost Control';
@@ -777,134 +788,4 @@ export type CostGuardProcessor = TokenCostControl;
 /** @deprecated The older name of {@link TokenCostControlOptions}. */
 export type CostGuardProcessorOptions = TokenCostControlOptions;
 
-/** A breakdown without one hold (its provider/model entry reduced; an entry left with no call dropped). */
-function withoutHold(breakdown: UsageBreakdownEntry[], hold: UsageHold): UsageBreakdownEntry[] {
-  const out: UsageBreakdownEntry[] = [];
-  for (const entry of breakdown) {
-    if (entry.provider !== hold.provider || entry.model !== hold.model) {
-      out.push(entry);
-      continue;
-    }
-    if (entry.calls <= 1) continue;
-    out.push({
-      ...entry,
-      estimatedCost: Math.max(0, fromNanoUsd(toNanoUsd(entry.estimatedCost) - toNanoUsd(hold.estimatedCost))),
-      inputTokens: Math.max(0, entry.inputTokens - hold.inputTokens),
-      outputTokens: Math.max(0, entry.outputTokens - hold.outputTokens),
-      calls: entry.calls - 1,
-    });
-  }
-  return out.sort(byCostThenName);
-}
-
-function isBudget(value: unknown): value is number {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0;
-}
-
-function keyFor(scope: UsageScope, keys: UsageScopeKeys): string | undefined {
-  const value = keys[SCOPE_KEY_FIELD[scope]];
-  return typeof value === 'string' && value.length > 0 ? value : undefined;
-}
-
-/** Default of `timeoutMs`: the longest a budget check waits for its ledger. */
-const DEFAULT_LEDGER_TIMEOUT_MS = 2000;
-
-/** Default of `reservation.outputTokens`: output tokens held for a call without `maxOutputTokens`. */
-const DEFAULT_RESERVED_OUTPUT_TOKENS = 4096;
-
-/** Default of `reservation.ttlMs`: how long a hold waits for its call (ten minutes). */
-const DEFAULT_RESERVATION_TTL_MS = 600_000;
-
-/** Default of `maxQueuedWrites`. */
-const DEFAULT_MAX_QUEUED_WRITES = 10_000;
-
-/** Ledger warnings of one kind are printed at most this often during an outage (per ledger, per process). */
-const WARNING_INTERVAL_MS = 60_000;
-
-function checkReservation(
-  value: TokenCostControlOptions['reservation'],
-): { outputTokens: number; ttlMs: number; costPerCall: number | undefined } | undefined {
-  if (value === false) return undefined;
-  if (value === undefined) {
-    return {
-      outputTokens: DEFAULT_RESERVED_OUTPUT_TOKENS,
-      ttlMs: DEFAULT_RESERVATION_TTL_MS,
-      costPerCall: undefined,
-    };
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw invalid(
-      'reservation',
-      `must be false or { outputTokens?, costPerCall?, ttlMs? } (got ${describeOptionValue(value)}).`,
-    );
-  }
-  const { outputTokens, costPerCall, ttlMs } = value;
-  for (const key of Object.keys(value)) {
-    if (key !== 'outputTokens' && key !== 'costPerCall' && key !== 'ttlMs') {
-      throw invalid(
-        'reservation',
-        `has no option ${JSON.stringify(key)} (known: outputTokens, costPerCall, ttlMs).`,
-      );
-    }
-  }
-  if (outputTokens !== undefined && (!Number.isInteger(outputTokens) || outputTokens < 0)) {
-    throw invalid(
-      'reservation',
-      `.outputTokens must be a whole number >= 0 (got ${describeOptionValue(outputTokens)}).`,
-    );
-  }
-  if (costPerCall !== undefined && !isBudget(costPerCall)) {
-    throw invalid(
-      'reservation',
-      `.costPerCall must be a number of US dollars >= 0 (got ${describeOptionValue(costPerCall)}).`,
-    );
-  }
-  if (ttlMs !== undefined && !isTimerMs(ttlMs)) {
-    throw invalid(
-      'reservation',
-      `.ttlMs must be a positive number of milliseconds up to ${MAX_TIMER_MS} (got ${describeOptionValue(ttlMs)}).`,
-    );
-  }
-  return {
-    outputTokens: outputTokens ?? DEFAULT_RESERVED_OUTPUT_TOKENS,
-    ttlMs: ttlMs ?? DEFAULT_RESERVATION_TTL_MS,
-    costPerCall,
-  };
-}
-
-async function flushQuietly(usage: RunUsageContext | undefined): Promise<void> {
-  if (usage === undefined) return;
-  try {
-    await usage.flush();
-  } catch {
-    // Write failures were already warnings.
-  }
-}
-
-/** Dollars for messages: cents from one cent up, otherwise two significant digits. */
-export function formatUsd(amount: number): string {
-  if (amount === 0) return '0';
-  if (Math.abs(amount) >= 0.01) return amount.toFixed(2);
-  return Number(amount.toPrecision(2)).toString();
-}
-
-function describeScopeKey(scope: UsageScope): string {
-  switch (scope) {
-    case 'resource':
-      return 'resource id';
-    case 'thread':
-      return 'thread id';
-    case 'run':
-      return 'run id';
-    default:
-      return `request-context key "${SCOPE_KEY_FIELD[scope]}"`;
-  }
-}
-
-function howToSetKey(scope: UsageScope): string {
-  if (scope === 'resource' || scope === 'thread') {
-    return `Call with memory: { resource, thread } (or set MASTRA_RESOURCE_ID_KEY / MASTRA_THREAD_ID_KEY on the request context).`;
-  }
-  if (scope === 'run') return '';
-  return `Set requestContext.set('${SCOPE_KEY_FIELD[scope]}', …) for each request.`;
-}
+export { formatUsd } from './support.js';
