@@ -142,7 +142,12 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 
 function forkChild(script: string, arg: unknown): ChildProcess {
   return fork(join(here, script), [JSON.stringify(arg)], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      // LOAD_PROF=<dir>: each child writes a V8 CPU profile there (where a turn's CPU goes).
+      ...(process.env.LOAD_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_PROF}`] : []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
 }

@@ -123,6 +123,23 @@ export interface UpdateWorkingMemoryInput {
 const MEMORY_ID = 'default-memory';
 
 /**
+ * The `updateWorkingMemory` tool's input schemas. One object each for the life of the process:
+ * the tool is built per turn, and its validator is compiled once per schema object.
+ */
+const JSON_WORKING_MEMORY_INPUT = {
+  type: 'object',
+  properties: { memory: { type: ['object', 'string'] } },
+  required: ['memory'],
+  additionalProperties: false,
+} as const;
+const MARKDOWN_WORKING_MEMORY_INPUT = {
+  type: 'object',
+  properties: { memory: { type: 'string' } },
+  required: ['memory'],
+  additionalProperties: false,
+} as const;
+
+/**
  * Conversation memory for agents.
  *
  * ```ts
@@ -605,12 +622,7 @@ export class Memory {
       description: json
         ? 'Update the working memory: pass { memory: <object with the changed fields> }; it is merged into the stored object (null deletes a field).'
         : 'Update the working memory: pass { memory: <the whole updated Markdown> }; it replaces what is stored.',
-      inputSchema: {
-        type: 'object',
-        properties: { memory: json ? { type: ['object', 'string'] } : { type: 'string' } },
-        required: ['memory'],
-        additionalProperties: false,
-      },
+      inputSchema: json ? JSON_WORKING_MEMORY_INPUT : MARKDOWN_WORKING_MEMORY_INPUT,
       execute: async (input: unknown, context) => {
         const ctx =
           bound?.conversation ??

@@ -120,6 +120,27 @@ describe('working memory', () => {
     expect(systemOf(model.calls[2]?.prompt)[1]).toContain('"name":"Ana"');
   });
 
+  it('the update tool built for each call keeps one input schema object, so its validator is compiled once per process, not per turn', () => {
+    const markdown = new Memory({
+      storage: new InMemoryStore(),
+      options: { workingMemory: { enabled: true } },
+    });
+    const json = new Memory({
+      storage: new InMemoryStore(),
+      options: {
+        workingMemory: {
+          enabled: true,
+          schema: { type: 'object', properties: { name: { type: 'string' } } },
+        },
+      },
+    });
+    const schemaOf = (memory: Memory) =>
+      (memory.listTools().updateWorkingMemory as unknown as { inputSchema: unknown }).inputSchema;
+    expect(schemaOf(markdown)).toBe(schemaOf(markdown));
+    expect(schemaOf(json)).toBe(schemaOf(json));
+    expect(schemaOf(json)).not.toBe(schemaOf(markdown));
+  });
+
   it('mergeWorkingMemory: objects merge recursively, arrays and scalars replace, null deletes', () => {
     expect(
       mergeWorkingMemory({ a: 1, b: { c: 2, d: 3 }, e: [1] }, { b: { c: null, x: 1 }, e: [2], f: 'y' }),
