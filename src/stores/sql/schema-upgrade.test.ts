@@ -161,12 +161,12 @@ describe('a version-2 database opens with this release', () => {
     async () => {
       const schema = uniqueSchema('v2');
       const admin = new pg.Pool({ connectionString: DATABASE_URL, max: 1 });
-      const T = (n: string) => `"${schema}".sluice_${n}`;
+      const table = (n: string) => `"${schema}".sluice_${n}`;
       const store = new PostgresStore({ connectionString: DATABASE_URL, schema });
       try {
         await admin.query(`CREATE SCHEMA "${schema}"`);
-        for (const statement of schemaV2('postgres', T, (n) => `sluice_${n}`)) await admin.query(statement);
-        for (const [sql, params] of legacyRows(T)) {
+        for (const statement of schemaV2('postgres', table, (n) => `sluice_${n}`)) await admin.query(statement);
+        for (const [sql, params] of legacyRows(table)) {
           let n = 0;
           await admin.query(
             sql.replace(/\?/g, () => `$${++n}`),
@@ -175,7 +175,7 @@ describe('a version-2 database opens with this release', () => {
         }
         await checkUpgraded(store, () =>
           admin.query(
-            `INSERT INTO ${T('messages')} (id, thread_id, resource_id, role, created_at, content) VALUES ('x', 't-bob', 'mallory', 'user', 1, '{}')`,
+            `INSERT INTO ${table('messages')} (id, thread_id, resource_id, role, created_at, content) VALUES ('x', 't-bob', 'mallory', 'user', 1, '{}')`,
           ),
         );
       } finally {
