@@ -165,7 +165,8 @@ describe('a version-2 database opens with this release', () => {
       const store = new PostgresStore({ connectionString: DATABASE_URL, schema });
       try {
         await admin.query(`CREATE SCHEMA "${schema}"`);
-        for (const statement of schemaV2('postgres', table, (n) => `sluice_${n}`)) await admin.query(statement);
+        for (const statement of schemaV2('postgres', table, (n) => `sluice_${n}`))
+          await admin.query(statement);
         for (const [sql, params] of legacyRows(table)) {
           let n = 0;
           await admin.query(
