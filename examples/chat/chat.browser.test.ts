@@ -7,7 +7,7 @@
  * `CI`, where a missing browser or Redis fails. The last state of the page is saved to
  * `examples/chat/.screenshots/chat.png` (gitignored).
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,10 +85,6 @@ describe.skipIf(!hasBrowser)('example chat page in Chromium', () => {
   }, 90_000); // bundling the page and starting Chromium on a loaded machine
 
   afterAll(async () => {
-    if (page) {
-      mkdirSync(join(SCREENSHOT, '..'), { recursive: true });
-      await page.screenshot({ path: SCREENSHOT, fullPage: true }).catch(() => {});
-    }
     await browser?.close();
     await server?.close();
     if (tmp) rmSync(tmp, { recursive: true, force: true });
@@ -162,6 +158,13 @@ describe.skipIf(!hasBrowser)('example chat page in Chromium', () => {
     await tripwire.waitFor(SHOWN);
     await expect(tripwire.textContent()).resolves.toMatch(/^Blocked by prompt-injection-detector: \S/);
   });
+
+  it('saves a screenshot of the whole conversation (examples/chat/.screenshots/chat.png)', async () => {
+    mkdirSync(join(SCREENSHOT, '..'), { recursive: true });
+    rmSync(SCREENSHOT, { force: true });
+    await page.screenshot({ path: SCREENSHOT, fullPage: true, timeout: 60_000 });
+    expect(statSync(SCREENSHOT).size).toBeGreaterThan(10_000);
+  }, 90_000);
 
   it('made no request outside 127.0.0.1 and logged no page error', () => {
     expect(outside).toEqual([]);
