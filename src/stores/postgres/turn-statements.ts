@@ -8,11 +8,14 @@
  */
 import { encodeJson } from '../codec.js';
 import { StorageError, threadOwnerMismatch } from '../errors.js';
-import type { SqlExecutor, SqlRow } from '../sql/driver.js';
+import type { SqlExecutor, SqlRow, SqlStatementOptions } from '../sql/driver.js';
 import { decodeMessage, decodeResource, decodeThread, MESSAGE_COLUMNS, threadRow } from '../sql/sql-rows.js';
 import type { SqlTables } from '../sql/sql-store.js';
 import { storedMessage } from '../sql/sql-writes.js';
 import type { LoadedTurn, LoadTurnQuery, SaveTurnInput, StorageMessage } from '../types.js';
+
+/** Both statements run on every turn with the same text: kept prepared on each connection. */
+const EVERY_TURN: SqlStatementOptions = { prepared: true };
 
 /**
  * True when `turn` is the shape a turn's save has (a touched thread, every message in it under
@@ -87,6 +90,7 @@ export async function saveTurnStatement(
       contents,
       thread.id,
     ],
+    EVERY_TURN,
   );
   const result = rows[0];
   if (Number(result?.owned) !== 1) {
@@ -146,7 +150,7 @@ export async function loadTurnStatement(
     query.resourceId,
   ];
   for (let attempt = 1; ; attempt++) {
-    const row = (await db.all(sql, params))[0] as SqlRow | undefined;
+    const row = (await db.all(sql, params, EVERY_TURN))[0] as SqlRow | undefined;
     const threadJson = row?.thread as SqlRow | null | undefined;
     // A claim that conflicted with an insert committed after this statement's snapshot sees
     // neither its own row nor the other one; the next statement's snapshot has it.

@@ -6,12 +6,23 @@
 /** One result row, column name → value as the driver returns it. */
 export type SqlRow = Record<string, unknown>;
 
+/** How a statement is sent. */
+export interface SqlStatementOptions {
+  /**
+   * The statement runs on every turn with the same text: the driver may keep it prepared on the
+   * connection (PostgreSQL: a named statement, parsed and planned once per connection instead of
+   * on every call). Only for fixed texts: a text that varies (an `IN` list of any length) would
+   * fill every connection with statements.
+   */
+  prepared?: boolean;
+}
+
 /** Runs statements (inside or outside a transaction). */
 export interface SqlExecutor {
   /** Rows of a query. */
-  all(sql: string, params?: readonly unknown[]): Promise<SqlRow[]>;
+  all(sql: string, params?: readonly unknown[], options?: SqlStatementOptions): Promise<SqlRow[]>;
   /** Run a statement; resolves to the number of changed rows. */
-  run(sql: string, params?: readonly unknown[]): Promise<number>;
+  run(sql: string, params?: readonly unknown[], options?: SqlStatementOptions): Promise<number>;
 }
 
 /** A connected database. */
