@@ -48,6 +48,7 @@ import { SqliteStore } from '../src/sqlite/index.js';
 import { dropSchema, uniqueSchema } from '../src/stores/postgres/testing/test-env.js';
 import type { MemoryStorage } from '../src/stores/types.js';
 import { row } from './harness.js';
+import { type CpuSample, cpuBetween, sampleCpu } from './load-cpu.js';
 import type { LateCalls, WorkerConfig, WorkerStats } from './load-worker.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -131,6 +132,8 @@ interface SetupResult {
   /** Highest RSS of each worker over the rounds, bytes. */
   peakRss: number[];
   cpuPerTurnMs: number;
+  /** The machine's CPU (and the local store servers' part of it) per turn; absent without `/proc`. */
+  machinePerTurnMs?: CpuSample;
   late: LateCalls;
   integrity?: string[];
 }
@@ -465,6 +468,8 @@ interface LiveSetup {
   leftovers: number;
   wallMs: number;
   cpuMs: number;
+  /** Summed over the rounds; absent once a round could not sample. */
+  machineCpu?: CpuSample;
   peakRss: number[];
   late: LateCalls;
   integrity?: string[];
@@ -499,6 +504,7 @@ async function startSetup(setup: Setup, services: Services): Promise<LiveSetup> 
     leftovers: 0,
     wallMs: 0,
     cpuMs: 0,
+    machineCpu: { machine: 0, postgres: 0, redis: 0 },
     peakRss: workers.map(() => 0),
     late: { cacheGet: 0, cacheSet: 0, budgetCheck: 0 },
     ...(setup.id === 'sluice-pg-redis' || setup.id === 'sluice-sqlite-redis' ? { integrity: [] } : {}),
@@ -522,7 +528,14 @@ async function runRound(
   await Promise.all(workers.map((w) => ask(w, 'reset-stats')));
   const prefix = `${setup.id}-r${round}-`;
   const answers: AnswerIds = new Map();
+  const cpuBefore = sampleCpu();
   const { results, wallMs } = await runChats(live.ports, prefix, options.chats, options.turns, answers);
+  const cpu = cpuBetween(cpuBefore, sampleCpu());
+  if (cpu && live.machineCpu) {
+    live.machineCpu.machine += cpu.machine;
+    live.machineCpu.postgres += cpu.postgres;
+    live.machineCpu.redis += cpu.redis;
+  } else delete live.machineCpu;
   const stats = (await Promise.all(workers.map((w) => ask<{ stats: WorkerStats }>(w, 'stats')))).map(
     (m) => m.stats,
   );
@@ -584,6 +597,15 @@ function summarize(live: LiveSetup): SetupResult {
     firstTextP50: percentile(sorted(live.firstTexts), 0.5),
     peakRss: live.peakRss,
     cpuPerTurnMs: live.cpuMs / latencies.length,
+    ...(live.machineCpu
+      ? {
+          machinePerTurnMs: {
+            machine: live.machineCpu.machine / latencies.length,
+            postgres: live.machineCpu.postgres / latencies.length,
+            redis: live.machineCpu.redis / latencies.length,
+          },
+        }
+      : {}),
     late: live.late,
     ...(live.integrity ? { integrity: live.integrity } : {}),
   };
@@ -683,6 +705,15 @@ function printReport(results: readonly SetupResult[], options: LoadOptions): voi
         x(r.cpuPerTurnMs / base.cpuPerTurnMs),
       ]);
     }
+  }
+  for (const r of results) {
+    const m = r.machinePerTurnMs;
+    if (m)
+      row(
+        `machine CPU/turn, ${r.setup.short}`,
+        `${m.machine.toFixed(1)} ms (workers ${r.cpuPerTurnMs.toFixed(1)}, PostgreSQL ${m.postgres.toFixed(1)}, ` +
+          `Redis ${m.redis.toFixed(1)}, the rest: load client, provider, kernel, others)`,
+      );
   }
   for (const r of results) {
     const { cacheGet, cacheSet, budgetCheck } = r.late;
