@@ -251,6 +251,7 @@ export class Agent<TTools extends ToolsInput = ToolsInput> {
       call.memory,
       requestContext,
       typeof this.#config.memory === 'function',
+      messages,
     );
 
     const [instructions, model, tools] = await Promise.all([

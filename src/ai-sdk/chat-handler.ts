@@ -127,11 +127,13 @@ export function createChatHandler(options: ChatHandlerOptions): ChatHandler {
       let input: ChatUIMessage[];
       let question: ChatUIMessage | undefined;
       if (memory) {
-        // Ownership before anything is read or deleted.
-        await memory.getThreadById({ threadId, resourceId: resource });
         const last = lastUserMessage(body.messages);
-        if (body.trigger === 'regenerate-message')
+        if (body.trigger === 'regenerate-message') {
+          // Ownership before anything is deleted. A submit needs no check of its own: the run's
+          // memory load checks the owner before it reads or writes anything (one round trip).
+          await memory.getThreadById({ threadId, resourceId: resource });
           await deleteAnswerAfterLastUserMessage(memory, threadId, resource);
+        }
         input = [last];
         question = last;
       } else {

@@ -189,6 +189,11 @@ export async function beginMemoryTurn(
   option: AgentMemoryOption,
   requestContext: RequestContext,
   owner: string,
+  /**
+   * Ids the call's input messages came with: a store that loads the turn at once also looks them
+   * up, so the memory input filter needs no round trip of its own.
+   */
+  inputIds?: readonly string[],
 ): Promise<MemoryTurn> {
   if (typeof option !== 'object' || option === null) {
     throw new MemoryError(
@@ -223,7 +228,7 @@ export async function beginMemoryTurn(
   await storage.init();
   const thread = typeof option.thread === 'string' ? { id: threadId } : { ...option.thread, id: threadId };
   const loaded = storage.loadTurn
-    ? await loadTurn(storage.loadTurn.bind(storage), config, thread, threadId, resourceId)
+    ? await loadTurn(storage.loadTurn.bind(storage), config, thread, threadId, resourceId, inputIds)
     : undefined;
   const existing = loaded ? loaded.existing : await storage.getThreadById(threadId);
   if (existing) checkOwner(existing, resourceId);
@@ -287,6 +292,7 @@ async function loadTurn(
   thread: { id: string; title?: string; metadata?: Record<string, unknown> },
   threadId: string,
   resourceId: string,
+  inputIds: readonly string[] | undefined,
 ): Promise<{ existing: StorageThread | null; preloaded: PreloadedTurn }> {
   const now = new Date();
   const workingMemory = config.workingMemory.enabled ? config.workingMemory.scope : undefined;
@@ -308,6 +314,7 @@ async function loadTurn(
           }),
       lastMessages: config.lastMessages === false ? 0 : config.lastMessages,
       resource: workingMemory === 'resource',
+      ...(inputIds && inputIds.length > 0 ? { messageIds: inputIds } : {}),
     }),
   );
   const existing = result.thread;
@@ -321,6 +328,9 @@ async function loadTurn(
     preloaded: {
       messages: existing?.resourceId === resourceId ? result.messages : [],
       workingMemory: typeof stored === 'string' && stored !== '' ? stored : null,
+      ...(inputIds && inputIds.length > 0 && result.inputMessages
+        ? { inputMessages: { ids: new Set(inputIds), stored: result.inputMessages } }
+        : {}),
     },
   };
 }

@@ -251,6 +251,12 @@ export interface LoadTurnQuery {
   lastMessages: number;
   /** Also return the resource row (resource-scoped working memory). */
   resource?: boolean;
+  /**
+   * Ids the call's input messages came with (a chat client's message ids): the stored messages
+   * with these ids, in whatever thread, come back in {@link LoadedTurn.inputMessages}, so the
+   * memory input filter can tell a re-sent or forked message without asking the store again.
+   */
+  messageIds?: readonly string[];
 }
 
 /** Result of {@link MemoryStorage.loadTurn}. */
@@ -264,6 +270,12 @@ export interface LoadedTurn {
   messages: StorageMessage[];
   /** The resource row when asked for and stored, else `null`. */
   resource: StorageResource | null;
+  /**
+   * The stored messages whose ids `messageIds` named, in any thread and in no particular order
+   * (what {@link MemoryStorage.getMessagesByIds} would return); absent when the query named none
+   * or the store does not answer it here.
+   */
+  inputMessages?: StorageMessage[];
 }
 
 /** One embedding row for semantic recall. */

@@ -25,6 +25,8 @@ export async function startMemoryTurn(
   requestContext: RequestContext,
   /** The agent's `memory` is a function of the request context (it returned none this time). */
   dynamic = false,
+  /** The call's input, as given: the ids its messages came with are looked up with the load. */
+  input?: unknown,
 ): Promise<MemoryTurn | undefined> {
   if (option === undefined || option === null) return undefined;
   if (!memory) {
@@ -36,7 +38,33 @@ export async function startMemoryTurn(
       { details: { option: 'memory' } },
     );
   }
-  return beginMemoryTurn(memory, option, requestContext, `Agent "${agentId}"`);
+  return beginMemoryTurn(memory, option, requestContext, `Agent "${agentId}"`, givenIds(input));
+}
+
+/** Most input ids looked up with the load; a longer input leaves the lookup to the input filter. */
+const MAX_PRELOADED_IDS = 256;
+/** Longest id looked up with the load (message ids are short; anything else is left to the filter). */
+const MAX_PRELOADED_ID_LENGTH = 256;
+
+/**
+ * The ids the input's messages came with (a chat client's), read off the input as given: only
+ * top-level messages with a short string `id`. Whatever this misses, the input filter asks the
+ * store about itself, so it is an optimisation, never the check.
+ */
+function givenIds(input: unknown): string[] | undefined {
+  const list = Array.isArray(input)
+    ? input
+    : typeof input === 'object' && input !== null
+      ? [input]
+      : undefined;
+  if (!list || list.length === 0 || list.length > MAX_PRELOADED_IDS) return undefined;
+  const ids: string[] = [];
+  for (const message of list) {
+    if (typeof message !== 'object' || message === null) continue;
+    const id = (message as { id?: unknown }).id;
+    if (typeof id === 'string' && id.length > 0 && id.length <= MAX_PRELOADED_ID_LENGTH) ids.push(id);
+  }
+  return ids.length > 0 ? ids : undefined;
 }
 
 /**

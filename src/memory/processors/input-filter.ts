@@ -1,5 +1,6 @@
 import type { MastraDBMessage } from '../../messages/types.js';
 import type { ProcessInputArgs, Processor } from '../../pipeline/types.js';
+import type { StorageMessage } from '../../stores/types.js';
 import type { ResolvedMemoryConfig } from '../config.js';
 import {
   checkOptionNames,
@@ -10,7 +11,7 @@ import {
   listOf,
   type MemoryProcessorStorageOptions,
 } from './direct.js';
-import { type MemoryTurnSource, resolveTurn } from './turn-context.js';
+import { type MemoryTurnSource, type PreloadedTurn, resolveTurn } from './turn-context.js';
 
 /** Options of a `MemoryInputFilter` built directly (see `direct.ts`). */
 export interface MemoryInputFilterOptions extends MemoryProcessorStorageOptions {
@@ -80,7 +81,7 @@ export class MemoryInputFilter implements Processor<'memory-input-filter'> {
     for (const message of messageList.get.input.db())
       if (!turn.generatedIds.has(message.id)) ids.push(message.id);
     if (ids.length === 0) return done();
-    const stored = await turn.storage.getMessagesByIds(ids);
+    const stored = await storedCopies(turn, ids);
     const echoed: string[] = [];
     for (const copy of stored) {
       // Stored in another thread (a client forking a conversation): saved as a copy under a new
@@ -99,6 +100,23 @@ export class MemoryInputFilter implements Processor<'memory-input-filter'> {
     if (echoed.length > 0) messageList.removeByIds(echoed);
     return done();
   }
+}
+
+/**
+ * The stored messages with these ids, in any thread: what the turn's load already looked up, and
+ * the store asked only about the rest (ids a processor before this one put in the input).
+ */
+async function storedCopies(
+  turn: { storage: MemoryInputFilterOptions['storage']; preloaded?: PreloadedTurn },
+  ids: readonly string[],
+): Promise<StorageMessage[]> {
+  const pre = turn.preloaded?.inputMessages;
+  if (!pre) return turn.storage.getMessagesByIds([...ids]);
+  const wanted = new Set(ids);
+  const stored = pre.stored.filter((m) => wanted.has(m.id));
+  const rest = ids.filter((id) => !pre.ids.has(id));
+  if (rest.length > 0) stored.push(...(await turn.storage.getMessagesByIds(rest)));
+  return stored;
 }
 
 /** True when `sent` has a tool result for a call `stored` holds without one. */

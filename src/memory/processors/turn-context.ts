@@ -9,6 +9,11 @@ import type { Memory } from '../memory.js';
 export interface PreloadedTurn {
   readonly messages: readonly StorageMessage[];
   readonly workingMemory: string | null;
+  /**
+   * The stored copies of the input messages' ids (any thread), for the ids in `ids`: the input
+   * filter asks the store only about ids not in it (a processor before it changed the input).
+   */
+  readonly inputMessages?: { readonly ids: ReadonlySet<string>; readonly stored: readonly StorageMessage[] };
 }
 
 /**

@@ -469,6 +469,12 @@ export class PostgresStore extends SqlStore {
         );
       }
     }
+    if (
+      query.messageIds !== undefined &&
+      (!Array.isArray(query.messageIds) || query.messageIds.some((id) => typeof id !== 'string'))
+    ) {
+      throw invalidInput(this.name, 'loadTurn', '`messageIds` must be an array of message id strings.');
+    }
     return this.op('loadTurn', (db) => loadTurnStatement(db, this.name, this.tables, query));
   }
 

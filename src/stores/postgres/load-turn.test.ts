@@ -119,7 +119,7 @@ describe.skipIf(!available)('PostgresStore.loadTurn', () => {
     });
   });
 
-  it('the last N messages come from the (thread_id, created_at, seq) index read backwards: no sort, no scan', async () => {
+  it('the last N messages come from the (thread_id, created_at, seq) index read backwards, the input ids from the id index: no sort, no scan', async () => {
     await withStore('lt_plan', async (store, schema) => {
       await store.saveThread(claim('t', 'u'));
       // Rows written in bulk by the server itself: two threads of 5,000 messages each.
@@ -138,10 +138,12 @@ describe.skipIf(!available)('PostgresStore.loadTurn', () => {
         migrations: q('migrations'),
       });
       const numbered = sql.split('?').reduce((out, part, i) => (i === 0 ? part : `${out}$${i}${part}`), '');
-      const params = ['t', 'u', null, null, 0, 0, false, 't', 't', 'u', 'u', 10, false, 'u'];
+      const params = ['t', 'u', null, null, 0, 0, false, 't', 't', 'u', 'u', 10, false, 'u', ['m2', 'm7']];
       const plan = await admin!.query(`EXPLAIN ${numbered}`, params);
       const text = plan.rows.map((r: { 'QUERY PLAN': string }) => r['QUERY PLAN']).join('\n');
       expect(text).toContain('Index Scan Backward using sluice_messages_thread_order');
+      // The input messages' stored copies: by the unique id index.
+      expect(text).toContain('Index Scan using sluice_messages_id_key');
       expect(text).not.toContain('Seq Scan on sluice_messages');
     });
   });

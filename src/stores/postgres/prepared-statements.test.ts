@@ -98,12 +98,23 @@ describe.skipIf(!available)('PostgresStore prepared statements (real server, one
     expect(await preparedOnConnection(pool)).toEqual([]);
     // Nothing lost or written twice: the thread holds the three turns, in order.
     const { messages } = await storage.listMessages({ threadId: 'th', resourceId: 'u' });
-    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user', 'assistant']);
+    expect(messages.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+    ]);
   });
 
   it('a preparedStatements that is not a boolean is refused up front, naming the option', () => {
     expect(
-      () => new PostgresStore({ connectionString: DATABASE_URL, preparedStatements: 'yes' as unknown as boolean }),
+      () =>
+        new PostgresStore({
+          connectionString: DATABASE_URL,
+          preparedStatements: 'yes' as unknown as boolean,
+        }),
     ).toThrow(/`preparedStatements` must be true or false/);
   });
 });

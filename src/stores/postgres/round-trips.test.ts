@@ -5,6 +5,7 @@
  * messages, working memory, semantic recall), what ran after it is the save.
  */
 import { Agent } from 'sluice/agent';
+import { createChatHandler } from 'sluice/ai-sdk';
 import { Memory, type MemoryConfig } from 'sluice/memory';
 import { PostgresStore } from 'sluice/pg';
 import { ScriptedModel } from 'sluice/test';
@@ -62,6 +63,25 @@ async function countTurns(
   return out;
 }
 
+/** A `useChat` POST body: the chat id and the conversation so far, each message with its client id. */
+function chatBody(chatId: string, messages: Array<{ id: string; role: 'user' | 'assistant'; text: string }>) {
+  return JSON.stringify({
+    id: chatId,
+    trigger: 'submit-message',
+    messages: messages.map((m) => ({ id: m.id, role: m.role, parts: [{ type: 'text', text: m.text }] })),
+  });
+}
+
+/** The answer's message id, read off the UI message stream's `start` chunk. */
+function answerId(body: string): string {
+  const start = body.split('\n').find((line) => line.includes('"type":"start"'));
+  const id = start
+    ? (JSON.parse(start.slice('data: '.length)) as { messageId?: unknown }).messageId
+    : undefined;
+  if (typeof id !== 'string') throw new Error(`no start chunk with a messageId in: ${body.slice(0, 200)}`);
+  return id;
+}
+
 describe.skipIf(!available)('PostgreSQL round trips per turn (a counting pg.Pool)', () => {
   const counter = available ? countingPool({ connectionString: DATABASE_URL, max: 4 }) : undefined;
   afterAll(async () => {
@@ -80,6 +100,65 @@ describe.skipIf(!available)('PostgreSQL round trips per turn (a counting pg.Pool
     ]);
     // The history still arrives: system + question, then two more stored messages per turn.
     expect(trips.map((t) => t.prompt)).toEqual([2, 4, 6]);
+  });
+
+  it("a chat turn (createChatHandler, useChat's client message ids): one round trip before the model, one after", async () => {
+    const schema = uniqueSchema('trips_chat');
+    const storage = new PostgresStore({ pool: counter!.pool, schema });
+    await storage.init();
+    let atModel = 0;
+    const model = new ScriptedModel({
+      steps: () => {
+        atModel = counter!.log().queries;
+        return 'an answer';
+      },
+    });
+    const agent = new Agent({
+      id: 'trips-chat',
+      instructions: 'x',
+      model,
+      memory: new Memory({ storage, options: { lastMessages: 10, workingMemory: { enabled: true } } }),
+    });
+    const handler = createChatHandler({ agent, resource: (request) => request.headers.get('x-user') });
+    const sent: Array<{ id: string; role: 'user' | 'assistant'; text: string }> = [];
+    const trips: Array<{ load: number; save: number }> = [];
+    try {
+      for (let turn = 0; turn < 3; turn++) {
+        // The client re-sends the whole conversation, as useChat does.
+        sent.push({ id: `u${turn}`, role: 'user', text: `question ${turn}` });
+        counter!.reset();
+        const response = await handler(
+          new Request('http://app.test/api/chat', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-user': 'alice' },
+            body: chatBody('chat-trips', sent),
+          }),
+        );
+        expect(response.status).toBe(200);
+        const body = await response.text();
+        sent.push({ id: answerId(body), role: 'assistant', text: 'an answer' });
+        trips.push({ load: atModel, save: counter!.log().queries - atModel });
+      }
+      expect(trips, JSON.stringify(counter!.log().statements)).toEqual([
+        { load: 1, save: 1 },
+        { load: 1, save: 1 },
+        { load: 1, save: 1 },
+      ]);
+      // Nothing stored twice: each question and answer once, in order.
+      const stored = await storage.listMessages({ threadId: 'chat-trips', resourceId: 'alice' });
+      expect(stored.messages.map((m) => m.id)).toEqual(sent.map((m) => m.id));
+      // The history reached the model from memory: 4 stored messages, then the question.
+      expect(model.lastCall.prompt.filter((m) => m.role !== 'system').map((m) => m.role)).toEqual([
+        'user',
+        'assistant',
+        'user',
+        'assistant',
+        'user',
+      ]);
+    } finally {
+      await storage.close();
+      await dropSchema(counter!.pool, schema);
+    }
   });
 
   it('history and resource working memory: still one round trip to load, one to save', async () => {

@@ -104,7 +104,8 @@ export async function saveTurnStatement(
 
 /**
  * The load statement (parameters in {@link loadTurnStatement}'s order): claim, thread, the
- * owner's last N messages (the `(thread_id, created_at, seq)` index read backwards), resource.
+ * owner's last N messages (the `(thread_id, created_at, seq)` index read backwards), resource,
+ * the input messages' stored copies (by the unique `id` index).
  */
 export function loadTurnSql(tables: SqlTables): string {
   return (
@@ -117,7 +118,9 @@ export function loadTurnSql(tables: SqlTables): string {
     'AND EXISTS (SELECT 1 FROM thread WHERE resource_id = ?::text) ORDER BY created_at DESC, seq DESC LIMIT ?::int) ' +
     'SELECT (SELECT row_to_json(thread) FROM thread) AS thread, EXISTS (SELECT 1 FROM claimed) AS claimed, ' +
     "COALESCE((SELECT json_agg(h ORDER BY h.created_at, h.seq) FROM history h), '[]'::json) AS messages, " +
-    `(SELECT row_to_json(r) FROM ${tables.resources} r WHERE ?::boolean AND r.id = ?::text) AS resource`
+    `(SELECT row_to_json(r) FROM ${tables.resources} r WHERE ?::boolean AND r.id = ?::text) AS resource, ` +
+    // The input messages' ids, looked up in any thread (the input filter tells echoes and forks).
+    `(SELECT json_agg(c) FROM (SELECT ${MESSAGE_COLUMNS} FROM ${tables.messages} WHERE id = ANY(?::text[])) c) AS copies`
   );
 }
 
@@ -148,6 +151,7 @@ export async function loadTurnStatement(
     Math.max(0, Math.floor(query.lastMessages)),
     query.resource === true,
     query.resourceId,
+    query.messageIds ?? [],
   ];
   for (let attempt = 1; ; attempt++) {
     const row = (await db.all(sql, params, EVERY_TURN))[0] as SqlRow | undefined;
@@ -165,10 +169,14 @@ export async function loadTurnStatement(
     const thread = threadJson ? decodeThread(store, tables.threads, threadJson) : null;
     const history = (row?.messages ?? []) as SqlRow[];
     const resourceJson = row?.resource as SqlRow | null | undefined;
+    const copies = (row?.copies ?? []) as SqlRow[];
     return {
       thread,
       messages: history.map((m) => decodeMessage(store, tables.messages, m).message),
       resource: resourceJson ? decodeResource(store, tables.resources, resourceJson) : null,
+      ...(query.messageIds
+        ? { inputMessages: copies.map((m) => decodeMessage(store, tables.messages, m).message) }
+        : {}),
     };
   }
 }
