@@ -8,7 +8,8 @@
  * and this process as the load client: `chats` concurrent chats of `turns` turns each, chat `i`
  * on worker `i % 2`, every turn a `useChat` POST whose body is read to the end. Every worker talks
  * to the provider through the real `@ai-sdk/openai` client. Setups (each with its own workers,
- * all started and warmed up with 50 two-turn chats before anything is measured):
+ * all started and warmed up with two-turn chats, as many as measured, before anything is measured,
+ * and each round preceded by one more turn per chat so that its connection pools are full again):
  *  1. baseline: `streamText` + `pipeUIMessageStreamToResponse`, the client's history as prompt;
  *  2. Sluice `createChatHandler`, no stores (the client's history as prompt, like the baseline);
  *  3. Sluice with memory (last 10 messages, working memory) on PostgreSQL, `ResponseCache` and
@@ -56,7 +57,14 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const MODEL_ID = 'gpt-4o-mini';
 const INSTRUCTIONS = 'You are a terse support assistant.';
 const USAGE = { inputTokens: 40, outputTokens: 20 };
-const WARMUP_CHATS = 50;
+/**
+ * Fewest warm-up chats. The warm-up runs as many chats as the measured run (at least this many):
+ * every connection pool (load client → worker, worker → provider, PostgreSQL, Redis) then holds as
+ * many connections as the measured run keeps busy. With 50 for 200 measured chats, the baseline's
+ * first turns queued for seconds behind 150 new provider connections while its later turns ran
+ * nearly alone: its p50 measured that queue's unfairness, and its req/s the connection set-up.
+ */
+const MIN_WARMUP_CHATS = 50;
 /** How long the ledger check waits for records still on their way (writes off the response path). */
 const LEDGER_SETTLE_MS = 10_000;
 const GOAL = { p50: 2, rps: 0.9 };
@@ -131,6 +139,8 @@ interface SetupResult {
   firstTextP50: number;
   /** Highest RSS of each worker over the rounds, bytes. */
   peakRss: number[];
+  /** Event-loop delay of the workers: the median of their p50s and the highest p99, ms. */
+  loopDelay: { p50: number; p99: number };
   cpuPerTurnMs: number;
   /** The machine's CPU (and the local store servers' part of it) per turn; absent without `/proc`. */
   machinePerTurnMs?: CpuSample;
@@ -472,10 +482,12 @@ interface LiveSetup {
   machineCpu?: CpuSample;
   peakRss: number[];
   late: LateCalls;
+  /** Each worker's event-loop delay (p50 / p99, ms) in each round. */
+  loopDelays: Array<{ p50: number; p99: number }>;
   integrity?: string[];
 }
 
-async function startSetup(setup: Setup, services: Services): Promise<LiveSetup> {
+async function startSetup(setup: Setup, services: Services, options: LoadOptions): Promise<LiveSetup> {
   const redisPrefix = `sluice-bench:load:${services.runId}:${setup.id}:`;
   const sqlitePath = services.sqliteDir ? join(services.sqliteDir, 'memory.db') : undefined;
   const config: WorkerConfig = {
@@ -507,12 +519,13 @@ async function startSetup(setup: Setup, services: Services): Promise<LiveSetup> 
     machineCpu: { machine: 0, postgres: 0, redis: 0 },
     peakRss: workers.map(() => 0),
     late: { cacheGet: 0, cacheSet: 0, budgetCheck: 0 },
+    loopDelays: [],
     ...(setup.id === 'sluice-pg-redis' || setup.id === 'sluice-sqlite-redis' ? { integrity: [] } : {}),
   };
   const ready = await Promise.all(workers.map((w) => ask<{ port: number }>(w, 'ready', false)));
   live.ports = ready.map((m) => m.port);
   // JIT, connection pools, schema: two turns per chat, so loading a history is warm too.
-  await runChats(live.ports, `warm-${setup.id}-`, WARMUP_CHATS, 2);
+  await runChats(live.ports, `warm-${setup.id}-`, Math.max(MIN_WARMUP_CHATS, options.chats), 2);
   return live;
 }
 
@@ -524,6 +537,9 @@ async function runRound(
   options: LoadOptions,
 ): Promise<void> {
   const { setup, workers } = live;
+  // The other setups ran since this one was warmed up: idle connections may have been closed
+  // (PostgreSQL's pool closes them after 10 s). One turn per chat opens them again.
+  await runChats(live.ports, `rewarm-${setup.id}-r${round}-`, options.chats, 1);
   await ask(services.provider, 'reset');
   await Promise.all(workers.map((w) => ask(w, 'reset-stats')));
   const prefix = `${setup.id}-r${round}-`;
@@ -562,6 +578,7 @@ async function runRound(
   stats.forEach((s, i) => {
     live.cpuMs += s.cpuMs;
     live.peakRss[i] = Math.max(live.peakRss[i] as number, s.peakRss);
+    live.loopDelays.push(s.loopDelay);
     for (const kind of Object.keys(s.late) as Array<keyof LateCalls>) live.late[kind] += s.late[kind];
   });
   if (!live.integrity) return;
@@ -596,6 +613,10 @@ function summarize(live: LiveSetup): SetupResult {
     ttfbP50: percentile(sorted(live.ttfbs), 0.5),
     firstTextP50: percentile(sorted(live.firstTexts), 0.5),
     peakRss: live.peakRss,
+    loopDelay: {
+      p50: percentile(sorted(live.loopDelays.map((d) => d.p50)), 0.5),
+      p99: Math.max(...live.loopDelays.map((d) => d.p99)),
+    },
     cpuPerTurnMs: live.cpuMs / latencies.length,
     ...(live.machineCpu
       ? {
@@ -714,6 +735,10 @@ function printReport(results: readonly SetupResult[], options: LoadOptions): voi
         `${m.machine.toFixed(1)} ms (workers ${r.cpuPerTurnMs.toFixed(1)}, PostgreSQL ${m.postgres.toFixed(1)}, ` +
           `Redis ${m.redis.toFixed(1)}, the rest: load client, provider, kernel, others)`,
       );
+    row(
+      `event-loop lateness, ${r.setup.short}`,
+      `p50 ${r.loopDelay.p50.toFixed(0)} ms, p99 ${r.loopDelay.p99.toFixed(0)} ms (workers; every await waits this long for its turn)`,
+    );
   }
   for (const r of results) {
     const { cacheGet, cacheSet, budgetCheck } = r.late;
@@ -822,7 +847,7 @@ export async function benchLoad(options: LoadOptions = loadOptions()): Promise<v
       ...(schema ? { schema } : {}),
       ...(sqliteDir ? { sqliteDir } : {}),
     };
-    for (const setup of wanted) live.push(await startSetup(setup, services));
+    for (const setup of wanted) live.push(await startSetup(setup, services, options));
     // Rounds rotate the order of the setups, so a change in the machine's load lands on all.
     for (let round = 0; round < options.rounds; round++) {
       for (let k = 0; k < live.length; k++)
