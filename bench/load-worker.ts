@@ -57,7 +57,10 @@ export interface WorkerStats {
 export interface LateCalls {
   /** `ResponseCache` lookups over its 300 ms: the call went uncached. */
   cacheGet: number;
-  /** `ResponseCache` writes over 300 ms: the answer was not stored. */
+  /**
+   * `ResponseCache` writes over 300 ms: the run stopped waiting for them (and warned). They are
+   * off the response path and not cancelled, so the entry still lands unless the write fails.
+   */
   cacheSet: number;
   /** `TokenCostControl` budget checks (reservations) over its 2 s: the call went unchecked. */
   budgetCheck: number;

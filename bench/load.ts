@@ -745,7 +745,7 @@ function printReport(results: readonly SetupResult[], options: LoadOptions): voi
     if (r.integrity)
       row(
         `late store calls, ${r.setup.short}`,
-        `${cacheGet} cache lookups (> 300 ms, uncached), ${cacheSet} cache writes (> 300 ms), ` +
+        `${cacheGet} cache lookups (> 300 ms, uncached), ${cacheSet} cache writes (> 300 ms, not waited for; they still land), ` +
           `${budgetCheck} budget checks (> 2 s, unchecked) in ${r.turns} turns`,
       );
     if (r.errors > 0)
