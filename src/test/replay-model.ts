@@ -6,12 +6,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeError } from '../errors/error-chain.js';
-import { RecordingError, ReplayMismatchError } from '../errors/recording-errors.js';
+import { RecordingError, ReplayedFailureError, ReplayMismatchError } from '../errors/recording-errors.js';
 import { MASTRA_MODEL_MARKER } from '../models/is-mastra-language-model.js';
 import type { MastraLanguageModel, ModelCallOptions, ModelStreamResult } from '../models/types.js';
 import {
   decodeParts,
+  READABLE_RUN_RECORDING_VERSIONS,
   type RecordedCall,
+  type RecordedCallFailure,
   type RecordedToolOutcome,
   RUN_RECORDING_FORMAT,
   RUN_RECORDING_SUFFIX,
@@ -63,8 +65,13 @@ interface LoadedRecording {
  * the call, the prompt message and part (or setting), expected and actual values, and the
  * processor whose change produced the difference.
  *
+ * A recorded call that failed fails the same way (`ReplayedFailureError`,
+ * `REPLAY_RECORDED_FAILURE`, naming the recording and the recorded error): a provider failure
+ * reaches the run as a `ProviderCallError` caused by it, after the parts the recorded answer had
+ * before it broke off; a call the recorded run was aborted in ends the run with it.
+ *
  * The recordings are read now; a folder without any (or with an unreadable one) throws
- * `RecordingError` (`REPLAY_RECORDING_INVALID`).
+ * `RecordingError` (`REPLAY_RECORDING_INVALID`). Versions 1 and 2 are read.
  */
 export function replayModel(dir: string, options: ReplayModelOptions = {}): ReplayModel {
   const tools = options.tools ?? 'replay';
@@ -134,8 +141,17 @@ class RecordingReplay implements ReplayRun {
     const index = this.#next++;
     const recorded = calls[index];
     if (recorded === undefined) {
+      const ended = loaded.recording.status;
+      if (ended === 'aborted') {
+        throw new ReplayedFailureError(
+          `Replayed failure: recording ${loaded.file} ends where its run was aborted, after ${calls.length} model call${calls.length === 1 ? '' : 's'}; the run made model call ${index + 1} (step ${context.stepNumber}). A replay cannot go past where the recorded run stopped: record the run again without aborting it.`,
+          loaded.recording.error ?? { name: 'AbortError', message: 'The run was aborted.' },
+          true,
+          { file: loaded.file, call: index, stepNumber: context.stepNumber },
+        );
+      }
       throw new ReplayMismatchError(
-        `Replay mismatch: the run made model call ${index + 1} (step ${context.stepNumber}), but recording ${loaded.file} holds ${calls.length} call${calls.length === 1 ? '' : 's'}. A processor or setting now makes the run take more steps than the recorded one (check maxSteps and processors that retry or add tool calls), or record the run again with recordTo.`,
+        `Replay mismatch: the run made model call ${index + 1} (step ${context.stepNumber}), but recording ${loaded.file} holds ${calls.length} call${calls.length === 1 ? '' : 's'}${ended === 'failed' ? ` (its run failed there: ${describeRecordedError(loaded.recording.error)})` : ''}. A processor or setting now makes the run take more steps than the recorded one (check maxSteps and processors that retry or add tool calls), or record the run again with recordTo.`,
         { file: loaded.file, call: index, stepNumber: context.stepNumber, recordedCalls: calls.length },
       );
     }
@@ -189,10 +205,18 @@ class RecordingReplay implements ReplayRun {
         error,
       );
     }
+    const failure = recorded.failure;
+    const failed =
+      failure === undefined
+        ? undefined
+        : replayedFailure(loaded.file, index, calls.length, context.stepNumber, failure);
+    // Refused, or cut off by an abort: nothing of the answer is handed on.
+    if (failed !== undefined && (failure?.during === 'request' || failed.aborted)) throw failed;
     let i = 0;
     const stream = new ReadableStream({
       pull(controller) {
         if (i < parts.length) controller.enqueue(parts[i++]);
+        else if (failed !== undefined) controller.error(failed);
         else controller.close();
       },
     });
@@ -209,6 +233,29 @@ class RecordingReplay implements ReplayRun {
     const order = [...fresh, ...this.#all.filter((r) => r.replays > 0)];
     return order.find((r) => r.recording.calls[0]?.digest === digest) ?? (order[0] as LoadedRecording);
   }
+}
+
+/** A recorded error in one line: name, code, HTTP status and message (quoted, cut when long). */
+function describeRecordedError(error: RecordedCallFailure['error'] | undefined): string {
+  if (error === undefined) return 'no error recorded';
+  const code = error.code !== undefined ? ` ${preview(error.code, 60)}` : '';
+  const status = error.statusCode !== undefined ? ` (HTTP ${error.statusCode})` : '';
+  return `${preview(error.name, 60)}${code}${status}: ${preview(error.message, 300)}`;
+}
+
+/** The error a replay raises for a recorded call's failure. */
+function replayedFailure(
+  file: string,
+  index: number,
+  count: number,
+  stepNumber: number,
+  failure: RecordedCallFailure,
+): ReplayedFailureError {
+  const where = `model call ${index + 1} of ${count} (step ${stepNumber}) of recording ${file}`;
+  const message = failure.aborted
+    ? `Replayed failure: the recorded run was aborted during ${where}. A replay cannot go past where the recorded run stopped: record the run again without aborting it.`
+    : `Replayed failure: ${where} failed when it was recorded${failure.during === 'stream' ? ', after part of its answer' : ''}: ${describeRecordedError(failure.error)}. The replay fails the same way; record a run that succeeds to replay an answer.`;
+  return new ReplayedFailureError(message, failure.error, failure.aborted, { file, call: index, stepNumber });
 }
 
 /** The role of the prompt message `path` points into, if it does. */
@@ -264,10 +311,13 @@ function loadRecordings(dir: string): LoadedRecording[] {
         path,
       );
     }
-    if (recording.version !== RUN_RECORDING_VERSION) {
+    if (
+      typeof recording.version !== 'number' ||
+      !READABLE_RUN_RECORDING_VERSIONS.includes(recording.version)
+    ) {
       throw new RecordingError(
         'REPLAY_RECORDING_INVALID',
-        `replayModel: ${path} has recording version ${preview(recording.version, 20)}; this Sluice reads version ${RUN_RECORDING_VERSION}. Record the run again.`,
+        `replayModel: ${path} has recording version ${preview(recording.version, 20)}; this Sluice reads versions ${READABLE_RUN_RECORDING_VERSIONS.join(' and ')} (it writes ${RUN_RECORDING_VERSION}). Record the run again.`,
         path,
       );
     }
@@ -277,15 +327,34 @@ function loadRecordings(dir: string): LoadedRecording[] {
         call === null ||
         typeof call.digest !== 'string' ||
         !Array.isArray(call.response) ||
-        (call.toolResults !== undefined && !Array.isArray(call.toolResults)),
+        (call.toolResults !== undefined && !Array.isArray(call.toolResults)) ||
+        (call.failure !== undefined && !isFailure(call.failure)),
     );
     if (bad !== -1) {
       throw new RecordingError(
         'REPLAY_RECORDING_INVALID',
-        `replayModel: ${path} has a malformed call ${bad} (it needs a "digest" string and a "response" array). Record the run again.`,
+        `replayModel: ${path} has a malformed call ${bad} (it needs a "digest" string and a "response" array, and a "failure" needs "during", "aborted" and an "error" with a "name" and a "message"). Record the run again.`,
         path,
       );
     }
     return { file: name, recording: recording as RunRecording, replays: 0 };
   });
+}
+
+/** A recorded call's `failure` as the format defines it. */
+function isFailure(value: unknown): value is RecordedCallFailure {
+  if (typeof value !== 'object' || value === null) return false;
+  const failure = value as Partial<RecordedCallFailure>;
+  const error = failure.error as Partial<RecordedCallFailure['error']> | null | undefined;
+  return (
+    (failure.during === 'request' || failure.during === 'stream') &&
+    typeof failure.aborted === 'boolean' &&
+    typeof error === 'object' &&
+    error !== null &&
+    typeof error.name === 'string' &&
+    typeof error.message === 'string' &&
+    (error.statusCode === undefined || typeof error.statusCode === 'number') &&
+    (error.retryable === undefined || typeof error.retryable === 'boolean') &&
+    (error.code === undefined || typeof error.code === 'string')
+  );
 }
