@@ -337,5 +337,7 @@ describe('recording versions', () => {
       }),
     );
     expect(() => replayModel(dir)).toThrow(`replayModel: ${file} has a malformed call 0`);
+    writeFileSync(file, JSON.stringify({ ...base, version: 2, error: { name: 7 }, calls: [] }));
+    expect(() => replayModel(dir)).toThrow(`replayModel: ${file} has a malformed "error"`);
   });
 });

@@ -223,6 +223,16 @@ class RecordingReplay implements ReplayRun {
     return { stream };
   }
 
+  cacheServed(request: ModelCallOptions): void {
+    const digest = requestDigest(storedRequest(request));
+    this.#current ??= this.#choose(digest);
+    const loaded = this.#current;
+    if (loaded.recording.calls[this.#next]?.digest !== digest) return;
+    loaded.replays += this.#next === 0 ? 1 : 0;
+    this.#next++;
+    this.#lastOutcomes = undefined;
+  }
+
   toolOutcomes(): ReadonlyArray<RecordedToolOutcome | null> | undefined {
     return this.#tools === 'replay' ? this.#lastOutcomes : undefined;
   }
@@ -328,8 +338,16 @@ function loadRecordings(dir: string): LoadedRecording[] {
         typeof call.digest !== 'string' ||
         !Array.isArray(call.response) ||
         (call.toolResults !== undefined && !Array.isArray(call.toolResults)) ||
-        (call.failure !== undefined && !isFailure(call.failure)),
+        (call.failure !== undefined && !isFailure(call.failure)) ||
+        (call.cacheServed !== undefined && call.cacheServed !== true),
     );
+    if (recording.error !== undefined && !isRecordedError(recording.error)) {
+      throw new RecordingError(
+        'REPLAY_RECORDING_INVALID',
+        `replayModel: ${path} has a malformed "error" (it needs a "name" and a "message" string). Record the run again.`,
+        path,
+      );
+    }
     if (bad !== -1) {
       throw new RecordingError(
         'REPLAY_RECORDING_INVALID',
@@ -345,12 +363,18 @@ function loadRecordings(dir: string): LoadedRecording[] {
 function isFailure(value: unknown): value is RecordedCallFailure {
   if (typeof value !== 'object' || value === null) return false;
   const failure = value as Partial<RecordedCallFailure>;
-  const error = failure.error as Partial<RecordedCallFailure['error']> | null | undefined;
   return (
     (failure.during === 'request' || failure.during === 'stream') &&
     typeof failure.aborted === 'boolean' &&
-    typeof error === 'object' &&
-    error !== null &&
+    isRecordedError(failure.error)
+  );
+}
+
+/** A recorded error as the format defines it. */
+function isRecordedError(value: unknown): value is RecordedCallFailure['error'] {
+  if (typeof value !== 'object' || value === null) return false;
+  const error = value as Partial<RecordedCallFailure['error']>;
+  return (
     typeof error.name === 'string' &&
     typeof error.message === 'string' &&
     (error.statusCode === undefined || typeof error.statusCode === 'number') &&

@@ -100,6 +100,11 @@ export interface RecordedCall {
   toolResults?: Array<RecordedToolOutcome | null>;
   /** Set when the call failed or was cut off (format version 2): the replay fails the same way. */
   failure?: RecordedCallFailure;
+  /**
+   * The run's response cache answered this call and the model was not called (format version
+   * 2); `response` holds the parts the cache served.
+   */
+  cacheServed?: true;
 }
 
 /** One recorded run (`recordTo`): the content of one `*.sluice-run.json` file. */

@@ -46,12 +46,14 @@ export class RunRecorder {
   /**
    * A model call starts: its request is recorded now (later edits to the prompt objects cannot
    * change it), before the model answers, so a call the run was aborted in is in the recording
-   * too. `undefined` when the request cannot be stored (the run then writes no recording).
+   * too. `cacheServed`: a response cache answers it, not the model. `undefined` when the
+   * request cannot be stored (the run then writes no recording).
    */
   startCall(
     model: MastraLanguageModel,
     stepNumber: number,
     request: ModelCallOptions,
+    cacheServed: boolean,
   ): RecordingCall | undefined {
     if (this.#finished) return undefined;
     let stored: unknown;
@@ -69,6 +71,7 @@ export class RunRecorder {
       request: stored,
       response: [],
     };
+    if (cacheServed) entry.cacheServed = true;
     this.#calls.push(entry);
     return new RecordingCall(entry, (error) => {
       this.#failure ??= error;

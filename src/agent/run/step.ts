@@ -168,11 +168,13 @@ export async function runStep<OUTPUT>(
     settings: { ...settings.modelSettings },
     cacheHit: request.response !== undefined,
   });
-  // `recordTo`: the request is recorded as the call starts (a cached answer is no model call).
-  const recording = request.response ? undefined : run.recorder?.startCall(stepModel, stepNumber, call);
+  // `recordTo`: the request is recorded as the call starts; a cached answer, marked as such.
+  const recording = run.recorder?.startCall(stepModel, stepNumber, call, request.response !== undefined);
   try {
     if (request.response) {
       usage.reportCacheHit(stepNumber, stepModel);
+      // A replayed run whose cache answered passes over the recording's call for it.
+      replay?.cacheServed(call);
       source = {
         stream: replayCachedResponse(request.response),
         request: { body: request.response.request },
