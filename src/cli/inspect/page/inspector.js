@@ -222,7 +222,8 @@
           { className: 'counts' },
           `${counts.changed} changed · ${count(counts.tripwires, 'tripwire', 'tripwires')} · ${count(counts.retries, 'retry', 'retries')} · ${count(counts.cacheHits, 'cache hit', 'cache hits')}`,
         ),
-        record.sensitive
+        entry.note ? el('p', { className: 'note', text: entry.note }) : undefined,
+        record.sensitive && !entry.note
           ? el('p', {
               className: 'warning',
               text: 'Recorded with recordSensitive: flagged values are unmasked.',
