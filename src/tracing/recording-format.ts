@@ -60,6 +60,7 @@ export interface RecordedError {
   name: string;
   /** The error's string `code`, when it has one (`PROVIDER_CALL_FAILED`, `ECONNRESET`, …). */
   code?: string;
+  /** The error's message, as the error had it. */
   message: string;
   /** The HTTP status the provider answered with, when the error carries one. */
   statusCode?: number;
@@ -76,6 +77,7 @@ export interface RecordedCallFailure {
   during: 'request' | 'stream';
   /** The run was aborted during this call. */
   aborted: boolean;
+  /** What the model call threw (for a broken-off stream: what the stream errored with). */
   error: RecordedError;
 }
 

@@ -12,7 +12,7 @@ import type { RecordFileError } from '../record-file.js';
 import type { RunDivergence } from './run-diff.js';
 
 /** Where a hook ran: enough to find it in the record and in the inspector. */
-export interface DiffJsonHook {
+interface DiffJsonHook {
   processorId: string;
   hook: string;
   /** `null` for hooks outside the steps (`processInput`, `processOutputResult`). */
@@ -21,7 +21,7 @@ export interface DiffJsonHook {
 }
 
 /** One record's side of a divergence. */
-export interface DiffJsonSide {
+interface DiffJsonSide {
   /** The record's hook at the divergence (kind `hook` only); `null` when its run ended earlier. */
   hook?: DiffJsonHook | null;
   /** The field's value; absent when the record has no such field. */
