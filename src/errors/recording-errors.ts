@@ -40,8 +40,10 @@ export class RecordingError extends SluiceError {
  * fails the same way. The message names the recording, the call and the recorded error.
  *
  * A provider failure is replayed as one: the run sees a `ProviderCallError` whose `cause` is this
- * error, carrying the recorded `statusCode` and `isRetryable`, so error processors decide as they
- * did (a retried call then gets the recording's next call). A call the recorded run was aborted
+ * error, carrying the recorded `statusCode` and `isRetryable` (and answering
+ * `APICallError.isInstance()` when the recorded error was an AI SDK `APICallError`; its response
+ * body and headers are not recorded), so error processors decide as they did (a retried call
+ * then gets the recording's next call). A call the recorded run was aborted
  * in ends the replayed run with this error itself (`aborted: true`): a replay cannot go past it.
  * `details`: `file`, `call`, `stepNumber`, `recorded` (the error as recorded: name, code,
  * message, statusCode, retryable).
@@ -68,6 +70,12 @@ export class ReplayedFailureError extends SluiceError {
     this.aborted = aborted;
     if (recorded.statusCode !== undefined) this.statusCode = recorded.statusCode;
     this.isRetryable = recorded.retryable === true;
+    // A replayed AI SDK `APICallError` answers `APICallError.isInstance()` as the original did,
+    // so error processors that recognise provider errors by it decide as they did live.
+    if (recorded.name === 'AI_APICallError') {
+      Object.defineProperty(this, Symbol.for('vercel.ai.error.AI_APICallError'), { value: true });
+      Object.defineProperty(this, Symbol.for('vercel.ai.error'), { value: true });
+    }
   }
 
   /** True for a replayed recorded failure, from any copy of the package. */

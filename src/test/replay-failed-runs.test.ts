@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createOpenAI } from '@ai-sdk/openai';
+import { APICallError } from '@ai-sdk/provider';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { Agent } from '../agent/index.js';
@@ -168,6 +169,10 @@ describe('recordTo records failed runs', () => {
       recorded: { statusCode: 400 },
     });
     expect((error as Error).message).toContain('(HTTP 400)');
+    // Recorded as an AI SDK APICallError, replayed as one: code that recognises it still does.
+    expect(APICallError.isInstance(cause)).toBe(true);
+    expect(APICallError.isInstance(error)).toBe(true);
+    expect((error as ProviderCallError).statusCode).toBe(400);
   });
 
   it('a replayed failed run recorded again gives the same calls and the same failure', async () => {
