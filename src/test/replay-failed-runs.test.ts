@@ -281,6 +281,39 @@ describe('recordTo records failed runs', () => {
     expect(fixed.text).toBe('Snow in Oslo.');
   });
 
+  it('a run a processor ended on a tool’s output keeps that step’s tool outcomes', async () => {
+    const dir = tempDir();
+    const progress = createTool({
+      id: 'weather',
+      description: 'Weather for a city, with progress',
+      inputSchema: z.object({ city: z.string() }),
+      execute: async ({ city }, context) => {
+        await context?.writer?.write({ pct: 50 }).catch(() => undefined);
+        return { city, forecast: 'snow' };
+      },
+    });
+    const guard: Processor = {
+      id: 'guard',
+      processOutputStream: async ({ part, abort }) => {
+        if (part.type === 'tool-output') abort('blocked progress');
+        return part;
+      },
+    };
+    const model = new ScriptedModel({
+      provider: 'scripted',
+      modelId: 'tools',
+      steps: [{ toolCalls: [{ toolName: 'weather', args: { city: 'Oslo' } }] }, 'Snow.'],
+    });
+    const result = await agentOn(model, progress, [guard]).generate(QUESTION, { recordTo: dir });
+    expect(result.tripwire).toMatchObject({ reason: 'blocked progress' });
+    const { recording } = only(dir);
+    expect(recording.status).toBe('tripwire');
+    expect(recording.calls).toHaveLength(1);
+    expect(recording.calls[0]?.toolResults).toEqual([
+      expect.objectContaining({ toolName: 'weather', result: { city: 'Oslo', forecast: 'snow' } }),
+    ]);
+  });
+
   it('a failed run whose recording cannot be written keeps its own error; the lost recording is a warning', async () => {
     const dir = tempDir();
     const blocker = join(dir, 'not-a-folder');
