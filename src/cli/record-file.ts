@@ -252,6 +252,8 @@ function recordProblem(data: unknown): string | undefined {
       status: oneOf(STATUSES),
       sensitive: boolean,
       error: optional(string),
+      errorName: optional(string),
+      errorCode: optional(string),
     }) ??
     list(record.hooks, 'hooks', hookProblem) ??
     list(record.modelCalls, 'modelCalls', (item, at) =>

@@ -30,9 +30,11 @@ describe('a recordTo recording as a run record', () => {
   it('a failed run: status, the error with its name and code, the refused call and the tool result', () => {
     const record = readRecordFile(join(dir, failed));
     expect(record.status).toBe('failed');
-    expect(record.error).toBe(
-      'ProviderCallError [PROVIDER_CALL_FAILED]: Model "scripted/sample-1" failed at step 1 (HTTP 400): This model is overloaded.',
-    );
+    expect(record).toMatchObject({
+      errorName: 'ProviderCallError',
+      errorCode: 'PROVIDER_CALL_FAILED',
+      error: 'Model "scripted/sample-1" failed at step 1 (HTTP 400): This model is overloaded.',
+    });
     expect(record.hooks).toEqual([]);
     expect(record.modelCalls.map((call) => [call.stepNumber, call.attempt, call.error])).toEqual([
       [0, 0, undefined],

@@ -166,7 +166,11 @@ export function recordingAsRunRecord(
     modelCalls,
     toolCalls,
   };
-  const error = errorText(data.error);
-  if (error !== undefined) record.error = error;
+  if (isObject(data.error)) {
+    record.error = str(data.error.message) ?? '';
+    record.errorName = str(data.error.name) ?? 'Error';
+    const code = str(data.error.code);
+    if (code !== undefined) record.errorCode = code;
+  }
   return { record };
 }

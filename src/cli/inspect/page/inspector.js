@@ -189,6 +189,13 @@
     );
   }
 
+  /** A failed run's error as one line: `Name [CODE]: message` (name and code when recorded). */
+  function runErrorText(record) {
+    const name = typeof record.errorName === 'string' ? record.errorName : '';
+    const code = typeof record.errorCode === 'string' ? ` [${record.errorCode}]` : '';
+    return name || code ? `${name}${code}: ${record.error}` : record.error;
+  }
+
   function showRun(entry) {
     runMain.replaceChildren();
     detail.replaceChildren(el('p', { className: 'hint', text: 'Select a hook to see what it changed.' }));
@@ -229,7 +236,7 @@
               text: 'Recorded with recordSensitive: flagged values are unmasked.',
             })
           : undefined,
-        record.error ? el('p', { className: 'error-text', text: record.error }) : undefined,
+        record.error ? el('p', { className: 'error-text run-error', text: runErrorText(record) }) : undefined,
       ),
     );
     const timeline = el('div', { className: 'timeline', attrs: { role: 'list' } });
