@@ -3,22 +3,14 @@
  * deterministically, so a processor change can be regression-tested on real conversations
  * without calling a provider.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describeError } from '../errors/error-chain.js';
 import { RecordingError, ReplayedFailureError, ReplayMismatchError } from '../errors/recording-errors.js';
 import { MASTRA_MODEL_MARKER } from '../models/is-mastra-language-model.js';
 import type { MastraLanguageModel, ModelCallOptions, ModelStreamResult } from '../models/types.js';
 import {
   decodeParts,
-  READABLE_RUN_RECORDING_VERSIONS,
-  type RecordedCall,
   type RecordedCallFailure,
   type RecordedToolOutcome,
-  RUN_RECORDING_FORMAT,
-  RUN_RECORDING_SUFFIX,
-  RUN_RECORDING_VERSION,
-  type RunRecording,
   requestDigest,
   storedRequest,
 } from '../tracing/recording-format.js';
@@ -29,6 +21,7 @@ import {
   type ReplayRun,
   type ReplaySource,
 } from '../tracing/replay-source.js';
+import { type LoadedRecording, loadRecordings } from './load-recordings.js';
 
 /** Options of {@link replayModel}. */
 export interface ReplayModelOptions {
@@ -45,13 +38,6 @@ export interface ReplayModelOptions {
 export interface ReplayModel extends MastraLanguageModel {
   /** The recording files it replays, in the order runs are matched against them. */
   readonly recordings: readonly string[];
-}
-
-interface LoadedRecording {
-  file: string;
-  recording: RunRecording;
-  /** How many runs replayed it (runs prefer recordings no run has replayed yet). */
-  replays: number;
 }
 
 /**
@@ -273,112 +259,4 @@ function roleAt(request: unknown, path: ReadonlyArray<string | number>): string 
   if (path[0] !== 'prompt' || typeof path[1] !== 'number') return undefined;
   const role = (request as { prompt?: Array<{ role?: unknown }> }).prompt?.[path[1]]?.role;
   return typeof role === 'string' ? role : undefined;
-}
-
-function loadRecordings(dir: string): LoadedRecording[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((name) => name.endsWith(RUN_RECORDING_SUFFIX));
-  } catch (error) {
-    throw new RecordingError(
-      'REPLAY_RECORDING_INVALID',
-      `replayModel: cannot read the recording folder ${dir}: ${describeError(error)}. Pass the folder a run was recorded to (recordTo).`,
-      dir,
-      error,
-    );
-  }
-  if (names.length === 0) {
-    throw new RecordingError(
-      'REPLAY_RECORDING_INVALID',
-      `replayModel: ${dir} holds no recording (*${RUN_RECORDING_SUFFIX}). Record a run first: agent.generate(messages, { recordTo: '${dir}' }).`,
-      dir,
-    );
-  }
-  names.sort();
-  return names.map((name) => {
-    const path = join(dir, name);
-    let data: unknown;
-    try {
-      data = JSON.parse(readFileSync(path, 'utf8'));
-    } catch (error) {
-      throw new RecordingError(
-        'REPLAY_RECORDING_INVALID',
-        `replayModel: ${path} is not a readable recording: ${describeError(error)}. Delete it and record the run again.`,
-        path,
-        error,
-      );
-    }
-    const recording = data as Partial<RunRecording> | null;
-    if (
-      typeof recording !== 'object' ||
-      recording === null ||
-      recording.format !== RUN_RECORDING_FORMAT ||
-      !Array.isArray(recording.calls)
-    ) {
-      throw new RecordingError(
-        'REPLAY_RECORDING_INVALID',
-        `replayModel: ${path} is not a Sluice run recording (no "format": "${RUN_RECORDING_FORMAT}" or no "calls"). Keep only recordings in the folder.`,
-        path,
-      );
-    }
-    if (
-      typeof recording.version !== 'number' ||
-      !READABLE_RUN_RECORDING_VERSIONS.includes(recording.version)
-    ) {
-      throw new RecordingError(
-        'REPLAY_RECORDING_INVALID',
-        `replayModel: ${path} has recording version ${preview(recording.version, 20)}; this Sluice reads versions ${READABLE_RUN_RECORDING_VERSIONS.join(' and ')} (it writes ${RUN_RECORDING_VERSION}). Record the run again.`,
-        path,
-      );
-    }
-    const bad = recording.calls.findIndex(
-      (call: Partial<RecordedCall> | null) =>
-        typeof call !== 'object' ||
-        call === null ||
-        typeof call.digest !== 'string' ||
-        !Array.isArray(call.response) ||
-        (call.toolResults !== undefined && !Array.isArray(call.toolResults)) ||
-        (call.failure !== undefined && !isFailure(call.failure)) ||
-        (call.cacheServed !== undefined && call.cacheServed !== true),
-    );
-    if (recording.error !== undefined && !isRecordedError(recording.error)) {
-      throw new RecordingError(
-        'REPLAY_RECORDING_INVALID',
-        `replayModel: ${path} has a malformed "error" (it needs a "name" and a "message" string). Record the run again.`,
-        path,
-      );
-    }
-    if (bad !== -1) {
-      throw new RecordingError(
-        'REPLAY_RECORDING_INVALID',
-        `replayModel: ${path} has a malformed call ${bad} (it needs a "digest" string and a "response" array, and a "failure" needs "during", "aborted" and an "error" with a "name" and a "message"). Record the run again.`,
-        path,
-      );
-    }
-    return { file: name, recording: recording as RunRecording, replays: 0 };
-  });
-}
-
-/** A recorded call's `failure` as the format defines it. */
-function isFailure(value: unknown): value is RecordedCallFailure {
-  if (typeof value !== 'object' || value === null) return false;
-  const failure = value as Partial<RecordedCallFailure>;
-  return (
-    (failure.during === 'request' || failure.during === 'stream') &&
-    typeof failure.aborted === 'boolean' &&
-    isRecordedError(failure.error)
-  );
-}
-
-/** A recorded error as the format defines it. */
-function isRecordedError(value: unknown): value is RecordedCallFailure['error'] {
-  if (typeof value !== 'object' || value === null) return false;
-  const error = value as Partial<RecordedCallFailure['error']>;
-  return (
-    typeof error.name === 'string' &&
-    typeof error.message === 'string' &&
-    (error.statusCode === undefined || typeof error.statusCode === 'number') &&
-    (error.retryable === undefined || typeof error.retryable === 'boolean') &&
-    (error.code === undefined || typeof error.code === 'string')
-  );
 }
