@@ -3,10 +3,10 @@
  * run's status and error, its model calls (the refused one with its error) and tool results; and
  * `sluice diff` compares how two recorded runs ended as a field. The recordings are real.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRecords, readRecordFile } from './record-file.js';
 import { RECORDING_NOTE } from './recording-view.js';
 import { runCli } from './testing/run-cli.js';
@@ -19,6 +19,10 @@ let failed: string;
 /** What the model throws on the second call of the failing sample. */
 const refusal = () =>
   Object.assign(new Error('This model is overloaded.'), { statusCode: 400, isRetryable: false });
+
+afterAll(() => {
+  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+});
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sluice-recording-view-'));

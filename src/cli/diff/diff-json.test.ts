@@ -2,10 +2,10 @@
  * `sluice diff --json`: the same comparison as the text report, as one JSON object on stdout, with
  * the same exit codes (0 same, 1 differ, 2 bad input). The records are real sample runs.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunRecord } from '../../tracing/run-record.js';
 import { runCli } from '../testing/run-cli.js';
 import { sampleRun } from '../testing/sample-runs.js';
@@ -29,6 +29,10 @@ async function diffJson(a: string, b: string) {
   expect(run.stdout.trimEnd().includes('\n')).toBe(false);
   return { ...run, json: JSON.parse(run.stdout) as Record<string, unknown> };
 }
+
+afterAll(() => {
+  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+});
 
 beforeAll(async () => {
   phone = await sampleRun({ redaction: '[PHONE]' });
