@@ -19,7 +19,13 @@ export type {
 } from '../models/types.js';
 export type { AgentSandbox, SandboxFile } from '../pipeline/types.js';
 export type { FullOutput, MastraModelOutput } from '../stream/model-output.js';
-export type { RecordedCall, RecordedToolOutcome, RunRecording } from '../tracing/recording-format.js';
+export type {
+  RecordedCall,
+  RecordedCallFailure,
+  RecordedError,
+  RecordedToolOutcome,
+  RunRecording,
+} from '../tracing/recording-format.js';
 export type {
   HookOutcome,
   MessageDiff,

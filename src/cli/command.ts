@@ -36,24 +36,30 @@ export class CliUsageError extends Error {
 }
 
 /**
- * `parseArgs` in strict mode for options that each take a value (`--port 8080`), with its errors
- * (unknown option, missing value) turned into {@link CliUsageError}s.
+ * `parseArgs` in strict mode for options that each take a value (`--port 8080`) and `flags` that
+ * take none (`--json`), with its errors (unknown option, missing value) turned into
+ * {@link CliUsageError}s. A flag given is `true` in `flags`; one not given is absent.
  */
-export function parseCommandArgs<K extends string>(
+export function parseCommandArgs<K extends string, F extends string = never>(
   args: string[],
   options: readonly K[],
-): { values: Partial<Record<K, string>>; positionals: string[] } {
-  const config: Record<string, { type: 'string' }> = {};
+  flags: readonly F[] = [],
+): { values: Partial<Record<K, string>>; flags: Partial<Record<F, true>>; positionals: string[] } {
+  const config: Record<string, { type: 'string' } | { type: 'boolean' }> = {};
   for (const name of options) config[name] = { type: 'string' };
+  for (const name of flags) config[name] = { type: 'boolean' };
+  let parsed: { values: Record<string, string | boolean | undefined>; positionals: string[] };
   try {
-    const { values, positionals } = parseArgs({
-      args,
-      options: config,
-      allowPositionals: true,
-      strict: true,
-    });
-    return { values: values as Partial<Record<K, string>>, positionals };
+    parsed = parseArgs({ args, options: config, allowPositionals: true, strict: true });
   } catch (error) {
     throw new CliUsageError((error as Error).message);
   }
+  const values: Partial<Record<K, string>> = {};
+  const given: Partial<Record<F, true>> = {};
+  for (const name of options) {
+    const value = parsed.values[name];
+    if (typeof value === 'string') values[name] = value;
+  }
+  for (const name of flags) if (parsed.values[name] === true) given[name] = true;
+  return { values, flags: given, positionals: parsed.positionals };
 }

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describeValue } from '../errors/describe-value.js';
 import { RUN_RECORD_VERSION, type RunRecord } from '../tracing/run-record.js';
+import { isRecording, RECORDING_NOTE, recordingAsRunRecord } from './recording-view.js';
 
 /** Why a record file could not be used. */
 export type RecordFileErrorCode =
@@ -37,13 +38,22 @@ export interface LoadedRecord {
   record?: RunRecord;
   /** Why the file is not a usable record. */
   error?: string;
+  /** What the inspector says beside the record (a `recordTo` recording: no hooks, no timings). */
+  note?: string;
 }
 
 const HOW_TO_FIX =
   'Run records are written by `record: true` / `onRunRecord` (docs/guides/tracing.md); pass such a file unchanged.';
 
-/** Reads and checks one record file; throws {@link RecordFileError}. */
+/**
+ * Reads and checks one record file; throws {@link RecordFileError}. A `recordTo` recording
+ * (`*.sluice-run.json`) is read as the run record it stands for (see ./recording-view.ts).
+ */
 export function readRecordFile(path: string): RunRecord {
+  return readRecord(path).record;
+}
+
+function readRecord(path: string): { record: RunRecord; note?: string } {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -64,6 +74,19 @@ export function readRecordFile(path: string): RunRecord {
       `${path}: not a run record: the file is not JSON (${(error as Error).message}). ${HOW_TO_FIX}`,
     );
   }
+  let note: string | undefined;
+  if (isRecording(data)) {
+    const view = recordingAsRunRecord(data);
+    if ('problem' in view) {
+      throw new RecordFileError(
+        'RECORD_FILE_INVALID',
+        path,
+        `${path}: not a readable recording: ${view.problem}. Recordings are written by \`recordTo\` (docs/guides/testing.md#record-and-replay); pass such a file unchanged.`,
+      );
+    }
+    data = view.record;
+    note = RECORDING_NOTE;
+  }
   const problem = recordProblem(data);
   if (problem !== undefined) {
     throw new RecordFileError(
@@ -72,7 +95,7 @@ export function readRecordFile(path: string): RunRecord {
       `${path}: not a run record: ${problem}. ${HOW_TO_FIX}`,
     );
   }
-  return data as RunRecord;
+  return note === undefined ? { record: data as RunRecord } : { record: data as RunRecord, note };
 }
 
 /**
@@ -91,14 +114,14 @@ export function loadRecords(path: string): LoadedRecord[] {
       `${path}: no such file or folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Pass a run record (.json) or a folder of them.`,
     );
   }
-  if (!isFolder) return [{ name: basename(path), path, record: readRecordFile(path) }];
+  if (!isFolder) return [{ name: basename(path), path, ...readRecord(path) }];
   const names = readdirSync(path)
     .filter((name) => name.endsWith('.json'))
     .sort();
   return names.map((name) => {
     const file = join(path, name);
     try {
-      return { name, path: file, record: readRecordFile(file) };
+      return { name, path: file, ...readRecord(file) };
     } catch (error) {
       return { name, path: file, error: (error as Error).message };
     }
@@ -229,6 +252,8 @@ function recordProblem(data: unknown): string | undefined {
       status: oneOf(STATUSES),
       sensitive: boolean,
       error: optional(string),
+      errorName: optional(string),
+      errorCode: optional(string),
     }) ??
     list(record.hooks, 'hooks', hookProblem) ??
     list(record.modelCalls, 'modelCalls', (item, at) =>

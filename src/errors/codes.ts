@@ -183,6 +183,11 @@ export type SluiceErrorCode =
    * recording does not hold (a different prompt, tools or settings, or more calls than recorded).
    */
   | 'REPLAY_MISMATCH'
+  /**
+   * `ReplayedFailureError`: a replayed run reached a model call that failed (or was aborted) when
+   * it was recorded, and fails the same way.
+   */
+  | 'REPLAY_RECORDED_FAILURE'
   /** `RecordingError`: a recording folder holds no readable recording, or one of an unknown version. */
   | 'REPLAY_RECORDING_INVALID'
   /** `RecordingError`: `recordTo` could not write the run's recording (nothing half-written is left). */

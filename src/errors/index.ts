@@ -11,5 +11,5 @@ export { DataTooDeepError } from './data-too-deep-error.js';
 export { DownloadAssetsError } from './download-assets-error.js';
 export { ProcessorError, type ProcessorHookName } from './processor-error.js';
 export { ProviderCallError } from './provider-call-error.js';
-export { RecordingError, ReplayMismatchError } from './recording-errors.js';
+export { RecordingError, ReplayedFailureError, ReplayMismatchError } from './recording-errors.js';
 export { SluiceError, type SluiceErrorOptions } from './sluice-error.js';

@@ -3,20 +3,14 @@
  * deterministically, so a processor change can be regression-tested on real conversations
  * without calling a provider.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describeError } from '../errors/error-chain.js';
-import { RecordingError, ReplayMismatchError } from '../errors/recording-errors.js';
+import { RecordingError, ReplayedFailureError, ReplayMismatchError } from '../errors/recording-errors.js';
 import { MASTRA_MODEL_MARKER } from '../models/is-mastra-language-model.js';
 import type { MastraLanguageModel, ModelCallOptions, ModelStreamResult } from '../models/types.js';
 import {
   decodeParts,
-  type RecordedCall,
+  type RecordedCallFailure,
   type RecordedToolOutcome,
-  RUN_RECORDING_FORMAT,
-  RUN_RECORDING_SUFFIX,
-  RUN_RECORDING_VERSION,
-  type RunRecording,
   requestDigest,
   storedRequest,
 } from '../tracing/recording-format.js';
@@ -27,6 +21,7 @@ import {
   type ReplayRun,
   type ReplaySource,
 } from '../tracing/replay-source.js';
+import { type LoadedRecording, loadRecordings } from './load-recordings.js';
 
 /** Options of {@link replayModel}. */
 export interface ReplayModelOptions {
@@ -45,13 +40,6 @@ export interface ReplayModel extends MastraLanguageModel {
   readonly recordings: readonly string[];
 }
 
-interface LoadedRecording {
-  file: string;
-  recording: RunRecording;
-  /** How many runs replayed it (runs prefer recordings no run has replayed yet). */
-  replays: number;
-}
-
 /**
  * A model that replays the runs recorded in `dir` (`recordTo: dir` on the agent or the call).
  *
@@ -63,8 +51,13 @@ interface LoadedRecording {
  * the call, the prompt message and part (or setting), expected and actual values, and the
  * processor whose change produced the difference.
  *
+ * A recorded call that failed fails the same way (`ReplayedFailureError`,
+ * `REPLAY_RECORDED_FAILURE`, naming the recording and the recorded error): a provider failure
+ * reaches the run as a `ProviderCallError` caused by it, after the parts the recorded answer had
+ * before it broke off; a call the recorded run was aborted in ends the run with it.
+ *
  * The recordings are read now; a folder without any (or with an unreadable one) throws
- * `RecordingError` (`REPLAY_RECORDING_INVALID`).
+ * `RecordingError` (`REPLAY_RECORDING_INVALID`). Versions 1 and 2 are read.
  */
 export function replayModel(dir: string, options: ReplayModelOptions = {}): ReplayModel {
   const tools = options.tools ?? 'replay';
@@ -134,8 +127,17 @@ class RecordingReplay implements ReplayRun {
     const index = this.#next++;
     const recorded = calls[index];
     if (recorded === undefined) {
+      const ended = loaded.recording.status;
+      if (ended === 'aborted') {
+        throw new ReplayedFailureError(
+          `Replayed failure: recording ${loaded.file} ends where its run was aborted, after ${calls.length} model call${calls.length === 1 ? '' : 's'}; the run made model call ${index + 1} (step ${context.stepNumber}). A replay cannot go past where the recorded run stopped: record the run again without aborting it.`,
+          loaded.recording.error ?? { name: 'AbortError', message: 'The run was aborted.' },
+          true,
+          { file: loaded.file, call: index, stepNumber: context.stepNumber },
+        );
+      }
       throw new ReplayMismatchError(
-        `Replay mismatch: the run made model call ${index + 1} (step ${context.stepNumber}), but recording ${loaded.file} holds ${calls.length} call${calls.length === 1 ? '' : 's'}. A processor or setting now makes the run take more steps than the recorded one (check maxSteps and processors that retry or add tool calls), or record the run again with recordTo.`,
+        `Replay mismatch: the run made model call ${index + 1} (step ${context.stepNumber}), but recording ${loaded.file} holds ${calls.length} call${calls.length === 1 ? '' : 's'}${ended === 'failed' ? ` (its run failed there: ${describeRecordedError(loaded.recording.error)})` : ''}. A processor or setting now makes the run take more steps than the recorded one (check maxSteps and processors that retry or add tool calls), or record the run again with recordTo.`,
         { file: loaded.file, call: index, stepNumber: context.stepNumber, recordedCalls: calls.length },
       );
     }
@@ -189,14 +191,32 @@ class RecordingReplay implements ReplayRun {
         error,
       );
     }
+    const failure = recorded.failure;
+    const failed =
+      failure === undefined
+        ? undefined
+        : replayedFailure(loaded.file, index, calls.length, context.stepNumber, failure);
+    // Refused, or cut off by an abort: nothing of the answer is handed on.
+    if (failed !== undefined && (failure?.during === 'request' || failed.aborted)) throw failed;
     let i = 0;
     const stream = new ReadableStream({
       pull(controller) {
         if (i < parts.length) controller.enqueue(parts[i++]);
+        else if (failed !== undefined) controller.error(failed);
         else controller.close();
       },
     });
     return { stream };
+  }
+
+  cacheServed(request: ModelCallOptions): void {
+    const digest = requestDigest(storedRequest(request));
+    this.#current ??= this.#choose(digest);
+    const loaded = this.#current;
+    if (loaded.recording.calls[this.#next]?.digest !== digest) return;
+    loaded.replays += this.#next === 0 ? 1 : 0;
+    this.#next++;
+    this.#lastOutcomes = undefined;
   }
 
   toolOutcomes(): ReadonlyArray<RecordedToolOutcome | null> | undefined {
@@ -211,81 +231,32 @@ class RecordingReplay implements ReplayRun {
   }
 }
 
+/** A recorded error in one line: name, code, HTTP status and message (quoted, cut when long). */
+function describeRecordedError(error: RecordedCallFailure['error'] | undefined): string {
+  if (error === undefined) return 'no error recorded';
+  const code = error.code !== undefined ? ` ${preview(error.code, 60)}` : '';
+  const status = error.statusCode !== undefined ? ` (HTTP ${error.statusCode})` : '';
+  return `${preview(error.name, 60)}${code}${status}: ${preview(error.message, 300)}`;
+}
+
+/** The error a replay raises for a recorded call's failure. */
+function replayedFailure(
+  file: string,
+  index: number,
+  count: number,
+  stepNumber: number,
+  failure: RecordedCallFailure,
+): ReplayedFailureError {
+  const where = `model call ${index + 1} of ${count} (step ${stepNumber}) of recording ${file}`;
+  const message = failure.aborted
+    ? `Replayed failure: the recorded run was aborted during ${where}. A replay cannot go past where the recorded run stopped: record the run again without aborting it.`
+    : `Replayed failure: ${where} failed when it was recorded${failure.during === 'stream' ? ', after part of its answer' : ''}: ${describeRecordedError(failure.error)}. The replay fails the same way; record a run that succeeds to replay an answer.`;
+  return new ReplayedFailureError(message, failure.error, failure.aborted, { file, call: index, stepNumber });
+}
+
 /** The role of the prompt message `path` points into, if it does. */
 function roleAt(request: unknown, path: ReadonlyArray<string | number>): string | undefined {
   if (path[0] !== 'prompt' || typeof path[1] !== 'number') return undefined;
   const role = (request as { prompt?: Array<{ role?: unknown }> }).prompt?.[path[1]]?.role;
   return typeof role === 'string' ? role : undefined;
-}
-
-function loadRecordings(dir: string): LoadedRecording[] {
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((name) => name.endsWith(RUN_RECORDING_SUFFIX));
-  } catch (error) {
-    throw new RecordingError(
-      'REPLAY_RECORDING_INVALID',
-      `replayModel: cannot read the recording folder ${dir}: ${describeError(error)}. Pass the folder a run was recorded to (recordTo).`,
-      dir,
-      error,
-    );
-  }
-  if (names.length === 0) {
-    throw new RecordingError(
-      'REPLAY_RECORDING_INVALID',
-      `replayModel: ${dir} holds no recording (*${RUN_RECORDING_SUFFIX}). Record a run first: agent.generate(messages, { recordTo: '${dir}' }).`,
-      dir,
-    );
-  }
-  names.sort();
-  return names.map((name) => {
-    const path = join(dir, name);
-    let data: unknown;
-    try {
-      data = JSON.parse(readFileSync(path, 'utf8'));
-    } catch (error) {
-      throw new RecordingError(
-        'REPLAY_RECORDING_INVALID',
-        `replayModel: ${path} is not a readable recording: ${describeError(error)}. Delete it and record the run again.`,
-        path,
-        error,
-      );
-    }
-    const recording = data as Partial<RunRecording> | null;
-    if (
-      typeof recording !== 'object' ||
-      recording === null ||
-      recording.format !== RUN_RECORDING_FORMAT ||
-      !Array.isArray(recording.calls)
-    ) {
-      throw new RecordingError(
-        'REPLAY_RECORDING_INVALID',
-        `replayModel: ${path} is not a Sluice run recording (no "format": "${RUN_RECORDING_FORMAT}" or no "calls"). Keep only recordings in the folder.`,
-        path,
-      );
-    }
-    if (recording.version !== RUN_RECORDING_VERSION) {
-      throw new RecordingError(
-        'REPLAY_RECORDING_INVALID',
-        `replayModel: ${path} has recording version ${preview(recording.version, 20)}; this Sluice reads version ${RUN_RECORDING_VERSION}. Record the run again.`,
-        path,
-      );
-    }
-    const bad = recording.calls.findIndex(
-      (call: Partial<RecordedCall> | null) =>
-        typeof call !== 'object' ||
-        call === null ||
-        typeof call.digest !== 'string' ||
-        !Array.isArray(call.response) ||
-        (call.toolResults !== undefined && !Array.isArray(call.toolResults)),
-    );
-    if (bad !== -1) {
-      throw new RecordingError(
-        'REPLAY_RECORDING_INVALID',
-        `replayModel: ${path} has a malformed call ${bad} (it needs a "digest" string and a "response" array). Record the run again.`,
-        path,
-      );
-    }
-    return { file: name, recording: recording as RunRecording, replays: 0 };
-  });
 }

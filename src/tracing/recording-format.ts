@@ -9,10 +9,18 @@
  */
 import { createHash } from 'node:crypto';
 import { DataTooDeepError } from '../errors/data-too-deep-error.js';
+import { ReplayedFailureError } from '../errors/recording-errors.js';
 import type { ModelCallOptions, ModelStreamPart } from '../models/types.js';
 
-/** The recording format's version (see {@link RunRecording.version}). */
-export const RUN_RECORDING_VERSION = 1 as const;
+/**
+ * The recording format's version (see {@link RunRecording.version}). Version 2 added failed and
+ * aborted runs (`status`, `error`, a call's `failure`); a version 1 file is a version 2 file
+ * without them, so both are read.
+ */
+export const RUN_RECORDING_VERSION = 2 as const;
+
+/** The versions replay reads. */
+export const READABLE_RUN_RECORDING_VERSIONS: readonly number[] = [1, 2];
 
 /** What every recording file says it is. */
 export const RUN_RECORDING_FORMAT = 'sluice-run-recording' as const;
@@ -42,6 +50,37 @@ export interface RecordedToolOutcome {
   errorCode?: string;
 }
 
+/**
+ * An error as a recording keeps it: what a developer needs to recognise the failure, and what
+ * error processors decide on (status code, retryability). Never the stack, the cause chain, the
+ * response headers or body, or the request (which may carry credentials).
+ */
+export interface RecordedError {
+  /** The error's `name` (`AI_APICallError`, `ProviderCallError`, `AbortError`, …). */
+  name: string;
+  /** The error's string `code`, when it has one (`PROVIDER_CALL_FAILED`, `ECONNRESET`, …). */
+  code?: string;
+  /** The error's message, as the error had it. */
+  message: string;
+  /** The HTTP status the provider answered with, when the error carries one. */
+  statusCode?: number;
+  /** Whether the provider said a retry could succeed, when the error says. */
+  retryable?: boolean;
+}
+
+/** How a model call that did not complete ended (format version 2). */
+export interface RecordedCallFailure {
+  /**
+   * `request`: the model never answered (after its own retries; `response` is empty).
+   * `stream`: the answer broke off after the parts in `response`.
+   */
+  during: 'request' | 'stream';
+  /** The run was aborted during this call. */
+  aborted: boolean;
+  /** What the model call threw (for a broken-off stream: what the stream errored with). */
+  error: RecordedError;
+}
+
 /** One model call of a recorded run. */
 export interface RecordedCall {
   /** The step the call belongs to (a retried step has one call per attempt). */
@@ -61,22 +100,35 @@ export interface RecordedCall {
    * (`null` where the run did not execute one: provider-executed or client-side tools).
    */
   toolResults?: Array<RecordedToolOutcome | null>;
+  /** Set when the call failed or was cut off (format version 2): the replay fails the same way. */
+  failure?: RecordedCallFailure;
+  /**
+   * The run's response cache answered this call and the model was not called (format version
+   * 2); `response` holds the parts the cache served.
+   */
+  cacheServed?: true;
 }
 
 /** One recorded run (`recordTo`): the content of one `*.sluice-run.json` file. */
 export interface RunRecording {
   /** Always `sluice-run-recording`: what the file is. */
   format: 'sluice-run-recording';
-  /** The format's version: 1. It changes whenever a field changes meaning or is removed. */
-  version: 1;
+  /**
+   * The format's version: 2 (1 in files written before failed runs were recorded). It changes
+   * whenever a field changes meaning or is removed, or a reader of the old version would
+   * misread a new file.
+   */
+  version: 1 | 2;
   /** The agent that ran. */
   agentId: string;
   /** The run's id (`runId`). */
   runId: string;
   /** ISO timestamp of the run's start. */
   startedAt: string;
-  /** How the run ended (failed and aborted runs are not recorded). */
-  status: 'success' | 'tripwire';
+  /** How the run ended (`failed` and `aborted` since version 2). */
+  status: 'success' | 'tripwire' | 'failed' | 'aborted';
+  /** Why a failed or aborted run ended, when it ended with an error. */
+  error?: RecordedError;
   /** Every model call of the run, in order. */
   calls: RecordedCall[];
 }
@@ -166,6 +218,37 @@ function setOwn(out: Record<string, unknown>, key: string, value: unknown): void
   if (key === '__proto__') {
     Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   } else out[key] = value;
+}
+
+/**
+ * `error` as a recording keeps it (see {@link RecordedError}). Never throws: a thrown value may be
+ * anything, with getters that throw. An error a replay raised for a recorded failure is kept as
+ * the failure it replays, so recording a replayed run again gives the same file.
+ */
+export function recordedError(error: unknown): RecordedError {
+  try {
+    if (typeof error !== 'object' || error === null) {
+      return { name: typeof error, message: String(error) };
+    }
+    if (ReplayedFailureError.isReplayedFailure(error)) return { ...error.recorded };
+    const e = error as {
+      name?: unknown;
+      code?: unknown;
+      message?: unknown;
+      statusCode?: unknown;
+      isRetryable?: unknown;
+    };
+    const out: RecordedError = {
+      name: typeof e.name === 'string' ? e.name : 'Error',
+      message: typeof e.message === 'string' ? e.message : String(error),
+    };
+    if (typeof e.code === 'string') out.code = e.code;
+    if (typeof e.statusCode === 'number') out.statusCode = e.statusCode;
+    if (typeof e.isRetryable === 'boolean') out.retryable = e.isRetryable;
+    return out;
+  } catch {
+    return { name: 'Error', message: 'an error that could not be read' };
+  }
 }
 
 /** Recorded response parts back as stream parts. */

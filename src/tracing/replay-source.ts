@@ -29,6 +29,12 @@ export interface ReplayRun {
    * `undefined` when the replay runs the tools.
    */
   toolOutcomes(): ReadonlyArray<RecordedToolOutcome | null> | undefined;
+  /**
+   * The run's response cache answered this call instead of the model: the recording's next call
+   * is passed over when it has the same request (it was served from a cache when recorded too,
+   * or the recording was made with a cold cache), so the run's later calls stay in step.
+   */
+  cacheServed(request: ModelCallOptions): void;
 }
 
 /** A model that replays recordings. */

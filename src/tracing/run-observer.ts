@@ -29,6 +29,7 @@ import { describeError } from '../errors/error-chain.js';
 import { TripWire } from '../errors/tripwire.js';
 import type { MessageList } from '../messages/message-list.js';
 import { GEN_AI_ATTRIBUTES as G, SLUICE_ATTRIBUTES as S } from './gen-ai.js';
+import { recordedError } from './recording-format.js';
 import {
   type HookOutcome,
   type RecordedChunkCounts,
@@ -500,7 +501,12 @@ export class RunObserver {
       toolCalls: this.#toolCalls,
     };
     if (this.#memory !== undefined) record.memory = this.#memory;
-    if (error !== undefined) record.error = describeError(error);
+    if (error !== undefined) {
+      record.error = describeError(error);
+      const { name, code } = recordedError(error);
+      record.errorName = name;
+      if (code !== undefined) record.errorCode = code;
+    }
     const json = plain(record);
     return this.#o.recordSensitive === true || this.#sensitive === undefined
       ? json

@@ -207,6 +207,34 @@ describe('run record', () => {
     expect(secondMemory?.loaded).toEqual(firstMemory?.saved);
   });
 
+  it('a failed run’s record names its error: message, class name and code', async () => {
+    let record: RunRecord | undefined;
+    const refused = Object.assign(new Error('Quota exceeded.'), { statusCode: 429, isRetryable: false });
+    await new Agent({
+      id: 'a',
+      instructions: 'x',
+      model: new ScriptedModel({
+        provider: 'acme',
+        modelId: 'acme-1',
+        steps: [{ throwBeforeStream: refused }],
+      }),
+    })
+      .generate('q', {
+        record: true,
+        onRunRecord: (r) => {
+          record = r;
+        },
+      })
+      .catch(() => undefined);
+    expect(record).toMatchObject({
+      status: 'failed',
+      errorName: 'ProviderCallError',
+      errorCode: 'PROVIDER_CALL_FAILED',
+      error: 'Model "acme/acme-1" failed at step 0 (HTTP 429): Quota exceeded.',
+    });
+    expect(record?.modelCalls[0]?.error).toContain('Quota exceeded.');
+  });
+
   it('refuses a record option that is not a boolean, naming the option', async () => {
     const agent = new Agent({ id: 'bad', instructions: 'x', model: new ScriptedModel({ steps: ['x'] }) });
     await expect(agent.generate('q', { record: 'yes' as never })).rejects.toThrow(

@@ -117,5 +117,10 @@ export interface RunRecord {
   modelCalls: RecordedModelCall[];
   toolCalls: RecordedToolCall[];
   memory?: RecordedMemory;
+  /** Why a failed run failed: the error's message. */
   error?: string;
+  /** The failed run's error class name (`ProviderCallError`, `ToolExecutionError`, …). */
+  errorName?: string;
+  /** The failed run's error `code`, when it has a string one (`PROVIDER_CALL_FAILED`, …). */
+  errorCode?: string;
 }

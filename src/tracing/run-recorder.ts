@@ -1,7 +1,8 @@
 /**
  * `recordTo`: keeps what a replay needs while the run goes (each model call's request and every
  * response part, each tool's outcome) and writes it as one file when the run ends. The file is
- * written whole or not at all: a temporary file, flushed, then renamed into place.
+ * written whole or not at all: a temporary file, flushed, then renamed into place. Failed and
+ * aborted runs are written too, with their error and the calls up to the failure.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, unlink } from 'node:fs/promises';
@@ -13,11 +14,13 @@ import type { ToolCallOutcome } from '../tools/types.js';
 import {
   encode,
   type RecordedCall,
+  type RecordedError,
   type RecordedToolOutcome,
   RUN_RECORDING_FORMAT,
   RUN_RECORDING_SUFFIX,
   RUN_RECORDING_VERSION,
   type RunRecording,
+  recordedError,
   requestDigest,
   storedRequest,
 } from './recording-format.js';
@@ -31,6 +34,8 @@ export class RunRecorder {
   readonly #calls: RecordedCall[] = [];
   /** The first value that could not be recorded: the run then writes no recording. */
   #failure: unknown;
+  /** The run ended: what happens after (a provider answering late) is not the run's. */
+  #finished = false;
 
   constructor(dir: string, agentId: string, runId: string) {
     this.#dir = dir;
@@ -39,51 +44,38 @@ export class RunRecorder {
   }
 
   /**
-   * Record one model call: the request now (later edits to the prompt objects cannot change
-   * it), and each response part as the run reads it. Returns the stream the run reads instead.
+   * A model call starts: its request is recorded now (later edits to the prompt objects cannot
+   * change it), before the model answers, so a call the run was aborted in is in the recording
+   * too. `cacheServed`: a response cache answers it, not the model. `undefined` when the
+   * request cannot be stored (the run then writes no recording).
    */
-  call(
+  startCall(
     model: MastraLanguageModel,
     stepNumber: number,
     request: ModelCallOptions,
-    source: ModelStreamResult,
-  ): ModelStreamResult {
+    cacheServed: boolean,
+  ): RecordingCall | undefined {
+    if (this.#finished) return undefined;
     let stored: unknown;
     try {
       stored = storedRequest(request);
     } catch (error) {
       this.#failure ??= error;
-      return source;
+      return undefined;
     }
-    const response: unknown[] = [];
-    this.#calls.push({
+    const entry: RecordedCall = {
       stepNumber,
       provider: model.provider,
       modelId: model.modelId,
       digest: requestDigest(stored),
       request: stored,
-      response,
-    });
-    const recordPart = (part: unknown) => {
-      try {
-        response.push(encode(part));
-      } catch (error) {
-        this.#failure ??= error;
-      }
+      response: [],
     };
-    // Read through `stream` (not `raw`): the normalised parts are what a replay hands back.
-    const stream = source.stream.pipeThrough(
-      new TransformStream({
-        transform(part, controller) {
-          recordPart(part);
-          controller.enqueue(part);
-        },
-      }),
-    );
-    const tapped: ModelStreamResult = { stream };
-    if (source.request !== undefined) tapped.request = source.request;
-    if (source.response !== undefined) tapped.response = source.response;
-    return tapped;
+    if (cacheServed) entry.cacheServed = true;
+    this.#calls.push(entry);
+    return new RecordingCall(entry, (error) => {
+      this.#failure ??= error;
+    });
   }
 
   /**
@@ -92,7 +84,7 @@ export class RunRecorder {
    */
   toolOutcomes(outcomes: ReadonlyArray<ToolCallOutcome | undefined>): void {
     const call = this.#calls.at(-1);
-    if (call === undefined) return;
+    if (call === undefined || this.#finished) return;
     try {
       call.toolResults = outcomes.map((outcome) => (outcome === undefined ? null : stored(outcome)));
     } catch (error) {
@@ -101,12 +93,13 @@ export class RunRecorder {
   }
 
   /**
-   * The run ended. A run that succeeded or ended on a tripwire is written; a failed or aborted
-   * run writes nothing (its last call has no complete answer to replay). Returns the error
-   * when the recording could not be written; no partial file is left behind.
+   * The run ended: it is written whatever the outcome. A failed or aborted run keeps its error
+   * and every call up to the failure; a call the abort cut off (no finish part, no failure of its
+   * own) is marked as aborted, so a replay stops there. Returns the error when the recording
+   * could not be written; no partial file is left behind.
    */
-  async finish(status: 'success' | 'failed' | 'tripwire' | 'aborted'): Promise<RecordingError | undefined> {
-    if (status !== 'success' && status !== 'tripwire') return undefined;
+  async finish(status: RunRecording['status'], error?: unknown): Promise<RecordingError | undefined> {
+    this.#finished = true;
     const file = join(this.#dir, `${this.#started}-${safeName(this.#runId)}${RUN_RECORDING_SUFFIX}`);
     if (this.#failure !== undefined) {
       return new RecordingError(
@@ -125,12 +118,28 @@ export class RunRecorder {
       status,
       calls: this.#calls,
     };
+    if ((status === 'failed' || status === 'aborted') && error !== undefined) {
+      recording.error = recordedError(error);
+    }
+    if (status === 'aborted') markAborted(this.#calls.at(-1), recording.error);
+    // The text now, before any await: a provider answering after an abort changes nothing in it.
+    let text: string;
+    try {
+      text = JSON.stringify(recording);
+    } catch (failure) {
+      return new RecordingError(
+        'RECORDING_WRITE_FAILED',
+        `recordTo: the run's recording was not written to ${file}: ${describeError(failure)}. Nothing was written; record a run whose messages and tool results are plain data.`,
+        file,
+        failure,
+      );
+    }
     const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
     try {
       await mkdir(this.#dir, { recursive: true });
       const handle = await open(temp, 'wx');
       try {
-        await handle.writeFile(JSON.stringify(recording));
+        await handle.writeFile(text);
         await handle.sync();
       } finally {
         await handle.close();
@@ -147,6 +156,80 @@ export class RunRecorder {
       );
     }
   }
+}
+
+/** One model call being recorded (see {@link RunRecorder.startCall}). */
+export class RecordingCall {
+  readonly #entry: RecordedCall;
+  readonly #onUnstorable: (error: unknown) => void;
+
+  constructor(entry: RecordedCall, onUnstorable: (error: unknown) => void) {
+    this.#entry = entry;
+    this.#onUnstorable = onUnstorable;
+  }
+
+  /**
+   * The model answered: each response part is recorded as the run reads it, and a stream that
+   * errors as a call that broke off after the parts read so far. Returns the stream the run
+   * reads instead. Read through `stream` (not `raw`): the normalised parts are what a replay
+   * hands back.
+   */
+  answered(source: ModelStreamResult): ModelStreamResult {
+    const entry = this.#entry;
+    const response = entry.response;
+    const onUnstorable = this.#onUnstorable;
+    const reader = source.stream.getReader();
+    const stream = new ReadableStream<unknown>({
+      async pull(controller) {
+        let next: Awaited<ReturnType<typeof reader.read>>;
+        try {
+          next = await reader.read();
+        } catch (error) {
+          entry.failure ??= { during: 'stream', aborted: false, error: recordedError(error) };
+          controller.error(error);
+          return;
+        }
+        if (next.done) {
+          controller.close();
+          return;
+        }
+        try {
+          response.push(encode(next.value));
+        } catch (error) {
+          onUnstorable(error);
+        }
+        controller.enqueue(next.value);
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    });
+    const tapped: ModelStreamResult = { stream: stream as ModelStreamResult['stream'] };
+    if (source.request !== undefined) tapped.request = source.request;
+    if (source.response !== undefined) tapped.response = source.response;
+    return tapped;
+  }
+
+  /** The model refused the call (after its own retries): `error` is what it threw. */
+  refused(error: unknown): void {
+    this.#entry.failure ??= { during: 'request', aborted: false, error: recordedError(error) };
+  }
+}
+
+/** The last call of an aborted run, when the abort cut it off: marked so a replay stops there. */
+function markAborted(call: RecordedCall | undefined, error: RecordedError | undefined): void {
+  if (call === undefined) return;
+  if (call.failure !== undefined) {
+    call.failure.aborted = true;
+    return;
+  }
+  const finished = call.response.some((part) => (part as { type?: unknown } | null)?.type === 'finish');
+  if (finished) return;
+  call.failure = {
+    during: call.response.length === 0 ? 'request' : 'stream',
+    aborted: true,
+    error: error ?? { name: 'AbortError', message: 'The run was aborted.' },
+  };
 }
 
 function stored(outcome: ToolCallOutcome): RecordedToolOutcome {

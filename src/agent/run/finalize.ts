@@ -71,14 +71,18 @@ export async function finalize<OUTPUT>(
       }
     }
   }
-  // `recordTo`: the recording is on disk before the caller hears the run ended; a successful
-  // run whose recording could not be written fails (a missing test fixture must not pass quietly).
+  // `recordTo`: the recording is on disk before the caller hears the run ended, whatever the
+  // outcome; a successful run whose recording could not be written fails (a missing test fixture
+  // must not pass quietly). Any other run keeps its own outcome and error: the lost recording is
+  // a warning.
   if (run.recorder !== undefined) {
     // Never rejects: a write failure comes back as the error.
-    const recordError = await run.recorder.finish(status);
+    const recordError = await run.recorder.finish(status, error);
     if (recordError !== undefined && status === 'success') {
       status = 'failed';
       error = recordError;
+    } else if (recordError !== undefined) {
+      console.warn(`Agent "${run.plan.agentId}": ${recordError.message}`);
     }
   }
   // Hooks acting on the run's outcome (a cache writing its entries): started now, so they see

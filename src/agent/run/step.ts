@@ -11,6 +11,7 @@
 import type { LanguageModelV2Message, LanguageModelV2Prompt } from '@ai-sdk/provider';
 import { ProcessorError } from '../../errors/processor-error.js';
 import { ProviderCallError } from '../../errors/provider-call-error.js';
+import { ReplayedFailureError } from '../../errors/recording-errors.js';
 import { SluiceError } from '../../errors/sluice-error.js';
 import type { SystemMessagesSnapshot } from '../../messages/system-message-store.js';
 import { toLanguageModelPrompt } from '../../messages/to-prompt.js';
@@ -167,26 +168,41 @@ export async function runStep<OUTPUT>(
     settings: { ...settings.modelSettings },
     cacheHit: request.response !== undefined,
   });
+  // `recordTo`: the request is recorded as the call starts; a cached answer, marked as such.
+  const recording = run.recorder?.startCall(stepModel, stepNumber, call, request.response !== undefined);
   try {
     if (request.response) {
       usage.reportCacheHit(stepNumber, stepModel);
+      // A replayed run whose cache answered passes over the recording's call for it.
+      replay?.cacheServed(call);
       source = {
         stream: replayCachedResponse(request.response),
         request: { body: request.response.request },
       };
     } else if (replay !== undefined) {
-      // A mismatch is no provider failure: it ends the run as itself, retried by nothing.
-      source = replay.call(call, { stepNumber, hooks: run.observer?.hookInvocations ?? [] });
+      // A mismatch is no provider failure: it ends the run as itself, retried by nothing. A
+      // provider failure the recording holds is replayed as one (see `ReplayedFailureError`).
+      try {
+        source = replay.call(call, { stepNumber, hooks: run.observer?.hookInvocations ?? [] });
+      } catch (error) {
+        if (!ReplayedFailureError.isReplayedFailure(error) || error.aborted) throw error;
+        recording?.refused(error);
+        throw failures.mark(
+          new ProviderCallError({ cause: error, modelLabel: modelLabel(stepModel), stepNumber }),
+          error,
+        );
+      }
     } else {
       source = await callModel(stepModel, plan.callMethod, call, maxRetries, stepNumber, callSignal, () =>
         usage.reportStepCall(stepNumber, stepModel, undefined),
       ).catch((error: unknown) => {
+        // `recordTo`: a call the provider refused is recorded with what it threw.
+        recording?.refused(ProviderCallError.isInstance(error) ? error.cause : error);
         throw ProviderCallError.isInstance(error) ? failures.mark(error, error.cause) : error;
       });
     }
-    // `recordTo`: the request and every part of the answer (a cached answer is no model call).
-    if (run.recorder !== undefined && !request.response)
-      source = run.recorder.call(stepModel, stepNumber, call, source);
+    // `recordTo`: every part of the answer, as the run reads it.
+    if (recording !== undefined) source = recording.answered(source);
     attempt.started = true;
     // What the client receives of this attempt starts here (see `releasedChunks`).
     settlement.releasedFrom(path.delivered);

@@ -142,8 +142,9 @@ export async function executeStepTools(args: {
   }
 
   const settled = await Promise.all(pending);
-  if (fatal) throw fatal.error;
+  // Heard before a fatal error ends the run: a recording of the failed run keeps the outcomes.
   args.onSettled?.(settled);
+  if (fatal) throw fatal.error;
   for (const result of settled) {
     if (!result) continue;
     outcome.executed++;

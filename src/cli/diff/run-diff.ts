@@ -144,8 +144,8 @@ export function diffRunRecords(a: RunRecord, b: RunRecord): RunDivergence | unde
     if (difference) return { kind: 'hook', index: i, a: x, b: y, ...difference };
   }
   const status = firstDifference(
-    { status: a.status, error: a.error },
-    { status: b.status, error: b.error },
+    { status: a.status, errorCode: a.errorCode, error: a.error },
+    { status: b.status, errorCode: b.errorCode, error: b.error },
     idsA,
     idsB,
   );

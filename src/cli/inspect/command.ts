@@ -10,7 +10,9 @@ const HELP = `Usage: sluice inspect <record.json | folder> [--port <n>] [--html 
 
 Opens run records (\`record: true\`) as a timeline of steps × hooks: select a hook to see what it
 changed (before/after) and why (tripwire reasons, errors); tripwires, retries and cache hits are
-marked. A folder lists every *.json record in it.
+marked, and a failed or aborted run is badged with its error. A folder lists every *.json record
+in it. \`recordTo\` recordings (*.sluice-run.json) open too: their model calls, tool results and
+how the run ended (they keep no hooks and no timings).
 
   --port <n>         serve on 127.0.0.1:<n> (default: a free port); Ctrl-C stops the server
   --html <out.html>  write the page as one static file instead (no server, no external assets)

@@ -20,7 +20,7 @@ import type { RunRecord } from '../../tracing/run-record.js';
 import type { CliIo } from '../command.js';
 import { main } from '../main.js';
 import { runCli } from '../testing/run-cli.js';
-import { sampleCache, sampleRun } from '../testing/sample-runs.js';
+import { sampleCache, sampleRecording, sampleRun } from '../testing/sample-runs.js';
 import { serveInspector } from './server.js';
 
 /** Where the screenshot of the served inspector is written (gitignored; CI keeps docs/.screenshots/). */
@@ -238,5 +238,40 @@ suite('inspector page in Chromium', () => {
     stop();
     expect(await exit).toBe(0);
     await expect(fetch(url)).rejects.toThrow();
+  });
+
+  it('a failed recordTo recording: a coloured failed badge, the run’s error, and the refused call marked with its error', async () => {
+    const recordings = join(dir, 'recordings');
+    mkdirSync(recordings);
+    const file = await sampleRecording(recordings, {
+      failWith: Object.assign(new Error('This model is overloaded.'), {
+        statusCode: 400,
+        isRetryable: false,
+      }),
+    });
+    const out = join(dir, 'failed.html');
+    expect((await runCli(['inspect', file, '--html', out], dir)).code).toBe(0);
+    const { page, errors } = await open(pathToFileURL(out).href);
+    try {
+      expect(await page.locator('.summary .badge-failed').textContent()).toBe('failed');
+      expect(await page.locator('.summary .error-text').textContent()).toBe(
+        'ProviderCallError [PROVIDER_CALL_FAILED]: Model "scripted/sample-1" failed at step 1 (HTTP 400): This model is overloaded.',
+      );
+      expect(await page.locator('.summary .note').textContent()).toContain('A recordTo recording');
+      // The refused call is marked failed with its error; the call before it is not.
+      expect(await page.locator('.model-call').count()).toBe(2);
+      expect(await page.locator('.model-call.failed').count()).toBe(1);
+      expect(await page.locator('.model-call.failed .error-text').textContent()).toBe(
+        'Error (HTTP 400): This model is overloaded.',
+      );
+      const color = (selector: string) =>
+        page
+          .locator(selector)
+          .evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).backgroundColor);
+      expect(await color('.summary .badge-failed')).not.toBe(await color('body'));
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
   });
 });

@@ -22,6 +22,8 @@ interface PageRecord {
   record?: RunRecord;
   /** Why the file is not a usable record (a folder may hold other JSON). */
   error?: string;
+  /** Shown beside the record (what a `recordTo` recording lacks). */
+  note?: string;
 }
 
 /** What the page shows. */
@@ -119,7 +121,7 @@ export function inspectorPage(data: InspectorPageData): string {
   // the page) stays out of a file meant to be attached to bug reports.
   const shown: InspectorPageData = {
     source: data.source,
-    records: data.records.map(({ name, record, error }) => ({ name, record, error })),
+    records: data.records.map(({ name, record, error, note }) => ({ name, record, error, note })),
   };
   // The skeleton only; what the page draws is built by page/inspector.js from the data block.
   return `<!doctype html>

@@ -4,6 +4,8 @@
  * cache) model calls answered from the response cache. Two runs differ only in what the
  * redacting processor writes, which is what `sluice diff` must find.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { Agent } from '../../agent/index.js';
 import { InMemoryServerCache } from '../../cache/index.js';
@@ -80,4 +82,33 @@ export async function sampleRun(options: SampleRunOptions = {}): Promise<RunReco
   });
   if (!result.record) throw new Error('sampleRun: the agent returned no run record');
   return result.record;
+}
+
+/**
+ * Records the sample conversation with `recordTo: dir` (a tool call, then the answer) and returns
+ * the recording's path. `failWith`: the model refuses the second call with this error, so the
+ * run fails and the recording holds the failure.
+ */
+export async function sampleRecording(dir: string, options: { failWith?: unknown } = {}): Promise<string> {
+  const before = new Set(existsSync(dir) ? readdirSync(dir) : []);
+  const agent = new Agent({
+    id: 'sample-agent',
+    instructions: 'Answer weather questions with the weather tool.',
+    model: new ScriptedModel({
+      provider: 'scripted',
+      modelId: 'sample-1',
+      steps: [
+        { toolCalls: [{ toolName: 'weather', args: { city: 'Lisbon' } }] },
+        options.failWith === undefined
+          ? { text: 'It is 21°C and sunny.' }
+          : { throwBeforeStream: options.failWith },
+      ],
+    }),
+    tools: { weather },
+  });
+  await agent.generate('Weather in Lisbon?', { recordTo: dir }).catch(() => undefined);
+  const written = readdirSync(dir).filter((name) => !before.has(name));
+  if (written.length !== 1)
+    throw new Error(`sampleRecording: expected one new recording, found ${written.length}`);
+  return join(dir, written[0] as string);
 }

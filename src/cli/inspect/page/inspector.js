@@ -189,6 +189,13 @@
     );
   }
 
+  /** A failed run's error as one line: `Name [CODE]: message` (name and code when recorded). */
+  function runErrorText(record) {
+    const name = typeof record.errorName === 'string' ? record.errorName : '';
+    const code = typeof record.errorCode === 'string' ? ` [${record.errorCode}]` : '';
+    return name || code ? `${name}${code}: ${record.error}` : record.error;
+  }
+
   function showRun(entry) {
     runMain.replaceChildren();
     detail.replaceChildren(el('p', { className: 'hint', text: 'Select a hook to see what it changed.' }));
@@ -222,13 +229,14 @@
           { className: 'counts' },
           `${counts.changed} changed · ${count(counts.tripwires, 'tripwire', 'tripwires')} · ${count(counts.retries, 'retry', 'retries')} · ${count(counts.cacheHits, 'cache hit', 'cache hits')}`,
         ),
-        record.sensitive
+        entry.note ? el('p', { className: 'note', text: entry.note }) : undefined,
+        record.sensitive && !entry.note
           ? el('p', {
               className: 'warning',
               text: 'Recorded with recordSensitive: flagged values are unmasked.',
             })
           : undefined,
-        record.error ? el('p', { className: 'error-text', text: record.error }) : undefined,
+        record.error ? el('p', { className: 'error-text run-error', text: runErrorText(record) }) : undefined,
       ),
     );
     const timeline = el('div', { className: 'timeline', attrs: { role: 'list' } });
