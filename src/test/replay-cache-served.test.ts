@@ -15,24 +15,15 @@ import { createTool } from '../tools/index.js';
 import type { RunRecording } from '../tracing/recording-format.js';
 import { replayModel } from './replay-model.js';
 import { scriptedModelV2 } from './scripted-model.js';
+import { countingWeatherTool } from './testing/weather-tool.js';
 
 const QUESTION = 'What is the weather in Oslo?';
 
-function weatherTool() {
-  const calls: string[] = [];
-  const tool = createTool({
-    id: 'weather',
-    description: 'Weather for a city',
-    inputSchema: z.object({ city: z.string() }),
-    execute: async ({ city }) => {
-      calls.push(city);
-      return { city, forecast: 'snow' };
-    },
-  });
-  return { tool, calls };
-}
-
-function agentOn(model: unknown, cache: InMemoryServerCache | undefined, tool = weatherTool().tool) {
+function agentOn(
+  model: unknown,
+  cache: InMemoryServerCache | undefined,
+  tool = countingWeatherTool('snow').tool,
+) {
   return new Agent({
     id: 'forecaster',
     instructions: 'You answer weather questions briefly.',
@@ -116,7 +107,7 @@ describe('recordTo and cache-served answers', () => {
     expect(fromWarm.text).toBe('Snow in Oslo.');
     expect(fromWarm.steps[0]?.toolCalls).toHaveLength(1);
     // Cold: the replay answers both, the tool's result replayed from the recording.
-    const cold = weatherTool();
+    const cold = countingWeatherTool('snow');
     const fromCold = await agentOn(replayModel(dir), new InMemoryServerCache(), cold.tool).generate(QUESTION);
     expect(fromCold.text).toBe('Snow in Oslo.');
     expect(cold.calls).toEqual([]);

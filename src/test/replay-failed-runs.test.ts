@@ -19,24 +19,15 @@ import type { RunRecording } from '../tracing/recording-format.js';
 import { fakeHttpError, fakeToolCall, startFakeProviderServer } from './index.js';
 import { replayModel } from './replay-model.js';
 import { ScriptedModel } from './scripted-model.js';
+import { countingWeatherTool } from './testing/weather-tool.js';
 
 const QUESTION = 'What is the weather in Oslo?';
 
-function weatherTool() {
-  const calls: string[] = [];
-  const tool = createTool({
-    id: 'weather',
-    description: 'Weather for a city',
-    inputSchema: z.object({ city: z.string() }),
-    execute: async ({ city }) => {
-      calls.push(city);
-      return { city, forecast: 'snow' };
-    },
-  });
-  return { tool, calls };
-}
-
-function agentOn(model: unknown, tool = weatherTool().tool, outputProcessors: Processor[] = []) {
+function agentOn(
+  model: unknown,
+  tool = countingWeatherTool('snow').tool,
+  outputProcessors: Processor[] = [],
+) {
   return new Agent({
     id: 'forecaster',
     instructions: 'You answer weather questions briefly.',
@@ -75,7 +66,7 @@ beforeAll(async () => {
       fakeHttpError(400, { message: 'This model does not support that option.' }),
     );
     refused = tempDir();
-    const weather = weatherTool();
+    const weather = countingWeatherTool('snow');
     const openai = createOpenAI({ baseURL: server.openaiBaseURL, apiKey: 'sk-secret-test-key' }).chat(
       'gpt-test',
     );
@@ -145,7 +136,7 @@ describe('recordTo records failed runs', () => {
   });
 
   it('replays the calls it holds, then fails the same way: a provider failure naming the recording and the recorded error', async () => {
-    const weather = weatherTool();
+    const weather = countingWeatherTool('snow');
     const error = await agentOn(replayModel(refused), weather.tool)
       .generate(QUESTION)
       .catch((e: unknown) => e);
@@ -348,7 +339,7 @@ describe('recording versions', () => {
     const v1 = { ...recording, version: 1 };
     expect(JSON.stringify(v1)).not.toContain('failure');
     writeFileSync(join(dir, name), JSON.stringify(v1));
-    const weather = weatherTool();
+    const weather = countingWeatherTool('snow');
     const replayed = await agentOn(replayModel(dir), weather.tool).generate(QUESTION);
     expect(replayed.text).toBe('Snow in Oslo.');
     expect(weather.calls).toEqual([]);

@@ -17,23 +17,9 @@ import { createTool } from '../tools/index.js';
 import type { RunRecording } from '../tracing/recording-format.js';
 import { type FakeProviderServer, fakeText, fakeToolCall, startFakeProviderServer } from './index.js';
 import { replayModel } from './replay-model.js';
+import { countingWeatherTool } from './testing/weather-tool.js';
 
 const QUESTION = 'What is the weather in Paris?';
-
-/** A tool that counts its executions, so a test can tell replayed results from run ones. */
-function weatherTool(forecast = 'sunny') {
-  const calls: string[] = [];
-  const tool = createTool({
-    id: 'weather',
-    description: 'Weather for a city',
-    inputSchema: z.object({ city: z.string() }),
-    execute: async ({ city }) => {
-      calls.push(city);
-      return { city, forecast };
-    },
-  });
-  return { tool, calls };
-}
 
 /** Appends to the system prompt: the kind of processor change a replay must catch. */
 const frenchPrompt = {
@@ -63,7 +49,7 @@ function tempDir(): string {
 
 function agentOn(
   model: unknown,
-  tool: ReturnType<typeof weatherTool>['tool'],
+  tool: ReturnType<typeof countingWeatherTool>['tool'],
   inputProcessors: Processor[] = [],
 ) {
   return new Agent({
@@ -82,7 +68,7 @@ beforeAll(async () => {
     fakeText(['It is ', 'sunny in ', 'Paris.'], { usage: { inputTokens: 40, outputTokens: 6 } }),
   );
   recorded = tempDir();
-  const weather = weatherTool();
+  const weather = countingWeatherTool();
   const openai = createOpenAI({ baseURL: server.openaiBaseURL, apiKey: 'test' }).chat('gpt-test');
   recordedResult = await agentOn(openai, weather.tool).generate(QUESTION, { recordTo: recorded });
   recordedToolRuns = weather.calls;
@@ -127,7 +113,7 @@ describe('recordTo', () => {
     const dir = tempDir();
     const blocker = join(dir, 'not-a-folder');
     writeFileSync(blocker, 'a file where the folder should be');
-    const weather = weatherTool();
+    const weather = countingWeatherTool();
     const error = await agentOn(replayModel(recorded), weather.tool)
       .generate(QUESTION, { recordTo: join(blocker, 'recordings') })
       .catch((e: unknown) => e);
@@ -138,7 +124,7 @@ describe('recordTo', () => {
 
   it('is also an agent option, and a replayed run can be recorded again identically', async () => {
     const again = tempDir();
-    const weather = weatherTool();
+    const weather = countingWeatherTool();
     const agent = new Agent({
       id: 'forecaster',
       instructions: 'You answer weather questions briefly.',
@@ -159,7 +145,7 @@ describe('recordTo', () => {
 
 describe('replayModel', () => {
   it('answers the recorded run offline with identical output, tools replayed from the recording', async () => {
-    const weather = weatherTool('RAINING (the live tool would say this)');
+    const weather = countingWeatherTool('RAINING (the live tool would say this)');
     const result = await agentOn(replayModel(recorded), weather.tool).generate(QUESTION);
     expect(result.text).toBe('It is sunny in Paris.');
     expect(result.text).toBe(recordedResult.text);
@@ -191,12 +177,14 @@ describe('replayModel', () => {
       live.enqueue(fakeToolCall('weather', { city: 'Rome' }), fakeText(['Warm ', 'in ', 'Rome.']));
       const openai = createOpenAI({ baseURL: live.openaiBaseURL, apiKey: 'test' }).chat('gpt-test');
       recordedChunks = await textOf(
-        await agentOn(openai, weatherTool().tool).stream('Rome?', { recordTo: dir }),
+        await agentOn(openai, countingWeatherTool().tool).stream('Rome?', { recordTo: dir }),
       );
     } finally {
       await live.close();
     }
-    const replayed = await textOf(await agentOn(replayModel(dir), weatherTool().tool).stream('Rome?'));
+    const replayed = await textOf(
+      await agentOn(replayModel(dir), countingWeatherTool().tool).stream('Rome?'),
+    );
     expect(recordedChunks).toEqual([
       'call {"city":"Rome"}',
       'result {"city":"Rome","forecast":"sunny"}',
@@ -208,12 +196,12 @@ describe('replayModel', () => {
   });
 
   it("runs the tools with tools: 'run', and fails on the next call when a tool's result changed", async () => {
-    const same = weatherTool();
+    const same = countingWeatherTool();
     const result = await agentOn(replayModel(recorded, { tools: 'run' }), same.tool).generate(QUESTION);
     expect(same.calls).toEqual(['Paris']);
     expect(result.text).toBe('It is sunny in Paris.');
 
-    const changed = weatherTool('cloudy');
+    const changed = countingWeatherTool('cloudy');
     const error = await agentOn(replayModel(recorded, { tools: 'run' }), changed.tool)
       .generate(QUESTION)
       .catch((e: unknown) => e);
@@ -227,7 +215,7 @@ describe('replayModel', () => {
   });
 
   it('fails a run whose processor changed the system prompt, naming the processor, the message and part, expected and actual', async () => {
-    const weather = weatherTool();
+    const weather = countingWeatherTool();
     const error = await agentOn(replayModel(recorded), weather.tool, [frenchPrompt])
       .generate(QUESTION)
       .catch((e: unknown) => e);
@@ -249,7 +237,9 @@ describe('replayModel', () => {
   });
 
   it('ends a streamed run with the mismatch as its error', async () => {
-    const output = await agentOn(replayModel(recorded), weatherTool().tool, [frenchPrompt]).stream(QUESTION);
+    const output = await agentOn(replayModel(recorded), countingWeatherTool().tool, [frenchPrompt]).stream(
+      QUESTION,
+    );
     const full = await output.getFullOutput();
     expect(output.status).toBe('failed');
     expect(full.error).toBeInstanceOf(ReplayMismatchError);
@@ -261,7 +251,7 @@ describe('replayModel', () => {
     const second = await startFakeProviderServer();
     try {
       second.enqueue(fakeText('Hello there.'), fakeText('Bonjour.'));
-      const weather = weatherTool();
+      const weather = countingWeatherTool();
       const openai = createOpenAI({ baseURL: second.openaiBaseURL, apiKey: 'test' }).chat('gpt-test');
       const agent = agentOn(openai, weather.tool);
       await agent.generate('Say hello.', { recordTo: dir });
@@ -271,7 +261,7 @@ describe('replayModel', () => {
     }
     const model = replayModel(dir);
     expect(model.recordings).toHaveLength(2);
-    const agent = agentOn(model, weatherTool().tool);
+    const agent = agentOn(model, countingWeatherTool().tool);
     expect((await agent.generate('Say hello in French.')).text).toBe('Bonjour.');
     expect((await agent.generate('Say hello.')).text).toBe('Hello there.');
     // Runs on one replay model keep their own positions, also side by side.
