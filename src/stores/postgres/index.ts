@@ -10,25 +10,26 @@
  * advisory lock keyed by the schema, so two processes starting at once apply each
  * version exactly once. A client killed mid-transaction leaves nothing: the server rolls the
  * transaction back when the connection drops. A turn's load and save are one statement each
- * (`./turn-statements.ts`): one round trip, the save atomic as a statement is.
+ * (`./turn-statements.ts`): one round trip, the save atomic as a statement is, both kept
+ * prepared on each connection (`./driver.ts`, option `preparedStatements`).
  *
  * No query waits forever: `statementTimeoutMs` (PostgreSQL's `statement_timeout`, on the pool the
  * store creates) and `queryTimeoutMs` (a client-side timer on every query, which also drops the
  * stalled connection) fail a call with `STORE_UNAVAILABLE`.
  */
-import { createHash } from 'node:crypto';
-import type { Pool, PoolClient, PoolConfig } from 'pg';
+import type { Pool, PoolConfig } from 'pg';
 import { ConfigurationError } from '../../errors/configuration-error.js';
 import { describeError } from '../../errors/error-chain.js';
 import { SluiceError } from '../../errors/sluice-error.js';
 import { checkThread } from '../common.js';
 import { invalidInput, queryFailed, StorageError, THREAD_OWNER_TRIGGER_MARKER } from '../errors.js';
-import type { Migration, SqlDriver, SqlExecutor, SqlRow, SqlStatementOptions } from '../sql/driver.js';
+import type { Migration, SqlDriver } from '../sql/driver.js';
 import { checkIdentifier } from '../sql/identifiers.js';
 import { loadDriver } from '../sql/load-driver.js';
 import { applyMigrations } from '../sql/migrate.js';
 import { SqlStore, type SqlTables } from '../sql/sql-store.js';
 import type { LoadedTurn, LoadTurnQuery, SaveTurnInput, StorageMessage } from '../types.js';
+import { isQueryTimeout, isStatementTimeout, isUnavailable, PostgresDriver } from './driver.js';
 import { fitsOneStatement, loadTurnStatement, saveTurnStatement } from './turn-statements.js';
 
 /**
@@ -103,8 +104,6 @@ export interface PostgresStoreOptions {
 const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
 /** How much longer than the statement timeout the client waits by default. */
 const CLIENT_TIMEOUT_MARGIN_MS = 5_000;
-/** Migrations may build indexes on large tables: their statements get this long on both sides. */
-const MIGRATION_TIMEOUT_MS = 10 * 60_000;
 
 /** Number of the newest schema version this code knows. */
 export const POSTGRES_SCHEMA_VERSION = 3;
@@ -157,211 +156,6 @@ function migrations(t: SqlTables, prefix: string, schema: string): Migration[] {
       ],
     },
   ];
-}
-
-/** Driver/network error codes that mean "the database is not reachable", not "bad statement". */
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ENOTFOUND',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-  '57P01', // admin_shutdown
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now
-  '08000',
-  '08001',
-  '08003',
-  '08004',
-  '08006',
-  '28000', // invalid authorization
-  '28P01', // invalid password
-  '3D000', // database does not exist
-]);
-
-/** pg's client-side `query_timeout` rejection (the query got no answer in time). */
-function isQueryTimeout(error: unknown): boolean {
-  return error instanceof Error && error.message === 'Query read timeout';
-}
-
-/** PostgreSQL cancelled the statement because it ran past `statement_timeout`. */
-function isStatementTimeout(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  return (
-    (error as { code?: unknown }).code === '57014' &&
-    String((error as { message?: unknown }).message ?? '').includes('statement timeout')
-  );
-}
-
-/** PostgreSQL had no prepared statement of that name (`26000`): a pooler moved the session. */
-function isLostPreparedStatement(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '26000';
-}
-
-function isUnavailable(error: unknown): boolean {
-  if (isQueryTimeout(error) || isStatementTimeout(error)) return true;
-  if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-  const message = String((error as { message?: unknown }).message ?? '');
-  return /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED/i.test(message);
-}
-
-const numbered = new Map<string, string>();
-const statementNames = new Map<string, string>();
-
-/**
- * The name a prepared statement is kept under on a connection: derived from its text, so one name
- * never stands for two texts (pg refuses that) however many stores, schemas or pools a process has.
- */
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `sluice_${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
-    if (statementNames.size > 1024) statementNames.clear();
-    statementNames.set(text, name);
-  }
-  return name;
-}
-
-/** `?` placeholders → `$1, $2, …` (the shared SQL never has a literal `?`). */
-function toPg(sql: string): string {
-  let out = numbered.get(sql);
-  if (out === undefined) {
-    let n = 0;
-    out = sql.replace(/\?/g, () => `$${++n}`);
-    if (numbered.size > 1024) numbered.clear();
-    numbered.set(sql, out);
-  }
-  return out;
-}
-
-/**
- * Statements through `client`, each with pg's client-side `query_timeout` (`timeoutMs`, 0: none):
- * a query sent on a connection that stalls rejects instead of waiting for the network. With
- * `prepare`, statements marked `prepared` go as named statements (see {@link statementName}).
- */
-function executor(client: Pool | PoolClient, timeoutMs: number, prepare: boolean): SqlExecutor {
-  // `query_timeout` per query (pg reads it from the query config), so it holds on a pool the
-  // caller passed too; typed loosely because @types/pg does not list it on QueryConfig.
-  const send = (sql: string, params: readonly unknown[], options: SqlStatementOptions | undefined) => {
-    const text = toPg(sql);
-    const config: { text: string; values: unknown[]; name?: string; query_timeout?: number } = {
-      text,
-      values: params as unknown[],
-    };
-    if (timeoutMs > 0) config.query_timeout = timeoutMs;
-    if (prepare && options?.prepared === true) config.name = statementName(text);
-    return client.query(config);
-  };
-  return {
-    all: async (sql, params = [], options) => (await send(sql, params, options)).rows as SqlRow[],
-    run: async (sql, params = [], options) => (await send(sql, params, options)).rowCount ?? 0,
-  };
-}
-
-class PostgresDriver implements SqlDriver {
-  private direct: SqlExecutor;
-
-  constructor(
-    private readonly pool: Pool,
-    private readonly ownsPool: boolean,
-    private readonly queryTimeoutMs: number,
-    private prepare: boolean,
-    private readonly store: string,
-  ) {
-    this.direct = executor(pool, queryTimeoutMs, prepare);
-  }
-
-  all(sql: string, params?: readonly unknown[], options?: SqlStatementOptions): Promise<SqlRow[]> {
-    const rows = this.direct.all(sql, params, options);
-    return this.prepare && options?.prepared
-      ? rows.catch((e) => this.unprepared(e, () => this.all(sql, params)))
-      : rows;
-  }
-
-  run(sql: string, params?: readonly unknown[], options?: SqlStatementOptions): Promise<number> {
-    const count = this.direct.run(sql, params, options);
-    return this.prepare && options?.prepared
-      ? count.catch((e) => this.unprepared(e, () => this.run(sql, params)))
-      : count;
-  }
-
-  /**
-   * A named statement the server connection did not have (`26000`): a connection pooler in
-   * transaction mode moved the session (PgBouncer before 1.21, or `max_prepared_statements = 0`).
-   * Nothing ran (the server refused the statement before executing it), so it is sent again
-   * unnamed, and this store stops preparing statements, with one warning.
-   */
-  private unprepared<T>(error: unknown, again: () => Promise<T>): Promise<T> {
-    if (!isLostPreparedStatement(error)) throw error;
-    if (this.prepare) {
-      this.prepare = false;
-      this.direct = executor(this.pool, this.queryTimeoutMs, false);
-      console.warn(
-        `${this.store}: the database connection did not have a statement the store had prepared on it ` +
-          '(a connection pooler in transaction mode, e.g. PgBouncer before 1.21?); statements are sent ' +
-          'unprepared from now on. Pass `preparedStatements: false` to skip the attempt, or enable prepared ' +
-          'statements in the pooler (PgBouncer 1.21+: max_prepared_statements).',
-      );
-    }
-    return again();
-  }
-
-  transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    return this.transactionWithin(this.queryTimeoutMs, fn);
-  }
-
-  /**
-   * A migration's transaction: its statements may run for {@link MIGRATION_TIMEOUT_MS} on both
-   * sides (an index built over a large table), set with `SET LOCAL` so the connection keeps the
-   * store's limit afterwards.
-   */
-  migration<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    return this.transactionWithin(MIGRATION_TIMEOUT_MS, async (tx) => {
-      await tx.run(`SET LOCAL statement_timeout = ${MIGRATION_TIMEOUT_MS}`);
-      return fn(tx);
-    });
-  }
-
-  private async transactionWithin<T>(timeoutMs: number, fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
-    // A connection dropped mid-transaction rejects the pending query; without a listener the
-    // client's 'error' event would also crash the process.
-    const ignore = () => undefined;
-    client.on('error', ignore);
-    let broken = false;
-    const tx = executor(client, timeoutMs, this.prepare);
-    try {
-      await tx.run('BEGIN');
-      const result = await fn(tx);
-      await tx.run('COMMIT');
-      return result;
-    } catch (error) {
-      if (isQueryTimeout(error)) {
-        // The connection stalls: a ROLLBACK would only queue behind the unanswered query. Drop
-        // the connection; the server rolls the transaction back when it goes.
-        broken = true;
-        throw error;
-      }
-      try {
-        await tx.run('ROLLBACK');
-      } catch {
-        // The connection is gone; the server rolls back on its own. Do not reuse this client.
-        broken = true;
-      }
-      throw error;
-    } finally {
-      client.off('error', ignore);
-      client.release(broken);
-    }
-  }
-
-  async close(): Promise<void> {
-    if (this.ownsPool) await this.pool.end();
-  }
 }
 
 /** A timeout option: a non-negative integer of ms (0: off), or the default when omitted. */
