@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunRecord } from '../tracing/run-record.js';
+import { inspectorPage } from './inspect/page.js';
 import { loadRecords, RecordFileError, readRecordFile } from './record-file.js';
 import { sampleRun } from './testing/sample-runs.js';
 
@@ -85,5 +86,24 @@ describe('run record files', () => {
     expect(listed[0]?.record).toEqual(record);
     expect(listed[2]?.record).toBeUndefined();
     expect(listed[2]?.error).toContain('package.json: not a run record: version must be 1, got undefined');
+  });
+
+  it('a file nested too deeply for the inspector page is listed with its error, and alone refused, instead of taking the page down', () => {
+    const folder = join(dir, 'deep-folder');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'a-run.json'), JSON.stringify(record));
+    const depth = 20_000;
+    writeFileSync(
+      join(folder, 'deep.sluice-run.json'),
+      `{"format":"sluice-run-recording","version":2,"status":"failed","calls":[{"response":[],"toolResults":[{"toolCallId":"a","toolName":"t","args":${'['.repeat(depth)}1${']'.repeat(depth)}}]}]}`,
+    );
+    const listed = loadRecords(folder);
+    expect(listed.map((entry) => entry.name)).toEqual(['a-run.json', 'deep.sluice-run.json']);
+    expect(listed[0]?.record).toEqual(record);
+    expect(listed[1]?.record).toBeUndefined();
+    expect(listed[1]?.error).toContain('nested too deeply to write as JSON');
+    // The page for the folder is written (the deep file is left out).
+    expect(() => inspectorPage({ source: folder, records: listed })).not.toThrow();
+    expect(() => loadRecords(join(folder, 'deep.sluice-run.json'))).toThrow(RecordFileError);
   });
 });

@@ -114,18 +114,42 @@ export function loadRecords(path: string): LoadedRecord[] {
       `${path}: no such file or folder (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Pass a run record (.json) or a folder of them.`,
     );
   }
-  if (!isFolder) return [{ name: basename(path), path, ...readRecord(path) }];
+  if (!isFolder) return [{ name: basename(path), path, ...shownRecord(path) }];
   const names = readdirSync(path)
     .filter((name) => name.endsWith('.json'))
     .sort();
   return names.map((name) => {
     const file = join(path, name);
     try {
-      return { name, path: file, ...readRecord(file) };
+      return { name, path: file, ...shownRecord(file) };
     } catch (error) {
       return { name, path: file, error: (error as Error).message };
     }
   });
+}
+
+/**
+ * Levels a record must still fit under to be shown: the inspector page writes every record as
+ * JSON a few levels down, from a deeper stack (`JSON.stringify` recurses, so a hostile depth
+ * throws, and one such file would take the whole page down).
+ */
+const SHOWN_DEPTH_MARGIN = 64;
+
+/** A record the inspector can write into its page; throws {@link RecordFileError} otherwise. */
+function shownRecord(path: string): { record: RunRecord; note?: string } {
+  const loaded = readRecord(path);
+  let padded: unknown = loaded.record;
+  for (let i = 0; i < SHOWN_DEPTH_MARGIN; i++) padded = [padded];
+  try {
+    JSON.stringify(padded);
+  } catch {
+    throw new RecordFileError(
+      'RECORD_FILE_INVALID',
+      path,
+      `${path}: cannot be shown: a value in it is nested too deeply to write as JSON. Pass a record with flatter values.`,
+    );
+  }
+  return loaded;
 }
 
 const STATUSES = ['success', 'failed', 'tripwire', 'aborted'];

@@ -115,6 +115,18 @@ describe('sluice diff on recordings', () => {
     expect(divergence.b.value).toContain('Quota exceeded.');
   });
 
+  it('a hostile recording with millions of tool results in one call is read without overflowing the stack', async () => {
+    const results = new Array(2_000_000).fill('{}').join(',');
+    writeFileSync(
+      join(dir, 'many-tools.sluice-run.json'),
+      `{"format":"sluice-run-recording","version":2,"status":"failed","calls":[{"response":[],"toolResults":[${results}]}]}`,
+    );
+    const run = await runCli(['diff', ok, 'many-tools.sluice-run.json', '--json'], dir);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout).result).toBe('differ');
+  });
+
   it('two recordings of the same conversation are the same (exit 0)', async () => {
     const again = basename(await sampleRecording(dir));
     const run = await runCli(['diff', ok, again], dir);

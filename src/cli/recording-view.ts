@@ -151,7 +151,8 @@ export function recordingAsRunRecord(
     const attempt = attempts.get(step) ?? 0;
     attempts.set(step, attempt + 1);
     modelCalls.push(modelCallOf(call, attempt));
-    toolCalls.push(...toolCallsOf(call));
+    // One by one: spreading a hostile file's millions of tool results overflows the stack.
+    for (const toolCall of toolCallsOf(call)) toolCalls.push(toolCall);
   }
   const record: RunRecord = {
     version: RUN_RECORD_VERSION,

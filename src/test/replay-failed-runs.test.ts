@@ -166,6 +166,25 @@ describe('recordTo records failed runs', () => {
     expect((error as ProviderCallError).statusCode).toBe(400);
   });
 
+  it('a recorded error from a hostile file cannot hide or reorder text in the replayed failure: control and bidirectional characters are escaped', async () => {
+    const dir = tempDir();
+    const { name, recording } = only(refused);
+    const failure = recording.calls[1]?.failure;
+    if (failure === undefined) throw new Error('the refused call has no failure');
+    failure.error.name = 'AI_APICallError\u202e';
+    failure.error.message = 'looks fine\u001b[2K\u202etxt.exe\u009b';
+    writeFileSync(join(dir, name), JSON.stringify(recording));
+    const error = await agentOn(replayModel(dir))
+      .generate(QUESTION)
+      .catch((e: unknown) => e);
+    const replayed = (error as Error).cause as ReplayedFailureError;
+    expect(ReplayedFailureError.isReplayedFailure(replayed)).toBe(true);
+    for (const message of [replayed.message, (error as Error).message]) {
+      expect(message).toContain('looks fine\\u001b[2K\\u202etxt.exe\\u009b');
+      for (const raw of ['\u001b', '\u202e', '\u009b']) expect(message.includes(raw)).toBe(false);
+    }
+  });
+
   it('a replayed failed run recorded again gives the same calls and the same failure', async () => {
     const again = tempDir();
     await agentOn(replayModel(refused))

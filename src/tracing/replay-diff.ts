@@ -3,6 +3,7 @@
  * the recorded request and the one the run sent, and the processor whose change produced it,
  * found in the replayed run's own hook record (each hook's before/after of the conversation).
  */
+import { describeJson, describeValue } from '../errors/describe-value.js';
 import type { RecordedHookInvocation } from './run-record.js';
 
 /** The first place two stored requests differ. `undefined` values mean "absent on that side". */
@@ -100,7 +101,7 @@ export function describePath(path: ReadonlyArray<string | number>, request: unkn
   }
   if (head === 'tools' && typeof index === 'number') {
     const tool = (request as { tools?: Array<{ name?: unknown }> } | undefined)?.tools?.[index];
-    const name = typeof tool?.name === 'string' ? ` ("${tool.name}")` : '';
+    const name = typeof tool?.name === 'string' ? ` (${describeValue(tool.name)})` : '';
     return rest.length > 0 ? `tool ${index}${name}, ${fieldPath(rest)}` : `tool ${index}${name}`;
   }
   if (head === 'prompt' || head === 'tools') return head === 'prompt' ? 'the prompt' : 'the tools';
@@ -108,14 +109,17 @@ export function describePath(path: ReadonlyArray<string | number>, request: unkn
 }
 
 function fieldPath(path: ReadonlyArray<string | number>): string {
-  return path.map((p) => (typeof p === 'number' ? `[${p}]` : `"${p}"`)).join(' › ');
+  return path.map((p) => (typeof p === 'number' ? `[${p}]` : describeValue(p))).join(' › ');
 }
 
-/** A value for a message: JSON, cut to `max` characters; `(absent)` for a missing value. */
+/**
+ * A value for a message: JSON, cut to `max` characters; `(absent)` for a missing value. The value
+ * may come from a recording file from anywhere: control, bidirectional and invisible characters
+ * are escaped (`\u202e`), and a value JSON cannot write (nested too deeply) is named by kind.
+ */
 export function preview(value: unknown, max = 160): string {
   if (value === undefined) return '(absent)';
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
+  return describeJson(value, max);
 }
 
 /**

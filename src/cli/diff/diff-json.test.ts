@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunRecord } from '../../tracing/run-record.js';
 import { runCli } from '../testing/run-cli.js';
 import { sampleRun } from '../testing/sample-runs.js';
+import { divergenceJson, writeDiffJson } from './json.js';
 
 let phone: RunRecord;
 let phoneAgain: RunRecord;
@@ -139,6 +140,37 @@ describe('sluice diff --json', () => {
       path: 'messages.edited[0].after.text',
       a: { value: 'Weather in Lisbon? Call me at [PHONE].' },
       b: { valueOmitted: 'the value is nested too deeply to write as JSON' },
+    });
+  });
+
+  it('stdout is JSON even when a value that could be written alone cannot be written inside the report (left out, saying why)', () => {
+    // What a value nested just shallow enough for JSON.stringify on its own does three levels
+    // down (where the exact depth depends on the stack): the first write succeeds, the next throws.
+    let writes = 0;
+    const edge = {
+      toJSON: () => {
+        writes++;
+        if (writes > 1) throw new RangeError('Maximum call stack size exceeded');
+        return 'fits alone';
+      },
+    };
+    const text = writeDiffJson(
+      divergenceJson(
+        { kind: 'toolCall', index: 0, path: 'result', before: 'plain', after: edge },
+        'a.json',
+        'b.json',
+      ),
+    );
+    expect(JSON.parse(text)).toEqual({
+      result: 'differ',
+      files: { a: 'a.json', b: 'b.json' },
+      divergence: {
+        kind: 'toolCall',
+        index: 0,
+        path: 'result',
+        a: { valueOmitted: 'the value is nested too deeply to write as JSON' },
+        b: { valueOmitted: 'the value is nested too deeply to write as JSON' },
+      },
     });
   });
 

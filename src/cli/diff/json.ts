@@ -61,6 +61,14 @@ function hookOf(hook: RecordedHookInvocation | undefined): DiffJsonHook | null {
   };
 }
 
+const TOO_DEEP = 'the value is nested too deeply to write as JSON';
+
+/**
+ * Levels of nesting a value must still fit under to be kept: the report puts it three levels
+ * down and is written from a deeper stack (see {@link writeDiffJson} for what is left).
+ */
+const DEPTH_MARGIN = 64;
+
 /**
  * One record's side: its hook (kind `hook` only), then its value or why the value is left out
  * (`JSON.stringify` recurses, so a hostile depth throws).
@@ -69,10 +77,12 @@ function side(value: unknown, hook?: DiffJsonHook | null): DiffJsonSide {
   const out: DiffJsonSide = hook !== undefined ? { hook } : {};
   if (value === undefined) return out;
   try {
-    JSON.stringify(value);
+    let padded: unknown = value;
+    for (let i = 0; i < DEPTH_MARGIN; i++) padded = [padded];
+    JSON.stringify(padded);
     out.value = value;
   } catch {
-    out.valueOmitted = 'the value is nested too deeply to write as JSON';
+    out.valueOmitted = TOO_DEEP;
   }
   return out;
 }
@@ -104,7 +114,21 @@ export function invalidJson(error: RecordFileError): DiffJson {
   return { result: 'invalid', error: { code: error.code, file: error.file, message: error.message } };
 }
 
-/** `json` as one line of terminal-safe JSON text, newline-terminated. */
+/**
+ * `json` as one line of terminal-safe JSON text, newline-terminated. Always JSON: when the whole
+ * object cannot be written (a value that fit on its own but not three levels down), it is
+ * written again with both values left out, saying why.
+ */
 export function writeDiffJson(json: DiffJson): string {
-  return `${describeJson(json, Number.MAX_SAFE_INTEGER)}\n`;
+  const text = describeJson(json, Number.MAX_SAFE_INTEGER);
+  // describeJson names a value it cannot write by kind (`an object`), which is no JSON.
+  if (text.startsWith('{') || json.result !== 'differ') return `${text}\n`;
+  const { a, b } = json.divergence;
+  const omitted = (s: DiffJsonSide): DiffJsonSide => {
+    const out: DiffJsonSide = s.hook !== undefined ? { hook: s.hook } : {};
+    if (s.value !== undefined || s.valueOmitted !== undefined) out.valueOmitted = TOO_DEEP;
+    return out;
+  };
+  const divergence = { ...json.divergence, a: omitted(a), b: omitted(b) };
+  return `${describeJson({ ...json, divergence }, Number.MAX_SAFE_INTEGER)}\n`;
 }

@@ -46,9 +46,16 @@ export function isStatementTimeout(error: unknown): boolean {
   );
 }
 
-/** PostgreSQL had no prepared statement of that name (`26000`): a pooler moved the session. */
-function isLostPreparedStatement(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '26000';
+/**
+ * A named statement the server connection does not match, as behind a pooler that moves the
+ * session: PostgreSQL has no statement of that name (`26000`), or the connection already has one
+ * another client prepared there, which this client tried to parse (`42P05`). Both are refused
+ * before the statement runs.
+ */
+function isMovedPreparedStatement(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '26000' || code === '42P05';
 }
 
 export function isUnavailable(error: unknown): boolean {
@@ -142,13 +149,14 @@ export class PostgresDriver implements SqlDriver {
   }
 
   /**
-   * A named statement the server connection did not have (`26000`): a connection pooler in
-   * transaction mode moved the session (PgBouncer before 1.21, or `max_prepared_statements = 0`).
-   * Nothing ran (the server refused the statement before executing it), so it is sent again
-   * unnamed, and this store stops preparing statements, with one warning.
+   * A named statement the server connection did not have (`26000`), or had already from another
+   * client (`42P05`): a connection pooler in transaction mode moved the session (PgBouncer before
+   * 1.21, or `max_prepared_statements = 0`). Nothing ran (the server refused the statement before
+   * executing it), so it is sent again unnamed, and this store stops preparing statements, with
+   * one warning.
    */
   private unprepared<T>(error: unknown, again: () => Promise<T>): Promise<T> {
-    if (!isLostPreparedStatement(error)) throw error;
+    if (!isMovedPreparedStatement(error)) throw error;
     if (this.prepare) {
       this.prepare = false;
       this.direct = executor(this.pool, this.queryTimeoutMs, false);

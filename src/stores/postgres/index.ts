@@ -93,9 +93,9 @@ export interface PostgresStoreOptions {
    * load bench this cut the server's CPU per turn by about a third). Default `true`. Set `false`
    * behind a connection pooler in transaction mode that does not keep prepared statements
    * (PgBouncer before 1.21, or with `max_prepared_statements = 0`): there the next transaction
-   * may land on a server connection that never saw the statement: the store then notices
-   * (PostgreSQL's `26000`), sends that statement again unprepared, warns once and stops
-   * preparing; `false` skips the attempt.
+   * may land on a server connection that never saw the statement, or one where another client
+   * prepared it: the store then notices (PostgreSQL's `26000` or `42P05`), sends that statement
+   * again unprepared, warns once and stops preparing; `false` skips the attempt.
    */
   preparedStatements?: boolean;
 }

@@ -53,12 +53,16 @@ describe.skipIf(!available)('PostgresStore prepared statements (real server, one
     for (const pool of pools) await pool.end();
   });
 
-  async function store(options: { preparedStatements?: boolean } = {}) {
+  async function store(options: { preparedStatements?: boolean; schema?: string } = {}) {
     const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 1 });
     pools.push(pool);
-    const schema = uniqueSchema('prep');
-    schemas.push([pool, schema]);
-    const storage = new PostgresStore({ pool, schema, ...options });
+    const schema = options.schema ?? uniqueSchema('prep');
+    if (options.schema === undefined) schemas.push([pool, schema]);
+    const storage = new PostgresStore({
+      pool,
+      schema,
+      ...(options.preparedStatements !== undefined ? { preparedStatements: options.preparedStatements } : {}),
+    });
     await storage.init();
     return { pool, storage };
   }
@@ -98,6 +102,36 @@ describe.skipIf(!available)('PostgresStore prepared statements (real server, one
     expect(await preparedOnConnection(pool)).toEqual([]);
     // Nothing lost or written twice: the thread holds the three turns, in order.
     const { messages } = await storage.listMessages({ threadId: 'th', resourceId: 'u' });
+    expect(messages.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+    ]);
+  });
+
+  it('a connection that already has a statement of that name (another client prepared it there, as behind a pooler): the turn still succeeds, one warning, then unprepared', async () => {
+    const first = await store();
+    await runTurns(first.storage, 1);
+    const names = (await preparedOnConnection(first.pool)).map((p) => p.name);
+    expect(names).toHaveLength(2);
+    // PgBouncer in transaction mode hands this client a server connection another client
+    // prepared the statements on: this client parses them (it never did), the server refuses
+    // with 42P05 (duplicate_prepared_statement) before running anything.
+    const schema = schemas[schemas.length - 1]?.[1] as string;
+    const second = await store({ schema });
+    for (const name of names) await second.pool.query(`PREPARE "${name}" AS SELECT 1`);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      expect(await runTurns(second.storage, 2)).toEqual(['answer 0', 'answer 1']);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(String(warn.mock.calls[0]?.[0])).toMatch(/preparedStatements: false/);
+    } finally {
+      warn.mockRestore();
+    }
+    const { messages } = await second.storage.listMessages({ threadId: 'th', resourceId: 'u' });
     expect(messages.map((m) => m.role)).toEqual([
       'user',
       'assistant',
