@@ -4,7 +4,7 @@
  * request that differs fails naming the call, the part and the processor behind the change.
  * Recorded against the fake provider server through the real `@ai-sdk/openai` client.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createOpenAI } from '@ai-sdk/openai';
@@ -141,6 +141,18 @@ describe('recordTo', () => {
     expect(copy.map((c) => c.response)).toEqual(original.map((c) => c.response));
     expect(copy.map((c) => c.toolResults)).toEqual(original.map((c) => c.toolResults));
   });
+
+  it.skipIf(process.platform === 'win32')(
+    'a recording (raw prompts and answers) is readable by its owner only, in a folder it creates for its owner only',
+    async () => {
+      const folder = join(tempDir(), 'recordings', 'nested');
+      const weather = countingWeatherTool();
+      await agentOn(replayModel(recorded), weather.tool).generate(QUESTION, { recordTo: folder });
+      const [file] = readdirSync(folder);
+      expect(statSync(join(folder, file as string)).mode & 0o777).toBe(0o600);
+      expect(statSync(folder).mode & 0o777).toBe(0o700);
+    },
+  );
 });
 
 describe('replayModel', () => {

@@ -136,8 +136,9 @@ export class RunRecorder {
     }
     const temp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      await mkdir(this.#dir, { recursive: true });
-      const handle = await open(temp, 'wx');
+      // Recordings hold raw prompts, answers and tool results: readable by their owner only.
+      await mkdir(this.#dir, { recursive: true, mode: 0o700 });
+      const handle = await open(temp, 'wx', 0o600);
       try {
         await handle.writeFile(text);
         await handle.sync();
