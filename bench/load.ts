@@ -51,6 +51,7 @@ import type { MemoryStorage } from '../src/stores/types.js';
 import { row } from './harness.js';
 import { type CpuSample, cpuBetween, sampleCpu } from './load-cpu.js';
 import type { LateCalls, WorkerConfig, WorkerStats } from './load-worker.js';
+import { postgresReachable } from './services.js';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -642,20 +643,6 @@ function percentile(sorted: readonly number[], p: number): number {
 // ---------------------------------------------------------------------------------------------
 // Services, clean-up, report
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch (error) {
-    console.warn(`\n⚠️  load bench: PostgreSQL at ${DATABASE_URL} unreachable (${String(error)}).`);
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 async function redisReachable(): Promise<boolean> {
   const client = createClient({ url: REDIS_URL, socket: { connectTimeout: 2000, reconnectStrategy: false } });
   client.on('error', () => undefined);
@@ -833,7 +820,10 @@ export async function benchLoad(options: LoadOptions = loadOptions()): Promise<v
   let wanted = SETUPS.filter((s) => options.setups.includes(s.id));
   const needsRedis = wanted.some((s) => s.id !== 'streamtext' && s.id !== 'sluice');
   const redisUp = needsRedis && (await redisReachable());
-  const pgUp = wanted.some((s) => s.id === 'sluice-pg-redis') && redisUp && (await postgresReachable());
+  const pgUp =
+    wanted.some((s) => s.id === 'sluice-pg-redis') &&
+    redisUp &&
+    (await postgresReachable(DATABASE_URL, 'load bench', 'the PostgreSQL setup is skipped'));
   wanted = wanted.filter(
     (s) => (s.id !== 'sluice-pg-redis' || pgUp) && (s.id !== 'sluice-sqlite-redis' || redisUp),
   );

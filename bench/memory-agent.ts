@@ -22,6 +22,7 @@ import { dropSchema, uniqueSchema } from '../src/stores/postgres/testing/test-en
 import type { MemoryStorage } from '../src/stores/types.js';
 import { ScriptedModel } from '../src/test/index.js';
 import { measureInterleaved, row } from './harness.js';
+import { postgresReachable } from './services.js';
 
 const SIZES = [100, 1_000, 10_000] as const;
 const WARMUP = 3;
@@ -103,22 +104,6 @@ async function benchStore(
   return { ratio, goalMet };
 }
 
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch (error) {
-    console.warn(
-      `\n⚠️  memory-agent bench: PostgreSQL at ${DATABASE_URL} unreachable (${String(error)}): PostgreSQL rows skipped.`,
-    );
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 /** Run the benchmark on SQLite and (when reachable) PostgreSQL. */
 export async function benchMemoryAgent(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'sluice-bench-memory-'));
@@ -129,7 +114,7 @@ export async function benchMemoryAgent(): Promise<void> {
     await sqlite.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  if (!(await postgresReachable())) return;
+  if (!(await postgresReachable(DATABASE_URL, 'memory-agent bench', 'PostgreSQL rows skipped'))) return;
   const schema = uniqueSchema('bench');
   const admin = new pg.Pool({ connectionString: DATABASE_URL, max: 1 });
   const postgres = new PostgresStore({ connectionString: DATABASE_URL, schema });

@@ -17,6 +17,7 @@ import { PostgresStore } from '../src/pg/index.js';
 import { SqliteStore } from '../src/sqlite/index.js';
 import type { MemoryStorage, StorageMessageInput } from '../src/stores/types.js';
 import { measureInterleaved, row } from './harness.js';
+import { postgresReachable } from './services.js';
 
 const SIZES = [100, 1_000, 10_000] as const;
 const TURNS_PER_RUN = 20;
@@ -103,16 +104,8 @@ export async function benchMemoryStore(): Promise<{ sqlite: number; postgres?: n
     await sqlite.close();
     rmSync(dir, { recursive: true, force: true });
   }
-  const probe = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 2000 });
-  const up = await probe.connect().then(
-    () => true,
-    () => false,
-  );
-  await probe.end().catch(() => undefined);
-  if (!up) {
-    console.warn(`  PostgresStore: SKIPPED, PostgreSQL at ${DATABASE_URL} is unreachable`);
+  if (!(await postgresReachable(DATABASE_URL, 'memory-store bench', 'PostgresStore rows skipped')))
     return result;
-  }
   const schema = `sluice_bench_${process.pid}_${Date.now().toString(36)}`;
   const postgres = new PostgresStore({ connectionString: DATABASE_URL, schema });
   try {
